@@ -1,0 +1,74 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+
+/**
+ * How a watch ended: a closed set that front ends switch on (exit codes, step results).
+ * {@link #message()} is the one line a person reads, the same in the CLI and in Jenkins.
+ */
+public sealed interface Outcome {
+
+    /** The one-line summary, remote strings already stripped of control characters. */
+    String message();
+
+    /** Every pod is placed (the job is starting or running). */
+    record Scheduled(JobStatus status) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.scheduled(status);
+        }
+    }
+
+    /** The job finished successfully. */
+    record Completed(JobStatus status) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.completed(status);
+        }
+    }
+
+    /** The job ended failed or was stopped by someone else; {@code status.rawState()} says which. */
+    record JobFailed(JobStatus status) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.failed(status);
+        }
+    }
+
+    /** The job stayed pending past the pending timeout; the diagnosis says why. */
+    record Unschedulable(JobStatus status, DiagnosisReport report) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.unschedulable(status, report);
+        }
+    }
+
+    /**
+     * A deadline passed without an answer: the overall timeout, or the diagnosis timeout (then
+     * {@code report} is {@code null} and {@code what} says which).
+     */
+    record TimedOut(JobStatus lastStatus, String what) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.timedOut(lastStatus, what);
+        }
+    }
+
+    /** The watch was cancelled; {@code remoteStopped} says whether the job was stopped on the platform. */
+    record Cancelled(JobStatus lastStatus, boolean remoteStopped, String detail) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.cancelled(lastStatus, remoteStopped, detail);
+        }
+    }
+
+    /** The platform kept failing after retries, or refused in a way waiting cannot fix. */
+    record PlatformError(JobStatus lastStatus, PlatformException error) implements Outcome {
+        @Override
+        public String message() {
+            return OutcomeMessages.platformError(lastStatus, error);
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import java.net.URI;
+import java.util.Objects;
+
+/**
+ * Where and as whom to call a platform. The endpoint is either explicit or derived from the region
+ * ({@code https://aihc.<region>.baidubce.com}, {@code https://aec2.<region>.sensecoreapi.cn}).
+ *
+ * <p>AIHC uses {@code resourcePoolId} and {@code queue}; SenseCore uses {@code subscription},
+ * {@code resourceGroup}, {@code zone} (the workspace zone, region + {@code z}) and {@code workspace}.
+ * Fields a platform does not use are {@code null}. {@link #toString()} redacts the credentials.
+ */
+public record ConnectionSettings(
+        PlatformKind platform,
+        URI endpoint,
+        String region,
+        Credentials credentials,
+        String resourcePoolId,
+        String queue,
+        String subscription,
+        String resourceGroup,
+        String zone,
+        String workspace,
+        HttpSettings http) {
+
+    public ConnectionSettings {
+        Objects.requireNonNull(platform, "platform");
+        Objects.requireNonNull(credentials, "credentials");
+        if (endpoint == null && (region == null || region.isBlank())) {
+            throw new IllegalArgumentException("connection: set either an endpoint URL or a region");
+        }
+        http = http == null ? HttpSettings.defaults() : http;
+    }
+
+    public static ConnectionSettings aihc(URI endpoint, String region, Credentials credentials,
+                                          String resourcePoolId, String queue) {
+        return new ConnectionSettings(PlatformKind.AIHC, endpoint, region, credentials, resourcePoolId, queue,
+                null, null, null, null, null);
+    }
+
+    public static ConnectionSettings senseCore(URI endpoint, String region, Credentials credentials,
+                                               String subscription, String resourceGroup, String zone,
+                                               String workspace) {
+        return new ConnectionSettings(PlatformKind.SENSECORE, endpoint, region, credentials, null, null,
+                subscription, resourceGroup, zone, workspace, null);
+    }
+
+    public ConnectionSettings withHttp(HttpSettings http) {
+        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
+                resourceGroup, zone, workspace, http);
+    }
+
+    /** The endpoint to call: the explicit one, else the region's public host. */
+    public URI resolvedEndpoint() {
+        if (endpoint != null) {
+            return endpoint;
+        }
+        String r = region.trim();
+        return switch (platform) {
+            case AIHC -> URI.create("https://aihc." + r + ".baidubce.com");
+            case SENSECORE -> URI.create("https://aec2." + r + ".sensecoreapi.cn");
+        };
+    }
+}

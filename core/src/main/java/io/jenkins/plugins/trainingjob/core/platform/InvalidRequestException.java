@@ -1,0 +1,26 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+/** The platform rejected the request as invalid (HTTP 400/422), naming a field or a reason where it can. */
+public class InvalidRequestException extends PlatformException {
+    private static final long serialVersionUID = 1L;
+
+    private final String field;
+    private final String reason;
+
+    public InvalidRequestException(PlatformKind platform, String operation, int httpStatus, String code,
+            String requestId, String message, String field, String reason, Throwable cause) {
+        super(platform, operation, httpStatus, code, requestId, message, cause);
+        this.field = field == null ? "" : field;
+        this.reason = reason == null ? "" : reason;
+    }
+
+    /** The offending field as the platform names it, or empty. */
+    public String field() {
+        return field;
+    }
+
+    /** The platform's machine-readable reason (e.g. SenseCore {@code tjRequiredStartupScript}), or empty. */
+    public String reason() {
+        return reason;
+    }
+}

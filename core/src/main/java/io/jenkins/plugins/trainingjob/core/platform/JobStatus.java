@@ -1,0 +1,40 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * A snapshot of a job as the platform reports it.
+ *
+ * @param rawState the platform's own state string, verbatim (e.g. {@code Created}, {@code QUEUEING})
+ * @param queuePosition the position in the queue where the platform reports one (AIHC
+ *     {@code queueingSequence}), else {@code null}
+ * @param workers pods or workers with their nodes; may be empty where a list call does not return them
+ * @param consoleUrl a link to the job in the platform's console where one can be built, else {@code null}
+ */
+public record JobStatus(
+        JobRef job,
+        JobPhase phase,
+        String rawState,
+        Instant createdAt,
+        Instant startedAt,
+        Instant finishedAt,
+        Integer queuePosition,
+        String reason,
+        List<WorkerStatus> workers,
+        String consoleUrl) {
+
+    public JobStatus {
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(phase, "phase");
+        rawState = rawState == null ? "" : rawState;
+        reason = reason == null ? "" : reason;
+        workers = workers == null ? List.of() : List.copyOf(workers);
+    }
+
+    public OptionalInt queuePositionIfKnown() {
+        return queuePosition == null ? OptionalInt.empty() : OptionalInt.of(queuePosition);
+    }
+}

@@ -1,0 +1,83 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+/**
+ * The root of every failure a platform call can end in. The message says what happened, on which call,
+ * with the platform's code and request id when there is one; it never contains a secret.
+ *
+ * <p>Subclasses form a closed vocabulary that the monitor and the front ends act on (retry, wait, fail
+ * with an exit code). Unchecked, so that asynchronous code can carry it through futures unchanged.
+ */
+public abstract class PlatformException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    private final PlatformKind platform;
+    private final String operation;
+    private final int httpStatus;
+    private final String code;
+    private final String requestId;
+
+    protected PlatformException(PlatformKind platform, String operation, int httpStatus, String code,
+                                String requestId, String message, Throwable cause) {
+        super(compose(platform, operation, httpStatus, code, requestId, message), cause);
+        this.platform = platform;
+        this.operation = operation == null ? "" : operation;
+        this.httpStatus = httpStatus;
+        this.code = code == null ? "" : code;
+        this.requestId = requestId == null ? "" : requestId;
+    }
+
+    /** The platform, or {@code null} when the failure happened before a platform was chosen. */
+    public PlatformKind platform() {
+        return platform;
+    }
+
+    /** The call, e.g. {@code GET /api/v1/aijobs/{jobId}} or {@code create training job}. */
+    public String operation() {
+        return operation;
+    }
+
+    /** The HTTP status, or 0 when no response arrived. */
+    public int httpStatus() {
+        return httpStatus;
+    }
+
+    /** The platform's error code ({@code PreCheckError}, {@code MEMBER_QUOTA_EXCEEDED}, ...), or empty. */
+    public String code() {
+        return code;
+    }
+
+    public String requestId() {
+        return requestId;
+    }
+
+    /** Whether repeating the same idempotent call later may succeed. */
+    public boolean isRetryable() {
+        return false;
+    }
+
+    private static String compose(PlatformKind platform, String operation, int httpStatus, String code,
+                                  String requestId, String message) {
+        StringBuilder sb = new StringBuilder();
+        if (platform != null) {
+            sb.append(platform.displayName()).append(' ');
+        }
+        if (operation != null && !operation.isEmpty()) {
+            sb.append(operation).append(": ");
+        }
+        sb.append(message == null || message.isEmpty() ? "failed" : message);
+        StringBuilder extra = new StringBuilder();
+        if (httpStatus > 0) {
+            extra.append("HTTP ").append(httpStatus);
+        }
+        if (code != null && !code.isEmpty()) {
+            extra.append(extra.length() > 0 ? ", " : "").append("code ").append(code);
+        }
+        if (requestId != null && !requestId.isEmpty()) {
+            extra.append(extra.length() > 0 ? ", " : "").append("request id ").append(requestId);
+        }
+        if (extra.length() > 0) {
+            sb.append(" (").append(extra).append(')');
+        }
+        return sb.toString();
+    }
+}

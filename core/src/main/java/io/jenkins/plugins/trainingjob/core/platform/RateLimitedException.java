@@ -1,0 +1,25 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import java.time.Duration;
+
+/** HTTP 429. {@link #retryAfter()} is the server's {@code Retry-After}, or {@code null} when it sent none. */
+public class RateLimitedException extends PlatformException {
+    private static final long serialVersionUID = 1L;
+
+    private final Duration retryAfter;
+
+    public RateLimitedException(PlatformKind platform, String operation, int httpStatus, String code,
+            String requestId, String message, Duration retryAfter, Throwable cause) {
+        super(platform, operation, httpStatus, code, requestId, message, cause);
+        this.retryAfter = retryAfter;
+    }
+
+    public Duration retryAfter() {
+        return retryAfter;
+    }
+
+    @Override
+    public boolean isRetryable() {
+        return true;
+    }
+}

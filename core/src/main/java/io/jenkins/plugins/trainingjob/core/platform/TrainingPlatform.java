@@ -1,0 +1,56 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a CI needs from a training platform. One instance serves one connection (one AIHC resource pool,
+ * or one SenseCore workspace) and is safe for concurrent use. Every method may throw a
+ * {@link PlatformException} subclass; idempotent calls have already been retried when it does.
+ */
+public interface TrainingPlatform extends AutoCloseable {
+
+    PlatformKind kind();
+
+    /** The settings this client was built from (credentials included; they redact themselves). */
+    ConnectionSettings settings();
+
+    /**
+     * Creates the job. Never retried blindly: when the create times out, the client looks the job up by
+     * {@code clientToken} (SenseCore: the job name derived from it; AIHC: a label carrying it) and returns
+     * the job it finds, so a job is never submitted twice.
+     *
+     * @param clientToken a caller-chosen unique token, persisted by the caller before this call
+     */
+    JobRef submit(JobSpec spec, String clientToken);
+
+    /** Finds a job created by {@link #submit} with this token, e.g. after a restart mid-submit. */
+    Optional<JobRef> findSubmitted(JobSpec spec, String clientToken);
+
+    JobStatus status(JobRef job);
+
+    /**
+     * One page of the statuses of all jobs in this connection's pool or workspace, newest first.
+     * {@code pageToken} is {@code null} for the first page. Pages are de-duplicated by job.
+     */
+    StatusPage listStatuses(String pageToken, int pageSize);
+
+    /** Stops the job (AIHC stop; SenseCore batchStop). Idempotent: stopping a stopped job succeeds. */
+    void cancel(JobRef job);
+
+    /** Job events, where the platform has them; an empty list where it does not (SenseCore 403/404). */
+    List<JobEvent> events(JobRef job);
+
+    /**
+     * Starts a schedule diagnosis. AIHC refuses with {@link DiagnosisPreCheckException} until the job has
+     * queued for 5 minutes, or when it is not queued.
+     */
+    DiagnosisHandle launchDiagnosis(JobRef job);
+
+    /** Fetches the diagnosis; throws {@link DiagnosisNotReadyException} while it is being computed. */
+    RawDiagnosis fetchDiagnosis(DiagnosisHandle handle);
+
+    @Override
+    void close();
+}
