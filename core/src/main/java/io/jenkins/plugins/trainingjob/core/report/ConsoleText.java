@@ -1,0 +1,78 @@
+package io.jenkins.plugins.trainingjob.core.report;
+
+/**
+ * Makes remote strings (node names, platform messages) safe to print on a console or a build log: ANSI
+ * escape sequences and other control characters are removed, so a hostile value cannot move the cursor,
+ * recolour the log or forge extra lines.
+ */
+public final class ConsoleText {
+
+    private ConsoleText() {
+    }
+
+    /** Strips escape sequences and control characters; line breaks and tabs become one space. */
+    public static String strip(String s) {
+        if (s == null || s.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '\u001b') {
+                i = skipEscape(s, i + 1);
+                continue;
+            }
+            if (c == '\n' || c == '\r' || c == '\t') {
+                out.append(' ');
+            } else if (!isControl(c)) {
+                out.append(c);
+            }
+            i++;
+        }
+        return out.toString();
+    }
+
+    /** {@link #strip} and then cut to at most {@code max} characters, marking the cut with an ellipsis. */
+    public static String strip(String s, int max) {
+        String t = strip(s);
+        if (max < 1 || t.length() <= max) {
+            return t;
+        }
+        return t.substring(0, Math.max(0, max - 1)) + "…";
+    }
+
+    private static boolean isControl(char c) {
+        // C0, DEL and C1 controls, plus bidi overrides that can disguise text in a terminal.
+        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= '\u202a' && c <= '\u202e')
+                || (c >= '\u2066' && c <= '\u2069');
+    }
+
+    /** Skips an escape sequence that started just before {@code i}: CSI, OSC or a single character. */
+    private static int skipEscape(String s, int i) {
+        int n = s.length();
+        if (i >= n) {
+            return i;
+        }
+        char c = s.charAt(i);
+        if (c == '[') {
+            i++;
+            while (i < n && (s.charAt(i) < 0x40 || s.charAt(i) > 0x7e)) {
+                i++;
+            }
+            return Math.min(n, i + 1);
+        }
+        if (c == ']') {
+            i++;
+            while (i < n && s.charAt(i) != '\u0007' && !(s.charAt(i) == '\u001b' && i + 1 < n && s.charAt(i + 1) == '\\')) {
+                i++;
+            }
+            if (i < n && s.charAt(i) == '\u001b') {
+                i++;
+            }
+            return Math.min(n, i + 1);
+        }
+        return i + 1;
+    }
+}

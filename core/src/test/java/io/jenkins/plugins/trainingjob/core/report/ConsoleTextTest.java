@@ -1,0 +1,42 @@
+package io.jenkins.plugins.trainingjob.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ConsoleTextTest {
+
+    @Test
+    void plainTextIsUnchanged() {
+        assertThat(ConsoleText.strip("fake-node-a800-01 has taint {kwok.x-k8s.io/node: fake}"))
+                .isEqualTo("fake-node-a800-01 has taint {kwok.x-k8s.io/node: fake}");
+        assertThat(ConsoleText.strip("节点不可调度")).isEqualTo("节点不可调度");
+    }
+
+    @Test
+    void ansiColourAndCursorSequencesAreRemoved() {
+        assertThat(ConsoleText.strip("\u001b[31mred\u001b[0m node\u001b[2K\u001b[1A")).isEqualTo("red node");
+    }
+
+    @Test
+    void oscSequencesSuchAsHyperlinksAndTitlesAreRemoved() {
+        assertThat(ConsoleText.strip("a\u001b]0;pwned\u0007b\u001b]8;;http://x\u001b\\c")).isEqualTo("abc");
+    }
+
+    @Test
+    void lineBreaksCannotForgeLogLines() {
+        assertThat(ConsoleText.strip("node-1\n[Pipeline] echo SUCCESS\r")).isEqualTo("node-1 [Pipeline] echo SUCCESS ");
+    }
+
+    @Test
+    void otherControlAndBidiCharactersAreDropped() {
+        assertThat(ConsoleText.strip("a\u0000b\u0007c\u009bd\u202ee")).isEqualTo("abcde");
+    }
+
+    @Test
+    void longValuesAreCutWithAnEllipsis() {
+        assertThat(ConsoleText.strip("abcdefghij", 5)).isEqualTo("abcd…");
+        assertThat(ConsoleText.strip("abc", 5)).isEqualTo("abc");
+        assertThat(ConsoleText.strip(null)).isEmpty();
+    }
+}
