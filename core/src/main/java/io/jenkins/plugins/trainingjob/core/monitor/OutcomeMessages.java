@@ -17,7 +17,7 @@ import java.util.TreeSet;
 final class OutcomeMessages {
     static final int WIDTH = 100;
     private static final int NAME_MAX = 28;
-    private static final int ID_MAX = 18;
+    private static final int ID_MAX = 16;
     private static final int RAW_STATE_MAX = 24;
 
     private OutcomeMessages() {
@@ -43,18 +43,20 @@ final class OutcomeMessages {
     }
 
     static String timedOut(JobStatus s, String what) {
-        return line(s, "timed out, still " + state(s) + ": " + ConsoleText.strip(what));
+        return line(s, "timed out: " + ConsoleText.strip(what) + ", still " + state(s));
     }
 
     static String cancelled(JobStatus s, boolean remoteStopped, String detail) {
         String text = detail == null || detail.isBlank()
-                ? (remoteStopped ? "stopped on the platform" : "the job was left as it is on the platform")
+                ? (remoteStopped ? "job stopped" : "job left as it is on the platform")
                 : ConsoleText.strip(detail);
-        return line(s, "watch cancelled: " + text);
+        return line(s, "watch cancelled; " + text);
     }
 
+    /** Not cut to the width: the platform's code and request id at the end are what support asks for. */
     static String platformError(JobStatus s, PlatformException e) {
-        return line(s, "watch failed: " + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage())));
+        return prefix(s == null ? null : s.job()) + "watch failed: "
+                + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage()));
     }
 
     /** {@code [aihc] job train-llm (pytorchjob-1b2c…) <text>}, cut to the console width. */
