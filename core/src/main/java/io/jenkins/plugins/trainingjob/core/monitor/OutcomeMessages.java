@@ -43,7 +43,8 @@ final class OutcomeMessages {
     }
 
     static String timedOut(JobStatus s, String what) {
-        return line(s, "timed out: " + ConsoleText.strip(what) + ", still " + state(s));
+        String where = unseen(s) ? ", job not seen yet" : ", still " + state(s);
+        return line(s, "timed out: " + ConsoleText.strip(what) + where);
     }
 
     static String cancelled(JobStatus s, boolean remoteStopped, String detail) {
@@ -75,12 +76,17 @@ final class OutcomeMessages {
 
     /** {@code RUNNING (Running)}: the normalised phase and, when it says more, the platform's own word. */
     static String state(JobStatus s) {
-        if (s == null || (s.phase() == JobPhase.UNKNOWN && s.rawState().isBlank())) {
+        if (unseen(s)) {
             return "state not yet known";
         }
         String raw = ConsoleText.strip(s.rawState(), RAW_STATE_MAX);
         return raw.isBlank() || raw.equalsIgnoreCase(s.phase().name()) ? s.phase().name()
                 : s.phase().name() + " (" + raw + ")";
+    }
+
+    /** The stand-in status of a job whose status never arrived. */
+    private static boolean unseen(JobStatus s) {
+        return s == null || (s.phase() == JobPhase.UNKNOWN && s.rawState().isBlank());
     }
 
     static String fit(String line) {
