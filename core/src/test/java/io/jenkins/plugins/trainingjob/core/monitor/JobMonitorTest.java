@@ -187,6 +187,48 @@ class JobMonitorTest {
     }
 
     @Test
+    void aJobThatStartsWhileDiagnosedWhenWaitingForCompletionDropsTheDiagnosisAndKeepsWaiting() throws Exception {
+        JobRef job = platform.addJob("train-llm");
+        platform.diagnosisReady = false;
+        RecordingListener listener = new RecordingListener();
+        Watch watch = monitor.watch(CONNECTION, job, completionPolicy().withPendingTimeout(ms(10)), listener);
+        await("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
+        platform.set(job, JobPhase.RUNNING, "Running");
+        await("back to waiting", () -> watch.state().phase() == WatchState.Phase.WAITING);
+        assertThat(watch.state().diagnosisId()).isNull();
+        platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
+
+        assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Completed.class);
+        assertThat(platform.launchCalls).hasValue(1);
+    }
+
+    @Test
+    void aDiagnosisTheAnalyzerCannotReadStillEndsUnschedulable() throws Exception {
+        monitor.close();
+        monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings.withAnalyzer(raw -> {
+            throw new IllegalStateException("analyzer bug");
+        }));
+        JobRef job = platform.addJob("train-llm");
+        Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), null));
+
+        assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
+        DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
+        assertThat(report.verdict()).isEqualTo(Verdict.UNKNOWN);
+        assertThat(report.diagnosisId()).isEqualTo("diag-1");
+        assertThat(outcome.message()).endsWith("cannot be scheduled: the diagnosis could not be analysed");
+    }
+
+    @Test
+    void aJobThatDisappearsEndsAPlatformErrorAtOnce() throws Exception {
+        JobRef ghost = new JobRef(PlatformKind.AIHC, "pytorchjob-ghost", "ghost");
+        Outcome outcome = outcomeOf(monitor.watch(CONNECTION, ghost, untilScheduled, null));
+        assertThat(outcome).isInstanceOf(Outcome.PlatformError.class);
+        assertThat(((Outcome.PlatformError) outcome).error())
+                .isInstanceOf(io.jenkins.plugins.trainingjob.core.platform.NotFoundException.class);
+        assertThat(platform.statusCalls).hasValue(1);
+    }
+
+    @Test
     void theOverallTimeoutEndsAWatchThatNeverReachesItsTarget() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withOverallTimeout(ms(50)), null));
