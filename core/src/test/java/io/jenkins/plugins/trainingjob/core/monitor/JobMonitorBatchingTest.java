@@ -125,7 +125,7 @@ class JobMonitorBatchingTest {
     }
 
     @Test
-    void aScheduledJobSeenInAListWithoutPodsIsAskedForOnceToNameItsNodes() throws Exception {
+    void aJobResolvedFromAListPageCostsNoFurtherCall() throws Exception {
         monitor = monitor(MonitorSettings.defaults().withListing(1, 100, 10));
         platform.listIncludesWorkers = false;
         JobRef job = platform.addJob("train-llm");
@@ -133,9 +133,10 @@ class JobMonitorBatchingTest {
 
         Outcome.Scheduled outcome = (Outcome.Scheduled) monitor.watch(CONNECTION, job, policy, null).outcome()
                 .get(10, TimeUnit.SECONDS);
-        assertThat(outcome.status().workers()).extracting(w -> w.nodeName()).containsExactly("10.3.0.118");
+        assertThat(outcome.status().phase()).isEqualTo(JobPhase.RUNNING);
+        assertThat(outcome.message()).endsWith("is scheduled: RUNNING");
         assertThat(platform.listCalls).hasValue(1);
-        assertThat(platform.statusCalls).hasValue(1);
+        assertThat(platform.statusCalls).hasValue(0);
     }
 
     private JobMonitor monitor(MonitorSettings settings) {
