@@ -129,8 +129,8 @@ final class ReportAssembler {
     static String label(String reason, ReasonCategory category, String resource) {
         return switch (category) {
             case CORDONED -> "node cordoned (unschedulable)";
-            case UNTOLERATED_TAINT -> Taint.parse(reason).map(t -> "untolerated taint " + t.text())
-                    .orElse("untolerated taint");
+            case UNTOLERATED_TAINT -> reason.indexOf('{') != reason.lastIndexOf('{') ? reason
+                    : Taint.parse(reason).map(t -> "untolerated taint " + t.text()).orElse(reason);
             case INSUFFICIENT_RESOURCE -> resource.isEmpty() || !reason.toLowerCase(java.util.Locale.ROOT).startsWith("insufficient")
                     ? reason : "insufficient " + resource;
             default -> reason.isEmpty() ? "(no reason given)" : reason;

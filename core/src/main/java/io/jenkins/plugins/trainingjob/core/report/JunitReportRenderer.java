@@ -132,17 +132,9 @@ public final class JunitReportRenderer {
                 b.append(lineBreak);
             }
             first = false;
-            String clean = ConsoleText.strip(line, 4 * ReportLimits.MAX_VALUE);
+            String clean = InvalidCharacters.drop(ConsoleText.strip(line, 4 * ReportLimits.MAX_VALUE));
             for (int i = 0; i < clean.length(); i++) {
                 char c = clean.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < clean.length()
-                        && Character.isLowSurrogate(clean.charAt(i + 1))) {
-                    b.append(c).append(clean.charAt(++i));
-                    continue;
-                }
-                if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
-                    continue;
-                }
                 switch (c) {
                     case '&' -> b.append("&amp;");
                     case '<' -> b.append("&lt;");
