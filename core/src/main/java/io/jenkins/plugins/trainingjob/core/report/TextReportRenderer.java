@@ -39,7 +39,8 @@ public final class TextReportRenderer {
             out.add(paint(BOLD, line));
         }
         String about = joinNonEmpty("; ",
-                report.pods().isEmpty() ? "" : (report.pods().size() == 1 ? "Pod: " : "Pods: ")
+                report.pods().isEmpty() ? "" : (report.pods().size() == 1 && !report.pods().get(0).contains("[")
+                        ? "Pod: " : "Pods: ")
                         + clean(String.join(", ", report.pods())),
                 report.queues().isEmpty() ? "" : (report.queues().size() == 1 ? "Queue: " : "Queues: ")
                         + clean(String.join(", ", report.queues())),
