@@ -16,11 +16,13 @@ final class HintWriter {
     private static final int MAX_UNCORDON_NAMES = 5;
     /** Node names that are safe to put on a command line: DNS subdomains and IP addresses. */
     private static final Pattern NODE_NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
+    private static final Pattern NUMERIC = Pattern.compile("[0-9._+-]+");
     private static final Pattern PLAIN_YAML = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/-]*");
 
     private HintWriter() {
     }
 
+    /** The suggestion for one reason group, given that group's own findings; {@code null} when none fits. */
     static Hint forGroup(ReasonGroup g, List<Finding> findings, Set<String> queues) {
         return switch (g.category()) {
             case UNTOLERATED_TAINT -> Taint.parse(g.reason()).map(t -> toleration(g, t)).orElse(null);
@@ -94,7 +96,7 @@ final class HintWriter {
 
     /** A YAML scalar: plain when safe, else double-quoted with escapes, so a pasted snippet stays valid. */
     static String yaml(String s) {
-        if (PLAIN_YAML.matcher(s).matches() && !s.matches("[0-9._+-]+") && !s.equalsIgnoreCase("true") && !s.equalsIgnoreCase("false")
+        if (PLAIN_YAML.matcher(s).matches() && !NUMERIC.matcher(s).matches() && !s.equalsIgnoreCase("true") && !s.equalsIgnoreCase("false")
                 && !s.equalsIgnoreCase("null") && !s.equalsIgnoreCase("yes") && !s.equalsIgnoreCase("no")) {
             return s;
         }

@@ -43,4 +43,13 @@ class JunitReportRendererTest {
         assertThat(doc.getElementsByTagName("testcase").getLength()).isEqualTo(30);
         assertThat(doc.getElementsByTagName("failure").item(0).getTextContent()).contains("… and ");
     }
+
+    @Test
+    void beyondFiveHundredReasonsOneCaseCountsTheRest() throws Exception {
+        Document doc = HostileStringsTest.parse(new JunitReportRenderer().render(Reports.large(600, 600)));
+        NodeList cases = doc.getElementsByTagName("testcase");
+        assertThat(cases.getLength()).isEqualTo(501);
+        assertThat(((Element) cases.item(500)).getAttribute("name")).isEqualTo("100 more reasons");
+        assertThat(doc.getDocumentElement().getAttribute("failures")).isEqualTo("501");
+    }
 }
