@@ -79,7 +79,8 @@ class SenseCoreSpecRulesTest {
         void exactlyOneRoleNamedWorker() {
             senseCore().set("roles[0].name", "Master").failsWith(
                     "roles[0].name: must be Worker, the only role the platform supports");
-            senseCore().set("roles", "[]").failsWith("roles: must hold exactly one role, named Worker (found 0)");
+            senseCore().set("roles", "[]").failsWith("roles: required: exactly one role, named Worker");
+            senseCore().remove("roles").failsWith("roles: required: exactly one role, named Worker");
             senseCore().set("roles[1]", "{name: Worker, resource_spec: [{name: a}], total_replicas: 1,"
                     + " startup_script: x, image_path: y}")
                     .failsWith("roles: must hold exactly one role, named Worker (found 2)");
