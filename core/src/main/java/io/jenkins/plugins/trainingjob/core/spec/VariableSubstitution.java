@@ -80,12 +80,12 @@ final class VariableSubstitution {
                 }
                 String name = text.substring(i + 2, end);
                 if (!isName(name)) {
-                    problems.add(new SpecProblem(path, "invalid variable name in '${" + name
+                    problems.add(new SpecProblem(path, "invalid variable name in '${" + QuotedText.of(name)
                             + "}': use letters, digits and '_', starting with a letter or '_'"));
                 } else if (!variables.containsKey(name)) {
                     String hint = ClosestName.among(name, variables.keySet())
                             .map(n -> ": did you mean ${" + n + "}?").orElse("");
-                    problems.add(new SpecProblem(path, "undefined variable ${" + name + "}" + hint));
+                    problems.add(new SpecProblem(path, "undefined variable ${" + QuotedText.of(name) + "}" + hint));
                 } else {
                     result.append(variables.get(name));
                     references++;
