@@ -4,7 +4,6 @@ import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -56,12 +55,10 @@ public final class SenseCoreHmacSigner {
 
     private final Credentials credentials;
     private final Scheme scheme;
-    private final Clock clock;
 
-    public SenseCoreHmacSigner(Credentials credentials, Scheme scheme, Clock clock) {
+    public SenseCoreHmacSigner(Credentials credentials, Scheme scheme) {
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.scheme = Objects.requireNonNull(scheme, "scheme");
-        this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     public Scheme scheme() {
@@ -71,12 +68,13 @@ public final class SenseCoreHmacSigner {
     /**
      * The headers to add to one request, in the order they are listed.
      *
+     * @param now the signing time; the caller's clock, so that every retry is signed afresh
      * @param method the HTTP method, any case
      * @param host the {@code Host} header value ({@code host} or {@code host:port} for a non-default port)
      * @param requestTarget the encoded path plus {@code ?query} when there is a query
      */
-    public Map<String, String> headers(String method, String host, String requestTarget) {
-        String date = formatDate(clock.instant());
+    public Map<String, String> headers(Instant now, String method, String host, String requestTarget) {
+        String date = formatDate(now);
         String signature = expectedSignature(scheme, credentials.secretKey(), date, host, method, requestTarget);
         Map<String, String> headers = new LinkedHashMap<>();
         if (scheme == Scheme.X_DATE) {

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -21,12 +19,12 @@ class SenseCoreHmacSignerTest {
     private static final Credentials TEST_KEYS = Credentials.of("test-ak", "test-sk");
 
     private static SenseCoreHmacSigner signer(Scheme scheme) {
-        return new SenseCoreHmacSigner(TEST_KEYS, scheme, Clock.fixed(VECTOR_TIME, ZoneOffset.UTC));
+        return new SenseCoreHmacSigner(TEST_KEYS, scheme);
     }
 
     @Test
     void schemeAReproducesTheXDateVector() {
-        Map<String, String> headers = signer(Scheme.X_DATE).headers("GET", HOST, TARGET);
+        Map<String, String> headers = signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET);
 
         assertThat(headers).containsExactly(
                 Map.entry("X-Date", VECTOR_DATE),
@@ -42,7 +40,7 @@ class SenseCoreHmacSignerTest {
 
     @Test
     void schemeBReproducesTheDateHostRequestTargetVector() {
-        Map<String, String> headers = signer(Scheme.DATE_HOST_TARGET).headers("GET", HOST, TARGET);
+        Map<String, String> headers = signer(Scheme.DATE_HOST_TARGET).headers(VECTOR_TIME, "GET", HOST, TARGET);
 
         assertThat(headers).containsExactly(
                 Map.entry("Date", VECTOR_DATE),
@@ -63,7 +61,7 @@ class SenseCoreHmacSignerTest {
         Locale saved = Locale.getDefault();
         try {
             Locale.setDefault(Locale.CHINA);
-            assertThat(signer(Scheme.X_DATE).headers("GET", HOST, TARGET).get("Authorization"))
+            assertThat(signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET).get("Authorization"))
                     .contains("signature=\"8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4=\"");
             Locale.setDefault(Locale.GERMANY);
             assertThat(SenseCoreHmacSigner.formatDate(VECTOR_TIME)).isEqualTo(VECTOR_DATE);
@@ -81,7 +79,7 @@ class SenseCoreHmacSignerTest {
     @Test
     void theSecretAppearsNeitherInHeadersNorInToString() {
         SenseCoreHmacSigner signer = signer(Scheme.X_DATE);
-        assertThat(signer.headers("GET", HOST, TARGET).values()).noneMatch(v -> v.contains("test-sk"));
+        assertThat(signer.headers(VECTOR_TIME, "GET", HOST, TARGET).values()).noneMatch(v -> v.contains("test-sk"));
         assertThat(signer.toString()).doesNotContain("test-sk").contains("test-ak");
     }
 }
