@@ -22,7 +22,7 @@ class SenseCoreEvidenceAssemblerTest {
     private static TrainingJobDocument job(String name, String uid, String pool, String state, String created,
                                            int replicas, String... specs) {
         return new TrainingJobDocument(name, uid, name, state, created == null ? null : Instant.parse(created), null,
-                null, pool, List.of(specs), replicas, "RESERVED", "NORMAL");
+                null, pool, "", List.of(specs), replicas, "RESERVED", "NORMAL");
     }
 
     private static final TrainingJobDocument SELF = job("me", "u-me", "pool-a", "QUEUEING", "2026-11-30T09:00:00Z", 4,
