@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 
+import io.jenkins.plugins.trainingjob.core.http.RequestSigner;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
@@ -14,6 +15,8 @@ import java.util.Map;
 import java.util.Objects;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import okhttp3.HttpUrl;
+import okhttp3.Request;
 
 /**
  * SenseCore's HMAC-SHA256 request signature.
@@ -30,7 +33,7 @@ import javax.crypto.spec.SecretKeySpec;
  * exactly the code that signs it. Dates are always English (RFC 1123, GMT) whatever the default locale,
  * because the gateway compares the signed text byte for byte.
  */
-public final class SenseCoreHmacSigner {
+public final class SenseCoreHmacSigner implements RequestSigner {
 
     /** Which headers the signature covers. */
     public enum Scheme {
@@ -85,6 +88,26 @@ public final class SenseCoreHmacSigner {
         }
         headers.put("Authorization", authorization(credentials.accessKey(), scheme, signature));
         return headers;
+    }
+
+    @Override
+    public Request sign(Request request, Instant now) {
+        HttpUrl url = request.url();
+        Request.Builder signed = request.newBuilder();
+        headers(now, request.method(), hostHeader(url), requestTarget(url)).forEach(signed::header);
+        return signed.build();
+    }
+
+    /** The {@code Host} header OkHttp sends: the port only when it is not the scheme's default. */
+    public static String hostHeader(HttpUrl url) {
+        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
+        return url.port() == HttpUrl.defaultPort(url.scheme()) ? host : host + ":" + url.port();
+    }
+
+    /** The encoded path, plus {@code ?} and the encoded query when there is one. */
+    public static String requestTarget(HttpUrl url) {
+        String query = url.encodedQuery();
+        return query == null ? url.encodedPath() : url.encodedPath() + "?" + query;
     }
 
     /** The date as it is sent and signed, e.g. {@code Wed, 26 Jul 2023 11:36:03 GMT}. */
