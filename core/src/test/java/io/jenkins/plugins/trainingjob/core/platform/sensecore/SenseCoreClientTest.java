@@ -312,12 +312,12 @@ class SenseCoreClientTest {
 
     @Test
     void theEndpointComesFromTheRegionWhenNotExplicit() {
-        ConnectionSettings settings = ConnectionSettings.senseCore(null, "cn-sh-01", Credentials.of("a", "b"),
+        ConnectionSettings settings = ConnectionSettings.senseCore(null, "cn-sh-01", Credentials.of("ak", "region-secret-value"),
                 "s", "r", "cn-sh-01z", "w");
         try (SenseCoreClient fromRegion = SenseCoreClient.create(settings)) {
             assertThat(fromRegion.settings().resolvedEndpoint()).isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
             assertThat(fromRegion.kind()).isEqualTo(PlatformKind.SENSECORE);
-            assertThat(fromRegion.toString()).doesNotContain("b\"").contains("aec2.cn-sh-01");
+            assertThat(fromRegion.toString()).doesNotContain("region-secret-value").contains("aec2.cn-sh-01");
         }
     }
 
