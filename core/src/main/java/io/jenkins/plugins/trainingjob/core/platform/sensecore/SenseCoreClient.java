@@ -366,7 +366,8 @@ public final class SenseCoreClient implements TrainingPlatform {
         try {
             JsonNode body = http.execute(ApiCall.get("GET trainingJobs/{name}/events", urls.events(name))).json();
             List<JobEvent> events = new ArrayList<>(SenseCoreResponses.events(body));
-            events.sort(Comparator.comparing(SenseCoreClient::eventTime, Comparator.nullsFirst(Comparator.naturalOrder())));
+            events.sort(Comparator.comparing(SenseCoreClient::eventTime,
+                    Comparator.nullsFirst(Comparator.naturalOrder())));
             return Optional.of(List.copyOf(events));
         } catch (NotFoundException notServed) {
             return Optional.empty();

@@ -115,7 +115,10 @@ public final class SenseCoreHmacSigner implements RequestSigner {
         return HTTP_DATE.format(instant);
     }
 
-    /** The exact text that is signed. {@code host}, {@code method} and {@code requestTarget} only matter for scheme B. */
+    /**
+     * The exact text that is signed. {@code host}, {@code method} and {@code requestTarget} only matter
+     * for scheme B.
+     */
     public static String stringToSign(Scheme scheme, String date, String host, String method, String requestTarget) {
         if (scheme == Scheme.X_DATE) {
             return "x-date: " + date;

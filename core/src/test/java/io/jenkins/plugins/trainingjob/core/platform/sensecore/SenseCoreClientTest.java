@@ -312,10 +312,12 @@ class SenseCoreClientTest {
 
     @Test
     void theEndpointComesFromTheRegionWhenNotExplicit() {
-        ConnectionSettings settings = ConnectionSettings.senseCore(null, "cn-sh-01", Credentials.of("ak", "region-secret-value"),
+        ConnectionSettings settings = ConnectionSettings.senseCore(null, "cn-sh-01",
+                Credentials.of("ak", "region-secret-value"),
                 "s", "r", "cn-sh-01z", "w");
         try (SenseCoreClient fromRegion = SenseCoreClient.create(settings)) {
-            assertThat(fromRegion.settings().resolvedEndpoint()).isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
+            assertThat(fromRegion.settings().resolvedEndpoint())
+                    .isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
             assertThat(fromRegion.kind()).isEqualTo(PlatformKind.SENSECORE);
             assertThat(fromRegion.toString()).doesNotContain("region-secret-value").contains("aec2.cn-sh-01");
         }
