@@ -247,6 +247,11 @@ public final class SenseCoreClient implements TrainingPlatform {
         return workers;
     }
 
+    /**
+     * One page of the workspace's jobs. Tokens are ACP's decimal page numbers ({@code null} = {@code "1"});
+     * page sizes are clamped to 1–500. Jobs repeated within the page are dropped by uid; a job that
+     * moved to the next page while paging may appear on both, so callers merging pages key by job id.
+     */
     @Override
     public StatusPage listStatuses(String pageToken, int pageSize) {
         int page = pageNumber(pageToken);

@@ -10,9 +10,13 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import okhttp3.HttpUrl;
@@ -152,6 +156,40 @@ public final class SenseCoreHmacSigner implements RequestSigner {
     public static String authorization(String accessKey, Scheme scheme, String signature) {
         return "hmac accesskey=\"" + accessKey + "\", algorithm=\"hmac-sha256\", headers=\"" + scheme.headerList()
                 + "\", signature=\"" + signature + "\"";
+    }
+
+    /** The parameters of a received {@code Authorization: hmac ...} header. */
+    public record Authorization(String accessKey, String algorithm, String headers, String signature) {
+
+        private static final Pattern PARAM =
+                Pattern.compile("(\\w+)=\"([^\"]*)\"");
+
+        /** Parses {@code hmac accesskey="..", algorithm="..", headers="..", signature=".."}; empty if malformed. */
+        public static Optional<Authorization> parse(String header) {
+            if (header == null || !header.regionMatches(true, 0, "hmac ", 0, 5)) {
+                return Optional.empty();
+            }
+            Map<String, String> params = new LinkedHashMap<>();
+            Matcher m = PARAM.matcher(header.substring(5));
+            while (m.find()) {
+                params.putIfAbsent(m.group(1).toLowerCase(Locale.ROOT), m.group(2));
+            }
+            if (!params.keySet().containsAll(List.of("accesskey", "algorithm", "headers", "signature"))) {
+                return Optional.empty();
+            }
+            return Optional.of(new Authorization(params.get("accesskey"), params.get("algorithm"),
+                    params.get("headers"), params.get("signature")));
+        }
+
+        /** The scheme named by {@code headers="..."}, if it is one we know. */
+        public Optional<Scheme> scheme() {
+            for (Scheme s : Scheme.values()) {
+                if (s.headerList().equals(headers)) {
+                    return Optional.of(s);
+                }
+            }
+            return Optional.empty();
+        }
     }
 
     @Override
