@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 
+import io.jenkins.plugins.trainingjob.core.http.RequestSigner;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
@@ -9,11 +10,17 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import okhttp3.HttpUrl;
+import okhttp3.Request;
 
 /**
  * SenseCore's HMAC-SHA256 request signature.
@@ -30,7 +37,7 @@ import javax.crypto.spec.SecretKeySpec;
  * exactly the code that signs it. Dates are always English (RFC 1123, GMT) whatever the default locale,
  * because the gateway compares the signed text byte for byte.
  */
-public final class SenseCoreHmacSigner {
+public final class SenseCoreHmacSigner implements RequestSigner {
 
     /** Which headers the signature covers. */
     public enum Scheme {
@@ -87,12 +94,35 @@ public final class SenseCoreHmacSigner {
         return headers;
     }
 
+    @Override
+    public Request sign(Request request, Instant now) {
+        HttpUrl url = request.url();
+        Request.Builder signed = request.newBuilder();
+        headers(now, request.method(), hostHeader(url), requestTarget(url)).forEach(signed::header);
+        return signed.build();
+    }
+
+    /** The {@code Host} header OkHttp sends: the port only when it is not the scheme's default. */
+    public static String hostHeader(HttpUrl url) {
+        String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
+        return url.port() == HttpUrl.defaultPort(url.scheme()) ? host : host + ":" + url.port();
+    }
+
+    /** The encoded path, plus {@code ?} and the encoded query when there is one. */
+    public static String requestTarget(HttpUrl url) {
+        String query = url.encodedQuery();
+        return query == null ? url.encodedPath() : url.encodedPath() + "?" + query;
+    }
+
     /** The date as it is sent and signed, e.g. {@code Wed, 26 Jul 2023 11:36:03 GMT}. */
     public static String formatDate(Instant instant) {
         return HTTP_DATE.format(instant);
     }
 
-    /** The exact text that is signed. {@code host}, {@code method} and {@code requestTarget} only matter for scheme B. */
+    /**
+     * The exact text that is signed. {@code host}, {@code method} and {@code requestTarget} only matter
+     * for scheme B.
+     */
     public static String stringToSign(Scheme scheme, String date, String host, String method, String requestTarget) {
         if (scheme == Scheme.X_DATE) {
             return "x-date: " + date;
@@ -126,6 +156,40 @@ public final class SenseCoreHmacSigner {
     public static String authorization(String accessKey, Scheme scheme, String signature) {
         return "hmac accesskey=\"" + accessKey + "\", algorithm=\"hmac-sha256\", headers=\"" + scheme.headerList()
                 + "\", signature=\"" + signature + "\"";
+    }
+
+    /** The parameters of a received {@code Authorization: hmac ...} header. */
+    public record Authorization(String accessKey, String algorithm, String headers, String signature) {
+
+        private static final Pattern PARAM =
+                Pattern.compile("(\\w+)=\"([^\"]*)\"");
+
+        /** Parses {@code hmac accesskey="..", algorithm="..", headers="..", signature=".."}; empty if malformed. */
+        public static Optional<Authorization> parse(String header) {
+            if (header == null || !header.regionMatches(true, 0, "hmac ", 0, 5)) {
+                return Optional.empty();
+            }
+            Map<String, String> params = new LinkedHashMap<>();
+            Matcher m = PARAM.matcher(header.substring(5));
+            while (m.find()) {
+                params.putIfAbsent(m.group(1).toLowerCase(Locale.ROOT), m.group(2));
+            }
+            if (!params.keySet().containsAll(List.of("accesskey", "algorithm", "headers", "signature"))) {
+                return Optional.empty();
+            }
+            return Optional.of(new Authorization(params.get("accesskey"), params.get("algorithm"),
+                    params.get("headers"), params.get("signature")));
+        }
+
+        /** The scheme named by {@code headers="..."}, if it is one we know. */
+        public Optional<Scheme> scheme() {
+            for (Scheme s : Scheme.values()) {
+                if (s.headerList().equals(headers)) {
+                    return Optional.of(s);
+                }
+            }
+            return Optional.empty();
+        }
     }
 
     @Override

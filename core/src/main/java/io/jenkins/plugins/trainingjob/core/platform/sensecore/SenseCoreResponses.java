@@ -59,7 +59,10 @@ final class SenseCoreResponses {
         return events;
     }
 
-    /** {@code {resource_specs: [{name, device{number, resource_key}, cpu{vcpu_allocatable}, memory{allocatable}, zones}]}}. */
+    /**
+     * {@code {resource_specs: [{name, device{number, resource_key}, cpu{vcpu_allocatable},
+     * memory{allocatable}, zones}]}}.
+     */
     static List<ResourceSpec> resourceSpecs(JsonNode body) {
         List<ResourceSpec> specs = new ArrayList<>();
         for (JsonNode s : WireValues.array(body, "resource_specs")) {

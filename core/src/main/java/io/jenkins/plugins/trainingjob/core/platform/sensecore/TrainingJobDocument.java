@@ -15,6 +15,7 @@ import java.util.List;
  * unknown value becomes empty (or {@code -1} for a count, {@code null} for a time) instead of failing,
  * because the platform's schema drifts.
  *
+ * @param poolZone {@code resource_pool.zone}: set only for the public pool, else empty
  * @param totalReplicas {@code roles[0].total_replicas}, else the sum of {@code resource_spec[].replicas},
  *     else {@code -1}
  * @param quotaType {@code scheduling.quota_type}, {@code RESERVED} when unset (the documented default)
@@ -29,6 +30,7 @@ public record TrainingJobDocument(
         Instant startTime,
         Instant completeTime,
         String poolName,
+        String poolZone,
         List<String> specNames,
         int totalReplicas,
         String quotaType,
@@ -66,6 +68,7 @@ public record TrainingJobDocument(
                 WireValues.time(job, "start_time"),
                 WireValues.time(job, "complete_time"),
                 WireValues.text(WireValues.path(job, "resource_pool"), "name"),
+                WireValues.text(WireValues.path(job, "resource_pool"), "zone"),
                 specs,
                 replicas,
                 orDefault(WireValues.text(scheduling, "quota_type"), "JOB_QUOTA_TYPE_UNSPECIFIED", "RESERVED"),

@@ -82,4 +82,17 @@ class SenseCoreHmacSignerTest {
         assertThat(signer.headers(VECTOR_TIME, "GET", HOST, TARGET).values()).noneMatch(v -> v.contains("test-sk"));
         assertThat(signer.toString()).doesNotContain("test-sk").contains("test-ak");
     }
+
+    @Test
+    void aReceivedAuthorizationHeaderParsesBackIntoItsParameters() {
+        String header = signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET).get("Authorization");
+
+        SenseCoreHmacSigner.Authorization auth = SenseCoreHmacSigner.Authorization.parse(header).orElseThrow();
+
+        assertThat(auth).isEqualTo(new SenseCoreHmacSigner.Authorization("test-ak", "hmac-sha256", "x-date",
+                "8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4="));
+        assertThat(auth.scheme()).contains(Scheme.X_DATE);
+        assertThat(SenseCoreHmacSigner.Authorization.parse("Bearer abc")).isEmpty();
+        assertThat(SenseCoreHmacSigner.Authorization.parse("hmac accesskey=\"a\"")).isEmpty();
+    }
 }
