@@ -88,7 +88,7 @@ public final class Simulator implements AutoCloseable {
                 scenario.sensecore().pools(), scenario.sensecore().specs(), scQueues,
                 new SenseCoreApi.Settings(Duration.ofSeconds(timing.effectiveRunSeconds()),
                         Duration.ofSeconds(timing.effectiveStopSeconds())),
-                new SenseCoreAuthenticator(secrets, Clock.systemUTC()));
+                new SenseCoreAuthenticator(secrets, Clock.systemUTC()), requestIds);
         scenario.faults().forEach(faults::add);
         AdminApi admin = new AdminApi(scenario.name(), cluster, faults, this::reset);
 
