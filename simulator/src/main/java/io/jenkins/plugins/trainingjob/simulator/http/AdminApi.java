@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Pod;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Quantity;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Taint;
@@ -183,7 +184,10 @@ public final class AdminApi {
         o.set("allocatable", Json.stringMap(n.allocatable().formatted()));
         o.set("occupied", Json.stringMap(n.occupied().formatted()));
         o.set("held", Json.stringMap(n.held().formatted()));
-        o.set("free", Json.stringMap(n.free().formatted()));
+        ObjectNode free = Json.object();
+        // Every allocatable resource, zeros included: "0 of 8 GPUs free" is what a reader looks for.
+        n.allocatable().amounts().keySet().forEach(k -> free.put(k, Quantity.format(k, n.free().get(k))));
+        o.set("free", free);
         return o;
     }
 
