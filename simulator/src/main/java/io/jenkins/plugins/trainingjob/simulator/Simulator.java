@@ -49,6 +49,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Simulator implements AutoCloseable {
     private static final int THREADS = 32;
 
+    static {
+        // The JDK server writes headers and body separately; with Nagle's algorithm on, each small
+        // response then waits for the client's delayed ACK (~40 ms). Read once when the server classes
+        // load, so it must be set before the first server starts; an explicit setting wins.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final Scenario scenario;
     private final HttpServer server;
     private final ExecutorService executor;
