@@ -266,7 +266,8 @@ public record Scenario(
             CredentialPair c = credentials.get(i);
             if (c == null || c.accessKey() == null || c.accessKey().isBlank() || c.secretKey() == null
                     || c.secretKey().isEmpty()) {
-                throw new IllegalArgumentException(where + "credentials[" + i + "]: accessKey and secretKey are required");
+                throw new IllegalArgumentException(where + "credentials[" + i
+                        + "]: accessKey and secretKey are required");
             }
         }
         if (timing.effectiveSpeed() < 0) {
@@ -297,7 +298,8 @@ public record Scenario(
             Set<String> queueNames = new HashSet<>();
             for (QueueDecl q : p.queues()) {
                 if (q.name() == null || q.name().isBlank() || !queueNames.add(q.name())) {
-                    throw new IllegalArgumentException(where + "aihc pool " + p.id() + ": every queue needs a unique name");
+                    throw new IllegalArgumentException(where + "aihc pool " + p.id()
+                            + ": every queue needs a unique name");
                 }
                 checkNodeRefs(q.nodes(), known, where + "aihc pool " + p.id() + " queue " + q.name());
                 checkQuantities(q.capability(), where + "aihc pool " + p.id() + " queue " + q.name() + " capability");

@@ -40,6 +40,8 @@ public final class AdminApi {
         void reset();
     }
 
+    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() { };
+
     private final String scenarioName;
     private final Cluster cluster;
     private final FaultInjector faults;
@@ -157,15 +159,14 @@ public final class AdminApi {
             }
         }
         return new NodeChange(unschedulable, taints, resources(b, "allocatable"), resources(b, "occupied"),
-                b.has("labels") ? Json.MAPPER.convertValue(b.get("labels"), new TypeReference<Map<String, String>>() { })
-                        : null);
+                b.has("labels") ? Json.MAPPER.convertValue(b.get("labels"), STRING_MAP) : null);
     }
 
     private static Resources resources(ObjectNode b, String field) {
         if (!b.has(field)) {
             return null;
         }
-        Map<String, String> m = Json.MAPPER.convertValue(b.get(field), new TypeReference<Map<String, String>>() { });
+        Map<String, String> m = Json.MAPPER.convertValue(b.get(field), STRING_MAP);
         return Resources.parse(m, field);
     }
 
