@@ -140,7 +140,8 @@ public record Scenario(
     }
 
     /**
-     * A queue: the nodes (names or ranges) its jobs may use, and its capability (empty = unlimited).
+     * A queue: the nodes (names or ranges) its jobs may use (none listed = every node), and its
+     * capability (empty = unlimited).
      */
     public record QueueDecl(String name, List<String> nodes, Map<String, String> capability) {
         public QueueDecl {
@@ -161,7 +162,7 @@ public record Scenario(
                            double memoryGib) {
     }
 
-    /** A SenseCore AEC2 pool: its (pool) zone, the nodes it schedules on, and the specs it offers. */
+    /** A SenseCore AEC2 pool: its (pool) zone, the nodes it schedules on (none = every node), its specs. */
     public record PoolDecl(String name, String displayName, String zone, List<String> nodes, List<String> specs) {
         public PoolDecl {
             nodes = nodes == null ? List.of() : List.copyOf(nodes);

@@ -75,13 +75,14 @@ public final class Simulator implements AutoCloseable {
             Map<String, SchedulingQueue> byName = new LinkedHashMap<>();
             for (Scenario.QueueDecl q : p.queues()) {
                 SchedulingQueue sq = new SchedulingQueue(AihcApi.queueKey(p.id(), q.name()), q.name(),
-                        expand(q.nodes()), Resources.parse(q.capability(), "capability"));
+                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"));
                 byName.put(q.name(), sq);
                 queues.add(sq);
             }
             aihcPools.put(p.id(), byName);
         }
-        Map<String, SchedulingQueue> scQueues = SenseCoreApi.queuesFor(scenario.sensecore().pools(), Simulator::expand);
+        Map<String, SchedulingQueue> scQueues = SenseCoreApi.queuesFor(scenario.sensecore().pools(),
+                refs -> nodesOf(scenario, refs));
         queues.addAll(scQueues.values());
         this.cluster = new Cluster(clock, () -> nodesOf(scenario), queues, scenario.seed());
 
@@ -128,7 +129,11 @@ public final class Simulator implements AutoCloseable {
         }
     }
 
-    private static List<String> expand(List<String> refs) {
+    /** The node names a queue or pool may use: those it lists, or every node when it lists none. */
+    private static List<String> nodesOf(Scenario scenario, List<String> refs) {
+        if (refs.isEmpty()) {
+            return scenario.nodeNames();
+        }
         List<String> out = new ArrayList<>();
         refs.forEach(r -> out.addAll(NodeNames.expand(r)));
         return out;

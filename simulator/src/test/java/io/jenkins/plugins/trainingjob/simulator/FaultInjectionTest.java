@@ -144,7 +144,7 @@ class FaultInjectionTest {
                 name: faulty
                 credentials: [{accessKey: ak, secretKey: sk}]
                 nodes: [{name: n1, allocatable: {nvidia.com/gpu: 8}}]
-                aihc: {resourcePools: [{id: cce-f, queues: [{name: default, nodes: [n1]}]}]}
+                aihc: {resourcePools: [{id: cce-f, queues: [{name: default}]}]}
                 faults:
                   - {method: GET, path: /api/v1/aijobs, kind: rate-limit, retryAfterSeconds: 3}
                 """;
@@ -153,6 +153,10 @@ class FaultInjectionTest {
                     "cce-f", null).withHttp(HttpSettings.defaults().withRetries(1, Duration.ZERO, Duration.ZERO));
             try (AihcClient client = new AihcClient(settings)) {
                 assertThatThrownBy(() -> client.listStatuses(null, 10)).isInstanceOf(RateLimitedException.class);
+                // Other routes are untouched; the queue lists no nodes, so it may use all of them.
+                JobRef job = client.submit(SimSpecs.aihc("j", "default", 1, 8), "tok");
+                assertThat(client.status(job).workers()).singleElement()
+                        .satisfies(w -> assertThat(w.nodeName()).isEqualTo("n1"));
             }
         }
     }
