@@ -363,9 +363,9 @@ final class ActiveWatch implements Watch {
         // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
         String id = state.diagnosisId();
         return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job(), id,
-                "the diagnosis could not be analysed", Verdict.UNKNOWN,
+                "Job " + job().name() + " cannot be scheduled; its diagnosis could not be analysed", Verdict.UNKNOWN,
                 "the platform's diagnosis " + ConsoleText.strip(id, 40) + " could not be read; see its console",
-                List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+                0, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     // ---- cancel ----

@@ -89,10 +89,10 @@ class JobMonitorBatchingTest {
         assertThat(maxThreads).isLessThan(40);
 
         // 1,050 jobs in pages of 100: a round reads at most 11 pages, however many watches it serves.
-        int rounds = platform.listRounds.get() - roundsBefore;
+        // (One more round may have been under way when the counters were read.)
+        int rounds = platform.listRounds.get() - roundsBefore + 1;
         int listCalls = platform.listCalls.get() - listCallsBefore;
-        assertThat(rounds).isPositive();
-        assertThat(listCalls).isLessThanOrEqualTo(rounds * 11);
+        assertThat(listCalls).isPositive().isLessThanOrEqualTo(rounds * 11);
         assertThat(platform.statusCalls.get() - statusCallsBefore).isZero();
         assertThat(statusCallsBefore).as("status calls before the group was large enough to list").isLessThan(50);
         await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
