@@ -3,9 +3,6 @@ package io.jenkins.plugins.trainingjob.simulator.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
@@ -23,7 +20,6 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -61,7 +57,6 @@ class JobMonitorSimulatorTest {
     private static final String CONNECTION = "sim-aihc";
     private static final String POOL = "cce-sim00001";
     private static final String DOCUMENTED_JOB = "sulingang-diagnose-node-taint";
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final WatchPolicy untilScheduled = WatchPolicy.defaults(WaitTarget.SCHEDULED)
             .withPolling(ms(5), ms(20))
@@ -320,28 +315,7 @@ class JobMonitorSimulatorTest {
     }
 
     private static JobSpec spec(String name, String queue, int replicas, int gpus, String... env) {
-        ObjectNode body = MAPPER.createObjectNode().put("name", name).put("queue", queue)
-                .put("jobFramework", "PyTorchJob");
-        ObjectNode jobSpec = body.putObject("jobSpec").put("image", "registry.example/train:1")
-                .put("command", "python train.py").put("replicas", replicas);
-        jobSpec.putArray("resources").addObject().put("name", "nvidia.com/gpu").put("quantity", gpus);
-        ArrayNode envs = jobSpec.putArray("envs");
-        for (int i = 0; i + 1 < env.length; i += 2) {
-            envs.addObject().put("name", env[i]).put("value", env[i + 1]);
-        }
-        return new AihcSpec(name, body);
-    }
-
-    private record AihcSpec(String name, ObjectNode template) implements JobSpec {
-        @Override
-        public PlatformKind platform() {
-            return PlatformKind.AIHC;
-        }
-
-        @Override
-        public ObjectNode body() {
-            return template.deepCopy();
-        }
+        return MonitorSpecs.aihc(name, queue, replicas, gpus, env);
     }
 
     private static Outcome outcomeOf(Watch watch) throws Exception {
@@ -373,35 +347,6 @@ class JobMonitorSimulatorTest {
     private static WatchState deserialize(byte[] bytes) throws Exception {
         try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
             return (WatchState) in.readObject();
-        }
-    }
-
-    /** Keeps what a watch reports. */
-    private static final class RecordingListener implements WatchListener {
-        final List<MonitorEvent> events = new CopyOnWriteArrayList<>();
-        final List<WatchState> states = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void onEvent(MonitorEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public void onStateChanged(WatchState state) {
-            states.add(state);
-        }
-
-        <E extends MonitorEvent> List<E> events(Class<E> type) {
-            return events.stream().filter(type::isInstance).map(type::cast).toList();
-        }
-
-        boolean saw(Class<? extends MonitorEvent> type) {
-            return events.stream().anyMatch(type::isInstance);
-        }
-
-        boolean sawPhase(JobPhase phase) {
-            return events.stream().anyMatch(e -> e instanceof MonitorEvent.StateChanged c
-                    && c.current().phase() == phase);
         }
     }
 }
