@@ -1,0 +1,64 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.Watch;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Follows jobs through the shared {@link JobMonitor}, the same engine the Jenkins steps use: progress
+ * lines on stderr as the monitor reports them, Ctrl-C handled by an {@link InterruptGuard}.
+ */
+final class JobFollower implements AutoCloseable {
+
+    static final String CONNECTION_ID = "cli";
+
+    private final CliEnvironment env;
+    private final Terminal terminal;
+    private final JobMonitor monitor;
+
+    JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
+        this.env = env;
+        this.terminal = terminal;
+        this.monitor = new JobMonitor(id -> {
+            if (!CONNECTION_ID.equals(id)) {
+                throw new IllegalArgumentException("unknown connection " + id);
+            }
+            return platform;
+        }, env.clock());
+    }
+
+    /**
+     * Starts watching; each progress line is prefixed with {@code label} when one is given (the demo
+     * follows two jobs at once).
+     */
+    Watch start(JobRef job, WatchPolicy policy, String label) {
+        String prefix = label == null ? "" : "[" + label + "] ";
+        return monitor.watch(CONNECTION_ID, job, policy, new WatchListener() {
+            @Override
+            public void onEvent(MonitorEvent event) {
+                terminal.progress(prefix + event.message());
+            }
+        });
+    }
+
+    /** Waits for one watch, prints its outcome (and report) and returns the exit code. */
+    int awaitAndPrint(JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile) {
+        try (InterruptGuard guard = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
+                stopRemoteOnInterrupt)) {
+            Outcome outcome = watch.outcome().join();
+            return OutcomePrinter.print(terminal, job, outcome, reportFile);
+        }
+    }
+
+    @Override
+    public void close() {
+        monitor.close();
+    }
+}
