@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import picocli.CommandLine;
 
 /**
@@ -46,7 +47,8 @@ public final class ExitCode {
         if (failure instanceof CliException e) {
             return e.exitCode();
         }
-        if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidRequestException) {
+        if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidRequestException
+                || failure instanceof InvalidSpecException) {
             return INVALID_INPUT;
         }
         if (failure instanceof InterruptedException) {

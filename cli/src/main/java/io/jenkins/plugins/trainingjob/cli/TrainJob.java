@@ -1,9 +1,13 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
+import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -139,14 +143,24 @@ public final class TrainJob implements Callable<Integer> {
         }
         int code = ExitCode.of(cause);
         Terminal terminal = terminal();
+        if (cause instanceof InvalidSpecException invalid) {
+            // One line per problem, each naming the file and the field, so every problem is fixed in one round.
+            for (SpecProblem problem : invalid.problems()) {
+                terminal.error(invalid.sourceName() + ": " + problem);
+            }
+            if (terminal.json()) {
+                terminal.json(Map.of("error", "invalid job spec", "file", invalid.sourceName(),
+                        "problems", invalid.problems(), "exitCode", code));
+            }
+            return code;
+        }
         terminal.error(ExitCode.describe(cause));
         if (debug) {
             cause.printStackTrace(env.err());
             env.err().flush();
         }
         if (terminal.json()) {
-            terminal.json(java.util.Map.of("error", io.jenkins.plugins.trainingjob.core.report.ConsoleText
-                    .strip(ExitCode.describe(cause)), "exitCode", code));
+            terminal.json(Map.of("error", ConsoleText.strip(ExitCode.describe(cause)), "exitCode", code));
         }
         return code;
     }
