@@ -62,7 +62,8 @@ final class FieldReader {
     Integer int32(String field) {
         JsonNode value = coerced(field, "an integer", text -> {
             long parsed = Long.parseLong(text.trim());
-            return JsonNodeFactory.instance.numberNode(parsed);
+            return parsed == (int) parsed ? JsonNodeFactory.instance.numberNode((int) parsed)
+                    : JsonNodeFactory.instance.numberNode(parsed);
         });
         if (value == null) {
             return null;

@@ -80,7 +80,9 @@ final class SenseCoreSpecRules {
     }
 
     private void checkRoles(List<SenseCoreJobSpec.Role> roles) {
-        if (roles.size() != 1) {
+        if (roles.isEmpty()) {
+            problems.add("roles", "required: exactly one role, named Worker");
+        } else if (roles.size() != 1) {
             problems.add("roles", "must hold exactly one role, named Worker (found " + roles.size() + ")");
         }
         for (int i = 0; i < roles.size(); i++) {
