@@ -45,7 +45,7 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JobSpec job = spec.load();
+        JobSpec job = spec.load(root.env());
         Terminal terminal = root.terminal();
         var settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);

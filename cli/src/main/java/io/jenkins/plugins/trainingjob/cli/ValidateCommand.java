@@ -23,7 +23,7 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JobSpec loaded = spec.load();
+        JobSpec loaded = spec.load(root.env());
         Terminal terminal = root.terminal();
         if (terminal.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();
