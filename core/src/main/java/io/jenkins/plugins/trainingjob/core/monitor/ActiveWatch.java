@@ -104,7 +104,7 @@ final class ActiveWatch implements Watch {
     /** Ends the watch because the monitor closes; the remote job is left alone. */
     void endByClose() {
         finish(new Outcome.Cancelled(lastOrUnknown(), false,
-                "the monitor was closed; the job was left as it is on the platform"));
+                "monitor closed, job left as it is on the platform"));
     }
 
     private void armTick(Duration delay) {
@@ -162,8 +162,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(status, "the overall timeout of "
-                    + DurationText.of(policy.overallTimeout()) + " passed"));
+            finish(new Outcome.TimedOut(status, "overall timeout of "
+                    + DurationText.of(policy.overallTimeout())));
             return;
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING
@@ -177,7 +177,7 @@ final class ActiveWatch implements Watch {
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
             if (passed(state.diagnosisDeadline(), now)) {
-                finish(new Outcome.TimedOut(status, "the schedule diagnosis did not finish within "
+                finish(new Outcome.TimedOut(status, "diagnosis timeout of "
                         + DurationText.of(policy.diagnosisTimeout())));
             } else {
                 diagnose();
@@ -244,8 +244,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(last, "the overall timeout of "
-                    + DurationText.of(state.policy().overallTimeout()) + " passed"));
+            finish(new Outcome.TimedOut(last, "overall timeout of "
+                    + DurationText.of(state.policy().overallTimeout())));
             return;
         }
         Instant since;
@@ -380,7 +380,7 @@ final class ActiveWatch implements Watch {
         cancelTimer();
         group.remove(this);
         if (!stopRemoteJob) {
-            finish(new Outcome.Cancelled(lastOrUnknown(), false, "the job was left as it is on the platform"));
+            finish(new Outcome.Cancelled(lastOrUnknown(), false, "job left as it is on the platform"));
             return;
         }
         JobRef job = job();
@@ -419,13 +419,13 @@ final class ActiveWatch implements Watch {
         if (r.ok()) {
             announce(r.value());
             if (r.value().phase().isTerminal()) {
-                finish(new Outcome.Cancelled(r.value(), true, "stopped on the platform, now "
+                finish(new Outcome.Cancelled(r.value(), true, "job stopped: "
                         + OutcomeMessages.state(r.value())));
                 return;
             }
         }
         if (passed(stopDeadline, runtime.now())) {
-            finish(new Outcome.Cancelled(lastOrUnknown(), false, "stop requested, but the job was still "
+            finish(new Outcome.Cancelled(lastOrUnknown(), false, "stop requested, but the job is still "
                     + OutcomeMessages.state(lastOrUnknown()) + " after "
                     + DurationText.of(runtime.settings().stopConfirmTimeout())));
             return;

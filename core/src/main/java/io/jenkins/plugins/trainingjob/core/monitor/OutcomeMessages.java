@@ -17,7 +17,7 @@ import java.util.TreeSet;
 final class OutcomeMessages {
     static final int WIDTH = 100;
     private static final int NAME_MAX = 28;
-    private static final int ID_MAX = 18;
+    private static final int ID_MAX = 16;
     private static final int RAW_STATE_MAX = 24;
 
     private OutcomeMessages() {
@@ -43,18 +43,21 @@ final class OutcomeMessages {
     }
 
     static String timedOut(JobStatus s, String what) {
-        return line(s, "timed out, still " + state(s) + ": " + ConsoleText.strip(what));
+        String where = unseen(s) ? ", job not seen yet" : ", still " + state(s);
+        return line(s, "timed out: " + ConsoleText.strip(what) + where);
     }
 
     static String cancelled(JobStatus s, boolean remoteStopped, String detail) {
         String text = detail == null || detail.isBlank()
-                ? (remoteStopped ? "stopped on the platform" : "the job was left as it is on the platform")
+                ? (remoteStopped ? "job stopped" : "job left as it is on the platform")
                 : ConsoleText.strip(detail);
-        return line(s, "watch cancelled: " + text);
+        return line(s, "watch cancelled; " + text);
     }
 
+    /** Not cut to the width: the platform's code and request id at the end are what support asks for. */
     static String platformError(JobStatus s, PlatformException e) {
-        return line(s, "watch failed: " + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage())));
+        return prefix(s == null ? null : s.job()) + "watch failed: "
+                + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage()));
     }
 
     /** {@code [aihc] job train-llm (pytorchjob-1b2c…) <text>}, cut to the console width. */
@@ -73,12 +76,17 @@ final class OutcomeMessages {
 
     /** {@code RUNNING (Running)}: the normalised phase and, when it says more, the platform's own word. */
     static String state(JobStatus s) {
-        if (s == null || (s.phase() == JobPhase.UNKNOWN && s.rawState().isBlank())) {
+        if (unseen(s)) {
             return "state not yet known";
         }
         String raw = ConsoleText.strip(s.rawState(), RAW_STATE_MAX);
         return raw.isBlank() || raw.equalsIgnoreCase(s.phase().name()) ? s.phase().name()
                 : s.phase().name() + " (" + raw + ")";
+    }
+
+    /** The stand-in status of a job whose status never arrived. */
+    private static boolean unseen(JobStatus s) {
+        return s == null || (s.phase() == JobPhase.UNKNOWN && s.rawState().isBlank());
     }
 
     static String fit(String line) {
