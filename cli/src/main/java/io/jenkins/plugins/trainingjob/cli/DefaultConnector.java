@@ -2,6 +2,8 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 
 /** The real clients, chosen by platform. */
 final class DefaultConnector implements PlatformConnector {
@@ -13,7 +15,10 @@ final class DefaultConnector implements PlatformConnector {
 
     @Override
     public TrainingPlatform connect(ConnectionSettings settings) {
-        // TODO(cli): TrainingPlatforms.connect(settings) once the lead adds the factory to core.platform.
-        throw new CliException(ExitCode.PLATFORM_ERROR, "no client for " + settings.platform().displayName() + " yet");
+        // Switch to core.platform's factory (TrainingPlatforms.connect) once it is on main.
+        return switch (settings.platform()) {
+            case AIHC -> new AihcClient(settings);
+            case SENSECORE -> SenseCoreClient.create(settings);
+        };
     }
 }

@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -24,6 +25,11 @@ final class JobFollower implements AutoCloseable {
     private final JobMonitor monitor;
 
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
+        this(env, terminal, platform, env.clock());
+    }
+
+    /** With another clock for the deadlines: the demo's run in simulated time. */
+    JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform, Clock clock) {
         this.env = env;
         this.terminal = terminal;
         this.monitor = new JobMonitor(id -> {
@@ -31,7 +37,7 @@ final class JobFollower implements AutoCloseable {
                 throw new IllegalArgumentException("unknown connection " + id);
             }
             return platform;
-        }, env.clock());
+        }, clock);
     }
 
     /**

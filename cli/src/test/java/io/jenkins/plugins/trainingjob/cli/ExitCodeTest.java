@@ -30,7 +30,7 @@ class ExitCodeTest {
     @Test
     void outcomesMapToTheDocumentedCodes() {
         DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "no GPUs", Verdict.NEVER_FITS, "never fits",
-                List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+                0, List.of(), List.of(), List.of(), List.of(), List.of());
         assertThat(ExitCode.of(new Outcome.Scheduled(status(JobPhase.RUNNING)))).isEqualTo(0);
         assertThat(ExitCode.of(new Outcome.Completed(status(JobPhase.SUCCEEDED)))).isEqualTo(0);
         assertThat(ExitCode.of(new Outcome.JobFailed(status(JobPhase.FAILED)))).isEqualTo(1);
