@@ -81,8 +81,12 @@ final class DemoCommand implements Callable<Integer> {
                         "cannot fit: 1 worker x 8 GPUs in queue 'default'");
                 terminal.progress("following both; " + documented.name() + " gets a schedule diagnosis after "
                         + Durations.format(pendingTimeout) + " of simulated queueing");
+                // Polls run in real time but deadlines in simulated time: give the diagnosis half a real
+                // minute whatever the speed, so a fast clock never outruns the report.
+                Duration diagnosisBudget = Duration.ofMillis((long) (30_000 * Math.max(1, speed)));
                 WatchPolicy policy = WatchPolicy.defaults(WaitTarget.COMPLETED)
                         .withPendingTimeout(pendingTimeout)
+                        .withDiagnosisTimeout(diagnosisBudget)
                         .withPolling(Duration.ofMillis(200), Duration.ofMillis(500));
                 Watch smallWatch = follower.start(small, policy, null);
                 Watch bigWatch = follower.start(big, policy, null);

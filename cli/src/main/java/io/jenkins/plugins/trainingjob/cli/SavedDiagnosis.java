@@ -1,13 +1,13 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
+import io.jenkins.plugins.trainingjob.core.report.ReportJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,16 +48,10 @@ final class SavedDiagnosis {
             }
         }
         if (root != null && root.isObject() && root.has("schemaVersion")) {
-            int version = root.path("schemaVersion").asInt(-1);
-            if (version != DiagnosisReport.SCHEMA_VERSION) {
-                throw CliException.invalidInput(file + ": report schemaVersion " + root.path("schemaVersion").asText()
-                        + " is not supported (this trainjob reads version " + DiagnosisReport.SCHEMA_VERSION + ")");
-            }
             try {
-                return Terminal.JSON.readerFor(DiagnosisReport.class)
-                        .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(root);
-            } catch (IOException e) {
-                throw CliException.invalidInput(file + ": not a trainjob JSON report: " + e.getMessage());
+                return ReportJson.read(text);
+            } catch (IllegalArgumentException e) {
+                throw CliException.invalidInput(file + ": " + e.getMessage());
             }
         }
         throw CliException.invalidInput(file + ": neither an AIHC diagnosis response (no 'result' array) nor a "

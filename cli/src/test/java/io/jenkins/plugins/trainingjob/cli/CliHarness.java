@@ -35,8 +35,10 @@ final class CliHarness {
         Result failsWithOneLine(int code, String... fragments) {
             assertThat(exitCode).as("exit code; stderr was:%n%s", err).isEqualTo(code);
             assertThat(err.lines().filter(l -> l.startsWith("trainjob: error: "))).hasSize(1);
-            assertThat(err.lines().filter(l -> l.startsWith("trainjob: error: ")).findFirst().orElseThrow())
-                    .contains(fragments);
+            String line = err.lines().filter(l -> l.startsWith("trainjob: error: ")).findFirst().orElseThrow();
+            for (String fragment : fragments) {
+                assertThat(line).contains(fragment);
+            }
             return withoutStackTrace();
         }
 

@@ -51,7 +51,7 @@ class TrainJobInputErrorsTest {
     @Test
     void validateAcceptsAValidSpecWithItsVariablesSet() {
         Path spec = CliHarness.resource(dir, "small-job.yaml");
-        var result = cli.run("validate", spec.toString(), "--set", "RUN=7");
+        var result = cli.run("validate", spec.toString(), "--set", "RUN=7", "--set", "RUN_SECONDS=1");
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("valid Baidu AIHC job spec 'cli-small-7'");
     }
