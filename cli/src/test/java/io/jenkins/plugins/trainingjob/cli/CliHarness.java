@@ -23,6 +23,8 @@ final class CliHarness {
     final Path home;
     final ManualInterrupts interrupts = new ManualInterrupts();
     PlatformConnector connector = DefaultConnector.INSTANCE;
+    /** Whether stdout counts as a terminal (colour is only ever used on one). */
+    boolean interactive;
 
     CliHarness(Path home) {
         this.home = home;
@@ -53,7 +55,7 @@ final class CliHarness {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CliEnvironment environment = new CliEnvironment(env, home, new PrintWriter(out, true),
-                new PrintWriter(err, true), false, interrupts, connector, Clock.systemUTC());
+                new PrintWriter(err, true), interactive, interrupts, connector, Clock.systemUTC());
         int code = TrainJob.run(environment, args);
         return new Result(code, out.toString(), err.toString());
     }

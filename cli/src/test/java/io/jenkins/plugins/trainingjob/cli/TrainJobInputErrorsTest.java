@@ -156,6 +156,20 @@ class TrainJobInputErrorsTest {
     }
 
     @Test
+    void noColorKeepsATerminalFreeOfEscapeSequences() {
+        cli.interactive = true;
+        assertThat(cli.run("status", "job-1", "--platform", "azure").err()).contains("\u001b[31m");
+        cli.env.put("NO_COLOR", "1");
+        assertThat(cli.run("status", "job-1", "--platform", "azure").err()).doesNotContain("\u001b");
+        assertThat(cli.run("--help").out()).doesNotContain("\u001b");
+    }
+
+    @Test
+    void aPipeGetsNoColourEvenWithoutNoColor() {
+        assertThat(cli.run("status", "job-1", "--platform", "azure").err()).doesNotContain("\u001b");
+    }
+
+    @Test
     void versionNamesTheBuild() {
         var result = cli.run("--version");
         assertThat(result.exitCode()).isZero();
