@@ -43,7 +43,7 @@ final class AwaitCommand implements Callable<Integer> {
              JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
             terminal.progress("waiting for job " + jobId + " to be " + mode.name().toLowerCase(java.util.Locale.ROOT)
                     + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
-            var watch = follower.start(job, waiting.policy(mode.target()), null);
+            var watch = follower.start(job, waiting.policy(mode.target()));
             return follower.awaitAndPrint(job, watch, waiting.cancelOnInterrupt(false), waiting.reportFile);
         }
     }

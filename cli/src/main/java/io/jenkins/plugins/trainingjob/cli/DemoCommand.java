@@ -88,8 +88,8 @@ final class DemoCommand implements Callable<Integer> {
                         .withPendingTimeout(pendingTimeout)
                         .withDiagnosisTimeout(diagnosisBudget)
                         .withPolling(Duration.ofMillis(200), Duration.ofMillis(500));
-                Watch smallWatch = follower.start(small, policy, null);
-                Watch bigWatch = follower.start(big, policy, null);
+                Watch smallWatch = follower.start(small, policy);
+                Watch bigWatch = follower.start(big, policy);
                 try (InterruptGuard guard = InterruptGuard.install(root.env(), terminal,
                         List.of(smallWatch, bigWatch), List.of(small, big), true)) {
                     Outcome smallOutcome = smallWatch.outcome().join();

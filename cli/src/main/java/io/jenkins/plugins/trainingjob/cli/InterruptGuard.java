@@ -27,6 +27,9 @@ final class InterruptGuard implements AutoCloseable {
             interrupted = true;
             for (int i = 0; i < watches.size(); i++) {
                 JobRef job = jobs.get(i);
+                if (watches.get(i).outcome().isDone()) {
+                    continue; // this one has ended already: nothing to stop
+                }
                 terminal.progress(stopRemote
                         ? "interrupted: stopping job " + job.id() + " on " + job.platform().displayName()
                                 + " (--cancel-on-interrupt)"

@@ -40,16 +40,12 @@ final class JobFollower implements AutoCloseable {
         }, clock);
     }
 
-    /**
-     * Starts watching; each progress line is prefixed with {@code label} when one is given (the demo
-     * follows two jobs at once).
-     */
-    Watch start(JobRef job, WatchPolicy policy, String label) {
-        String prefix = label == null ? "" : "[" + label + "] ";
+    /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */
+    Watch start(JobRef job, WatchPolicy policy) {
         return monitor.watch(CONNECTION_ID, job, policy, new WatchListener() {
             @Override
             public void onEvent(MonitorEvent event) {
-                terminal.progress(prefix + event.message());
+                terminal.progress(event.message());
             }
         });
     }

@@ -71,7 +71,7 @@ final class SubmitCommand implements Callable<Integer> {
             try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
                 terminal.progress("waiting for job " + ref.id() + " to be " + mode.name().toLowerCase(Locale.ROOT)
                         + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
-                var watch = follower.start(ref, waiting.policy(mode.target()), null);
+                var watch = follower.start(ref, waiting.policy(mode.target()));
                 return follower.awaitAndPrint(ref, watch, waiting.cancelOnInterrupt(true), waiting.reportFile);
             }
         }
