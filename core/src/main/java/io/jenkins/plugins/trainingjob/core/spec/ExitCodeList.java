@@ -40,20 +40,21 @@ final class ExitCodeList {
         if (item.isEmpty()) {
             return Optional.of("empty item: separate exit codes with single commas, as in 99,101-255");
         }
+        String quoted = QuotedText.of(item);
         int dash = item.indexOf('-', 1);
         String first = dash < 0 ? item : item.substring(0, dash);
         String last = dash < 0 ? null : item.substring(dash + 1);
         Integer from = code(first);
         Integer to = last == null ? from : code(last);
         if (from == null || to == null) {
-            return Optional.of("'" + item + "' is neither an exit code nor a range like 101-255"
+            return Optional.of("'" + quoted + "' is neither an exit code nor a range like 101-255"
                     + " (digits, '-' and ',' only, no spaces)");
         }
         if (from < 1 || from > 255 || to < 1 || to > 255) {
-            return Optional.of("'" + item + "' is outside the exit codes 1-255");
+            return Optional.of("'" + quoted + "' is outside the exit codes 1-255");
         }
         if (from > to) {
-            return Optional.of("range '" + item + "' runs backwards: write it as " + to + "-" + from);
+            return Optional.of("range '" + quoted + "' runs backwards: write it as " + to + "-" + from);
         }
         return Optional.empty();
     }

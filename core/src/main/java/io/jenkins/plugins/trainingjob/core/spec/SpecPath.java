@@ -51,7 +51,8 @@ final class SpecPath {
     }
 
     static String field(String parent, String name) {
-        return parent.isEmpty() ? name : parent + "." + name;
+        String safe = QuotedText.of(name);
+        return parent.isEmpty() ? safe : parent + "." + safe;
     }
 
     static String index(String parent, int index) {

@@ -37,7 +37,7 @@ final class ValidationProblems {
     /** An optional enum value must be one of {@code allowed}; enum values are safe to quote. */
     void oneOf(String path, String value, Collection<String> allowed) {
         if (value != null && !allowed.contains(value)) {
-            add(path, "must be one of " + String.join(", ", allowed) + " (found '" + value + "')");
+            add(path, "must be one of " + String.join(", ", allowed) + " (found '" + QuotedText.of(value) + "')");
         }
     }
 

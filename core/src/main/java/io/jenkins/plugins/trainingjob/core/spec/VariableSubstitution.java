@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,9 +38,7 @@ final class VariableSubstitution {
 
     private void walk(JsonNode node, String path, List<SpecProblem> problems) {
         if (node instanceof ObjectNode object) {
-            Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> field = fields.next();
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
                 String fieldPath = SpecPath.field(path, field.getKey());
                 if (field.getValue().isTextual()) {
                     field.setValue(substitute(field.getValue().textValue(), fieldPath, problems));
@@ -83,12 +80,12 @@ final class VariableSubstitution {
                 }
                 String name = text.substring(i + 2, end);
                 if (!isName(name)) {
-                    problems.add(new SpecProblem(path, "invalid variable name in '${" + name
+                    problems.add(new SpecProblem(path, "invalid variable name in '${" + QuotedText.of(name)
                             + "}': use letters, digits and '_', starting with a letter or '_'"));
                 } else if (!variables.containsKey(name)) {
                     String hint = ClosestName.among(name, variables.keySet())
                             .map(n -> ": did you mean ${" + n + "}?").orElse("");
-                    problems.add(new SpecProblem(path, "undefined variable ${" + name + "}" + hint));
+                    problems.add(new SpecProblem(path, "undefined variable ${" + QuotedText.of(name) + "}" + hint));
                 } else {
                     result.append(variables.get(name));
                     references++;

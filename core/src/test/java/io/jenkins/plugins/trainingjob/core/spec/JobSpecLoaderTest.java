@@ -236,14 +236,14 @@ class JobSpecLoaderTest {
     }
 
     @Nested
-    class Files {
+    class SpecFiles {
         @TempDir
         Path dir;
 
         @Test
         void loadsAUtf8File() throws IOException {
             Path file = dir.resolve("job.yaml");
-            java.nio.file.Files.writeString(file, SpecFixture.MINIMAL_SENSECORE.replace("nightly", "夜间训练"),
+            Files.writeString(file, SpecFixture.MINIMAL_SENSECORE.replace("nightly", "夜间训练"),
                     StandardCharsets.UTF_8);
             SenseCoreJobSpec spec = (SenseCoreJobSpec) JobSpecLoader.load(file, NO_VARIABLES);
             assertThat(spec.displayName()).isEqualTo("夜间训练");
@@ -263,7 +263,7 @@ class JobSpecLoaderTest {
             assertThat(problemsOf(() -> JobSpecLoader.load(dir, NO_VARIABLES)))
                     .containsExactly("cannot read the job spec: it is a directory, not a file");
             Path binary = dir.resolve("job.yaml");
-            java.nio.file.Files.write(binary, new byte[] {'a', ':', ' ', (byte) 0xff, (byte) 0xfe});
+            Files.write(binary, new byte[] {'a', ':', ' ', (byte) 0xff, (byte) 0xfe});
             assertThat(problemsOf(() -> JobSpecLoader.load(binary, NO_VARIABLES)))
                     .containsExactly("cannot read the job spec: it is not UTF-8 text");
         }
