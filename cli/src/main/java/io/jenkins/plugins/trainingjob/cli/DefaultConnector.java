@@ -2,10 +2,9 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
-import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
 
-/** The real clients, chosen by platform. */
+/** The real clients, as core builds them for every front end. */
 final class DefaultConnector implements PlatformConnector {
 
     static final DefaultConnector INSTANCE = new DefaultConnector();
@@ -15,10 +14,6 @@ final class DefaultConnector implements PlatformConnector {
 
     @Override
     public TrainingPlatform connect(ConnectionSettings settings) {
-        // Switch to core.platform's factory (TrainingPlatforms.connect) once it is on main.
-        return switch (settings.platform()) {
-            case AIHC -> new AihcClient(settings);
-            case SENSECORE -> SenseCoreClient.create(settings);
-        };
+        return TrainingPlatforms.connect(settings);
     }
 }
