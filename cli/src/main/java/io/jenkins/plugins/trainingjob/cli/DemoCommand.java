@@ -72,15 +72,16 @@ final class DemoCommand implements Callable<Integer> {
             String pool = world.aihc().resourcePools().get(0).id();
             ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                     Credentials.of(key.accessKey(), key.secretKey()), pool, null);
-            terminal.progress("trainjob demo: simulated Baidu AIHC at " + sim.baseUrl() + " (scenario " + SCENARIO
-                    + ", resource pool " + pool + "), simulated time x" + formatSpeed(speed));
+            terminal.progress("trainjob demo: a simulated Baidu AIHC at " + sim.baseUrl() + ", time x"
+                    + formatSpeed(speed));
+            terminal.progress("  scenario " + SCENARIO + ", resource pool " + pool);
             try (TrainingPlatform platform = root.env().connector().connect(settings);
                  JobFollower follower = new JobFollower(root.env(), terminal, platform, new SimulatedClock(sim))) {
-                JobRef small = submit(platform, fits, terminal, "fits: 1 worker x 2 GPUs in queue 'training'");
+                JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
                 JobRef big = submit(platform, documented, terminal,
-                        "cannot fit: 1 worker x 8 GPUs in queue 'default'");
-                terminal.progress("following both; " + documented.name() + " gets a schedule diagnosis after "
-                        + Durations.format(pendingTimeout) + " of simulated queueing");
+                        "1 worker x 8 GPUs in queue 'default': no node there can take it");
+                terminal.progress("following both; a job still pending after " + Durations.format(pendingTimeout)
+                        + " (simulated) gets a schedule diagnosis");
                 // Polls run in real time but deadlines in simulated time: give the diagnosis half a real
                 // minute whatever the speed, so a fast clock never outruns the report.
                 Duration diagnosisBudget = Duration.ofMillis((long) (30_000 * Math.max(1, speed)));
@@ -132,7 +133,8 @@ final class DemoCommand implements Callable<Integer> {
 
     private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {
         JobRef ref = platform.submit(spec, UUID.randomUUID().toString());
-        terminal.progress("submitted " + spec.name() + " (" + what + ") as " + ref.id());
+        terminal.progress("submitted " + spec.name() + " as " + ref.id());
+        terminal.progress("  " + what);
         return ref;
     }
 

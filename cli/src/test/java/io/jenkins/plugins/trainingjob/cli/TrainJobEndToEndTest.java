@@ -86,6 +86,15 @@ class TrainJobEndToEndTest {
     }
 
     @Test
+    void senseCoreJobsRunThroughTheSameCommands() {
+        var result = cli.run("submit", spec("sensecore-small-job.yaml"), "--platform", "sensecore",
+                "--subscription", "sim-sub", "--resource-group", "default", "--zone", "cn-sh-01z",
+                "--workspace", "sim-ws", "--wait", "completed", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("[sensecore] job").contains("completed successfully");
+    }
+
+    @Test
     void aJobThatFailsExits1() {
         var result = cli.run("submit", spec("failing-job.yaml"), "--wait", "completed", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
