@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "demo",
-        header = "See trainjob work: two jobs on an embedded AIHC simulator, one fits and one never will.",
+        header = "See trainjob work: two jobs on an embedded AIHC simulator; one fits, one cannot be placed.",
         description = {"Starts the simulator with the bundled 'seed-taint-and-gpu' scenario (AIHC's documented",
             "diagnosis example: a cordoned node, four tainted nodes, two without free GPUs, plus healthy",
             "capacity) with simulated time running fast. Submits a 2-GPU job that fits and the documented",
