@@ -89,7 +89,8 @@ class JobMonitorSenseCoreSimulatorTest {
         assertThat(report.headline()).isNotBlank();
         assertThat(report.rules()).isNotEmpty();
         assertThat(platform.launchCalls).hasValue(1);
-        assertThat(outcome.message()).startsWith("[sensecore] ").hasSizeLessThanOrEqualTo(100);
+        assertThat(outcome.message()).startsWith("[sensecore] " + report.headline().substring(0, 20));
+        assertThat(outcome.message().lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(100));
     }
 
     @Test

@@ -81,9 +81,13 @@ class AihcClientHostileResponsesTest {
 
     @Test
     void aBodySlowerThanTheReadTimeoutIsTransient() {
-        server.enqueue(new MockResponse.Builder().body(RUNNING).throttleBody(8, 1, TimeUnit.SECONDS).build());
+        // Headers come at once, then 8 bytes every 3 s: the 1 s read timeout can only fire inside the body,
+        // even on a loaded machine where the headers themselves take a few hundred milliseconds.
+        server.enqueue(new MockResponse.Builder().body(RUNNING).throttleBody(8, 3, TimeUnit.SECONDS).build());
+        HttpSettings slowRead = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(10))
+                .withRetries(1, Duration.ZERO, Duration.ZERO);
 
-        assertThatThrownBy(() -> client(FAST.withRetries(1, Duration.ZERO, Duration.ZERO)).status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(slowRead).status(JOB)).isInstanceOf(TransientException.class)
                 .hasMessageContaining("timed out reading the response body");
     }
 
