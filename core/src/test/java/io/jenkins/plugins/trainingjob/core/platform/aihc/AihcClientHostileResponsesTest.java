@@ -30,6 +30,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.AfterEach;
@@ -44,6 +45,22 @@ class AihcClientHostileResponsesTest {
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
     private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(300),
             Duration.ofSeconds(5), 2, Duration.ofMillis(100), Duration.ofSeconds(1), null, 2048);
+    private static final JobSpec SPEC = new JobSpec() {
+        @Override
+        public PlatformKind platform() {
+            return PlatformKind.AIHC;
+        }
+
+        @Override
+        public String name() {
+            return "train-1";
+        }
+
+        @Override
+        public ObjectNode body() {
+            return new ObjectMapper().createObjectNode().put("name", "train-1");
+        }
+    };
     private static final String RUNNING = "{\"result\":{\"jobId\":\"pytorchjob-1\",\"status\":\"Running\"}}";
 
     @StartStop
@@ -65,6 +82,31 @@ class AihcClientHostileResponsesTest {
         client = new AihcClient(settings, Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC),
                 waits::add, new SplittableRandom(5));
         return client;
+    }
+
+    @Test
+    void aDisconnectAtStartIsRetriedForAStatusRead() {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder().body(RUNNING).build());
+
+        assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
+        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void aDisconnectAtStartOfACreateIsNotResentButLookedUp() throws Exception {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder().body("{\"result\":{\"jobs\":[{\"jobId\":\"pytorchjob-1\","
+                + "\"name\":\"train-1\",\"labels\":[{\"key\":\"" + AihcClient.CLIENT_TOKEN_LABEL
+                + "\",\"value\":\"tok\"}]}]}}").build());
+
+        assertThat(client(FAST).submit(SPEC, "tok")).isEqualTo(JOB);
+        // The cut-off POST is not recorded (the socket closes before it is read): any POST seen is a resend.
+        List<String> methods = new ArrayList<>();
+        for (RecordedRequest r = server.takeRequest(); r != null; r = server.takeRequest(100, TimeUnit.MILLISECONDS)) {
+            methods.add(r.getMethod());
+        }
+        assertThat(methods).isNotEmpty().containsOnly("GET");
     }
 
     @Test

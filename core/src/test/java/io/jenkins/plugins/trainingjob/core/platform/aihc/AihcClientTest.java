@@ -21,6 +21,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
@@ -419,6 +420,29 @@ class AihcClientTest {
             assertThatThrownBy(() -> aihc.status(JOB)).as(c[1]).isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("code " + c[1]).hasMessageNotContaining(SK);
         }
+    }
+
+    @Test
+    void aQuotaCodeIsAQuotaRefusalAndACreateRefusedForQuotaIsNotLookedUp() {
+        server.enqueue(error(400, "QuotaExceeded", "gpu quota of the queue is exhausted"));
+
+        assertThatThrownBy(() -> client().submit(SPEC, "tok-1")).isInstanceOf(QuotaExceededException.class)
+                .hasMessageContaining("gpu quota of the queue is exhausted").hasMessageContaining("code QuotaExceeded");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Running\"}}"));
+        ConnectionSettings viaProxy = ConnectionSettings.aihc(URI.create("http://aihc.bj.baidubce.com"), null,
+                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()));
+        client = new AihcClient(viaProxy, Clock.fixed(NOW, ZoneOffset.UTC), waits::add, new SplittableRandom(3));
+
+        assertThat(client.status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getTarget()).isEqualTo("http://aihc.bj.baidubce.com/api/v1/aijobs/" + JOB_ID
+                + "?resourcePoolId=cce-pool1");
+        assertThat(request.getHeaders().get("Host")).isEqualTo("aihc.bj.baidubce.com");
     }
 
     @Test

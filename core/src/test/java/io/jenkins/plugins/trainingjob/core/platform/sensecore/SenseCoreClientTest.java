@@ -311,6 +311,20 @@ class SenseCoreClientTest {
     }
 
     @Test
+    void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
+        server.enqueue(json(200, "{\"events\": []}"));
+        ConnectionSettings viaProxy = ConnectionSettings.senseCore(URI.create("http://aec2.cn-sh-01.sensecoreapi.cn"),
+                null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws")
+                .withHttp(FAST.withProxy(server.getProxyAddress()));
+        client = SenseCoreClient.builder(viaProxy).sleeper(waits::add).build();
+
+        assertThat(client.events(ref("j"))).isEmpty();
+        RecordedRequest request = take();
+        assertThat(request.getTarget()).isEqualTo("http://aec2.cn-sh-01.sensecoreapi.cn" + COLLECTION + "/j/events");
+        assertThat(request.getHeaders().get("Host")).isEqualTo("aec2.cn-sh-01.sensecoreapi.cn");
+    }
+
+    @Test
     void theEndpointComesFromTheRegionWhenNotExplicit() {
         ConnectionSettings settings = ConnectionSettings.senseCore(null, "cn-sh-01",
                 Credentials.of("ak", "region-secret-value"),
