@@ -4,6 +4,8 @@ import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFi
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
@@ -12,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -147,10 +150,16 @@ class SenseCoreClientHostileJsonTest {
     }
 
     @Test
-    void theDiagnosisEvidenceSurvivesEveryWrongTypeInEachAnswerItGathers() {
+    void theDiagnosisEvidenceSurvivesEveryWrongTypeInEachAnswerItGathersAndAnalysesAndRenders() {
+        DiagnosisAnalyzer analyzer = new DiagnosisAnalyzer();
         for (Answer kind : List.of(Answer.JOB, Answer.WORKERS, Answer.LIST, Answer.EVENTS, Answer.BINDINGS,
                 Answer.SPECS)) {
-            survives(kind, 200, acp -> acp.fetchDiagnosis(new DiagnosisHandle("local-1", JOB)));
+            survives(kind, 200, acp -> {
+                DiagnosisReport report = analyzer.analyze(acp.fetchDiagnosis(new DiagnosisHandle("local-1", JOB)));
+                for (ReportFormat format : ReportFormat.values()) {
+                    format.render(report);
+                }
+            });
         }
     }
 
