@@ -30,39 +30,14 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Error classes, retries, uncertain creates and hostile responses. */
-class SenseCoreClientFailuresTest {
+class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     private static final HttpSettings ONE_ATTEMPT = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
-    private final List<Duration> waits = new ArrayList<>();
-    private SenseCoreClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-    }
-
-    private SenseCoreClient client() {
-        return client(FAST);
-    }
-
-    private SenseCoreClient client(HttpSettings http) {
-        client = SenseCoreFixture.client(server, http, waits);
-        return client;
-    }
 
     private static MockResponse timeout() {
         return new MockResponse.Builder().headersDelay(2, TimeUnit.SECONDS).body("{}").build();
