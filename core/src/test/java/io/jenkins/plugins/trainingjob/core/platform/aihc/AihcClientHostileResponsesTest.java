@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
@@ -24,10 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -160,25 +156,6 @@ class AihcClientHostileResponsesTest {
 
     @Test
     void secretsNeverReachTheDebugLogOrAMessage() throws Exception {
-        Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
-        List<String> lines = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                lines.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Level previous = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        logger.addHandler(capture);
         ObjectNode body = (ObjectNode) new ObjectMapper().readTree("{\"name\":\"train-1\",\"jobSpec\":"
                 + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"}}}");
         JobSpec spec = new JobSpec() {
@@ -198,7 +175,8 @@ class AihcClientHostileResponsesTest {
             }
         };
         List<String> messages = new ArrayList<>();
-        try {
+        String log;
+        try (DebugLog debug = DebugLog.capture()) {
             server.enqueue(new MockResponse.Builder().code(403)
                     .body("{\"code\":\"SignatureDoesNotMatch\",\"message\":\"bad signature\"}").build());
             server.enqueue(new MockResponse.Builder().code(500).body("<html>oops</html>").build());
@@ -211,12 +189,9 @@ class AihcClientHostileResponsesTest {
                     messages.add(e.getMessage());
                 }
             }
-        } finally {
-            logger.removeHandler(capture);
-            logger.setLevel(previous);
+            log = debug.text();
         }
 
-        String log = String.join("\n", lines);
         assertThat(messages).hasSize(2);
         assertThat(log).contains("--> POST", "Authorization: ****", "x-bce-security-token: ****", "\"password\":\"****\"");
         for (String text : List.of(log, String.join("\n", messages))) {

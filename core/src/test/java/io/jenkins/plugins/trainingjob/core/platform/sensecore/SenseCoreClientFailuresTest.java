@@ -9,7 +9,7 @@ import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFi
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
@@ -25,10 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
@@ -305,27 +301,9 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     @Test
     void theSecretNeverReachesMessagesOrTheDebugLog() {
-        Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
-        List<String> logged = new ArrayList<>();
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                logged.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Level saved = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        logger.addHandler(handler);
         List<PlatformException> failures = new ArrayList<>();
-        try {
+        List<String> logged;
+        try (DebugLog debug = DebugLog.capture()) {
             server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
             server.enqueue(json(401, "{\"code\": 16, \"message\": \"signature mismatch\"}"));
             server.enqueue(json(400, "{\"code\": 3, \"message\": \"bad\", \"details\": [{\"reason\": \"x\"}]}"));
@@ -337,9 +315,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                     failures.add(e);
                 }
             }
-        } finally {
-            logger.removeHandler(handler);
-            logger.setLevel(saved);
+            logged = debug.lines();
         }
         String signature = SenseCoreHmacSigner.hmacSha256Base64(SECRET, "x-date: "
                 + SenseCoreHmacSigner.formatDate(SenseCoreFixture.NOW));
