@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.http.DebugLog;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -15,25 +14,17 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
-import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Fault injection: what a broken network, a gateway or a hostile server does to the AIHC client. */
-class AihcClientHostileResponsesTest {
+class AihcClientHostileResponsesTest extends AihcServerTest {
 
     private static final String SK = "sk-SECRET-value";
     private static final String TOKEN = "sts-SECRET-token";
@@ -59,25 +50,8 @@ class AihcClientHostileResponsesTest {
     };
     private static final String RUNNING = "{\"result\":{\"jobId\":\"pytorchjob-1\",\"status\":\"Running\"}}";
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
-    private final List<Duration> waits = new ArrayList<>();
-    private AihcClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-    }
-
     private AihcClient client(HttpSettings http) {
-        ConnectionSettings settings = ConnectionSettings.aihc(URI.create(server.url("/").toString()), null,
-                Credentials.of("ak", SK, TOKEN), "cce-1", null).withHttp(http);
-        client = new AihcClient(settings, Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC),
-                waits::add, new SplittableRandom(5));
-        return client;
+        return client("cce-1", null, Credentials.of("ak", SK, TOKEN), http);
     }
 
     @Test
