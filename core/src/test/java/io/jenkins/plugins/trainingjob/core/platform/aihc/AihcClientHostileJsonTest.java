@@ -10,7 +10,6 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -53,22 +52,7 @@ class AihcClientHostileJsonTest {
              "total":1}""";
     private static final String LAUNCH = "{\"requestId\":\"r\",\"result\":{\"diagnosisId\":\"d-1\"}}";
     private static final String ERROR = "{\"code\":\"InvalidParameter\",\"message\":\"bad\",\"requestId\":\"r\"}";
-    private static final JobSpec SPEC = new JobSpec() {
-        @Override
-        public PlatformKind platform() {
-            return PlatformKind.AIHC;
-        }
-
-        @Override
-        public String name() {
-            return "train-1";
-        }
-
-        @Override
-        public com.fasterxml.jackson.databind.node.ObjectNode body() {
-            return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode().put("name", "train-1");
-        }
-    };
+    private static final AihcTestSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
 
     /** What the server answers to every request; the test swaps it between calls. */
     private volatile int status = 200;

@@ -3,8 +3,6 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
@@ -13,7 +11,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,22 +29,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
     private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(300),
             Duration.ofSeconds(5), 2, Duration.ofMillis(100), Duration.ofSeconds(1), null, 2048);
-    private static final JobSpec SPEC = new JobSpec() {
-        @Override
-        public PlatformKind platform() {
-            return PlatformKind.AIHC;
-        }
-
-        @Override
-        public String name() {
-            return "train-1";
-        }
-
-        @Override
-        public ObjectNode body() {
-            return new ObjectMapper().createObjectNode().put("name", "train-1");
-        }
-    };
+    private static final AihcTestSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
     private static final String RUNNING = "{\"result\":{\"jobId\":\"pytorchjob-1\",\"status\":\"Running\"}}";
 
     private AihcClient client(HttpSettings http) {
@@ -130,24 +112,8 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
 
     @Test
     void secretsNeverReachTheDebugLogOrAMessage() throws Exception {
-        ObjectNode body = (ObjectNode) new ObjectMapper().readTree("{\"name\":\"train-1\",\"jobSpec\":"
+        AihcTestSpec spec = AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":"
                 + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"}}}");
-        JobSpec spec = new JobSpec() {
-            @Override
-            public PlatformKind platform() {
-                return PlatformKind.AIHC;
-            }
-
-            @Override
-            public String name() {
-                return "train-1";
-            }
-
-            @Override
-            public ObjectNode body() {
-                return body.deepCopy();
-            }
-        };
         List<String> messages = new ArrayList<>();
         String log;
         try (DebugLog debug = DebugLog.capture()) {

@@ -26,7 +26,6 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -67,32 +66,11 @@ class AihcClientTest extends AihcServerTest {
                 .body("{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\"body-rid\"}").build();
     }
 
-    private record Spec(ObjectNode node) implements JobSpec {
-        @Override
-        public PlatformKind platform() {
-            return PlatformKind.AIHC;
-        }
-
-        @Override
-        public String name() {
-            return node.path("name").asText();
-        }
-
-        @Override
-        public ObjectNode body() {
-            return node.deepCopy();
-        }
+    private static AihcTestSpec spec(String json) {
+        return AihcTestSpec.of(json);
     }
 
-    private static Spec spec(String json) {
-        try {
-            return new Spec((ObjectNode) JSON.readTree(json));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static final Spec SPEC = spec("""
+    private static final AihcTestSpec SPEC = spec("""
             {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:1","replicas":2},
              "labels":[{"key":"team","value":"nlp"}]}""");
 
