@@ -26,6 +26,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     private static final String SK = "sk-SECRET-value";
     private static final String TOKEN = "sts-SECRET-token";
     private static final String PASSWORD = "registry-SECRET-password";
+    private static final String ENV_VALUE = "env-SECRET-value";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
     private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(300),
             Duration.ofSeconds(5), 2, Duration.ofMillis(100), Duration.ofSeconds(1), null, 2048);
@@ -113,7 +114,8 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     @Test
     void secretsNeverReachTheDebugLogOrAMessage() throws Exception {
         AihcTestSpec spec = AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":"
-                + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"}}}");
+                + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"},"
+                + "\"envs\":[{\"name\":\"WANDB_KEY\",\"value\":\"" + ENV_VALUE + "\"}]}}");
         List<String> messages = new ArrayList<>();
         String log;
         try (DebugLog debug = DebugLog.capture()) {
@@ -133,9 +135,10 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         }
 
         assertThat(messages).hasSize(2);
-        assertThat(log).contains("--> POST", "Authorization: ****", "x-bce-security-token: ****", "\"password\":\"****\"");
+        assertThat(log).contains("--> POST", "Authorization: ****", "x-bce-security-token: ****", "\"password\":\"****\"",
+                "\"name\":\"WANDB_KEY\",\"value\":\"****\"");
         for (String text : List.of(log, String.join("\n", messages))) {
-            assertThat(text).doesNotContain(SK, TOKEN, PASSWORD, "bce-auth-v1/");
+            assertThat(text).doesNotContain(SK, TOKEN, PASSWORD, ENV_VALUE, "bce-auth-v1/");
         }
     }
 }
