@@ -49,6 +49,12 @@ public final class HostileJson {
                 .build()).build();
     }
 
+    /** The C0, DEL, C1 and bidi control characters in a text meant for a console, as code points. */
+    public static List<Integer> controlCharacters(String text) {
+        return text.chars().filter(c -> c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e)
+                || (c >= 0x2066 && c <= 0x2069)).boxed().toList();
+    }
+
     /** The document with each value (at any depth, array elements included) replaced by each wrong value. */
     public static List<String> everyValueReplaced(String document) {
         JsonNode root = read(document);
