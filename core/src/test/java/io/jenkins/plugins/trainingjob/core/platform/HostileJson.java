@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntSupplier;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
@@ -47,6 +48,28 @@ public final class HostileJson {
                 .header("Content-Type", "application/json")
                 .body(ResponseBody.create(body.apply(chain.request().url()), MediaType.get("application/json")))
                 .build()).build();
+    }
+
+    /**
+     * Feeds each document to the call and lists what went wrong: any exception other than a
+     * {@link PlatformException}, and any PlatformException whose text carries a control character.
+     */
+    public static List<String> failuresOf(List<String> documents, Consumer<String> call) {
+        List<String> failures = new ArrayList<>();
+        for (String document : documents) {
+            String shown = document.length() > 300 ? document.substring(0, 300) + "..." : document;
+            try {
+                call.accept(document);
+            } catch (PlatformException expected) {
+                String text = expected.getMessage() + expected.code() + expected.requestId();
+                if (!controlCharacters(text).isEmpty()) {
+                    failures.add("control characters in '" + expected.getMessage() + "' on " + shown);
+                }
+            } catch (RuntimeException | Error crash) {
+                failures.add(crash + " on " + shown);
+            }
+        }
+        return failures;
     }
 
     /** The C0, DEL, C1 and bidi control characters in a text meant for a console, as code points. */
