@@ -40,7 +40,11 @@ public final class ConsoleText {
         if (max < 1 || t.length() <= max) {
             return t;
         }
-        return t.substring(0, Math.max(0, max - 1)) + "…";
+        int end = Math.max(0, max - 1);
+        if (end > 0 && Character.isHighSurrogate(t.charAt(end - 1))) {
+            end--; // never leave half of a surrogate pair: a console shows it as '?', XML refuses it
+        }
+        return t.substring(0, end) + "…";
     }
 
     private static boolean isControl(char c) {

@@ -39,4 +39,12 @@ class ConsoleTextTest {
         assertThat(ConsoleText.strip("abc", 5)).isEqualTo("abc");
         assertThat(ConsoleText.strip(null)).isEmpty();
     }
+
+    @Test
+    void aCutNeverSplitsACharacterOutsideTheBasicPlane() {
+        String gpus = "\uD83D\uDE80\uD83D\uDE80\uD83D\uDE80";  // three rockets, two chars each
+
+        assertThat(ConsoleText.strip(gpus, 4)).isEqualTo("\uD83D\uDE80…");
+        assertThat(ConsoleText.strip("ab" + gpus, 4)).isEqualTo("ab…");
+    }
 }
