@@ -1,0 +1,377 @@
+package io.jenkins.plugins.trainingjob.core.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.ProtocolException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.random.RandomGenerator;
+import okhttp3.Headers;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.BufferedSource;
+
+/**
+ * Makes platform calls: builds the request, signs it, reads the response within the size limit,
+ * decodes failures into the {@link PlatformException} hierarchy and retries what is safe to retry.
+ *
+ * <p>Retries: a {@link TransientException} or {@link RateLimitedException} on an
+ * {@linkplain ApiCall#idempotent() idempotent} call is retried up to {@link HttpSettings#maxAttempts()}
+ * attempts in all, waiting per {@link Backoff}, or the server's {@code Retry-After} when it sent one.
+ * A non-idempotent call (a create) is retried only after a 429, which says the server did not act on
+ * it; after a timeout or a 5xx its fate is unknown and the caller must look before it leaps. A
+ * {@code Retry-After} longer than {@link #maxHonouredRetryAfter()} is not waited out: the
+ * {@link RateLimitedException} goes to the caller, who can schedule the call later.
+ *
+ * <p>Debug log: the logger {@value #LOGGER_NAME} at {@link Level#FINE} records each request and
+ * response with secret headers, query parameters and JSON fields masked ({@link SecretRedactor}).
+ *
+ * <p>Thread-safe; one instance per platform connection.
+ */
+public final class CallExecutor implements AutoCloseable {
+
+    public static final String LOGGER_NAME = "io.jenkins.plugins.trainingjob.core.http";
+
+    private static final Logger LOG = Logger.getLogger(LOGGER_NAME);
+    private static final MediaType JSON = MediaType.get("application/json");
+    private static final int LOG_BODY_CHARS = 4000;
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private final PlatformKind platform;
+    private final HttpSettings settings;
+    private final OkHttpClient client;
+    private final boolean ownsClient;
+    private final RequestSigner signer;
+    private final ErrorDecoder errorDecoder;
+    private final String requestIdHeader;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final Backoff backoff;
+    private final SecretRedactor redactor;
+
+    private CallExecutor(Builder b) {
+        this.platform = b.platform;
+        this.settings = b.settings;
+        this.ownsClient = b.client == null;
+        this.client = b.client == null ? HttpClientFactory.create(b.settings) : b.client;
+        this.signer = b.signer;
+        this.errorDecoder = b.errorDecoder;
+        this.requestIdHeader = b.requestIdHeader;
+        this.clock = b.clock;
+        this.sleeper = b.sleeper;
+        this.backoff = new Backoff(b.settings.initialBackoff(), b.settings.maxBackoff(), b.random);
+        this.redactor = b.redactor;
+    }
+
+    /** @param platform names the platform in every exception; {@code settings} gives timeouts and retries */
+    public static Builder builder(PlatformKind platform, HttpSettings settings) {
+        return new Builder(platform, settings);
+    }
+
+    public PlatformKind platform() {
+        return platform;
+    }
+
+    public HttpSettings settings() {
+        return settings;
+    }
+
+    /** The clock that dates signatures and reads {@code Retry-After} dates. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** The sleeper used between retries; clients use it for their own short waits (create look-ups). */
+    public Sleeper sleeper() {
+        return sleeper;
+    }
+
+    /** Above this, a server's {@code Retry-After} is handed to the caller instead of waited out. */
+    public Duration maxHonouredRetryAfter() {
+        Duration minute = Duration.ofMinutes(1);
+        return settings.maxBackoff().compareTo(minute) > 0 ? settings.maxBackoff() : minute;
+    }
+
+    /**
+     * Makes the call, retrying as the class documentation says.
+     *
+     * @return the successful response; its {@code json()} is never {@code null}
+     * @throws PlatformException the decoded failure of the last attempt
+     */
+    public ApiResponse execute(ApiCall call) {
+        Duration previousWait = null;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return attempt(call);
+            } catch (PlatformException e) {
+                if (attempt >= settings.maxAttempts() || !mayRetry(call, e)) {
+                    throw e;
+                }
+                Duration wait = backoff.next(previousWait);
+                if (e instanceof RateLimitedException limited && limited.retryAfter() != null) {
+                    if (limited.retryAfter().compareTo(maxHonouredRetryAfter()) > 0) {
+                        throw e;
+                    }
+                    wait = limited.retryAfter();
+                }
+                previousWait = wait;
+                if (LOG.isLoggable(Level.FINE)) {
+                    LOG.fine("retrying " + call.operation() + " (attempt " + (attempt + 1) + " of "
+                            + settings.maxAttempts() + ") in " + wait.toMillis() + " ms after: " + e.getMessage());
+                }
+                try {
+                    sleeper.sleep(wait);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static boolean mayRetry(ApiCall call, PlatformException e) {
+        if (e instanceof RateLimitedException) {
+            return true;
+        }
+        return call.idempotent() && e instanceof TransientException;
+    }
+
+    private ApiResponse attempt(ApiCall call) {
+        Request signed = signer.sign(request(call), clock.instant());
+        logRequest(call, signed);
+        long started = System.nanoTime();
+        int status = 0;
+        Headers headers = Headers.of();
+        ApiResponse response;
+        try (Response raw = client.newCall(signed).execute()) {
+            status = raw.code();
+            headers = raw.headers();
+            String body = readBounded(call, raw);
+            response = new ApiResponse(status, headers, body, parseJson(body));
+        } catch (IOException e) {
+            TransientException failure = networkFailure(call, status, headers, e);
+            LOG.fine(() -> "<-- failed " + call.method() + ' ' + redactor.url(call.url()) + ": "
+                    + failure.getMessage());
+            throw failure;
+        }
+        logResponse(call, response, started);
+        if (response.isSuccessful() && response.json() == null) {
+            // A success status with a body we cannot read: a gateway or a cut-off answer. Try again.
+            throw new TransientException(platform, call.operation(), status, "", requestId(headers),
+                    HttpStatusErrors.describe(response), null);
+        }
+        PlatformException decoded = errorDecoder.decode(call, response);
+        if (decoded != null) {
+            throw decoded;
+        }
+        if (!response.isSuccessful()) {
+            throw HttpStatusErrors.forStatus(platform, call, response, "", requestId(headers), "", clock.instant());
+        }
+        return response;
+    }
+
+    private Request request(ApiCall call) {
+        RequestBody body = null;
+        JsonNode json = call.body();
+        if (json != null) {
+            try {
+                body = RequestBody.create(MAPPER.writeValueAsBytes(json), JSON);
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(call.operation() + ": body cannot be written as JSON", e);
+            }
+        } else if (requiresBody(call.method())) {
+            body = RequestBody.create(new byte[0], null);
+        }
+        return new Request.Builder().url(call.url()).method(call.method(), body).build();
+    }
+
+    private static boolean requiresBody(String method) {
+        return method.equals("POST") || method.equals("PUT") || method.equals("PATCH");
+    }
+
+    private String readBounded(ApiCall call, Response raw) throws IOException {
+        ResponseBody body = raw.body();
+        long limit = settings.maxResponseBytes();
+        if (body.contentLength() > limit) {
+            throw tooLarge(call, raw, limit);
+        }
+        BufferedSource source = body.source();
+        if (source.request(limit + 1)) {
+            throw tooLarge(call, raw, limit);
+        }
+        MediaType type = body.contentType();
+        Charset charset = type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8);
+        return source.getBuffer().readString(charset);
+    }
+
+    private TransientException tooLarge(ApiCall call, Response raw, long limit) {
+        return new TransientException(platform, call.operation(), raw.code(), "", requestId(raw.headers()),
+                "response body exceeds the limit of " + limit + " bytes; not read", null);
+    }
+
+    private static JsonNode parseJson(String body) {
+        if (body.isBlank()) {
+            return NullNode.getInstance();
+        }
+        try {
+            return MAPPER.readTree(body);
+        } catch (JsonProcessingException notJson) {
+            return null;
+        }
+    }
+
+    private TransientException networkFailure(ApiCall call, int status, Headers headers, IOException e) {
+        String what;
+        if (e instanceof SocketTimeoutException) {
+            what = status == 0 ? "timed out waiting for the platform" : "timed out reading the response body";
+        } else if (e instanceof InterruptedIOException) {
+            what = "call timed out or was interrupted";
+        } else if (e instanceof UnknownHostException) {
+            what = "unknown host";
+        } else if (e instanceof ConnectException) {
+            what = "could not connect";
+        } else if (e instanceof EOFException || e instanceof ProtocolException
+                || String.valueOf(e.getMessage()).contains("unexpected end of stream")) {
+            what = status == 0 ? "connection closed before a response arrived"
+                    : "connection closed before the response body was complete";
+        } else {
+            what = "network error";
+        }
+        String detail = e.getMessage() == null ? e.getClass().getSimpleName()
+                : ConsoleText.strip(e.getMessage(), 120);
+        return new TransientException(platform, call.operation(), status, "", requestId(headers),
+                what + " (" + detail + ")", e);
+    }
+
+    private String requestId(Headers headers) {
+        if (requestIdHeader == null) {
+            return "";
+        }
+        String v = headers.get(requestIdHeader);
+        return v == null ? "" : ConsoleText.strip(v, 100);
+    }
+
+    private void logRequest(ApiCall call, Request request) {
+        if (!LOG.isLoggable(Level.FINE)) {
+            return;
+        }
+        StringBuilder sb = new StringBuilder("--> ").append(request.method()).append(' ')
+                .append(redactor.url(request.url())).append('\n').append(redactor.headers(request.headers()));
+        JsonNode body = call.body();
+        if (body != null) {
+            sb.append(redactor.json(body));
+        }
+        LOG.fine(sb.toString());
+    }
+
+    private void logResponse(ApiCall call, ApiResponse response, long startedNanos) {
+        if (!LOG.isLoggable(Level.FINE)) {
+            return;
+        }
+        long millis = Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+        String body = response.json() == null || response.json().isNull() ? response.body()
+                : redactor.json(response.json()).toString();
+        LOG.fine("<-- " + response.status() + ' ' + call.method() + ' ' + redactor.url(call.url()) + " (" + millis
+                + " ms)\n" + redactor.headers(response.headers()) + ConsoleText.strip(body, LOG_BODY_CHARS));
+    }
+
+    /** Releases the connection pool and threads of a client this executor built itself. */
+    @Override
+    public void close() {
+        if (ownsClient) {
+            client.dispatcher().executorService().shutdown();
+            client.connectionPool().evictAll();
+        }
+    }
+
+    /** Assembles a {@link CallExecutor}; only the platform and settings are required. */
+    public static final class Builder {
+        private final PlatformKind platform;
+        private final HttpSettings settings;
+        private OkHttpClient client;
+        private RequestSigner signer = RequestSigner.unsigned();
+        private ErrorDecoder errorDecoder = (call, response) -> null;
+        private String requestIdHeader;
+        private Clock clock = Clock.systemUTC();
+        private Sleeper sleeper = Sleeper.system();
+        private RandomGenerator random = RandomGenerator.getDefault();
+        private SecretRedactor redactor = SecretRedactor.standard();
+
+        private Builder(PlatformKind platform, HttpSettings settings) {
+            this.platform = Objects.requireNonNull(platform, "platform");
+            this.settings = Objects.requireNonNull(settings, "settings");
+        }
+
+        /** A shared client to use (and not close); by default one is built from the settings. */
+        public Builder client(OkHttpClient client) {
+            this.client = client;
+            return this;
+        }
+
+        public Builder signer(RequestSigner signer) {
+            this.signer = Objects.requireNonNull(signer, "signer");
+            return this;
+        }
+
+        public Builder errorDecoder(ErrorDecoder errorDecoder) {
+            this.errorDecoder = Objects.requireNonNull(errorDecoder, "errorDecoder");
+            return this;
+        }
+
+        /** The response header carrying the platform's request id (e.g. {@code x-bce-request-id}). */
+        public Builder requestIdHeader(String name) {
+            this.requestIdHeader = name;
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        public Builder sleeper(Sleeper sleeper) {
+            this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+            return this;
+        }
+
+        /** The jitter source; a seeded generator makes waits reproducible in tests. */
+        public Builder random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        public Builder redactor(SecretRedactor redactor) {
+            this.redactor = Objects.requireNonNull(redactor, "redactor");
+            return this;
+        }
+
+        public CallExecutor build() {
+            return new CallExecutor(this);
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.jenkins.plugins.trainingjob.core.http;
+
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import okhttp3.OkHttpClient;
+
+/** Builds the OkHttp client every platform client uses, from {@link HttpSettings}. */
+public final class HttpClientFactory {
+
+    private HttpClientFactory() {
+    }
+
+    /**
+     * A client with the settings' timeouts and proxy.
+     *
+     * <p>OkHttp's own silent retry on connection failures is off: it could resend a create whose first
+     * copy reached the server. Retries are the {@link CallExecutor}'s decision, made per call. Redirects
+     * are not followed either: an API endpoint that redirects is misconfigured, and following it would
+     * send signed requests to another host.
+     *
+     * <p>A {@code null} proxy leaves OkHttp on the JVM's {@link java.net.ProxySelector#getDefault()},
+     * which honours the {@code http(s).proxyHost} and {@code http.nonProxyHosts} system properties.
+     */
+    public static OkHttpClient create(HttpSettings settings) {
+        OkHttpClient.Builder builder = new OkHttpClient.Builder()
+                .connectTimeout(settings.connectTimeout())
+                .readTimeout(settings.readTimeout())
+                .writeTimeout(settings.readTimeout())
+                .callTimeout(settings.callTimeout())
+                .retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .followSslRedirects(false);
+        if (settings.proxy() != null) {
+            builder.proxy(settings.proxy());
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,407 @@
+package io.jenkins.plugins.trainingjob.core.platform.aihc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
+import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.random.RandomGenerator;
+import java.util.regex.Pattern;
+import okhttp3.HttpUrl;
+
+/**
+ * Baidu AIHC over the v1 REST API ({@code /api/v1/...}, {@code {"requestId", "result"}} envelopes),
+ * signed with {@link BceV1Signer}. One instance serves one resource pool.
+ *
+ * <p>Submitting marks the job with the label {@value #CLIENT_TOKEN_LABEL} carrying the caller's client
+ * token. A create is never retried blindly: when its outcome is unknown (timeout, reset, 5xx), the job
+ * list is searched for that name and label, and the job found is returned.
+ */
+public final class AihcClient implements TrainingPlatform {
+
+    public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
+    /** Managed pools, which take the queue as the {@code queueID} query parameter. */
+    public static final Set<String> MANAGED_POOLS = Set.of("aihc-serverless", "aihc-bhcmp");
+
+    static final String OP_CREATE = "POST /api/v1/aijobs";
+    static final String OP_GET = "GET /api/v1/aijobs/{jobId}";
+    static final String OP_LIST = "GET /api/v1/aijobs";
+    static final String OP_STOP = "POST /api/v1/aijobs/{jobId}/stop";
+    static final String OP_DELETE = "DELETE /api/v1/aijobs/{jobId}";
+    static final String OP_EVENTS = "GET /api/v1/aijobs/{jobId}/events";
+    static final String OP_LAUNCH = "POST /api/v1/aifd/schedulediagnosis/job/launcher";
+    static final String OP_QUERY = "GET /api/v1/aifd/schedulediagnosis/job/query";
+
+    /** Look-ups after a create of unknown outcome: the job may take a moment to appear in the list. */
+    private static final List<Duration> LOOKUP_WAITS = List.of(Duration.ZERO, Duration.ofSeconds(1),
+            Duration.ofSeconds(2), Duration.ofSeconds(4));
+    private static final int LOOKUP_PAGES = 3;
+    private static final int LOOKUP_PAGE_SIZE = 50;
+    /** A Kubernetes label value: what the token must be to ride on the job as a label. */
+    private static final Pattern LABEL_VALUE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?");
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ConnectionSettings settings;
+    private final HttpUrl base;
+    private final String pool;
+    private final CallExecutor http;
+
+    public AihcClient(ConnectionSettings settings) {
+        this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
+    }
+
+    /** With an injected clock (signatures), sleeper (retries, look-ups) and jitter source, for tests. */
+    public AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        if (settings.platform() != PlatformKind.AIHC) {
+            throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
+        }
+        if (settings.resourcePoolId() == null || settings.resourcePoolId().isBlank()) {
+            throw new IllegalArgumentException("connection: resourcePoolId is required for AIHC");
+        }
+        this.pool = settings.resourcePoolId().trim();
+        HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
+        if (url == null) {
+            throw new IllegalArgumentException("connection: endpoint must be an http or https URL, was "
+                    + settings.resolvedEndpoint());
+        }
+        this.base = url;
+        this.http = CallExecutor.builder(PlatformKind.AIHC, settings.http())
+                .signer(new BceV1Signer(settings.credentials()))
+                .errorDecoder(new AihcErrorDecoder(clock))
+                .requestIdHeader(AihcErrorDecoder.REQUEST_ID_HEADER)
+                .clock(clock)
+                .sleeper(sleeper)
+                .random(random)
+                .build();
+    }
+
+    @Override
+    public PlatformKind kind() {
+        return PlatformKind.AIHC;
+    }
+
+    @Override
+    public ConnectionSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public JobRef submit(JobSpec spec, String clientToken) {
+        ObjectNode body = bodyWithToken(spec, clientToken);
+        String queue = queueOf(body);
+        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
+        if (MANAGED_POOLS.contains(pool)) {
+            if (queue.isEmpty()) {
+                throw new InvalidRequestException(PlatformKind.AIHC, OP_CREATE, 0, "", "",
+                        "queue: required for resource pool " + pool + " (sent as queueID)", "queue", "", null);
+            }
+            url.addQueryParameter("queueID", queue);
+        }
+        ApiResponse response;
+        try {
+            response = http.execute(ApiCall.create(OP_CREATE, url.build(), body));
+        } catch (TransientException unknownOutcome) {
+            return lookUpAfterUncertainCreate(spec, clientToken, unknownOutcome);
+        }
+        JsonNode result = response.json().path("result");
+        String jobId = AihcJobReader.text(result, "jobId");
+        if (jobId.isEmpty()) {
+            return lookUpAfterUncertainCreate(spec, clientToken, new TransientException(PlatformKind.AIHC,
+                    OP_CREATE, response.status(), "", response.jsonText("requestId"),
+                    "the create answer carries no jobId", null));
+        }
+        String name = AihcJobReader.text(result, "jobName");
+        return new JobRef(PlatformKind.AIHC, jobId, name.isEmpty() ? spec.name() : name);
+    }
+
+    private JobRef lookUpAfterUncertainCreate(JobSpec spec, String clientToken, TransientException cause) {
+        PlatformException lookupFailure = null;
+        int lookups = 0;
+        for (Duration wait : LOOKUP_WAITS) {
+            try {
+                http.sleeper().sleep(wait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            lookups++;
+            try {
+                Optional<JobRef> found = findSubmitted(spec, clientToken);
+                if (found.isPresent()) {
+                    return found.get();
+                }
+                lookupFailure = null;
+            } catch (PlatformException e) {
+                lookupFailure = e;
+            }
+        }
+        String what = lookupFailure == null
+                ? "no job named '" + spec.name() + "' with client token " + clientToken + " appeared after "
+                        + lookups + " look-up(s)"
+                : "the look-up for client token " + clientToken + " failed too (" + lookupFailure.getMessage() + ")";
+        throw new TransientException(PlatformKind.AIHC, OP_CREATE, cause.httpStatus(), cause.code(),
+                cause.requestId(), "the create may not have happened: " + causeText(cause) + "; " + what
+                        + "; nothing was resubmitted", cause);
+    }
+
+    /** The cause's own words, without the platform and operation prefix it repeats. */
+    private static String causeText(PlatformException e) {
+        String m = e.getMessage();
+        String prefix = PlatformKind.AIHC.displayName() + " " + e.operation() + ": ";
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+    }
+
+    @Override
+    public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
+        String name = spec.name();
+        for (int page = 1; page <= LOOKUP_PAGES; page++) {
+            JsonNode result = listPage(queueOf(spec.body()), page, LOOKUP_PAGE_SIZE);
+            JsonNode jobs = result.path("jobs");
+            if (!jobs.isArray() || jobs.isEmpty()) {
+                return Optional.empty();
+            }
+            for (JsonNode job : jobs) {
+                if (!name.equals(AihcJobReader.text(job, "name"))) {
+                    continue;
+                }
+                String jobId = AihcJobReader.text(job, "jobId");
+                JsonNode labels = job.get("labels");
+                if (labels == null && !jobId.isEmpty()) {
+                    // A list item without labels: read them from the job's detail.
+                    labels = detail(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
+                }
+                if (!jobId.isEmpty() && hasToken(labels, clientToken)) {
+                    return Optional.of(new JobRef(PlatformKind.AIHC, jobId, name));
+                }
+            }
+            if (jobs.size() < LOOKUP_PAGE_SIZE) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean hasToken(JsonNode labels, String clientToken) {
+        if (labels == null || !labels.isArray()) {
+            return false;
+        }
+        for (JsonNode label : labels) {
+            if (CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"))
+                    && clientToken.equals(AihcJobReader.text(label, "value"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private ObjectNode bodyWithToken(JobSpec spec, String clientToken) {
+        if (spec.platform() != PlatformKind.AIHC) {
+            throw new IllegalArgumentException("spec: platform is " + spec.platform().id() + ", not aihc");
+        }
+        if (clientToken == null || !LABEL_VALUE.matcher(clientToken).matches()) {
+            throw new IllegalArgumentException("clientToken: must be 1-63 letters, digits, '-', '_' or '.', "
+                    + "starting and ending with a letter or digit");
+        }
+        ObjectNode body = spec.body();
+        JsonNode existing = body.get("labels");
+        ArrayNode labels = NODES.arrayNode();
+        if (existing != null && !existing.isNull()) {
+            if (!existing.isArray()) {
+                throw new IllegalArgumentException("labels: must be a list of {key, value}");
+            }
+            for (JsonNode label : existing) {
+                if (!CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"))) {
+                    labels.add(label);
+                }
+            }
+        }
+        labels.addObject().put("key", CLIENT_TOKEN_LABEL).put("value", clientToken);
+        body.set("labels", labels);
+        return body;
+    }
+
+    private String queueOf(JsonNode body) {
+        String queue = AihcJobReader.text(body, "queue").trim();
+        if (queue.isEmpty() && settings.queue() != null) {
+            queue = settings.queue().trim();
+        }
+        return queue;
+    }
+
+    @Override
+    public JobStatus status(JobRef job) {
+        return AihcJobReader.read(detail(job), job);
+    }
+
+    private JsonNode detail(JobRef job) {
+        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
+                .addQueryParameter("resourcePoolId", pool)).build();
+        return result(http.execute(ApiCall.get(OP_GET, url)), OP_GET);
+    }
+
+    @Override
+    public StatusPage listStatuses(String pageToken, int pageSize) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
+        }
+        int page = pageNumber(pageToken);
+        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        Map<String, JobStatus> byId = new LinkedHashMap<>();
+        JsonNode jobs = result.path("jobs");
+        if (jobs.isArray()) {
+            for (JsonNode job : jobs) {
+                String id = AihcJobReader.text(job, "jobId");
+                if (!id.isEmpty()) {
+                    byId.putIfAbsent(id, AihcJobReader.read(job, null));
+                }
+            }
+        }
+        JsonNode total = result.get("total");
+        boolean more = total != null && total.canConvertToLong()
+                ? (long) page * pageSize < total.asLong()
+                : jobs.isArray() && jobs.size() >= pageSize;
+        return new StatusPage(List.copyOf(byId.values()), more && jobs.size() > 0 ? Integer.toString(page + 1) : null);
+    }
+
+    private static int pageNumber(String pageToken) {
+        if (pageToken == null || pageToken.isEmpty()) {
+            return 1;
+        }
+        try {
+            int page = Integer.parseInt(pageToken);
+            if (page >= 1) {
+                return page;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through to the error naming the rule
+        }
+        throw new IllegalArgumentException("pageToken: must be a page number from a previous page, was '"
+                + pageToken + "'");
+    }
+
+    private JsonNode listPage(String queue, int page, int pageSize) {
+        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
+        if (!queue.isEmpty()) {
+            url.addQueryParameter("queue", queue);
+        }
+        url.addQueryParameter("orderBy", "createdAt").addQueryParameter("order", "desc")
+                .addQueryParameter("pageNo", Integer.toString(page))
+                .addQueryParameter("pageSize", Integer.toString(pageSize));
+        return result(http.execute(ApiCall.get(OP_LIST, url.build())), OP_LIST);
+    }
+
+    @Override
+    public void cancel(JobRef job) {
+        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("stop")
+                .addQueryParameter("resourcePoolId", pool)).build();
+        http.execute(ApiCall.idempotentPost(OP_STOP, url, null));
+    }
+
+    /** Deletes the job (not part of {@link TrainingPlatform}: CI stops jobs, people delete them). */
+    public void delete(JobRef job) {
+        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
+                .addQueryParameter("resourcePoolId", pool)).build();
+        http.execute(ApiCall.delete(OP_DELETE, url));
+    }
+
+    @Override
+    public List<JobEvent> events(JobRef job) {
+        HttpUrl url = url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
+                .addQueryParameter("resourcePoolId", pool)
+                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob")
+                .build();
+        JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
+        // Documented unwrapped ({"events", "total"}); accept the usual envelope too.
+        JsonNode events = root.has("events") ? root.get("events") : root.path("result").path("events");
+        List<JobEvent> out = new ArrayList<>();
+        if (events != null && events.isArray()) {
+            for (JsonNode e : events) {
+                JsonNode count = e.get("count");
+                out.add(new JobEvent(AihcJobReader.text(e, "type"), AihcJobReader.text(e, "reason"),
+                        AihcJobReader.text(e, "message"), AihcJobReader.time(e, "firstTimestamp"),
+                        AihcJobReader.time(e, "lastTimestamp"),
+                        count != null && count.canConvertToInt() ? count.asInt() : 0));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public DiagnosisHandle launchDiagnosis(JobRef job) {
+        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool).put("jobId", job.id());
+        HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/launcher").build();
+        // Launching twice only starts a second read-only analysis, so a retry is harmless.
+        ApiResponse response = http.execute(ApiCall.idempotentPost(OP_LAUNCH, url, body));
+        String id = AihcJobReader.text(result(response, OP_LAUNCH), "diagnosisId");
+        if (id.isEmpty()) {
+            throw new TransientException(PlatformKind.AIHC, OP_LAUNCH, response.status(), "",
+                    response.jsonText("requestId"), "the launch answer carries no diagnosisId", null);
+        }
+        return new DiagnosisHandle(id, job);
+    }
+
+    @Override
+    public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
+        HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/query").addQueryParameter("diagnosisId", handle.id())
+                .build();
+        ApiResponse response = http.execute(ApiCall.get(OP_QUERY, url));
+        try {
+            return AihcDiagnosisParser.parse(response.json(), handle.job(), handle.id());
+        } catch (IllegalArgumentException malformed) {
+            throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
+                    response.jsonText("requestId"), malformed.getMessage(), null);
+        }
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    private HttpUrl.Builder url(String path) {
+        return base.newBuilder().addPathSegments(path);
+    }
+
+    private HttpUrl.Builder withQueueId(HttpUrl.Builder url) {
+        if (MANAGED_POOLS.contains(pool) && settings.queue() != null && !settings.queue().isBlank()) {
+            url.addQueryParameter("queueID", settings.queue().trim());
+        }
+        return url;
+    }
+
+    /** The {@code result} object of an envelope; its absence is a malformed, hence transient, answer. */
+    private static JsonNode result(ApiResponse response, String operation) {
+        JsonNode result = response.json().get("result");
+        if (result == null || !result.isObject()) {
+            throw new TransientException(PlatformKind.AIHC, operation, response.status(), "",
+                    response.jsonText("requestId"), "the answer has no 'result' object", null);
+        }
+        return result;
+    }
+}

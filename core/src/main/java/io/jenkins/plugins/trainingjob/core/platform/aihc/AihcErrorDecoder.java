@@ -1,0 +1,98 @@
+package io.jenkins.plugins.trainingjob.core.platform.aihc;
+
+import io.jenkins.plugins.trainingjob.core.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
+import io.jenkins.plugins.trainingjob.core.http.ErrorDecoder;
+import io.jenkins.plugins.trainingjob.core.http.HttpStatusErrors;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads BCE error bodies ({@code {"code", "message", "requestId"}}, request id also in
+ * {@code x-bce-request-id}) into the exception hierarchy. The code decides where it is known, the HTTP
+ * status otherwise. A 200 carrying {@code DiagnosisReportNotFound} means "not ready yet".
+ */
+public final class AihcErrorDecoder implements ErrorDecoder {
+
+    public static final String REQUEST_ID_HEADER = "x-bce-request-id";
+    public static final String DIAGNOSIS_NOT_READY = "DiagnosisReportNotFound";
+    public static final String PRE_CHECK_ERROR = "PreCheckError";
+
+    private static final Set<String> AUTH_CODES = Set.of("AccessDenied", "InvalidAccessKeyId",
+            "SignatureDoesNotMatch", "RequestExpired", "InvalidHTTPAuthHeader", "InvalidSessionToken");
+    private static final Set<String> TRANSIENT_CODES = Set.of("InternalError", "ServiceUnavailable",
+            "ServiceInternalError", "SystemBusy");
+    /** {@code Invalid parameter: resourcePoolId} and the like name the field after the colon. */
+    private static final Pattern FIELD = Pattern.compile("(?i)invalid\\s*param(?:eter)?s?\\s*[:=]?\\s*"
+            + "([A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,80})");
+    private static final int MAX_MESSAGE = 300;
+
+    private final Clock clock;
+
+    public AihcErrorDecoder(Clock clock) {
+        this.clock = clock;
+    }
+
+    @Override
+    public PlatformException decode(ApiCall call, ApiResponse response) {
+        String code = ConsoleText.strip(response.jsonText("code"), 100);
+        if (response.isSuccessful() && (code.isEmpty() || response.json().has("result")
+                && !code.equals(DIAGNOSIS_NOT_READY))) {
+            return null;
+        }
+        String requestId = ConsoleText.strip(response.jsonText("requestId"), 100);
+        if (requestId.isEmpty() && response.header(REQUEST_ID_HEADER) != null) {
+            requestId = ConsoleText.strip(response.header(REQUEST_ID_HEADER), 100);
+        }
+        String message = ConsoleText.strip(response.jsonText("message"), MAX_MESSAGE);
+        int status = response.status();
+        String op = call.operation();
+        if (code.equals(DIAGNOSIS_NOT_READY)) {
+            return new DiagnosisNotReadyException(PlatformKind.AIHC, op, status, code, requestId,
+                    message.isEmpty() ? "the diagnosis report is not ready yet" : message, null);
+        }
+        if (code.equals(PRE_CHECK_ERROR)) {
+            return new DiagnosisPreCheckException(PlatformKind.AIHC, op, status, code, requestId,
+                    message.isEmpty() ? "a pre-check before diagnosis failed" : message, null);
+        }
+        if (AUTH_CODES.contains(code)) {
+            return new AuthenticationException(PlatformKind.AIHC, op, status, code, requestId,
+                    message.isEmpty() ? "credentials refused" : message, null);
+        }
+        if (TRANSIENT_CODES.contains(code) && status != 429) {
+            return new TransientException(PlatformKind.AIHC, op, status, code, requestId,
+                    message.isEmpty() ? "platform error" : message, null);
+        }
+        String lower = code.toLowerCase(Locale.ROOT);
+        if (lower.contains("quota")) {
+            return new QuotaExceededException(PlatformKind.AIHC, op, status, code, requestId, message, null);
+        }
+        if (status != 429 && (lower.contains("notfound") || lower.startsWith("nosuch"))) {
+            return new NotFoundException(PlatformKind.AIHC, op, status, code, requestId, message, null);
+        }
+        if (status == 400 || status == 422 || (status == 200 && !code.isEmpty())) {
+            return new InvalidRequestException(PlatformKind.AIHC, op, status, code, requestId,
+                    message.isEmpty() ? HttpStatusErrors.describe(response) : message, field(message), code, null);
+        }
+        return HttpStatusErrors.forStatus(PlatformKind.AIHC, call, response, code, requestId, message,
+                clock.instant());
+    }
+
+    private static String field(String message) {
+        Matcher m = FIELD.matcher(message);
+        return m.find() ? m.group(1) : "";
+    }
+}

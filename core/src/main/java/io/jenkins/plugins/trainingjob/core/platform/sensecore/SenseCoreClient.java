@@ -1,0 +1,547 @@
+package io.jenkins.plugins.trainingjob.core.platform.sensecore;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
+import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.random.RandomGenerator;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+
+/**
+ * SenseCore ACP v2 training jobs for one workspace, signed with the x-date HMAC scheme.
+ *
+ * <p>Creates: the job name is ACP's only idempotency key, so every create carries one (the spec's, or
+ * one derived from the client token). A create whose fate is unknown (timeout, reset, 5xx) is never
+ * repeated blindly: the client looks the name up a few times; only when the job still does not exist
+ * does it create once more, and an "already exists" answer to that second create means the first one
+ * landed, so it is looked up again.
+ *
+ * <p>SenseCore has no diagnosis API: {@link #launchDiagnosis} only checks that the job exists, and
+ * {@link #fetchDiagnosis} gathers a {@link SenseCoreEvidence} from job, workers, pool specs, workspace
+ * pool bindings, the workspace's job list and events. Calls a restricted access key may not make
+ * (bindings, specs, events answering 403 or 404) leave their part empty instead of failing.
+ */
+public final class SenseCoreClient implements TrainingPlatform {
+
+    static final int WORKER_PAGE_SIZE = 500;
+    static final int LIST_PAGE_SIZE_MAX = 500;
+    static final int BINDING_PAGE_SIZE = 100;
+    /** Bounds paging loops against a server whose totals or tokens never end. */
+    static final int MAX_PAGES = 20;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ConnectionSettings settings;
+    private final SenseCoreUrls urls;
+    private final CallExecutor http;
+    private final Sleeper sleeper;
+    private final int createLookups;
+    private final Duration createLookupWait;
+
+    private SenseCoreClient(Builder b) {
+        this.settings = b.settings;
+        HttpUrl base = HttpUrl.parse(b.settings.resolvedEndpoint().toString());
+        if (base == null) {
+            throw new IllegalArgumentException("SenseCore connection: endpoint must be an http(s) URL, was '"
+                    + b.settings.resolvedEndpoint() + "'");
+        }
+        this.urls = new SenseCoreUrls(base, b.settings.subscription(), b.settings.resourceGroup(),
+                b.settings.zone(), b.settings.workspace());
+        CallExecutor.Builder executor = CallExecutor.builder(PlatformKind.SENSECORE, b.settings.http())
+                .signer(new SenseCoreHmacSigner(b.settings.credentials(), b.scheme))
+                .errorDecoder(new SenseCoreErrorDecoder(b.clock))
+                .requestIdHeader("X-Request-Id")
+                .clock(b.clock)
+                .sleeper(b.sleeper)
+                .random(b.random);
+        if (b.client != null) {
+            executor.client(b.client);
+        }
+        this.http = executor.build();
+        this.sleeper = b.sleeper;
+        this.createLookups = b.createLookups;
+        this.createLookupWait = b.createLookupWait;
+    }
+
+    /** A client with the system clock, real sleeps and the x-date signature. */
+    public static SenseCoreClient create(ConnectionSettings settings) {
+        return builder(settings).build();
+    }
+
+    public static Builder builder(ConnectionSettings settings) {
+        return new Builder(settings);
+    }
+
+    @Override
+    public PlatformKind kind() {
+        return PlatformKind.SENSECORE;
+    }
+
+    @Override
+    public ConnectionSettings settings() {
+        return settings;
+    }
+
+    // ---------------------------------------------------------------- submit
+
+    @Override
+    public JobRef submit(JobSpec spec, String clientToken) {
+        String name = nameFor(spec, clientToken);
+        ObjectNode body = spec.body();
+        body.put("name", name);
+        try {
+            return created(http.execute(createCall(name, body)).json(), name);
+        } catch (TransientException uncertain) {
+            // The create may or may not have reached ACP: find out before anything else.
+            return recoverUncertainCreate(name, body, uncertain);
+        } catch (InvalidRequestException e) {
+            if (SenseCoreErrorDecoder.isAlreadyExists(e)) {
+                throw new InvalidRequestException(PlatformKind.SENSECORE, e.operation(), e.httpStatus(), e.code(),
+                        e.requestId(), "a training job named '" + name + "' already exists in workspace '"
+                        + urls.workspace() + "'; choose another name", "name", e.reason(), e);
+            }
+            throw e;
+        }
+    }
+
+    private JobRef recoverUncertainCreate(String name, ObjectNode body, TransientException uncertain) {
+        Optional<JobRef> found = lookUpAfterCreate(name);
+        if (found.isPresent()) {
+            return found.get();
+        }
+        // Not there after several looks: the first create did not land. The name keeps a second one
+        // from ever making a duplicate: ACP either creates it now or says it exists.
+        try {
+            return created(http.execute(createCall(name, body)).json(), name);
+        } catch (InvalidRequestException e) {
+            if (!SenseCoreErrorDecoder.isAlreadyExists(e)) {
+                throw e;
+            }
+            return lookUpAfterCreate(name).orElseThrow(() -> e);
+        } catch (TransientException again) {
+            again.addSuppressed(uncertain);
+            throw again;
+        }
+    }
+
+    /** GET by name up to {@code createLookups} times, waiting before each look (the create may land late). */
+    private Optional<JobRef> lookUpAfterCreate(String name) {
+        for (int i = 0; i < createLookups; i++) {
+            try {
+                sleeper.sleep(createLookupWait);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TransientException(PlatformKind.SENSECORE, "GET trainingJobs/{name}", 0, "", "",
+                        "interrupted while looking up job '" + name + "' after an uncertain create", e);
+            }
+            try {
+                JsonNode job = http.execute(ApiCall.get("GET trainingJobs/{name}", urls.job(name))).json();
+                return Optional.of(TrainingJobDocument.from(job).ref(name));
+            } catch (NotFoundException | TransientException notYet) {
+                // look again
+            }
+        }
+        return Optional.empty();
+    }
+
+    private ApiCall createCall(String name, ObjectNode body) {
+        return ApiCall.create("POST trainingJobs?training_job_name={name}", urls.create(name), body);
+    }
+
+    private static JobRef created(JsonNode body, String requested) {
+        return TrainingJobDocument.from(body).ref(requested);
+    }
+
+    private static String nameFor(JobSpec spec, String clientToken) {
+        Objects.requireNonNull(spec, "spec");
+        if (spec.platform() != PlatformKind.SENSECORE) {
+            throw new IllegalArgumentException("spec: platform is " + spec.platform().id()
+                    + ", this client submits to sensecore");
+        }
+        String name = SenseCoreJobName.resolve(spec.name(), clientToken);
+        if (!SenseCoreJobName.isValid(name)) {
+            throw new IllegalArgumentException("name: '" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
+                    + " start with a letter and end with a letter or digit");
+        }
+        return name;
+    }
+
+    @Override
+    public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
+        String name = nameFor(spec, clientToken);
+        try {
+            return Optional.of(TrainingJobDocument.from(getJob(name)).ref(name));
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    // ---------------------------------------------------------------- status and lists
+
+    @Override
+    public JobStatus status(JobRef job) {
+        String name = idOf(job);
+        TrainingJobDocument doc = TrainingJobDocument.from(getJob(name));
+        return doc.toStatus(name, workers(name));
+    }
+
+    private JsonNode getJob(String name) {
+        return http.execute(ApiCall.get("GET trainingJobs/{name}", urls.job(name))).json();
+    }
+
+    /**
+     * All workers, paging by page number until {@code total_size} are read ({@code next_page_token} is
+     * documented as unused). A job that vanished between the two calls has no workers.
+     */
+    List<WorkerStatus> workers(String name) {
+        List<WorkerStatus> workers = new ArrayList<>();
+        for (int page = 1; page <= MAX_PAGES; page++) {
+            JsonNode body;
+            try {
+                body = http.execute(ApiCall.get("GET trainingJobs/{name}/workers",
+                        urls.workers(name, WORKER_PAGE_SIZE, page))).json();
+            } catch (NotFoundException gone) {
+                break;
+            }
+            List<WorkerStatus> batch = SenseCoreResponses.workers(body);
+            workers.addAll(batch);
+            long total = SenseCoreResponses.totalSize(body);
+            if (batch.isEmpty() || total < 0 || workers.size() >= total) {
+                break;
+            }
+        }
+        return workers;
+    }
+
+    /**
+     * One page of the workspace's jobs. Tokens are ACP's decimal page numbers ({@code null} = {@code "1"});
+     * page sizes are clamped to 1–500. Jobs repeated within the page are dropped by uid; a job that
+     * moved to the next page while paging may appear on both, so callers merging pages key by job id.
+     */
+    @Override
+    public StatusPage listStatuses(String pageToken, int pageSize) {
+        int page = pageNumber(pageToken);
+        JsonNode body = listPage(page, pageSize);
+        Map<String, TrainingJobDocument> unique = new LinkedHashMap<>();
+        for (JsonNode j : WireValues.array(body, "training_jobs")) {
+            TrainingJobDocument doc = TrainingJobDocument.from(j);
+            unique.putIfAbsent(identity(doc), doc);
+        }
+        List<JobStatus> statuses = unique.values().stream()
+                .sorted(Comparator.comparing(TrainingJobDocument::createTime,
+                        Comparator.nullsLast(Comparator.<Instant>reverseOrder())))
+                .map(d -> d.toStatus(d.name(), List.of()))
+                .toList();
+        return new StatusPage(statuses, nextPage(body, page));
+    }
+
+    private JsonNode listPage(int page, int pageSize) {
+        int size = Math.max(1, Math.min(pageSize, LIST_PAGE_SIZE_MAX));
+        return http.execute(ApiCall.get("GET trainingJobs", urls.list(size, Integer.toString(page)))).json();
+    }
+
+    /**
+     * Every job of the workspace, de-duplicated by uid: pages shift while jobs are created, so a job may
+     * appear on two pages. At most {@link #MAX_PAGES} pages.
+     */
+    List<TrainingJobDocument> allJobs() {
+        Map<String, TrainingJobDocument> unique = new LinkedHashMap<>();
+        int page = 1;
+        for (int i = 0; i < MAX_PAGES; i++) {
+            JsonNode body = listPage(page, LIST_PAGE_SIZE_MAX);
+            for (JsonNode j : WireValues.array(body, "training_jobs")) {
+                TrainingJobDocument doc = TrainingJobDocument.from(j);
+                unique.putIfAbsent(identity(doc), doc);
+            }
+            String next = nextPage(body, page);
+            if (next == null) {
+                break;
+            }
+            page = Integer.parseInt(next);
+        }
+        return List.copyOf(unique.values());
+    }
+
+    private static String identity(TrainingJobDocument doc) {
+        return doc.uid().isEmpty() ? "name:" + doc.name() : doc.uid();
+    }
+
+    private static int pageNumber(String pageToken) {
+        if (pageToken == null || pageToken.isEmpty()) {
+            return 1;
+        }
+        try {
+            int page = Integer.parseInt(pageToken.trim());
+            if (page >= 1) {
+                return page;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("pageToken: '" + pageToken + "' is not a SenseCore page number (1, 2, ...)");
+    }
+
+    /** The next page number, or {@code null} at the end ({@code ""}, {@code "0"}, or a token that does not advance). */
+    private static String nextPage(JsonNode body, int current) {
+        String token = WireValues.text(body, "next_page_token").trim();
+        try {
+            int next = Integer.parseInt(token);
+            return next > current ? Integer.toString(next) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    // ---------------------------------------------------------------- stop, delete, events
+
+    @Override
+    public void cancel(JobRef job) {
+        String name = idOf(job);
+        try {
+            http.execute(ApiCall.idempotentPost("POST trainingJobs:batchStop", urls.batchStop(), batchBody(name)));
+        } catch (InvalidRequestException refused) {
+            // ACP may refuse to stop a job that has already ended; that is the outcome we wanted.
+            if (!status(job).phase().isTerminal()) {
+                throw refused;
+            }
+        }
+    }
+
+    /** Deletes the job ({@code :batchDelete}). Deleting a job that is already gone succeeds. */
+    public void delete(JobRef job) {
+        try {
+            http.execute(ApiCall.idempotentPost("POST trainingJobs:batchDelete", urls.batchDelete(),
+                    batchBody(idOf(job))));
+        } catch (NotFoundException alreadyGone) {
+            // the wanted outcome
+        }
+    }
+
+    private ObjectNode batchBody(String name) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("subscription_name", urls.subscription());
+        body.put("resource_group_name", urls.resourceGroup());
+        body.put("zone", urls.zone());
+        body.put("workspace_name", urls.workspace());
+        body.putArray("training_job_names").add(name);
+        return body;
+    }
+
+    @Override
+    public List<JobEvent> events(JobRef job) {
+        return eventsIfServed(idOf(job)).orElse(List.of());
+    }
+
+    /** The job's events oldest first, or empty when the (undocumented) endpoint answers 403 or 404. */
+    Optional<List<JobEvent>> eventsIfServed(String name) {
+        try {
+            JsonNode body = http.execute(ApiCall.get("GET trainingJobs/{name}/events", urls.events(name))).json();
+            List<JobEvent> events = new ArrayList<>(SenseCoreResponses.events(body));
+            events.sort(Comparator.comparing(SenseCoreClient::eventTime,
+                    Comparator.nullsFirst(Comparator.naturalOrder())));
+            return Optional.of(List.copyOf(events));
+        } catch (NotFoundException notServed) {
+            return Optional.empty();
+        } catch (AuthenticationException e) {
+            if (e.httpStatus() == 403) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private static Instant eventTime(JobEvent e) {
+        return e.firstSeen() != null ? e.firstSeen() : e.lastSeen();
+    }
+
+    // ---------------------------------------------------------------- diagnosis
+
+    /** Checks that the job exists and returns a local handle: ACP has nothing to launch. */
+    @Override
+    public DiagnosisHandle launchDiagnosis(JobRef job) {
+        String name = idOf(job);
+        TrainingJobDocument doc = TrainingJobDocument.from(getJob(name));
+        return new DiagnosisHandle("sensecore-evidence-" + UUID.randomUUID(), doc.ref(name));
+    }
+
+    @Override
+    public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
+        Objects.requireNonNull(handle, "handle");
+        String name = idOf(handle.job());
+        TrainingJobDocument doc = TrainingJobDocument.from(getJob(name));
+        JobStatus status = doc.toStatus(name, workers(name));
+        List<SenseCoreResponses.Binding> bindings = bindings();
+        List<ResourceSpec> specs = poolSpecs(doc, bindings);
+        List<TrainingJobDocument> workspaceJobs = doc.poolName().isEmpty() ? List.of() : allJobs();
+        List<JobEvent> events = eventsIfServed(name).orElse(null);
+        return SenseCoreEvidenceAssembler.assemble(status, doc, specs,
+                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), workspaceJobs, events);
+    }
+
+    /** The workspace's pool bindings, or none when the key may not read them (403) or they are not served (404). */
+    List<SenseCoreResponses.Binding> bindings() {
+        List<SenseCoreResponses.Binding> all = new ArrayList<>();
+        try {
+            for (int page = 1; page <= MAX_PAGES; page++) {
+                JsonNode body = http.execute(ApiCall.get("GET workspaceAEC2Bindings",
+                        urls.bindings(BINDING_PAGE_SIZE, page))).json();
+                List<SenseCoreResponses.Binding> batch = SenseCoreResponses.bindings(body);
+                all.addAll(batch);
+                long total = SenseCoreResponses.totalSize(body);
+                boolean more = total >= 0 ? all.size() < total : nextPage(body, page) != null;
+                if (batch.isEmpty() || !more) {
+                    break;
+                }
+            }
+        } catch (NotFoundException | AuthenticationException e) {
+            if (e instanceof AuthenticationException && e.httpStatus() != 403) {
+                throw e;
+            }
+            return List.of();
+        }
+        return all;
+    }
+
+    /**
+     * The resource specs of the job's pool, addressed by the pool's zone: from the binding's id, else
+     * the job's {@code resource_pool.zone} (the public pool). Empty when neither is known or the call is
+     * refused.
+     */
+    private List<ResourceSpec> poolSpecs(TrainingJobDocument doc, List<SenseCoreResponses.Binding> bindings) {
+        if (doc.poolName().isEmpty()) {
+            return List.of();
+        }
+        String zone = bindings.stream().filter(b -> b.binding().name().equals(doc.poolName()))
+                .map(SenseCoreResponses.Binding::poolZone).filter(z -> !z.isEmpty()).findFirst()
+                .orElse(doc.poolZone());
+        if (zone.isEmpty()) {
+            return List.of();
+        }
+        try {
+            return SenseCoreResponses.resourceSpecs(http.execute(ApiCall.get("GET aec2s/{pool}/resourceSpecs",
+                    urls.resourceSpecs(zone, doc.poolName()))).json());
+        } catch (NotFoundException e) {
+            return List.of();
+        } catch (AuthenticationException e) {
+            if (e.httpStatus() == 403) {
+                return List.of();
+            }
+            throw e;
+        }
+    }
+
+    private static String idOf(JobRef job) {
+        Objects.requireNonNull(job, "job");
+        if (job.platform() != PlatformKind.SENSECORE) {
+            throw new IllegalArgumentException("job: " + job.id() + " belongs to " + job.platform().id()
+                    + ", not sensecore");
+        }
+        return job.id();
+    }
+
+    @Override
+    public void close() {
+        http.close();
+    }
+
+    @Override
+    public String toString() {
+        return "SenseCoreClient{endpoint=" + settings.resolvedEndpoint() + ", workspace=" + urls.workspace() + "}";
+    }
+
+    /** Options for tests and special set-ups; only the connection settings are required. */
+    public static final class Builder {
+        private final ConnectionSettings settings;
+        private Scheme scheme = Scheme.X_DATE;
+        private Clock clock = Clock.systemUTC();
+        private Sleeper sleeper = Sleeper.system();
+        private RandomGenerator random = RandomGenerator.getDefault();
+        private OkHttpClient client;
+        private int createLookups = 5;
+        private Duration createLookupWait = Duration.ofSeconds(2);
+
+        private Builder(ConnectionSettings settings) {
+            this.settings = Objects.requireNonNull(settings, "settings");
+            if (settings.platform() != PlatformKind.SENSECORE) {
+                throw new IllegalArgumentException("connection: platform is " + settings.platform().id()
+                        + ", expected sensecore");
+            }
+        }
+
+        /** The signature scheme; x-date unless the gateway is known to want date/host/@request-target. */
+        public Builder scheme(Scheme scheme) {
+            this.scheme = Objects.requireNonNull(scheme, "scheme");
+            return this;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Waits between retries and between look-ups after an uncertain create. */
+        public Builder sleeper(Sleeper sleeper) {
+            this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+            return this;
+        }
+
+        public Builder random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        /** A shared OkHttp client (not closed by this client); by default one is built from the settings. */
+        public Builder client(OkHttpClient client) {
+            this.client = client;
+            return this;
+        }
+
+        /** How often and how far apart to look a job up after a create whose outcome is unknown. */
+        public Builder createLookups(int attempts, Duration wait) {
+            if (attempts < 1) {
+                throw new IllegalArgumentException("createLookups: attempts must be at least 1, was " + attempts);
+            }
+            this.createLookups = attempts;
+            this.createLookupWait = Objects.requireNonNull(wait, "wait");
+            return this;
+        }
+
+        public SenseCoreClient build() {
+            return new SenseCoreClient(this);
+        }
+    }
+}

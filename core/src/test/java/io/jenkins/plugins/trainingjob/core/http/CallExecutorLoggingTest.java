@@ -1,0 +1,92 @@
+package io.jenkins.plugins.trainingjob.core.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The debug log shows requests and responses but never a secret, and neither do exception messages. */
+class CallExecutorLoggingTest {
+
+    private static final String AUTH = "bce-auth-v1/ak/2026/1800/host/sig-SECRET-1";
+    private static final String TOKEN = "sts-SECRET-2";
+    private static final String PASSWORD = "registry-SECRET-3";
+    private static final String QUERY_SECRET = "query-SECRET-4";
+
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
+    private final Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
+    private final List<String> lines = new ArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            lines.add(record.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private Level previous;
+
+    @BeforeEach
+    void capture() {
+        previous = logger.getLevel();
+        logger.setLevel(Level.FINE);
+        capture.setLevel(Level.ALL);
+        logger.addHandler(capture);
+    }
+
+    @AfterEach
+    void release() {
+        logger.removeHandler(capture);
+        logger.setLevel(previous);
+    }
+
+    @Test
+    void secretsAreMaskedInTheDebugLogAndAbsentFromMessages() {
+        server.enqueue(new MockResponse.Builder().code(403).addHeader("Set-Cookie", "session=" + TOKEN)
+                .body("{\"code\":\"AccessDenied\",\"echo\":{\"password\":\"" + PASSWORD + "\"}}").build());
+        CallExecutor executor = CallExecutor.builder(PlatformKind.AIHC,
+                        HttpSettings.defaults().withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1)))
+                .signer((request, now) -> request.newBuilder().header("Authorization", AUTH)
+                        .header("x-bce-security-token", TOKEN).build())
+                .build();
+        ObjectNode body = new ObjectMapper().createObjectNode().put("name", "job-1");
+        body.putObject("jobSpec").putObject("imageConfig").put("username", "u").put("password", PASSWORD);
+
+        try (executor) {
+            assertThatThrownBy(() -> executor.execute(ApiCall.create("POST /jobs",
+                    server.url("/jobs?pool=p&signature=" + QUERY_SECRET), body)))
+                    .isInstanceOfSatisfying(AuthenticationException.class, e -> assertThat(e.getMessage())
+                            .contains("HTTP 403").doesNotContain(AUTH, "sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET));
+        }
+
+        String log = String.join("\n", lines);
+        assertThat(log).contains("--> POST", "<-- 403", "pool=p", "job-1", "Authorization: ****",
+                "x-bce-security-token: ****");
+        assertThat(log).doesNotContain("sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET);
+    }
+}

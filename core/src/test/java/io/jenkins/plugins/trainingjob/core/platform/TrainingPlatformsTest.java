@@ -1,0 +1,28 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
+import java.net.URI;
+import org.junit.jupiter.api.Test;
+
+class TrainingPlatformsTest {
+
+    private static final Credentials CREDS = Credentials.of("ak", "sk");
+    private static final URI LOCAL = URI.create("http://127.0.0.1:9");
+
+    @Test
+    void eachPlatformGetsItsOwnClientBuiltFromTheSettings() {
+        ConnectionSettings aihc = ConnectionSettings.aihc(LOCAL, null, CREDS, "cce-1", "default");
+        ConnectionSettings sc = ConnectionSettings.senseCore(LOCAL, null, CREDS, "sub", "rg", "cn-sh-01z", "ws");
+        try (TrainingPlatform a = TrainingPlatforms.connect(aihc); TrainingPlatform s = TrainingPlatforms.connect(sc)) {
+            assertThat(a).isInstanceOf(AihcClient.class);
+            assertThat(a.kind()).isEqualTo(PlatformKind.AIHC);
+            assertThat(a.settings()).isEqualTo(aihc);
+            assertThat(s).isInstanceOf(SenseCoreClient.class);
+            assertThat(s.kind()).isEqualTo(PlatformKind.SENSECORE);
+            assertThat(s.settings()).isEqualTo(sc);
+        }
+    }
+}

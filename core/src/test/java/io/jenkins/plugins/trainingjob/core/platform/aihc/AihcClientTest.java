@@ -1,0 +1,596 @@
+package io.jenkins.plugins.trainingjob.core.platform.aihc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
+import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.SocketEffect;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class AihcClientTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+    private static final String AK = "ak-test";
+    private static final String SK = "sk-SECRET-value";
+    private static final String JOB_ID = "pytorchjob-265e535d-7bec-4b68-88bb-08faa4247504";
+    private static final JobRef JOB = new JobRef(PlatformKind.AIHC, JOB_ID, "train-1");
+    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
+            Duration.ofSeconds(5), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
+
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
+    private final List<Duration> waits = new ArrayList<>();
+    private AihcClient client;
+
+    @AfterEach
+    void close() {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    private AihcClient client(String pool, String queue, Credentials credentials, HttpSettings http) {
+        ConnectionSettings settings = ConnectionSettings.aihc(URI.create(server.url("/").toString()), null,
+                credentials, pool, queue).withHttp(http);
+        client = new AihcClient(settings, Clock.fixed(NOW, ZoneOffset.UTC), waits::add, new SplittableRandom(3));
+        return client;
+    }
+
+    private AihcClient client() {
+        return client("cce-pool1", null, Credentials.of(AK, SK), FAST);
+    }
+
+    private static MockResponse ok(String json) {
+        return new MockResponse.Builder().addHeader("Content-Type", "application/json;charset=UTF-8")
+                .addHeader("x-bce-request-id", "hdr-rid").body(json).build();
+    }
+
+    private static MockResponse error(int status, String code, String message) {
+        return new MockResponse.Builder().code(status).addHeader("Content-Type", "application/json")
+                .addHeader("x-bce-request-id", "hdr-rid")
+                .body("{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\"body-rid\"}").build();
+    }
+
+    private record Spec(ObjectNode node) implements JobSpec {
+        @Override
+        public PlatformKind platform() {
+            return PlatformKind.AIHC;
+        }
+
+        @Override
+        public String name() {
+            return node.path("name").asText();
+        }
+
+        @Override
+        public ObjectNode body() {
+            return node.deepCopy();
+        }
+    }
+
+    private static Spec spec(String json) {
+        try {
+            return new Spec((ObjectNode) JSON.readTree(json));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static final Spec SPEC = spec("""
+            {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:1","replicas":2},
+             "labels":[{"key":"team","value":"nlp"}]}""");
+
+    private static String listWith(String... jobs) {
+        return "{\"requestId\":\"r\",\"result\":{\"total\":" + jobs.length + ",\"jobs\":[" + String.join(",", jobs)
+                + "],\"pageNo\":1,\"pageSize\":50}}";
+    }
+
+    private static String listItem(String id, String name, String token) {
+        return "{\"jobId\":\"" + id + "\",\"name\":\"" + name + "\",\"status\":\"Created\",\"labels\":[{\"key\":\""
+                + AihcClient.CLIENT_TOKEN_LABEL + "\",\"value\":\"" + token + "\"}]}";
+    }
+
+    private static JsonNode body(RecordedRequest request) throws IOException {
+        return JSON.readTree(request.getBody().utf8());
+    }
+
+    // ---- submit ---------------------------------------------------------------------------------
+
+    @Test
+    void submitPostsTheSpecBodyWithTheClientTokenLabelNextToTheUserLabels() throws Exception {
+        server.enqueue(ok("{\"requestId\":\"r\",\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
+
+        JobRef job = client().submit(SPEC, "tok-1");
+
+        assertThat(job).isEqualTo(JOB);
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getMethod()).isEqualTo("POST");
+        assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs?resourcePoolId=cce-pool1");
+        assertThat(request.getHeaders().get("Content-Type")).isEqualTo("application/json");
+        ObjectNode expected = SPEC.body();
+        expected.withArray("labels").addObject().put("key", "trainingjob.jenkins.io/client-token").put("value", "tok-1");
+        assertThat(body(request)).isEqualTo(expected);
+    }
+
+    @Test
+    void submitToAManagedPoolSendsTheQueueAsQueueId() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
+
+        client("aihc-serverless", null, Credentials.of(AK, SK), FAST).submit(spec(
+                "{\"name\":\"train-1\",\"queue\":\"aihcq-7\",\"jobSpec\":{}}"), "tok-1");
+
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs?resourcePoolId=aihc-serverless&queueID=aihcq-7");
+    }
+
+    @Test
+    void submitToAManagedPoolWithoutAQueueIsRefusedBeforeAnyCall() {
+        assertThatThrownBy(() -> client("aihc-serverless", null, Credentials.of(AK, SK), FAST)
+                .submit(spec("{\"name\":\"n\",\"jobSpec\":{}}"), "tok-1"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field()).isEqualTo("queue"))
+                .hasMessageContaining("queue: required for resource pool aihc-serverless");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    @Test
+    void aClientTokenThatCannotBeALabelValueIsRefused() {
+        assertThatThrownBy(() -> client().submit(SPEC, "has space"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("clientToken: ");
+    }
+
+    @Test
+    void aTimedOutCreateIsNotResentButLookedUpByNameAndTokenLabel() throws Exception {
+        HttpSettings tiny = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5));
+        server.enqueue(new MockResponse.Builder().headersDelay(1, TimeUnit.SECONDS).body("{}").build());
+        server.enqueue(ok(listWith(listItem("pytorchjob-other", "train-1", "tok-0"),
+                listItem(JOB_ID, "train-1", "tok-1"))));
+
+        JobRef job = client("cce-pool1", null, Credentials.of(AK, SK), tiny).submit(SPEC, "tok-1");
+
+        assertThat(job).isEqualTo(JOB);
+        assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
+        RecordedRequest lookup = server.takeRequest();
+        assertThat(lookup.getMethod()).isEqualTo("GET");
+        assertThat(lookup.getTarget()).isEqualTo("/api/v1/aijobs?resourcePoolId=cce-pool1&queue=default"
+                + "&orderBy=createdAt&order=desc&pageNo=1&pageSize=50");
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aCreateAnsweredWith503IsLookedUpAgainUntilTheJobAppears() throws Exception {
+        server.enqueue(error(503, "ServiceUnavailable", "busy"));
+        server.enqueue(ok(listWith()));
+        server.enqueue(ok(listWith(listItem(JOB_ID, "train-1", "tok-1"))));
+
+        JobRef job = client().submit(SPEC, "tok-1");
+
+        assertThat(job.id()).isEqualTo(JOB_ID);
+        List<String> methods = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            methods.add(server.takeRequest().getMethod());
+        }
+        assertThat(methods).containsExactly("POST", "GET", "GET");
+        assertThat(waits).containsExactly(Duration.ZERO, Duration.ofSeconds(1));
+    }
+
+    @Test
+    void whenTheLookUpFindsNothingTheFailureSaysTheCreateMayNotHaveHappenedAndNothingWasResubmitted() {
+        server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+        for (int i = 0; i < 4; i++) {
+            // Same name, another submission's token: not ours.
+            server.enqueue(ok(listWith(listItem("pytorchjob-other", "train-1", "tok-0"))));
+        }
+
+        assertThatThrownBy(() -> client().submit(SPEC, "tok-1"))
+                .isInstanceOf(TransientException.class)
+                .hasMessageContaining("POST /api/v1/aijobs")
+                .hasMessageContaining("the create may not have happened")
+                .hasMessageContaining("client token tok-1")
+                .hasMessageContaining("nothing was resubmitted");
+        assertThat(server.getRequestCount()).isEqualTo(5);
+    }
+
+    @Test
+    void aRejectedCreateIsReportedWithoutALookUp() {
+        server.enqueue(error(400, "InvalidParameter", "Invalid parameter: jobSpec.replicas"));
+
+        assertThatThrownBy(() -> client().submit(SPEC, "tok-1"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                    assertThat(e.field()).isEqualTo("jobSpec.replicas");
+                    assertThat(e.code()).isEqualTo("InvalidParameter");
+                    assertThat(e.requestId()).isEqualTo("body-rid");
+                })
+                .hasMessage("Baidu AIHC POST /api/v1/aijobs: Invalid parameter: jobSpec.replicas "
+                        + "(HTTP 400, code InvalidParameter, request id body-rid)");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void findSubmittedReadsLabelsFromTheDetailWhenTheListLeavesThemOut() throws Exception {
+        server.enqueue(ok(listWith("{\"jobId\":\"" + JOB_ID + "\",\"name\":\"train-1\",\"status\":\"Running\"}")));
+        server.enqueue(ok("{\"result\":" + listItem(JOB_ID, "train-1", "tok-1") + "}"));
+
+        assertThat(client().findSubmitted(SPEC, "tok-1")).contains(JOB);
+        server.takeRequest();
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+    }
+
+    // ---- signature --------------------------------------------------------------------------------
+
+    @Test
+    void everyRequestCarriesHostDateAndAValidBceSignature() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Running\"}}"));
+
+        client("cce-pool1", null, Credentials.of(AK, SK, "sts-token"), FAST).status(JOB);
+
+        RecordedRequest request = server.takeRequest();
+        String host = request.getHeaders().get("Host");
+        assertThat(host).isEqualTo(server.getHostName() + ":" + server.getPort());
+        assertThat(request.getHeaders().get("x-bce-date")).isEqualTo("2026-03-01T10:00:00Z");
+        assertThat(request.getHeaders().get("x-bce-security-token")).isEqualTo("sts-token");
+        BceAuthorization expected = BceV1Signer.authorize(AK, SK, "GET", "/api/v1/aijobs/" + JOB_ID,
+                List.of(Map.entry("resourcePoolId", "cce-pool1")),
+                Map.of("host", host, "x-bce-date", "2026-03-01T10:00:00Z", "x-bce-security-token", "sts-token"),
+                NOW, 1800, List.of("host", "x-bce-date", "x-bce-security-token"));
+        assertThat(request.getHeaders().get("Authorization")).isEqualTo(expected.toString())
+                .startsWith("bce-auth-v1/ak-test/2026-03-01T10:00:00Z/1800/host;x-bce-date;x-bce-security-token/");
+    }
+
+    // ---- status -----------------------------------------------------------------------------------
+
+    private static final String DETAIL = """
+            {"requestId":"r","result":{"jobId":"%s","name":"train-1","status":"%s",
+             "createdAt":"2026-03-01T09:00:00Z","scheduledAt":"","runningAt":"%s","finishedAt":"",
+             "queueingSequence":%s,
+             "podList":{"listMeta":{"totalItems":2},"pods":[
+               {"objectMeta":{"name":"train-1-master-0"},"nodeName":"%s","podStatus":{"podPhase":"Pending","status":"Pending"},"reason":"Unschedulable"},
+               {"objectMeta":{"name":"train-1-worker-0"},"nodeName":"%s","podStatus":{"podPhase":"","status":"ContainerCreating"},"reason":""}]}}}""";
+
+    private static String detail(String state, String runningAt, String queueing, String node0, String node1) {
+        return DETAIL.formatted(JOB_ID, state, runningAt, queueing, node0, node1);
+    }
+
+    @Test
+    void statusReadsPhaseTimesQueuePositionAndPods() throws Exception {
+        server.enqueue(ok(detail("Created", "", "3", "", "10.0.0.7")));
+
+        JobStatus status = client().status(JOB);
+
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getMethod()).isEqualTo("GET");
+        assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+        assertThat(status.job()).isEqualTo(JOB);
+        assertThat(status.phase()).isEqualTo(JobPhase.PENDING);
+        assertThat(status.rawState()).isEqualTo("Created");
+        assertThat(status.createdAt()).isEqualTo(Instant.parse("2026-03-01T09:00:00Z"));
+        assertThat(status.startedAt()).isNull();
+        assertThat(status.finishedAt()).isNull();
+        assertThat(status.queuePosition()).isEqualTo(3);
+        assertThat(status.workers()).containsExactly(
+                new WorkerStatus("train-1-master-0", "", "Pending", "Unschedulable"),
+                new WorkerStatus("train-1-worker-0", "10.0.0.7", "ContainerCreating", ""));
+        assertThat(status.reason()).isEqualTo("Unschedulable");
+    }
+
+    @Test
+    void aCreatedJobWhosePodsAllHaveNodesIsStarting() {
+        server.enqueue(ok(detail("Scheduled", "", "null", "10.0.0.6", "10.0.0.7")));
+
+        JobStatus status = client().status(JOB);
+
+        assertThat(status.phase()).isEqualTo(JobPhase.STARTING);
+        assertThat(status.queuePosition()).isNull();
+    }
+
+    @Test
+    void platformStatesMapToPhasesAndUnknownStringsToUnknown() {
+        String[][] cases = {{"Running", "RUNNING"}, {"Succeeded", "SUCCEEDED"}, {"Failed", "FAILED"},
+                {"ManualTermination", "STOPPED"}, {"Restarting", "UNKNOWN"}, {"\u001b[31mWeird", "UNKNOWN"}};
+        for (String[] c : cases) {
+            server.enqueue(ok(detail(c[0].replace("\u001b", "\\u001b"), "2026-03-01T09:30:00+08:00", "null",
+                    "n1", "n2")));
+        }
+        AihcClient aihc = client();
+        for (String[] c : cases) {
+            JobStatus status = aihc.status(JOB);
+            assertThat(status.phase()).as(c[0]).isEqualTo(JobPhase.valueOf(c[1]));
+            assertThat(status.rawState()).isEqualTo(c[0]);
+            assertThat(status.startedAt()).isEqualTo(Instant.parse("2026-03-01T01:30:00Z"));
+        }
+    }
+
+    @Test
+    void oddFieldsNeverCrashTheStatus() {
+        server.enqueue(ok("{\"result\":{\"status\":42,\"createdAt\":\"yesterday\",\"queueingSequence\":\"x\","
+                + "\"podList\":{\"pods\":\"none\"}}}"));
+
+        JobStatus status = client().status(JOB);
+
+        assertThat(status.phase()).isEqualTo(JobPhase.UNKNOWN);
+        assertThat(status.job()).isEqualTo(JOB);
+        assertThat(status.createdAt()).isNull();
+        assertThat(status.workers()).isEmpty();
+    }
+
+    @Test
+    void aStatusAnswerWithoutResultIsTransient() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(ok("{\"requestId\":\"r\"}"));
+        }
+        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(TransientException.class)
+                .hasMessageContaining("no 'result' object");
+    }
+
+    @Test
+    void aGatewayHtmlPageOnStatusIsRetriedThenReportedAsTransient() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(new MockResponse.Builder().code(502).addHeader("Content-Type", "text/html")
+                    .addHeader("x-bce-request-id", "hdr-rid").body("<html><body><h1>502 Bad Gateway</h1></body></html>").build());
+        }
+        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(TransientException.class)
+                .hasMessageContaining("GET /api/v1/aijobs/{jobId}")
+                .hasMessageContaining("502 Bad Gateway")
+                .hasMessageContaining("request id hdr-rid");
+        assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    @Test
+    void statusIsRetriedThroughA503Burst() {
+        server.enqueue(error(503, "ServiceUnavailable", "busy"));
+        server.enqueue(error(500, "InternalError", "Internal error: db"));
+        server.enqueue(ok(detail("Running", "", "null", "n1", "n2")));
+
+        assertThat(client().status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
+        assertThat(waits).hasSize(2);
+    }
+
+    @Test
+    void a429IsRetriedAfterTheServersRetryAfter() {
+        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "5").body("{}").build());
+        server.enqueue(ok(detail("Running", "", "null", "n1", "n2")));
+
+        client().status(JOB);
+
+        assertThat(waits).containsExactly(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void persistent429sEndInRateLimitedWithRetryAfter() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "2").body("{}").build());
+        }
+        assertThatThrownBy(() -> client().status(JOB)).isInstanceOfSatisfying(RateLimitedException.class,
+                e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(2)));
+    }
+
+    // ---- errors -----------------------------------------------------------------------------------
+
+    @Test
+    void authenticationCodesMapToAuthenticationWhateverTheStatus() {
+        String[][] cases = {{"403", "AccessDenied"}, {"403", "InvalidAccessKeyId"}, {"400", "SignatureDoesNotMatch"},
+                {"400", "InvalidHTTPAuthHeader"}, {"400", "RequestExpired"}, {"401", "Whatever"}};
+        for (String[] c : cases) {
+            server.enqueue(error(Integer.parseInt(c[0]), c[1], "refused"));
+        }
+        AihcClient aihc = client();
+        for (String[] c : cases) {
+            assertThatThrownBy(() -> aihc.status(JOB)).as(c[1]).isInstanceOf(AuthenticationException.class)
+                    .hasMessageContaining("code " + c[1]).hasMessageNotContaining(SK);
+        }
+    }
+
+    @Test
+    void notFoundUsesTheHeaderRequestIdWhenTheBodyHasNone() {
+        server.enqueue(new MockResponse.Builder().code(404).addHeader("x-bce-request-id", "hdr-rid")
+                .body("{\"code\":\"cce.warning.GetAIJobByJobIdFailed\",\"message\":\"not found job\"}").build());
+
+        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(NotFoundException.class)
+                .hasMessage("Baidu AIHC GET /api/v1/aijobs/{jobId}: not found job "
+                        + "(HTTP 404, code cce.warning.GetAIJobByJobIdFailed, request id hdr-rid)");
+    }
+
+    @Test
+    void internalErrorsAreTransientAndExhaustTheAttempts() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(error(500, "InternalError", "Internal error: x"));
+        }
+        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(TransientException.class)
+                .hasMessageContaining("code InternalError");
+        assertThat(server.getRequestCount()).isEqualTo(FAST.maxAttempts());
+    }
+
+    // ---- list -------------------------------------------------------------------------------------
+
+    @Test
+    void listStatusesPagesNewestFirstAndDeDuplicates() throws Exception {
+        server.enqueue(ok("{\"result\":{\"total\":5,\"jobs\":[" + listItem("j-1", "a", "t") + ","
+                + listItem("j-2", "b", "t") + "," + listItem("j-1", "a", "t") + "]}}"));
+        server.enqueue(ok("{\"result\":{\"total\":5,\"jobs\":[" + listItem("j-4", "d", "t") + "]}}"));
+        AihcClient aihc = client("cce-pool1", "q1", Credentials.of(AK, SK), FAST);
+
+        StatusPage first = aihc.listStatuses(null, 3);
+        StatusPage second = aihc.listStatuses(first.nextPageToken(), 3);
+
+        assertThat(first.jobs()).extracting(s -> s.job().id()).containsExactly("j-1", "j-2");
+        assertThat(first.jobs().get(0).phase()).isEqualTo(JobPhase.PENDING);
+        assertThat(first.nextPageToken()).isEqualTo("2");
+        assertThat(second.hasNext()).isFalse();
+        assertThat(server.takeRequest().getTarget()).isEqualTo(
+                "/api/v1/aijobs?resourcePoolId=cce-pool1&queue=q1&orderBy=createdAt&order=desc&pageNo=1&pageSize=3");
+        assertThat(server.takeRequest().getUrl().queryParameter("pageNo")).isEqualTo("2");
+    }
+
+    @Test
+    void aForeignPageTokenIsRefusedNamingTheRule() {
+        assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("pageToken: ");
+    }
+
+    // ---- stop, delete, events ---------------------------------------------------------------------
+
+    @Test
+    void cancelPostsStopAndIsRetriedBecauseStoppingIsIdempotent() throws Exception {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\"}}"));
+
+        client().cancel(JOB);
+
+        server.takeRequest(); // the attempt whose connection was dropped
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getMethod()).isEqualTo("POST");
+        assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "/stop?resourcePoolId=cce-pool1");
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void deleteSendsDelete() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
+
+        client().delete(JOB);
+
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getMethod()).isEqualTo("DELETE");
+        assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+    }
+
+    @Test
+    void managedPoolsAddTheQueueIdToJobCalls() throws Exception {
+        server.enqueue(ok("{\"result\":{}}"));
+
+        client("aihc-serverless", "aihcq-7", Credentials.of(AK, SK), FAST).cancel(JOB);
+
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs/" + JOB_ID + "/stop?resourcePoolId=aihc-serverless&queueID=aihcq-7");
+    }
+
+    @Test
+    void eventsAreReadFromTheUnwrappedAnswer() throws Exception {
+        server.enqueue(ok("""
+                {"events":[{"reason":"FailedScheduling","message":"0/8 nodes are available","type":"Warning",
+                  "firstTimestamp":"2026-03-01T09:01:00Z","lastTimestamp":"2026-03-01T09:05:00Z","count":7}],
+                 "total":1}"""));
+
+        List<JobEvent> events = client().events(JOB);
+
+        assertThat(server.takeRequest().getTarget()).isEqualTo(
+                "/api/v1/aijobs/" + JOB_ID + "/events?resourcePoolId=cce-pool1&jobFramework=PyTorchJob");
+        assertThat(events).containsExactly(new JobEvent("Warning", "FailedScheduling", "0/8 nodes are available",
+                Instant.parse("2026-03-01T09:01:00Z"), Instant.parse("2026-03-01T09:05:00Z"), 7));
+    }
+
+    // ---- diagnosis --------------------------------------------------------------------------------
+
+    @Test
+    void launchDiagnosisPostsPoolAndJob() throws Exception {
+        server.enqueue(ok("{\"requestId\":\"r\",\"result\":{\"diagnosisId\":\"9de0\",\"jobId\":\"" + JOB_ID + "\"}}"));
+
+        DiagnosisHandle handle = client().launchDiagnosis(JOB);
+
+        assertThat(handle).isEqualTo(new DiagnosisHandle("9de0", JOB));
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getMethod()).isEqualTo("POST");
+        assertThat(request.getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/launcher");
+        assertThat(body(request)).isEqualTo(JSON.readTree(
+                "{\"resourcePoolId\":\"cce-pool1\",\"jobId\":\"" + JOB_ID + "\"}"));
+    }
+
+    @Test
+    void aFailedPreCheckCarriesThePlatformsReason() {
+        server.enqueue(error(400, "PreCheckError", "Check before diagnosis error: job is not queueing"));
+
+        assertThatThrownBy(() -> client().launchDiagnosis(JOB)).isInstanceOf(DiagnosisPreCheckException.class)
+                .hasMessage("Baidu AIHC POST /api/v1/aifd/schedulediagnosis/job/launcher: Check before diagnosis "
+                        + "error: job is not queueing (HTTP 400, code PreCheckError, request id body-rid)");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void fetchDiagnosisParsesTheDocumentedAnswer() throws Exception {
+        String sample;
+        try (InputStream in = getClass().getResourceAsStream("aihc-schedule-diagnosis-query.json")) {
+            sample = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        server.enqueue(ok(sample));
+
+        AihcScheduleDiagnosis diagnosis = (AihcScheduleDiagnosis) client().fetchDiagnosis(new DiagnosisHandle("9de0", JOB));
+
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
+        assertThat(diagnosis.job()).isEqualTo(JOB);
+        assertThat(diagnosis.diagnosisId()).isEqualTo("9de0");
+        assertThat(diagnosis.requestId()).isEqualTo("c8427910-3451-4436-b8e7-56eb382b00fb");
+        assertThat(diagnosis.rules()).extracting(AihcScheduleDiagnosis.Rule::ruleName).containsExactly(
+                "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
+    }
+
+    @Test
+    void aReportNotFoundSentWith200MeansNotReadyYet() {
+        server.enqueue(ok("{\"code\":\"DiagnosisReportNotFound\",\"message\":\"The diagnosis report is not found, "
+                + "try later please.\",\"requestId\":\"rid-9\"}"));
+
+        assertThatThrownBy(() -> client().fetchDiagnosis(new DiagnosisHandle("9de0", JOB)))
+                .isInstanceOf(DiagnosisNotReadyException.class)
+                .hasMessageContaining("try later please")
+                .hasMessageContaining("request id rid-9");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aDiagnosisAnswerWithoutAResultArrayIsTransient() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(ok("{\"requestId\":\"r\",\"result\":{}}"));
+        }
+        assertThatThrownBy(() -> client().fetchDiagnosis(new DiagnosisHandle("9de0", JOB)))
+                .isInstanceOf(TransientException.class).hasMessageContaining("'result' array");
+    }
+
+    // ---- settings ---------------------------------------------------------------------------------
+
+    @Test
+    void aConnectionWithoutAPoolIsRefused() {
+        ConnectionSettings settings = ConnectionSettings.aihc(null, "bj", Credentials.of(AK, SK), " ", null);
+        assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("connection: resourcePoolId is required for AIHC");
+    }
+}

@@ -1,0 +1,386 @@
+package io.jenkins.plugins.trainingjob.core.platform.sensecore;
+
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.COLLECTION;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.FAST;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.SECRET;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.job;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.json;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.ref;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
+import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
+import mockwebserver3.SocketEffect;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Error classes, retries, uncertain creates and hostile responses. */
+class SenseCoreClientFailuresTest {
+
+    private static final HttpSettings ONE_ATTEMPT = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
+
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
+    private final List<Duration> waits = new ArrayList<>();
+    private SenseCoreClient client;
+
+    @AfterEach
+    void close() {
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    private SenseCoreClient client() {
+        return client(FAST);
+    }
+
+    private SenseCoreClient client(HttpSettings http) {
+        client = SenseCoreFixture.client(server, http, waits);
+        return client;
+    }
+
+    private static MockResponse timeout() {
+        return new MockResponse.Builder().headersDelay(2, TimeUnit.SECONDS).body("{}").build();
+    }
+
+    private static HttpSettings shortRead() {
+        return FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5));
+    }
+
+    private static final String NOT_FOUND = "{\"code\": 5, \"message\": \"training job not found\"}";
+
+    // ------------------------------------------------------------------ uncertain creates
+
+    @Test
+    void aTimedOutCreateIsNotRepeatedButReplacedByALookUpByName() throws Exception {
+        server.enqueue(timeout());
+        server.enqueue(json(404, NOT_FOUND));
+        server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
+
+        JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
+
+        assertThat(ref).isEqualTo(ref("resnet-1"));
+        assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
+        RecordedRequest look1 = server.takeRequest();
+        assertThat(look1.getMethod()).isEqualTo("GET");
+        assertThat(look1.getTarget()).isEqualTo(COLLECTION + "/resnet-1");
+        assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
+        assertThat(server.getRequestCount()).isEqualTo(3);
+        assertThat(waits).as("a short wait before each look-up, no retry wait").containsExactly(
+                Duration.ofSeconds(2), Duration.ofSeconds(2));
+    }
+
+    @Test
+    void aCreateAnswered5xxIsLookedUpToo() throws Exception {
+        server.enqueue(json(502, "{}"));
+        server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
+
+        assertThat(client().submit(Spec.sensecore("resnet-1"), "t")).isEqualTo(ref("resnet-1"));
+        assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
+        assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
+    }
+
+    @Test
+    void whenTheLookUpsFindNothingOneReCreateIsMadeAndItsAlreadyExistsMeansTheFirstLanded() throws Exception {
+        server.enqueue(timeout());
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(json(404, NOT_FOUND));
+        }
+        server.enqueue(json(409, "{\"code\": 6, \"message\": \"training job resnet-1 already exists\"}"));
+        server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
+
+        JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
+
+        assertThat(ref).isEqualTo(ref("resnet-1"));
+        List<String> calls = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            RecordedRequest r = server.takeRequest();
+            calls.add(r.getMethod() + " " + r.getTarget().replace(COLLECTION, ""));
+        }
+        assertThat(calls).containsExactly("POST ?training_job_name=resnet-1", "GET /resnet-1", "GET /resnet-1",
+                "GET /resnet-1", "POST ?training_job_name=resnet-1", "GET /resnet-1");
+    }
+
+    @Test
+    void whenTheLookUpsFindNothingTheReCreateUnderTheSameNameCreatesTheJob() throws Exception {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(json(404, NOT_FOUND));
+        }
+        server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
+
+        assertThat(client().submit(Spec.sensecore("resnet-1"), "t")).isEqualTo(ref("resnet-1"));
+        assertThat(server.getRequestCount()).isEqualTo(5);
+    }
+
+    @Test
+    void aFirstCreateAnsweredAlreadyExistsIsANameClashNotOurJob() {
+        server.enqueue(json(409, "{\"code\": 6, \"message\": \"already exists\"}"));
+
+        assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                    assertThat(e.field()).isEqualTo("name");
+                    assertThat(e.getMessage()).contains("a training job named 'resnet-1' already exists",
+                            "workspace 'ws'", "HTTP 409");
+                });
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    // ------------------------------------------------------------------ error classes
+
+    @Test
+    void memberQuotaExceededWith429IsAQuotaRefusalAndNotRetried() {
+        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "1")
+                .body("{\"code\": 8, \"message\": \"MEMBER_QUOTA_EXCEEDED: gpu quota of member is exceeded\"}")
+                .build());
+
+        assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
+                .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
+                    assertThat(e.code()).isEqualTo("MEMBER_QUOTA_EXCEEDED");
+                    assertThat(e.httpStatus()).isEqualTo(429);
+                    assertThat(e.isRetryable()).isFalse();
+                    assertThat(e.getMessage()).startsWith("SenseCore ACP POST trainingJobs?training_job_name={name}: ")
+                            .contains("free quota");
+                });
+        assertThat(server.getRequestCount()).isEqualTo(1);
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void memberQuotaExceededWith409InADetailReasonIsAQuotaRefusal() {
+        server.enqueue(json(409, """
+                {"code": 6, "message": "quota", "details": [{"@type": "type.googleapis.com/google.rpc.ErrorInfo",
+                 "reason": "MEMBER_QUOTA_EXCEEDED"}]}"""));
+
+        assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
+                .isInstanceOf(QuotaExceededException.class);
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aBadRequestCarriesThePlatformsReason() {
+        server.enqueue(new MockResponse.Builder().code(400).addHeader("X-Request-Id", "req-77").body("""
+                {"code": 3, "message": "startup script is required",
+                 "details": [{"reason": "tjRequiredStartupScript", "field": "roles[0].startup_script"}]}""").build());
+
+        assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                    assertThat(e.reason()).isEqualTo("tjRequiredStartupScript");
+                    assertThat(e.field()).isEqualTo("roles[0].startup_script");
+                    assertThat(e.code()).isEqualTo("tjRequiredStartupScript");
+                    assertThat(e.requestId()).isEqualTo("req-77");
+                    assertThat(e.getMessage()).isEqualTo("SenseCore ACP POST trainingJobs?training_job_name={name}:"
+                            + " startup script is required (HTTP 400, code tjRequiredStartupScript, request id req-77)");
+                });
+    }
+
+    @Test
+    void unauthorisedAndForbiddenAreAuthenticationFailures() {
+        server.enqueue(json(401, "{\"code\": 16, \"message\": \"invalid signature\"}"));
+        server.enqueue(json(403, "{\"code\": 7, \"message\": \"permission denied\"}"));
+
+        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(AuthenticationException.class,
+                e -> assertThat(e.code()).isEqualTo("UNAUTHENTICATED"));
+        assertThatThrownBy(() -> client.status(ref("j"))).isInstanceOfSatisfying(AuthenticationException.class,
+                e -> assertThat(e.httpStatus()).isEqualTo(403));
+        assertThat(server.getRequestCount()).as("not retried").isEqualTo(2);
+    }
+
+    @Test
+    void aMissingJobIsNotFound() {
+        server.enqueue(json(404, NOT_FOUND));
+
+        assertThatThrownBy(() -> client().status(ref("gone"))).isInstanceOfSatisfying(NotFoundException.class,
+                e -> assertThat(e.getMessage()).isEqualTo(
+                        "SenseCore ACP GET trainingJobs/{name}: training job not found (HTTP 404, code NOT_FOUND)"));
+    }
+
+    @Test
+    void rateLimitedReadsWaitForRetryAfterAndSucceed() {
+        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "3")
+                .body("{\"code\": 8, \"message\": \"too many requests\"}").build());
+        server.enqueue(json(200, "{\"events\": []}"));
+
+        assertThat(client().events(ref("j"))).isEmpty();
+        assertThat(waits).containsExactly(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void rateLimitingThatOutlastsTheAttemptsIsReportedWithRetryAfter() {
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "5").body("{}").build());
+        }
+
+        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(RateLimitedException.class,
+                e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(5)));
+        assertThat(server.getRequestCount()).isEqualTo(4);
+    }
+
+    @Test
+    void aBurstOf503IsRetriedWithGrowingBackoff() {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(json(503, "{\"code\": 14, \"message\": \"unavailable\"}"));
+        }
+        server.enqueue(json(200, "{\"name\": \"j\", \"state\": \"RUNNING\"}"));
+        server.enqueue(json(200, "{\"workers\": []}"));
+
+        assertThat(client().status(ref("j")).rawState()).isEqualTo("RUNNING");
+        assertThat(waits).hasSize(3).allSatisfy(w -> assertThat(w).isBetween(Duration.ofMillis(100),
+                Duration.ofSeconds(2)));
+    }
+
+    @Test
+    void persistent5xxIsTransient() {
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(json(500, "{\"code\": 13, \"message\": \"internal\"}"));
+        }
+
+        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(TransientException.class,
+                e -> assertThat(e.isRetryable()).isTrue());
+    }
+
+    // ------------------------------------------------------------------ hostile responses
+
+    @Test
+    void aGatewaysHtmlPageIsTransient() {
+        server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "text/html")
+                .body("<html><body><h1>502 Bad Gateway</h1></body></html>").build());
+
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class)
+                .hasMessageContaining("non-JSON");
+    }
+
+    @Test
+    void anHtmlErrorPageWithA502IsTransient() {
+        server.enqueue(new MockResponse.Builder().code(502).addHeader("Content-Type", "text/html")
+                .body("<html>bad gateway</html>").build());
+
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class);
+    }
+
+    @Test
+    void aTruncatedJsonBodyIsTransient() {
+        server.enqueue(json(200, "{\"name\": \"j\", \"state\": \"RUNN"));
+
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class);
+    }
+
+    @Test
+    void aHugeBodyIsNotReadBeyondTheLimit() {
+        server.enqueue(json(200, "{\"name\": \"j\", \"state\": \"" + "X".repeat(200_000) + "\"}"));
+
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class)
+                .hasMessageContaining("exceeds the limit");
+    }
+
+    @Test
+    void aDisconnectAtStartIsRetriedForReads() {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(json(200, "{\"events\": [{\"reason\": \"Pulled\"}]}"));
+
+        assertThat(client().events(ref("j"))).hasSize(1);
+        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void aDisconnectMidBodyIsTransient() {
+        server.enqueue(new MockResponse.Builder().body("{\"name\": \"j\", \"pad\": \"" + "x".repeat(4000) + "\"}")
+                .throttleBody(512, 10, TimeUnit.MILLISECONDS)
+                .onResponseBody(new SocketEffect.CloseSocket()).build());
+
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class)
+                .hasMessageContaining("connection closed");
+    }
+
+    @Test
+    void aBodySlowerThanTheReadTimeoutIsTransient() {
+        server.enqueue(new MockResponse.Builder().body("{\"name\": \"j\", \"state\": \"RUNNING\"}")
+                .throttleBody(4, 1, TimeUnit.SECONDS).build());
+
+        assertThatThrownBy(() -> client(shortRead().withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1)))
+                .status(ref("j"))).isInstanceOf(TransientException.class).hasMessageContaining("timed out");
+    }
+
+    // ------------------------------------------------------------------ secrets
+
+    @Test
+    void theSecretNeverReachesMessagesOrTheDebugLog() {
+        Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
+        List<String> logged = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record.getMessage());
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Level saved = logger.getLevel();
+        logger.setLevel(Level.FINE);
+        logger.addHandler(handler);
+        List<PlatformException> failures = new ArrayList<>();
+        try {
+            server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
+            server.enqueue(json(401, "{\"code\": 16, \"message\": \"signature mismatch\"}"));
+            server.enqueue(json(400, "{\"code\": 3, \"message\": \"bad\", \"details\": [{\"reason\": \"x\"}]}"));
+            client(ONE_ATTEMPT).submit(Spec.sensecore("resnet-1"), "t");
+            for (int i = 0; i < 2; i++) {
+                try {
+                    client.status(ref("j"));
+                } catch (PlatformException e) {
+                    failures.add(e);
+                }
+            }
+        } finally {
+            logger.removeHandler(handler);
+            logger.setLevel(saved);
+        }
+        String signature = SenseCoreHmacSigner.hmacSha256Base64(SECRET, "x-date: "
+                + SenseCoreHmacSigner.formatDate(SenseCoreFixture.NOW));
+        assertThat(logged).isNotEmpty().anySatisfy(l -> assertThat(l).contains("Authorization: ****"))
+                .noneMatch(l -> l.contains(SECRET) || l.contains(signature));
+        assertThat(failures).hasSize(2).noneMatch(e -> e.getMessage().contains(SECRET)
+                || e.getMessage().contains(signature));
+        assertThat(client.toString()).doesNotContain(SECRET);
+        assertThat(client.settings().toString()).doesNotContain(SECRET);
+    }
+
+    @Test
+    void exceptionsNameThePlatform() {
+        server.enqueue(json(404, NOT_FOUND));
+
+        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(PlatformException.class,
+                e -> assertThat(e.platform()).isEqualTo(PlatformKind.SENSECORE));
+    }
+}

@@ -1,0 +1,98 @@
+package io.jenkins.plugins.trainingjob.core.platform.sensecore;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.SplittableRandom;
+import mockwebserver3.MockResponse;
+import mockwebserver3.MockWebServer;
+
+/** Shared set-up of the SenseCore client tests: a fixed clock, recorded waits, small timeouts. */
+final class SenseCoreFixture {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
+    static final String SECRET = "sk-Very-Secret-42";
+    static final String ACCESS_KEY = "ak-public-id";
+    static final String COLLECTION = "/compute/acp/data/v2/subscriptions/sub/resourceGroups/rg/zones/cn-sh-01z"
+            + "/workspaces/ws/trainingJobs";
+    static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
+            Duration.ofSeconds(5), 4, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
+
+    private SenseCoreFixture() {
+    }
+
+    static ConnectionSettings settings(MockWebServer server, HttpSettings http) {
+        return ConnectionSettings.senseCore(server.url("/").uri(), null, Credentials.of(ACCESS_KEY, SECRET),
+                "sub", "rg", "cn-sh-01z", "ws").withHttp(http);
+    }
+
+    static SenseCoreClient client(MockWebServer server, HttpSettings http, List<Duration> waits) {
+        return SenseCoreClient.builder(settings(server, http))
+                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .sleeper(waits::add)
+                .random(new SplittableRandom(7))
+                .createLookups(3, Duration.ofSeconds(2))
+                .build();
+    }
+
+    static MockResponse json(int code, String body) {
+        return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build();
+    }
+
+    static String resource(String name) {
+        try (InputStream in = SenseCoreFixture.class.getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static JobRef ref(String name) {
+        return new JobRef(PlatformKind.SENSECORE, name, name);
+    }
+
+    /** A job document as ACP returns it. */
+    static String job(String name, String uid, String state, String pool, String created) {
+        return """
+                {"name": "%s", "uid": "%s", "state": "%s", "create_time": "%s",
+                 "roles": [{"name": "Worker", "resource_spec": [{"name": "g8"}], "total_replicas": 2}],
+                 "resource_pool": {"name": "%s"}}""".formatted(name, uid, state, created, pool);
+    }
+
+    /** A minimal spec: the real loader lives in core.spec; the client only needs platform, name and body. */
+    record Spec(PlatformKind platform, String name, String bodyJson) implements JobSpec {
+        static Spec sensecore(String name) {
+            String nameField = name.isEmpty() ? "" : "\"name\": \"" + name + "\", ";
+            return new Spec(PlatformKind.SENSECORE, name, "{" + nameField + """
+                    "display_name": "resnet-ci", "framework": "PYTORCH",
+                    "roles": [{"name": "Worker", "resource_spec": [{"name": "g8"}], "total_replicas": 2,
+                               "startup_script": "torchrun train.py", "image_path": "registry/x:1"}],
+                    "resource_pool": {"name": "pool-a"}}""");
+        }
+
+        @Override
+        public ObjectNode body() {
+            try {
+                return (ObjectNode) JSON.readTree(bodyJson);
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
