@@ -1,23 +1,30 @@
 package io.jenkins.plugins.trainingjob;
 
-/**
- * The production platform connector and spec loader, taken from core. Kept in one place because both
- * factories arrive in core separately (platform clients, spec loader).
- */
+import hudson.ProxyConfiguration;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import jenkins.model.Jenkins;
+
+/** The production platform connector and spec loader: core's, with the controller's HTTP proxy. */
 final class CoreDefaults {
     private CoreDefaults() {
     }
 
     static PlatformConnector connector() {
-        return settings -> {
-            throw new IllegalStateException("no platform client for " + settings.platform().displayName()
-                    + " yet (TrainingPlatforms.connect lands with the platform clients)");
-        };
+        return settings -> TrainingPlatforms.connect(withJenkinsProxy(settings));
     }
 
     static SpecLoader specLoader() {
-        return (text, sourceName, variables) -> {
-            throw new IllegalStateException("no spec loader yet (JobSpecLoader lands with the spec module)");
-        };
+        return JobSpecLoader::load;
+    }
+
+    /** Applies the proxy configured in Manage Jenkins (honouring its no-proxy hosts), if any. */
+    static ConnectionSettings withJenkinsProxy(ConnectionSettings settings) {
+        ProxyConfiguration proxy = Jenkins.get().getProxy();
+        if (proxy == null || settings.http().proxy() != null) {
+            return settings;
+        }
+        return settings.withHttp(settings.http().withProxy(proxy.createProxy(settings.resolvedEndpoint().getHost())));
     }
 }

@@ -7,7 +7,6 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
@@ -64,17 +63,12 @@ final class StepOutcome {
         }
     }
 
-    /** The status an outcome carries, for the result map. */
-    static JobStatus statusOf(Outcome outcome) {
-        if (outcome instanceof Outcome.Scheduled s) {
-            return s.status();
+    /** A message that may span lines (a spec's problem list), each line stripped of control characters. */
+    static String consoleLines(String message) {
+        if (message == null) {
+            return "";
         }
-        if (outcome instanceof Outcome.Completed c) {
-            return c.status();
-        }
-        if (outcome instanceof Outcome.Unschedulable u) {
-            return u.status();
-        }
-        return null;
+        return java.util.Arrays.stream(message.split("\\R")).map(ConsoleText::strip)
+                .collect(java.util.stream.Collectors.joining("\n"));
     }
 }

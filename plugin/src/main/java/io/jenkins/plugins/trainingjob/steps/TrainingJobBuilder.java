@@ -25,6 +25,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -105,8 +106,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                         }
                     });
             StepOutcome.apply(await(watch, log), job, failOnUnschedulable, run, listener);
-        } catch (IllegalArgumentException | PlatformException e) {
-            throw new AbortException(ConsoleText.strip(e.getMessage()));
+        } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
+            throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
         } finally {
             if (binding != null) {
                 svc.release(binding.key());

@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import java.io.IOException;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -218,10 +219,13 @@ public abstract class WatchingExecution extends StepExecution {
 
     private void stopWatch(Watch w, Throwable cause) {
         w.cancel(cancelOnAbort).whenComplete((outcome, error) -> {
-            if (outcome != null) {
-                print(outcome.message());
+            try {
+                if (outcome != null) {
+                    print(outcome.message());
+                }
+            } finally {
+                failWith(cause != null ? cause : new AbortException(Messages.Step_Stopped()));
             }
-            failWith(cause != null ? cause : new AbortException(Messages.Step_Stopped()));
         });
     }
 
@@ -253,8 +257,9 @@ public abstract class WatchingExecution extends StepExecution {
         if (firstCompletion()) {
             service().release(connectionKey);
             Throwable reported = t;
-            if (t instanceof IllegalArgumentException || t instanceof PlatformException) {
-                reported = new AbortException(ConsoleText.strip(t.getMessage()));
+            if (t instanceof IllegalArgumentException || t instanceof PlatformException
+                    || t instanceof InvalidSpecException) {
+                reported = new AbortException(StepOutcome.consoleLines(t.getMessage()));
             }
             getContext().onFailure(reported);
         }
