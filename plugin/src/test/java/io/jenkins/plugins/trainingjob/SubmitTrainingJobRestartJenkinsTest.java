@@ -47,14 +47,14 @@ class SubmitTrainingJobRestartJenkinsTest {
     @Test
     void aRestartedControllerResumesTheWaitWithoutSubmittingAgain() throws Throwable {
         sessions.then(j -> {
-            SimulatorConnections.configure(sim);
+            SimulatorJenkinsTestSupport.configure(sim);
             sim.cordon("gpu-node-01");
             sim.cordon("gpu-node-02");
             sim.cordon("gpu-node-03");
             sim.cordon("gpu-node-04");
             WorkflowJob p = j.createProject(WorkflowJob.class, "p");
             p.setDefinition(new CpsFlowDefinition("submitTrainingJob(connection: 'sim', specText: '''"
-                    + SimulatorConnections.aihcSpec("training") + "''', variables: [RUN: '9'], pendingTimeout: '1h')",
+                    + SimulatorJenkinsTestSupport.aihcSpec("training") + "''', variables: [RUN: '9'], pendingTimeout: '1h')",
                     true));
             WorkflowRun b = p.scheduleBuild2(0).waitForStart();
             j.waitForMessage("Submitted Baidu AIHC job ci-9", b);

@@ -35,7 +35,7 @@ class SubmitTrainingJobStepJenkinsTest {
         j = rule;
         // fast simulated time: the 5-minute AIHC pre-check passes in well under a second
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(600));
-        SimulatorConnections.configure(sim);
+        SimulatorJenkinsTestSupport.configure(sim);
     }
 
     @AfterEach
@@ -50,7 +50,7 @@ class SubmitTrainingJobStepJenkinsTest {
     }
 
     private static String spec(String queue) {
-        return "'''" + SimulatorConnections.aihcSpec(queue) + "'''";
+        return "'''" + SimulatorJenkinsTestSupport.aihcSpec(queue) + "'''";
     }
 
     @Test

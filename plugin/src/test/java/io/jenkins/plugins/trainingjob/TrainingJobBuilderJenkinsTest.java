@@ -22,7 +22,7 @@ class TrainingJobBuilderJenkinsTest {
     void setUp(JenkinsRule rule) throws Exception {
         j = rule;
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(600));
-        SimulatorConnections.configure(sim);
+        SimulatorJenkinsTestSupport.configure(sim);
     }
 
     @AfterEach
@@ -33,7 +33,7 @@ class TrainingJobBuilderJenkinsTest {
     private static TrainingJobBuilder builder(String queue) {
         TrainingJobBuilder b = new TrainingJobBuilder();
         b.setConnection("sim");
-        b.setSpecText(SimulatorConnections.aihcSpec(queue).replace("${RUN}", "${BUILD_NUMBER}"));
+        b.setSpecText(SimulatorJenkinsTestSupport.aihcSpec(queue).replace("${RUN}", "${BUILD_NUMBER}"));
         b.setPendingTimeout("1s");
         return b;
     }

@@ -39,7 +39,7 @@ public final class ReportArchive {
         }
         ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, fileNames);
         run.addAction(action);
-        return new ArchivedReport(report.headline(), report.verdict() == null ? "" : report.verdict().name(), files,
+        return new ArchivedReport(report.headline(), report.verdict().name(), files,
                 run.getUrl() + action.getUrlName() + "/");
     }
 }

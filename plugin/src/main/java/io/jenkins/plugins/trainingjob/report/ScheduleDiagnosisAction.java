@@ -3,11 +3,13 @@ package io.jenkins.plugins.trainingjob.report;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import jenkins.model.RunAction2;
 
 /**
@@ -31,6 +33,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private final List<String> pods;
     private final List<String> queues;
     private final Map<String, String> files;
+    private final List<String> summary;
     private transient Run<?, ?> run;
 
     /** One reason with the nodes it applies to (folded into ranges). */
@@ -123,19 +126,20 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         this.jobName = r.job().name();
         this.diagnosisId = r.diagnosisId();
         this.headline = r.headline();
-        this.verdict = r.verdict() == null ? "" : r.verdict().name();
+        this.verdict = r.verdict().name();
         this.verdictText = r.verdictText();
         this.findings = new ArrayList<>();
         for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
             for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
-                findings.add(new Finding(rule.rule(), reason.reason(), nullSafe(reason.nodes()).size(),
-                        String.join(", ", nullSafe(reason.foldedNodes()))));
+                findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
+                        reason.nodeCount(), reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
             }
         }
         this.resources = new ArrayList<>();
         for (DiagnosisReport.ResourceRow row : nullSafe(r.resources())) {
-            resources.add(new Resource(row.resource(), row.requestedPerPod(), row.allocatablePerNode(), row.nodesShort()));
+            resources.add(new Resource(row.resource(), row.requested(), row.available(), row.nodesShort()));
         }
+        this.summary = new ArrayList<>(r.summaryLines());
         this.hints = new ArrayList<>();
         for (DiagnosisReport.Hint h : nullSafe(r.hints())) {
             hints.add(new Hint(h.text(), h.snippet()));
@@ -234,6 +238,11 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     public List<String> getQueues() {
         return List.copyOf(queues);
+    }
+
+    /** A few lines for the build page: headline, verdict, the main reasons, the first suggestion. */
+    public List<String> getSummary() {
+        return List.copyOf(summary);
     }
 
     /** Format to file name, in the build directory under {@code training-job/<job id>/}. */

@@ -7,6 +7,11 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 import hudson.AbortException;
+import hudson.model.Action;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -95,6 +100,46 @@ class SubmitTrainingJobExecutionTest {
 
         Throwable t = failure(f.context);
         assertThat(t).isInstanceOf(AbortException.class).hasMessage(failed.message());
+    }
+
+    @Test
+    void anUnschedulableJobFailsWithTheHeadlineAfterPrintingAndArchivingTheReport() throws Exception {
+        SubmitTrainingJobExecution e = start(step());
+        DiagnosisReport report = Reports.documentedAihcExample(e.job());
+
+        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
+
+        Throwable t = failure(f.context);
+        assertThat(t).isInstanceOf(AbortException.class).hasMessage(ConsoleText.strip(report.headline()));
+        assertThat(f.log()).contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
+                .contains("Schedule diagnosis report: job/p/1/training-job-job-1/");
+        ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
+        verify(f.run).addAction(action.capture());
+        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getValue();
+        assertThat(attached.getHeadline()).isEqualTo(report.headline());
+        assertThat(attached.getFindings()).isNotEmpty();
+        File dir = new File(buildDir, "training-job/job-1");
+        assertThat(new File(dir, "schedule-diagnosis.json")).hasContent(ReportFormat.JSON.render(report));
+        assertThat(new File(dir, "schedule-diagnosis.html")).hasContent(ReportFormat.HTML.render(report));
+        assertThat(new File(dir, "schedule-diagnosis-junit.xml")).hasContent(ReportFormat.JUNIT.render(report));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withoutFailOnUnschedulableTheReportSummaryAndFilesAreReturned() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setFailOnUnschedulable(false);
+        SubmitTrainingJobExecution e = start(step);
+        DiagnosisReport report = Reports.documentedAihcExample(e.job());
+
+        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
+
+        Map<String, Object> result = result(f.context);
+        assertThat(result).containsEntry("status", "PENDING").containsEntry("diagnosis", report.headline())
+                .containsEntry("verdict", report.verdict().name())
+                .containsEntry("reportUrl", "job/p/1/training-job-job-1/");
+        assertThat((Map<String, String>) result.get("reportFiles")).containsOnlyKeys("html", "json", "junit")
+                .containsEntry("json", new File(buildDir, "training-job/job-1/schedule-diagnosis.json").getAbsolutePath());
     }
 
     @Test

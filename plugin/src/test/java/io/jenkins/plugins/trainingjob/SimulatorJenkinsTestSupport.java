@@ -7,10 +7,10 @@ import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.util.List;
 
 /** Configures a Jenkins under test to use the in-process simulator (for the *JenkinsTest classes). */
-public final class SimulatorConnections {
+public final class SimulatorJenkinsTestSupport {
     public static final String CREDENTIALS_ID = "sim-keys";
 
-    private SimulatorConnections() {
+    private SimulatorJenkinsTestSupport() {
     }
 
     /** A spec for the simulator's AIHC pool; {@code queue} decides whether it can be scheduled. */
