@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * A monitor whose outcomes the test decides: each watch's outcome completes when the test says so, and
@@ -18,6 +19,8 @@ import java.util.concurrent.CompletableFuture;
 public final class ScriptedWatcher implements Watcher {
     public final List<ScriptedWatch> watches = new ArrayList<>();
     public final List<WatchState> resumed = new ArrayList<>();
+    /** When set, each new watch ends at once with this outcome (for callers that block, like freestyle). */
+    public volatile Function<JobRef, Outcome> immediately;
 
     public static final class ScriptedWatch implements Watch {
         public final WatchState state;
@@ -53,6 +56,9 @@ public final class ScriptedWatcher implements Watcher {
         ScriptedWatch w = new ScriptedWatch(WatchState.start(connectionKey, job, policy, Instant.parse("2026-01-01T00:00:00Z")),
                 listener);
         watches.add(w);
+        if (immediately != null) {
+            w.outcome.complete(immediately.apply(job));
+        }
         return w;
     }
 
