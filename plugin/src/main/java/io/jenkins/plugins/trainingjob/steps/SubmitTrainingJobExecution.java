@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.steps;
 
+import hudson.EnvVars;
 import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
@@ -97,8 +98,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         startWatch(binding, submitted, policy);
     }
 
-    private JobSpec loadSpec() {
-        return service().specs().load(specText, sourceName(), variables);
+    /** The build's environment (parameters, {@code withEnv}) overlaid with the step's own variables. */
+    private JobSpec loadSpec() throws Exception {
+        Map<String, String> effective = new TreeMap<>();
+        EnvVars env = getContext().get(EnvVars.class);
+        if (env != null) {
+            effective.putAll(env);
+        }
+        effective.putAll(variables);
+        return service().specs().load(specText, sourceName(), effective);
     }
 
     private String sourceName() {
