@@ -98,6 +98,7 @@ public class FakePlatform implements TrainingPlatform {
     @Override
     public synchronized void cancel(JobRef job) {
         cancelled.add(job);
+        phase = JobPhase.STOPPED;
     }
 
     @Override
