@@ -105,7 +105,7 @@ class SubmitTrainingJobStepJenkinsTest {
         b.getExecutor().interrupt();
 
         j.assertBuildStatus(Result.ABORTED, j.waitForCompletion(b));
-        j.assertLogContains("Stopped", b);
+        j.assertLogContains("watch cancelled; ", b);
     }
 
     @Test
