@@ -1,0 +1,46 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "cancel",
+        header = "Stop a job (AIHC stop, SenseCore batchStop). Stopping a stopped job succeeds.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  trainjob cancel pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc"})
+final class CancelCommand implements Callable<Integer> {
+
+    @ParentCommand
+    TrainJob root;
+
+    @Parameters(paramLabel = "JOB_ID", description = "AIHC jobId or SenseCore training job name.")
+    String jobId;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Override
+    public Integer call() {
+        Terminal terminal = root.terminal();
+        var settings = ConnectionResolver.resolve(root.env(), connection, null);
+        JobRef job = new JobRef(settings.platform(), jobId, null);
+        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            platform.cancel(job);
+        }
+        if (terminal.json()) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("job", job);
+            doc.put("stopped", true);
+            terminal.json(doc);
+        } else {
+            terminal.resultLine("stopped job " + jobId + " on " + settings.platform().displayName());
+        }
+        return ExitCode.SUCCESS;
+    }
+}
