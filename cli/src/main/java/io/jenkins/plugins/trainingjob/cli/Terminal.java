@@ -46,9 +46,9 @@ final class Terminal {
         return format == OutputFormat.JSON;
     }
 
-    /** A progress line on stderr; remote text in it is stripped of control characters. */
+    /** A progress line (folded onto more lines when long) on stderr, stripped of control characters. */
     void progress(String line) {
-        err.println(ConsoleText.strip(line));
+        err.println(ConsoleText.stripLines(line));
         err.flush();
     }
 
@@ -58,9 +58,9 @@ final class Terminal {
         out.flush();
     }
 
-    /** One result line on stdout, stripped of control characters. */
+    /** One result line (folded onto more lines when long) on stdout, stripped of control characters. */
     void resultLine(String line) {
-        out.println(ConsoleText.strip(line));
+        out.println(ConsoleText.stripLines(line));
         out.flush();
     }
 

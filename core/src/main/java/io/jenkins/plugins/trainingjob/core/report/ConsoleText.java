@@ -34,6 +34,19 @@ public final class ConsoleText {
         return out.toString();
     }
 
+    /**
+     * {@link #strip} applied to each line of a multi-line text (e.g. a folded monitor message), keeping the
+     * line breaks between them.
+     */
+    public static String stripLines(String s) {
+        if (s == null || s.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        s.lines().forEach(line -> out.append(out.length() > 0 ? "\n" : "").append(strip(line)));
+        return out.toString();
+    }
+
     /** {@link #strip} and then cut to at most {@code max} characters, marking the cut with an ellipsis. */
     public static String strip(String s, int max) {
         String t = strip(s);

@@ -34,6 +34,13 @@ class ConsoleTextTest {
     }
 
     @Test
+    void stripLinesKeepsLineBreaksButCleansEachLine() {
+        assertThat(ConsoleText.stripLines("[aihc] job x is\n    PENDING\u001b[2J\r\nnext\tline"))
+                .isEqualTo("[aihc] job x is\n    PENDING\nnext line");
+        assertThat(ConsoleText.stripLines(null)).isEmpty();
+    }
+
+    @Test
     void longValuesAreCutWithAnEllipsis() {
         assertThat(ConsoleText.strip("abcdefghij", 5)).isEqualTo("abcd…");
         assertThat(ConsoleText.strip("abc", 5)).isEqualTo("abc");
