@@ -41,10 +41,7 @@ final class AwaitCommand implements Callable<Integer> {
         JobRef job = new JobRef(settings.platform(), jobId, null);
         try (TrainingPlatform platform = root.env().connector().connect(settings);
              JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-            terminal.progress("waiting for job " + jobId + " to be " + mode.name().toLowerCase(java.util.Locale.ROOT)
-                    + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
-            var watch = follower.start(job, waiting.policy(mode.target()));
-            return follower.awaitAndPrint(job, watch, waiting.cancelOnInterrupt(false), waiting.reportFile);
+            return follower.follow(job, mode, waiting, false);
         }
     }
 }
