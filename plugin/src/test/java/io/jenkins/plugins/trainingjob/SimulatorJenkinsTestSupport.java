@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob;
 import com.cloudbees.plugins.credentials.CredentialsScope;
 import com.cloudbees.plugins.credentials.SystemCredentialsProvider;
 import com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl;
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.util.List;
 
@@ -28,6 +29,21 @@ public final class SimulatorJenkinsTestSupport {
                 "    - name: nvidia.com/gpu",
                 "      quantity: 8",
                 "");
+    }
+
+    /**
+     * Starts the bundled {@code seed-taint-and-gpu} simulator with fast simulated time (the 5-minute AIHC
+     * pre-check passes in well under a second) and {@link #configure configures} Jenkins to use it.
+     */
+    public static Simulator startConfigured() throws Exception {
+        Simulator sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(600));
+        try {
+            configure(sim);
+            return sim;
+        } catch (Exception | Error e) {
+            sim.close();
+            throw e;
+        }
     }
 
     /** Adds the simulator's keys as global credentials and an AIHC connection named {@code sim}. */

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import hudson.model.Result;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.steps.SubmitTrainingJobStep;
 import java.util.Map;
@@ -33,9 +32,7 @@ class SubmitTrainingJobStepJenkinsTest {
     @BeforeEach
     void setUp(JenkinsRule rule) throws Exception {
         j = rule;
-        // fast simulated time: the 5-minute AIHC pre-check passes in well under a second
-        sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(600));
-        SimulatorJenkinsTestSupport.configure(sim);
+        sim = SimulatorJenkinsTestSupport.startConfigured();
     }
 
     @AfterEach

@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob;
 import hudson.model.FreeStyleBuild;
 import hudson.model.FreeStyleProject;
 import hudson.model.Result;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.steps.TrainingJobBuilder;
 import org.junit.jupiter.api.AfterEach;
@@ -21,8 +20,7 @@ class TrainingJobBuilderJenkinsTest {
     @BeforeEach
     void setUp(JenkinsRule rule) throws Exception {
         j = rule;
-        sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(600));
-        SimulatorJenkinsTestSupport.configure(sim);
+        sim = SimulatorJenkinsTestSupport.startConfigured();
     }
 
     @AfterEach

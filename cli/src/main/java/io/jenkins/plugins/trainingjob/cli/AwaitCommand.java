@@ -5,7 +5,6 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "await",
@@ -21,11 +20,8 @@ final class AwaitCommand implements Callable<Integer> {
     @ParentCommand
     TrainJob root;
 
-    @Parameters(paramLabel = "JOB_ID", description = "AIHC jobId or SenseCore training job name.")
-    String jobId;
-
     @Mixin
-    ConnectionOptions connection;
+    ExistingJob target;
 
     @Mixin
     WaitOptions waiting;
@@ -37,14 +33,11 @@ final class AwaitCommand implements Callable<Integer> {
             throw CliException.invalidInput("--wait none: await needs something to wait for (scheduled or completed)");
         }
         Terminal terminal = root.terminal();
-        var settings = ConnectionResolver.resolve(root.env(), connection, null);
-        JobRef job = new JobRef(settings.platform(), jobId, null);
+        var settings = target.settings(root.env());
+        JobRef job = target.ref(settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings);
              JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-            terminal.progress("waiting for job " + jobId + " to be " + mode.name().toLowerCase(java.util.Locale.ROOT)
-                    + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
-            var watch = follower.start(job, waiting.policy(mode.target()));
-            return follower.awaitAndPrint(job, watch, waiting.cancelOnInterrupt(false), waiting.reportFile);
+            return follower.follow(job, mode, waiting, false);
         }
     }
 }

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "cancel",
@@ -19,17 +18,14 @@ final class CancelCommand implements Callable<Integer> {
     @ParentCommand
     TrainJob root;
 
-    @Parameters(paramLabel = "JOB_ID", description = "AIHC jobId or SenseCore training job name.")
-    String jobId;
-
     @Mixin
-    ConnectionOptions connection;
+    ExistingJob target;
 
     @Override
     public Integer call() {
         Terminal terminal = root.terminal();
-        var settings = ConnectionResolver.resolve(root.env(), connection, null);
-        JobRef job = new JobRef(settings.platform(), jobId, null);
+        var settings = target.settings(root.env());
+        JobRef job = target.ref(settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             platform.cancel(job);
         }
@@ -39,7 +35,7 @@ final class CancelCommand implements Callable<Integer> {
             doc.put("stopped", true);
             terminal.json(doc);
         } else {
-            terminal.resultLine("stopped job " + jobId + " on " + settings.platform().displayName());
+            terminal.resultLine("stopped job " + job.id() + " on " + settings.platform().displayName());
         }
         return ExitCode.SUCCESS;
     }

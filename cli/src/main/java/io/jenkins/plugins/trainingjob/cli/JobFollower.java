@@ -11,6 +11,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Follows jobs through the shared {@link JobMonitor}, the same engine the Jenkins steps use: progress
@@ -48,6 +49,19 @@ final class JobFollower implements AutoCloseable {
                 terminal.progress(event.message());
             }
         });
+    }
+
+    /**
+     * Waits for one job as {@code waiting} says: announces the wait, follows the job, prints the outcome
+     * (and report) and returns the exit code.
+     *
+     * @param cancelByDefault whether Ctrl-C stops the job when {@code --cancel-on-interrupt} is not given
+     */
+    int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault) {
+        terminal.progress("waiting for job " + job.id() + " to be " + mode.name().toLowerCase(Locale.ROOT)
+                + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
+        Watch watch = start(job, waiting.policy(mode.target()));
+        return awaitAndPrint(job, watch, waiting.cancelOnInterrupt(cancelByDefault), waiting.reportFile);
     }
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */

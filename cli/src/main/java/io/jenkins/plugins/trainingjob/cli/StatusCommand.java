@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
@@ -10,7 +9,6 @@ import java.util.Comparator;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "status",
@@ -23,18 +21,15 @@ final class StatusCommand implements Callable<Integer> {
     @ParentCommand
     TrainJob root;
 
-    @Parameters(paramLabel = "JOB_ID", description = "AIHC jobId or SenseCore training job name.")
-    String jobId;
-
     @Mixin
-    ConnectionOptions connection;
+    ExistingJob target;
 
     @Override
     public Integer call() {
         Terminal terminal = root.terminal();
-        var settings = ConnectionResolver.resolve(root.env(), connection, null);
+        var settings = target.settings(root.env());
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            JobStatus status = platform.status(new JobRef(settings.platform(), jobId, null));
+            JobStatus status = platform.status(target.ref(settings));
             if (terminal.json()) {
                 terminal.json(status);
             } else {

@@ -4,7 +4,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -69,10 +68,7 @@ final class SubmitCommand implements Callable<Integer> {
                 terminal.resultLine(ref.id());
             }
             try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-                terminal.progress("waiting for job " + ref.id() + " to be " + mode.name().toLowerCase(Locale.ROOT)
-                        + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
-                var watch = follower.start(ref, waiting.policy(mode.target()));
-                return follower.awaitAndPrint(ref, watch, waiting.cancelOnInterrupt(true), waiting.reportFile);
+                return follower.follow(ref, mode, waiting, true);
             }
         }
     }

@@ -62,11 +62,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             if (workspace == null) {
                 throw new IllegalArgumentException(Messages.Step_SpecNeedsWorkspace(specPath));
             }
-            FilePath file = workspace.child(specPath);
-            if (!file.exists()) {
-                throw new IllegalArgumentException(Messages.Step_SpecNotFound(specPath));
-            }
-            specText = file.readToString();
+            specText = Submission.readSpec(workspace, specPath);
         }
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
@@ -74,8 +70,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobRef submitted = binding.client().submit(spec, clientToken);
         job(submitted);
         saveNow();
-        print(Messages.Step_Submitted(binding.platform().displayName(), ConsoleText.strip(submitted.name()),
-                ConsoleText.strip(submitted.id())));
+        print(Submission.submittedLine(binding, submitted));
         continueAfterSubmit(binding, submitted);
     }
 
@@ -140,8 +135,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
                 print(Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id())));
             } else {
                 known = binding.client().submit(spec, clientToken);
-                print(Messages.Step_Submitted(binding.platform().displayName(), ConsoleText.strip(known.name()),
-                        ConsoleText.strip(known.id())));
+                print(Submission.submittedLine(binding, known));
             }
             job(known);
             saveNow();

@@ -82,17 +82,12 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             String source = "specText";
             if (spec != null) {
                 source = env.expand(spec);
-                FilePath file = workspace.child(source);
-                if (!file.exists()) {
-                    throw new IllegalArgumentException(Messages.Step_SpecNotFound(source));
-                }
-                text = file.readToString();
+                text = Submission.readSpec(workspace, source);
             }
             JobSpec jobSpec = svc.specs().load(text, source, new TreeMap<>(env));
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
             JobRef job = binding.client().submit(jobSpec, UUID.randomUUID().toString());
-            log.println(Messages.Step_Submitted(binding.platform().displayName(), ConsoleText.strip(job.name()),
-                    ConsoleText.strip(job.id())));
+            log.println(Submission.submittedLine(binding, job));
             if (mode == WaitMode.NONE) {
                 return;
             }

@@ -203,10 +203,8 @@ public abstract class WatchingExecution extends StepExecution {
             JobRef stopped = job;
             inBackground(() -> {
                 try {
-                    ConnectionBinding binding = bind();
-                    binding.client().cancel(stopped);
-                    print(Messages.Step_StoppedJob(stopped.platform().displayName(), ConsoleText.strip(stopped.id())));
-                } catch (PlatformException | IllegalArgumentException e) {
+                    cancelJob(bind(), stopped);
+                } catch (IllegalArgumentException e) {
                     print(Messages.Step_StopFailed(ConsoleText.strip(e.getMessage())));
                 }
                 failWith(cause);
@@ -235,14 +233,19 @@ public abstract class WatchingExecution extends StepExecution {
      */
     protected final void stopSubmitted(ConnectionBinding binding, JobRef submitted) {
         if (cancelOnAbort) {
-            try {
-                binding.client().cancel(submitted);
-                print(Messages.Step_StoppedJob(submitted.platform().displayName(), ConsoleText.strip(submitted.id())));
-            } catch (PlatformException e) {
-                print(Messages.Step_StopFailed(ConsoleText.strip(e.getMessage())));
-            }
+            cancelJob(binding, submitted);
         }
         service().release(binding.key());
+    }
+
+    /** Stops {@code job} on the platform and says so in the log; a refusal is logged, not thrown. */
+    private void cancelJob(ConnectionBinding binding, JobRef job) {
+        try {
+            binding.client().cancel(job);
+            print(Messages.Step_StoppedJob(job.platform().displayName(), ConsoleText.strip(job.id())));
+        } catch (PlatformException e) {
+            print(Messages.Step_StopFailed(ConsoleText.strip(e.getMessage())));
+        }
     }
 
     protected final void succeed(Object result) {

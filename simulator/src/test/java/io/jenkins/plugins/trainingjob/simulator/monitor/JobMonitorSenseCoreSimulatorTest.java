@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.time.Clock;
 import java.time.Duration;
@@ -65,8 +66,8 @@ class JobMonitorSenseCoreSimulatorTest {
 
     @Test
     void aQueuedJobThatGetsTheGpusOfAFinishedOneEndsScheduled() throws Exception {
-        platform.submit(MonitorSpecs.senseCore("holder", POOL, "N6lS.Iu.I80.8", 1, "SIM_RUN_SECONDS", "20"), "tok-h");
-        JobRef waiting = platform.submit(MonitorSpecs.senseCore("next", POOL, "N6lS.Iu.I80.8", 1), "tok-n");
+        platform.submit(SimSpecs.senseCore("holder", POOL, "N6lS.Iu.I80.8", 1, "SIM_RUN_SECONDS", "20"), "tok-h");
+        JobRef waiting = platform.submit(SimSpecs.senseCore("next", POOL, "N6lS.Iu.I80.8", 1), "tok-n");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, waiting, untilScheduled, listener);
         await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
@@ -79,7 +80,7 @@ class JobMonitorSenseCoreSimulatorTest {
 
     @Test
     void aJobTooWideForTheFreeNodesEndsUnschedulableWithAReportFromTheEvidence() throws Exception {
-        JobRef job = platform.submit(MonitorSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
+        JobRef job = platform.submit(SimSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
         Outcome outcome = outcome(monitor.watch(CONNECTION, job,
                 untilScheduled.withPendingTimeout(Duration.ofMillis(20)), null));
 
@@ -95,7 +96,7 @@ class JobMonitorSenseCoreSimulatorTest {
 
     @Test
     void cancellingWithStopSuspendsTheJob() throws Exception {
-        JobRef job = platform.submit(MonitorSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
+        JobRef job = platform.submit(SimSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
         await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
@@ -114,7 +115,7 @@ class JobMonitorSenseCoreSimulatorTest {
         List<Watch> watches = new ArrayList<>();
         List<RecordingListener> listeners = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            JobRef job = platform.submit(MonitorSpecs.senseCore("small-" + i, POOL, "N6lS.Iu.I80.1", 1), "tok-" + i);
+            JobRef job = platform.submit(SimSpecs.senseCore("small-" + i, POOL, "N6lS.Iu.I80.1", 1), "tok-" + i);
             RecordingListener listener = new RecordingListener();
             listeners.add(listener);
             watches.add(monitor.watch(CONNECTION, job, untilScheduled, listener));
