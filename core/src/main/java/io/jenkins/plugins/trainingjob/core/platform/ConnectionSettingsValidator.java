@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * The rules for connection settings, the one place that knows which setting each platform needs. The
@@ -40,10 +41,7 @@ public final class ConnectionSettingsValidator {
     /** Baidu AIHC: the location, and the resource pool every call names. */
     public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool) {
         List<ConnectionProblem> problems = location(endpoint, region);
-        if (isBlank(resourcePool)) {
-            problems.add(new ConnectionProblem("resourcePool",
-                    "required for " + PlatformKind.AIHC.displayName() + " (the resource pool id, e.g. cce-xxxxxxxx)"));
-        }
+        setting(PlatformKind.AIHC, "resourcePool", resourcePool).ifPresent(problems::add);
         return problems;
     }
 
@@ -51,21 +49,33 @@ public final class ConnectionSettingsValidator {
     public static List<ConnectionProblem> senseCore(String endpoint, String region, String subscription,
                                                     String resourceGroup, String zone, String workspace) {
         List<ConnectionProblem> problems = location(endpoint, region);
-        String required = "required for " + PlatformKind.SENSECORE.displayName();
-        if (isBlank(subscription)) {
-            problems.add(new ConnectionProblem("subscription", required));
-        }
-        if (isBlank(resourceGroup)) {
-            problems.add(new ConnectionProblem("resourceGroup", required));
-        }
-        if (isBlank(zone)) {
-            problems.add(new ConnectionProblem("zone",
-                    required + " (the workspace zone: the region followed by z, e.g. cn-sh-01z)"));
-        }
-        if (isBlank(workspace)) {
-            problems.add(new ConnectionProblem("workspace", required));
-        }
+        setting(PlatformKind.SENSECORE, "subscription", subscription).ifPresent(problems::add);
+        setting(PlatformKind.SENSECORE, "resourceGroup", resourceGroup).ifPresent(problems::add);
+        setting(PlatformKind.SENSECORE, "zone", zone).ifPresent(problems::add);
+        setting(PlatformKind.SENSECORE, "workspace", workspace).ifPresent(problems::add);
         return problems;
+    }
+
+    /**
+     * The rule of one platform setting on its own ({@code resourcePool}; {@code subscription},
+     * {@code resourceGroup}, {@code zone}, {@code workspace}), for a form that checks field by field.
+     * Empty when the value is set or the platform does not need the setting.
+     */
+    public static Optional<ConnectionProblem> setting(PlatformKind platform, String field, String value) {
+        if (!isBlank(value)) {
+            return Optional.empty();
+        }
+        String required = "required for " + platform.displayName();
+        String rule = switch (platform) {
+            case AIHC -> field.equals("resourcePool")
+                    ? required + " (the resource pool id, e.g. cce-xxxxxxxx)" : null;
+            case SENSECORE -> switch (field) {
+                case "subscription", "resourceGroup", "workspace" -> required;
+                case "zone" -> required + " (the workspace zone: the region followed by z, e.g. cn-sh-01z)";
+                default -> null;
+            };
+        };
+        return rule == null ? Optional.empty() : Optional.of(new ConnectionProblem(field, rule));
     }
 
     /** The problems of built settings: the same rules as for text. */

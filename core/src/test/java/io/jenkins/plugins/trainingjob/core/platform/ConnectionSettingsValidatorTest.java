@@ -58,6 +58,18 @@ class ConnectionSettingsValidatorTest {
     }
 
     @Test
+    void aFormChecksOneSettingByTheSameRule() {
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.AIHC, "resourcePool", "cce-1")).isEmpty();
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.AIHC, "resourcePool", ""))
+                .map(ConnectionProblem::toString).contains(
+                        "resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.AIHC, "queue", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.SENSECORE, "workspace", " "))
+                .map(ConnectionProblem::toString).contains("workspace: required for SenseCore ACP");
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.SENSECORE, "resourcePool", null)).isEmpty();
+    }
+
+    @Test
     void everyProblemIsListedLocationFirst() {
         assertThat(ConnectionSettingsValidator.senseCore("ftp://x", null, "sub", "rg", "z", null))
                 .extracting(ConnectionProblem::field).containsExactly("endpoint", "workspace");
