@@ -3,9 +3,12 @@ package io.jenkins.plugins.trainingjob;
 import hudson.Extension;
 import hudson.model.Item;
 import hudson.util.FormValidation;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.util.List;
 import java.util.Objects;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
@@ -37,11 +40,8 @@ public class AihcConnection extends Connection {
     }
 
     @Override
-    public void validate() {
-        super.validate();
-        if (resourcePool == null) {
-            throw new IllegalArgumentException(Messages.Connection_FieldRequired(describe(), "resourcePool"));
-        }
+    public List<ConnectionProblem> problems() {
+        return ConnectionSettingsValidator.aihc(getEndpoint(), getRegion(), resourcePool);
     }
 
     public String getResourcePool() {
@@ -92,6 +92,11 @@ public class AihcConnection extends Connection {
             c.setResourcePool(resourcePool);
             c.setQueue(queue);
             return testConnection(item, c);
+        }
+
+        @POST
+        public FormValidation doCheckResourcePool(@AncestorInPath Item item, @QueryParameter String value) {
+            return settingCheck(item, PlatformKind.AIHC, "resourcePool", value);
         }
     }
 }

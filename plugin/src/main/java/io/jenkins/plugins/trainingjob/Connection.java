@@ -1,13 +1,16 @@
 package io.jenkins.plugins.trainingjob;
 
 import hudson.model.Describable;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import java.io.Serializable;
 import java.net.URI;
-import java.net.URISyntaxException;
+import java.util.List;
 import java.util.Objects;
+import java.util.stream.Collectors;
 import org.kohsuke.stapler.DataBoundSetter;
 
 /**
@@ -68,31 +71,27 @@ public abstract class Connection implements Describable<Connection>, Serializabl
         this.endpoint = trimToNull(endpoint);
     }
 
-    /** The endpoint as a URI, or {@code null} when only a region is set. */
+    /** The endpoint as a URI, or {@code null} when only a region is set (core checks its form). */
     protected final URI endpointUri() {
-        if (endpoint == null) {
-            return null;
-        }
-        try {
-            URI uri = new URI(endpoint);
-            if (!"https".equals(uri.getScheme()) && !"http".equals(uri.getScheme()) || uri.getHost() == null) {
-                throw new IllegalArgumentException(Messages.Connection_EndpointInvalid(endpoint));
-            }
-            return uri;
-        } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(Messages.Connection_EndpointInvalid(endpoint), e);
-        }
+        return ConnectionSettingsValidator.endpoint(endpoint);
     }
 
-    /** Checks what core cannot: a credentials id is present, and region or endpoint is set. */
+    /** Core's rules ({@link ConnectionSettingsValidator}) applied to this connection's fields. */
+    public abstract List<ConnectionProblem> problems();
+
+    /**
+     * Checks the credentials id (a Jenkins notion), then core's rules for the platform's settings, naming
+     * every problem of the connection at once in core's words.
+     */
     public void validate() {
         if (credentialsId == null) {
             throw new IllegalArgumentException(Messages.Connection_CredentialsIdRequired(describe()));
         }
-        if (region == null && endpoint == null) {
-            throw new IllegalArgumentException(Messages.Connection_RegionOrEndpointRequired(describe()));
+        List<ConnectionProblem> problems = problems();
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(Messages.Connection_Invalid(describe(),
+                    problems.stream().map(ConnectionProblem::toString).collect(Collectors.joining("; "))));
         }
-        endpointUri();
     }
 
     /** How messages name this connection: its name, or the platform for inline settings. */

@@ -10,10 +10,14 @@ import hudson.model.Item;
 import hudson.security.ACL;
 import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.util.List;
 import jenkins.model.Jenkins;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.QueryParameter;
@@ -80,16 +84,22 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
         if (!mayConfigure(item)) {
             return FormValidation.ok();
         }
+        List<ConnectionProblem> problems = ConnectionSettingsValidator.location(value, region);
+        if (!problems.isEmpty()) {
+            return FormValidation.error(problems.get(0).toString());
+        }
         String endpoint = Connection.trimToNull(value);
-        if (endpoint == null) {
-            return Connection.trimToNull(region) == null
-                    ? FormValidation.error(Messages.Connection_RegionOrEndpointMissing()) : FormValidation.ok();
+        return endpoint != null && endpoint.startsWith("http://")
+                ? FormValidation.warning(Messages.Connection_EndpointPlainHttp()) : FormValidation.ok();
+    }
+
+    /** A form check of one platform setting by core's rule, for users who may configure the context. */
+    protected static FormValidation settingCheck(Item item, PlatformKind platform, String field, String value) {
+        if (!mayConfigure(item)) {
+            return FormValidation.ok();
         }
-        if (!endpoint.startsWith("https://") && !endpoint.startsWith("http://")) {
-            return FormValidation.error(Messages.Connection_EndpointInvalid(endpoint));
-        }
-        return endpoint.startsWith("http://") ? FormValidation.warning(Messages.Connection_EndpointPlainHttp())
-                : FormValidation.ok();
+        return ConnectionSettingsValidator.setting(platform, field, value)
+                .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
     }
 
     /**

@@ -3,9 +3,12 @@ package io.jenkins.plugins.trainingjob;
 import hudson.Extension;
 import hudson.model.Item;
 import hudson.util.FormValidation;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.util.List;
 import java.util.Objects;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
@@ -40,15 +43,9 @@ public class SenseCoreConnection extends Connection {
     }
 
     @Override
-    public void validate() {
-        super.validate();
-        String[][] required = {{"subscription", subscription}, {"resourceGroup", resourceGroup}, {"zone", zone},
-            {"workspace", workspace}};
-        for (String[] field : required) {
-            if (field[1] == null) {
-                throw new IllegalArgumentException(Messages.Connection_FieldRequired(describe(), field[0]));
-            }
-        }
+    public List<ConnectionProblem> problems() {
+        return ConnectionSettingsValidator.senseCore(getEndpoint(), getRegion(), subscription, resourceGroup, zone,
+                workspace);
     }
 
     public String getSubscription() {
@@ -121,6 +118,26 @@ public class SenseCoreConnection extends Connection {
             c.setZone(zone);
             c.setWorkspace(workspace);
             return testConnection(item, c);
+        }
+
+        @POST
+        public FormValidation doCheckSubscription(@AncestorInPath Item item, @QueryParameter String value) {
+            return settingCheck(item, PlatformKind.SENSECORE, "subscription", value);
+        }
+
+        @POST
+        public FormValidation doCheckResourceGroup(@AncestorInPath Item item, @QueryParameter String value) {
+            return settingCheck(item, PlatformKind.SENSECORE, "resourceGroup", value);
+        }
+
+        @POST
+        public FormValidation doCheckZone(@AncestorInPath Item item, @QueryParameter String value) {
+            return settingCheck(item, PlatformKind.SENSECORE, "zone", value);
+        }
+
+        @POST
+        public FormValidation doCheckWorkspace(@AncestorInPath Item item, @QueryParameter String value) {
+            return settingCheck(item, PlatformKind.SENSECORE, "workspace", value);
         }
     }
 }

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import java.net.URI;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class ConnectionTest {
@@ -49,23 +51,42 @@ class ConnectionTest {
     }
 
     @Test
-    void missingFieldsAreNamedWithTheConnection() {
+    void missingFieldsAreNamedWithTheConnectionInCoresWords() {
         AihcConnection c = new AihcConnection();
         c.setName("prod");
         assertThatThrownBy(c::validate).hasMessageStartingWith("connection prod: credentialsId is required");
         c.setCredentialsId("ak");
-        assertThatThrownBy(c::validate).hasMessage("connection prod: set either region or endpoint");
+        assertThatThrownBy(c::validate).hasMessage("connection prod: "
+                + ConnectionSettingsValidator.aihc(null, null, null).stream().map(Object::toString)
+                        .collect(Collectors.joining("; ")));
         c.setEndpoint("ftp://example.com");
-        assertThatThrownBy(c::validate).hasMessage("endpoint: 'ftp://example.com' is not an http(s) URL with a host");
+        assertThatThrownBy(c::validate).hasMessageStartingWith(
+                "connection prod: endpoint: 'ftp://example.com' is not an http(s) URL with a host");
         c.setEndpoint(null);
         c.setRegion("cn-beijing");
-        assertThatThrownBy(c::validate).hasMessage("connection prod: resourcePool is required");
+        assertThatThrownBy(c::validate)
+                .hasMessage("connection prod: resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
 
         SenseCoreConnection s = new SenseCoreConnection();
         s.setCredentialsId("ak");
         s.setRegion("cn-sh-01");
         s.setSubscription("sub");
-        assertThatThrownBy(s::validate).hasMessage("connection sensecore: resourceGroup is required");
+        s.setZone("cn-sh-01z");
+        assertThatThrownBy(s::validate).hasMessage("connection sensecore: resourceGroup: required for SenseCore ACP; "
+                + "workspace: required for SenseCore ACP");
+    }
+
+    @Test
+    void aConnectionsProblemsAreCoresRulesForItsFields() {
+        SenseCoreConnection s = new SenseCoreConnection();
+        s.setEndpoint("http://127.0.0.1:8080");
+        s.setSubscription("sub");
+        s.setResourceGroup("rg");
+        s.setWorkspace("ws");
+        assertThat(s.problems()).isEqualTo(
+                ConnectionSettingsValidator.senseCore("http://127.0.0.1:8080", null, "sub", "rg", null, "ws"));
+        s.setZone("cn-sh-01z");
+        assertThat(s.problems()).isEmpty();
     }
 
     @Test

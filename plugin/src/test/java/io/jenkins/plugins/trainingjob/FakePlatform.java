@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /** A platform in memory: remembers jobs by client token, so tests can count submits and stops. */
 public class FakePlatform implements TrainingPlatform {
@@ -26,6 +27,9 @@ public class FakePlatform implements TrainingPlatform {
     public final Map<String, JobRef> byToken = new ConcurrentHashMap<>();
     public volatile JobPhase phase = JobPhase.PENDING;
     public volatile int closed;
+    /** What a diagnosis fetch answers; unset, a fetch fails. */
+    public volatile Function<DiagnosisHandle, RawDiagnosis> diagnosis;
+    public final List<DiagnosisHandle> fetchedDiagnoses = new ArrayList<>();
     private final PlatformKind kind;
     private ConnectionSettings settings;
 
@@ -113,7 +117,12 @@ public class FakePlatform implements TrainingPlatform {
 
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
-        throw new UnsupportedOperationException("not scripted");
+        fetchedDiagnoses.add(handle);
+        Function<DiagnosisHandle, RawDiagnosis> answer = diagnosis;
+        if (answer == null) {
+            throw new UnsupportedOperationException("not scripted");
+        }
+        return answer.apply(handle);
     }
 
     @Override

@@ -1,16 +1,17 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
  * Turns flags, {@code TRAINJOB_*} variables and the profile file into {@link ConnectionSettings}. For
  * each setting the flag wins, then the variable ({@code --resource-pool} ↔ {@code TRAINJOB_RESOURCE_POOL}),
- * then the profile ({@code resourcePool}).
+ * then the profile ({@code resourcePool}). Which settings a platform needs is core's rule
+ * ({@link ConnectionSettingsValidator}); an invalid connection fails before any call with every problem.
  */
 final class ConnectionResolver {
 
@@ -27,28 +28,45 @@ final class ConnectionResolver {
 
         String endpoint = pick(env, flags.endpoint, "TRAINJOB_ENDPOINT", profile, "endpoint");
         String region = pick(env, flags.region, "TRAINJOB_REGION", profile, "region");
-        URI endpointUri = endpoint == null ? null : endpoint(endpoint);
-        if (endpointUri == null && region == null) {
-            throw CliException.invalidInput("no region or endpoint for " + platform.displayName()
-                    + ": set --region or --endpoint (or TRAINJOB_REGION / TRAINJOB_ENDPOINT, or region: in the profile)");
+        String resourcePool = pick(env, flags.resourcePool, "TRAINJOB_RESOURCE_POOL", profile, "resourcePool");
+        String queue = pick(env, flags.queue, "TRAINJOB_QUEUE", profile, "queue");
+        String subscription = pick(env, flags.subscription, "TRAINJOB_SUBSCRIPTION", profile, "subscription");
+        String resourceGroup = pick(env, flags.resourceGroup, "TRAINJOB_RESOURCE_GROUP", profile, "resourceGroup");
+        String workspace = pick(env, flags.workspace, "TRAINJOB_WORKSPACE", profile, "workspace");
+        String zone = pick(env, flags.zone, "TRAINJOB_ZONE", profile, "zone");
+        if (zone == null && region != null) {
+            zone = region + "z"; // the workspace zone is the region plus "z" (cn-sh-01 -> cn-sh-01z)
         }
+        // Every problem at once, before credentials are looked up or anything is called.
+        ConnectionSettingsValidator.requireValid(switch (platform) {
+            case AIHC -> ConnectionSettingsValidator.aihc(endpoint, region, resourcePool);
+            case SENSECORE -> ConnectionSettingsValidator.senseCore(endpoint, region, subscription, resourceGroup,
+                    zone, workspace);
+        });
+        URI endpointUri = ConnectionSettingsValidator.endpoint(endpoint);
         Credentials credentials = CredentialSources.resolve(env, platform, profile);
         return switch (platform) {
-            case AIHC -> ConnectionSettings.aihc(endpointUri, region, credentials,
-                    pick(env, flags.resourcePool, "TRAINJOB_RESOURCE_POOL", profile, "resourcePool"),
-                    pick(env, flags.queue, "TRAINJOB_QUEUE", profile, "queue"));
-            case SENSECORE -> {
-                String zone = pick(env, flags.zone, "TRAINJOB_ZONE", profile, "zone");
-                if (zone == null && region != null) {
-                    zone = region + "z"; // the workspace zone is the region plus "z" (cn-sh-01 -> cn-sh-01z)
-                }
-                yield ConnectionSettings.senseCore(endpointUri, region, credentials,
-                        pick(env, flags.subscription, "TRAINJOB_SUBSCRIPTION", profile, "subscription"),
-                        pick(env, flags.resourceGroup, "TRAINJOB_RESOURCE_GROUP", profile, "resourceGroup"),
-                        zone,
-                        pick(env, flags.workspace, "TRAINJOB_WORKSPACE", profile, "workspace"));
-            }
+            case AIHC -> ConnectionSettings.aihc(endpointUri, region, credentials, resourcePool, queue);
+            case SENSECORE -> ConnectionSettings.senseCore(endpointUri, region, credentials, subscription,
+                    resourceGroup, zone, workspace);
         };
+    }
+
+    /**
+     * Where a connection setting can be given, for the hint after core's rule: the flag, the variable and
+     * the profile key of the setting the problem names.
+     */
+    static String whereToSet(String field) {
+        String flag = switch (field) {
+            case "resourcePool" -> "resource-pool";
+            case "resourceGroup" -> "resource-group";
+            default -> field;
+        };
+        String variable = "TRAINJOB_" + flag.replace('-', '_').toUpperCase(Locale.ROOT);
+        if (field.equals("region")) {
+            return "--region or --endpoint, TRAINJOB_REGION or TRAINJOB_ENDPOINT, or region: in the profile";
+        }
+        return "--" + flag + ", " + variable + " or " + field + ": in the profile";
     }
 
     static PlatformKind platform(CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform, Profile profile) {
@@ -81,19 +99,6 @@ final class ConnectionResolver {
         } catch (IllegalArgumentException e) {
             throw CliException.invalidInput(where + ": " + e.getMessage());
         }
-    }
-
-    private static URI endpoint(String value) {
-        try {
-            URI uri = new URI(value.trim());
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-                return uri;
-            }
-        } catch (URISyntaxException e) {
-            // reported below
-        }
-        throw CliException.invalidInput("endpoint '" + value + "' is not an http(s) URL, e.g. https://aihc.bj.baidubce.com");
     }
 
     private static String pick(CliEnvironment env, String flag, String variable, Profile profile, String key) {

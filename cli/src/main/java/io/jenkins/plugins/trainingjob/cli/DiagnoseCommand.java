@@ -1,13 +1,11 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
+import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +16,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "diagnose",
         header = "Run a schedule diagnosis of a pending job now, or fetch an existing one.",
         description = {"With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
-            "diagnosis the platform already computed. AIHC refuses to diagnose a job that has queued for less",
+            "diagnosis the platform already computed (without JOB_ID the report names the diagnosis id as",
+            "its job; SenseCore needs JOB_ID). AIHC refuses to diagnose a job that has queued for less",
             "than 5 minutes (PreCheckError, exit 5). SenseCore has no diagnosis API: trainjob gathers the",
             "job's workers, the pool's specs and quotas and the competing jobs instead."},
         footerHeading = "%nExamples:%n",
@@ -58,35 +57,22 @@ final class DiagnoseCommand implements Callable<Integer> {
         }
         Terminal terminal = root.terminal();
         var settings = ConnectionResolver.resolve(root.env(), connection, null);
-        JobRef job = new JobRef(settings.platform(), jobId == null ? "" : jobId, null);
-        RawDiagnosis raw;
+        DiagnosisFetcher fetcher = new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
+        FetchedDiagnosis fetched;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            DiagnosisHandle handle;
             if (diagnosisId != null) {
-                handle = new DiagnosisHandle(diagnosisId, job);
+                fetched = fetcher.fetch(platform, diagnosisId, jobId);
             } else {
-                handle = platform.launchDiagnosis(job);
-                terminal.progress("diagnosis " + handle.id() + " launched for job " + jobId + "; waiting for the report");
+                fetched = fetcher.launchAndFetch(platform, new JobRef(settings.platform(), jobId, null),
+                        handle -> terminal.progress("diagnosis " + handle.id() + " launched for job " + jobId
+                                + "; waiting for the report"));
             }
-            raw = fetch(platform, handle, terminal);
         }
-        output.write(terminal, new DiagnosisAnalyzer().analyze(raw));
+        if (fetched instanceof FetchedDiagnosis.NotReady notReady) {
+            throw new CliException(ExitCode.TIMED_OUT, notReady.message() + ": trainjob diagnose --id "
+                    + notReady.handle().id() + (jobId == null ? "" : " " + jobId));
+        }
+        output.write(terminal, ((FetchedDiagnosis.Ready) fetched).report());
         return ExitCode.SUCCESS;
-    }
-
-    private RawDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle, Terminal terminal)
-            throws InterruptedException {
-        Instant deadline = root.env().clock().instant().plus(timeout);
-        while (true) {
-            try {
-                return platform.fetchDiagnosis(handle);
-            } catch (DiagnosisNotReadyException notReady) {
-                if (!root.env().clock().instant().isBefore(deadline)) {
-                    throw new CliException(ExitCode.TIMED_OUT, "diagnosis " + handle.id() + " was not ready within "
-                            + Durations.format(timeout) + "; fetch it later with: trainjob diagnose --id " + handle.id());
-                }
-                Thread.sleep(pollInterval.toMillis());
-            }
-        }
     }
 }

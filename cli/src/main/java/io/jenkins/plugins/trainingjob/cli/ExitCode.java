@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import picocli.CommandLine;
@@ -48,7 +49,7 @@ public final class ExitCode {
             return e.exitCode();
         }
         if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidRequestException
-                || failure instanceof InvalidSpecException) {
+                || failure instanceof InvalidSpecException || failure instanceof InvalidConnectionException) {
             return INVALID_INPUT;
         }
         if (failure instanceof InterruptedException) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
@@ -7,6 +8,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.AutoComplete;
@@ -151,6 +153,17 @@ public final class TrainJob implements Callable<Integer> {
             if (terminal.json()) {
                 terminal.json(Map.of("error", "invalid job spec", "file", invalid.sourceName(),
                         "problems", invalid.problems(), "exitCode", code));
+            }
+            return code;
+        }
+        if (cause instanceof InvalidConnectionException invalid) {
+            // Core's words for each problem, then where this CLI reads that setting.
+            List<String> lines = invalid.problems().stream()
+                    .map(p -> "connection " + p + " (" + ConnectionResolver.whereToSet(p.field()) + ")")
+                    .toList();
+            lines.forEach(terminal::error);
+            if (terminal.json()) {
+                terminal.json(Map.of("error", "invalid connection", "problems", lines, "exitCode", code));
             }
             return code;
         }

@@ -3,7 +3,9 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -64,6 +66,7 @@ class ConnectionResolverTest {
         variables.put("BCE_ACCESS_KEY_ID", "ak-bce");
         variables.put("BCE_SECRET_ACCESS_KEY", "sk-bce");
         flags.region = "bj";
+        flags.resourcePool = "pool-1";
         assertThat(resolve(PlatformKind.AIHC).credentials().accessKey()).isEqualTo("ak-trainjob");
     }
 
@@ -73,6 +76,7 @@ class ConnectionResolverTest {
         variables.put("BCE_SECRET_ACCESS_KEY", "sk-bce");
         variables.put("BCE_SESSION_TOKEN", "sts");
         flags.region = "bj";
+        flags.resourcePool = "pool-1";
         var credentials = resolve(PlatformKind.AIHC).credentials();
         assertThat(credentials.accessKey()).isEqualTo("ak-bce");
         assertThat(credentials.securityToken()).isEqualTo("sts");
@@ -83,6 +87,8 @@ class ConnectionResolverTest {
         variables.put("SENSECORE_ACCESS_KEY_ID", "ak");
         variables.put("SENSECORE_ACCESS_KEY_SECRET", "sk");
         flags.region = "cn-sh-01";
+        flags.subscription = "sub";
+        flags.resourceGroup = "rg";
         flags.workspace = "ws";
         ConnectionSettings s = resolve(PlatformKind.SENSECORE);
         assertThat(s.zone()).isEqualTo("cn-sh-01z");
@@ -128,14 +134,35 @@ class ConnectionResolverTest {
         variables.put("TRAINJOB_ACCESS_KEY", "ak");
         variables.put("TRAINJOB_SECRET_KEY", "sk");
         flags.endpoint = "ftp://example.com";
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(CliException.class)
-                .hasMessageContaining("not an http(s) URL");
+        flags.resourcePool = "pool-1";
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("endpoint: 'ftp://example.com' is not an http(s) URL");
     }
 
     @Test
     void withoutRegionOrEndpointItSaysWhichToSet() {
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(CliException.class)
-                .hasMessageContaining("--region or --endpoint");
+        flags.resourcePool = "pool-1";
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessage("region: set either a region or an endpoint URL");
+        assertThat(ConnectionResolver.whereToSet("region")).contains("--region or --endpoint");
+    }
+
+    @Test
+    void everyMissingSettingIsNamedBeforeCredentialsAreLookedUp() {
+        flags.region = "cn-sh-01";
+        flags.subscription = "sub";
+        assertThatThrownBy(() -> resolve(PlatformKind.SENSECORE)).isInstanceOf(InvalidConnectionException.class)
+                .extracting(e -> ((InvalidConnectionException) e).problems()).asList()
+                .extracting(p -> ((ConnectionProblem) p).field()).containsExactly("resourceGroup", "workspace");
+    }
+
+    @Test
+    void eachSettingIsNamedWithItsFlagVariableAndProfileKey() {
+        assertThat(ConnectionResolver.whereToSet("resourcePool"))
+                .isEqualTo("--resource-pool, TRAINJOB_RESOURCE_POOL or resourcePool: in the profile");
+        assertThat(ConnectionResolver.whereToSet("resourceGroup"))
+                .isEqualTo("--resource-group, TRAINJOB_RESOURCE_GROUP or resourceGroup: in the profile");
+        assertThat(ConnectionResolver.whereToSet("zone")).isEqualTo("--zone, TRAINJOB_ZONE or zone: in the profile");
     }
 
     @Test
@@ -143,6 +170,7 @@ class ConnectionResolverTest {
         variables.put("TRAINJOB_ACCESS_KEY", "ak");
         variables.put("TRAINJOB_SECRET_KEY", "very-secret");
         flags.region = "bj";
+        flags.resourcePool = "pool-1";
         assertThat(resolve(PlatformKind.AIHC).toString()).doesNotContain("very-secret");
     }
 }

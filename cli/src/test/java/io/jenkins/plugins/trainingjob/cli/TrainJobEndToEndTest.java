@@ -188,6 +188,11 @@ class TrainJobEndToEndTest {
         var again = cli.run("diagnose", id, "--id", diagnosisId, "--format", "markdown");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("fake-node-a800-\\[01-04\\]");
+
+        // Without the job, the diagnosis id stands for it (core's rule, the same in Jenkins).
+        var byIdOnly = cli.run("diagnose", "--id", diagnosisId, "--format", "json");
+        assertThat(byIdOnly.exitCode()).as(byIdOnly.err()).isZero();
+        assertThat(Terminal.JSON.readTree(byIdOnly.out()).path("job").path("id").asText()).isEqualTo(diagnosisId);
     }
 
     @Test

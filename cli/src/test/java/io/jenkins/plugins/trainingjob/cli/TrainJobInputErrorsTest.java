@@ -81,14 +81,14 @@ class TrainJobInputErrorsTest {
 
     @Test
     void missingCredentialsNameWhereToPutThem() {
-        cli.run("status", "job-1", "--platform", "aihc", "--region", "bj")
+        cli.run("status", "job-1", "--platform", "aihc", "--region", "bj", "--resource-pool", "p")
                 .failsWithOneLine(2, "no credentials", "TRAINJOB_ACCESS_KEY", "BCE_ACCESS_KEY_ID");
     }
 
     @Test
     void halfACredentialPairIsRefusedRatherThanMixedWithAnotherSource() {
         cli.env.put("TRAINJOB_ACCESS_KEY", "ak");
-        cli.run("status", "job-1", "--platform", "aihc", "--region", "bj")
+        cli.run("status", "job-1", "--platform", "aihc", "--region", "bj", "--resource-pool", "p")
                 .failsWithOneLine(2, "TRAINJOB_ACCESS_KEY is set but TRAINJOB_SECRET_KEY is not");
     }
 
@@ -98,6 +98,20 @@ class TrainJobInputErrorsTest {
         Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
         Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
         cli.run("status", "job-1").failsWithOneLine(2, "readable by group or others", "chmod 600 " + config);
+    }
+
+    @Test
+    void anIncompleteConnectionListsEveryMissingSettingOnItsOwnLineWithExitCode2() {
+        var result = cli.run("status", "job-1", "--platform", "sensecore", "--endpoint", "ftp://h",
+                "--subscription", "sub", "--zone", "cn-sh-01z");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().lines()).containsExactly(
+                "trainjob: error: connection endpoint: 'ftp://h' is not an http(s) URL with a host, e.g. "
+                        + "https://aihc.bj.baidubce.com (--endpoint, TRAINJOB_ENDPOINT or endpoint: in the profile)",
+                "trainjob: error: connection resourceGroup: required for SenseCore ACP "
+                        + "(--resource-group, TRAINJOB_RESOURCE_GROUP or resourceGroup: in the profile)",
+                "trainjob: error: connection workspace: required for SenseCore ACP "
+                        + "(--workspace, TRAINJOB_WORKSPACE or workspace: in the profile)");
     }
 
     @Test
@@ -120,7 +134,7 @@ class TrainJobInputErrorsTest {
 
     @Test
     void errorsAreAlsoJsonDocumentsWhenAskedFor() throws Exception {
-        var result = cli.run("--output-format", "json", "status", "job-1", "--platform", "aihc", "--region", "bj");
+        var result = cli.run("--output-format", "json", "status", "job-1", "--platform", "aihc", "--region", "bj", "--resource-pool", "p");
         assertThat(result.exitCode()).isEqualTo(2);
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
@@ -129,7 +143,7 @@ class TrainJobInputErrorsTest {
 
     @Test
     void theOutputFormatMayFollowTheSubcommand() throws Exception {
-        var result = cli.run("status", "job-1", "--platform", "aihc", "--region", "bj", "--output-format", "json");
+        var result = cli.run("status", "job-1", "--platform", "aihc", "--region", "bj", "--resource-pool", "p", "--output-format", "json");
         assertThat(Terminal.JSON.readTree(result.out()).path("exitCode").asInt()).isEqualTo(2);
     }
 

@@ -4,9 +4,8 @@ import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
@@ -51,10 +50,14 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         startWatch(binding, job, WatchOptions.policy(until.target(), pendingTimeout, service().configuration()));
     }
 
+    /** Core fetches, polls while not ready and analyses; which job the report names is core's rule too. */
     private void fetchDiagnosis(ConnectionBinding binding) throws Exception {
-        JobRef job = new JobRef(binding.platform(), jobId != null ? jobId : diagnosisId, null);
-        DiagnosisReport report = new DiagnosisAnalyzer().analyze(
-                binding.client().fetchDiagnosis(new DiagnosisHandle(diagnosisId, job)));
+        FetchedDiagnosis fetched = WatchOptions.diagnosisFetcher(service().configuration())
+                .fetch(binding.client(), diagnosisId, jobId);
+        if (fetched instanceof FetchedDiagnosis.NotReady notReady) {
+            throw new AbortException(notReady.message());
+        }
+        DiagnosisReport report = ((FetchedDiagnosis.Ready) fetched).report();
         ArchivedReport archived = StepOutcome.report(report, run(), listener().getLogger());
         if (failOnUnschedulable) {
             throw new AbortException(ConsoleText.strip(report.headline()));

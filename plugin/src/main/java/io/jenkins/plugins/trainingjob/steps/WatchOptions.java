@@ -2,11 +2,14 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.DurationText;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import java.time.Clock;
 import java.time.Duration;
 
-/** Builds the monitor's policy from a step's parameters and the global defaults. */
+/** Builds the monitor's policy (and the diagnosis fetcher) from a step's parameters and the global defaults. */
 final class WatchOptions {
     private static final Duration FIRST_POLL = Duration.ofSeconds(5);
 
@@ -20,5 +23,14 @@ final class WatchOptions {
         Duration pollMax = config.pollIntervalDuration();
         Duration first = pollMax.compareTo(FIRST_POLL) < 0 ? pollMax : FIRST_POLL;
         return WatchPolicy.defaults(until).withPendingTimeout(pending).withPolling(first, pollMax);
+    }
+
+    /**
+     * Fetches a diagnosis on request: waits as long as a watch waits for its diagnosis, asking at the
+     * configured poll interval.
+     */
+    static DiagnosisFetcher diagnosisFetcher(TrainingJobConfiguration config) {
+        return new DiagnosisFetcher(WatchPolicy.defaults(WaitTarget.SCHEDULED).diagnosisTimeout(),
+                config.pollIntervalDuration(), Clock.systemUTC(), Sleeper.system());
     }
 }

@@ -8,14 +8,18 @@ import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.io.File;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -118,6 +122,38 @@ class AwaitScheduleDiagnosisExecutionTest {
 
         assertThat(f.watcher.watches).hasSize(1);
         assertThat(f.watcher.last().state.job()).isEqualTo(JOB);
+    }
+
+    @Test
+    void anExistingDiagnosisIsFetchedByCoreAndNamesTheDiagnosisIdAsItsJobWhenNoJobIsGiven() throws Exception {
+        f.platform.diagnosis = handle -> new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-1", List.of(
+                new AihcScheduleDiagnosis.Rule("NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics",
+                        List.of(new AihcScheduleDiagnosis.Detail("", "node(s) were unschedulable", "", "default",
+                                "10.3.0.118", "resnet-master-0", "default", "", "")))));
+        AwaitScheduleDiagnosisStep step = step();
+        step.setJobId(null);
+        step.setDiagnosisId("diag-9");
+
+        start(step);
+
+        JobRef placeholder = DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null);
+        assertThat(f.platform.fetchedDiagnoses).containsExactly(new DiagnosisHandle("diag-9", placeholder));
+        Throwable failure = failure(f.context);
+        assertThat(failure).isInstanceOf(AbortException.class).hasMessageContaining("diag-9");
+        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
+    }
+
+    @Test
+    void aGivenJobIsTheJobOfAFetchedDiagnosis() throws Exception {
+        f.platform.diagnosis = handle -> new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-1", List.of());
+        AwaitScheduleDiagnosisStep step = step();
+        step.setDiagnosisId("diag-9");
+        step.setFailOnUnschedulable(false);
+
+        start(step);
+
+        assertThat(f.platform.fetchedDiagnoses).containsExactly(new DiagnosisHandle("diag-9", JOB));
+        verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,8 @@ import java.util.Objects;
  *
  * <p>AIHC uses {@code resourcePoolId} and {@code queue}; SenseCore uses {@code subscription},
  * {@code resourceGroup}, {@code zone} (the workspace zone, region + {@code z}) and {@code workspace}.
- * Fields a platform does not use are {@code null}. {@link #toString()} redacts the credentials.
+ * Fields a platform does not use are {@code null}. {@link #toString()} redacts the credentials. Which
+ * fields each platform needs is checked by {@link #problems()}; the clients refuse settings that have any.
  */
 public record ConnectionSettings(
         PlatformKind platform,
@@ -28,7 +30,8 @@ public record ConnectionSettings(
         Objects.requireNonNull(platform, "platform");
         Objects.requireNonNull(credentials, "credentials");
         if (endpoint == null && (region == null || region.isBlank())) {
-            throw new IllegalArgumentException("connection: set either an endpoint URL or a region");
+            throw new InvalidConnectionException(
+                    List.of(new ConnectionProblem("region", ConnectionSettingsValidator.LOCATION_RULE)));
         }
         http = http == null ? HttpSettings.defaults() : http;
     }
@@ -49,6 +52,11 @@ public record ConnectionSettings(
     public ConnectionSettings withHttp(HttpSettings http) {
         return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
                 resourceGroup, zone, workspace, http);
+    }
+
+    /** What breaks {@link ConnectionSettingsValidator}'s rules; empty when the settings are usable. */
+    public List<ConnectionProblem> problems() {
+        return ConnectionSettingsValidator.problems(this);
     }
 
     /** The endpoint to call: the explicit one, else the region's public host. */

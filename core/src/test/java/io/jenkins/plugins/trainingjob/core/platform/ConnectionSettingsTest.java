@@ -27,8 +27,8 @@ class ConnectionSettingsTest {
     @Test
     void neitherEndpointNorRegionIsRefusedWithTheRule() {
         assertThatThrownBy(() -> ConnectionSettings.aihc(null, " ", CREDS, "cce-1", null))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("connection: set either an endpoint URL or a region");
+                .isInstanceOf(InvalidConnectionException.class)
+                .hasMessage("region: set either a region or an endpoint URL");
     }
 
     @Test

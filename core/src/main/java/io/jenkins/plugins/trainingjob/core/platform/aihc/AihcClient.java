@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.http.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
@@ -88,9 +89,7 @@ public final class AihcClient implements TrainingPlatform {
         if (settings.platform() != PlatformKind.AIHC) {
             throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
         }
-        if (settings.resourcePoolId() == null || settings.resourcePoolId().isBlank()) {
-            throw new IllegalArgumentException("connection: resourcePoolId is required for AIHC");
-        }
+        ConnectionSettingsValidator.requireValid(settings);
         this.pool = settings.resourcePoolId().trim();
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.http.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
@@ -72,7 +73,7 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final Duration createLookupWait;
 
     private SenseCoreClient(Builder b) {
-        this.settings = b.settings;
+        this.settings = ConnectionSettingsValidator.requireValid(b.settings);
         HttpUrl base = HttpUrl.parse(b.settings.resolvedEndpoint().toString());
         if (base == null) {
             throw new IllegalArgumentException("SenseCore connection: endpoint must be an http(s) URL, was '"

@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
@@ -564,7 +565,7 @@ class AihcClientTest extends AihcServerTest {
     @Test
     void aConnectionWithoutAPoolIsRefused() {
         ConnectionSettings settings = ConnectionSettings.aihc(null, "bj", Credentials.of(AK, SK), " ", null);
-        assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("connection: resourcePoolId is required for AIHC");
+        assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessage("resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
     }
 }

@@ -1,0 +1,111 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A schedule diagnosis on request, outside a watch: fetch an existing one by its id, or launch one now,
+ * then poll while the platform answers "not ready" until a timeout, and analyse the answer. The CLI's
+ * {@code trainjob diagnose} and the plugin's {@code awaitScheduleDiagnosis(diagnosisId: ...)} both use it.
+ *
+ * <p>A {@link JobMonitor} watch diagnoses only after the pending timeout, and treats AIHC's pre-check
+ * refusal as "wait and retry"; a diagnosis on request is asked for now, so the refusal is the answer and
+ * is thrown as the {@code DiagnosisPreCheckException} it is. Other platform failures are thrown as well.
+ */
+public final class DiagnosisFetcher {
+
+    private final Duration timeout;
+    private final Duration pollInterval;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final DiagnosisAnalyzer analyzer = new DiagnosisAnalyzer();
+
+    /**
+     * @param timeout      how long to keep asking while the diagnosis is not ready
+     * @param pollInterval how long to wait between two questions
+     */
+    public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper) {
+        this.timeout = positive("timeout", timeout);
+        this.pollInterval = positive("pollInterval", pollInterval);
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    }
+
+    /**
+     * The job a fetched diagnosis is reported for. The rule: the given job; without one, the diagnosis id
+     * stands for the job (as id and name), because an AIHC diagnosis is fetched by its id alone and a
+     * report must name something: an empty job would leave the report's headline and job line blank.
+     * SenseCore keeps no diagnoses (they are derived from the job each time), so there the job is required.
+     *
+     * @param jobId the job's id, or {@code null}/blank when not known
+     * @throws InvalidRequestException for SenseCore without a job
+     */
+    public static JobRef jobOf(PlatformKind platform, String diagnosisId, String jobId) {
+        Objects.requireNonNull(diagnosisId, "diagnosisId");
+        if (jobId != null && !jobId.isBlank()) {
+            return new JobRef(platform, jobId.trim(), null);
+        }
+        if (platform == PlatformKind.SENSECORE) {
+            throw new InvalidRequestException(platform, "fetch diagnosis", 0, "", "",
+                    "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
+                            + "diagnosis id", "jobId", "", null);
+        }
+        return new JobRef(platform, diagnosisId, null);
+    }
+
+    /** Fetches an existing diagnosis, for the job {@link #jobOf} names. */
+    public FetchedDiagnosis fetch(TrainingPlatform platform, String diagnosisId, String jobId)
+            throws InterruptedException {
+        return fetch(platform, new DiagnosisHandle(diagnosisId, jobOf(platform.kind(), diagnosisId, jobId)));
+    }
+
+    /**
+     * Launches a diagnosis of the job now, tells {@code launched} its handle (so a person can fetch it later
+     * by id), and waits for its report.
+     */
+    public FetchedDiagnosis launchAndFetch(TrainingPlatform platform, JobRef job, Consumer<DiagnosisHandle> launched)
+            throws InterruptedException {
+        DiagnosisHandle handle = platform.launchDiagnosis(job);
+        launched.accept(handle);
+        return fetch(platform, handle);
+    }
+
+    private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
+        Instant deadline = clock.instant().plus(timeout);
+        while (true) {
+            RawDiagnosis raw;
+            try {
+                raw = platform.fetchDiagnosis(handle);
+            } catch (DiagnosisNotReadyException notReady) {
+                Instant now = clock.instant();
+                if (!now.isBefore(deadline)) {
+                    return new FetchedDiagnosis.NotReady(handle, timeout);
+                }
+                Duration left = Duration.between(now, deadline);
+                sleeper.sleep(left.compareTo(pollInterval) < 0 ? left : pollInterval);
+                continue;
+            }
+            return new FetchedDiagnosis.Ready(analyzer.analyze(raw));
+        }
+    }
+
+    private static Duration positive(String name, Duration d) {
+        Objects.requireNonNull(d, name);
+        if (d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + ": must be positive, was " + d);
+        }
+        return d;
+    }
+}

@@ -1,0 +1,139 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The rules for connection settings, the one place that knows which setting each platform needs. The
+ * clients check them before their first call, the CLI before it connects and the Jenkins plugin when a
+ * form or a step is checked, so every front end names the same field with the same rule.
+ *
+ * <p>The rules take the settings as text, as users type them, because the front ends check before they
+ * have credentials to build {@link ConnectionSettings}. Blank means "not set". Field names are the ones
+ * users set (profile keys, form fields): {@code endpoint}, {@code region}, {@code resourcePool},
+ * {@code subscription}, {@code resourceGroup}, {@code zone}, {@code workspace}.
+ */
+public final class ConnectionSettingsValidator {
+
+    static final String LOCATION_RULE = "set either a region or an endpoint URL";
+
+    private ConnectionSettingsValidator() {
+    }
+
+    /** Where to call: an endpoint, when set, is an http(s) URL with a host; else a region is set. */
+    public static List<ConnectionProblem> location(String endpoint, String region) {
+        List<ConnectionProblem> problems = new ArrayList<>();
+        if (isBlank(endpoint)) {
+            if (isBlank(region)) {
+                problems.add(new ConnectionProblem("region", LOCATION_RULE));
+            }
+        } else if (parse(endpoint) == null) {
+            problems.add(endpointProblem(endpoint));
+        }
+        return problems;
+    }
+
+    /** Baidu AIHC: the location, and the resource pool every call names. */
+    public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool) {
+        List<ConnectionProblem> problems = location(endpoint, region);
+        setting(PlatformKind.AIHC, "resourcePool", resourcePool).ifPresent(problems::add);
+        return problems;
+    }
+
+    /** SenseCore ACP: the location, and the four names every workspace URL is built from. */
+    public static List<ConnectionProblem> senseCore(String endpoint, String region, String subscription,
+                                                    String resourceGroup, String zone, String workspace) {
+        List<ConnectionProblem> problems = location(endpoint, region);
+        setting(PlatformKind.SENSECORE, "subscription", subscription).ifPresent(problems::add);
+        setting(PlatformKind.SENSECORE, "resourceGroup", resourceGroup).ifPresent(problems::add);
+        setting(PlatformKind.SENSECORE, "zone", zone).ifPresent(problems::add);
+        setting(PlatformKind.SENSECORE, "workspace", workspace).ifPresent(problems::add);
+        return problems;
+    }
+
+    /**
+     * The rule of one platform setting on its own ({@code resourcePool}; {@code subscription},
+     * {@code resourceGroup}, {@code zone}, {@code workspace}), for a form that checks field by field.
+     * Empty when the value is set or the platform does not need the setting.
+     */
+    public static Optional<ConnectionProblem> setting(PlatformKind platform, String field, String value) {
+        if (!isBlank(value)) {
+            return Optional.empty();
+        }
+        String required = "required for " + platform.displayName();
+        String rule = switch (platform) {
+            case AIHC -> field.equals("resourcePool")
+                    ? required + " (the resource pool id, e.g. cce-xxxxxxxx)" : null;
+            case SENSECORE -> switch (field) {
+                case "subscription", "resourceGroup", "workspace" -> required;
+                case "zone" -> required + " (the workspace zone: the region followed by z, e.g. cn-sh-01z)";
+                default -> null;
+            };
+        };
+        return rule == null ? Optional.empty() : Optional.of(new ConnectionProblem(field, rule));
+    }
+
+    /** The problems of built settings: the same rules as for text. */
+    public static List<ConnectionProblem> problems(ConnectionSettings settings) {
+        String endpoint = settings.endpoint() == null ? null : settings.endpoint().toString();
+        return switch (settings.platform()) {
+            case AIHC -> aihc(endpoint, settings.region(), settings.resourcePoolId());
+            case SENSECORE -> senseCore(endpoint, settings.region(), settings.subscription(),
+                    settings.resourceGroup(), settings.zone(), settings.workspace());
+        };
+    }
+
+    /** @throws InvalidConnectionException listing every problem, unless there are none */
+    public static void requireValid(List<ConnectionProblem> problems) {
+        if (!problems.isEmpty()) {
+            throw new InvalidConnectionException(problems);
+        }
+    }
+
+    /** @throws InvalidConnectionException listing every problem of the settings, unless there are none */
+    public static ConnectionSettings requireValid(ConnectionSettings settings) {
+        requireValid(problems(settings));
+        return settings;
+    }
+
+    /**
+     * The endpoint text as a URI, or {@code null} when blank.
+     *
+     * @throws InvalidConnectionException when it is not an http(s) URL with a host
+     */
+    public static URI endpoint(String endpoint) {
+        if (isBlank(endpoint)) {
+            return null;
+        }
+        URI uri = parse(endpoint);
+        if (uri == null) {
+            throw new InvalidConnectionException(List.of(endpointProblem(endpoint)));
+        }
+        return uri;
+    }
+
+    private static URI parse(String endpoint) {
+        try {
+            URI uri = new URI(endpoint.trim());
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null ? uri : null;
+        } catch (URISyntaxException e) {
+            return null;
+        }
+    }
+
+    private static ConnectionProblem endpointProblem(String endpoint) {
+        // An endpoint is an address, not a secret: quoting it shows what was read.
+        return new ConnectionProblem("endpoint", "'" + ConsoleText.strip(endpoint.trim(), 200)
+                + "' is not an http(s) URL with a host, e.g. https://aihc.bj.baidubce.com");
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
+    }
+}

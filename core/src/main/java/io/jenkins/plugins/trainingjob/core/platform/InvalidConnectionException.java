@@ -1,0 +1,28 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Connection settings break one or more of {@link ConnectionSettingsValidator}'s rules. Thrown before any
+ * call is made; the message lists every problem ({@code field: rule; field: rule}) so all of them are
+ * fixed in one round. An {@link IllegalArgumentException}, as for any other bad argument.
+ */
+public class InvalidConnectionException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final List<ConnectionProblem> problems;
+
+    public InvalidConnectionException(List<ConnectionProblem> problems) {
+        super(problems.stream().map(ConnectionProblem::toString).collect(Collectors.joining("; ")));
+        if (problems.isEmpty()) {
+            throw new IllegalArgumentException("an invalid connection has at least one problem");
+        }
+        this.problems = List.copyOf(problems);
+    }
+
+    /** Every problem, in the order the settings are read (location first, then the platform's scope). */
+    public List<ConnectionProblem> problems() {
+        return problems;
+    }
+}

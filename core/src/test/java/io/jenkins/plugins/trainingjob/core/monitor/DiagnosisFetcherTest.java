@@ -1,0 +1,148 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A diagnosis on request: fetched by id or launched now, polled while not ready, analysed once ready. */
+class DiagnosisFetcherTest {
+    private final FakePlatform platform = new FakePlatform();
+    private final SteppedClock clock = new SteppedClock();
+    private final List<Duration> sleeps = new ArrayList<>();
+    private final Sleeper sleeper = d -> {
+        sleeps.add(d);
+        clock.now = clock.now.plus(d);
+    };
+    private final DiagnosisFetcher fetcher = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20),
+            clock, sleeper);
+
+    @Test
+    void anExistingDiagnosisIsFetchedAndAnalysedForTheGivenJob() throws Exception {
+        FetchedDiagnosis result = fetcher.fetch(platform, "diag-7", "pytorchjob-a");
+
+        DiagnosisReport report = ((FetchedDiagnosis.Ready) result).report();
+        assertThat(report.job()).isEqualTo(new JobRef(PlatformKind.AIHC, "pytorchjob-a", null));
+        assertThat(report.diagnosisId()).isEqualTo("diag-7");
+        assertThat(report.verdict()).isNotEqualTo(Verdict.UNKNOWN);
+        assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void withoutAJobTheDiagnosisIdStandsForTheJob() throws Exception {
+        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", null))
+                .isEqualTo(new JobRef(PlatformKind.AIHC, "diag-7", "diag-7"));
+        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", " ")).isEqualTo(
+                DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", null));
+        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", " job-1 ").id()).isEqualTo("job-1");
+
+        DiagnosisReport report = ((FetchedDiagnosis.Ready) fetcher.fetch(platform, "diag-7", null)).report();
+        assertThat(report.job().id()).isEqualTo("diag-7");
+        assertThat(report.headline()).contains("diag-7");
+    }
+
+    @Test
+    void senseCoreKeepsNoDiagnosesSoItsJobIsRequired() {
+        assertThatThrownBy(() -> DiagnosisFetcher.jobOf(PlatformKind.SENSECORE, "sensecore-evidence-1", null))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("give the job id")
+                .satisfies(e -> assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
+        assertThat(DiagnosisFetcher.jobOf(PlatformKind.SENSECORE, "sensecore-evidence-1", "tj-1").id())
+                .isEqualTo("tj-1");
+    }
+
+    @Test
+    void aReportThatIsNotReadyIsAskedForAgainEachPollInterval() throws Exception {
+        platform.notReadyFetches.set(2);
+
+        FetchedDiagnosis result = fetcher.fetch(platform, "diag-7", "pytorchjob-a");
+
+        assertThat(result).isInstanceOf(FetchedDiagnosis.Ready.class);
+        assertThat(platform.fetchCalls.get()).isEqualTo(3);
+        assertThat(sleeps).containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20));
+    }
+
+    @Test
+    void aReportStillNotReadyAtTheTimeoutIsNotReadyWithItsIdAndNoLongerWait() throws Exception {
+        platform.diagnosisReady = false;
+
+        FetchedDiagnosis result = fetcher.fetch(platform, "diag-7", "pytorchjob-a");
+
+        FetchedDiagnosis.NotReady notReady = (FetchedDiagnosis.NotReady) result;
+        assertThat(notReady.handle().id()).isEqualTo("diag-7");
+        assertThat(notReady.message()).isEqualTo("diagnosis diag-7 was not ready within 1m; fetch it again later by its id");
+        // 0s, 20s, 40s, 60s: the last wait is cut to the deadline, and the deadline itself is the last question.
+        assertThat(sleeps).containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20), Duration.ofSeconds(20));
+        assertThat(platform.fetchCalls.get()).isEqualTo(4);
+    }
+
+    @Test
+    void aDiagnosisLaunchedNowIsAnnouncedThenAwaited() throws Exception {
+        JobRef job = platform.addJob("resnet");
+        platform.notReadyFetches.set(1);
+        List<DiagnosisHandle> launched = new ArrayList<>();
+
+        FetchedDiagnosis result = fetcher.launchAndFetch(platform, job, launched::add);
+
+        assertThat(launched).extracting(DiagnosisHandle::id).containsExactly("diag-1");
+        DiagnosisReport report = ((FetchedDiagnosis.Ready) result).report();
+        assertThat(report.job()).isEqualTo(job);
+        assertThat(report.diagnosisId()).isEqualTo("diag-1");
+        assertThat(sleeps).hasSize(1);
+    }
+
+    @Test
+    void aPreCheckRefusalOfALaunchOnRequestIsTheAnswerNotAReasonToWait() {
+        JobRef job = platform.addJob("resnet");
+        platform.preCheckRefusals.set(1);
+        List<DiagnosisHandle> launched = new ArrayList<>();
+
+        assertThatThrownBy(() -> fetcher.launchAndFetch(platform, job, launched::add))
+                .isInstanceOf(DiagnosisPreCheckException.class);
+        assertThat(launched).isEmpty();
+        assertThat(sleeps).isEmpty();
+    }
+
+    @Test
+    void timeoutAndPollIntervalMustBePositive() {
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock, sleeper))
+                .hasMessageStartingWith("timeout: must be positive");
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock, sleeper))
+                .hasMessageStartingWith("pollInterval: must be positive");
+    }
+
+    /** Time that moves only when the fetcher sleeps. */
+    private static final class SteppedClock extends Clock {
+        Instant now = Instant.parse("2026-03-01T08:00:00Z");
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+}

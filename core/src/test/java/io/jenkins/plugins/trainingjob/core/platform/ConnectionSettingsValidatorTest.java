@@ -1,0 +1,98 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import org.junit.jupiter.api.Test;
+
+/** Which settings each platform needs, and how a missing or malformed one is named. */
+class ConnectionSettingsValidatorTest {
+    private static final Credentials KEYS = Credentials.of("ak", "sk-secret");
+
+    @Test
+    void aRegionOrAnEndpointSaysWhereToCall() {
+        assertThat(ConnectionSettingsValidator.location(null, "bj")).isEmpty();
+        assertThat(ConnectionSettingsValidator.location("https://aihc.bj.baidubce.com", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.location("http://127.0.0.1:9000", " ")).isEmpty();
+        assertThat(ConnectionSettingsValidator.location(" ", "")).extracting(ConnectionProblem::toString)
+                .containsExactly("region: set either a region or an endpoint URL");
+    }
+
+    @Test
+    void anEndpointIsAnHttpUrlWithAHost() {
+        assertThat(ConnectionSettingsValidator.location("ftp://example.com", "bj"))
+                .extracting(ConnectionProblem::toString).containsExactly(
+                        "endpoint: 'ftp://example.com' is not an http(s) URL with a host, e.g. https://aihc.bj.baidubce.com");
+        assertThat(ConnectionSettingsValidator.location("https://", null)).extracting(ConnectionProblem::field)
+                .containsExactly("endpoint");
+        assertThat(ConnectionSettingsValidator.location("not a url", null)).extracting(ConnectionProblem::field)
+                .containsExactly("endpoint");
+    }
+
+    @Test
+    void anEndpointTextBecomesAUriOnlyWhenItFollowsTheRule() {
+        assertThat(ConnectionSettingsValidator.endpoint(" http://127.0.0.1:9000 "))
+                .isEqualTo(URI.create("http://127.0.0.1:9000"));
+        assertThat(ConnectionSettingsValidator.endpoint(" ")).isNull();
+        assertThatThrownBy(() -> ConnectionSettingsValidator.endpoint("file:///etc/passwd"))
+                .isInstanceOf(InvalidConnectionException.class).hasMessageStartingWith("endpoint: 'file:///etc/passwd'");
+    }
+
+    @Test
+    void aihcNeedsTheResourcePool() {
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "cce-1")).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", " ")).extracting(ConnectionProblem::toString)
+                .containsExactly("resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+    }
+
+    @Test
+    void senseCoreNeedsTheFourWorkspaceNames() {
+        assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-01", "sub", "rg", "cn-sh-01z", "ws")).isEmpty();
+        assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-01", null, "", " ", null))
+                .extracting(ConnectionProblem::toString).containsExactly(
+                        "subscription: required for SenseCore ACP",
+                        "resourceGroup: required for SenseCore ACP",
+                        "zone: required for SenseCore ACP (the workspace zone: the region followed by z, e.g. cn-sh-01z)",
+                        "workspace: required for SenseCore ACP");
+    }
+
+    @Test
+    void aFormChecksOneSettingByTheSameRule() {
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.AIHC, "resourcePool", "cce-1")).isEmpty();
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.AIHC, "resourcePool", ""))
+                .map(ConnectionProblem::toString).contains(
+                        "resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.AIHC, "queue", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.SENSECORE, "workspace", " "))
+                .map(ConnectionProblem::toString).contains("workspace: required for SenseCore ACP");
+        assertThat(ConnectionSettingsValidator.setting(PlatformKind.SENSECORE, "resourcePool", null)).isEmpty();
+    }
+
+    @Test
+    void everyProblemIsListedLocationFirst() {
+        assertThat(ConnectionSettingsValidator.senseCore("ftp://x", null, "sub", "rg", "z", null))
+                .extracting(ConnectionProblem::field).containsExactly("endpoint", "workspace");
+    }
+
+    @Test
+    void builtSettingsAreCheckedByTheSameRules() {
+        assertThat(ConnectionSettings.aihc(null, "bj", KEYS, "cce-1", null).problems()).isEmpty();
+        assertThat(ConnectionSettings.aihc(null, "bj", KEYS, null, "q").problems())
+                .extracting(ConnectionProblem::field).containsExactly("resourcePool");
+        assertThat(ConnectionSettings.senseCore(URI.create("http://h:1"), null, KEYS, "s", "r", "z", " ").problems())
+                .extracting(ConnectionProblem::field).containsExactly("workspace");
+    }
+
+    @Test
+    void bothClientsRefuseInvalidSettingsBeforeAnyCallNamingEveryProblem() {
+        ConnectionSettings noScope = ConnectionSettings.senseCore(null, "cn-sh-01", KEYS, "s", null, "z", null);
+        assertThatThrownBy(() -> TrainingPlatforms.connect(noScope)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessage("resourceGroup: required for SenseCore ACP; workspace: required for SenseCore ACP")
+                .satisfies(e -> assertThat(((InvalidConnectionException) e).problems()).hasSize(2));
+        ConnectionSettings noPool = ConnectionSettings.aihc(null, "bj", KEYS, "", null);
+        assertThatThrownBy(() -> TrainingPlatforms.connect(noPool)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("resourcePool: required for Baidu AIHC")
+                .hasMessageNotContaining("sk-secret");
+    }
+}
