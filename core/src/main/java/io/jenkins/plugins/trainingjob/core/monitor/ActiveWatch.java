@@ -216,7 +216,9 @@ final class ActiveWatch implements Watch {
         diagnosisFailures = 0;
         setState(withPhase(WatchState.Phase.DIAGNOSING, state.diagnosisDeadline(), r.value().id()));
         emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
-        waitForNextTick(runtime.now());
+        // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
+        // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
+        diagnose();
     }
 
     private void onFetched(CallResult<RawDiagnosis> r) {

@@ -60,8 +60,9 @@ final class FakePlatform implements TrainingPlatform {
 
     JobRef addJob(String name) {
         JobRef ref = new JobRef(PlatformKind.AIHC, "pytorchjob-" + name + "-0a1b2c3d", name);
-        order.add(0, ref.id());
+        // The status first: a list running on a call thread meanwhile must never see an id without one.
         jobs.put(ref.id(), status(ref, JobPhase.PENDING, "Created", null));
+        order.add(0, ref.id());
         return ref;
     }
 
