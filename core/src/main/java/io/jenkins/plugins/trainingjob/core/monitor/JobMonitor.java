@@ -1,32 +1,145 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Watches many jobs for many callers with one scheduler thread and a small pool for the HTTP calls: a
  * watch costs only its state object. Jobs of the same connection are refreshed together through the
  * platform's list call when that is cheaper than one call per job.
+ *
+ * <p>Listeners are called on the scheduler thread, one event at a time per watch; a listener that throws
+ * is logged and ignored. Deadlines are read from the injected {@link Clock}.
  */
 public final class JobMonitor implements AutoCloseable {
 
+    private final PlatformResolver platforms;
+    private final MonitorRuntime runtime;
+    private final Map<String, ConnectionGroup> groups = new ConcurrentHashMap<>();
+    // Scheduler-thread state.
+    private final Set<ActiveWatch> active = new LinkedHashSet<>();
+    private volatile boolean closed;
+
     public JobMonitor(PlatformResolver platforms, Clock clock) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        this(platforms, clock, MonitorSettings.defaults());
     }
 
-    /** Starts watching a submitted job. */
+    public JobMonitor(PlatformResolver platforms, Clock clock, MonitorSettings settings) {
+        this.platforms = Objects.requireNonNull(platforms, "platforms");
+        this.runtime = new MonitorRuntime(Objects.requireNonNull(clock, "clock"),
+                Objects.requireNonNull(settings, "settings"));
+    }
+
+    /**
+     * Starts watching a submitted job.
+     *
+     * @throws IllegalArgumentException when the connection id names no connection, or a connection of
+     *     another platform than the job's
+     * @throws IllegalStateException when the monitor is closed
+     */
     public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WatchListener listener) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        Objects.requireNonNull(connectionId, "connectionId");
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(policy, "policy");
+        return register(WatchState.start(connectionId, job, policy, runtime.now()), listener);
     }
 
-    /** Continues a watch from its durable state (after a restart), without re-launching a running diagnosis. */
+    /**
+     * Continues a watch from its durable state (after a restart), without re-launching a running
+     * diagnosis: a watch that was diagnosing with a diagnosis id fetches that diagnosis; a waiting watch
+     * keeps its deadlines.
+     *
+     * @throws IllegalArgumentException when the state says the watch already ended, or names an unknown
+     *     connection
+     */
     public Watch resume(WatchState state, WatchListener listener) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        Objects.requireNonNull(state, "state");
+        if (state.phase() == WatchState.Phase.DONE) {
+            throw new IllegalArgumentException("the watch of job " + state.job().id()
+                    + " already ended; there is nothing to resume");
+        }
+        return register(state, listener);
+    }
+
+    private Watch register(WatchState state, WatchListener listener) {
+        if (closed) {
+            throw new IllegalStateException("the job monitor is closed");
+        }
+        TrainingPlatform platform = platforms.resolve(state.connectionId());
+        if (platform == null) {
+            throw new IllegalArgumentException("connection '" + state.connectionId() + "' is not configured");
+        }
+        if (platform.kind() != state.job().platform()) {
+            throw new IllegalArgumentException("job " + state.job().id() + " runs on "
+                    + state.job().platform().displayName() + ", but connection '" + state.connectionId()
+                    + "' is " + platform.kind().displayName());
+        }
+        ConnectionGroup group = groups.computeIfAbsent(state.connectionId(),
+                id -> new ConnectionGroup(runtime, platform));
+        ActiveWatch watch = new ActiveWatch(runtime, group, state, listener, active::remove);
+        boolean accepted = runtime.onScheduler(() -> {
+            if (closed) {
+                watch.endByClose();
+                return;
+            }
+            active.add(watch);
+            watch.start();
+        });
+        if (!accepted) {
+            throw new IllegalStateException("the job monitor is closed");
+        }
+        return watch;
     }
 
     /** Stops all polling; outstanding watches end {@link Outcome.Cancelled} without stopping remote jobs. */
     @Override
     public void close() {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        if (closed) {
+            return;
+        }
+        closed = true;
+        CompletableFuture<Void> ended = new CompletableFuture<>();
+        Runnable endAll = () -> {
+            List<ActiveWatch> open = new ArrayList<>(active);
+            active.clear();
+            for (ActiveWatch w : open) {
+                w.endByClose();
+            }
+            ended.complete(null);
+        };
+        if (runtime.onSchedulerThread()) {
+            endAll.run();
+        } else if (runtime.onScheduler(endAll)) {
+            try {
+                ended.get(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // Fall through: shutting the executors down is what matters now.
+            }
+        }
+        runtime.shutdown();
+    }
+
+    /** Timers and hand-offs queued on the scheduler; zero once every watch has ended (for tests). */
+    int scheduledTasks() {
+        return runtime.scheduledTasks();
+    }
+
+    /** Platform calls queued or running (for tests). */
+    int pendingCalls() {
+        return runtime.pendingCalls();
     }
 }

@@ -2,34 +2,45 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.time.Duration;
 
-/** The words of {@link MonitorEvent#message()}. */
+/** The words of {@link MonitorEvent#message()}, in the same line format as {@link OutcomeMessages}. */
 final class MonitorEventMessages {
     private MonitorEventMessages() {
     }
 
     static String stateChanged(JobStatus previous, JobStatus current) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        String was = previous == null || previous.phase() == current.phase() ? "" : ", was " + previous.phase();
+        return OutcomeMessages.line(current, "is " + OutcomeMessages.state(current) + queue(current) + was);
     }
 
     static String queuePosition(JobStatus current, int position) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return OutcomeMessages.line(current, "is at queue position " + position);
     }
 
     static String heartbeat(JobStatus current, Duration waited) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return OutcomeMessages.line(current, "still " + OutcomeMessages.state(current) + queue(current)
+                + " after " + DurationText.of(waited));
     }
 
     static String diagnosisStarted(JobStatus current, String diagnosisId) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return OutcomeMessages.line(current, "pending too long; schedule diagnosis "
+                + ConsoleText.strip(diagnosisId, 40) + " running");
     }
 
     static String diagnosisWaiting(JobStatus current, String reason) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return OutcomeMessages.line(current, "diagnosis waiting: " + ConsoleText.strip(reason));
     }
 
     static String retrying(PlatformException error, Duration delay) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        String platform = error == null || error.platform() == null ? "monitor" : error.platform().id();
+        String what = error == null ? "unknown error" : ConsoleText.strip(error.getMessage());
+        return OutcomeMessages.fit("[" + platform + "] call failed, retrying in " + DurationText.of(delay) + ": "
+                + what);
+    }
+
+    private static String queue(JobStatus s) {
+        return s == null || s.queuePosition() == null ? "" : ", queue position " + s.queuePosition();
     }
 }

@@ -1,39 +1,112 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.util.TreeSet;
 
-/** The words of {@link Outcome#message()}; owned by the monitor so every front end says the same thing. */
+/**
+ * The words of {@link Outcome#message()}; owned by the monitor so every front end says the same thing.
+ * One line each, {@code [platform] job <name> (<id>) ...}, remote strings stripped of control characters
+ * and shortened so that a line fits 100 columns.
+ */
 final class OutcomeMessages {
+    static final int WIDTH = 100;
+    private static final int NAME_MAX = 28;
+    private static final int ID_MAX = 16;
+    private static final int RAW_STATE_MAX = 24;
+
     private OutcomeMessages() {
     }
 
     static String scheduled(JobStatus s) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return line(s, "is scheduled: " + state(s) + nodes(s));
     }
 
     static String completed(JobStatus s) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return line(s, "completed successfully: " + state(s));
     }
 
     static String failed(JobStatus s) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        String verb = s != null && s.phase() == JobPhase.STOPPED ? "was stopped: " : "failed: ";
+        return line(s, verb + state(s) + reason(s));
     }
 
     static String unschedulable(JobStatus s, DiagnosisReport report) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        String headline = report == null || report.headline() == null || report.headline().isBlank()
+                ? "see the diagnosis report" : ConsoleText.strip(report.headline());
+        return line(s, "cannot be scheduled: " + headline);
     }
 
     static String timedOut(JobStatus s, String what) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        String where = unseen(s) ? ", job not seen yet" : ", still " + state(s);
+        return line(s, "timed out: " + ConsoleText.strip(what) + where);
     }
 
     static String cancelled(JobStatus s, boolean remoteStopped, String detail) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        String text = detail == null || detail.isBlank()
+                ? (remoteStopped ? "job stopped" : "job left as it is on the platform")
+                : ConsoleText.strip(detail);
+        return line(s, "watch cancelled; " + text);
     }
 
+    /** Not cut to the width: the platform's code and request id at the end are what support asks for. */
     static String platformError(JobStatus s, PlatformException e) {
-        throw new UnsupportedOperationException("TODO(monitor)");
+        return prefix(s == null ? null : s.job()) + "watch failed: "
+                + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage()));
+    }
+
+    /** {@code [aihc] job train-llm (pytorchjob-1b2c…) <text>}, cut to the console width. */
+    static String line(JobStatus s, String text) {
+        return fit(prefix(s == null ? null : s.job()) + text);
+    }
+
+    static String prefix(JobRef job) {
+        if (job == null) {
+            return "[monitor] ";
+        }
+        String name = ConsoleText.strip(job.name(), NAME_MAX);
+        String label = job.name().equals(job.id()) ? name : name + " (" + ConsoleText.strip(job.id(), ID_MAX) + ")";
+        return "[" + job.platform().id() + "] job " + label + " ";
+    }
+
+    /** {@code RUNNING (Running)}: the normalised phase and, when it says more, the platform's own word. */
+    static String state(JobStatus s) {
+        if (unseen(s)) {
+            return "state not yet known";
+        }
+        String raw = ConsoleText.strip(s.rawState(), RAW_STATE_MAX);
+        return raw.isBlank() || raw.equalsIgnoreCase(s.phase().name()) ? s.phase().name()
+                : s.phase().name() + " (" + raw + ")";
+    }
+
+    /** The stand-in status of a job whose status never arrived. */
+    private static boolean unseen(JobStatus s) {
+        return s == null || (s.phase() == JobPhase.UNKNOWN && s.rawState().isBlank());
+    }
+
+    static String fit(String line) {
+        return ConsoleText.strip(line, WIDTH);
+    }
+
+    private static String reason(JobStatus s) {
+        return s == null || s.reason().isBlank() ? "" : ", " + ConsoleText.strip(s.reason());
+    }
+
+    private static String nodes(JobStatus s) {
+        TreeSet<String> nodes = new TreeSet<>();
+        for (WorkerStatus w : s.workers()) {
+            if (w.isPlaced()) {
+                nodes.add(w.nodeName());
+            }
+        }
+        if (nodes.isEmpty()) {
+            return "";
+        }
+        return nodes.size() == 1 ? " on node " + ConsoleText.strip(nodes.first(), 40) : " on " + nodes.size() + " nodes";
     }
 }

@@ -1,0 +1,513 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
+import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+
+/**
+ * One watch and its state machine. Every step runs on the monitor's scheduler thread; a step either
+ * ends the watch, hands one platform call to the call pool, or arms one timer, so a watch never has more
+ * than one thing outstanding.
+ *
+ * <p>A tick refreshes the job's status (with its connection's other watches), then acts: ends the watch
+ * when the job is scheduled or terminal, launches or fetches the diagnosis once the pending deadline has
+ * passed, or waits for the next tick.
+ */
+final class ActiveWatch implements Watch {
+    private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
+
+    private final MonitorRuntime runtime;
+    private final ConnectionGroup group;
+    private final TrainingPlatform platform;
+    private final WatchListener listener;
+    private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+    private final boolean resumedDiagnosis;
+    private final Consumer<ActiveWatch> onEnd;
+    private volatile WatchState state;
+
+    // Scheduler-thread state.
+    private JobStatus lastStatus;
+    private Duration interval;
+    private Instant lastHeartbeat;
+    private ScheduledFuture<?> timer;
+    private boolean inFlight;
+    private boolean cancelling;
+    private boolean done;
+    private boolean reattachAnnounced;
+    private Instant statusFailingSince;
+    private int statusFailures;
+    private Instant diagnosisFailingSince;
+    private int diagnosisFailures;
+    private Instant stopDeadline;
+
+    ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
+                Consumer<ActiveWatch> onEnd) {
+        this.runtime = runtime;
+        this.onEnd = onEnd;
+        this.group = group;
+        this.platform = group.platform();
+        this.state = state;
+        this.listener = listener == null ? WatchListener.NONE : listener;
+        this.interval = state.policy().pollInitial();
+        this.lastHeartbeat = runtime.now();
+        this.resumedDiagnosis = state.phase() == WatchState.Phase.DIAGNOSING && state.diagnosisId() != null;
+    }
+
+    JobRef job() {
+        return state.job();
+    }
+
+    @Override
+    public WatchState state() {
+        return state;
+    }
+
+    @Override
+    public CompletableFuture<Outcome> outcome() {
+        return outcome;
+    }
+
+    @Override
+    public CompletableFuture<Outcome> cancel(boolean stopRemoteJob) {
+        if (!runtime.onScheduler(() -> beginCancel(stopRemoteJob))) {
+            outcome.complete(new Outcome.Cancelled(lastOrUnknown(), false, "the monitor was closed"));
+        }
+        return outcome;
+    }
+
+    // ---- lifecycle (scheduler thread) ----
+
+    void start() {
+        group.add(this);
+        notifyState();
+        armTick(Duration.ZERO);
+    }
+
+    /** Ends the watch because the monitor closes; the remote job is left alone. */
+    void endByClose() {
+        finish(new Outcome.Cancelled(lastOrUnknown(), false,
+                "monitor closed, job left as it is on the platform"));
+    }
+
+    private void armTick(Duration delay) {
+        inFlight = false;
+        timer = runtime.schedule(this::tickDue, delay);
+    }
+
+    private void tickDue() {
+        timer = null;
+        if (done || cancelling) {
+            return;
+        }
+        inFlight = true;
+        group.markDue(this);
+    }
+
+    /**
+     * The connection's refresh saw this job although its poll was not due: take the status now instead of
+     * at the timer. Only a waiting watch with nothing outstanding can.
+     */
+    boolean takeOverForRefresh() {
+        if (done || cancelling || inFlight || state.phase() != WatchState.Phase.WAITING) {
+            return false;
+        }
+        cancelTimer();
+        inFlight = true;
+        return true;
+    }
+
+    void onStatus(CallResult<JobStatus> result, boolean fromList) {
+        if (done || cancelling) {
+            return;
+        }
+        step(() -> {
+            if (result == null) {
+                throw new IllegalStateException("no status for " + job().id());
+            }
+            if (result.ok()) {
+                statusFailingSince = null;
+                statusFailures = 0;
+                applyStatus(result.value(), fromList);
+            } else {
+                onFailure(result.error(), false);
+            }
+        });
+    }
+
+    private void applyStatus(JobStatus status, boolean fromList) {
+        announce(status);
+        Instant now = runtime.now();
+        WatchPolicy policy = state.policy();
+        if (status.phase().isTerminal()
+                || (policy.until() == WaitTarget.SCHEDULED && status.phase().isScheduled())) {
+            resolve(status, fromList);
+            return;
+        }
+        if (passed(state.overallDeadline(), now)) {
+            finish(new Outcome.TimedOut(status, "overall timeout of "
+                    + DurationText.of(policy.overallTimeout())));
+            return;
+        }
+        if (state.phase() == WatchState.Phase.DIAGNOSING
+                && (status.phase() == JobPhase.STARTING || status.phase() == JobPhase.RUNNING)) {
+            // It started after all (waiting for completion): the diagnosis has nothing left to explain.
+            setState(withPhase(WatchState.Phase.WAITING, null, null));
+        }
+        if (state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING
+                && passed(state.pendingDeadline(), now)) {
+            setState(withPhase(WatchState.Phase.DIAGNOSING, now.plus(policy.diagnosisTimeout()), null));
+        }
+        if (state.phase() == WatchState.Phase.DIAGNOSING) {
+            if (passed(state.diagnosisDeadline(), now)) {
+                finish(new Outcome.TimedOut(status, "diagnosis timeout of "
+                        + DurationText.of(policy.diagnosisTimeout())));
+            } else {
+                diagnose();
+            }
+            return;
+        }
+        waitForNextTick(now);
+    }
+
+    private void diagnose() {
+        String id = state.diagnosisId();
+        JobRef job = job();
+        if (id == null) {
+            runtime.call(platform.kind(), "launch diagnosis", () -> platform.launchDiagnosis(job),
+                    r -> continueWith(r, this::onLaunched));
+            return;
+        }
+        if (resumedDiagnosis && !reattachAnnounced) {
+            reattachAnnounced = true;
+            emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
+        }
+        DiagnosisHandle handle = new DiagnosisHandle(id, job);
+        runtime.call(platform.kind(), "fetch diagnosis", () -> platform.fetchDiagnosis(handle),
+                r -> continueWith(r, this::onFetched));
+    }
+
+    private void onLaunched(CallResult<DiagnosisHandle> r) {
+        if (!r.ok()) {
+            onDiagnosisFailure(r.error());
+            return;
+        }
+        diagnosisFailingSince = null;
+        diagnosisFailures = 0;
+        setState(withPhase(WatchState.Phase.DIAGNOSING, state.diagnosisDeadline(), r.value().id()));
+        emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+        waitForNextTick(runtime.now());
+    }
+
+    private void onFetched(CallResult<RawDiagnosis> r) {
+        if (!r.ok()) {
+            onDiagnosisFailure(r.error());
+            return;
+        }
+        finish(new Outcome.Unschedulable(lastStatus, analyze(r.value())));
+    }
+
+    private void onDiagnosisFailure(PlatformException e) {
+        if (e instanceof DiagnosisPreCheckException || e instanceof DiagnosisNotReadyException) {
+            // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
+            String reason = e instanceof DiagnosisNotReadyException ? "the report is not ready yet"
+                    : "the platform refused to start it yet: " + e.getMessage();
+            emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            waitForNextTick(runtime.now());
+            return;
+        }
+        onFailure(e, true);
+    }
+
+    private void onFailure(PlatformException e, boolean diagnosisCall) {
+        Instant now = runtime.now();
+        JobStatus last = lastOrUnknown();
+        if (!e.isRetryable()) {
+            finish(new Outcome.PlatformError(last, e));
+            return;
+        }
+        if (passed(state.overallDeadline(), now)) {
+            finish(new Outcome.TimedOut(last, "overall timeout of "
+                    + DurationText.of(state.policy().overallTimeout())));
+            return;
+        }
+        Instant since;
+        int attempt;
+        if (diagnosisCall) {
+            diagnosisFailingSince = diagnosisFailingSince == null ? now : diagnosisFailingSince;
+            since = diagnosisFailingSince;
+            attempt = ++diagnosisFailures;
+        } else {
+            statusFailingSince = statusFailingSince == null ? now : statusFailingSince;
+            since = statusFailingSince;
+            attempt = ++statusFailures;
+        }
+        MonitorSettings settings = runtime.settings();
+        if (Duration.between(since, now).compareTo(settings.retryLimit()) >= 0) {
+            finish(new Outcome.PlatformError(last, e));
+            return;
+        }
+        Duration retryAfter = e instanceof RateLimitedException rl ? rl.retryAfter() : null;
+        Duration base = PollBackoff.retryDelay(attempt, settings.retryInitial(), settings.retryMax(), null);
+        Duration delay = PollBackoff.jittered(base, settings.jitter(), ThreadLocalRandom.current());
+        if (retryAfter != null && retryAfter.compareTo(delay) > 0) {
+            delay = retryAfter;
+        }
+        emit(new MonitorEvent.Retrying(e, delay));
+        armTick(delay);
+    }
+
+    /** Ends with the job's outcome; a status from a list page may lack the pods, so ask once for them. */
+    private void resolve(JobStatus status, boolean fromList) {
+        if (!fromList || !status.workers().isEmpty()) {
+            finish(outcomeOf(status));
+            return;
+        }
+        JobRef job = job();
+        runtime.call(platform.kind(), "job status", () -> platform.status(job), r -> continueWith(r, detail -> {
+            boolean better = detail.ok() && detail.value().phase() == status.phase();
+            finish(outcomeOf(better ? detail.value() : status));
+        }));
+    }
+
+    private static Outcome outcomeOf(JobStatus status) {
+        switch (status.phase()) {
+            case SUCCEEDED:
+                return new Outcome.Completed(status);
+            case FAILED:
+            case STOPPED:
+                return new Outcome.JobFailed(status);
+            default:
+                return new Outcome.Scheduled(status);
+        }
+    }
+
+    private void waitForNextTick(Instant now) {
+        heartbeat(now);
+        Duration delay = PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
+        interval = PollBackoff.grow(interval, state.policy().pollMax());
+        Instant deadline = nextDeadline();
+        if (deadline != Instant.MAX) {
+            Duration untilDeadline = Duration.between(now, deadline).plusMillis(1);
+            if (untilDeadline.compareTo(delay) < 0) {
+                delay = untilDeadline;
+            }
+        }
+        armTick(delay);
+    }
+
+    /** The next deadline that changes what the watch does, so it acts on time whatever the poll interval. */
+    private Instant nextDeadline() {
+        Instant next = Instant.MAX;
+        if (state.phase() == WatchState.Phase.WAITING) {
+            next = earliest(next, state.pendingDeadline());
+        }
+        if (state.phase() == WatchState.Phase.DIAGNOSING) {
+            next = earliest(next, state.diagnosisDeadline());
+        }
+        return earliest(next, state.overallDeadline());
+    }
+
+    private Instant earliest(Instant a, Instant candidate) {
+        if (candidate == null || !candidate.isAfter(runtime.now())) {
+            return a;
+        }
+        return candidate.isBefore(a) ? candidate : a;
+    }
+
+    private void heartbeat(Instant now) {
+        if (Duration.between(lastHeartbeat, now).compareTo(state.policy().heartbeat()) >= 0) {
+            lastHeartbeat = now;
+            emit(new MonitorEvent.Heartbeat(lastStatus, Duration.between(state.startedAt(), now)));
+        }
+    }
+
+    /** Tells the listener about a new phase or raw state, or else a new queue position; not every poll. */
+    private void announce(JobStatus status) {
+        JobStatus previous = lastStatus;
+        lastStatus = status;
+        if (previous == null || previous.phase() != status.phase()
+                || !previous.rawState().equals(status.rawState())) {
+            interval = state.policy().pollInitial();
+            emit(new MonitorEvent.StateChanged(previous, status));
+        } else if (status.queuePosition() != null
+                && !Objects.equals(previous.queuePosition(), status.queuePosition())) {
+            emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
+        }
+    }
+
+    private DiagnosisReport analyze(RawDiagnosis raw) {
+        try {
+            DiagnosisReport report = runtime.settings().analyzer().apply(raw);
+            if (report != null) {
+                return report;
+            }
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
+        }
+        // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
+        String id = state.diagnosisId();
+        return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job(), id,
+                "the diagnosis could not be analysed", Verdict.UNKNOWN,
+                "the platform's diagnosis " + ConsoleText.strip(id, 40) + " could not be read; see its console",
+                List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+    }
+
+    // ---- cancel ----
+
+    private void beginCancel(boolean stopRemoteJob) {
+        if (done || cancelling) {
+            return;
+        }
+        cancelling = true;
+        cancelTimer();
+        group.remove(this);
+        if (!stopRemoteJob) {
+            finish(new Outcome.Cancelled(lastOrUnknown(), false, "job left as it is on the platform"));
+            return;
+        }
+        JobRef job = job();
+        runtime.call(platform.kind(), "stop job", () -> {
+            platform.cancel(job);
+            return job;
+        }, this::onStopRequested);
+    }
+
+    private void onStopRequested(CallResult<JobRef> r) {
+        if (done) {
+            return;
+        }
+        if (!r.ok()) {
+            finish(new Outcome.Cancelled(lastOrUnknown(), false,
+                    "stopping the job failed: " + ConsoleText.strip(r.error().getMessage())));
+            return;
+        }
+        stopDeadline = runtime.now().plus(runtime.settings().stopConfirmTimeout());
+        confirmStop();
+    }
+
+    private void confirmStop() {
+        timer = null;
+        if (done) {
+            return;
+        }
+        JobRef job = job();
+        runtime.call(platform.kind(), "job status", () -> platform.status(job), this::onStopStatus);
+    }
+
+    private void onStopStatus(CallResult<JobStatus> r) {
+        if (done) {
+            return;
+        }
+        if (r.ok()) {
+            announce(r.value());
+            if (r.value().phase().isTerminal()) {
+                finish(new Outcome.Cancelled(r.value(), true, "job stopped: "
+                        + OutcomeMessages.state(r.value())));
+                return;
+            }
+        }
+        if (passed(stopDeadline, runtime.now())) {
+            finish(new Outcome.Cancelled(lastOrUnknown(), false, "stop requested, but the job is still "
+                    + OutcomeMessages.state(lastOrUnknown()) + " after "
+                    + DurationText.of(runtime.settings().stopConfirmTimeout())));
+            return;
+        }
+        timer = runtime.schedule(this::confirmStop, runtime.settings().stopConfirmInterval());
+    }
+
+    // ---- plumbing ----
+
+    /** Continues a watch step with a call's result, unless the watch ended or is being cancelled meanwhile. */
+    private <T> void continueWith(CallResult<T> r, Consumer<CallResult<T>> next) {
+        if (done || cancelling) {
+            return;
+        }
+        step(() -> next.accept(r));
+    }
+
+    /** Runs a step; a bug in it ends this watch with an error instead of leaving it hanging. */
+    private void step(Runnable body) {
+        try {
+            body.run();
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "watch of " + job().id() + " failed", e);
+            finish(new Outcome.PlatformError(lastOrUnknown(),
+                    new UnexpectedFailureException(job().platform(), "job monitor", e)));
+        }
+    }
+
+    private void finish(Outcome result) {
+        if (done) {
+            return;
+        }
+        done = true;
+        cancelTimer();
+        group.remove(this);
+        onEnd.accept(this);
+        setState(withPhase(WatchState.Phase.DONE, state.diagnosisDeadline(), state.diagnosisId()));
+        outcome.complete(result);
+    }
+
+    private void cancelTimer() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+    }
+
+    private WatchState withPhase(WatchState.Phase phase, Instant diagnosisDeadline, String diagnosisId) {
+        WatchState s = state;
+        return new WatchState(s.connectionId(), s.job(), s.policy(), phase, s.startedAt(), s.pendingDeadline(),
+                s.overallDeadline(), diagnosisDeadline, diagnosisId);
+    }
+
+    private void setState(WatchState next) {
+        state = next;
+        notifyState();
+    }
+
+    private void notifyState() {
+        WatchState s = state;
+        try {
+            listener.onStateChanged(s);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "watch listener failed", e);
+        }
+    }
+
+    private void emit(MonitorEvent event) {
+        try {
+            listener.onEvent(event);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "watch listener failed", e);
+        }
+    }
+
+    /** The last status seen, or a stand-in naming the job when none was seen yet. */
+    private JobStatus lastOrUnknown() {
+        return lastStatus != null ? lastStatus
+                : new JobStatus(job(), JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
+    }
+
+    private static boolean passed(Instant deadline, Instant now) {
+        return deadline != null && !now.isBefore(deadline);
+    }
+}

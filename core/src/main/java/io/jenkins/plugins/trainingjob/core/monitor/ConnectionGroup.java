@@ -1,0 +1,134 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The watches of one connection, refreshed together. Watches whose poll is due queue here; one refresh
+ * per connection runs at a time and takes every due watch. From {@link MonitorSettings#listThreshold()}
+ * watches on, a refresh reads the job list (newest first) until it has seen every due job, so calls grow
+ * with pages, not jobs; the statuses it sees of watches not yet due refresh them too, which keeps a
+ * large group polling in rounds. Confined to the scheduler thread, except {@link #read}.
+ */
+final class ConnectionGroup {
+    private final MonitorRuntime runtime;
+    private final TrainingPlatform platform;
+    private final Set<ActiveWatch> members = new LinkedHashSet<>();
+    private final Set<ActiveWatch> due = new LinkedHashSet<>();
+    private boolean refreshing;
+
+    ConnectionGroup(MonitorRuntime runtime, TrainingPlatform platform) {
+        this.runtime = runtime;
+        this.platform = platform;
+    }
+
+    TrainingPlatform platform() {
+        return platform;
+    }
+
+    void add(ActiveWatch watch) {
+        members.add(watch);
+    }
+
+    void remove(ActiveWatch watch) {
+        members.remove(watch);
+        due.remove(watch);
+    }
+
+    /** The watch's poll is due: refresh it with the next round. */
+    void markDue(ActiveWatch watch) {
+        if (members.contains(watch)) {
+            due.add(watch);
+            pump();
+        }
+    }
+
+    private void pump() {
+        if (refreshing || due.isEmpty()) {
+            return;
+        }
+        List<ActiveWatch> batch = new ArrayList<>(due);
+        due.clear();
+        refreshing = true;
+        boolean useList = members.size() >= runtime.settings().listThreshold();
+        Map<String, JobRef> wanted = new LinkedHashMap<>();
+        for (ActiveWatch w : batch) {
+            wanted.putIfAbsent(w.job().id(), w.job());
+        }
+        runtime.offload(() -> read(wanted, useList), result -> apply(batch, result));
+    }
+
+    /** On a call thread: the list pages needed to see every wanted job, then a status call for the rest. */
+    private Refresh read(Map<String, JobRef> wanted, boolean useList) {
+        Map<String, JobStatus> listed = new HashMap<>();
+        if (useList) {
+            Set<String> missing = new HashSet<>(wanted.keySet());
+            String token = null;
+            int pages = 0;
+            do {
+                String pageToken = token;
+                CallResult<StatusPage> page = CallResult.of(platform.kind(), "list jobs",
+                        () -> platform.listStatuses(pageToken, runtime.settings().listPageSize()));
+                if (!page.ok()) {
+                    return new Refresh(listed, Map.of(), page.error());
+                }
+                pages++;
+                for (JobStatus s : page.value().jobs()) {
+                    listed.put(s.job().id(), s);
+                    missing.remove(s.job().id());
+                }
+                token = page.value().nextPageToken();
+            } while (!missing.isEmpty() && token != null && pages < runtime.settings().maxListPages());
+        }
+        Map<String, CallResult<JobStatus>> direct = new HashMap<>();
+        for (JobRef job : wanted.values()) {
+            if (!listed.containsKey(job.id())) {
+                direct.put(job.id(), CallResult.of(platform.kind(), "job status", () -> platform.status(job)));
+            }
+        }
+        return new Refresh(listed, direct, null);
+    }
+
+    private void apply(List<ActiveWatch> batch, Refresh refresh) {
+        refreshing = false;
+        for (ActiveWatch w : batch) {
+            String id = w.job().id();
+            if (refresh.listError() != null) {
+                w.onStatus(CallResult.failed(refresh.listError()), false);
+            } else if (refresh.listed().containsKey(id)) {
+                w.onStatus(new CallResult<>(refresh.listed().get(id), null), true);
+            } else {
+                w.onStatus(refresh.direct().get(id), false);
+            }
+        }
+        if (!refresh.listed().isEmpty()) {
+            Set<ActiveWatch> inBatch = new HashSet<>(batch);
+            for (ActiveWatch w : new ArrayList<>(members)) {
+                JobStatus seen = refresh.listed().get(w.job().id());
+                if (seen == null || inBatch.contains(w)) {
+                    continue;
+                }
+                if (due.remove(w) || w.takeOverForRefresh()) {
+                    w.onStatus(new CallResult<>(seen, null), true);
+                }
+            }
+        }
+        pump();
+    }
+
+    /** One round's answers: statuses seen in list pages, status calls for the others, or the list's failure. */
+    private record Refresh(Map<String, JobStatus> listed, Map<String, CallResult<JobStatus>> direct,
+                           PlatformException listError) {
+    }
+}

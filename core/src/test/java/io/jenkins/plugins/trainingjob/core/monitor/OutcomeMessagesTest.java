@@ -1,0 +1,64 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OutcomeMessagesTest {
+    private static final JobRef JOB = new JobRef(PlatformKind.SENSECORE, "tj-20260101-abcdef", "train-llm");
+
+    @Test
+    void scheduledCountsTheDistinctNodesThePodsWerePlacedOn() {
+        List<WorkerStatus> workers = List.of(new WorkerStatus("w-0", "node-b", "Running", ""),
+                new WorkerStatus("w-1", "node-a", "Running", ""), new WorkerStatus("w-2", "node-a", "Running", ""));
+        assertThat(new Outcome.Scheduled(status(JobPhase.RUNNING, "RUNNING", "", workers)).message())
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) is scheduled: RUNNING on 2 nodes");
+    }
+
+    @Test
+    void aFailedJobShowsThePlatformsReason() {
+        assertThat(new Outcome.JobFailed(status(JobPhase.FAILED, "FAILED", "OOMKilled\u001b[0m", List.of())).message())
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) failed: FAILED, OOMKilled");
+    }
+
+    @Test
+    void anUnschedulableJobShowsTheReportsHeadlineOrPointsToTheReport() {
+        JobStatus pending = status(JobPhase.PENDING, "QUEUEING", "", List.of());
+        DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "4 nodes: untolerated taint", Verdict.FITS_LATER,
+                "", List.of(), List.of(), List.of(), List.of(), List.of(), 4);
+        assertThat(new Outcome.Unschedulable(pending, report).message())
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) cannot be scheduled: 4 nodes: untolerated taint");
+        assertThat(new Outcome.Unschedulable(pending, null).message())
+                .endsWith("cannot be scheduled: see the diagnosis report");
+    }
+
+    @Test
+    void aPlatformErrorKeepsTheCodeAndRequestIdEvenPastOneHundredColumns() {
+        NotFoundException gone = new NotFoundException(PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND",
+                "req-123", "job not found", null);
+        assertThat(new Outcome.PlatformError(status(JobPhase.PENDING, "QUEUEING", "", List.of()), gone).message())
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) watch failed: SenseCore ACP GET training job: "
+                        + "job not found (HTTP 404, code NOT_FOUND, request id req-123)");
+    }
+
+    @Test
+    void aJobNeverSeenSaysItsStateIsNotKnown() {
+        JobStatus unseen = new JobStatus(JOB, JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
+        assertThat(new Outcome.TimedOut(unseen, "overall timeout of 1h").message())
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) timed out: overall timeout of 1h, "
+                        + "job not seen yet");
+    }
+
+    private static JobStatus status(JobPhase phase, String raw, String reason, List<WorkerStatus> workers) {
+        return new JobStatus(JOB, phase, raw, null, null, null, null, reason, workers, null);
+    }
+}
