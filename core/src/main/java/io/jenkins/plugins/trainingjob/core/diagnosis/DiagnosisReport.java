@@ -1,15 +1,24 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Why a job is pending, ready to render: a headline naming the blocker that affects the most nodes,
  * findings grouped rule → reason → nodes (node names folded into ranges), a resource table, the verdict,
  * the pods and queues concerned, and remediation hints (suggestions, worded as such).
  *
- * <p>TODO(diagnosis): the diagnosis issue owns this model's final shape; fields listed are the contract
- * the monitor, the CLI and the plugin rely on.
+ * <p>Every string except {@code schemaVersion}, enums and counts may contain remote data; renderers escape
+ * or strip it. The lists are in a stable order (most nodes first, then by name), so two analyses of the
+ * same diagnosis render byte for byte the same. The report never holds credentials: it is built from
+ * diagnosis answers only. {@link #SCHEMA_VERSION} versions the JSON form ({@code ReportJson}).
+ *
+ * @param nodeCount distinct nodes named by blocking findings
+ * @param pods the pods (or SenseCore workers) concerned, folded into ranges
+ * @param queues the queues (or SenseCore pools) concerned, sorted
  */
 public record DiagnosisReport(
         int schemaVersion,
@@ -18,28 +27,141 @@ public record DiagnosisReport(
         String headline,
         Verdict verdict,
         String verdictText,
-        List<RuleGroup> rules,
-        List<ResourceRow> resources,
+        int nodeCount,
         List<String> pods,
         List<String> queues,
-        List<Hint> hints,
-        int nodeCount) {
+        List<RuleGroup> rules,
+        List<ResourceRow> resources,
+        List<Hint> hints) {
 
     public static final int SCHEMA_VERSION = 1;
 
-    /** One rule (e.g. {@code NodeTaintToleranceDiagnostics}) with its reasons. */
-    public record RuleGroup(String rule, String ruleType, List<ReasonGroup> reasons) {
+    private static final int SUMMARY_WIDTH = 100;
+    private static final int SUMMARY_REASONS = 3;
+
+    public DiagnosisReport {
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(verdict, "verdict");
+        diagnosisId = nz(diagnosisId);
+        headline = nz(headline);
+        verdictText = nz(verdictText);
+        pods = List.copyOf(pods);
+        queues = List.copyOf(queues);
+        rules = List.copyOf(rules);
+        resources = List.copyOf(resources);
+        hints = List.copyOf(hints);
     }
 
-    /** One reason text with the nodes it applies to, both as a list and folded into ranges. */
-    public record ReasonGroup(String reason, List<String> nodes, List<String> foldedNodes) {
+    /**
+     * A few lines for a Jenkins build page or a log: the headline, the verdict, the reasons affecting the
+     * most nodes and the first suggestion. Control characters are stripped and lines cut to 100 columns;
+     * a web page must still HTML-escape them.
+     */
+    public List<String> summaryLines() {
+        List<String> lines = new ArrayList<>();
+        lines.add(ConsoleText.strip(headline, SUMMARY_WIDTH));
+        lines.add(ConsoleText.strip("Verdict: " + verdictText, SUMMARY_WIDTH));
+        List<ReasonGroup> ranked = new ArrayList<>();
+        for (RuleGroup rule : rules) {
+            for (ReasonGroup reason : rule.reasons()) {
+                if (reason.category().blocks()) {
+                    ranked.add(reason);
+                }
+            }
+        }
+        ranked.sort(ReasonGroup.RANKING);
+        for (int i = 0; i < Math.min(SUMMARY_REASONS, ranked.size()); i++) {
+            ReasonGroup r = ranked.get(i);
+            String where = r.nodeCount() > 0 ? r.nodeCount() + (r.nodeCount() == 1 ? " node: " : " nodes: ") : "";
+            lines.add(ConsoleText.strip("- " + where + r.label(), SUMMARY_WIDTH));
+        }
+        if (ranked.size() > SUMMARY_REASONS) {
+            lines.add("- … and " + (ranked.size() - SUMMARY_REASONS) + " more reasons");
+        }
+        if (!hints.isEmpty()) {
+            lines.add(ConsoleText.strip(hints.get(0).text(), SUMMARY_WIDTH));
+        }
+        return List.copyOf(lines);
     }
 
-    /** A resource short: what a pod requests, what nodes offer, how many nodes are short. */
-    public record ResourceRow(String resource, String requestedPerPod, String allocatablePerNode, int nodesShort) {
+    /** One rule (e.g. {@code NodeTaintToleranceDiagnostics}) with its reasons, most nodes first. */
+    public record RuleGroup(String rule, String ruleType, int nodeCount, List<ReasonGroup> reasons) {
+        public RuleGroup {
+            rule = nz(rule);
+            ruleType = nz(ruleType);
+            reasons = List.copyOf(reasons);
+        }
     }
 
-    /** A remediation suggestion, with an optional ready-to-paste snippet (e.g. a toleration). */
-    public record Hint(String text, String snippet) {
+    /**
+     * One reason text, verbatim, with the nodes it applies to folded into ranges.
+     *
+     * @param label our short normalised wording ({@code untolerated taint kwok.x-k8s.io/node: fake})
+     * @param nodeCount distinct nodes; 0 for observations about a pool or queue
+     * @param pods the pods concerned, folded
+     * @param resource the resource a shortage is about, else empty
+     * @param request what a pod asks for, as min–max over the findings, else empty
+     * @param allocatable what the nodes (or quota) offer, as min–max, else empty
+     */
+    public record ReasonGroup(String reason, ReasonCategory category, String label, int nodeCount,
+                              List<NodeRange> nodes, List<String> pods, String resource, String request,
+                              String allocatable) {
+
+        /** Blocking first, most nodes first, never-fits causes first, then by category and text. */
+        static final java.util.Comparator<ReasonGroup> RANKING = java.util.Comparator
+                .comparing((ReasonGroup g) -> !g.category().blocks())
+                .thenComparing(ReasonGroup::nodeCount, java.util.Comparator.reverseOrder())
+                .thenComparing(ReasonGroup::category)
+                .thenComparing(ReasonGroup::label)
+                .thenComparing(ReasonGroup::reason);
+
+        public ReasonGroup {
+            reason = nz(reason);
+            Objects.requireNonNull(category, "category");
+            label = nz(label);
+            nodes = List.copyOf(nodes);
+            pods = List.copyOf(pods);
+            resource = nz(resource);
+            request = nz(request);
+            allocatable = nz(allocatable);
+        }
+    }
+
+    /**
+     * A resource the job is short of.
+     *
+     * @param requested what is asked (per pod for node checks, the job total for quota checks)
+     * @param available what is offered, min–max over the nodes, or the quota
+     * @param basis what is compared with what, e.g. {@code per pod vs allocatable per node}
+     * @param nodesShort how many nodes offer less than a pod requests
+     * @param shortNodes those nodes, folded
+     */
+    public record ResourceRow(String resource, String requested, String available, String basis, int nodesShort,
+                              List<NodeRange> shortNodes) {
+        public ResourceRow {
+            resource = nz(resource);
+            requested = nz(requested);
+            available = nz(available);
+            basis = nz(basis);
+            shortNodes = List.copyOf(shortNodes);
+        }
+    }
+
+    /**
+     * A remediation suggestion; {@code text} starts with {@code Suggestion:}. {@code snippet} is a
+     * ready-to-paste block (YAML, a command), {@code snippetOneLine} the same on one line for consoles;
+     * both empty when there is none. {@code reason} is the reason text it answers, empty when general.
+     */
+    public record Hint(String reason, String text, String snippet, String snippetOneLine) {
+        public Hint {
+            reason = nz(reason);
+            text = nz(text);
+            snippet = nz(snippet);
+            snippetOneLine = nz(snippetOneLine);
+        }
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
     }
 }

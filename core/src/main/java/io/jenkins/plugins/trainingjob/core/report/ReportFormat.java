@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import java.util.Locale;
 
 /** The report's output formats, each with its renderer and file extension. */
 public enum ReportFormat {
@@ -20,8 +21,26 @@ public enum ReportFormat {
         return extension;
     }
 
-    /** Renders the report in this format. TODO(diagnosis): backed by one renderer class per format. */
+    /** Renders the report in this format; text comes without colour (see {@link TextReportRenderer}). */
     public String render(DiagnosisReport report) {
-        throw new UnsupportedOperationException("TODO(report)");
+        return switch (this) {
+            case TEXT -> new TextReportRenderer(false).render(report);
+            case MARKDOWN -> new MarkdownReportRenderer().render(report);
+            case HTML -> new HtmlReportRenderer().render(report);
+            case JSON -> new JsonReportRenderer().render(report);
+            case JUNIT -> new JunitReportRenderer().render(report);
+        };
+    }
+
+    /** Parses a format name as users type it: {@code text}, {@code md}, {@code markdown}, {@code junit}... */
+    public static ReportFormat parse(String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+        for (ReportFormat f : values()) {
+            if (f.name().toLowerCase(Locale.ROOT).equals(n) || f.extension.equals(n)) {
+                return f;
+            }
+        }
+        throw new IllegalArgumentException("unknown report format '" + name
+                + "': expected text, markdown, html, json or junit");
     }
 }

@@ -1,0 +1,254 @@
+package io.jenkins.plugins.trainingjob.core.diagnosis;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.OtherJob;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Derives findings from what SenseCore ACP exposes, since it has no diagnosis API. In order: the job state
+ * ({@code WAITING} = waiting for workspace quota, {@code QUEUEING} = waiting for pool capacity), the spec
+ * (is it offered by the pool), the pool binding (quota type allowed; the job's devices, spec
+ * {@code device.number} × replicas, against {@code reserved_number} for RESERVED or the spot allowance for
+ * SPOT), the workers without nodes, the other jobs of the workspace in the pool (devices held by running
+ * jobs, queued jobs that are older or of higher priority) and the events verbatim. Binding numbers are
+ * entitlements, not free capacity, so a job larger than its reservation never fits; one within it that
+ * still waits fits later.
+ */
+final class SenseCoreFindings {
+
+    static final String RULE_TYPE = "SenseCoreEvidence";
+    private static final int MAX_NAMES = 5;
+
+    /** The findings plus the quota rows and hints that only the SenseCore evidence can phrase. */
+    record Derivation(List<Finding> findings, List<ResourceRow> resources, List<Hint> hints) {
+    }
+
+    private final SenseCoreEvidence ev;
+    private final String pool;
+    private final List<Finding> findings = new ArrayList<>();
+    private final List<ResourceRow> rows = new ArrayList<>();
+    private final List<Hint> hints = new ArrayList<>();
+
+    private SenseCoreFindings(SenseCoreEvidence ev) {
+        this.ev = ev;
+        this.pool = ev.request() == null ? "" : nz(ev.request().poolName());
+    }
+
+    static Derivation derive(SenseCoreEvidence ev) {
+        SenseCoreFindings d = new SenseCoreFindings(ev);
+        d.jobState();
+        ResourceSpec spec = d.spec();
+        d.binding(spec);
+        d.workers();
+        d.competition(spec);
+        d.events();
+        return new Derivation(List.copyOf(d.findings), List.copyOf(d.rows), List.copyOf(d.hints));
+    }
+
+    private void jobState() {
+        String state = ev.status() == null ? "" : ev.status().rawState().toUpperCase(Locale.ROOT);
+        switch (state) {
+            case "WAITING" -> add("JobState", "job is WAITING: it waits for workspace quota", "", "", "", "",
+                    ReasonCategory.QUEUE_OR_QUOTA);
+            case "QUEUEING" -> add("JobState", "job is QUEUEING: it waits for free capacity in pool " + pool,
+                    "", "", "", "", ReasonCategory.QUEUE_OR_QUOTA);
+            case "" -> {
+            }
+            default -> add("JobState", "job state is " + state, "", "", "", "", ReasonCategory.CONTEXT);
+        }
+        if (ev.status() != null && !ev.status().reason().isEmpty()) {
+            add("JobState", "platform reason: " + ev.status().reason(), "", "", "", "", ReasonCategory.CONTEXT);
+        }
+    }
+
+    /** The job's spec as the pool lists it; a spec the pool does not offer is a configuration error. */
+    private ResourceSpec spec() {
+        if (ev.request() == null || ev.request().specNames().isEmpty()) {
+            return null;
+        }
+        ResourceSpec found = null;
+        for (String name : ev.request().specNames()) {
+            ResourceSpec s = ev.specs().stream().filter(x -> nz(x.name()).equalsIgnoreCase(name)).findFirst()
+                    .orElse(null);
+            if (s == null && !ev.specs().isEmpty()) {
+                add("ResourceSpec", "spec " + name + " is not offered by pool " + pool, "", "", "", "",
+                        ReasonCategory.CONFIGURATION);
+                List<String> offered = ev.specs().stream().map(x -> nz(x.name())).sorted().limit(MAX_NAMES).toList();
+                hints.add(new Hint(lastReason(), "Suggestion: choose a spec that pool " + pool + " offers: "
+                        + String.join(", ", offered) + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".", "", ""));
+            } else if (found == null) {
+                found = s;
+            }
+        }
+        return found;
+    }
+
+    private void binding(ResourceSpec spec) {
+        if (ev.bindings().isEmpty() || ev.request() == null) {
+            return;
+        }
+        PoolBinding b = ev.bindings().stream().filter(x -> nz(x.name()).equalsIgnoreCase(pool)).findFirst()
+                .orElse(null);
+        if (b == null) {
+            add("PoolQuota", "pool " + pool + " is not bound to the workspace", "", "", "", "",
+                    ReasonCategory.CONFIGURATION);
+            hints.add(new Hint(lastReason(), "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool
+                    + ".", "", ""));
+            return;
+        }
+        String jobQuota = nz(ev.request().quotaType()).toUpperCase(Locale.ROOT);
+        String poolQuota = nz(b.quotaType()).toUpperCase(Locale.ROOT);
+        if (!jobQuota.isEmpty() && !poolQuota.isEmpty() && !poolQuota.equals("ALL") && !poolQuota.equals(jobQuota)) {
+            add("PoolQuota", "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for "
+                    + jobQuota, "", "", "", "", ReasonCategory.CONFIGURATION);
+            hints.add(new Hint(lastReason(), "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows "
+                    + jobQuota + ".", "", ""));
+            return;
+        }
+        if (spec == null || spec.deviceNumber() <= 0) {
+            return;
+        }
+        int replicas = Math.max(1, ev.request().totalReplicas());
+        int need = spec.deviceNumber() * replicas;
+        String key = nz(spec.deviceResourceKey()).isEmpty() ? "devices" : spec.deviceResourceKey();
+        String requested = need + " (" + spec.deviceNumber() + " × " + replicas + (replicas == 1 ? " worker)" : " workers)");
+        if (jobQuota.equals("SPOT")) {
+            if (b.spotDevices() < 0) {
+                return;
+            }
+            rows.add(new ResourceRow(key, requested, Integer.toString(b.spotDevices()),
+                    "job total vs spot allowance of pool " + pool, 0, List.of()));
+            if (need > b.spotDevices()) {
+                add("PoolQuota", "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key
+                        + "; the job needs " + need, "", key, Integer.toString(need),
+                        Integer.toString(b.spotDevices()), ReasonCategory.INSUFFICIENT_RESOURCE);
+                hints.add(new Hint(lastReason(), "Suggestion: ask for a spot allowance of at least " + need + " " + key
+                        + " in pool " + pool + ", or submit with RESERVED quota.", "", ""));
+            }
+            return;
+        }
+        if (b.reservedDevices() < 0) {
+            return;
+        }
+        rows.add(new ResourceRow(key, requested, Integer.toString(b.reservedDevices()),
+                "job total vs reserved quota of pool " + pool, 0, List.of()));
+        if (need > b.reservedDevices()) {
+            add("PoolQuota", "the reserved quota of pool " + pool + " is " + b.reservedDevices() + " " + key
+                    + "; the job needs " + need, "", key, Integer.toString(need),
+                    Integer.toString(b.reservedDevices()), ReasonCategory.INSUFFICIENT_RESOURCE);
+            hints.add(new Hint(lastReason(), "Suggestion: reduce workers or devices per worker to fit the reserved "
+                    + b.reservedDevices() + " " + key + " of pool " + pool + ", or ask for a larger reservation.",
+                    "", ""));
+            return;
+        }
+        int held = ev.otherJobs().stream().filter(j -> isState(j, "RUNNING")).mapToInt(j -> Math.max(0, j.devices()))
+                .sum();
+        int free = b.reservedDevices() - held;
+        if (free < need) {
+            add("PoolQuota", "running jobs hold " + held + " of the " + b.reservedDevices() + " reserved " + key
+                    + " in pool " + pool + "; " + Math.max(0, free) + " free, the job needs " + need, "", "", "",
+                    "", ReasonCategory.QUEUE_OR_QUOTA);
+        }
+    }
+
+    private void workers() {
+        if (ev.workers().isEmpty()) {
+            if (ev.status() != null) {
+                add("Workers", "no worker has been created yet", "", "", "", "", ReasonCategory.CONTEXT);
+            }
+            return;
+        }
+        for (WorkerStatus w : ev.workers()) {
+            if (!w.isPlaced()) {
+                add("Workers", "worker has no node", w.name(), "", "", "", ReasonCategory.CONTEXT);
+            }
+        }
+    }
+
+    private void competition(ResourceSpec spec) {
+        String key = spec == null || nz(spec.deviceResourceKey()).isEmpty() ? "devices" : spec.deviceResourceKey();
+        String self = ev.job().id();
+        List<OtherJob> others = ev.otherJobs().stream()
+                .filter(j -> !nz(j.name()).equals(self) && !nz(j.name()).equals(ev.job().name()))
+                .sorted(Comparator.comparing((OtherJob j) -> nz(j.name()))).toList();
+        List<OtherJob> running = others.stream().filter(j -> isState(j, "RUNNING")).toList();
+        if (!running.isEmpty()) {
+            int held = running.stream().mapToInt(j -> Math.max(0, j.devices())).sum();
+            add("PoolCompetition", running.size() + (running.size() == 1 ? " running job holds " : " running jobs hold ")
+                    + held + " " + key + ": " + names(running, false), "", "", "", "", ReasonCategory.CONTEXT);
+        }
+        Instant mine = ev.status() == null ? null : ev.status().createdAt();
+        int myRank = priorityRank(ev.request() == null ? "" : ev.request().priority());
+        List<OtherJob> ahead = others.stream()
+                .filter(j -> isState(j, "QUEUEING") || isState(j, "WAITING"))
+                .filter(j -> priorityRank(j.priority()) > myRank || (priorityRank(j.priority()) == myRank
+                        && mine != null && j.createdAt() != null && j.createdAt().isBefore(mine)))
+                .toList();
+        if (!ahead.isEmpty()) {
+            add("PoolCompetition", ahead.size() + (ahead.size() == 1 ? " queued job is" : " queued jobs are")
+                    + " ahead (older or higher priority): " + names(ahead, true), "", "", "", "",
+                    ReasonCategory.CONTEXT);
+        }
+    }
+
+    private void events() {
+        if (!ev.eventsAvailable()) {
+            return;
+        }
+        for (JobEvent e : ev.events()) {
+            String text = (e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": " + e.message()
+                    + (e.count() > 1 ? " (x" + e.count() + ")" : "");
+            add("Events", text, "", "", "", "", ReasonCategory.CONTEXT);
+        }
+    }
+
+    private String lastReason() {
+        return findings.get(findings.size() - 1).reason();
+    }
+
+    private static String names(List<OtherJob> jobs, boolean withPriority) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < Math.min(MAX_NAMES, jobs.size()); i++) {
+            OtherJob j = jobs.get(i);
+            b.append(i == 0 ? "" : ", ").append(nz(j.name())).append(" (")
+                    .append(withPriority ? nz(j.priority()) + ", " : "").append(Math.max(0, j.devices())).append(')');
+        }
+        if (jobs.size() > MAX_NAMES) {
+            b.append(", … and ").append(jobs.size() - MAX_NAMES).append(" more");
+        }
+        return b.toString();
+    }
+
+    private static int priorityRank(String p) {
+        return switch (nz(p).toUpperCase(Locale.ROOT)) {
+            case "HIGHEST" -> 3;
+            case "HIGH" -> 2;
+            case "LOW" -> 0;
+            default -> 1;
+        };
+    }
+
+    private static boolean isState(OtherJob j, String state) {
+        return nz(j.state()).equalsIgnoreCase(state);
+    }
+
+    private void add(String rule, String reason, String pod, String resource, String request, String allocatable,
+                     ReasonCategory category) {
+        findings.add(new Finding(rule, RULE_TYPE, reason, "", pod, ev.job().name(), "", pool, resource, request,
+                allocatable, category));
+    }
+
+    private static String nz(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,158 @@
+package io.jenkins.plugins.trainingjob.core.report;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+
+/**
+ * The report as JUnit XML, so Jenkins' test-result page and other test-report viewers list the reasons:
+ * one test suite per job, one failed test case per blocking rule and reason (class name = rule, name =
+ * reason), context as skipped cases. A report with no blocking reason gets one passing case. Remote
+ * strings are XML-escaped and characters XML 1.0 forbids are dropped, so the document is always
+ * well-formed.
+ */
+public final class JunitReportRenderer {
+
+    private static final String PACKAGE = "trainingjob.diagnosis.";
+
+    public String render(DiagnosisReport report) {
+        int tests = 0;
+        int failures = 0;
+        int skipped = 0;
+        StringBuilder cases = new StringBuilder();
+        for (RuleGroup rule : report.rules()) {
+            for (ReasonGroup reason : rule.reasons()) {
+                tests++;
+                String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
+                cases.append("  <testcase classname=\"").append(esc(PACKAGE + ruleName)).append("\" name=\"")
+                        .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
+                        .append("\" time=\"0\">\n");
+                if (reason.category().blocks()) {
+                    failures++;
+                    cases.append("    <failure type=\"").append(reason.category().name()).append("\" message=\"")
+                            .append(esc(message(reason))).append("\">").append(escText(body(report, rule, reason)))
+                            .append("</failure>\n");
+                } else {
+                    skipped++;
+                    cases.append("    <skipped message=\"").append(esc(message(reason))).append("\"/>\n");
+                }
+                cases.append("  </testcase>\n");
+            }
+        }
+        if (tests == 0) {
+            tests = 1;
+            cases.append("  <testcase classname=\"").append(PACKAGE).append("Diagnosis\" name=\"")
+                    .append(esc(report.headline())).append("\" time=\"0\"/>\n");
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\""
+                + esc("schedule diagnosis: " + report.job().name()) + "\" tests=\"" + tests + "\" failures=\""
+                + failures + "\" errors=\"0\" skipped=\"" + skipped + "\" time=\"0\">\n"
+                + "  <properties>\n"
+                + property("platform", report.job().platform().id())
+                + property("job.id", report.job().id())
+                + property("diagnosis.id", report.diagnosisId())
+                + property("verdict", report.verdict().name())
+                + "  </properties>\n"
+                + cases
+                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText()) + "</system-out>\n"
+                + "</testsuite>\n";
+    }
+
+    private static String property(String name, String value) {
+        return "    <property name=\"" + name + "\" value=\"" + esc(value) + "\"/>\n";
+    }
+
+    private static String message(ReasonGroup reason) {
+        if (reason.nodeCount() == 0) {
+            return reason.label();
+        }
+        return reason.label() + " on " + ReportLimits.plural(reason.nodeCount(), "node", "nodes");
+    }
+
+    private static String body(DiagnosisReport report, RuleGroup rule, ReasonGroup reason) {
+        StringBuilder b = new StringBuilder();
+        b.append("Rule: ").append(rule.rule());
+        if (!rule.ruleType().isEmpty() && !rule.ruleType().equals(rule.rule())) {
+            b.append(" (").append(rule.ruleType()).append(')');
+        }
+        b.append("\nReason: ").append(reason.reason()).append("\nCategory: ").append(reason.category().title());
+        if (!reason.resource().isEmpty()) {
+            b.append("\nResource: ").append(reason.resource()).append(", requested ").append(reason.request())
+                    .append(", allocatable ").append(reason.allocatable());
+        }
+        if (reason.nodeCount() > 0) {
+            b.append("\nNodes (").append(reason.nodeCount()).append("): ");
+            int n = Math.min(ReportLimits.MAX_RANGES_PER_REASON, reason.nodes().size());
+            for (int i = 0; i < n; i++) {
+                NodeRange r = reason.nodes().get(i);
+                b.append(i == 0 ? "" : ", ").append(r.folded());
+            }
+            if (n < reason.nodes().size()) {
+                b.append(", … and ").append(ReportLimits.countFrom(reason.nodes(), n)).append(" more");
+            }
+        }
+        if (!reason.pods().isEmpty()) {
+            b.append("\nPods: ").append(String.join(", ", reason.pods()));
+        }
+        b.append("\nVerdict: ").append(report.verdictText());
+        for (Hint h : report.hints()) {
+            if (!h.reason().equals(reason.reason())) {
+                continue;
+            }
+            b.append('\n').append(h.text());
+            if (!h.snippet().isEmpty()) {
+                b.append('\n').append(h.snippet());
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Escapes XML markup and drops characters XML 1.0 does not allow (C0 controls except tab and line
+     * breaks, lone surrogates, U+FFFE/U+FFFF); ANSI escape sequences are stripped first. Line breaks and
+     * tabs in attributes become character references so parsers keep them.
+     */
+    static String esc(String remote) {
+        return escape(remote, "&#10;");
+    }
+
+    /** As {@link #esc} for element content, where line breaks stay line breaks. */
+    static String escText(String remote) {
+        return escape(remote, "\n");
+    }
+
+    private static String escape(String remote, String lineBreak) {
+        String s = remote == null ? "" : remote;
+        StringBuilder b = new StringBuilder(s.length() + 16);
+        boolean first = true;
+        for (String line : s.split("\n", -1)) {
+            if (!first) {
+                b.append(lineBreak);
+            }
+            first = false;
+            String clean = ConsoleText.strip(line, 4 * ReportLimits.MAX_VALUE);
+            for (int i = 0; i < clean.length(); i++) {
+                char c = clean.charAt(i);
+                if (Character.isHighSurrogate(c) && i + 1 < clean.length()
+                        && Character.isLowSurrogate(clean.charAt(i + 1))) {
+                    b.append(c).append(clean.charAt(++i));
+                    continue;
+                }
+                if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
+                    continue;
+                }
+                switch (c) {
+                    case '&' -> b.append("&amp;");
+                    case '<' -> b.append("&lt;");
+                    case '>' -> b.append("&gt;");
+                    case '"' -> b.append("&quot;");
+                    case '\'' -> b.append("&apos;");
+                    default -> b.append(c);
+                }
+            }
+        }
+        return b.toString();
+    }
+}

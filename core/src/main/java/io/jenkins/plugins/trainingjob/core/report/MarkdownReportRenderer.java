@@ -1,0 +1,159 @@
+package io.jenkins.plugins.trainingjob.core.report;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+
+/**
+ * The report as Markdown (for pull-request comments, job summaries, wikis). Remote strings are stripped of
+ * control characters and escaped, so a value cannot open a code span, a link, a table cell or raw HTML;
+ * snippets sit in fences longer than any backtick run they contain. The same caps as the text report.
+ */
+public final class MarkdownReportRenderer {
+
+    public String render(DiagnosisReport report) {
+        StringBuilder b = new StringBuilder();
+        b.append("# Schedule diagnosis: ").append(esc(report.job().name())).append("\n\n");
+        b.append("**").append(esc(report.headline())).append("**\n\n");
+        b.append("- **Verdict:** ").append(report.verdict().name()).append(" — ").append(esc(report.verdictText()))
+                .append('\n');
+        b.append("- **Job:** ").append(esc(report.job().name())).append(" (").append(esc(report.job().platform()
+                .displayName())).append(", id ").append(esc(report.job().id())).append(")\n");
+        if (!report.diagnosisId().isEmpty()) {
+            b.append("- **Diagnosis:** ").append(esc(report.diagnosisId())).append('\n');
+        }
+        if (!report.pods().isEmpty()) {
+            b.append("- **Pods:** ").append(esc(String.join(", ", report.pods()))).append('\n');
+        }
+        if (!report.queues().isEmpty()) {
+            b.append("- **Queues:** ").append(esc(String.join(", ", report.queues()))).append('\n');
+        }
+        rules(report, b);
+        resources(report, b);
+        hints(report, b);
+        return b.toString();
+    }
+
+    private static void rules(DiagnosisReport report, StringBuilder b) {
+        int shown = 0;
+        int total = report.rules().stream().mapToInt(r -> r.reasons().size()).sum();
+        for (RuleGroup rule : report.rules()) {
+            if (shown >= ReportLimits.MAX_REASONS) {
+                break;
+            }
+            b.append("\n## ").append(rule.rule().isEmpty() ? "(unnamed rule)" : esc(rule.rule()));
+            if (!rule.ruleType().isEmpty() && !rule.ruleType().equals(rule.rule())) {
+                b.append(" (").append(esc(rule.ruleType())).append(')');
+            }
+            b.append("\n\n| Reason | Category | Nodes | Node names |\n|---|---|---:|---|\n");
+            for (ReasonGroup reason : rule.reasons()) {
+                if (shown >= ReportLimits.MAX_REASONS) {
+                    break;
+                }
+                shown++;
+                String text = reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason());
+                if (!reason.resource().isEmpty() && !reason.request().isEmpty() && !reason.allocatable().isEmpty()
+                        && reason.nodeCount() > 0) {
+                    text += " (" + esc(reason.allocatable()) + " allocatable of " + esc(reason.request())
+                            + " requested)";
+                }
+                b.append("| ").append(text).append(" | ").append(reason.category().title()).append(" | ")
+                        .append(reason.nodeCount()).append(" | ").append(names(reason)).append(" |\n");
+            }
+        }
+        if (shown < total) {
+            b.append("\n… and ").append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
+                    .append(" (see the JSON report)\n");
+        }
+    }
+
+    private static String names(ReasonGroup reason) {
+        if (reason.nodeCount() == 0) {
+            return reason.pods().isEmpty() ? "" : "pods: " + esc(String.join(", ", reason.pods()));
+        }
+        StringBuilder b = new StringBuilder();
+        int n = Math.min(ReportLimits.MAX_RANGES_PER_REASON, reason.nodes().size());
+        for (int i = 0; i < n; i++) {
+            NodeRange r = reason.nodes().get(i);
+            b.append(i == 0 ? "" : ", ").append(esc(r.folded()));
+        }
+        if (n < reason.nodes().size()) {
+            b.append(", … and ").append(ReportLimits.countFrom(reason.nodes(), n)).append(" more");
+        }
+        return b.toString();
+    }
+
+    private static void resources(DiagnosisReport report, StringBuilder b) {
+        if (report.resources().isEmpty()) {
+            return;
+        }
+        b.append("\n## Resources\n\n| Resource | Requested | Available | Nodes short | Basis |\n|---|---:|---:|---:|---|\n");
+        int n = Math.min(ReportLimits.MAX_RESOURCES, report.resources().size());
+        for (int i = 0; i < n; i++) {
+            ResourceRow r = report.resources().get(i);
+            b.append("| ").append(esc(r.resource())).append(" | ").append(esc(r.requested())).append(" | ")
+                    .append(esc(r.available())).append(" | ").append(r.basis().startsWith("per pod")
+                            ? Integer.toString(r.nodesShort()) : "-")
+                    .append(" | ").append(esc(r.basis())).append(" |\n");
+        }
+        if (n < report.resources().size()) {
+            b.append("\n… and ").append(report.resources().size() - n).append(" more resources\n");
+        }
+    }
+
+    private static void hints(DiagnosisReport report, StringBuilder b) {
+        if (report.hints().isEmpty()) {
+            return;
+        }
+        b.append("\n## Suggestions\n\n");
+        int n = Math.min(ReportLimits.MAX_HINTS, report.hints().size());
+        for (int i = 0; i < n; i++) {
+            Hint h = report.hints().get(i);
+            b.append("- ").append(esc(h.text())).append('\n');
+            if (!h.snippet().isEmpty()) {
+                fence(h.snippet(), b);
+            }
+        }
+        if (n < report.hints().size()) {
+            b.append("\n… and ").append(report.hints().size() - n).append(" more suggestions\n");
+        }
+    }
+
+    /** A fenced block, indented under its list item, with a fence longer than any backtick run inside. */
+    private static void fence(String snippet, StringBuilder b) {
+        String[] lines = snippet.split("\n", -1);
+        int longest = 0;
+        for (String line : lines) {
+            int run = 0;
+            for (char c : line.toCharArray()) {
+                run = c == '`' ? run + 1 : 0;
+                longest = Math.max(longest, run);
+            }
+        }
+        String fence = "`".repeat(Math.max(3, longest + 1));
+        b.append("\n  ").append(fence).append('\n');
+        for (String line : lines) {
+            b.append("  ").append(ConsoleText.strip(line, ReportLimits.MAX_VALUE)).append('\n');
+        }
+        b.append("  ").append(fence).append("\n\n");
+    }
+
+    /** Strips control characters, cuts very long values and escapes Markdown and HTML syntax. */
+    static String esc(String remote) {
+        String s = ConsoleText.strip(remote, ReportLimits.MAX_VALUE);
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '\\', '`', '*', '_', '[', ']', '#', '!', '|', '~' -> b.append('\\').append(c);
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+}

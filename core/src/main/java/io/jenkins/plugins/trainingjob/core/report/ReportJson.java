@@ -1,0 +1,107 @@
+package io.jenkins.plugins.trainingjob.core.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.CharacterEscapes;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+
+/**
+ * Our own report as JSON: the report model field for field, in declaration order, with
+ * {@code schemaVersion} first. {@link #read} takes it back so a saved report can be rendered again in any
+ * format. Fields added in later minor versions are ignored on read; a newer {@code schemaVersion} is
+ * refused with a message saying so. {@code <}, {@code >}, {@code &} and {@code '} are written as
+ * {@code \\u} escapes so the JSON is safe to embed in a web page.
+ */
+public final class ReportJson {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .build();
+    private static final ObjectWriter WRITER;
+
+    static {
+        MAPPER.getFactory().setCharacterEscapes(new HtmlSafeEscapes());
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+                .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+        WRITER = MAPPER.writer(printer);
+    }
+
+    private ReportJson() {
+    }
+
+    /** The report as pretty-printed JSON ending in a newline. */
+    public static String write(DiagnosisReport report) {
+        try {
+            return WRITER.writeValueAsString(report) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write the report as JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * Reads a report written by {@link #write}.
+     *
+     * @throws IllegalArgumentException naming the problem: not JSON, no {@code schemaVersion}, a newer
+     *     schema, or a field of the wrong shape
+     */
+    public static DiagnosisReport read(String json) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException("a diagnosis report must be a JSON object");
+        }
+        JsonNode version = root.get("schemaVersion");
+        if (version == null || !version.canConvertToInt()) {
+            throw new IllegalArgumentException("not a diagnosis report: 'schemaVersion' is missing or not a number");
+        }
+        int v = version.asInt();
+        if (v < 1 || v > DiagnosisReport.SCHEMA_VERSION) {
+            throw new IllegalArgumentException("report 'schemaVersion' " + v + " is not supported: this version "
+                    + "reads 1 to " + DiagnosisReport.SCHEMA_VERSION + "; use a newer trainjob");
+        }
+        try {
+            return MAPPER.treeToValue(root, DiagnosisReport.class);
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+            throw new IllegalArgumentException("not a valid diagnosis report: " + why, e);
+        }
+    }
+
+    /** Escapes the characters that could end a script block or start markup when JSON is embedded in HTML. */
+    private static final class HtmlSafeEscapes extends CharacterEscapes {
+        private static final long serialVersionUID = 1L;
+        private final int[] escapes;
+
+        HtmlSafeEscapes() {
+            escapes = standardAsciiEscapesForJSON();
+            escapes['<'] = ESCAPE_STANDARD;
+            escapes['>'] = ESCAPE_STANDARD;
+            escapes['&'] = ESCAPE_STANDARD;
+            escapes['\''] = ESCAPE_STANDARD;
+        }
+
+        @Override
+        public int[] getEscapeCodesForAscii() {
+            return escapes;
+        }
+
+        @Override
+        public SerializableString getEscapeSequence(int ch) {
+            return null;
+        }
+    }
+}
