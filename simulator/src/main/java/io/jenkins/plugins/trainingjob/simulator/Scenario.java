@@ -1,0 +1,376 @@
+package io.jenkins.plugins.trainingjob.simulator;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.jenkins.plugins.trainingjob.simulator.cluster.NodeNames;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Quantity;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Taint;
+import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A simulated world, as a scenario file (YAML) describes it: nodes, AIHC resource pools and queues,
+ * SenseCore pools, specs and workspaces, the credentials the simulator accepts, timing and faults.
+ * See the bundled {@code seed-taint-and-gpu.yaml} for an annotated example and the module README for
+ * every field.
+ */
+public record Scenario(
+        String name,
+        Long seed,
+        List<CredentialPair> credentials,
+        Timing timing,
+        List<NodeDecl> nodes,
+        AihcDecl aihc,
+        SenseCoreDecl sensecore,
+        List<FaultRule> faults) {
+
+    /** Names of the scenarios shipped inside the simulator jar. */
+    public static final List<String> BUNDLED = List.of("seed-taint-and-gpu", "tiny");
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+    public Scenario {
+        name = name == null || name.isBlank() ? "unnamed" : name;
+        seed = seed == null ? 1L : seed;
+        credentials = credentials == null ? List.of() : List.copyOf(credentials);
+        timing = timing == null ? new Timing(null, null, null, null, null, null) : timing;
+        nodes = nodes == null ? List.of() : List.copyOf(nodes);
+        aihc = aihc == null ? new AihcDecl(List.of()) : aihc;
+        sensecore = sensecore == null ? new SenseCoreDecl(List.of(), List.of(), List.of()) : sensecore;
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    /** An access key pair the simulator accepts on both APIs. */
+    public record CredentialPair(String accessKey, String secretKey) {
+        @Override
+        public String toString() {
+            return "CredentialPair{accessKey=" + accessKey + ", secretKey=****}";
+        }
+    }
+
+    /**
+     * @param speed simulated seconds per real second (0 freezes the clock: only {@code /_sim/clock/advance}
+     *     moves it); default 1
+     * @param fast fast mode: every unset delay below defaults to 0 instead of its realistic value
+     * @param defaultRunSeconds how long a job runs unless its env sets {@code SIM_RUN_SECONDS}; default 60
+     * @param diagnosisLatencySeconds how long a launched AIHC diagnosis stays "not found"; default 10
+     * @param preCheckMinQueueSeconds how long an AIHC job must have queued before a diagnosis is
+     *     accepted; default 300 (the platform's 5 minutes)
+     * @param stopSeconds how long a stopped SenseCore job stays SUSPENDING; default 5
+     */
+    public record Timing(Double speed, Boolean fast, Long defaultRunSeconds, Long diagnosisLatencySeconds,
+                         Long preCheckMinQueueSeconds, Long stopSeconds) {
+
+        public double effectiveSpeed() {
+            return speed == null ? 1.0 : speed;
+        }
+
+        public boolean isFast() {
+            return Boolean.TRUE.equals(fast);
+        }
+
+        public long effectiveRunSeconds() {
+            return defaultRunSeconds == null ? (isFast() ? 1 : 60) : defaultRunSeconds;
+        }
+
+        public long effectiveDiagnosisLatencySeconds() {
+            return diagnosisLatencySeconds == null ? (isFast() ? 0 : 10) : diagnosisLatencySeconds;
+        }
+
+        public long effectivePreCheckMinQueueSeconds() {
+            return preCheckMinQueueSeconds == null ? (isFast() ? 0 : 300) : preCheckMinQueueSeconds;
+        }
+
+        public long effectiveStopSeconds() {
+            return stopSeconds == null ? (isFast() ? 0 : 5) : stopSeconds;
+        }
+    }
+
+    /**
+     * One node, or a range of identical nodes ({@code gpu-node-[01-04]}).
+     *
+     * @param occupied resources held by workloads the simulator does not model (other tenants)
+     */
+    public record NodeDecl(String name, Map<String, String> labels, List<TaintDecl> taints, Boolean unschedulable,
+                           Map<String, String> allocatable, Map<String, String> occupied) {
+        public boolean isUnschedulable() {
+            return Boolean.TRUE.equals(unschedulable);
+        }
+
+        public List<Taint> taintList() {
+            return taints == null ? List.of() : taints.stream().map(TaintDecl::toTaint).toList();
+        }
+    }
+
+    public record TaintDecl(String key, String value, String effect) {
+        Taint toTaint() {
+            return new Taint(key, value, effect);
+        }
+    }
+
+    public record AihcDecl(@JsonProperty("resourcePools") List<ResourcePoolDecl> resourcePools) {
+        public AihcDecl {
+            resourcePools = resourcePools == null ? List.of() : List.copyOf(resourcePools);
+        }
+    }
+
+    /** An AIHC resource pool ({@code cce-...}) and its queues. */
+    public record ResourcePoolDecl(String id, String name, List<QueueDecl> queues) {
+        public ResourcePoolDecl {
+            queues = queues == null ? List.of() : List.copyOf(queues);
+        }
+    }
+
+    /**
+     * A queue: the nodes (names or ranges) its jobs may use, and its capability (empty = unlimited).
+     */
+    public record QueueDecl(String name, List<String> nodes, Map<String, String> capability) {
+        public QueueDecl {
+            nodes = nodes == null ? List.of() : List.copyOf(nodes);
+        }
+    }
+
+    public record SenseCoreDecl(List<SpecDecl> specs, List<PoolDecl> pools, List<WorkspaceDecl> workspaces) {
+        public SenseCoreDecl {
+            specs = specs == null ? List.of() : List.copyOf(specs);
+            pools = pools == null ? List.of() : List.copyOf(pools);
+            workspaces = workspaces == null ? List.of() : List.copyOf(workspaces);
+        }
+    }
+
+    /** A SenseCore worker spec: devices per worker under {@code resourceKey}, vCPU and memory (GiB). */
+    public record SpecDecl(String name, int deviceNumber, String resourceKey, String deviceType, double cpu,
+                           double memoryGib) {
+    }
+
+    /** A SenseCore AEC2 pool: its (pool) zone, the nodes it schedules on, and the specs it offers. */
+    public record PoolDecl(String name, String displayName, String zone, List<String> nodes, List<String> specs) {
+        public PoolDecl {
+            nodes = nodes == null ? List.of() : List.copyOf(nodes);
+            specs = specs == null ? List.of() : List.copyOf(specs);
+        }
+    }
+
+    /** A workspace with its address (subscription, resource group, workspace zone) and pool bindings. */
+    public record WorkspaceDecl(String subscription, String resourceGroup, String zone, String name,
+                                List<BindingDecl> bindings) {
+        public WorkspaceDecl {
+            bindings = bindings == null ? List.of() : List.copyOf(bindings);
+        }
+    }
+
+    /**
+     * The workspace's share of a pool: quota type ({@code ALL}, {@code RESERVED}, {@code SPOT}), reserved
+     * devices, CPU, memory (GiB), and the spot device allowance (0 = spot jobs refused).
+     */
+    public record BindingDecl(String pool, String quotaType, int reservedNumber, double reservedCpu,
+                              double reservedMemoryGib, int spotDevices) {
+    }
+
+    /** Reads and checks a scenario file. */
+    public static Scenario load(Path file) {
+        try {
+            return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read scenario " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A scenario shipped with the simulator; see {@link #BUNDLED}. */
+    public static Scenario bundled(String name) {
+        if (!BUNDLED.contains(name)) {
+            throw new IllegalArgumentException("no bundled scenario named '" + name + "'; bundled: " + BUNDLED);
+        }
+        String resource = "scenarios/" + name + ".yaml";
+        try (InputStream in = Scenario.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("bundled scenario resource missing: " + resource);
+            }
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code name} as bundled, else a path to a file. */
+    public static Scenario resolve(String nameOrPath) {
+        return BUNDLED.contains(nameOrPath) ? bundled(nameOrPath) : load(Path.of(nameOrPath));
+    }
+
+    /** Parses YAML text; {@code source} names it in error messages. */
+    public static Scenario parse(String yaml, String source) {
+        Scenario s;
+        try {
+            s = YAML.readValue(yaml, Scenario.class);
+        } catch (JsonMappingException e) {
+            String path = e.getPath().stream()
+                    .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                    .collect(Collectors.joining(".")).replace(".[", "[");
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            String why = root instanceof IllegalArgumentException ? root.getMessage() : e.getOriginalMessage();
+            throw new IllegalArgumentException("scenario " + source + ": " + (path.isEmpty() ? "" : path + ": ")
+                    + why, e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("scenario " + source + ": not valid YAML: " + e.getOriginalMessage(), e);
+        }
+        if (s == null) {
+            throw new IllegalArgumentException("scenario " + source + " is empty");
+        }
+        s.validate(source);
+        return s;
+    }
+
+    /** Every node name, ranges expanded, in declaration order. */
+    public List<String> nodeNames() {
+        List<String> names = new ArrayList<>();
+        for (NodeDecl n : nodes) {
+            names.addAll(NodeNames.expand(n.name()));
+        }
+        return names;
+    }
+
+    /** This scenario with another clock speed (0 = frozen: tests move time with the admin API). */
+    public Scenario withSpeed(double speed) {
+        Timing t = new Timing(speed, timing.fast(), timing.defaultRunSeconds(), timing.diagnosisLatencySeconds(),
+                timing.preCheckMinQueueSeconds(), timing.stopSeconds());
+        return new Scenario(name, seed, credentials, t, nodes, aihc, sensecore, faults);
+    }
+
+    private void validate(String source) {
+        String where = "scenario " + source + ": ";
+        if (credentials.isEmpty()) {
+            throw new IllegalArgumentException(where + "credentials: at least one {accessKey, secretKey} is required");
+        }
+        for (int i = 0; i < credentials.size(); i++) {
+            CredentialPair c = credentials.get(i);
+            if (c == null || c.accessKey() == null || c.accessKey().isBlank() || c.secretKey() == null
+                    || c.secretKey().isEmpty()) {
+                throw new IllegalArgumentException(where + "credentials[" + i + "]: accessKey and secretKey are required");
+            }
+        }
+        if (timing.effectiveSpeed() < 0) {
+            throw new IllegalArgumentException(where + "timing.speed must be 0 or more");
+        }
+        Set<String> known = new HashSet<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            NodeDecl n = nodes.get(i);
+            String at = where + "nodes[" + i + "]: ";
+            try {
+                for (String name : NodeNames.expand(n.name())) {
+                    if (!known.add(name)) {
+                        throw new IllegalArgumentException("node '" + name + "' is declared twice");
+                    }
+                }
+                n.taintList();
+                checkQuantities(n.allocatable(), "allocatable");
+                checkQuantities(n.occupied(), "occupied");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(at + e.getMessage(), e);
+            }
+        }
+        Set<String> poolIds = new HashSet<>();
+        for (ResourcePoolDecl p : aihc.resourcePools()) {
+            if (p.id() == null || p.id().isBlank() || !poolIds.add(p.id())) {
+                throw new IllegalArgumentException(where + "aihc.resourcePools: every pool needs a unique id");
+            }
+            Set<String> queueNames = new HashSet<>();
+            for (QueueDecl q : p.queues()) {
+                if (q.name() == null || q.name().isBlank() || !queueNames.add(q.name())) {
+                    throw new IllegalArgumentException(where + "aihc pool " + p.id() + ": every queue needs a unique name");
+                }
+                checkNodeRefs(q.nodes(), known, where + "aihc pool " + p.id() + " queue " + q.name());
+                checkQuantities(q.capability(), where + "aihc pool " + p.id() + " queue " + q.name() + " capability");
+            }
+        }
+        Set<String> specNames = new HashSet<>();
+        for (SpecDecl spec : sensecore.specs()) {
+            if (spec.name() == null || spec.name().isBlank() || !specNames.add(spec.name())) {
+                throw new IllegalArgumentException(where + "sensecore.specs: every spec needs a unique name");
+            }
+            if (spec.deviceNumber() < 0 || spec.cpu() < 0 || spec.memoryGib() < 0) {
+                throw new IllegalArgumentException(where + "sensecore spec " + spec.name() + ": negative amounts");
+            }
+            if (spec.deviceNumber() > 0 && (spec.resourceKey() == null || spec.resourceKey().isBlank())) {
+                throw new IllegalArgumentException(where + "sensecore spec " + spec.name()
+                        + ": resourceKey is required when deviceNumber > 0");
+            }
+        }
+        Set<String> pools = new HashSet<>();
+        for (PoolDecl p : sensecore.pools()) {
+            if (p.name() == null || p.name().isBlank() || !pools.add(p.name())) {
+                throw new IllegalArgumentException(where + "sensecore.pools: every pool needs a unique name");
+            }
+            if (p.zone() == null || p.zone().isBlank()) {
+                throw new IllegalArgumentException(where + "sensecore pool " + p.name() + ": zone is required");
+            }
+            checkNodeRefs(p.nodes(), known, where + "sensecore pool " + p.name());
+            for (String spec : p.specs()) {
+                if (!specNames.contains(spec)) {
+                    throw new IllegalArgumentException(where + "sensecore pool " + p.name() + ": unknown spec " + spec);
+                }
+            }
+        }
+        for (WorkspaceDecl w : sensecore.workspaces()) {
+            if (w.name() == null || w.subscription() == null || w.resourceGroup() == null || w.zone() == null) {
+                throw new IllegalArgumentException(where
+                        + "sensecore.workspaces: subscription, resourceGroup, zone and name are required");
+            }
+            for (BindingDecl b : w.bindings()) {
+                if (!pools.contains(b.pool())) {
+                    throw new IllegalArgumentException(where + "sensecore workspace " + w.name()
+                            + ": binding to unknown pool " + b.pool());
+                }
+            }
+        }
+    }
+
+    private static void checkNodeRefs(List<String> refs, Set<String> known, String where) {
+        Set<String> seen = new LinkedHashSet<>();
+        for (String ref : refs) {
+            for (String n : NodeNames.expand(ref)) {
+                if (!known.contains(n)) {
+                    throw new IllegalArgumentException(where + ": unknown node " + n);
+                }
+                seen.add(n);
+            }
+        }
+    }
+
+    private static void checkQuantities(Map<String, String> q, String field) {
+        if (q != null) {
+            q.forEach((k, v) -> {
+                try {
+                    Quantity.parse(v);
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException(field + "." + k + ": " + e.getMessage());
+                }
+            });
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Scenario{" + name + ", " + nodeNames().size() + " nodes}";
+    }
+}

@@ -1,0 +1,209 @@
+package io.jenkins.plugins.trainingjob.simulator;
+
+import com.sun.net.httpserver.HttpServer;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
+import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
+import io.jenkins.plugins.trainingjob.simulator.cluster.NodeNames;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
+import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
+import io.jenkins.plugins.trainingjob.simulator.cluster.SimClock;
+import io.jenkins.plugins.trainingjob.simulator.http.AdminApi;
+import io.jenkins.plugins.trainingjob.simulator.http.AihcApi;
+import io.jenkins.plugins.trainingjob.simulator.http.AihcAuthenticator;
+import io.jenkins.plugins.trainingjob.simulator.http.Dispatcher;
+import io.jenkins.plugins.trainingjob.simulator.http.FaultInjector;
+import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
+import io.jenkins.plugins.trainingjob.simulator.http.Json;
+import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreApi;
+import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreAuthenticator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A running simulator of both platform APIs over one cluster model, on one port: AIHC under
+ * {@code /api/v1/}, SenseCore under {@code /compute/}, the admin API under {@code /_sim/}.
+ *
+ * <pre>{@code
+ * try (Simulator sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu"))) {
+ *     URI endpoint = sim.baseUrl();   // http://127.0.0.1:<port>
+ * }
+ * }</pre>
+ */
+public final class Simulator implements AutoCloseable {
+    private static final int THREADS = 32;
+
+    private final Scenario scenario;
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final Cluster cluster;
+    private final FaultInjector faults = new FaultInjector();
+    private final AihcApi aihc;
+
+    private Simulator(Scenario scenario, InetSocketAddress address) throws IOException {
+        this.scenario = scenario;
+        Scenario.Timing timing = scenario.timing();
+        SimClock clock = SimClock.system(timing.effectiveSpeed());
+        List<SchedulingQueue> queues = new ArrayList<>();
+        Map<String, Map<String, SchedulingQueue>> aihcPools = new LinkedHashMap<>();
+        for (Scenario.ResourcePoolDecl p : scenario.aihc().resourcePools()) {
+            Map<String, SchedulingQueue> byName = new LinkedHashMap<>();
+            for (Scenario.QueueDecl q : p.queues()) {
+                SchedulingQueue sq = new SchedulingQueue(AihcApi.queueKey(p.id(), q.name()), q.name(),
+                        expand(q.nodes()), Resources.parse(q.capability(), "capability"));
+                byName.put(q.name(), sq);
+                queues.add(sq);
+            }
+            aihcPools.put(p.id(), byName);
+        }
+        Map<String, SchedulingQueue> scQueues = SenseCoreApi.queuesFor(scenario.sensecore().pools(), Simulator::expand);
+        queues.addAll(scQueues.values());
+        this.cluster = new Cluster(clock, () -> nodesOf(scenario), queues, scenario.seed());
+
+        Map<String, String> secrets = new LinkedHashMap<>();
+        scenario.credentials().forEach(c -> secrets.put(c.accessKey(), c.secretKey()));
+        Json.RequestIds requestIds = new Json.RequestIds();
+        this.aihc = new AihcApi(cluster, aihcPools, new AihcApi.Settings(
+                Duration.ofSeconds(timing.effectiveRunSeconds()),
+                Duration.ofSeconds(timing.effectivePreCheckMinQueueSeconds()),
+                Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds())),
+                new AihcAuthenticator(secrets, Clock.systemUTC()), requestIds);
+        SenseCoreApi senseCore = new SenseCoreApi(cluster, scenario.sensecore().workspaces(),
+                scenario.sensecore().pools(), scenario.sensecore().specs(), scQueues,
+                new SenseCoreApi.Settings(Duration.ofSeconds(timing.effectiveRunSeconds()),
+                        Duration.ofSeconds(timing.effectiveStopSeconds())),
+                new SenseCoreAuthenticator(secrets, Clock.systemUTC()));
+        scenario.faults().forEach(faults::add);
+        AdminApi admin = new AdminApi(scenario.name(), cluster, faults, this::reset);
+
+        this.server = HttpServer.create(address, 256);
+        AtomicInteger n = new AtomicInteger();
+        ThreadFactory tf = r -> {
+            Thread t = new Thread(r, "training-job-simulator-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+        this.executor = Executors.newFixedThreadPool(THREADS, tf);
+        server.setExecutor(executor);
+        server.createContext("/", new Dispatcher(admin, aihc, senseCore, faults));
+        server.start();
+    }
+
+    /** Starts on 127.0.0.1 and a free port. */
+    public static Simulator start(Scenario scenario) {
+        return start(scenario, 0);
+    }
+
+    /** Starts on 127.0.0.1:{@code port} (0 = a free port). */
+    public static Simulator start(Scenario scenario, int port) {
+        try {
+            return new Simulator(scenario, new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the simulator on port " + port + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<String> expand(List<String> refs) {
+        List<String> out = new ArrayList<>();
+        refs.forEach(r -> out.addAll(NodeNames.expand(r)));
+        return out;
+    }
+
+    private static List<Node> nodesOf(Scenario scenario) {
+        List<Node> nodes = new ArrayList<>();
+        for (Scenario.NodeDecl d : scenario.nodes()) {
+            for (String name : NodeNames.expand(d.name())) {
+                nodes.add(new Node(name, d.labels(), d.taintList(), d.isUnschedulable(),
+                        Resources.parse(d.allocatable(), "allocatable"), Resources.parse(d.occupied(), "occupied")));
+            }
+        }
+        return nodes;
+    }
+
+    /** {@code http://127.0.0.1:<port>}: the endpoint for both platforms' clients. */
+    public URI baseUrl() {
+        return URI.create("http://127.0.0.1:" + port());
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    /** Simulated now. */
+    public Instant now() {
+        return cluster.now();
+    }
+
+    /** Moves simulated time forward; jobs due in between finish and waiting jobs start, in order. */
+    public Instant advanceClock(Duration d) {
+        return cluster.advance(d);
+    }
+
+    public void cordon(String node) {
+        cluster.changeNode(node, new NodeChange(true, null, null, null, null));
+    }
+
+    public void uncordon(String node) {
+        cluster.changeNode(node, new NodeChange(false, null, null, null, null));
+    }
+
+    /** Changes a node (null fields unchanged); waiting jobs are re-evaluated at once. */
+    public void changeNode(String node, NodeChange change) {
+        cluster.changeNode(node, change);
+    }
+
+    /** Free capacity of every node, by node name. */
+    public Map<String, Resources> freeCapacity() {
+        Map<String, Resources> m = new LinkedHashMap<>();
+        cluster.nodes().forEach(n -> m.put(n.name(), n.free()));
+        return m;
+    }
+
+    public void addFault(FaultRule rule) {
+        faults.add(rule);
+    }
+
+    public void clearFaults() {
+        faults.clear();
+    }
+
+    /** Forgets jobs and diagnoses, restores nodes and the scenario's faults, restarts the clock. */
+    public void reset() {
+        cluster.reset();
+        cluster.clock().reset(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        aihc.reset();
+        faults.clear();
+        scenario.faults().forEach(faults::add);
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

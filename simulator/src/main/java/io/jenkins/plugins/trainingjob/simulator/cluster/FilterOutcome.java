@@ -1,0 +1,33 @@
+package io.jenkins.plugins.trainingjob.simulator.cluster;
+
+import java.util.List;
+
+/**
+ * Why a node can or cannot take a pod: the first failing kube-scheduler filter, in the order
+ * NodeUnschedulable, TaintToleration, NodeResourcesFit.
+ */
+public sealed interface FilterOutcome {
+
+    record Fits() implements FilterOutcome {
+    }
+
+    record Unschedulable() implements FilterOutcome {
+    }
+
+    record UntoleratedTaint(Taint taint) implements FilterOutcome {
+    }
+
+    record Insufficient(List<Shortage> shortages) implements FilterOutcome {
+        public Insufficient {
+            shortages = List.copyOf(shortages);
+        }
+    }
+
+    /** One resource the node lacks: what the pod requests and what is left on the node. */
+    record Shortage(String resource, double request, double free) {
+    }
+
+    default boolean fits() {
+        return this instanceof Fits;
+    }
+}

@@ -1,0 +1,56 @@
+package io.jenkins.plugins.trainingjob.simulator.cluster;
+
+/**
+ * One pod (AIHC) or worker (SenseCore) of a job. Mutable under the {@link Cluster} lock.
+ * {@code nodeName} is empty while unplaced.
+ */
+public final class Pod {
+    private final String name;
+    private final String role;
+    private final Resources request;
+    private String nodeName = "";
+    private String phase = "Pending";
+
+    public Pod(String name, String role, Resources request) {
+        this.name = name;
+        this.role = role;
+        this.request = request;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String role() {
+        return role;
+    }
+
+    public Resources request() {
+        return request;
+    }
+
+    public String nodeName() {
+        return nodeName;
+    }
+
+    public String phase() {
+        return phase;
+    }
+
+    void place(String node) {
+        nodeName = node;
+        phase = "Running";
+    }
+
+    void finish(String phase) {
+        this.phase = phase;
+    }
+
+    public PodView view() {
+        return new PodView(name, role, request, nodeName, phase);
+    }
+
+    /** An immutable copy for responses. */
+    public record PodView(String name, String role, Resources request, String nodeName, String phase) {
+    }
+}
