@@ -367,7 +367,7 @@ final class ActiveWatch implements Watch {
         return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job(), id,
                 "the diagnosis could not be analysed", Verdict.UNKNOWN,
                 "the platform's diagnosis " + ConsoleText.strip(id, 40) + " could not be read; see its console",
-                List.of(), List.of(), List.of(), List.of(), List.of(), 0);
+                0, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
     // ---- cancel ----

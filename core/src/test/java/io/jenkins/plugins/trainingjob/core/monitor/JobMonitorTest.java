@@ -502,8 +502,8 @@ class JobMonitorTest {
         AihcScheduleDiagnosis aihc = (AihcScheduleDiagnosis) raw;
         AihcScheduleDiagnosis.Detail d = aihc.rules().get(0).details().get(0);
         return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, raw.job(), aihc.diagnosisId(),
-                d.detail() + ": " + d.node(), Verdict.FITS_LATER, "fits later", List.of(), List.of(),
-                List.of(d.pod()), List.of(d.queue()), List.of(), 1);
+                d.detail() + ": " + d.node(), Verdict.FITS_LATER, "fits later", 1,
+                List.of(d.pod()), List.of(d.queue()), List.of(), List.of(), List.of());
     }
 
     private static Duration ms(long millis) {

@@ -34,7 +34,7 @@ class OutcomeMessagesTest {
     void anUnschedulableJobShowsTheReportsHeadlineOrPointsToTheReport() {
         JobStatus pending = status(JobPhase.PENDING, "QUEUEING", "", List.of());
         DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "4 nodes: untolerated taint", Verdict.FITS_LATER,
-                "", List.of(), List.of(), List.of(), List.of(), List.of(), 4);
+                "", 4, List.of(), List.of(), List.of(), List.of(), List.of());
         assertThat(new Outcome.Unschedulable(pending, report).message())
                 .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) cannot be scheduled: 4 nodes: untolerated taint");
         assertThat(new Outcome.Unschedulable(pending, null).message())
