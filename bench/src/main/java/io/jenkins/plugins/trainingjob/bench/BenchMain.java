@@ -33,6 +33,10 @@ public final class BenchMain {
     static final int PAGE_SIZE = 500;
     static final int STEADY_ROUNDS = 3;
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper().findAndRegisterModules()
+                    .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+
     private BenchMain() {
     }
 
@@ -50,6 +54,10 @@ public final class BenchMain {
         int[] sizes = quick ? new int[] {100} : mode.startsWith("scale:")
                 ? Arrays.stream(mode.substring(6).split(",")).mapToInt(Integer::parseInt).toArray()
                 : new int[] {100, 1_000, 10_000};
+        if (mode.equals("render")) {
+            write(JSON.readValue(Path.of(options.get("--results")).toFile(), BenchmarksDocument.class), output);
+            return;
+        }
         long started = System.nanoTime();
         Machine machine = Machine.current();
         System.out.println("Training Job benchmarks on " + machine.describe());
@@ -89,12 +97,21 @@ public final class BenchMain {
         List<MicroFigures.TextSize> textSizes = MicroFigures.textSizes(100, 10_000, 100_000);
 
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        String md = new BenchmarksDocument(machine, ZonedDateTime.now(ZoneOffset.UTC), COMMAND, took, POLL_MS,
-                PAGE_SIZE, STEADY_ROUNDS, micro, scale, report, scores, textSizes).render();
+        BenchmarksDocument document = new BenchmarksDocument(machine, ZonedDateTime.now(ZoneOffset.UTC), COMMAND,
+                took, POLL_MS, PAGE_SIZE, STEADY_ROUNDS, micro.warmups(), micro.iterations(), scale, report, scores, textSizes);
+        // The raw measurements, so that the document can be re-rendered without re-measuring (--mode render).
+        Path raw = output.resolveSibling("../bench/target/bench-results.json").normalize();
+        Files.createDirectories(raw.getParent());
+        JSON.writerWithDefaultPrettyPrinter().writeValue(raw.toFile(), document);
+        write(document, output);
+    }
+
+    private static void write(BenchmarksDocument document, Path output) throws IOException {
+        String md = document.render();
         System.out.println();
         System.out.println(md);
         Files.createDirectories(output.getParent());
         Files.writeString(output, md, StandardCharsets.UTF_8);
-        System.out.println("Written to " + output + " (" + took.toSeconds() + " s)");
+        System.out.println("Written to " + output + " (" + document.took().toSeconds() + " s)");
     }
 }

@@ -16,7 +16,7 @@ import java.util.Optional;
  * target is missed, the text says by how much and, from the measured figures, why.
  */
 public record BenchmarksDocument(Machine machine, ZonedDateTime date, String command, Duration took, long pollMs,
-                                 int pageSize, int steadyRounds, MicroFigures micro, List<ScaleResult> scale,
+                                 int pageSize, int steadyRounds, int jmhWarmups, int jmhIterations, List<ScaleResult> scale,
                                  TimeToReportFigure.Result report, List<MicroFigures.Score> scores,
                                  List<MicroFigures.TextSize> textSizes) {
 
@@ -190,7 +190,7 @@ public record BenchmarksDocument(Machine machine, ZonedDateTime date, String com
                 + "of findings / 4 nodes (6 in 10 cordoned, 3 in 10 tainted, 1 in 10 short of GPUs; half the nodes "
                 + "named, half by IP). Analysis (findings to report: fold, verdict, hints) is measured apart from "
                 + "rendering. Mean time per operation; JMH with 1 fork, %d x 1 s warm-up, %d x 1 s measurement.%n%n",
-                micro.warmups(), micro.iterations()));
+                jmhWarmups, jmhIterations));
         md.append("| findings | nodes | analysis |");
         for (ReportFormat f : ReportFormat.values()) {
             md.append(' ').append(f.name().toLowerCase(Locale.ROOT)).append(" |");

@@ -15,6 +15,8 @@ package io.jenkins.plugins.trainingjob.bench.scale;
  * @param requestsTotal requests from the first watch to the last resolution
  * @param p50Ms median time from "every job schedulable" to the watch's resolution
  * @param p99Ms its 99th percentile; {@code maxMs} its maximum
+ * @param meanStatusMs the mean duration of one status call (client side, round trip included)
+ * @param meanListMs the mean duration of one list-page call
  */
 public record ScaleResult(
         String mode,
@@ -36,5 +38,7 @@ public record ScaleResult(
         double p50Ms,
         double p99Ms,
         double maxMs,
-        double wallSeconds) {
+        double wallSeconds,
+        double meanStatusMs,
+        double meanListMs) {
 }

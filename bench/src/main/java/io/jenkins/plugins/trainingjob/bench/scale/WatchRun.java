@@ -109,7 +109,9 @@ public final class WatchRun {
                 requestsEnd - requestsAtZero, requestsEnd, at.length,
                 watchers.failures() + (all ? 0 : jobs.size() - at.length - watchers.failures()),
                 Percentiles.of(latencies, 50), Percentiles.of(latencies, 99),
-                latencies.length == 0 ? Double.NaN : Percentiles.of(latencies, 100), (wallEnd - wallStart) / 1e9);
+                latencies.length == 0 ? Double.NaN : Percentiles.of(latencies, 100), (wallEnd - wallStart) / 1e9,
+                platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.sum()),
+                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.sum()));
         System.out.println("RESULT " + JSON.writeValueAsString(r));
         System.out.flush();
         watchers.close();
