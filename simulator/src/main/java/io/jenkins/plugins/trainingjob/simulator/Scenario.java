@@ -140,7 +140,8 @@ public record Scenario(
     }
 
     /**
-     * A queue: the nodes (names or ranges) its jobs may use, and its capability (empty = unlimited).
+     * A queue: the nodes (names or ranges) its jobs may use (none listed = every node), and its
+     * capability (empty = unlimited).
      */
     public record QueueDecl(String name, List<String> nodes, Map<String, String> capability) {
         public QueueDecl {
@@ -161,7 +162,7 @@ public record Scenario(
                            double memoryGib) {
     }
 
-    /** A SenseCore AEC2 pool: its (pool) zone, the nodes it schedules on, and the specs it offers. */
+    /** A SenseCore AEC2 pool: its (pool) zone, the nodes it schedules on (none = every node), its specs. */
     public record PoolDecl(String name, String displayName, String zone, List<String> nodes, List<String> specs) {
         public PoolDecl {
             nodes = nodes == null ? List.of() : List.copyOf(nodes);
@@ -266,7 +267,8 @@ public record Scenario(
             CredentialPair c = credentials.get(i);
             if (c == null || c.accessKey() == null || c.accessKey().isBlank() || c.secretKey() == null
                     || c.secretKey().isEmpty()) {
-                throw new IllegalArgumentException(where + "credentials[" + i + "]: accessKey and secretKey are required");
+                throw new IllegalArgumentException(where + "credentials[" + i
+                        + "]: accessKey and secretKey are required");
             }
         }
         if (timing.effectiveSpeed() < 0) {
@@ -297,7 +299,8 @@ public record Scenario(
             Set<String> queueNames = new HashSet<>();
             for (QueueDecl q : p.queues()) {
                 if (q.name() == null || q.name().isBlank() || !queueNames.add(q.name())) {
-                    throw new IllegalArgumentException(where + "aihc pool " + p.id() + ": every queue needs a unique name");
+                    throw new IllegalArgumentException(where + "aihc pool " + p.id()
+                            + ": every queue needs a unique name");
                 }
                 checkNodeRefs(q.nodes(), known, where + "aihc pool " + p.id() + " queue " + q.name());
                 checkQuantities(q.capability(), where + "aihc pool " + p.id() + " queue " + q.name() + " capability");

@@ -49,6 +49,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Simulator implements AutoCloseable {
     private static final int THREADS = 32;
 
+    static {
+        // The JDK server writes headers and body separately; with Nagle's algorithm on, each small
+        // response then waits for the client's delayed ACK (~40 ms). Read once when the server classes
+        // load, so it must be set before the first server starts; an explicit setting wins.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     private final Scenario scenario;
     private final HttpServer server;
     private final ExecutorService executor;
@@ -66,13 +75,14 @@ public final class Simulator implements AutoCloseable {
             Map<String, SchedulingQueue> byName = new LinkedHashMap<>();
             for (Scenario.QueueDecl q : p.queues()) {
                 SchedulingQueue sq = new SchedulingQueue(AihcApi.queueKey(p.id(), q.name()), q.name(),
-                        expand(q.nodes()), Resources.parse(q.capability(), "capability"));
+                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"));
                 byName.put(q.name(), sq);
                 queues.add(sq);
             }
             aihcPools.put(p.id(), byName);
         }
-        Map<String, SchedulingQueue> scQueues = SenseCoreApi.queuesFor(scenario.sensecore().pools(), Simulator::expand);
+        Map<String, SchedulingQueue> scQueues = SenseCoreApi.queuesFor(scenario.sensecore().pools(),
+                refs -> nodesOf(scenario, refs));
         queues.addAll(scQueues.values());
         this.cluster = new Cluster(clock, () -> nodesOf(scenario), queues, scenario.seed());
 
@@ -88,7 +98,7 @@ public final class Simulator implements AutoCloseable {
                 scenario.sensecore().pools(), scenario.sensecore().specs(), scQueues,
                 new SenseCoreApi.Settings(Duration.ofSeconds(timing.effectiveRunSeconds()),
                         Duration.ofSeconds(timing.effectiveStopSeconds())),
-                new SenseCoreAuthenticator(secrets, Clock.systemUTC()));
+                new SenseCoreAuthenticator(secrets, Clock.systemUTC()), requestIds);
         scenario.faults().forEach(faults::add);
         AdminApi admin = new AdminApi(scenario.name(), cluster, faults, this::reset);
 
@@ -119,7 +129,11 @@ public final class Simulator implements AutoCloseable {
         }
     }
 
-    private static List<String> expand(List<String> refs) {
+    /** The node names a queue or pool may use: those it lists, or every node when it lists none. */
+    private static List<String> nodesOf(Scenario scenario, List<String> refs) {
+        if (refs.isEmpty()) {
+            return scenario.nodeNames();
+        }
         List<String> out = new ArrayList<>();
         refs.forEach(r -> out.addAll(NodeNames.expand(r)));
         return out;

@@ -107,7 +107,7 @@ public record DiagnosisReport(
                               List<NodeRange> nodes, List<String> pods, String resource, String request,
                               String allocatable) {
 
-        /** Blocking first, most nodes first, never-fits causes first, then by category and text. */
+        /** Blocking first, most nodes first, then by category (declaration order), label and text. */
         static final java.util.Comparator<ReasonGroup> RANKING = java.util.Comparator
                 .comparing((ReasonGroup g) -> !g.category().blocks())
                 .thenComparing(ReasonGroup::nodeCount, java.util.Comparator.reverseOrder())

@@ -14,11 +14,15 @@ import java.util.regex.Pattern;
 final class HintWriter {
 
     private static final int MAX_UNCORDON_NAMES = 5;
+    /** Node names that are safe to put on a command line: DNS subdomains and IP addresses. */
+    private static final Pattern NODE_NAME = Pattern.compile("[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?");
+    private static final Pattern NUMERIC = Pattern.compile("[0-9._+-]+");
     private static final Pattern PLAIN_YAML = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/-]*");
 
     private HintWriter() {
     }
 
+    /** The suggestion for one reason group, given that group's own findings; {@code null} when none fits. */
     static Hint forGroup(ReasonGroup g, List<Finding> findings, Set<String> queues) {
         return switch (g.category()) {
             case UNTOLERATED_TAINT -> Taint.parse(g.reason()).map(t -> toleration(g, t)).orElse(null);
@@ -32,6 +36,10 @@ final class HintWriter {
     }
 
     private static Hint toleration(ReasonGroup g, Taint t) {
+        if (!t.isValid()) {
+            return new Hint(g.reason(), "Suggestion: if the job may use nodes tainted " + t.text()
+                    + ", tolerate that taint (check it with kubectl describe node).", "", "");
+        }
         boolean exists = t.value().isEmpty();
         String block = "tolerations:\n- key: " + yaml(t.key()) + "\n  operator: " + (exists ? "Exists" : "Equal")
                 + (exists ? "" : "\n  value: " + yaml(t.value())) + "\n  effect: NoSchedule";
@@ -44,7 +52,8 @@ final class HintWriter {
     private static Hint uncordon(ReasonGroup g, List<Finding> findings) {
         Set<String> names = new TreeSet<>();
         for (Finding f : findings) {
-            if (f.category() == ReasonCategory.CORDONED && f.reason().equals(g.reason()) && !f.node().isEmpty()) {
+            if (f.category() == ReasonCategory.CORDONED && f.reason().equals(g.reason())
+                    && NODE_NAME.matcher(f.node()).matches()) {
                 names.add(f.node());
             }
         }
@@ -87,7 +96,7 @@ final class HintWriter {
 
     /** A YAML scalar: plain when safe, else double-quoted with escapes, so a pasted snippet stays valid. */
     static String yaml(String s) {
-        if (PLAIN_YAML.matcher(s).matches() && !s.matches("[0-9._+-]+") && !s.equalsIgnoreCase("true") && !s.equalsIgnoreCase("false")
+        if (PLAIN_YAML.matcher(s).matches() && !NUMERIC.matcher(s).matches() && !s.equalsIgnoreCase("true") && !s.equalsIgnoreCase("false")
                 && !s.equalsIgnoreCase("null") && !s.equalsIgnoreCase("yes") && !s.equalsIgnoreCase("no")) {
             return s;
         }

@@ -18,12 +18,14 @@ import java.util.TreeSet;
  * equal for names to share a range (so an IP folds on its last octet). Zero padding is kept and only
  * numbers of the same padded width fold together ({@code 01} and {@code 10} share width 2; {@code 9} and
  * {@code 10} both unpadded also fold). Names without digits, or with more than 18, stay as they are.
- * Duplicates count once. The output is sorted by prefix, then first number, then suffix, so it does not
+ * A bracket holds at most {@value #MAX_RUNS} runs, so a scattered set becomes several short entries that a
+ * renderer can cap ("… and N more") instead of one unbounded one. Duplicates count once. The output is sorted by prefix, then first number, then suffix, so it does not
  * depend on input order. Cost is O(n log n): one hash pass and one sort per group.
  */
 public final class NodeRangeFolder {
 
     private static final int MAX_DIGITS = 18;
+    static final int MAX_RUNS = 4;
 
     private NodeRangeFolder() {
     }
@@ -95,29 +97,37 @@ public final class NodeRangeFolder {
             int width = e.getKey();
             List<Long> numbers = e.getValue();
             numbers.sort(null);
-            if (numbers.size() == 1) {
-                out.add(new Entry(affix.prefix(), numbers.get(0), affix.suffix(),
-                        affix.prefix() + format(numbers.get(0), width) + affix.suffix(), 1));
-                continue;
-            }
-            StringBuilder b = new StringBuilder(affix.prefix()).append('[');
+            // runs of consecutive numbers: [start, end] index pairs
+            List<int[]> runs = new ArrayList<>();
             int i = 0;
             while (i < numbers.size()) {
                 int j = i;
                 while (j + 1 < numbers.size() && numbers.get(j + 1) == numbers.get(j) + 1) {
                     j++;
                 }
-                if (i > 0) {
-                    b.append(',');
-                }
-                b.append(format(numbers.get(i), width));
-                if (j > i) {
-                    b.append('-').append(format(numbers.get(j), width));
-                }
+                runs.add(new int[] {i, j});
                 i = j + 1;
             }
-            b.append(']').append(affix.suffix());
-            out.add(new Entry(affix.prefix(), numbers.get(0), affix.suffix(), b.toString(), numbers.size()));
+            for (int from = 0; from < runs.size(); from += MAX_RUNS) {
+                List<int[]> chunk = runs.subList(from, Math.min(runs.size(), from + MAX_RUNS));
+                long first = numbers.get(chunk.get(0)[0]);
+                int count = chunk.get(chunk.size() - 1)[1] - chunk.get(0)[0] + 1;
+                if (count == 1) {
+                    out.add(new Entry(affix.prefix(), first, affix.suffix(),
+                            affix.prefix() + format(first, width) + affix.suffix(), 1));
+                    continue;
+                }
+                StringBuilder b = new StringBuilder(affix.prefix()).append('[');
+                for (int r = 0; r < chunk.size(); r++) {
+                    int[] run = chunk.get(r);
+                    b.append(r == 0 ? "" : ",").append(format(numbers.get(run[0]), width));
+                    if (run[1] > run[0]) {
+                        b.append('-').append(format(numbers.get(run[1]), width));
+                    }
+                }
+                b.append(']').append(affix.suffix());
+                out.add(new Entry(affix.prefix(), first, affix.suffix(), b.toString(), count));
+            }
         }
     }
 

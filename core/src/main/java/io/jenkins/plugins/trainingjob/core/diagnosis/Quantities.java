@@ -9,6 +9,8 @@ import java.util.Locale;
  */
 final class Quantities {
 
+    private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("[0-9]+(\\.[0-9]+)?");
+
     private Quantities() {
     }
 
@@ -32,7 +34,7 @@ final class Quantities {
                 break;
             }
         }
-        if (!t.matches("[0-9]+(\\.[0-9]+)?")) {
+        if (!NUMBER.matcher(t).matches()) {
             return null;
         }
         return new BigDecimal(t).doubleValue() * factor;

@@ -3,7 +3,9 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 import java.util.Locale;
 
 /**
- * What kind of blocker a reason is, which decides the verdict, the hint and the colour. Reason texts vary
+ * What kind of blocker a reason is, which decides the verdict, the hint and the colour. The declaration
+ * order is the ranking among reasons affecting as many nodes: node blockers, then configuration, then
+ * waits, then the unknown and context. Reason texts vary
  * across scheduler versions and platforms, so classification looks for stable words, never whole strings.
  */
 public enum ReasonCategory {
@@ -13,10 +15,10 @@ public enum ReasonCategory {
     UNTOLERATED_TAINT("untolerated taint"),
     /** Not enough of a resource (GPUs, CPU, memory, pods) on a node or in a quota. */
     INSUFFICIENT_RESOURCE("insufficient resource"),
-    /** Waiting in a queue or for quota: priority, time or more quota changes it. */
-    QUEUE_OR_QUOTA("queue or quota"),
     /** The request does not match what the pool offers (spec, quota type): only changing the job helps. */
     CONFIGURATION("configuration"),
+    /** Waiting in a queue or for quota: priority, time or more quota changes it. */
+    QUEUE_OR_QUOTA("queue or quota"),
     /** A reason we do not recognise; shown verbatim. */
     OTHER("other"),
     /** Context that does not block by itself (events, other jobs in the pool). */

@@ -27,7 +27,8 @@ final class ReportAssembler {
 
     static DiagnosisReport assemble(JobRef job, String diagnosisId, List<Finding> findings,
                                     List<ResourceRow> extraRows, List<Hint> extraHints) {
-        List<RuleGroup> rules = groupRules(findings);
+        Map<ReasonGroup, List<Finding>> sources = new java.util.IdentityHashMap<>();
+        List<RuleGroup> rules = groupRules(findings, sources);
         List<ReasonGroup> ranked = new ArrayList<>();
         for (RuleGroup r : rules) {
             ranked.addAll(r.reasons());
@@ -54,9 +55,13 @@ final class ReportAssembler {
         List<ResourceRow> rows = new ArrayList<>(nodeResourceRows(findings));
         rows.addAll(extraRows);
         List<Hint> hints = new ArrayList<>(extraHints);
+        Set<String> hintTexts = new HashSet<>();
+        for (Hint h : extraHints) {
+            hintTexts.add(h.text());
+        }
         for (ReasonGroup g : ranked) {
-            Hint h = HintWriter.forGroup(g, findings, queues);
-            if (h != null && hints.stream().noneMatch(x -> x.text().equals(h.text()))) {
+            Hint h = HintWriter.forGroup(g, sources.get(g), queues);
+            if (h != null && hintTexts.add(h.text())) {
                 hints.add(h);
             }
         }
@@ -66,7 +71,8 @@ final class ReportAssembler {
                 rules, rows, hints);
     }
 
-    private static List<RuleGroup> groupRules(List<Finding> findings) {
+    /** Groups findings; {@code sources} receives each reason group's own findings, for its hint. */
+    private static List<RuleGroup> groupRules(List<Finding> findings, Map<ReasonGroup, List<Finding>> sources) {
         // rule name + type -> reason text -> findings; insertion order does not matter, all is sorted below
         Map<List<String>, Map<String, List<Finding>>> byRule = new LinkedHashMap<>();
         for (Finding f : findings) {
@@ -78,7 +84,9 @@ final class ReportAssembler {
             List<ReasonGroup> reasons = new ArrayList<>();
             Set<String> ruleNodes = new HashSet<>();
             for (Map.Entry<String, List<Finding>> r : e.getValue().entrySet()) {
-                reasons.add(reasonGroup(r.getKey(), r.getValue()));
+                ReasonGroup group = reasonGroup(r.getKey(), r.getValue());
+                sources.put(group, r.getValue());
+                reasons.add(group);
                 for (Finding f : r.getValue()) {
                     if (!f.node().isEmpty()) {
                         ruleNodes.add(f.node());
@@ -129,8 +137,8 @@ final class ReportAssembler {
     static String label(String reason, ReasonCategory category, String resource) {
         return switch (category) {
             case CORDONED -> "node cordoned (unschedulable)";
-            case UNTOLERATED_TAINT -> Taint.parse(reason).map(t -> "untolerated taint " + t.text())
-                    .orElse("untolerated taint");
+            case UNTOLERATED_TAINT -> reason.indexOf('{') != reason.lastIndexOf('{') ? reason
+                    : Taint.parse(reason).map(t -> "untolerated taint " + t.text()).orElse(reason);
             case INSUFFICIENT_RESOURCE -> resource.isEmpty() || !reason.toLowerCase(java.util.Locale.ROOT).startsWith("insufficient")
                     ? reason : "insufficient " + resource;
             default -> reason.isEmpty() ? "(no reason given)" : reason;

@@ -26,7 +26,6 @@ import java.util.Locale;
  */
 final class SenseCoreFindings {
 
-    static final String RULE_TYPE = "SenseCoreEvidence";
     private static final int MAX_NAMES = 5;
 
     /** The findings plus the quota rows and hints that only the SenseCore evidence can phrase. */
@@ -244,7 +243,7 @@ final class SenseCoreFindings {
 
     private void add(String rule, String reason, String pod, String resource, String request, String allocatable,
                      ReasonCategory category) {
-        findings.add(new Finding(rule, RULE_TYPE, reason, "", pod, ev.job().name(), "", pool, resource, request,
+        findings.add(new Finding(rule, "", reason, "", pod, ev.job().name(), "", pool, resource, request,
                 allocatable, category));
     }
 

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A taint named in a scheduler message. Messages carry it as {@code {key: value}} (upstream
@@ -8,6 +9,20 @@ import java.util.Optional;
  * message, so it is empty here and hints assume {@code NoSchedule}, saying so.
  */
 public record Taint(String key, String value) {
+
+    private static final String NAME = "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?";
+    private static final Pattern KEY = Pattern.compile(
+            "([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?" + NAME);
+    private static final Pattern VALUE = Pattern.compile("(" + NAME + ")?");
+
+    /**
+     * True when key and value follow Kubernetes' syntax for taints (qualified name; value of at most 63
+     * name characters). Only such taints are put into ready-to-paste snippets, so a hostile message
+     * cannot smuggle text into a user's YAML.
+     */
+    public boolean isValid() {
+        return key.length() <= 317 && KEY.matcher(key).matches() && VALUE.matcher(value).matches();
+    }
 
     /** The first {@code {key: value}} in a message; a missing value (e.g. {@code {k: }}) is empty. */
     public static Optional<Taint> parse(String message) {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +33,7 @@ public final class SecretRedactor {
 
     /** @param extraNames further names (case-insensitive) to hide, for a platform's own secret headers */
     public SecretRedactor(Set<String> extraNames) {
-        Set<String> lower = new java.util.HashSet<>();
+        Set<String> lower = new HashSet<>();
         for (String n : extraNames) {
             lower.add(n.toLowerCase(Locale.ROOT));
         }
@@ -90,10 +90,8 @@ public final class SecretRedactor {
 
     private void mask(JsonNode node) {
         if (node instanceof ObjectNode object) {
-            Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
             List<String> secrets = new ArrayList<>();
-            while (fields.hasNext()) {
-                Map.Entry<String, JsonNode> e = fields.next();
+            for (Map.Entry<String, JsonNode> e : object.properties()) {
                 if (isSecret(e.getKey())) {
                     secrets.add(e.getKey());
                 } else {

@@ -98,7 +98,10 @@ final class ActiveWatch implements Watch {
     void start() {
         group.add(this);
         notifyState();
-        armTick(Duration.ZERO);
+        // A lone watch looks at once; one joining a listed group waits for a round, so that a burst of
+        // new watches shares list pages instead of starting a round each.
+        armTick(group.lists() ? PollBackoff.jittered(interval, runtime.settings().jitter(),
+                ThreadLocalRandom.current()) : Duration.ZERO);
     }
 
     /** Ends the watch because the monitor closes; the remote job is left alone. */
@@ -134,7 +137,7 @@ final class ActiveWatch implements Watch {
         return true;
     }
 
-    void onStatus(CallResult<JobStatus> result, boolean fromList) {
+    void onStatus(CallResult<JobStatus> result) {
         if (done || cancelling) {
             return;
         }
@@ -145,20 +148,20 @@ final class ActiveWatch implements Watch {
             if (result.ok()) {
                 statusFailingSince = null;
                 statusFailures = 0;
-                applyStatus(result.value(), fromList);
+                applyStatus(result.value());
             } else {
                 onFailure(result.error(), false);
             }
         });
     }
 
-    private void applyStatus(JobStatus status, boolean fromList) {
+    private void applyStatus(JobStatus status) {
         announce(status);
         Instant now = runtime.now();
         WatchPolicy policy = state.policy();
         if (status.phase().isTerminal()
                 || (policy.until() == WaitTarget.SCHEDULED && status.phase().isScheduled())) {
-            resolve(status, fromList);
+            resolve(status);
             return;
         }
         if (passed(state.overallDeadline(), now)) {
@@ -274,17 +277,12 @@ final class ActiveWatch implements Watch {
         armTick(delay);
     }
 
-    /** Ends with the job's outcome; a status from a list page may lack the pods, so ask once for them. */
-    private void resolve(JobStatus status, boolean fromList) {
-        if (!fromList || !status.workers().isEmpty()) {
-            finish(outcomeOf(status));
-            return;
-        }
-        JobRef job = job();
-        runtime.call(platform.kind(), "job status", () -> platform.status(job), r -> continueWith(r, detail -> {
-            boolean better = detail.ok() && detail.value().phase() == status.phase();
-            finish(outcomeOf(better ? detail.value() : status));
-        }));
+    /**
+     * Ends with the job's outcome. A status read from a list page may lack the pods; it is not fetched
+     * again for them, so that a large group's last round costs pages, not one call per job.
+     */
+    private void resolve(JobStatus status) {
+        finish(outcomeOf(status));
     }
 
     private static Outcome outcomeOf(JobStatus status) {
@@ -365,7 +363,7 @@ final class ActiveWatch implements Watch {
         // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
         String id = state.diagnosisId();
         return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job(), id,
-                "the diagnosis could not be analysed", Verdict.UNKNOWN,
+                "Job " + job().name() + " cannot be scheduled; its diagnosis could not be analysed", Verdict.UNKNOWN,
                 "the platform's diagnosis " + ConsoleText.strip(id, 40) + " could not be read; see its console",
                 0, List.of(), List.of(), List.of(), List.of(), List.of());
     }

@@ -37,6 +37,11 @@ final class ConnectionGroup {
         return platform;
     }
 
+    /** Whether refreshes read the job list (enough watches share the connection). */
+    boolean lists() {
+        return members.size() >= runtime.settings().listThreshold();
+    }
+
     void add(ActiveWatch watch) {
         members.add(watch);
     }
@@ -61,7 +66,7 @@ final class ConnectionGroup {
         List<ActiveWatch> batch = new ArrayList<>(due);
         due.clear();
         refreshing = true;
-        boolean useList = members.size() >= runtime.settings().listThreshold();
+        boolean useList = lists();
         Map<String, JobRef> wanted = new LinkedHashMap<>();
         for (ActiveWatch w : batch) {
             wanted.putIfAbsent(w.job().id(), w.job());
@@ -105,11 +110,11 @@ final class ConnectionGroup {
         for (ActiveWatch w : batch) {
             String id = w.job().id();
             if (refresh.listError() != null) {
-                w.onStatus(CallResult.failed(refresh.listError()), false);
+                w.onStatus(CallResult.failed(refresh.listError()));
             } else if (refresh.listed().containsKey(id)) {
-                w.onStatus(new CallResult<>(refresh.listed().get(id), null), true);
+                w.onStatus(new CallResult<>(refresh.listed().get(id), null));
             } else {
-                w.onStatus(refresh.direct().get(id), false);
+                w.onStatus(refresh.direct().get(id));
             }
         }
         if (!refresh.listed().isEmpty()) {
@@ -120,7 +125,7 @@ final class ConnectionGroup {
                     continue;
                 }
                 if (due.remove(w) || w.takeOverForRefresh()) {
-                    w.onStatus(new CallResult<>(seen, null), true);
+                    w.onStatus(new CallResult<>(seen, null));
                 }
             }
         }

@@ -36,10 +36,13 @@ final class OutcomeMessages {
         return line(s, verb + state(s) + reason(s));
     }
 
+    /** The report's headline is already a sentence about the job ("Job x cannot be scheduled: ..."). */
     static String unschedulable(JobStatus s, DiagnosisReport report) {
-        String headline = report == null || report.headline() == null || report.headline().isBlank()
-                ? "see the diagnosis report" : ConsoleText.strip(report.headline());
-        return line(s, "cannot be scheduled: " + headline);
+        if (report == null || report.headline() == null || report.headline().isBlank()) {
+            return line(s, "cannot be scheduled: see the diagnosis report");
+        }
+        String platform = s == null ? "monitor" : s.job().platform().id();
+        return fit("[" + platform + "] " + ConsoleText.strip(report.headline()));
     }
 
     static String timedOut(JobStatus s, String what) {
@@ -107,6 +110,7 @@ final class OutcomeMessages {
         if (nodes.isEmpty()) {
             return "";
         }
-        return nodes.size() == 1 ? " on node " + ConsoleText.strip(nodes.first(), 40) : " on " + nodes.size() + " nodes";
+        return nodes.size() == 1 ? " on node " + ConsoleText.strip(nodes.first(), 40)
+                : " on " + nodes.size() + " nodes";
     }
 }

@@ -207,7 +207,7 @@ public final class HtmlReportRenderer {
 
     /** Strips control characters, cuts very long values and escapes for text and attribute contexts. */
     static String esc(String remote) {
-        String s = ConsoleText.strip(remote, ReportLimits.MAX_VALUE);
+        String s = InvalidCharacters.drop(ConsoleText.strip(remote, ReportLimits.MAX_VALUE));
         StringBuilder b = new StringBuilder(s.length() + 16);
         for (char c : s.toCharArray()) {
             switch (c) {

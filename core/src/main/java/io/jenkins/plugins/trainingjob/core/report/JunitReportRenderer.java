@@ -5,11 +5,16 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The report as JUnit XML, so Jenkins' test-result page and other test-report viewers list the reasons:
  * one test suite per job, one failed test case per blocking rule and reason (class name = rule, name =
- * reason), context as skipped cases. A report with no blocking reason gets one passing case. Remote
+ * reason), context as skipped cases; beyond {@value ReportLimits#MAX_TEST_CASES} cases one more failed case
+ * counts the rest. A report with no blocking reason gets one passing case. Remote
  * strings are XML-escaped and characters XML 1.0 forbids are dropped, so the document is always
  * well-formed.
  */
@@ -18,12 +23,21 @@ public final class JunitReportRenderer {
     private static final String PACKAGE = "trainingjob.diagnosis.";
 
     public String render(DiagnosisReport report) {
+        Map<String, List<Hint>> hintsByReason = new HashMap<>();
+        for (Hint h : report.hints()) {
+            hintsByReason.computeIfAbsent(h.reason(), k -> new ArrayList<>()).add(h);
+        }
         int tests = 0;
         int failures = 0;
         int skipped = 0;
+        int omitted = 0;
         StringBuilder cases = new StringBuilder();
         for (RuleGroup rule : report.rules()) {
             for (ReasonGroup reason : rule.reasons()) {
+                if (tests >= ReportLimits.MAX_TEST_CASES) {
+                    omitted++;
+                    continue;
+                }
                 tests++;
                 String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
                 cases.append("  <testcase classname=\"").append(esc(PACKAGE + ruleName)).append("\" name=\"")
@@ -32,7 +46,9 @@ public final class JunitReportRenderer {
                 if (reason.category().blocks()) {
                     failures++;
                     cases.append("    <failure type=\"").append(reason.category().name()).append("\" message=\"")
-                            .append(esc(message(reason))).append("\">").append(escText(body(report, rule, reason)))
+                            .append(esc(message(reason))).append("\">")
+                            .append(escText(body(report, rule, reason, hintsByReason.getOrDefault(reason.reason(),
+                                    List.of()))))
                             .append("</failure>\n");
                 } else {
                     skipped++;
@@ -40,6 +56,13 @@ public final class JunitReportRenderer {
                 }
                 cases.append("  </testcase>\n");
             }
+        }
+        if (omitted > 0) {
+            tests++;
+            failures++;
+            cases.append("  <testcase classname=\"").append(PACKAGE).append("Diagnosis\" name=\"").append(omitted)
+                    .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"").append(omitted)
+                    .append(" more reasons are not listed here; see the JSON report\"/>\n  </testcase>\n");
         }
         if (tests == 0) {
             tests = 1;
@@ -71,7 +94,7 @@ public final class JunitReportRenderer {
         return reason.label() + " on " + ReportLimits.plural(reason.nodeCount(), "node", "nodes");
     }
 
-    private static String body(DiagnosisReport report, RuleGroup rule, ReasonGroup reason) {
+    private static String body(DiagnosisReport report, RuleGroup rule, ReasonGroup reason, List<Hint> hints) {
         StringBuilder b = new StringBuilder();
         b.append("Rule: ").append(rule.rule());
         if (!rule.ruleType().isEmpty() && !rule.ruleType().equals(rule.rule())) {
@@ -97,10 +120,7 @@ public final class JunitReportRenderer {
             b.append("\nPods: ").append(String.join(", ", reason.pods()));
         }
         b.append("\nVerdict: ").append(report.verdictText());
-        for (Hint h : report.hints()) {
-            if (!h.reason().equals(reason.reason())) {
-                continue;
-            }
+        for (Hint h : hints) {
             b.append('\n').append(h.text());
             if (!h.snippet().isEmpty()) {
                 b.append('\n').append(h.snippet());
@@ -132,17 +152,9 @@ public final class JunitReportRenderer {
                 b.append(lineBreak);
             }
             first = false;
-            String clean = ConsoleText.strip(line, 4 * ReportLimits.MAX_VALUE);
+            String clean = InvalidCharacters.drop(ConsoleText.strip(line, 4 * ReportLimits.MAX_VALUE));
             for (int i = 0; i < clean.length(); i++) {
                 char c = clean.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < clean.length()
-                        && Character.isLowSurrogate(clean.charAt(i + 1))) {
-                    b.append(c).append(clean.charAt(++i));
-                    continue;
-                }
-                if (Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
-                    continue;
-                }
                 switch (c) {
                     case '&' -> b.append("&amp;");
                     case '<' -> b.append("&lt;");

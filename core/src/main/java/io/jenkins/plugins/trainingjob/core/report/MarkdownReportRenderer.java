@@ -143,7 +143,7 @@ public final class MarkdownReportRenderer {
 
     /** Strips control characters, cuts very long values and escapes Markdown and HTML syntax. */
     static String esc(String remote) {
-        String s = ConsoleText.strip(remote, ReportLimits.MAX_VALUE);
+        String s = InvalidCharacters.drop(ConsoleText.strip(remote, ReportLimits.MAX_VALUE));
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -15,6 +15,8 @@ final class ReportLimits {
     static final int MAX_RANGES_PER_REASON = 20;
     /** Cells in the HTML node grid. */
     static final int MAX_GRID_CELLS = 300;
+    /** Test cases in the JUnit report before one case counts the rest. */
+    static final int MAX_TEST_CASES = 500;
     /** Suggestions shown. */
     static final int MAX_HINTS = 8;
     /** Resource rows shown. */

@@ -6,12 +6,14 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The console report: at most 100 columns, stable order, no colour unless asked. Every remote string goes
+ * The console report: at most 100 columns, stable order, no colour unless asked. Recognised reasons are
+ * shown by their short label ({@code untolerated taint k: v}), others verbatim. Every remote string goes
  * through {@link ConsoleText#strip} and is cut when very long; node lists are folded and cut to one line
  * with "… and N more", and the number of reasons is capped, so the output stays short on large clusters.
  */
@@ -37,7 +39,8 @@ public final class TextReportRenderer {
             out.add(paint(BOLD, line));
         }
         String about = joinNonEmpty("; ",
-                report.pods().isEmpty() ? "" : (report.pods().size() == 1 ? "Pod: " : "Pods: ")
+                report.pods().isEmpty() ? "" : (report.pods().size() == 1 && !report.pods().get(0).contains("[")
+                        ? "Pod: " : "Pods: ")
                         + clean(String.join(", ", report.pods())),
                 report.queues().isEmpty() ? "" : (report.queues().size() == 1 ? "Queue: " : "Queues: ")
                         + clean(String.join(", ", report.queues())),
@@ -89,7 +92,12 @@ public final class TextReportRenderer {
     }
 
     private static List<String> reasonLines(ReasonGroup reason) {
-        String text = reason.reason().isEmpty() ? "(no reason given)" : clean(reason.reason());
+        // our label is shorter than the scheduler's words for the reasons we recognise; other formats keep both
+        String text = clean(reason.category() == ReasonCategory.OTHER || reason.category() == ReasonCategory.CONTEXT
+                || reason.label().isEmpty() ? reason.reason() : reason.label());
+        if (text.isEmpty()) {
+            text = "(no reason given)";
+        }
         if (!reason.resource().isEmpty() && !reason.request().isEmpty() && !reason.allocatable().isEmpty()
                 && reason.nodeCount() > 0) {
             text += " (" + clean(reason.allocatable()) + " allocatable of " + clean(reason.request()) + " requested)";
@@ -104,18 +112,29 @@ public final class TextReportRenderer {
         }
         List<String> lines = new ArrayList<>();
         String first = "  " + text + " — " + who;
-        String firstName = reason.nodeCount() > 0 ? clean(reason.nodes().get(0).folded()) : clean(reason.pods().get(0));
-        if (first.length() + Math.min(30, firstName.length()) <= WIDTH) {
-            lines.add(first + names(reason, WIDTH - first.length()));
-        } else {
-            lines.addAll(wrap("  " + text, "    "));
-            String second = "    " + who;
-            lines.add(second + names(reason, WIDTH - second.length()));
+        if (first.length() < WIDTH - 20) {
+            String names = names(reason, WIDTH - first.length());
+            if (names != null) {
+                lines.add(first + names);
+                return lines;
+            }
         }
+        lines.addAll(wrap("  " + text, "    "));
+        String second = "    " + who;
+        String names = names(reason, WIDTH - second.length());
+        lines.add(second + (names != null ? names : cut(clean(firstName(reason)), WIDTH - second.length() - 16)
+                + ", … and " + (Math.max(reason.nodeCount(), reason.pods().size()) - 1) + " more"));
         return lines;
     }
 
-    /** As many folded ranges (or pods) as fit in {@code room} columns, then "… and N more". */
+    private static String firstName(ReasonGroup reason) {
+        return reason.nodeCount() > 0 ? reason.nodes().get(0).folded() : reason.pods().get(0);
+    }
+
+    /**
+     * As many folded ranges (or pods) as fit in {@code room} columns, then "… and N more"; {@code null}
+     * when not even the first one fits.
+     */
     private static String names(ReasonGroup reason, int room) {
         List<NodeRange> ranges = reason.nodeCount() > 0 ? reason.nodes()
                 : reason.pods().stream().map(p -> new NodeRange(p, 1)).toList();
@@ -127,17 +146,15 @@ public final class TextReportRenderer {
             String tail = rest == 0 ? "" : ", … and " + rest + " more";
             String sep = i == 0 ? "" : ", ";
             if (b.length() + sep.length() + name.length() + tail.length() > room) {
-                if (i == 0) {
-                    b.append(cut(name, Math.max(8, room - tail.length() - 14)));
-                    i = 1;
-                }
                 break;
             }
             b.append(sep).append(name);
         }
+        if (i == 0) {
+            return null;
+        }
         if (i < ranges.size()) {
-            b.append(b.length() == 0 ? "" : ", ").append("… and ").append(ReportLimits.countFrom(ranges, i))
-                    .append(" more");
+            b.append(", … and ").append(ReportLimits.countFrom(ranges, i)).append(" more");
         }
         return b.toString();
     }

@@ -74,12 +74,22 @@ class NodeRangeFolderTest {
     void aHundredThousandShuffledNamesFoldToTheirRanges() {
         List<String> names = new ArrayList<>();
         for (int i = 0; i < 100_000; i++) {
-            names.add(String.format("rack%02d-node-%05d", i % 10, i));
+            names.add(String.format("rack%02d-node-%05d", i / 10_000, i));
         }
         Collections.shuffle(names, new Random(42));
         List<NodeRange> ranges = NodeRangeFolder.foldCounted(names);
         assertThat(ranges).hasSize(10);
-        assertThat(ranges).extracting(NodeRange::count).allMatch(c -> c == 10_000);
-        assertThat(ranges.get(0).folded()).startsWith("rack00-node-[00000,00010,00020,");
+        assertThat(ranges.get(0)).isEqualTo(new NodeRange("rack00-node-[00000-09999]", 10_000));
+        assertThat(ranges.get(9)).isEqualTo(new NodeRange("rack09-node-[90000-99999]", 10_000));
+    }
+
+    @Test
+    void scatteredNamesSplitIntoBracketsOfAtMostFourRunsSoListsCanBeCapped() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 20; i += 2) {
+            names.add("n" + i);
+        }
+        assertThat(NodeRangeFolder.foldCounted(names)).containsExactly(new NodeRange("n[0,2,4,6]", 4),
+                new NodeRange("n[8,10,12,14]", 4), new NodeRange("n[16,18]", 2));
     }
 }

@@ -107,6 +107,8 @@ class SenseCoreDiagnosisTest {
         DiagnosisReport report = analyze(ev);
 
         assertThat(report.verdict()).isEqualTo(Verdict.NEVER_FITS);
+        assertThat(report.headline()).as("the configuration error outranks the queue wait")
+                .startsWith("Job finetune cannot be scheduled: spec N9.huge.16 is not offered by pool pool-a");
         assertThat(group(report, "ResourceSpec", "spec N9.huge.16 is not offered by pool pool-a").category())
                 .isEqualTo(ReasonCategory.CONFIGURATION);
         assertThat(report.hints()).extracting(Hint::text)

@@ -89,10 +89,10 @@ class JobMonitorBatchingTest {
         assertThat(maxThreads).isLessThan(40);
 
         // 1,050 jobs in pages of 100: a round reads at most 11 pages, however many watches it serves.
-        int rounds = platform.listRounds.get() - roundsBefore;
+        // (One more round may have been under way when the counters were read.)
+        int rounds = platform.listRounds.get() - roundsBefore + 1;
         int listCalls = platform.listCalls.get() - listCallsBefore;
-        assertThat(rounds).isPositive();
-        assertThat(listCalls).isLessThanOrEqualTo(rounds * 11);
+        assertThat(listCalls).isPositive().isLessThanOrEqualTo(rounds * 11);
         assertThat(platform.statusCalls.get() - statusCallsBefore).isZero();
         assertThat(statusCallsBefore).as("status calls before the group was large enough to list").isLessThan(50);
         await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
@@ -125,7 +125,7 @@ class JobMonitorBatchingTest {
     }
 
     @Test
-    void aScheduledJobSeenInAListWithoutPodsIsAskedForOnceToNameItsNodes() throws Exception {
+    void aJobResolvedFromAListPageCostsNoFurtherCall() throws Exception {
         monitor = monitor(MonitorSettings.defaults().withListing(1, 100, 10));
         platform.listIncludesWorkers = false;
         JobRef job = platform.addJob("train-llm");
@@ -133,9 +133,10 @@ class JobMonitorBatchingTest {
 
         Outcome.Scheduled outcome = (Outcome.Scheduled) monitor.watch(CONNECTION, job, policy, null).outcome()
                 .get(10, TimeUnit.SECONDS);
-        assertThat(outcome.status().workers()).extracting(w -> w.nodeName()).containsExactly("10.3.0.118");
+        assertThat(outcome.status().phase()).isEqualTo(JobPhase.RUNNING);
+        assertThat(outcome.message()).endsWith("is scheduled: RUNNING");
         assertThat(platform.listCalls).hasValue(1);
-        assertThat(platform.statusCalls).hasValue(1);
+        assertThat(platform.statusCalls).hasValue(0);
     }
 
     private JobMonitor monitor(MonitorSettings settings) {

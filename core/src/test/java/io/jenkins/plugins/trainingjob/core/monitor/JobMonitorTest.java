@@ -121,13 +121,15 @@ class JobMonitorTest {
         Outcome outcome = outcomeOf(watch);
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
-        assertThat(report.headline()).isEqualTo("node(s) were unschedulable: 10.3.0.118");
+        assertThat(report.headline()).isEqualTo("Job train-llm cannot be scheduled: node(s) were unschedulable "
+                + "(10.3.0.118)");
         assertThat(report.diagnosisId()).isEqualTo("diag-1");
-        assertThat(outcome.message()).isEqualTo("[aihc] job train-llm (pytorchjob-trai…) cannot be scheduled: "
-                + "node(s) were unschedulable: 10.3.0.118");
+        assertThat(outcome.message()).isEqualTo("[aihc] Job train-llm cannot be scheduled: "
+                + "node(s) were unschedulable (10.3.0.118)");
         assertThat(outcome.message()).hasSizeLessThanOrEqualTo(100);
         assertThat(platform.launchCalls).hasValue(1);
-        assertThat(listener.events(MonitorEvent.DiagnosisStarted.class)).extracting(MonitorEvent.DiagnosisStarted::diagnosisId)
+        assertThat(listener.events(MonitorEvent.DiagnosisStarted.class))
+                .extracting(MonitorEvent.DiagnosisStarted::diagnosisId)
                 .containsExactly("diag-1");
         assertThat(listener.states).extracting(WatchState::phase).containsSubsequence(WatchState.Phase.WAITING,
                 WatchState.Phase.DIAGNOSING, WatchState.Phase.DIAGNOSING, WatchState.Phase.DONE);
@@ -140,7 +142,8 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         platform.notReadyFetches.set(3);
         RecordingListener listener = new RecordingListener();
-        Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
+        Outcome outcome = outcomeOf(
+                monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
 
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(platform.fetchCalls).hasValue(4);
@@ -154,7 +157,8 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         platform.preCheckRefusals.set(3);
         RecordingListener listener = new RecordingListener();
-        Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
+        Outcome outcome = outcomeOf(
+                monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
 
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(platform.launchCalls).hasValue(4);
@@ -215,7 +219,8 @@ class JobMonitorTest {
         DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
         assertThat(report.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(report.diagnosisId()).isEqualTo("diag-1");
-        assertThat(outcome.message()).endsWith("cannot be scheduled: the diagnosis could not be analysed");
+        assertThat(outcome.message())
+                .isEqualTo("[aihc] Job train-llm cannot be scheduled; its diagnosis could not be analysed");
     }
 
     @Test
@@ -369,7 +374,8 @@ class JobMonitorTest {
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(((Outcome.Unschedulable) outcome).report().diagnosisId()).isEqualTo("diag-1");
         assertThat(platform.launchCalls).hasValue(1);
-        assertThat(second.events(MonitorEvent.DiagnosisStarted.class)).extracting(MonitorEvent.DiagnosisStarted::diagnosisId)
+        assertThat(second.events(MonitorEvent.DiagnosisStarted.class))
+                .extracting(MonitorEvent.DiagnosisStarted::diagnosisId)
                 .containsExactly("diag-1");
     }
 
@@ -378,7 +384,8 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         WatchPolicy policy = untilScheduled.withPendingTimeout(Duration.ofMinutes(10));
         // Started long ago: its pending deadline passed while no monitor was running.
-        WatchState state = WatchState.start(CONNECTION, job, policy, Clock.systemUTC().instant().minus(Duration.ofHours(1)));
+        WatchState state = WatchState.start(CONNECTION, job, policy,
+                Clock.systemUTC().instant().minus(Duration.ofHours(1)));
 
         Outcome outcome = outcomeOf(monitor.resume(deserialize(serialize(state)), null));
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
@@ -430,7 +437,8 @@ class JobMonitorTest {
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
         assertThat(listener.events.get(0).message())
                 .isEqualTo("[aihc] job train-llm (pytorchjob-trai…) is PENDING (Created), queue position 3");
-        assertThat(listener.events(MonitorEvent.QueuePositionChanged.class)).extracting(MonitorEvent.QueuePositionChanged::position)
+        assertThat(listener.events(MonitorEvent.QueuePositionChanged.class))
+                .extracting(MonitorEvent.QueuePositionChanged::position)
                 .containsExactly(2);
     }
 
@@ -502,8 +510,9 @@ class JobMonitorTest {
         AihcScheduleDiagnosis aihc = (AihcScheduleDiagnosis) raw;
         AihcScheduleDiagnosis.Detail d = aihc.rules().get(0).details().get(0);
         return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, raw.job(), aihc.diagnosisId(),
-                d.detail() + ": " + d.node(), Verdict.FITS_LATER, "fits later", 1,
-                List.of(d.pod()), List.of(d.queue()), List.of(), List.of(), List.of());
+                "Job " + raw.job().name() + " cannot be scheduled: " + d.detail() + " (" + d.node() + ")",
+                Verdict.FITS_LATER, "fits later", 1, List.of(d.pod()),
+                List.of(d.queue()), List.of(), List.of(), List.of());
     }
 
     private static Duration ms(long millis) {

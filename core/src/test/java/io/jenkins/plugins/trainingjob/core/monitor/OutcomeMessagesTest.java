@@ -33,10 +33,14 @@ class OutcomeMessagesTest {
     @Test
     void anUnschedulableJobShowsTheReportsHeadlineOrPointsToTheReport() {
         JobStatus pending = status(JobPhase.PENDING, "QUEUEING", "", List.of());
-        DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "4 nodes: untolerated taint", Verdict.FITS_LATER,
+        DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "Job train-llm cannot be scheduled: "
+                + "4 nodes refused pod w-0\u001b[2J; most: untolerated taint kwok.x-k8s.io/node: fake (4 nodes)",
+                Verdict.FITS_LATER,
                 "", 4, List.of(), List.of(), List.of(), List.of(), List.of());
         assertThat(new Outcome.Unschedulable(pending, report).message())
-                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) cannot be scheduled: 4 nodes: untolerated taint");
+                .isEqualTo("[sensecore] Job train-llm cannot be scheduled: 4 nodes refused pod w-0; most: untolerated "
+                        + "taint kwo…")
+                .hasSize(100);
         assertThat(new Outcome.Unschedulable(pending, null).message())
                 .endsWith("cannot be scheduled: see the diagnosis report");
     }
@@ -46,7 +50,8 @@ class OutcomeMessagesTest {
         NotFoundException gone = new NotFoundException(PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND",
                 "req-123", "job not found", null);
         assertThat(new Outcome.PlatformError(status(JobPhase.PENDING, "QUEUEING", "", List.of()), gone).message())
-                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) watch failed: SenseCore ACP GET training job: "
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) watch failed: "
+                        + "SenseCore ACP GET training job: "
                         + "job not found (HTTP 404, code NOT_FOUND, request id req-123)");
     }
 

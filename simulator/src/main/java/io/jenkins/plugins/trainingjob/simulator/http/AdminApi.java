@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Pod;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Quantity;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Taint;
@@ -38,6 +39,8 @@ public final class AdminApi {
     public interface Resettable {
         void reset();
     }
+
+    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() { };
 
     private final String scenarioName;
     private final Cluster cluster;
@@ -156,15 +159,14 @@ public final class AdminApi {
             }
         }
         return new NodeChange(unschedulable, taints, resources(b, "allocatable"), resources(b, "occupied"),
-                b.has("labels") ? Json.MAPPER.convertValue(b.get("labels"), new TypeReference<Map<String, String>>() { })
-                        : null);
+                b.has("labels") ? Json.MAPPER.convertValue(b.get("labels"), STRING_MAP) : null);
     }
 
     private static Resources resources(ObjectNode b, String field) {
         if (!b.has(field)) {
             return null;
         }
-        Map<String, String> m = Json.MAPPER.convertValue(b.get(field), new TypeReference<Map<String, String>>() { });
+        Map<String, String> m = Json.MAPPER.convertValue(b.get(field), STRING_MAP);
         return Resources.parse(m, field);
     }
 
@@ -183,7 +185,10 @@ public final class AdminApi {
         o.set("allocatable", Json.stringMap(n.allocatable().formatted()));
         o.set("occupied", Json.stringMap(n.occupied().formatted()));
         o.set("held", Json.stringMap(n.held().formatted()));
-        o.set("free", Json.stringMap(n.free().formatted()));
+        ObjectNode free = Json.object();
+        // Every allocatable resource, zeros included: "0 of 8 GPUs free" is what a reader looks for.
+        n.allocatable().amounts().keySet().forEach(k -> free.put(k, Quantity.format(k, n.free().get(k))));
+        o.set("free", free);
         return o;
     }
 

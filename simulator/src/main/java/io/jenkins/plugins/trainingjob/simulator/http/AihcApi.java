@@ -93,7 +93,8 @@ public final class AihcApi implements PlatformApi {
     }
 
     private void send(HttpCall call, ApiException e, String requestId) {
-        ObjectNode body = Json.object().put("code", e.code()).put("message", e.getMessage()).put("requestId", requestId);
+        ObjectNode body = Json.object().put("code", e.code()).put("message", e.getMessage())
+                .put("requestId", requestId);
         Map<String, String> headers = new LinkedHashMap<>(e.headers());
         headers.put("x-bce-request-id", requestId);
         call.respond(e.status(), Json.CONTENT_TYPE, Json.bytes(body), headers);
@@ -123,7 +124,8 @@ public final class AihcApi implements PlatformApi {
                 return events(call, s.get(3));
             }
         }
-        if (s.size() == 6 && s.get(2).equals("aifd") && s.get(3).equals("schedulediagnosis") && s.get(4).equals("job")) {
+        if (s.size() == 6 && s.get(2).equals("aifd") && s.get(3).equals("schedulediagnosis")
+                && s.get(4).equals("job")) {
             if (s.get(5).equals("launcher") && m.equals("POST")) {
                 return launchDiagnosis(call);
             }
@@ -197,7 +199,8 @@ public final class AihcApi implements PlatformApi {
                 .id(prefix + cluster.nextUuid()).name(name).uid(cluster.nextUuid().toString())
                 .queue(queue).priority(rank, priority).pods(pods)
                 .runTime(runTime(env, settings.defaultRunTime())).exitCode(exitCode(env))
-                .spec(body.deepCopy().put("resourcePoolId", poolId).put("queue", queueName).put("jobFramework", framework));
+                .spec(body.deepCopy().put("resourcePoolId", poolId).put("queue", queueName)
+                        .put("jobFramework", framework));
         JobView v = cluster.submit(b);
         ObjectNode result = Json.object().put("jobId", v.id()).put("jobName", v.name());
         return Json.object().set("result", result);
@@ -209,7 +212,8 @@ public final class AihcApi implements PlatformApi {
             for (JsonNode r : resources) {
                 String rn = r.path("name").asText("");
                 if (rn.isBlank()) {
-                    throw new ApiException(400, "InvalidParameter", "Invalid parameter: jobSpec.resources[].name is required");
+                    throw new ApiException(400, "InvalidParameter",
+                            "Invalid parameter: jobSpec.resources[].name is required");
                 }
                 try {
                     m.merge(rn, Quantity.parseRequest(rn, r.path("quantity").asText("")), Double::sum);
@@ -325,7 +329,8 @@ public final class AihcApi implements PlatformApi {
             }
             return n;
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "InvalidParameter", "Invalid parameter: " + name + " must be a positive integer");
+            throw new ApiException(400, "InvalidParameter", "Invalid parameter: " + name
+                    + " must be a positive integer");
         }
     }
 
@@ -377,7 +382,8 @@ public final class AihcApi implements PlatformApi {
         return out;
     }
 
-    private static ObjectNode event(String type, String reason, String message, Instant first, Instant last, int count) {
+    private static ObjectNode event(String type, String reason, String message, Instant first, Instant last,
+                                    int count) {
         return Json.object().put("reason", reason).put("message", message)
                 .put("firstTimestamp", Json.time(first)).put("lastTimestamp", Json.time(last))
                 .put("count", count).put("type", type);
@@ -472,7 +478,8 @@ public final class AihcApi implements PlatformApi {
         Duration queued = Duration.between(v.createdAt(), now);
         if (queued.compareTo(settings.preCheckMinQueue()) < 0) {
             throw new ApiException(400, "PreCheckError", "Check before diagnosis error: job has been queueing for "
-                    + queued.toSeconds() + "s, diagnosis needs at least " + settings.preCheckMinQueue().toSeconds() + "s");
+                    + queued.toSeconds() + "s, diagnosis needs at least " + settings.preCheckMinQueue().toSeconds()
+                    + "s");
         }
         PendingAnalysis analysis = cluster.analyse(jobId).orElseThrow(() -> new ApiException(400, "PreCheckError",
                 "Check before diagnosis error: job status changed, only queueing jobs can be diagnosed"));

@@ -36,8 +36,9 @@ public record FaultRule(String method, String path, FaultKind kind, Integer stat
         }
     }
 
+    /** A rule that fires on every match; latency faults start at 0 ms (see {@link #withLatencyMs}). */
     public static FaultRule of(FaultKind kind, String method, String path) {
-        return new FaultRule(method, path, kind, null, null, null, null, null);
+        return new FaultRule(method, path, kind, null, kind == FaultKind.LATENCY ? 0L : null, null, null, null);
     }
 
     public FaultRule withStatus(int s) {

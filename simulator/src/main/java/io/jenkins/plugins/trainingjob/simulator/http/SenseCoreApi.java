@@ -40,6 +40,7 @@ public final class SenseCoreApi implements PlatformApi {
     }
 
     private static final Pattern NAME = Pattern.compile("^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$");
+    private static final String REQUEST_ID_HEADER = "X-Request-Id";
     private static final String ERROR_INFO = "type.googleapis.com/google.rpc.ErrorInfo";
 
     private final Cluster cluster;
@@ -49,9 +50,11 @@ public final class SenseCoreApi implements PlatformApi {
     private final Map<String, SchedulingQueue> queues;
     private final Settings settings;
     private final SenseCoreAuthenticator auth;
+    private final Json.RequestIds requestIds;
 
     public SenseCoreApi(Cluster cluster, List<WorkspaceDecl> workspaces, List<PoolDecl> pools, List<SpecDecl> specs,
-                        Map<String, SchedulingQueue> queuesByPool, Settings settings, SenseCoreAuthenticator auth) {
+                        Map<String, SchedulingQueue> queuesByPool, Settings settings, SenseCoreAuthenticator auth,
+                        Json.RequestIds requestIds) {
         this.cluster = cluster;
         workspaces.forEach(w -> this.workspaces.put(key(w.subscription(), w.resourceGroup(), w.zone(), w.name()), w));
         pools.forEach(p -> this.pools.put(p.name(), p));
@@ -59,6 +62,7 @@ public final class SenseCoreApi implements PlatformApi {
         this.queues = Map.copyOf(queuesByPool);
         this.settings = settings;
         this.auth = auth;
+        this.requestIds = requestIds;
     }
 
     public static String queueKey(String pool) {
@@ -74,7 +78,7 @@ public final class SenseCoreApi implements PlatformApi {
         try {
             auth.verify(call);
             JsonNode body = route(call);
-            call.respond(200, Json.CONTENT_TYPE, Json.bytes(body), null);
+            call.respond(200, Json.CONTENT_TYPE, Json.bytes(body), Map.of(REQUEST_ID_HEADER, requestIds.next()));
         } catch (ApiException e) {
             sendError(call, e);
         }
@@ -89,7 +93,9 @@ public final class SenseCoreApi implements PlatformApi {
         String reason = e.reason().isEmpty() ? e.code() : e.reason();
         details.add(Json.object().put("@type", ERROR_INFO).put("reason", reason).put("domain", "sensecoreapi.cn"));
         body.set("details", details);
-        call.respond(e.status(), Json.CONTENT_TYPE, Json.bytes(body), e.headers());
+        Map<String, String> headers = new LinkedHashMap<>(e.headers());
+        headers.put(REQUEST_ID_HEADER, requestIds.next());
+        call.respond(e.status(), Json.CONTENT_TYPE, Json.bytes(body), headers);
     }
 
     /** google.rpc.Code of an error: its own numeric code, else derived from the HTTP status. */

@@ -10,10 +10,7 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Checks SenseCore HMAC signatures (scheme A {@code x-date}, and scheme B {@code date host
@@ -24,7 +21,6 @@ import java.util.regex.Pattern;
  */
 public final class SenseCoreAuthenticator {
     static final Duration MAX_SKEW = Duration.ofMinutes(15);
-    private static final Pattern PARAM = Pattern.compile("(\\w+)\\s*=\\s*\"([^\"]*)\"");
 
     private final Map<String, String> secrets;
     private final Clock wallClock;
@@ -39,30 +35,16 @@ public final class SenseCoreAuthenticator {
         if (header == null || header.isBlank()) {
             throw unauthenticated("MissingAuthorization", "the request has no Authorization header");
         }
-        String h = header.trim();
-        if (!h.regionMatches(true, 0, "hmac ", 0, 5)) {
-            throw unauthenticated("InvalidAuthorization", "Authorization must be an hmac signature");
+        SenseCoreHmacSigner.Authorization parsed = SenseCoreHmacSigner.Authorization.parse(header.trim())
+                .orElseThrow(() -> unauthenticated("InvalidAuthorization", "Authorization must be hmac accesskey=\"..\", "
+                        + "algorithm=\"hmac-sha256\", headers=\"..\", signature=\"..\""));
+        if (!"hmac-sha256".equalsIgnoreCase(parsed.algorithm())) {
+            throw unauthenticated("InvalidAuthorization", "algorithm must be hmac-sha256");
         }
-        Map<String, String> p = new HashMap<>();
-        Matcher m = PARAM.matcher(h.substring(5));
-        while (m.find()) {
-            p.put(m.group(1).toLowerCase(java.util.Locale.ROOT), m.group(2));
-        }
-        String ak = p.get("accesskey");
-        String signature = p.get("signature");
-        if (ak == null || signature == null || !"hmac-sha256".equalsIgnoreCase(p.getOrDefault("algorithm", ""))) {
-            throw unauthenticated("InvalidAuthorization",
-                    "Authorization needs accesskey, algorithm=\"hmac-sha256\", headers and signature");
-        }
-        Scheme scheme;
-        String headers = p.getOrDefault("headers", "");
-        if (headers.equals(Scheme.X_DATE.headerList())) {
-            scheme = Scheme.X_DATE;
-        } else if (headers.equals(Scheme.DATE_HOST_TARGET.headerList())) {
-            scheme = Scheme.DATE_HOST_TARGET;
-        } else {
-            throw unauthenticated("InvalidAuthorization", "unsupported signed headers \"" + headers + "\"");
-        }
+        Scheme scheme = parsed.scheme().orElseThrow(() -> unauthenticated("InvalidAuthorization",
+                "unsupported signed headers \"" + parsed.headers() + "\""));
+        String ak = parsed.accessKey();
+        String signature = parsed.signature();
         String secret = secrets.get(ak);
         if (secret == null) {
             throw unauthenticated("InvalidAccessKey", "unknown access key " + ak);

@@ -1,0 +1,146 @@
+package io.jenkins.plugins.trainingjob.simulator.monitor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.monitor.Watch;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The job monitor against the simulated SenseCore ACP API (workspace sim-ws: 16 GPUs reserved in pool
+ * sim-pool; sc-node-01 has 8 GPUs free, sc-node-02 4), through the real {@link SenseCoreClient}. SenseCore
+ * has no diagnosis API: the client gathers evidence and the analyzer derives the report.
+ */
+class JobMonitorSenseCoreSimulatorTest {
+    private static final String CONNECTION = "sim-sensecore";
+    private static final String POOL = "sim-pool";
+
+    private final WatchPolicy untilScheduled = WatchPolicy.defaults(WaitTarget.SCHEDULED)
+            .withPolling(Duration.ofMillis(5), Duration.ofMillis(20))
+            .withPendingTimeout(Duration.ofMinutes(10))
+            .withDiagnosisTimeout(Duration.ofSeconds(20));
+    private Simulator sim;
+    private CountingPlatform platform;
+    private JobMonitor monitor;
+
+    @BeforeEach
+    void start() {
+        sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
+        ConnectionSettings settings = ConnectionSettings.senseCore(sim.baseUrl(), null,
+                Credentials.of("sim-access-key", "sim-secret-key"), "sim-sub", "default", "cn-sh-01z", "sim-ws");
+        platform = new CountingPlatform(SenseCoreClient.builder(settings).sleeper(d -> { })
+                .createLookups(1, Duration.ZERO).build());
+        monitor = new JobMonitor(id -> platform, Clock.systemUTC(), MonitorSettings.defaults()
+                .withRetries(Duration.ofMillis(300), Duration.ofMillis(5), Duration.ofMillis(20))
+                .withStopConfirmation(Duration.ofSeconds(5), Duration.ofMillis(5)));
+    }
+
+    @AfterEach
+    void stop() {
+        monitor.close();
+        platform.close();
+        sim.close();
+    }
+
+    @Test
+    void aQueuedJobThatGetsTheGpusOfAFinishedOneEndsScheduled() throws Exception {
+        platform.submit(MonitorSpecs.senseCore("holder", POOL, "N6lS.Iu.I80.8", 1, "SIM_RUN_SECONDS", "20"), "tok-h");
+        JobRef waiting = platform.submit(MonitorSpecs.senseCore("next", POOL, "N6lS.Iu.I80.8", 1), "tok-n");
+        RecordingListener listener = new RecordingListener();
+        Watch watch = monitor.watch(CONNECTION, waiting, untilScheduled, listener);
+        await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
+        sim.advanceClock(Duration.ofSeconds(20));
+
+        Outcome outcome = outcome(watch);
+        assertThat(outcome).isInstanceOf(Outcome.Scheduled.class);
+        assertThat(outcome.message()).startsWith("[sensecore] job next");
+    }
+
+    @Test
+    void aJobTooWideForTheFreeNodesEndsUnschedulableWithAReportFromTheEvidence() throws Exception {
+        JobRef job = platform.submit(MonitorSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
+        Outcome outcome = outcome(monitor.watch(CONNECTION, job,
+                untilScheduled.withPendingTimeout(Duration.ofMillis(20)), null));
+
+        assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
+        DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
+        assertThat(report.job()).isEqualTo(job);
+        assertThat(report.headline()).isNotBlank();
+        assertThat(report.rules()).isNotEmpty();
+        assertThat(platform.launchCalls).hasValue(1);
+        assertThat(outcome.message()).startsWith("[sensecore] ").hasSizeLessThanOrEqualTo(100);
+    }
+
+    @Test
+    void cancellingWithStopSuspendsTheJob() throws Exception {
+        JobRef job = platform.submit(MonitorSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
+        RecordingListener listener = new RecordingListener();
+        Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
+        await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
+
+        Outcome.Cancelled outcome = (Outcome.Cancelled) watch.cancel(true).get(20, TimeUnit.SECONDS);
+        assertThat(outcome.remoteStopped()).isTrue();
+        assertThat(outcome.lastStatus().phase()).isEqualTo(JobPhase.STOPPED);
+        assertThat(outcome.message()).contains("job stopped: STOPPED (SUSPEND");
+        assertThat(platform.cancelCalls).hasValue(1);
+    }
+
+    @Test
+    void severalWatchesInOneWorkspaceAreRefreshedThroughTheJobList() throws Exception {
+        sim.cordon("sc-node-01");
+        sim.cordon("sc-node-02");
+        List<Watch> watches = new ArrayList<>();
+        List<RecordingListener> listeners = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            JobRef job = platform.submit(MonitorSpecs.senseCore("small-" + i, POOL, "N6lS.Iu.I80.1", 1), "tok-" + i);
+            RecordingListener listener = new RecordingListener();
+            listeners.add(listener);
+            watches.add(monitor.watch(CONNECTION, job, untilScheduled, listener));
+        }
+        await("every job seen queueing", () -> listeners.stream().allMatch(l -> l.sawPhase(JobPhase.PENDING)));
+        int statusCallsBefore = platform.statusCalls.get();
+        sim.uncordon("sc-node-01");
+        sim.uncordon("sc-node-02");
+
+        for (Watch w : watches) {
+            assertThat(outcome(w)).isInstanceOf(Outcome.Scheduled.class);
+        }
+        assertThat(platform.listRounds.get()).isPositive();
+        assertThat(platform.statusCalls.get()).isEqualTo(statusCallsBefore);
+    }
+
+    private static Outcome outcome(Watch watch) throws Exception {
+        return watch.outcome().get(20, TimeUnit.SECONDS);
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long giveUp = System.nanoTime() + 20_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > giveUp) {
+                fail("never happened: " + what);
+            }
+            Thread.sleep(2);
+        }
+    }
+}

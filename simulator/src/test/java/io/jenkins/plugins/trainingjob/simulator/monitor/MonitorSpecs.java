@@ -1,0 +1,52 @@
+package io.jenkins.plugins.trainingjob.simulator.monitor;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+
+/** Job specs for the monitor's simulator tests, in each platform's create-request form. */
+final class MonitorSpecs {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private MonitorSpecs() {
+    }
+
+    private record Spec(PlatformKind platform, String name, ObjectNode template) implements JobSpec {
+        @Override
+        public ObjectNode body() {
+            return template.deepCopy();
+        }
+    }
+
+    /** An AIHC PyTorchJob of {@code replicas} pods, each asking for {@code gpus} of {@code nvidia.com/gpu}. */
+    static JobSpec aihc(String name, String queue, int replicas, int gpus, String... env) {
+        ObjectNode body = MAPPER.createObjectNode().put("name", name).put("queue", queue)
+                .put("jobFramework", "PyTorchJob");
+        ObjectNode jobSpec = body.putObject("jobSpec").put("image", "registry.example/train:1")
+                .put("command", "python train.py").put("replicas", replicas);
+        jobSpec.putArray("resources").addObject().put("name", "nvidia.com/gpu").put("quantity", gpus);
+        ArrayNode envs = jobSpec.putArray("envs");
+        for (int i = 0; i + 1 < env.length; i += 2) {
+            envs.addObject().put("name", env[i]).put("value", env[i + 1]);
+        }
+        return new Spec(PlatformKind.AIHC, name, body);
+    }
+
+    /** A SenseCore job of {@code workers} workers of resource spec {@code spec} in pool {@code pool}. */
+    static JobSpec senseCore(String name, String pool, String spec, int workers, String... env) {
+        ObjectNode body = MAPPER.createObjectNode().put("name", name).put("display_name", name)
+                .put("framework", "PYTORCH");
+        ObjectNode role = body.putArray("roles").addObject().put("name", "Worker")
+                .put("total_replicas", workers).put("startup_script", "python train.py")
+                .put("image_path", "registry.cn-sh-01.sensecore.cn/ns/train:1");
+        role.putArray("resource_spec").addObject().put("name", spec);
+        ArrayNode envs = body.putArray("env");
+        for (int i = 0; i + 1 < env.length; i += 2) {
+            envs.addObject().put("key", env[i]).put("value", env[i + 1]);
+        }
+        body.putObject("resource_pool").put("name", pool);
+        return new Spec(PlatformKind.SENSECORE, name, body);
+    }
+}
