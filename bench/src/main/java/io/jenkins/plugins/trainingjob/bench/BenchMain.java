@@ -24,7 +24,8 @@ import java.util.Map;
 
 /**
  * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
- * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes next to the output file instead.
+ * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes {@code bench/target/benchmarks-quick.md}
+ * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code render --results FILE} re-renders a run.
  */
 public final class BenchMain {
 
@@ -49,7 +50,7 @@ public final class BenchMain {
         String mode = options.getOrDefault("--mode", "full");
         boolean quick = mode.equals("quick");
         if (quick) {
-            output = output.resolveSibling("benchmarks-quick.md");
+            output = output.resolveSibling("../bench/target/benchmarks-quick.md").normalize();
         }
         int[] sizes = quick ? new int[] {100} : mode.startsWith("scale:")
                 ? Arrays.stream(mode.substring(6).split(",")).mapToInt(Integer::parseInt).toArray()

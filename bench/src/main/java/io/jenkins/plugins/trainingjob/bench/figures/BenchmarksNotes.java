@@ -26,8 +26,8 @@ final class BenchmarksNotes {
         timeToReport(d, md);
         rendering(d, md);
         md.append("- **How it is measured.** The simulator runs in its own JVM on 127.0.0.1 (free port, "
-                + "`-Dsun.net.httpserver.nodelay=true`: without it every answer of the JDK HTTP server waits ~40 ms "
-                + "for a delayed ACK, which the first runs of this bench measured instead of the client). Jobs are "
+                + "TCP_NODELAY: without it every answer of the JDK HTTP server waits ~40 ms for a delayed ACK, which "
+                + "the first runs of this bench measured instead of the client). Jobs are "
                 + "submitted through `AihcClient` from 8 threads (the simulator has no bulk create). Requests are "
                 + "counted by a counting `TrainingPlatform` around the client (one call is one HTTP request: "
                 + "loopback, no faults, no retries). Threads are the client JVM's peak live threads "
@@ -70,6 +70,17 @@ final class BenchmarksNotes {
                 + "requires, allowed by the target.\n");
         for (ScaleResult m : d.side("monitor")) {
             long bound = ceilDiv(m.watches(), m.pageSize());
+            if (m.requestsPerRound() > bound) {
+                md.append(String.format(Locale.ROOT, "  **Requests per round missed at %,d watches**: %s per %s "
+                        + "interval against ceil(N / %d) = %d, %s x the bound. Why: a connection's refresh round "
+                        + "starts when the first of its watches is due, and each watch's timer is jittered by "
+                        + "±20%%, so the group polls every ~%s rather than every %s (a full round is %d pages). What "
+                        + "would close it: drive a listed group from one timer per connection at the poll interval "
+                        + "(jitter per connection, not per watch), or let a round refresh only watches whose "
+                        + "interval has passed, un-jittered.%n", m.watches(), fmt(m.requestsPerRound(), 1),
+                        secs(m.pollMs()), m.pageSize(), bound, fmt(m.requestsPerRound() / bound, 2),
+                        secs(m.pollMs() * bound / m.listPerRound()), secs(m.pollMs()), bound));
+            }
             if (m.listPerRound() > 0 && m.listPerRound() < 0.8 * bound) {
                 double effective = (double) m.watches() / (m.listPerRound() * m.pageSize()) * m.pollMs();
                 md.append(String.format(Locale.ROOT, "  At %,d watches the monitor read %s pages per round, fewer "
@@ -85,6 +96,11 @@ final class BenchmarksNotes {
     }
 
     private static void latency(BenchmarksDocument d, StringBuilder md) {
+        md.append("- **Latency.** The monitor's watches of one connection resolve together, in the first list round "
+                + "after the change, so its p50 and p99 are close and both fall anywhere between zero and one "
+                + "interval, depending on where in the round the change lands (one sample per run). The "
+                + "baseline's threads are spread over the interval, so its p50 is about half an interval and its "
+                + "p99 about one.\n");
         for (ScaleResult m : d.side("monitor")) {
             double ratio = m.p99Ms() / m.pollMs();
             if (ratio <= BenchmarksDocument.LATENCY_TARGET) {
