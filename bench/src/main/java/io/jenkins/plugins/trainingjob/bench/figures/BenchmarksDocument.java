@@ -73,6 +73,11 @@ public record BenchmarksDocument(Machine machine, ZonedDateTime date, String com
             row(md, String.format(Locale.ROOT, "%,d watches: requests per poll round <= ceil(N / %d) = %d",
                     r.watches(), pageSize, bound), fmt(r.requestsPerRound(), 1) + " (steady state)",
                     r.requestsPerRound() <= bound);
+            if (r.requestsPerRound() > bound) {
+                misses.add(String.format(Locale.ROOT, "requests per round at %,d watches: %s, %s over the bound of "
+                        + "%d (%s x).", r.watches(), fmt(r.requestsPerRound(), 1),
+                        fmt(r.requestsPerRound() - bound, 1), bound, fmt(r.requestsPerRound() / bound, 2)));
+            }
         }
         for (ScaleResult r : side("monitor")) {
             double ratio = r.p99Ms() / r.pollMs();
@@ -102,11 +107,13 @@ public record BenchmarksDocument(Machine machine, ZonedDateTime date, String com
         Optional<MicroFigures.Score> text = render(100_000, ReportFormat.TEXT);
         Optional<MicroFigures.TextSize> size = textSizes.stream().filter(s -> s.findings() == 100_000).findFirst();
         text.ifPresent(s -> {
-            row(md, "render 100,000 findings as text under " + (int) RENDER_TARGET_MS + " ms", ms(s.score()),
-                    s.score() < RENDER_TARGET_MS);
-            if (s.score() >= RENDER_TARGET_MS) {
-                misses.add("text rendering of 100,000 findings: " + ms(s.score()) + ", "
-                        + ms(s.score() - RENDER_TARGET_MS) + " over the target.");
+            double total = analysisPlusText(100_000);
+            row(md, "100,000 findings to a text report under " + (int) RENDER_TARGET_MS + " ms (analysis + "
+                    + "rendering)", ms(total) + " (" + ms(total - s.score()) + " + " + ms(s.score()) + ")",
+                    total < RENDER_TARGET_MS);
+            if (total >= RENDER_TARGET_MS) {
+                misses.add("100,000 findings to text: " + ms(total) + ", " + ms(total - RENDER_TARGET_MS)
+                        + " over the target.");
             }
         });
         size.ifPresent(s -> {
@@ -235,6 +242,14 @@ public record BenchmarksDocument(Machine machine, ZonedDateTime date, String com
 
     Optional<ScaleResult> result(String mode, int n) {
         return scale.stream().filter(r -> r.mode().equals(mode) && r.watches() == n).findFirst();
+    }
+
+    /** Analysis plus text rendering of one report, from the JMH means (NaN when either is missing). */
+    double analysisPlusText(int findings) {
+        Optional<MicroFigures.Score> analysis = scores.stream().filter(s -> s.benchmark().equals(
+                "AnalysisBenchmark.analyse") && String.valueOf(findings).equals(s.params().get("findings"))).findFirst();
+        Optional<MicroFigures.Score> text = render(findings, ReportFormat.TEXT);
+        return analysis.isPresent() && text.isPresent() ? analysis.get().score() + text.get().score() : Double.NaN;
     }
 
     Optional<MicroFigures.Score> render(int findings, ReportFormat format) {
