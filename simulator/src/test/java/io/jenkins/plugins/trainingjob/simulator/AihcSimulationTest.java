@@ -17,7 +17,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
@@ -271,17 +270,9 @@ class AihcSimulationTest {
         for (int i = 0; i < 5; i++) {
             created.add(0, client.submit(SimSpecs.aihc("job-" + i, "training", 1, 1), "tok-" + i).id());
         }
-        List<String> listed = new ArrayList<>();
-        String token = null;
-        int pages = 0;
-        do {
-            StatusPage page = client.listStatuses(token, 2);
-            page.jobs().forEach(s -> listed.add(s.job().id()));
-            token = page.nextPageToken();
-            pages++;
-        } while (token != null);
-        assertThat(pages).isEqualTo(3);
-        assertThat(listed).containsExactlyElementsOf(created);
+        List<List<String>> pages = ListedPages.of(client, 2);
+        assertThat(pages).hasSize(3);
+        assertThat(pages.stream().flatMap(List::stream).toList()).containsExactlyElementsOf(created);
     }
 
     @Test

@@ -13,7 +13,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
-import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
@@ -158,17 +157,9 @@ class SenseCoreSimulationTest {
         for (int i = 0; i < 5; i++) {
             created.add(0, client.submit(SimSpecs.senseCore("job-" + i, POOL, "N6lS.Iu.I80.1", 1), "t" + i).id());
         }
-        List<String> listed = new ArrayList<>();
-        String token = null;
-        int pages = 0;
-        do {
-            StatusPage page = client.listStatuses(token, 2);
-            page.jobs().forEach(s -> listed.add(s.job().id()));
-            token = page.nextPageToken();
-            pages++;
-        } while (token != null);
-        assertThat(pages).isEqualTo(3);
-        assertThat(listed).containsExactlyElementsOf(created);
+        List<List<String>> pages = ListedPages.of(client, 2);
+        assertThat(pages).hasSize(3);
+        assertThat(pages.stream().flatMap(List::stream).toList()).containsExactlyElementsOf(created);
     }
 
     @Test

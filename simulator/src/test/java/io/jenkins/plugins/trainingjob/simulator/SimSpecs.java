@@ -6,14 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 
-/** Job specs for the tests, built the way users write them. */
-final class SimSpecs {
+/** Job specs for the simulator tests (and the monitor's), built the way users write them. */
+public final class SimSpecs {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SimSpecs() {
     }
 
-    record Spec(PlatformKind platform, String name, ObjectNode template) implements JobSpec {
+    public record Spec(PlatformKind platform, String name, ObjectNode template) implements JobSpec {
         @Override
         public ObjectNode body() {
             return template.deepCopy();
@@ -21,7 +21,7 @@ final class SimSpecs {
     }
 
     /** An AIHC PyTorchJob: {@code replicas} pods each asking for {@code gpus} of {@code nvidia.com/gpu}. */
-    static Spec aihc(String name, String queue, int replicas, int gpus, String... env) {
+    public static Spec aihc(String name, String queue, int replicas, int gpus, String... env) {
         ObjectNode body = MAPPER.createObjectNode().put("name", name).put("queue", queue)
                 .put("jobFramework", "PyTorchJob");
         ObjectNode jobSpec = body.putObject("jobSpec").put("image", "registry.example/train:1")
@@ -36,7 +36,7 @@ final class SimSpecs {
     }
 
     /** A SenseCore job of {@code workers} workers of {@code spec} in pool {@code pool}. */
-    static Spec senseCore(String name, String pool, String spec, int workers, String... env) {
+    public static Spec senseCore(String name, String pool, String spec, int workers, String... env) {
         ObjectNode body = MAPPER.createObjectNode().put("name", name).put("display_name", name)
                 .put("framework", "PYTORCH");
         ObjectNode role = body.putArray("roles").addObject().put("name", "Worker")

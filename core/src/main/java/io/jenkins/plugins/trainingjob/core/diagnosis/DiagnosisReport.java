@@ -121,6 +121,12 @@ public record DiagnosisReport(
             label = nz(label);
             nodes = List.copyOf(nodes);
             pods = List.copyOf(pods);
+            // Renderers trust the count to match the ranges (a saved report may have been edited).
+            int named = nodes.stream().mapToInt(NodeRange::count).sum();
+            if (nodeCount != named) {
+                throw new IllegalArgumentException("reason '" + ConsoleText.strip(reason, 60) + "': nodeCount is "
+                        + nodeCount + " but its node ranges stand for " + named);
+            }
             resource = nz(resource);
             request = nz(request);
             allocatable = nz(allocatable);

@@ -44,8 +44,8 @@ import okio.BufferedSource;
  * attempts in all, waiting per {@link Backoff}, or the server's {@code Retry-After} when it sent one.
  * A non-idempotent call (a create) is retried only after a 429, which says the server did not act on
  * it; after a timeout or a 5xx its fate is unknown and the caller must look before it leaps. A
- * {@code Retry-After} longer than {@link #maxHonouredRetryAfter()} is not waited out: the
- * {@link RateLimitedException} goes to the caller, who can schedule the call later.
+ * {@code Retry-After} longer than a minute (or than {@link HttpSettings#maxBackoff()}, if larger) is
+ * not waited out: the {@link RateLimitedException} goes to the caller, who can schedule the call later.
  *
  * <p>Debug log: the logger {@value #LOGGER_NAME} at {@link Level#FINE} records each request and
  * response with secret headers, query parameters and JSON fields masked ({@link SecretRedactor}).
@@ -93,26 +93,13 @@ public final class CallExecutor implements AutoCloseable {
         return new Builder(platform, settings);
     }
 
-    public PlatformKind platform() {
-        return platform;
-    }
-
-    public HttpSettings settings() {
-        return settings;
-    }
-
-    /** The clock that dates signatures and reads {@code Retry-After} dates. */
-    public Clock clock() {
-        return clock;
-    }
-
     /** The sleeper used between retries; clients use it for their own short waits (create look-ups). */
     public Sleeper sleeper() {
         return sleeper;
     }
 
     /** Above this, a server's {@code Retry-After} is handed to the caller instead of waited out. */
-    public Duration maxHonouredRetryAfter() {
+    private Duration maxHonouredRetryAfter() {
         Duration minute = Duration.ofMinutes(1);
         return settings.maxBackoff().compareTo(minute) > 0 ? settings.maxBackoff() : minute;
     }

@@ -17,7 +17,8 @@ import okhttp3.HttpUrl;
 /**
  * Hides secrets in what we log: header values, query parameter values and JSON fields whose names are
  * known secrets ({@code Authorization}, {@code x-bce-security-token}) or look like one (password,
- * secret, token, signature, credential, access or private key, cookie, session).
+ * secret, token, signature, credential, access or private key, cookie, session), and the values of
+ * environment variables in a job body.
  */
 public final class SecretRedactor {
 
@@ -28,6 +29,12 @@ public final class SecretRedactor {
     private static final Pattern LOOKS_SECRET = Pattern.compile(
             "(?i).*(passw|secret|token|signature|credential|api[-_]?key|access[-_]?key|private[-_]?key"
                     + "|cookie|session).*");
+
+    /**
+     * Environment variable lists ({@code [{name|key, value}]}): job specs treat their values as secrets
+     * (build parameters, API keys under any name), so the log keeps the names only.
+     */
+    private static final Set<String> ENV_LISTS = Set.of("env", "envs");
 
     private final Set<String> extraNames;
 
@@ -94,6 +101,8 @@ public final class SecretRedactor {
             for (Map.Entry<String, JsonNode> e : object.properties()) {
                 if (isSecret(e.getKey())) {
                     secrets.add(e.getKey());
+                } else if (ENV_LISTS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
+                    maskEnvValues(e.getValue());
                 } else {
                     mask(e.getValue());
                 }
@@ -106,5 +115,16 @@ public final class SecretRedactor {
                 mask(item);
             }
         }
+    }
+
+    private void maskEnvValues(JsonNode list) {
+        if (list instanceof ArrayNode array) {
+            for (JsonNode item : array) {
+                if (item instanceof ObjectNode variable && variable.has("value")) {
+                    variable.set("value", TextNode.valueOf(MASK));
+                }
+            }
+        }
+        mask(list);
     }
 }

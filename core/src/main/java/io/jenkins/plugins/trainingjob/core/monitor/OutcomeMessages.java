@@ -11,11 +11,12 @@ import java.util.TreeSet;
 
 /**
  * The words of {@link Outcome#message()}; owned by the monitor so every front end says the same thing.
- * One line each, {@code [platform] job <name> (<id>) ...}, remote strings stripped of control characters
- * and shortened so that a line fits 100 columns.
+ * One line each, {@code [platform] job <name> (<id>) ...}, remote strings stripped of control characters;
+ * a line longer than 100 columns is folded at spaces onto indented continuation lines.
  */
 final class OutcomeMessages {
     static final int WIDTH = 100;
+    private static final String CONTINUATION = "    ";
     private static final int NAME_MAX = 28;
     private static final int ID_MAX = 16;
     private static final int RAW_STATE_MAX = 24;
@@ -57,13 +58,13 @@ final class OutcomeMessages {
         return line(s, "watch cancelled; " + text);
     }
 
-    /** Not cut to the width: the platform's code and request id at the end are what support asks for. */
+    /** Folded, never cut: the platform's code and request id at the end are what support asks for. */
     static String platformError(JobStatus s, PlatformException e) {
-        return prefix(s == null ? null : s.job()) + "watch failed: "
-                + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage()));
+        return fit(prefix(s == null ? null : s.job()) + "watch failed: "
+                + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage())));
     }
 
-    /** {@code [aihc] job train-llm (pytorchjob-1b2c…) <text>}, cut to the console width. */
+    /** {@code [aihc] job train-llm (pytorchjob-1b2c…) <text>}, folded to the console width. */
     static String line(JobStatus s, String text) {
         return fit(prefix(s == null ? null : s.job()) + text);
     }
@@ -93,7 +94,21 @@ final class OutcomeMessages {
     }
 
     static String fit(String line) {
-        return ConsoleText.strip(line, WIDTH);
+        String text = ConsoleText.strip(line);
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        String indent = "";
+        // Fold rather than cut: the tail of a line (queue position, the blocker) is often what matters.
+        while (indent.length() + text.length() > WIDTH) {
+            int room = WIDTH - indent.length();
+            int cut = text.lastIndexOf(' ', room);
+            if (cut <= 0) {
+                cut = Character.isLowSurrogate(text.charAt(room)) ? room - 1 : room;
+            }
+            out.append(indent).append(text, 0, cut).append('\n');
+            text = text.substring(cut).stripLeading();
+            indent = CONTINUATION;
+        }
+        return out.append(indent).append(text).toString();
     }
 
     private static String reason(JobStatus s) {

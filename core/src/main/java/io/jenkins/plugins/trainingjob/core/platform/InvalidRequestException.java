@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+
 /** The platform rejected the request as invalid (HTTP 400/422), naming a field or a reason where it can. */
 public class InvalidRequestException extends PlatformException {
     private static final long serialVersionUID = 1L;
@@ -10,8 +12,9 @@ public class InvalidRequestException extends PlatformException {
     public InvalidRequestException(PlatformKind platform, String operation, int httpStatus, String code,
             String requestId, String message, String field, String reason, Throwable cause) {
         super(platform, operation, httpStatus, code, requestId, message, cause);
-        this.field = field == null ? "" : field;
-        this.reason = reason == null ? "" : reason;
+        // Both come from the response body: no control characters, bounded like codes.
+        this.field = ConsoleText.strip(field, 200);
+        this.reason = ConsoleText.strip(reason, 200);
     }
 
     /** The offending field as the platform names it, or empty. */

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+
 /**
  * The root of every failure a platform call can end in. The message says what happened, on which call,
  * with the platform's code and request id when there is one; it never contains a secret.
@@ -9,6 +11,8 @@ package io.jenkins.plugins.trainingjob.core.platform;
  */
 public abstract class PlatformException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** Codes and request ids are short tokens; a longer one is cut. */
+    private static final int MAX_ID = 100;
 
     private final PlatformKind platform;
     private final String operation;
@@ -16,14 +20,19 @@ public abstract class PlatformException extends RuntimeException {
     private final String code;
     private final String requestId;
 
+    /**
+     * Code, request id and message often come from a response body: control characters are stripped
+     * from all of them here, once, so no decoder can let a hostile server forge console lines.
+     */
     protected PlatformException(PlatformKind platform, String operation, int httpStatus, String code,
                                 String requestId, String message, Throwable cause) {
-        super(compose(platform, operation, httpStatus, code, requestId, message), cause);
+        super(compose(platform, ConsoleText.strip(operation), httpStatus, ConsoleText.strip(code, MAX_ID),
+                ConsoleText.strip(requestId, MAX_ID), ConsoleText.strip(message)), cause);
         this.platform = platform;
-        this.operation = operation == null ? "" : operation;
+        this.operation = ConsoleText.strip(operation);
         this.httpStatus = httpStatus;
-        this.code = code == null ? "" : code;
-        this.requestId = requestId == null ? "" : requestId;
+        this.code = ConsoleText.strip(code, MAX_ID);
+        this.requestId = ConsoleText.strip(requestId, MAX_ID);
     }
 
     /** The platform, or {@code null} when the failure happened before a platform was chosen. */

@@ -34,13 +34,30 @@ public final class ConsoleText {
         return out.toString();
     }
 
+    /**
+     * {@link #strip} applied to each line of a multi-line text (e.g. a folded monitor message), keeping the
+     * line breaks between them.
+     */
+    public static String stripLines(String s) {
+        if (s == null || s.isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        s.lines().forEach(line -> out.append(out.length() > 0 ? "\n" : "").append(strip(line)));
+        return out.toString();
+    }
+
     /** {@link #strip} and then cut to at most {@code max} characters, marking the cut with an ellipsis. */
     public static String strip(String s, int max) {
         String t = strip(s);
         if (max < 1 || t.length() <= max) {
             return t;
         }
-        return t.substring(0, Math.max(0, max - 1)) + "…";
+        int end = Math.max(0, max - 1);
+        if (end > 0 && Character.isHighSurrogate(t.charAt(end - 1))) {
+            end--; // never leave half of a surrogate pair: a console shows it as '?', XML refuses it
+        }
+        return t.substring(0, end) + "…";
     }
 
     private static boolean isControl(char c) {

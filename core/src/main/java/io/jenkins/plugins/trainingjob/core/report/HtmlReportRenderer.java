@@ -127,15 +127,12 @@ public final class HtmlReportRenderer {
                     break;
                 }
                 shown++;
-                String text = reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason());
-                if (!reason.resource().isEmpty() && !reason.request().isEmpty() && !reason.allocatable().isEmpty()
-                        && reason.nodeCount() > 0) {
-                    text += " (" + esc(reason.allocatable()) + " allocatable of " + esc(reason.request())
-                            + " requested)";
-                }
+                String text = (reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason()))
+                        + ReasonText.shortfall(reason, HtmlReportRenderer::esc);
                 b.append("<tr class=\"c-").append(reason.category().name().toLowerCase(Locale.ROOT)).append("\"><td>")
                         .append(text).append("</td><td>").append(reason.category().title()).append("</td><td class=\"n\">")
-                        .append(reason.nodeCount()).append("</td><td>").append(names(reason)).append("</td></tr>\n");
+                        .append(reason.nodeCount()).append("</td><td>").append(ReasonText.namesCell(reason, HtmlReportRenderer::esc))
+                        .append("</td></tr>\n");
             }
             b.append("</tbody>\n</table>\n");
         }
@@ -143,21 +140,6 @@ public final class HtmlReportRenderer {
             b.append("<p>… and ").append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
                     .append(" (see the JSON report)</p>\n");
         }
-    }
-
-    private static String names(ReasonGroup reason) {
-        if (reason.nodeCount() == 0) {
-            return reason.pods().isEmpty() ? "" : "pods: " + esc(String.join(", ", reason.pods()));
-        }
-        StringBuilder b = new StringBuilder();
-        int n = Math.min(ReportLimits.MAX_RANGES_PER_REASON, reason.nodes().size());
-        for (int i = 0; i < n; i++) {
-            b.append(i == 0 ? "" : ", ").append(esc(reason.nodes().get(i).folded()));
-        }
-        if (n < reason.nodes().size()) {
-            b.append(", … and ").append(ReportLimits.countFrom(reason.nodes(), n)).append(" more");
-        }
-        return b.toString();
     }
 
     private static void resources(DiagnosisReport report, StringBuilder b) {

@@ -4,11 +4,11 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
-import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * The report as JUnit XML, so Jenkins' test-result page and other test-report viewers list the reasons:
@@ -106,15 +106,8 @@ public final class JunitReportRenderer {
                     .append(", allocatable ").append(reason.allocatable());
         }
         if (reason.nodeCount() > 0) {
-            b.append("\nNodes (").append(reason.nodeCount()).append("): ");
-            int n = Math.min(ReportLimits.MAX_RANGES_PER_REASON, reason.nodes().size());
-            for (int i = 0; i < n; i++) {
-                NodeRange r = reason.nodes().get(i);
-                b.append(i == 0 ? "" : ", ").append(r.folded());
-            }
-            if (n < reason.nodes().size()) {
-                b.append(", … and ").append(ReportLimits.countFrom(reason.nodes(), n)).append(" more");
-            }
+            b.append("\nNodes (").append(reason.nodeCount()).append("): ")
+                    .append(ReasonText.nodeRanges(reason, UnaryOperator.identity()));
         }
         if (!reason.pods().isEmpty()) {
             b.append("\nPods: ").append(String.join(", ", reason.pods()));

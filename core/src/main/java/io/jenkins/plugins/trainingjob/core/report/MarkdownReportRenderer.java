@@ -5,7 +5,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
-import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 
 /**
  * The report as Markdown (for pull-request comments, job summaries, wikis). Remote strings are stripped of
@@ -54,36 +53,17 @@ public final class MarkdownReportRenderer {
                     break;
                 }
                 shown++;
-                String text = reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason());
-                if (!reason.resource().isEmpty() && !reason.request().isEmpty() && !reason.allocatable().isEmpty()
-                        && reason.nodeCount() > 0) {
-                    text += " (" + esc(reason.allocatable()) + " allocatable of " + esc(reason.request())
-                            + " requested)";
-                }
+                String text = (reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason()))
+                        + ReasonText.shortfall(reason, MarkdownReportRenderer::esc);
                 b.append("| ").append(text).append(" | ").append(reason.category().title()).append(" | ")
-                        .append(reason.nodeCount()).append(" | ").append(names(reason)).append(" |\n");
+                        .append(reason.nodeCount()).append(" | ").append(ReasonText.namesCell(reason, MarkdownReportRenderer::esc))
+                        .append(" |\n");
             }
         }
         if (shown < total) {
             b.append("\n… and ").append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
                     .append(" (see the JSON report)\n");
         }
-    }
-
-    private static String names(ReasonGroup reason) {
-        if (reason.nodeCount() == 0) {
-            return reason.pods().isEmpty() ? "" : "pods: " + esc(String.join(", ", reason.pods()));
-        }
-        StringBuilder b = new StringBuilder();
-        int n = Math.min(ReportLimits.MAX_RANGES_PER_REASON, reason.nodes().size());
-        for (int i = 0; i < n; i++) {
-            NodeRange r = reason.nodes().get(i);
-            b.append(i == 0 ? "" : ", ").append(esc(r.folded()));
-        }
-        if (n < reason.nodes().size()) {
-            b.append(", … and ").append(ReportLimits.countFrom(reason.nodes(), n)).append(" more");
-        }
-        return b.toString();
     }
 
     private static void resources(DiagnosisReport report, StringBuilder b) {

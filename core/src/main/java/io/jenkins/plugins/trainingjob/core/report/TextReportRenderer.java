@@ -98,10 +98,7 @@ public final class TextReportRenderer {
         if (text.isEmpty()) {
             text = "(no reason given)";
         }
-        if (!reason.resource().isEmpty() && !reason.request().isEmpty() && !reason.allocatable().isEmpty()
-                && reason.nodeCount() > 0) {
-            text += " (" + clean(reason.allocatable()) + " allocatable of " + clean(reason.request()) + " requested)";
-        }
+        text += ReasonText.shortfall(reason, TextReportRenderer::clean);
         String who;
         if (reason.nodeCount() > 0) {
             who = ReportLimits.plural(reason.nodeCount(), "node", "nodes") + ": ";

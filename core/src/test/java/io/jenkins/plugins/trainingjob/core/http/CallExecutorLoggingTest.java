@@ -9,17 +9,9 @@ import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The debug log shows requests and responses but never a secret, and neither do exception messages. */
@@ -33,38 +25,6 @@ class CallExecutorLoggingTest {
     @StartStop
     private final MockWebServer server = new MockWebServer();
 
-    private final Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
-    private final List<String> lines = new ArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            lines.add(record.getMessage());
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-    private Level previous;
-
-    @BeforeEach
-    void capture() {
-        previous = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        capture.setLevel(Level.ALL);
-        logger.addHandler(capture);
-    }
-
-    @AfterEach
-    void release() {
-        logger.removeHandler(capture);
-        logger.setLevel(previous);
-    }
-
     @Test
     void secretsAreMaskedInTheDebugLogAndAbsentFromMessages() {
         server.enqueue(new MockResponse.Builder().code(403).addHeader("Set-Cookie", "session=" + TOKEN)
@@ -77,14 +37,15 @@ class CallExecutorLoggingTest {
         ObjectNode body = new ObjectMapper().createObjectNode().put("name", "job-1");
         body.putObject("jobSpec").putObject("imageConfig").put("username", "u").put("password", PASSWORD);
 
-        try (executor) {
+        String log;
+        try (executor; DebugLog debug = DebugLog.capture()) {
             assertThatThrownBy(() -> executor.execute(ApiCall.create("POST /jobs",
                     server.url("/jobs?pool=p&signature=" + QUERY_SECRET), body)))
                     .isInstanceOfSatisfying(AuthenticationException.class, e -> assertThat(e.getMessage())
                             .contains("HTTP 403").doesNotContain(AUTH, "sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET));
+            log = debug.text();
         }
 
-        String log = String.join("\n", lines);
         assertThat(log).contains("--> POST", "<-- 403", "pool=p", "job-1", "Authorization: ****",
                 "x-bce-security-token: ****");
         assertThat(log).doesNotContain("sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET);

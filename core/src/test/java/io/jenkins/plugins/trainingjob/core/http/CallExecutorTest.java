@@ -243,10 +243,12 @@ class CallExecutorTest {
 
     @Test
     void aBodySlowerThanTheReadTimeoutIsTransient() {
-        HttpSettings tiny = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(150), Duration.ofSeconds(5))
+        // A 1 s read timeout against 4 bytes every 3 s: it can only fire inside the body, even when a loaded
+        // machine delays the headers by a few hundred milliseconds.
+        HttpSettings tiny = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(10))
                 .withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
         server.enqueue(new MockResponse.Builder().body("{\"result\":\"slow body\"}")
-                .throttleBody(4, 1, TimeUnit.SECONDS).build());
+                .throttleBody(4, 3, TimeUnit.SECONDS).build());
 
         assertThatThrownBy(() -> executor(tiny).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOf(TransientException.class)

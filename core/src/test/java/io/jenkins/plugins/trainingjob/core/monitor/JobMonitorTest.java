@@ -270,7 +270,7 @@ class JobMonitorTest {
         assertThat(outcome).isInstanceOf(Outcome.PlatformError.class);
         assertThat(((Outcome.PlatformError) outcome).error()).isInstanceOf(TransientException.class);
         assertThat(((Outcome.PlatformError) outcome).lastStatus().phase()).isEqualTo(JobPhase.PENDING);
-        assertThat(outcome.message()).isEqualTo("[aihc] job train-llm (pytorchjob-trai…) watch failed: "
+        assertThat(unfolded(outcome.message())).isEqualTo("[aihc] job train-llm (pytorchjob-trai…) watch failed: "
                 + "Baidu AIHC GET /api/v1/aijobs/{jobId}: service unavailable (HTTP 503, request id r-6)");
         assertThat(platform.statusCalls.get()).isGreaterThan(2);
     }
@@ -302,7 +302,7 @@ class JobMonitorTest {
         assertThat(((Outcome.PlatformError) outcome).error()).isInstanceOf(AuthenticationException.class);
         assertThat(platform.statusCalls).hasValue(1);
         assertThat(((Outcome.PlatformError) outcome).lastStatus().phase()).isEqualTo(JobPhase.UNKNOWN);
-        assertThat(outcome.message()).contains("access denied (HTTP 403, code AccessDenied, request id r-5)");
+        assertThat(unfolded(outcome.message())).contains("access denied (HTTP 403, code AccessDenied, request id r-5)");
     }
 
     @Test
@@ -513,6 +513,11 @@ class JobMonitorTest {
                 "Job " + raw.job().name() + " cannot be scheduled: " + d.detail() + " (" + d.node() + ")",
                 Verdict.FITS_LATER, "fits later", 1, List.of(d.pod()),
                 List.of(d.queue()), List.of(), List.of(), List.of());
+    }
+
+    /** A message as one line again: long messages are folded onto indented continuation lines. */
+    private static String unfolded(String message) {
+        return message.replace("\n    ", " ");
     }
 
     private static Duration ms(long millis) {

@@ -58,10 +58,13 @@ class MonitorEventMessagesTest {
                 new MonitorEvent.Heartbeat(s, Duration.ofHours(2)).message(),
                 new MonitorEvent.DiagnosisWaiting(s, "reason\u001b]0;title\u0007" + "r".repeat(300)).message(),
                 new MonitorEvent.DiagnosisStarted(s, "d\u001b[1m" + "i".repeat(100)).message());
-        assertThat(lines).allSatisfy(line -> {
-            assertThat(line).hasSizeLessThanOrEqualTo(100).doesNotContain("\u001b", "\n", "\r", "\u0007");
-            assertThat(line).startsWith("[aihc] job evil name");
+        assertThat(lines).allSatisfy(message -> {
+            assertThat(message).startsWith("[aihc] job evil name").doesNotContain("\u001b", "\r", "\u0007");
+            String[] folded = message.split("\n");
+            assertThat(List.of(folded)).allSatisfy(l -> assertThat(l).hasSizeLessThanOrEqualTo(100));
+            assertThat(List.of(folded).subList(1, folded.length)).allSatisfy(l -> assertThat(l).startsWith("    "));
         });
+        assertThat(lines).noneMatch(m -> m.contains("\nFAKE"));
     }
 
     private static JobStatus status(JobRef job, JobPhase phase, String raw, Integer queuePosition) {

@@ -38,9 +38,8 @@ class OutcomeMessagesTest {
                 Verdict.FITS_LATER,
                 "", 4, List.of(), List.of(), List.of(), List.of(), List.of());
         assertThat(new Outcome.Unschedulable(pending, report).message())
-                .isEqualTo("[sensecore] Job train-llm cannot be scheduled: 4 nodes refused pod w-0; most: untolerated "
-                        + "taint kwo…")
-                .hasSize(100);
+                .isEqualTo("[sensecore] Job train-llm cannot be scheduled: 4 nodes refused pod w-0; most: untolerated taint\n"
+                        + "    kwok.x-k8s.io/node: fake (4 nodes)");
         assertThat(new Outcome.Unschedulable(pending, null).message())
                 .endsWith("cannot be scheduled: see the diagnosis report");
     }
@@ -51,8 +50,19 @@ class OutcomeMessagesTest {
                 "req-123", "job not found", null);
         assertThat(new Outcome.PlatformError(status(JobPhase.PENDING, "QUEUEING", "", List.of()), gone).message())
                 .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) watch failed: "
-                        + "SenseCore ACP GET training job: "
-                        + "job not found (HTTP 404, code NOT_FOUND, request id req-123)");
+                        + "SenseCore ACP GET training job: job not\n"
+                        + "    found (HTTP 404, code NOT_FOUND, request id req-123)");
+    }
+
+    @Test
+    void aLongLineIsFoldedAtSpacesIntoIndentedLinesOfAtMostOneHundredColumns() {
+        String longName = "x".repeat(130);
+        String folded = OutcomeMessages.fit("[aihc] one two three " + longName + " tail");
+        assertThat(List.of(folded.split("\n"))).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100))
+                .first().isEqualTo("[aihc] one two three");
+        assertThat(folded).startsWith("[aihc] one two three\n    " + "x".repeat(96) + "\n    xxxx")
+                .endsWith(" tail").doesNotContain("…");
+        assertThat(OutcomeMessages.fit("short\u001b[31m line")).isEqualTo("short line");
     }
 
     @Test

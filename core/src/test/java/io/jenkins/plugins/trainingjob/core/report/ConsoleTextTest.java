@@ -34,9 +34,24 @@ class ConsoleTextTest {
     }
 
     @Test
+    void stripLinesKeepsLineBreaksButCleansEachLine() {
+        assertThat(ConsoleText.stripLines("[aihc] job x is\n    PENDING\u001b[2J\r\nnext\tline"))
+                .isEqualTo("[aihc] job x is\n    PENDING\nnext line");
+        assertThat(ConsoleText.stripLines(null)).isEmpty();
+    }
+
+    @Test
     void longValuesAreCutWithAnEllipsis() {
         assertThat(ConsoleText.strip("abcdefghij", 5)).isEqualTo("abcd…");
         assertThat(ConsoleText.strip("abc", 5)).isEqualTo("abc");
         assertThat(ConsoleText.strip(null)).isEmpty();
+    }
+
+    @Test
+    void aCutNeverSplitsACharacterOutsideTheBasicPlane() {
+        String gpus = "\uD83D\uDE80\uD83D\uDE80\uD83D\uDE80";  // three rockets, two chars each
+
+        assertThat(ConsoleText.strip(gpus, 4)).isEqualTo("\uD83D\uDE80…");
+        assertThat(ConsoleText.strip("ab" + gpus, 4)).isEqualTo("ab…");
     }
 }

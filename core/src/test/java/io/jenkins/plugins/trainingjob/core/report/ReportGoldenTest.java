@@ -28,7 +28,9 @@ class ReportGoldenTest {
         String rendered = format.render(DocumentedExample.report());
         String file = "documented-example." + format.extension();
         if (Boolean.getBoolean("golden.update")) {
+            // The classpath still holds the old copy until the next build: nothing to compare against yet.
             Files.writeString(GOLDEN_DIR.resolve(file), rendered, StandardCharsets.UTF_8);
+            return;
         }
         assertThat(rendered).isEqualTo(golden(file));
     }

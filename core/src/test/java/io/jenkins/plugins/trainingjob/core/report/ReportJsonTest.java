@@ -49,4 +49,15 @@ class ReportJsonTest {
         assertThatThrownBy(() -> ReportJson.read("{\"schemaVersion\": 1, \"verdict\": \"MAYBE\"}"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a valid diagnosis report:");
     }
+
+    @Test
+    void aReasonWhoseNodeCountDisagreesWithItsRangesIsRefused() {
+        String json = ReportJson.write(DocumentedExample.report())
+                .replaceFirst("\"folded\" : \"fake-node-a800-\\[01-04\\]\",\\s*\"count\" : 4",
+                        "\"folded\" : \"fake-node-a800-[01-04]\", \"count\" : 3");
+
+        assertThatThrownBy(() -> ReportJson.read(json)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a valid diagnosis report")
+                .hasMessageContaining("nodeCount is 4 but its node ranges stand for 3");
+    }
 }

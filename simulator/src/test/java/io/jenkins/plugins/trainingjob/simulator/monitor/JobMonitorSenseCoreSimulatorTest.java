@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.time.Clock;
 import java.time.Duration;
@@ -65,8 +66,8 @@ class JobMonitorSenseCoreSimulatorTest {
 
     @Test
     void aQueuedJobThatGetsTheGpusOfAFinishedOneEndsScheduled() throws Exception {
-        platform.submit(MonitorSpecs.senseCore("holder", POOL, "N6lS.Iu.I80.8", 1, "SIM_RUN_SECONDS", "20"), "tok-h");
-        JobRef waiting = platform.submit(MonitorSpecs.senseCore("next", POOL, "N6lS.Iu.I80.8", 1), "tok-n");
+        platform.submit(SimSpecs.senseCore("holder", POOL, "N6lS.Iu.I80.8", 1, "SIM_RUN_SECONDS", "20"), "tok-h");
+        JobRef waiting = platform.submit(SimSpecs.senseCore("next", POOL, "N6lS.Iu.I80.8", 1), "tok-n");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, waiting, untilScheduled, listener);
         await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
@@ -79,7 +80,7 @@ class JobMonitorSenseCoreSimulatorTest {
 
     @Test
     void aJobTooWideForTheFreeNodesEndsUnschedulableWithAReportFromTheEvidence() throws Exception {
-        JobRef job = platform.submit(MonitorSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
+        JobRef job = platform.submit(SimSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
         Outcome outcome = outcome(monitor.watch(CONNECTION, job,
                 untilScheduled.withPendingTimeout(Duration.ofMillis(20)), null));
 
@@ -89,12 +90,13 @@ class JobMonitorSenseCoreSimulatorTest {
         assertThat(report.headline()).isNotBlank();
         assertThat(report.rules()).isNotEmpty();
         assertThat(platform.launchCalls).hasValue(1);
-        assertThat(outcome.message()).startsWith("[sensecore] ").hasSizeLessThanOrEqualTo(100);
+        assertThat(outcome.message()).startsWith("[sensecore] " + report.headline().substring(0, 20));
+        assertThat(outcome.message().lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(100));
     }
 
     @Test
     void cancellingWithStopSuspendsTheJob() throws Exception {
-        JobRef job = platform.submit(MonitorSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
+        JobRef job = platform.submit(SimSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
         await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
@@ -113,7 +115,7 @@ class JobMonitorSenseCoreSimulatorTest {
         List<Watch> watches = new ArrayList<>();
         List<RecordingListener> listeners = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            JobRef job = platform.submit(MonitorSpecs.senseCore("small-" + i, POOL, "N6lS.Iu.I80.1", 1), "tok-" + i);
+            JobRef job = platform.submit(SimSpecs.senseCore("small-" + i, POOL, "N6lS.Iu.I80.1", 1), "tok-" + i);
             RecordingListener listener = new RecordingListener();
             listeners.add(listener);
             watches.add(monitor.watch(CONNECTION, job, untilScheduled, listener));

@@ -24,6 +24,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultKind;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
@@ -315,7 +316,7 @@ class JobMonitorSimulatorTest {
     }
 
     private static JobSpec spec(String name, String queue, int replicas, int gpus, String... env) {
-        return MonitorSpecs.aihc(name, queue, replicas, gpus, env);
+        return SimSpecs.aihc(name, queue, replicas, gpus, env);
     }
 
     private static Outcome outcomeOf(Watch watch) throws Exception {

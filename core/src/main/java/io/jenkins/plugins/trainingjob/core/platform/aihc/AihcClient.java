@@ -33,6 +33,7 @@ import java.util.Set;
 import java.util.random.RandomGenerator;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
 
 /**
  * Baidu AIHC over the v1 REST API ({@code /api/v1/...}, {@code {"requestId", "result"}} envelopes),
@@ -77,6 +78,12 @@ public final class AihcClient implements TrainingPlatform {
 
     /** With an injected clock (signatures), sleeper (retries, look-ups) and jitter source, for tests. */
     public AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random) {
+        this(settings, clock, sleeper, random, null);
+    }
+
+    /** With a given OkHttp client (not closed by this one), for tests that answer without a network. */
+    AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random,
+               OkHttpClient okHttp) {
         this.settings = Objects.requireNonNull(settings, "settings");
         if (settings.platform() != PlatformKind.AIHC) {
             throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
@@ -98,6 +105,7 @@ public final class AihcClient implements TrainingPlatform {
                 .clock(clock)
                 .sleeper(sleeper)
                 .random(random)
+                .client(okHttp)
                 .build();
     }
 

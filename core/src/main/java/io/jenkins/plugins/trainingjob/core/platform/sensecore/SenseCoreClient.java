@@ -68,7 +68,6 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final ConnectionSettings settings;
     private final SenseCoreUrls urls;
     private final CallExecutor http;
-    private final Sleeper sleeper;
     private final int createLookups;
     private final Duration createLookupWait;
 
@@ -92,7 +91,6 @@ public final class SenseCoreClient implements TrainingPlatform {
             executor.client(b.client);
         }
         this.http = executor.build();
-        this.sleeper = b.sleeper;
         this.createLookups = b.createLookups;
         this.createLookupWait = b.createLookupWait;
     }
@@ -124,7 +122,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         ObjectNode body = spec.body();
         body.put("name", name);
         try {
-            return created(http.execute(createCall(name, body)).json(), name);
+            return refOf(http.execute(createCall(name, body)).json(), name);
         } catch (TransientException uncertain) {
             // The create may or may not have reached ACP: find out before anything else.
             return recoverUncertainCreate(name, body, uncertain);
@@ -146,7 +144,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         // Not there after several looks: the first create did not land. The name keeps a second one
         // from ever making a duplicate: ACP either creates it now or says it exists.
         try {
-            return created(http.execute(createCall(name, body)).json(), name);
+            return refOf(http.execute(createCall(name, body)).json(), name);
         } catch (InvalidRequestException e) {
             if (!SenseCoreErrorDecoder.isAlreadyExists(e)) {
                 throw e;
@@ -162,15 +160,14 @@ public final class SenseCoreClient implements TrainingPlatform {
     private Optional<JobRef> lookUpAfterCreate(String name) {
         for (int i = 0; i < createLookups; i++) {
             try {
-                sleeper.sleep(createLookupWait);
+                http.sleeper().sleep(createLookupWait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new TransientException(PlatformKind.SENSECORE, "GET trainingJobs/{name}", 0, "", "",
                         "interrupted while looking up job '" + name + "' after an uncertain create", e);
             }
             try {
-                JsonNode job = http.execute(ApiCall.get("GET trainingJobs/{name}", urls.job(name))).json();
-                return Optional.of(TrainingJobDocument.from(job).ref(name));
+                return Optional.of(refOf(getJob(name), name));
             } catch (NotFoundException | TransientException notYet) {
                 // look again
             }
@@ -182,8 +179,8 @@ public final class SenseCoreClient implements TrainingPlatform {
         return ApiCall.create("POST trainingJobs?training_job_name={name}", urls.create(name), body);
     }
 
-    private static JobRef created(JsonNode body, String requested) {
-        return TrainingJobDocument.from(body).ref(requested);
+    private static JobRef refOf(JsonNode job, String requested) {
+        return TrainingJobDocument.from(job).ref(requested);
     }
 
     private static String nameFor(JobSpec spec, String clientToken) {
@@ -204,7 +201,7 @@ public final class SenseCoreClient implements TrainingPlatform {
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
         String name = nameFor(spec, clientToken);
         try {
-            return Optional.of(TrainingJobDocument.from(getJob(name)).ref(name));
+            return Optional.of(refOf(getJob(name), name));
         } catch (NotFoundException e) {
             return Optional.empty();
         }
@@ -257,10 +254,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         int page = pageNumber(pageToken);
         JsonNode body = listPage(page, pageSize);
         Map<String, TrainingJobDocument> unique = new LinkedHashMap<>();
-        for (JsonNode j : WireValues.array(body, "training_jobs")) {
-            TrainingJobDocument doc = TrainingJobDocument.from(j);
-            unique.putIfAbsent(identity(doc), doc);
-        }
+        addUnique(body, unique);
         List<JobStatus> statuses = unique.values().stream()
                 .sorted(Comparator.comparing(TrainingJobDocument::createTime,
                         Comparator.nullsLast(Comparator.<Instant>reverseOrder())))
@@ -283,10 +277,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         int page = 1;
         for (int i = 0; i < MAX_PAGES; i++) {
             JsonNode body = listPage(page, LIST_PAGE_SIZE_MAX);
-            for (JsonNode j : WireValues.array(body, "training_jobs")) {
-                TrainingJobDocument doc = TrainingJobDocument.from(j);
-                unique.putIfAbsent(identity(doc), doc);
-            }
+            addUnique(body, unique);
             String next = nextPage(body, page);
             if (next == null) {
                 break;
@@ -296,8 +287,12 @@ public final class SenseCoreClient implements TrainingPlatform {
         return List.copyOf(unique.values());
     }
 
-    private static String identity(TrainingJobDocument doc) {
-        return doc.uid().isEmpty() ? "name:" + doc.name() : doc.uid();
+    /** Adds the page's jobs not seen yet, keyed by uid (by name when a job has none). */
+    private static void addUnique(JsonNode page, Map<String, TrainingJobDocument> unique) {
+        for (JsonNode j : WireValues.array(page, "training_jobs")) {
+            TrainingJobDocument doc = TrainingJobDocument.from(j);
+            unique.putIfAbsent(doc.uid().isEmpty() ? "name:" + doc.name() : doc.uid(), doc);
+        }
     }
 
     private static int pageNumber(String pageToken) {
@@ -374,10 +369,8 @@ public final class SenseCoreClient implements TrainingPlatform {
             events.sort(Comparator.comparing(SenseCoreClient::eventTime,
                     Comparator.nullsFirst(Comparator.naturalOrder())));
             return Optional.of(List.copyOf(events));
-        } catch (NotFoundException notServed) {
-            return Optional.empty();
-        } catch (AuthenticationException e) {
-            if (e.httpStatus() == 403) {
+        } catch (NotFoundException | AuthenticationException e) {
+            if (notServed(e)) {
                 return Optional.empty();
             }
             throw e;
@@ -394,8 +387,7 @@ public final class SenseCoreClient implements TrainingPlatform {
     @Override
     public DiagnosisHandle launchDiagnosis(JobRef job) {
         String name = idOf(job);
-        TrainingJobDocument doc = TrainingJobDocument.from(getJob(name));
-        return new DiagnosisHandle("sensecore-evidence-" + UUID.randomUUID(), doc.ref(name));
+        return new DiagnosisHandle("sensecore-evidence-" + UUID.randomUUID(), refOf(getJob(name), name));
     }
 
     @Override
@@ -428,10 +420,10 @@ public final class SenseCoreClient implements TrainingPlatform {
                 }
             }
         } catch (NotFoundException | AuthenticationException e) {
-            if (e instanceof AuthenticationException && e.httpStatus() != 403) {
-                throw e;
+            if (notServed(e)) {
+                return List.of();
             }
-            return List.of();
+            throw e;
         }
         return all;
     }
@@ -454,14 +446,20 @@ public final class SenseCoreClient implements TrainingPlatform {
         try {
             return SenseCoreResponses.resourceSpecs(http.execute(ApiCall.get("GET aec2s/{pool}/resourceSpecs",
                     urls.resourceSpecs(zone, doc.poolName()))).json());
-        } catch (NotFoundException e) {
-            return List.of();
-        } catch (AuthenticationException e) {
-            if (e.httpStatus() == 403) {
+        } catch (NotFoundException | AuthenticationException e) {
+            if (notServed(e)) {
                 return List.of();
             }
             throw e;
         }
+    }
+
+    /**
+     * A 404, or a 403 (this key may not read it), from an optional call: its part of the evidence stays
+     * empty. A 401 (a bad signature) is still an error.
+     */
+    private static boolean notServed(PlatformException e) {
+        return e instanceof NotFoundException || e instanceof AuthenticationException && e.httpStatus() == 403;
     }
 
     private static String idOf(JobRef job) {

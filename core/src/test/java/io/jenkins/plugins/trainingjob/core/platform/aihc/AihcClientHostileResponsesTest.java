@@ -3,10 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -14,57 +11,55 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
-import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
+import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Fault injection: what a broken network, a gateway or a hostile server does to the AIHC client. */
-class AihcClientHostileResponsesTest {
+class AihcClientHostileResponsesTest extends AihcServerTest {
 
     private static final String SK = "sk-SECRET-value";
     private static final String TOKEN = "sts-SECRET-token";
     private static final String PASSWORD = "registry-SECRET-password";
+    private static final String ENV_VALUE = "env-SECRET-value";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
     private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(300),
             Duration.ofSeconds(5), 2, Duration.ofMillis(100), Duration.ofSeconds(1), null, 2048);
+    private static final AihcTestSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
     private static final String RUNNING = "{\"result\":{\"jobId\":\"pytorchjob-1\",\"status\":\"Running\"}}";
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
-    private final List<Duration> waits = new ArrayList<>();
-    private AihcClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
+    private AihcClient client(HttpSettings http) {
+        return client("cce-1", null, Credentials.of("ak", SK, TOKEN), http);
     }
 
-    private AihcClient client(HttpSettings http) {
-        ConnectionSettings settings = ConnectionSettings.aihc(URI.create(server.url("/").toString()), null,
-                Credentials.of("ak", SK, TOKEN), "cce-1", null).withHttp(http);
-        client = new AihcClient(settings, Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC),
-                waits::add, new SplittableRandom(5));
-        return client;
+    @Test
+    void aDisconnectAtStartIsRetriedForAStatusRead() {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder().body(RUNNING).build());
+
+        assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
+        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void aDisconnectAtStartOfACreateIsNotResentButLookedUp() throws Exception {
+        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder().body("{\"result\":{\"jobs\":[{\"jobId\":\"pytorchjob-1\","
+                + "\"name\":\"train-1\",\"labels\":[{\"key\":\"" + AihcClient.CLIENT_TOKEN_LABEL
+                + "\",\"value\":\"tok\"}]}]}}").build());
+
+        assertThat(client(FAST).submit(SPEC, "tok")).isEqualTo(JOB);
+        // The cut-off POST is not recorded (the socket closes before it is read): any POST seen is a resend.
+        List<String> methods = new ArrayList<>();
+        for (RecordedRequest r = server.takeRequest(); r != null; r = server.takeRequest(100, TimeUnit.MILLISECONDS)) {
+            methods.add(r.getMethod());
+        }
+        assertThat(methods).isNotEmpty().containsOnly("GET");
     }
 
     @Test
@@ -81,9 +76,13 @@ class AihcClientHostileResponsesTest {
 
     @Test
     void aBodySlowerThanTheReadTimeoutIsTransient() {
-        server.enqueue(new MockResponse.Builder().body(RUNNING).throttleBody(8, 1, TimeUnit.SECONDS).build());
+        // Headers come at once, then 8 bytes every 3 s: the 1 s read timeout can only fire inside the body,
+        // even on a loaded machine where the headers themselves take a few hundred milliseconds.
+        server.enqueue(new MockResponse.Builder().body(RUNNING).throttleBody(8, 3, TimeUnit.SECONDS).build());
+        HttpSettings slowRead = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(10))
+                .withRetries(1, Duration.ZERO, Duration.ZERO);
 
-        assertThatThrownBy(() -> client(FAST.withRetries(1, Duration.ZERO, Duration.ZERO)).status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(slowRead).status(JOB)).isInstanceOf(TransientException.class)
                 .hasMessageContaining("timed out reading the response body");
     }
 
@@ -118,45 +117,12 @@ class AihcClientHostileResponsesTest {
 
     @Test
     void secretsNeverReachTheDebugLogOrAMessage() throws Exception {
-        Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
-        List<String> lines = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                lines.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Level previous = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        logger.addHandler(capture);
-        ObjectNode body = (ObjectNode) new ObjectMapper().readTree("{\"name\":\"train-1\",\"jobSpec\":"
-                + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"}}}");
-        JobSpec spec = new JobSpec() {
-            @Override
-            public PlatformKind platform() {
-                return PlatformKind.AIHC;
-            }
-
-            @Override
-            public String name() {
-                return "train-1";
-            }
-
-            @Override
-            public ObjectNode body() {
-                return body.deepCopy();
-            }
-        };
+        AihcTestSpec spec = AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":"
+                + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"},"
+                + "\"envs\":[{\"name\":\"WANDB_KEY\",\"value\":\"" + ENV_VALUE + "\"}]}}");
         List<String> messages = new ArrayList<>();
-        try {
+        String log;
+        try (DebugLog debug = DebugLog.capture()) {
             server.enqueue(new MockResponse.Builder().code(403)
                     .body("{\"code\":\"SignatureDoesNotMatch\",\"message\":\"bad signature\"}").build());
             server.enqueue(new MockResponse.Builder().code(500).body("<html>oops</html>").build());
@@ -169,16 +135,14 @@ class AihcClientHostileResponsesTest {
                     messages.add(e.getMessage());
                 }
             }
-        } finally {
-            logger.removeHandler(capture);
-            logger.setLevel(previous);
+            log = debug.text();
         }
 
-        String log = String.join("\n", lines);
         assertThat(messages).hasSize(2);
-        assertThat(log).contains("--> POST", "Authorization: ****", "x-bce-security-token: ****", "\"password\":\"****\"");
+        assertThat(log).contains("--> POST", "Authorization: ****", "x-bce-security-token: ****", "\"password\":\"****\"",
+                "\"name\":\"WANDB_KEY\",\"value\":\"****\"");
         for (String text : List.of(log, String.join("\n", messages))) {
-            assertThat(text).doesNotContain(SK, TOKEN, PASSWORD, "bce-auth-v1/");
+            assertThat(text).doesNotContain(SK, TOKEN, PASSWORD, ENV_VALUE, "bce-auth-v1/");
         }
     }
 }

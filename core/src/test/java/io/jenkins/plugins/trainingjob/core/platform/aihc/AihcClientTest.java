@@ -21,62 +21,35 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class AihcClientTest {
+class AihcClientTest extends AihcServerTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
     private static final String AK = "ak-test";
     private static final String SK = "sk-SECRET-value";
     private static final String JOB_ID = "pytorchjob-265e535d-7bec-4b68-88bb-08faa4247504";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, JOB_ID, "train-1");
     private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
             Duration.ofSeconds(5), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
-
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
-    private final List<Duration> waits = new ArrayList<>();
-    private AihcClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-    }
-
-    private AihcClient client(String pool, String queue, Credentials credentials, HttpSettings http) {
-        ConnectionSettings settings = ConnectionSettings.aihc(URI.create(server.url("/").toString()), null,
-                credentials, pool, queue).withHttp(http);
-        client = new AihcClient(settings, Clock.fixed(NOW, ZoneOffset.UTC), waits::add, new SplittableRandom(3));
-        return client;
-    }
 
     private AihcClient client() {
         return client("cce-pool1", null, Credentials.of(AK, SK), FAST);
@@ -93,32 +66,11 @@ class AihcClientTest {
                 .body("{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\"body-rid\"}").build();
     }
 
-    private record Spec(ObjectNode node) implements JobSpec {
-        @Override
-        public PlatformKind platform() {
-            return PlatformKind.AIHC;
-        }
-
-        @Override
-        public String name() {
-            return node.path("name").asText();
-        }
-
-        @Override
-        public ObjectNode body() {
-            return node.deepCopy();
-        }
+    private static AihcTestSpec spec(String json) {
+        return AihcTestSpec.of(json);
     }
 
-    private static Spec spec(String json) {
-        try {
-            return new Spec((ObjectNode) JSON.readTree(json));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static final Spec SPEC = spec("""
+    private static final AihcTestSpec SPEC = spec("""
             {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:1","replicas":2},
              "labels":[{"key":"team","value":"nlp"}]}""");
 
@@ -419,6 +371,28 @@ class AihcClientTest {
             assertThatThrownBy(() -> aihc.status(JOB)).as(c[1]).isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("code " + c[1]).hasMessageNotContaining(SK);
         }
+    }
+
+    @Test
+    void aQuotaCodeIsAQuotaRefusalAndACreateRefusedForQuotaIsNotLookedUp() {
+        server.enqueue(error(400, "QuotaExceeded", "gpu quota of the queue is exhausted"));
+
+        assertThatThrownBy(() -> client().submit(SPEC, "tok-1")).isInstanceOf(QuotaExceededException.class)
+                .hasMessageContaining("gpu quota of the queue is exhausted").hasMessageContaining("code QuotaExceeded");
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Running\"}}"));
+        ConnectionSettings viaProxy = ConnectionSettings.aihc(URI.create("http://aihc.bj.baidubce.com"), null,
+                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()));
+
+        assertThat(client(viaProxy).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getTarget()).isEqualTo("http://aihc.bj.baidubce.com/api/v1/aijobs/" + JOB_ID
+                + "?resourcePoolId=cce-pool1");
+        assertThat(request.getHeaders().get("Host")).isEqualTo("aihc.bj.baidubce.com");
     }
 
     @Test

@@ -17,23 +17,18 @@ import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.OtherJob;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The evidence SenseCore's stand-in for a schedule diagnosis gathers, and how it degrades. */
-class SenseCoreClientDiagnosisTest {
+class SenseCoreClientDiagnosisTest extends SenseCoreServerTest {
 
     private static final String SPECS_PATH = "/compute/aec2/data/v1/subscriptions/sub/resourceGroups/rg"
             + "/zones/cn-sh-01e/aec2s/pool-a/resourceSpecs";
@@ -41,23 +36,11 @@ class SenseCoreClientDiagnosisTest {
             + "/zones/cn-sh-01z/workspaces/ws/workspaceAEC2Bindings";
     private static final String SELF = "tj-a1b2c3d4e5f6";
 
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
     /** Answers by request target ({@code path?query}); anything else is a 404. */
     private final Map<String, MockResponse> routes = new ConcurrentHashMap<>();
     private final List<String> seen = new CopyOnWriteArrayList<>();
-    private final List<Duration> waits = new ArrayList<>();
-    private SenseCoreClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-    }
-
-    private SenseCoreClient client() {
+    @Override
+    SenseCoreClient client() {
         server.setDispatcher(new Dispatcher() {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
@@ -65,8 +48,8 @@ class SenseCoreClientDiagnosisTest {
                 return routes.getOrDefault(request.getTarget(), json(404, "{\"code\": 5, \"message\": \"no\"}"));
             }
         });
-        client = SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST)).sleeper(waits::add).build();
-        return client;
+        return closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST)).sleeper(waits::add)
+                .build());
     }
 
     private void routeTheWholeWorkspace() {

@@ -9,7 +9,7 @@ import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFi
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
@@ -25,44 +25,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import mockwebserver3.MockResponse;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Error classes, retries, uncertain creates and hostile responses. */
-class SenseCoreClientFailuresTest {
+class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     private static final HttpSettings ONE_ATTEMPT = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
-    private final List<Duration> waits = new ArrayList<>();
-    private SenseCoreClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-    }
-
-    private SenseCoreClient client() {
-        return client(FAST);
-    }
-
-    private SenseCoreClient client(HttpSettings http) {
-        client = SenseCoreFixture.client(server, http, waits);
-        return client;
-    }
 
     private static MockResponse timeout() {
         return new MockResponse.Builder().headersDelay(2, TimeUnit.SECONDS).body("{}").build();
@@ -330,27 +301,9 @@ class SenseCoreClientFailuresTest {
 
     @Test
     void theSecretNeverReachesMessagesOrTheDebugLog() {
-        Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
-        List<String> logged = new ArrayList<>();
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                logged.add(record.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Level saved = logger.getLevel();
-        logger.setLevel(Level.FINE);
-        logger.addHandler(handler);
         List<PlatformException> failures = new ArrayList<>();
-        try {
+        List<String> logged;
+        try (DebugLog debug = DebugLog.capture()) {
             server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
             server.enqueue(json(401, "{\"code\": 16, \"message\": \"signature mismatch\"}"));
             server.enqueue(json(400, "{\"code\": 3, \"message\": \"bad\", \"details\": [{\"reason\": \"x\"}]}"));
@@ -362,9 +315,7 @@ class SenseCoreClientFailuresTest {
                     failures.add(e);
                 }
             }
-        } finally {
-            logger.removeHandler(handler);
-            logger.setLevel(saved);
+            logged = debug.lines();
         }
         String signature = SenseCoreHmacSigner.hmacSha256Base64(SECRET, "x-date: "
                 + SenseCoreHmacSigner.formatDate(SenseCoreFixture.NOW));

@@ -25,37 +25,14 @@ import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.S
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
 import java.net.URI;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
-import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
-import mockwebserver3.junit5.StartStop;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Every call's method, path, query, body and signature. Failure handling: {@link SenseCoreClientFailuresTest}. */
-class SenseCoreClientTest {
-
-    @StartStop
-    private final MockWebServer server = new MockWebServer();
-
-    private final List<Duration> waits = new ArrayList<>();
-    private SenseCoreClient client;
-
-    @AfterEach
-    void close() {
-        if (client != null) {
-            client.close();
-        }
-    }
-
-    private SenseCoreClient client() {
-        client = SenseCoreFixture.client(server, FAST, waits);
-        return client;
-    }
+class SenseCoreClientTest extends SenseCoreServerTest {
 
     private RecordedRequest take() throws InterruptedException {
         return server.takeRequest();
@@ -108,8 +85,8 @@ class SenseCoreClientTest {
 
     @Test
     void schemeBSignsHostAndRequestTargetAsSent() throws Exception {
-        client = SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST)).scheme(Scheme.DATE_HOST_TARGET)
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC)).sleeper(waits::add).build();
+        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST))
+                .scheme(Scheme.DATE_HOST_TARGET).clock(Clock.fixed(NOW, ZoneOffset.UTC)).sleeper(waits::add).build());
         server.enqueue(json(200, "{\"training_jobs\": []}"));
 
         client.listStatuses(null, 10);
@@ -308,6 +285,20 @@ class SenseCoreClientTest {
         assertThat(handle.job()).isEqualTo(ref("j"));
         assertThat(handle.id()).startsWith("sensecore-evidence-");
         assertThatThrownBy(() -> client.launchDiagnosis(ref("gone"))).isInstanceOf(NotFoundException.class);
+    }
+
+    @Test
+    void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
+        server.enqueue(json(200, "{\"events\": []}"));
+        ConnectionSettings viaProxy = ConnectionSettings.senseCore(URI.create("http://aec2.cn-sh-01.sensecoreapi.cn"),
+                null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws")
+                .withHttp(FAST.withProxy(server.getProxyAddress()));
+        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(viaProxy).sleeper(waits::add).build());
+
+        assertThat(client.events(ref("j"))).isEmpty();
+        RecordedRequest request = take();
+        assertThat(request.getTarget()).isEqualTo("http://aec2.cn-sh-01.sensecoreapi.cn" + COLLECTION + "/j/events");
+        assertThat(request.getHeaders().get("Host")).isEqualTo("aec2.cn-sh-01.sensecoreapi.cn");
     }
 
     @Test

@@ -1,0 +1,42 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "cancel",
+        header = "Stop a job (AIHC stop, SenseCore batchStop). Stopping a stopped job succeeds.",
+        footerHeading = "%nExamples:%n",
+        footer = {"  trainjob cancel pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc"})
+final class CancelCommand implements Callable<Integer> {
+
+    @ParentCommand
+    TrainJob root;
+
+    @Mixin
+    ExistingJob target;
+
+    @Override
+    public Integer call() {
+        Terminal terminal = root.terminal();
+        var settings = target.settings(root.env());
+        JobRef job = target.ref(settings);
+        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            platform.cancel(job);
+        }
+        if (terminal.json()) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("job", job);
+            doc.put("stopped", true);
+            terminal.json(doc);
+        } else {
+            terminal.resultLine("stopped job " + job.id() + " on " + settings.platform().displayName());
+        }
+        return ExitCode.SUCCESS;
+    }
+}

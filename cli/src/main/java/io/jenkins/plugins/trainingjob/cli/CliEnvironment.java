@@ -1,0 +1,44 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything the CLI takes from the process it runs in. Injected so that tests run the real commands
+ * in-process with their own environment variables, home directory, streams and Ctrl-C.
+ *
+ * @param variables the environment variables (credentials, {@code NO_COLOR}, {@code TRAINJOB_*})
+ * @param home the user's home directory, where the profile file lives
+ * @param out results (stdout)
+ * @param err progress and errors (stderr)
+ * @param interactive whether stdout is a terminal (colour is only ever used on one)
+ */
+public record CliEnvironment(
+        Map<String, String> variables,
+        Path home,
+        PrintWriter out,
+        PrintWriter err,
+        boolean interactive,
+        InterruptSignal interrupts,
+        PlatformConnector connector,
+        Clock clock) {
+
+    public CliEnvironment {
+        variables = Map.copyOf(variables);
+        Objects.requireNonNull(home, "home");
+        Objects.requireNonNull(out, "out");
+        Objects.requireNonNull(err, "err");
+        Objects.requireNonNull(interrupts, "interrupts");
+        Objects.requireNonNull(connector, "connector");
+        Objects.requireNonNull(clock, "clock");
+    }
+
+    /** The environment variable, or {@code null} when it is unset or blank. */
+    public String variable(String name) {
+        String v = variables.get(name);
+        return v == null || v.isBlank() ? null : v;
+    }
+}

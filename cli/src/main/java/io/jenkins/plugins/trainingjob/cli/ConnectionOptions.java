@@ -1,0 +1,46 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import picocli.CommandLine.Option;
+
+/**
+ * Where to connect, as flags. Each flag falls back to a {@code TRAINJOB_*} variable and then to the
+ * profile file ({@link ConnectionResolver}). There is deliberately no flag for a key or secret: they
+ * would end up in shell history and process listings.
+ */
+public final class ConnectionOptions {
+
+    @Option(names = "--platform", paramLabel = "aihc|sensecore",
+            description = "Target platform (default: the spec's 'platform', then TRAINJOB_PLATFORM, then the profile).")
+    String platform;
+
+    @Option(names = "--region", paramLabel = "REGION",
+            description = "Platform region, e.g. bj (AIHC) or cn-sh-01 (SenseCore); sets the public endpoint.")
+    String region;
+
+    @Option(names = "--endpoint", paramLabel = "URL",
+            description = "Explicit API base URL (a private endpoint, a proxy or the simulator); wins over --region.")
+    String endpoint;
+
+    @Option(names = "--resource-pool", paramLabel = "ID", description = "AIHC resource pool id.")
+    String resourcePool;
+
+    @Option(names = "--queue", paramLabel = "NAME", description = "AIHC queue.")
+    String queue;
+
+    @Option(names = "--subscription", paramLabel = "NAME", description = "SenseCore subscription.")
+    String subscription;
+
+    @Option(names = "--resource-group", paramLabel = "NAME", description = "SenseCore resource group.")
+    String resourceGroup;
+
+    @Option(names = "--zone", paramLabel = "ZONE",
+            description = "SenseCore workspace zone (default: the region + 'z', e.g. cn-sh-01z).")
+    String zone;
+
+    @Option(names = "--workspace", paramLabel = "NAME", description = "SenseCore workspace.")
+    String workspace;
+
+    @Option(names = "--profile", paramLabel = "NAME",
+            description = "A named profile of ~/.config/trainjob/config.yaml (default: TRAINJOB_PROFILE, else the top level).")
+    String profile;
+}

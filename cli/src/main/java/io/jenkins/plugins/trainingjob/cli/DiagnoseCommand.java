@@ -1,0 +1,92 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "diagnose",
+        header = "Run a schedule diagnosis of a pending job now, or fetch an existing one.",
+        description = {"With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
+            "diagnosis the platform already computed. AIHC refuses to diagnose a job that has queued for less",
+            "than 5 minutes (PreCheckError, exit 5). SenseCore has no diagnosis API: trainjob gathers the",
+            "job's workers, the pool's specs and quotas and the competing jobs instead."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  trainjob diagnose pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
+            "  trainjob diagnose --id diag-42 --platform aihc --region bj --format html --output diag.html"})
+final class DiagnoseCommand implements Callable<Integer> {
+
+    @ParentCommand
+    TrainJob root;
+
+    @Parameters(paramLabel = "JOB_ID", arity = "0..1", description = "The pending job to diagnose.")
+    String jobId;
+
+    @Option(names = "--id", paramLabel = "DIAGNOSIS_ID", description = "Fetch this existing diagnosis instead.")
+    String diagnosisId;
+
+    @Option(names = "--diagnosis-timeout", paramLabel = "DURATION", defaultValue = "5m",
+            converter = DurationConverter.class,
+            description = "How long to wait for the report (default: ${DEFAULT-VALUE}).")
+    Duration timeout;
+
+    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
+            converter = DurationConverter.class,
+            description = "How often to ask whether the report is ready (default: ${DEFAULT-VALUE}).")
+    Duration pollInterval;
+
+    @Mixin
+    ReportOutput output;
+
+    @Mixin
+    ConnectionOptions connection;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (jobId == null && diagnosisId == null) {
+            throw CliException.invalidInput("say which job to diagnose (JOB_ID) or which diagnosis to fetch (--id)");
+        }
+        Terminal terminal = root.terminal();
+        var settings = ConnectionResolver.resolve(root.env(), connection, null);
+        JobRef job = new JobRef(settings.platform(), jobId == null ? "" : jobId, null);
+        RawDiagnosis raw;
+        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            DiagnosisHandle handle;
+            if (diagnosisId != null) {
+                handle = new DiagnosisHandle(diagnosisId, job);
+            } else {
+                handle = platform.launchDiagnosis(job);
+                terminal.progress("diagnosis " + handle.id() + " launched for job " + jobId + "; waiting for the report");
+            }
+            raw = fetch(platform, handle, terminal);
+        }
+        output.write(terminal, new DiagnosisAnalyzer().analyze(raw));
+        return ExitCode.SUCCESS;
+    }
+
+    private RawDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle, Terminal terminal)
+            throws InterruptedException {
+        Instant deadline = root.env().clock().instant().plus(timeout);
+        while (true) {
+            try {
+                return platform.fetchDiagnosis(handle);
+            } catch (DiagnosisNotReadyException notReady) {
+                if (!root.env().clock().instant().isBefore(deadline)) {
+                    throw new CliException(ExitCode.TIMED_OUT, "diagnosis " + handle.id() + " was not ready within "
+                            + Durations.format(timeout) + "; fetch it later with: trainjob diagnose --id " + handle.id());
+                }
+                Thread.sleep(pollInterval.toMillis());
+            }
+        }
+    }
+}

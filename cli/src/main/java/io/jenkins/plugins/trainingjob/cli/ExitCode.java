@@ -1,0 +1,73 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
+import picocli.CommandLine;
+
+/**
+ * The documented exit codes, and the one place that maps outcomes and failures to them. Scripts branch
+ * on these numbers, so they never change meaning.
+ */
+public final class ExitCode {
+    public static final int SUCCESS = 0;
+    public static final int JOB_FAILED = 1;
+    public static final int INVALID_INPUT = 2;
+    public static final int UNSCHEDULABLE = 3;
+    public static final int TIMED_OUT = 4;
+    public static final int PLATFORM_ERROR = 5;
+    /** 128 + SIGINT, what shells report for a process stopped with Ctrl-C. */
+    public static final int INTERRUPTED = 130;
+
+    private ExitCode() {
+    }
+
+    /** How a watch ended, as an exit code. */
+    public static int of(Outcome outcome) {
+        if (outcome instanceof Outcome.Scheduled || outcome instanceof Outcome.Completed) {
+            return SUCCESS;
+        }
+        if (outcome instanceof Outcome.JobFailed) {
+            return JOB_FAILED;
+        }
+        if (outcome instanceof Outcome.Unschedulable) {
+            return UNSCHEDULABLE;
+        }
+        if (outcome instanceof Outcome.TimedOut) {
+            return TIMED_OUT;
+        }
+        if (outcome instanceof Outcome.Cancelled) {
+            return INTERRUPTED;
+        }
+        return PLATFORM_ERROR;
+    }
+
+    /** A failure that ended a command, as an exit code. */
+    public static int of(Throwable failure) {
+        if (failure instanceof CliException e) {
+            return e.exitCode();
+        }
+        if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidRequestException
+                || failure instanceof InvalidSpecException) {
+            return INVALID_INPUT;
+        }
+        if (failure instanceof InterruptedException) {
+            return INTERRUPTED;
+        }
+        return PLATFORM_ERROR;
+    }
+
+    /** The words a failure is reported with: what a person can act on, never a stack trace. */
+    static String describe(Throwable failure) {
+        String message = failure.getMessage();
+        if (failure instanceof CliException || failure instanceof CommandLine.ParameterException
+                || failure instanceof io.jenkins.plugins.trainingjob.core.platform.PlatformException) {
+            return message;
+        }
+        if (failure instanceof java.io.IOException || failure instanceof java.io.UncheckedIOException) {
+            return "I/O failed: " + message;
+        }
+        return "unexpected " + failure.getClass().getSimpleName() + (message == null ? "" : ": " + message)
+                + " (run with --debug for the stack trace)";
+    }
+}

@@ -1,0 +1,102 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Prints how a wait ended and returns its exit code: the outcome's one line (the same words Jenkins
+ * shows), and for an unschedulable job the diagnosis report, on stdout; or all of it as one JSON document.
+ */
+final class OutcomePrinter {
+
+    private OutcomePrinter() {
+    }
+
+    static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
+        int exitCode = ExitCode.of(outcome);
+        DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
+        if (report != null && reportFile != null) {
+            ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
+            terminal.progress("wrote the diagnosis report to " + reportFile);
+        }
+        if (terminal.json()) {
+            terminal.json(json(job, outcome, exitCode));
+            return exitCode;
+        }
+        terminal.resultLine(outcome.message());
+        if (report != null) {
+            terminal.result(ReportFormat.TEXT.render(report));
+        }
+        return exitCode;
+    }
+
+    static Map<String, Object> json(JobRef job, Outcome outcome, int exitCode) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("job", job);
+        doc.put("outcome", kind(outcome));
+        doc.put("message", outcome.message());
+        doc.put("exitCode", exitCode);
+        JobStatus status = status(outcome);
+        if (status != null) {
+            doc.put("status", status);
+        }
+        if (outcome instanceof Outcome.Unschedulable u && u.report() != null) {
+            doc.put("report", reportJson(u.report()));
+        }
+        return doc;
+    }
+
+    /** The report as our JSON renderer writes it (versioned), embedded rather than re-serialised. */
+    static Object reportJson(DiagnosisReport report) {
+        try {
+            return Terminal.JSON.readTree(ReportFormat.JSON.render(report));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the JSON report renderer wrote invalid JSON", e);
+        }
+    }
+
+    static String kind(Outcome outcome) {
+        String simple = outcome.getClass().getSimpleName();
+        StringBuilder sb = new StringBuilder();
+        for (char c : simple.toCharArray()) {
+            if (Character.isUpperCase(c) && sb.length() > 0) {
+                sb.append('_');
+            }
+            sb.append(Character.toLowerCase(c));
+        }
+        return sb.toString().toLowerCase(Locale.ROOT);
+    }
+
+    private static JobStatus status(Outcome outcome) {
+        if (outcome instanceof Outcome.Scheduled o) {
+            return o.status();
+        }
+        if (outcome instanceof Outcome.Completed o) {
+            return o.status();
+        }
+        if (outcome instanceof Outcome.JobFailed o) {
+            return o.status();
+        }
+        if (outcome instanceof Outcome.Unschedulable o) {
+            return o.status();
+        }
+        if (outcome instanceof Outcome.TimedOut o) {
+            return o.lastStatus();
+        }
+        if (outcome instanceof Outcome.Cancelled o) {
+            return o.lastStatus();
+        }
+        if (outcome instanceof Outcome.PlatformError o) {
+            return o.lastStatus();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,139 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads {@code ~/.config/trainjob/config.yaml} (or {@code $XDG_CONFIG_HOME/trainjob/config.yaml}, or the
+ * file {@code TRAINJOB_CONFIG} names):
+ *
+ * <pre>
+ * platform: aihc          # top level: the default profile
+ * region: bj
+ * accessKey: ...
+ * secretKey: ...
+ * profiles:
+ *   sh:                   # --profile sh overlays these
+ *     platform: sensecore
+ *     region: cn-sh-01
+ * </pre>
+ *
+ * Because it may hold a secret, a file that group or others can read is refused, with the fix.
+ */
+final class ProfileFile {
+
+    static final Set<String> KEYS = Set.of("platform", "region", "endpoint", "resourcePool", "queue",
+            "subscription", "resourceGroup", "zone", "workspace", "accessKey", "secretKey", "securityToken");
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private ProfileFile() {
+    }
+
+    static Path location(CliEnvironment env) {
+        String explicit = env.variable("TRAINJOB_CONFIG");
+        if (explicit != null) {
+            return Path.of(explicit);
+        }
+        String xdg = env.variable("XDG_CONFIG_HOME");
+        Path base = xdg != null ? Path.of(xdg) : env.home().resolve(".config");
+        return base.resolve("trainjob").resolve("config.yaml");
+    }
+
+    /**
+     * Loads the selected profile; {@link Profile#NONE} when there is no file and no profile was asked for.
+     *
+     * @param profileName a named profile, or {@code null} for the top level
+     */
+    static Profile load(CliEnvironment env, String profileName) {
+        Path file = location(env);
+        if (!Files.isRegularFile(file)) {
+            if (profileName != null) {
+                throw CliException.invalidInput("profile '" + profileName + "' asked for, but there is no profile file "
+                        + file);
+            }
+            return Profile.NONE;
+        }
+        refuseIfOthersCanRead(file);
+        JsonNode root;
+        try {
+            root = YAML.readTree(file.toFile());
+        } catch (IOException e) {
+            throw CliException.invalidInput(file + ": not valid YAML: " + firstLine(e.getMessage()));
+        }
+        if (root == null || root.isMissingNode() || root.isNull()) {
+            return new Profile(Map.of(), file);
+        }
+        if (!root.isObject()) {
+            throw CliException.invalidInput(file + ": expected a mapping of settings at the top level");
+        }
+        Map<String, String> values = new LinkedHashMap<>(settings(file, "", root));
+        if (profileName != null) {
+            JsonNode named = root.path("profiles").get(profileName);
+            if (named == null || !named.isObject()) {
+                Set<String> known = new TreeSet<>();
+                root.path("profiles").fieldNames().forEachRemaining(known::add);
+                throw CliException.invalidInput(file + ": no profile '" + profileName + "' under 'profiles'"
+                        + (known.isEmpty() ? "" : " (known: " + String.join(", ", known) + ")"));
+            }
+            values.putAll(settings(file, "profiles." + profileName + ".", named));
+        }
+        return new Profile(values, file);
+    }
+
+    private static Map<String, String> settings(Path file, String prefix, JsonNode node) {
+        Map<String, String> values = new LinkedHashMap<>();
+        var fields = node.fields();
+        while (fields.hasNext()) {
+            var e = fields.next();
+            String key = e.getKey();
+            if (prefix.isEmpty() && key.equals("profiles")) {
+                continue;
+            }
+            if (!KEYS.contains(key)) {
+                throw CliException.invalidInput(file + ": " + prefix + key + ": unknown setting (known: "
+                        + String.join(", ", new TreeSet<>(KEYS)) + ")");
+            }
+            if (!e.getValue().isValueNode()) {
+                throw CliException.invalidInput(file + ": " + prefix + key + ": must be a single value");
+            }
+            values.put(key, e.getValue().asText());
+        }
+        return values;
+    }
+
+    private static void refuseIfOthersCanRead(Path file) {
+        PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
+        if (view == null) {
+            return; // not a POSIX file system: nothing we can check
+        }
+        Set<PosixFilePermission> perms;
+        try {
+            perms = view.readAttributes().permissions();
+        } catch (IOException e) {
+            throw CliException.invalidInput("cannot read the permissions of " + file + ": " + e.getMessage());
+        }
+        if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
+            throw CliException.invalidInput(file + " is readable by group or others and may hold secrets; "
+                    + "restrict it with: chmod 600 " + file);
+        }
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

@@ -1,0 +1,41 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "validate",
+        header = "Check a job spec without submitting it; lists every problem at once (exit 2).",
+        footerHeading = "%nExamples:%n",
+        footer = {"  trainjob validate docs/examples/aihc-job.yaml",
+            "  trainjob validate job.yaml --set IMAGE_TAG=1.4.2 --output-format json"})
+final class ValidateCommand implements Callable<Integer> {
+
+    @ParentCommand
+    TrainJob root;
+
+    @Mixin
+    SpecOptions spec;
+
+    @Override
+    public Integer call() {
+        JobSpec loaded = spec.load(root.env());
+        Terminal terminal = root.terminal();
+        if (terminal.json()) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("file", spec.file.toString());
+            doc.put("valid", true);
+            doc.put("platform", loaded.platform().id());
+            doc.put("name", loaded.name());
+            terminal.json(doc);
+        } else {
+            terminal.resultLine(spec.file + ": valid " + loaded.platform().displayName() + " job spec"
+                    + (loaded.name().isEmpty() ? "" : " '" + loaded.name() + "'"));
+        }
+        return ExitCode.SUCCESS;
+    }
+}

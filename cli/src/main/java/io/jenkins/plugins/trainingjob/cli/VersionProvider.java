@@ -1,0 +1,27 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import picocli.CommandLine;
+
+/** {@code --version}: the build's version, from a resource Maven filters at build time. */
+final class VersionProvider implements CommandLine.IVersionProvider {
+
+    @Override
+    public String[] getVersion() {
+        return new String[] {"trainjob " + version(), "Java " + System.getProperty("java.version")};
+    }
+
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // fall through to "unknown"
+        }
+        return p.getProperty("version", "unknown");
+    }
+}

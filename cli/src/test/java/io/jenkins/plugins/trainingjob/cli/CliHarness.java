@@ -1,0 +1,76 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Runs {@code trainjob} in-process the way a shell would, with its own environment variables, home
+ * directory, captured stdout/stderr and a Ctrl-C the test can press.
+ */
+final class CliHarness {
+
+    final Map<String, String> env = new HashMap<>();
+    final Path home;
+    final ManualInterrupts interrupts = new ManualInterrupts();
+    PlatformConnector connector = DefaultConnector.INSTANCE;
+    /** Whether stdout counts as a terminal (colour is only ever used on one). */
+    boolean interactive;
+
+    CliHarness(Path home) {
+        this.home = home;
+    }
+
+    /** What one run printed and returned. */
+    record Result(int exitCode, String out, String err) {
+
+        /** The run ended with exactly one error line and no stack trace. */
+        Result failsWithOneLine(int code, String... fragments) {
+            assertThat(exitCode).as("exit code; stderr was:%n%s", err).isEqualTo(code);
+            assertThat(err.lines().filter(l -> l.startsWith("trainjob: error: "))).hasSize(1);
+            String line = err.lines().filter(l -> l.startsWith("trainjob: error: ")).findFirst().orElseThrow();
+            for (String fragment : fragments) {
+                assertThat(line).contains(fragment);
+            }
+            return withoutStackTrace();
+        }
+
+        Result withoutStackTrace() {
+            assertThat(err).doesNotContain("\tat ").doesNotContain("Exception:").doesNotContain("Caused by");
+            assertThat(out).doesNotContain("\tat ");
+            return this;
+        }
+    }
+
+    Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CliEnvironment environment = new CliEnvironment(env, home, new PrintWriter(out, true),
+                new PrintWriter(err, true), interactive, interrupts, connector, Clock.systemUTC());
+        int code = TrainJob.run(environment, args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    /** Copies a test resource of this package into {@code dir} and returns its path. */
+    static Path resource(Path dir, String name) {
+        try (InputStream in = CliHarness.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource " + name);
+            }
+            Path target = dir.resolve(name);
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
+import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The documented exit codes, one per way a command can end. */
+class ExitCodeTest {
+
+    static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train");
+
+    static JobStatus status(JobPhase phase) {
+        return new JobStatus(JOB, phase, phase.name(), null, null, null, null, null, List.of(), null);
+    }
+
+    @Test
+    void outcomesMapToTheDocumentedCodes() {
+        DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "no GPUs", Verdict.NEVER_FITS, "never fits",
+                0, List.of(), List.of(), List.of(), List.of(), List.of());
+        assertThat(ExitCode.of(new Outcome.Scheduled(status(JobPhase.RUNNING)))).isEqualTo(0);
+        assertThat(ExitCode.of(new Outcome.Completed(status(JobPhase.SUCCEEDED)))).isEqualTo(0);
+        assertThat(ExitCode.of(new Outcome.JobFailed(status(JobPhase.FAILED)))).isEqualTo(1);
+        assertThat(ExitCode.of(new Outcome.Unschedulable(status(JobPhase.PENDING), report))).isEqualTo(3);
+        assertThat(ExitCode.of(new Outcome.TimedOut(status(JobPhase.PENDING), "overall timeout"))).isEqualTo(4);
+        assertThat(ExitCode.of(new Outcome.PlatformError(null,
+                new TransientException(PlatformKind.AIHC, "GET", 503, "", "", "down", null)))).isEqualTo(5);
+        assertThat(ExitCode.of(new Outcome.Cancelled(status(JobPhase.STOPPED), true, ""))).isEqualTo(130);
+    }
+
+    @Test
+    void failuresMapToTheDocumentedCodes() {
+        assertThat(ExitCode.of(new InvalidSpecException("job.yaml", List.of(new SpecProblem("name", "required")))))
+                .isEqualTo(2);
+        assertThat(ExitCode.of(new CommandLine.ParameterException(new CommandLine(CommandLine.Model.CommandSpec.create()), "bad")))
+                .isEqualTo(2);
+        assertThat(ExitCode.of(new InvalidRequestException(PlatformKind.AIHC, "POST /api/v1/aijobs", 400, "x", "r",
+                "bad body", "name", "", null))).isEqualTo(2);
+        assertThat(ExitCode.of(new AuthenticationException(PlatformKind.AIHC, "GET", 403, "AccessDenied", "r",
+                "denied", null))).isEqualTo(5);
+        assertThat(ExitCode.of(new java.io.UncheckedIOException(new java.io.IOException("reset")))).isEqualTo(5);
+        assertThat(ExitCode.of(new CliException(4, "late"))).isEqualTo(4);
+    }
+
+    @Test
+    void unexpectedFailuresPointAtDebugInsteadOfPrintingAStackTrace() {
+        assertThat(ExitCode.describe(new NullPointerException("x")))
+                .isEqualTo("unexpected NullPointerException: x (run with --debug for the stack trace)");
+    }
+}

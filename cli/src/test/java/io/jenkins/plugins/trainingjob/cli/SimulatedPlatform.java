@@ -1,0 +1,32 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+
+/** The embedded simulator in fast mode, and the environment that points trainjob at it. */
+final class SimulatedPlatform {
+
+    static final String POOL = "cce-sim00001";
+
+    private SimulatedPlatform() {
+    }
+
+    /** The documented scenario with every delay at its fast-mode value (no pre-check wait, no report latency). */
+    static Simulator start() {
+        Scenario s = Scenario.bundled("seed-taint-and-gpu");
+        Scenario fast = new Scenario(s.name(), s.seed(), s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null), s.nodes(), s.aihc(), s.sensecore(),
+                s.faults());
+        return Simulator.start(fast);
+    }
+
+    static CliHarness pointAt(Simulator sim, CliHarness cli) {
+        Scenario.CredentialPair key = sim.scenario().credentials().get(0);
+        cli.env.put("TRAINJOB_PLATFORM", "aihc");
+        cli.env.put("TRAINJOB_ENDPOINT", sim.baseUrl().toString());
+        cli.env.put("TRAINJOB_RESOURCE_POOL", POOL);
+        cli.env.put("TRAINJOB_ACCESS_KEY", key.accessKey());
+        cli.env.put("TRAINJOB_SECRET_KEY", key.secretKey());
+        return cli;
+    }
+}

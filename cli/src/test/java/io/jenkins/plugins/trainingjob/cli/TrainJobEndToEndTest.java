@@ -1,0 +1,303 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every command against the embedded simulator, run in-process as a shell would run it, ending with
+ * each documented exit code.
+ */
+class TrainJobEndToEndTest {
+
+    static final java.util.concurrent.atomic.AtomicInteger JOBS = new java.util.concurrent.atomic.AtomicInteger();
+
+    static Simulator sim;
+
+    @TempDir
+    Path dir;
+
+    CliHarness cli;
+
+    @BeforeAll
+    static void startSimulator() {
+        sim = SimulatedPlatform.start();
+    }
+
+    @AfterAll
+    static void stopSimulator() {
+        sim.close();
+    }
+
+    @BeforeEach
+    void setUp() {
+        cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
+    }
+
+    String spec(String name) {
+        return CliHarness.resource(dir, name).toString();
+    }
+
+    /** The documented 8-GPU job under a name of its own (the platform refuses a duplicate name). */
+    String gpu8() {
+        try {
+            Path original = CliHarness.resource(dir, "gpu8-job.yaml");
+            int n = JOBS.incrementAndGet();
+            Path copy = dir.resolve("gpu8-job-" + n + ".yaml");
+            Files.writeString(copy, Files.readString(original).replace("name: sulingang-diagnose-node-taint",
+                    "name: sulingang-diagnose-node-taint-" + n));
+            return copy.toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    String submitted(String... args) {
+        var result = cli.run(args);
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        return result.out().strip();
+    }
+
+    @Test
+    void submitWithoutWaitingPrintsOnlyTheJobIdOnStdout() {
+        var result = cli.run("submit", spec("small-job.yaml"), "--set", "RUN=1", "--set", "RUN_SECONDS=1");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out().strip()).matches("pytorchjob-[0-9a-f-]+");
+        assertThat(result.err()).contains("submitted job " + result.out().strip());
+    }
+
+    @Test
+    void submitWaitCompletedFollowsTheJobAndExits0() {
+        var result = cli.run("submit", spec("small-job.yaml"), "--set", "RUN=2", "--set", "RUN_SECONDS=1",
+                "--wait", "completed", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("completed successfully: SUCCEEDED");
+        assertThat(result.err()).contains("is RUNNING");
+    }
+
+    @Test
+    void senseCoreJobsRunThroughTheSameCommands() {
+        var result = cli.run("submit", spec("sensecore-small-job.yaml"), "--platform", "sensecore",
+                "--subscription", "sim-sub", "--resource-group", "default", "--zone", "cn-sh-01z",
+                "--workspace", "sim-ws", "--wait", "completed", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("[sensecore] job").contains("completed successfully");
+    }
+
+    @Test
+    void aJobThatFailsExits1() {
+        var result = cli.run("submit", spec("failing-job.yaml"), "--wait", "completed", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
+        assertThat(result.out()).contains("failed: FAILED");
+        result.withoutStackTrace();
+    }
+
+    @Test
+    void aJobThatStaysPendingIsDiagnosedAndExits3WithTheReport() throws Exception {
+        Path html = dir.resolve("out/diagnosis.html");
+        var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "1s",
+                "--poll-interval", "50ms", "--report-file", html.toString());
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
+        assertThat(result.out()).contains("cannot be scheduled")
+                .contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]").contains("10.3.0.118");
+        assertThat(result.err()).contains("pending too long; schedule diagnosis");
+        assertThat(Files.readString(html)).contains("<html").contains("fake-node-a800-");
+    }
+
+    @Test
+    void theWholeOutcomeIsOneJsonDocumentWhenAskedFor() throws Exception {
+        var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "1s",
+                "--poll-interval", "50ms", "--output-format", "json");
+        assertThat(result.exitCode()).isEqualTo(3);
+        JsonNode doc = Terminal.JSON.readTree(result.out());
+        assertThat(doc.path("outcome").asText()).isEqualTo("unschedulable");
+        assertThat(doc.path("exitCode").asInt()).isEqualTo(3);
+        assertThat(doc.path("job").path("id").asText()).startsWith("pytorchjob-");
+        assertThat(doc.path("report").path("schemaVersion").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void waitingLongerThanTheTimeoutExits4() {
+        var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "10m",
+                "--timeout", "1s", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+        assertThat(result.out()).contains("timed out");
+    }
+
+    @Test
+    void refusedCredentialsArePlatformErrorsExit5() {
+        cli.env.put("TRAINJOB_SECRET_KEY", "wrong-secret");
+        cli.run("status", "pytorchjob-0").failsWithOneLine(5, "Baidu AIHC");
+    }
+
+    @Test
+    void anUnreachableEndpointIsAPlatformErrorExit5() {
+        cli.env.put("TRAINJOB_ENDPOINT", "http://127.0.0.1:1");
+        cli.run("status", "pytorchjob-0").failsWithOneLine(5);
+    }
+
+    @Test
+    void statusShowsTheStateAndTheWorkers() throws Exception {
+        String id = submitted("submit", spec("small-job.yaml"), "--set", "RUN=3", "--set", "RUN_SECONDS=600",
+                "--wait", "scheduled", "--poll-interval", "50ms").lines().findFirst().orElseThrow();
+        var result = cli.run("status", id);
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("job       " + id).contains("state     RUNNING").contains("gpu-node-");
+        JsonNode json = Terminal.JSON.readTree(cli.run("status", id, "--output-format", "json").out());
+        assertThat(json.path("phase").asText()).isEqualTo("RUNNING");
+        assertThat(json.path("job").path("id").asText()).isEqualTo(id);
+    }
+
+    @Test
+    void cancelStopsTheJob() {
+        String id = submitted("submit", spec("small-job.yaml"), "--set", "RUN=4", "--set", "RUN_SECONDS=600");
+        var result = cli.run("cancel", id);
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("stopped job " + id);
+        assertThat(cli.run("status", id).out()).contains("STOPPED");
+    }
+
+    @Test
+    void awaitFollowsAJobSubmittedEarlier() {
+        String id = submitted("submit", gpu8());
+        var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
+        assertThat(result.out()).contains("fake-node-a800-[01-04]");
+    }
+
+    @Test
+    void diagnoseLaunchesADiagnosisAndItCanBeFetchedAgainById() throws Exception {
+        String id = submitted("submit", gpu8());
+        var result = cli.run("diagnose", id, "--poll-interval", "50ms", "--format", "json");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        JsonNode report = Terminal.JSON.readTree(result.out());
+        String diagnosisId = report.path("diagnosisId").asText();
+        assertThat(diagnosisId).isNotEmpty();
+        assertThat(result.err()).contains("diagnosis " + diagnosisId + " launched");
+
+        var again = cli.run("diagnose", id, "--id", diagnosisId, "--format", "markdown");
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("fake-node-a800-\\[01-04\\]");
+    }
+
+    @Test
+    void diagnoseNeedsAJobOrADiagnosisId() {
+        cli.run("diagnose").failsWithOneLine(2, "JOB_ID", "--id");
+    }
+
+    @Test
+    void statusOfAnUnknownJobIsAPlatformError() {
+        cli.run("status", "pytorchjob-does-not-exist").failsWithOneLine(5, "pytorchjob-does-not-exist");
+    }
+
+    @Test
+    void ctrlCWhileWaitingStopsTheRemoteJobAndSaysSo() throws Exception {
+        String spec = gpu8();
+        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
+                "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms"));
+        awaitArmed();
+        cli.interrupts.fire();
+        CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
+
+        assertThat(result.exitCode()).isEqualTo(130);
+        assertThat(result.err()).contains("interrupted: stopping job pytorchjob-");
+        assertThat(result.out()).contains("watch cancelled");
+        String id = result.out().lines().findFirst().orElseThrow();
+        assertThat(cli.run("status", id).out()).contains("STOPPED");
+    }
+
+    @Test
+    void ctrlCWithoutCancelOnInterruptLeavesTheJobQueued() throws Exception {
+        String spec = gpu8();
+        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
+                "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms",
+                "--no-cancel-on-interrupt"));
+        awaitArmed();
+        cli.interrupts.fire();
+        CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
+
+        assertThat(result.exitCode()).isEqualTo(130);
+        String id = result.out().lines().findFirst().orElseThrow();
+        assertThat(result.err()).contains("keeps running (stop it with: trainjob cancel " + id + ")");
+        assertThat(cli.run("status", id).out()).contains("PENDING");
+    }
+
+    @Test
+    void reportRendersTheAihcResponseAsTheApiReturnsIt() throws Exception {
+        String file = spec("aihc-schedule-diagnosis-query.json");
+        var text = cli.run("report", file);
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]").contains("10.3.0.118");
+
+        Path junit = dir.resolve("TEST-diagnosis.xml");
+        var written = cli.run("report", file, "--format", "junit", "--output", junit.toString());
+        assertThat(written.exitCode()).isZero();
+        assertThat(written.out()).isEmpty();
+        assertThat(Files.readString(junit)).contains("<testsuite").contains("<failure");
+    }
+
+    @Test
+    void reportReadsBackItsOwnJson() throws Exception {
+        Path json = dir.resolve("report.json");
+        assertThat(cli.run("report", spec("aihc-schedule-diagnosis-query.json"), "--format", "json",
+                "--output", json.toString()).exitCode()).isZero();
+        var again = cli.run("report", json.toString(), "--format", "markdown");
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("fake-node-a800-\\[01-04\\]");
+    }
+
+    @Test
+    void reportRefusesAFileThatIsNeitherFormat() throws Exception {
+        Path other = Files.writeString(dir.resolve("other.json"), "{\"hello\": 1}");
+        cli.run("report", other.toString()).failsWithOneLine(2, "neither an AIHC diagnosis response");
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"result\": [");
+        cli.run("report", broken.toString()).failsWithOneLine(2, "not a JSON document");
+    }
+
+    @Test
+    void theSimulatorCommandRunsUntilCtrlC() throws Exception {
+        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("simulator"));
+        awaitArmed();
+        cli.interrupts.fire();
+        CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("listening on http://127.0.0.1:")
+                .contains("export TRAINJOB_ACCESS_KEY=sim-access-key")
+                .contains("--resource-pool cce-sim00001");
+        assertThat(result.err()).contains("simulator stopped");
+    }
+
+    @Test
+    void anUnknownScenarioIsInvalidInput() {
+        cli.run("simulator", "--scenario", "no-such-scenario.yaml").failsWithOneLine(2, "no-such-scenario.yaml",
+                "seed-taint-and-gpu");
+    }
+
+    @Test
+    void theDemoShowsBothJobsLiveAndEndsWithTheReport() {
+        var result = cli.run("demo", "--speed", "300");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err()).contains("submitted demo-small-train").contains("submitted sulingang-diagnose-node-taint")
+                .contains("is RUNNING").contains("pending too long; schedule diagnosis");
+        assertThat(result.out()).contains("demo-small-train").contains("completed successfully")
+                .contains("cannot be scheduled").contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]");
+    }
+
+    private void awaitArmed() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!cli.interrupts.armed() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(cli.interrupts.armed()).as("the command is waiting").isTrue();
+    }
+}

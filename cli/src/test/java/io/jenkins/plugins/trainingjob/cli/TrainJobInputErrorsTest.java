@@ -1,0 +1,185 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Bad input ends in one error line per problem and exit code 2, never a stack trace. */
+class TrainJobInputErrorsTest {
+
+    @TempDir
+    Path dir;
+
+    CliHarness cli;
+
+    @BeforeEach
+    void setUp() {
+        cli = new CliHarness(dir.resolve("home"));
+    }
+
+    @Test
+    void aMissingSpecFileIsInvalidInput() {
+        cli.run("submit", dir.resolve("nope.yaml").toString(), "--platform", "aihc")
+                .failsWithOneLine(2, "nope.yaml", "no such file");
+    }
+
+    @Test
+    void anInvalidSpecListsEveryProblemOnItsOwnLine() {
+        Path spec = CliHarness.resource(dir, "invalid-job.yaml");
+        var result = cli.run("submit", spec.toString()).withoutStackTrace();
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().lines()).allMatch(l -> l.startsWith("trainjob: error: " + spec + ": "));
+        assertThat(result.err()).contains("jobSpec.replics", "jobSpec.replicas", "jobFramework", "name");
+        assertThat(result.out()).isEmpty();
+    }
+
+    @Test
+    void validateReportsAllProblemsAtOnceWithExitCode2() {
+        Path spec = CliHarness.resource(dir, "invalid-job.yaml");
+        var result = cli.run("validate", spec.toString()).withoutStackTrace();
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().lines().count()).isGreaterThanOrEqualTo(4);
+    }
+
+    @Test
+    void validateAcceptsAValidSpecWithItsVariablesSet() {
+        Path spec = CliHarness.resource(dir, "small-job.yaml");
+        var result = cli.run("validate", spec.toString(), "--set", "RUN=7", "--set", "RUN_SECONDS=1");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("valid Baidu AIHC job spec 'cli-small-7'");
+    }
+
+    @Test
+    void validateNamesAnUndefinedVariable() {
+        Path spec = CliHarness.resource(dir, "small-job.yaml");
+        var result = cli.run("validate", spec.toString()).withoutStackTrace();
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("RUN");
+    }
+
+    @Test
+    void validateSpeaksJsonForMachines() throws Exception {
+        Path spec = CliHarness.resource(dir, "invalid-job.yaml");
+        var result = cli.run("validate", spec.toString(), "--output-format", "json");
+        JsonNode doc = Terminal.JSON.readTree(result.out());
+        assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
+        assertThat(doc.path("problems")).isNotEmpty();
+        assertThat(doc.path("problems").get(0).has("path")).isTrue();
+    }
+
+    @Test
+    void anUnknownPlatformIsInvalidInput() {
+        cli.run("status", "job-1", "--platform", "azure").failsWithOneLine(2, "unknown platform 'azure'");
+    }
+
+    @Test
+    void missingCredentialsNameWhereToPutThem() {
+        cli.run("status", "job-1", "--platform", "aihc", "--region", "bj")
+                .failsWithOneLine(2, "no credentials", "TRAINJOB_ACCESS_KEY", "BCE_ACCESS_KEY_ID");
+    }
+
+    @Test
+    void halfACredentialPairIsRefusedRatherThanMixedWithAnotherSource() {
+        cli.env.put("TRAINJOB_ACCESS_KEY", "ak");
+        cli.run("status", "job-1", "--platform", "aihc", "--region", "bj")
+                .failsWithOneLine(2, "TRAINJOB_ACCESS_KEY is set but TRAINJOB_SECRET_KEY is not");
+    }
+
+    @Test
+    void aProfileFileOthersCanReadIsRefusedWithTheFix() throws Exception {
+        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
+        cli.run("status", "job-1").failsWithOneLine(2, "readable by group or others", "chmod 600 " + config);
+    }
+
+    @Test
+    void anInvalidDurationSaysHowToWriteOne() {
+        cli.run("await", "job-1", "--pending-timeout", "ten minutes")
+                .failsWithOneLine(2, "invalid duration 'ten minutes'", "10m");
+    }
+
+    @Test
+    void anUnknownOptionPointsAtTheCommandsHelp() {
+        cli.run("submit", "x.yaml", "--frobnicate").failsWithOneLine(2, "--frobnicate", "trainjob submit --help");
+    }
+
+    @Test
+    void noCommandPrintsUsageAndExits2() {
+        var result = cli.run();
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("Usage: trainjob");
+    }
+
+    @Test
+    void errorsAreAlsoJsonDocumentsWhenAskedFor() throws Exception {
+        var result = cli.run("--output-format", "json", "status", "job-1", "--platform", "aihc", "--region", "bj");
+        assertThat(result.exitCode()).isEqualTo(2);
+        JsonNode doc = Terminal.JSON.readTree(result.out());
+        assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
+        assertThat(doc.path("error").asText()).contains("no credentials");
+    }
+
+    @Test
+    void theOutputFormatMayFollowTheSubcommand() throws Exception {
+        var result = cli.run("status", "job-1", "--platform", "aihc", "--region", "bj", "--output-format", "json");
+        assertThat(Terminal.JSON.readTree(result.out()).path("exitCode").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void debugShowsTheStackTraceThatIsOtherwiseHidden() {
+        var result = cli.run("--debug", "report", dir.resolve("missing.json").toString());
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("\tat ");
+    }
+
+    @Test
+    void everyCommandHasHelpWithExamples() {
+        CommandLine cl = TrainJob.commandLine(new CliEnvironment(cli.env, cli.home,
+                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()),
+                false, cli.interrupts, cli.connector, java.time.Clock.systemUTC()));
+        for (String name : cl.getSubcommands().keySet()) {
+            if (name.equals("help")) {
+                continue;
+            }
+            var result = cli.run(name, "--help");
+            assertThat(result.exitCode()).as(name).isZero();
+            assertThat(result.out()).as(name).contains("Usage: trainjob " + name).contains("Examples:");
+        }
+    }
+
+    @Test
+    void noColorKeepsATerminalFreeOfEscapeSequences() {
+        cli.interactive = true;
+        assertThat(cli.run("status", "job-1", "--platform", "azure").err()).contains("\u001b[31m");
+        cli.env.put("NO_COLOR", "1");
+        assertThat(cli.run("status", "job-1", "--platform", "azure").err()).doesNotContain("\u001b");
+        assertThat(cli.run("--help").out()).doesNotContain("\u001b");
+    }
+
+    @Test
+    void aPipeGetsNoColourEvenWithoutNoColor() {
+        assertThat(cli.run("status", "job-1", "--platform", "azure").err()).doesNotContain("\u001b");
+    }
+
+    @Test
+    void versionNamesTheBuild() {
+        var result = cli.run("--version");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).startsWith("trainjob ").doesNotContain("unknown");
+    }
+
+    @Test
+    void completionScriptIsGenerated() {
+        var result = cli.run("generate-completion");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("complete -F").contains("submit").contains("diagnose");
+    }
+}

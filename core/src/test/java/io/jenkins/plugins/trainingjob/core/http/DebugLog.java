@@ -1,0 +1,57 @@
+package io.jenkins.plugins.trainingjob.core.http;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+/** The platform clients' debug log ({@link CallExecutor#LOGGER_NAME} at FINE), captured while open. */
+public final class DebugLog implements AutoCloseable {
+
+    private final Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+    private final Handler handler = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            lines.add(record.getMessage());
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private final Level previous;
+
+    private DebugLog() {
+        previous = logger.getLevel();
+        logger.setLevel(Level.FINE);
+        handler.setLevel(Level.ALL);
+        logger.addHandler(handler);
+    }
+
+    /** Turns the debug log on and starts collecting its messages; close to restore the logger. */
+    public static DebugLog capture() {
+        return new DebugLog();
+    }
+
+    public List<String> lines() {
+        return List.copyOf(lines);
+    }
+
+    /** All messages so far, one per line. */
+    public String text() {
+        return String.join("\n", lines);
+    }
+
+    @Override
+    public void close() {
+        logger.removeHandler(handler);
+        logger.setLevel(previous);
+    }
+}

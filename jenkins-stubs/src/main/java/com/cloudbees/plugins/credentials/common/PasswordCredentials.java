@@ -1,0 +1,12 @@
+/*
+ * Mirrors jenkinsci/credentials-plugin src/main/java/com/cloudbees/plugins/credentials/common/PasswordCredentials.java
+ * at d96751bcc06d. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package com.cloudbees.plugins.credentials.common;
+
+import com.cloudbees.plugins.credentials.Credentials;
+import hudson.util.Secret;
+
+public interface PasswordCredentials extends Credentials {
+    Secret getPassword();
+}

@@ -1,0 +1,8 @@
+/*
+ * Mirrors jenkinsci/credentials-plugin src/main/java/com/cloudbees/plugins/credentials/common/StandardUsernamePasswordCredentials.java
+ * at d96751bcc06d. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package com.cloudbees.plugins.credentials.common;
+
+public interface StandardUsernamePasswordCredentials extends StandardUsernameCredentials, UsernamePasswordCredentials {
+}

@@ -1,0 +1,32 @@
+/*
+ * Mirrors jenkinsci/jenkins core/src/main/java/hudson/FilePath.java
+ * at 4d8ef2fcf426. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package hudson;
+
+import java.io.IOException;
+
+public final class FilePath {
+    private FilePath() {
+    }
+
+    public FilePath child(String relOrAbsolute) {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public boolean exists() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public String readToString() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public void mkdirs() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public void write(String content, String encoding) throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
+}

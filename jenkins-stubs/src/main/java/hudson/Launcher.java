@@ -1,0 +1,10 @@
+/*
+ * Mirrors jenkinsci/jenkins core/src/main/java/hudson/Launcher.java
+ * at 4d8ef2fcf426. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package hudson;
+
+public abstract class Launcher {
+    Launcher() {
+    }
+}

@@ -1,0 +1,11 @@
+/*
+ * Mirrors jenkinsci/jenkins core/src/main/java/hudson/model/Describable.java
+ * at 4d8ef2fcf426. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package hudson.model;
+
+public interface Describable<T extends Describable<T>> {
+    default Descriptor<T> getDescriptor() {
+        throw new UnsupportedOperationException("stub");
+    }
+}

@@ -1,0 +1,37 @@
+/*
+ * Mirrors jenkinsci/jenkins core/src/main/java/hudson/model/Descriptor.java
+ * at 4d8ef2fcf426. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package hudson.model;
+
+import net.sf.json.JSONObject;
+import org.kohsuke.stapler.StaplerRequest2;
+
+public abstract class Descriptor<T extends Describable<T>> {
+    protected Descriptor() {
+    }
+
+    public String getDisplayName() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public boolean configure(StaplerRequest2 req, JSONObject json) throws FormException {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    /** No-op here: subclasses call it from their constructors. */
+    public void save() {
+    }
+
+    /** No-op here: subclasses call it from their constructors. */
+    public void load() {
+    }
+
+    public static final class FormException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public FormException(String message, String formField) {
+            super(message);
+        }
+    }
+}

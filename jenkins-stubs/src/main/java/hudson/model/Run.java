@@ -1,0 +1,24 @@
+/*
+ * Mirrors jenkinsci/jenkins core/src/main/java/hudson/model/Run.java
+ * at 4d8ef2fcf426. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package hudson.model;
+
+import java.io.File;
+
+public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable {
+    Run() {
+    }
+
+    public String getUrl() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public File getRootDir() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public String getExternalizableId() {
+        throw new UnsupportedOperationException("stub");
+    }
+}

@@ -1,0 +1,11 @@
+/*
+ * Mirrors jenkinsci/jenkins core/src/main/java/jenkins/YesNoMaybe.java
+ * at 4d8ef2fcf426. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package jenkins;
+
+public enum YesNoMaybe {
+    YES,
+    NO,
+    MAYBE
+}

@@ -1,0 +1,22 @@
+/*
+ * Mirrors jenkinsci/stapler core/src/main/java/org/kohsuke/stapler/QueryParameter.java
+ * at 135bbbc88aa4. Signature stub for compiling the plugin offline: declarations only, no behaviour. Never packaged.
+ */
+package org.kohsuke.stapler;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.PARAMETER)
+@Documented
+public @interface QueryParameter {
+    String value() default "";
+
+    boolean required() default false;
+
+    boolean fixEmpty() default false;
+}

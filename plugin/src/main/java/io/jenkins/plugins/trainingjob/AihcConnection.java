@@ -1,0 +1,97 @@
+package io.jenkins.plugins.trainingjob;
+
+import hudson.Extension;
+import hudson.model.Item;
+import hudson.util.FormValidation;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.util.Objects;
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/** A Baidu AIHC resource pool (and queue) to submit to. */
+public class AihcConnection extends Connection {
+    private static final long serialVersionUID = 1L;
+
+    private String resourcePool;
+    private String queue;
+
+    @DataBoundConstructor
+    public AihcConnection() {
+    }
+
+    @Override
+    public PlatformKind platform() {
+        return PlatformKind.AIHC;
+    }
+
+    @Override
+    public ConnectionSettings toSettings(Credentials credentials) {
+        validate();
+        return ConnectionSettings.aihc(endpointUri(), getRegion(), credentials, resourcePool, queue);
+    }
+
+    @Override
+    public void validate() {
+        super.validate();
+        if (resourcePool == null) {
+            throw new IllegalArgumentException(Messages.Connection_FieldRequired(describe(), "resourcePool"));
+        }
+    }
+
+    public String getResourcePool() {
+        return resourcePool;
+    }
+
+    @DataBoundSetter
+    public void setResourcePool(String resourcePool) {
+        this.resourcePool = trimToNull(resourcePool);
+    }
+
+    public String getQueue() {
+        return queue;
+    }
+
+    @DataBoundSetter
+    public void setQueue(String queue) {
+        this.queue = trimToNull(queue);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return super.equals(o) && o instanceof AihcConnection a && Objects.equals(resourcePool, a.resourcePool)
+                && Objects.equals(queue, a.queue);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(super.hashCode(), resourcePool, queue);
+    }
+
+    @Extension
+    @Symbol("aihc")
+    public static class DescriptorImpl extends ConnectionDescriptor {
+        @Override
+        public String getDisplayName() {
+            return PlatformKind.AIHC.displayName();
+        }
+
+        @POST
+        public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
+                @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String resourcePool,
+                @QueryParameter String queue) {
+            AihcConnection c = new AihcConnection();
+            c.setCredentialsId(credentialsId);
+            c.setRegion(region);
+            c.setEndpoint(endpoint);
+            c.setResourcePool(resourcePool);
+            c.setQueue(queue);
+            return testConnection(item, c);
+        }
+    }
+}

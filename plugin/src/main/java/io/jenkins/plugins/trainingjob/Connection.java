@@ -1,0 +1,119 @@
+package io.jenkins.plugins.trainingjob;
+
+import hudson.model.Describable;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.io.Serializable;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Objects;
+import org.kohsuke.stapler.DataBoundSetter;
+
+/**
+ * Where and with which credentials to reach one platform: a named entry of the global configuration,
+ * or inline settings of a step. Holds only a credentials id, never a secret; the secret is looked up
+ * when a call is made and handed to core as {@link Credentials}.
+ */
+public abstract class Connection implements Describable<Connection>, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private String name;
+    private String credentialsId;
+    private String region;
+    private String endpoint;
+
+    /** The platform this connection talks to. */
+    public abstract PlatformKind platform();
+
+    /** Core's settings for this connection, with the credentials resolved by the caller. */
+    public abstract ConnectionSettings toSettings(Credentials credentials);
+
+    public String getName() {
+        return name;
+    }
+
+    /** The name steps refer to ({@code connection: 'name'}); unused for inline settings. */
+    @DataBoundSetter
+    public void setName(String name) {
+        this.name = trimToNull(name);
+    }
+
+    public String getCredentialsId() {
+        return credentialsId;
+    }
+
+    /** A username/password credential: the username is the access key, the password the secret key. */
+    @DataBoundSetter
+    public void setCredentialsId(String credentialsId) {
+        this.credentialsId = trimToNull(credentialsId);
+    }
+
+    public String getRegion() {
+        return region;
+    }
+
+    @DataBoundSetter
+    public void setRegion(String region) {
+        this.region = trimToNull(region);
+    }
+
+    public String getEndpoint() {
+        return endpoint;
+    }
+
+    /** An explicit API URL; overrides the region's public endpoint (private networks, the simulator). */
+    @DataBoundSetter
+    public void setEndpoint(String endpoint) {
+        this.endpoint = trimToNull(endpoint);
+    }
+
+    /** The endpoint as a URI, or {@code null} when only a region is set. */
+    protected final URI endpointUri() {
+        if (endpoint == null) {
+            return null;
+        }
+        try {
+            URI uri = new URI(endpoint);
+            if (!"https".equals(uri.getScheme()) && !"http".equals(uri.getScheme()) || uri.getHost() == null) {
+                throw new IllegalArgumentException(Messages.Connection_EndpointInvalid(endpoint));
+            }
+            return uri;
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(Messages.Connection_EndpointInvalid(endpoint), e);
+        }
+    }
+
+    /** Checks what core cannot: a credentials id is present, and region or endpoint is set. */
+    public void validate() {
+        if (credentialsId == null) {
+            throw new IllegalArgumentException(Messages.Connection_CredentialsIdRequired(describe()));
+        }
+        if (region == null && endpoint == null) {
+            throw new IllegalArgumentException(Messages.Connection_RegionOrEndpointRequired(describe()));
+        }
+        endpointUri();
+    }
+
+    /** How messages name this connection: its name, or the platform for inline settings. */
+    public String describe() {
+        return name != null ? name : platform().id();
+    }
+
+    /** Blank form fields mean "not set". */
+    public static String trimToNull(String s) {
+        return s == null || s.isBlank() ? null : s.trim();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Connection c && getClass() == c.getClass() && Objects.equals(name, c.name)
+                && Objects.equals(credentialsId, c.credentialsId) && Objects.equals(region, c.region)
+                && Objects.equals(endpoint, c.endpoint);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(getClass(), name, credentialsId, region, endpoint);
+    }
+}

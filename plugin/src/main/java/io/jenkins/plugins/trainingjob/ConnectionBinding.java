@@ -1,0 +1,12 @@
+package io.jenkins.plugins.trainingjob;
+
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+
+/**
+ * A connection made ready for one step: the key the monitor resolves it by, and the open client.
+ *
+ * @param key durable and secret-free; stored in the watch state
+ */
+public record ConnectionBinding(String key, PlatformKind platform, TrainingPlatform client) {
+}

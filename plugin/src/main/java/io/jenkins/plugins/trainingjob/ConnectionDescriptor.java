@@ -1,0 +1,119 @@
+package io.jenkins.plugins.trainingjob;
+
+import com.cloudbees.plugins.credentials.CredentialsMatchers;
+import com.cloudbees.plugins.credentials.CredentialsProvider;
+import com.cloudbees.plugins.credentials.common.StandardListBoxModel;
+import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
+import com.cloudbees.plugins.credentials.domains.URIRequirementBuilder;
+import hudson.model.Descriptor;
+import hudson.model.Item;
+import hudson.security.ACL;
+import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import jenkins.model.Jenkins;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/**
+ * Form support shared by both kinds of connection: credentials listing, field checks and the "Test
+ * connection" button. Every web method checks permission first: Overall/Administer in the global
+ * configuration (no item), Item/Configure inside a job (inline settings).
+ */
+public abstract class ConnectionDescriptor extends Descriptor<Connection> {
+
+    /** True when the current user may configure connections in this context. */
+    static boolean mayConfigure(Item item) {
+        return item == null ? Jenkins.get().hasPermission(Jenkins.ADMINISTER) : item.hasPermission(Item.CONFIGURE);
+    }
+
+    /**
+     * Lists username/password credentials the context can use. Users who cannot configure the context
+     * only get back the value they sent, so credential ids cannot be enumerated.
+     */
+    public ListBoxModel doFillCredentialsIdItems(@AncestorInPath Item item, @QueryParameter String credentialsId,
+            @QueryParameter String endpoint) {
+        StandardListBoxModel result = new StandardListBoxModel();
+        if (item == null ? !Jenkins.get().hasPermission(Jenkins.ADMINISTER)
+                : !item.hasPermission(Item.EXTENDED_READ) && !item.hasPermission(CredentialsProvider.USE_ITEM)) {
+            result.includeCurrentValue(credentialsId);
+            return result;
+        }
+        result.includeEmptyValue()
+                .includeMatchingAs(ACL.SYSTEM2, item, StandardUsernamePasswordCredentials.class,
+                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), CredentialsMatchers.always())
+                .includeCurrentValue(credentialsId);
+        return result;
+    }
+
+    @POST
+    public FormValidation doCheckName(@AncestorInPath Item item, @QueryParameter String value) {
+        if (!mayConfigure(item)) {
+            return FormValidation.ok();
+        }
+        String name = Connection.trimToNull(value);
+        if (item == null && name == null) {
+            return FormValidation.error(Messages.Connection_NameRequired());
+        }
+        if (name != null && !name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
+            return FormValidation.error(Messages.Connection_NameInvalid(name));
+        }
+        return FormValidation.ok();
+    }
+
+    @POST
+    public FormValidation doCheckCredentialsId(@AncestorInPath Item item, @QueryParameter String value) {
+        if (!mayConfigure(item)) {
+            return FormValidation.ok();
+        }
+        return Connection.trimToNull(value) == null ? FormValidation.error(Messages.Connection_CredentialsIdMissing())
+                : FormValidation.ok();
+    }
+
+    @POST
+    public FormValidation doCheckEndpoint(@AncestorInPath Item item, @QueryParameter String value,
+            @QueryParameter String region) {
+        if (!mayConfigure(item)) {
+            return FormValidation.ok();
+        }
+        String endpoint = Connection.trimToNull(value);
+        if (endpoint == null) {
+            return Connection.trimToNull(region) == null
+                    ? FormValidation.error(Messages.Connection_RegionOrEndpointMissing()) : FormValidation.ok();
+        }
+        if (!endpoint.startsWith("https://") && !endpoint.startsWith("http://")) {
+            return FormValidation.error(Messages.Connection_EndpointInvalid(endpoint));
+        }
+        return endpoint.startsWith("http://") ? FormValidation.warning(Messages.Connection_EndpointPlainHttp())
+                : FormValidation.ok();
+    }
+
+    /**
+     * Connects with the form's settings and lists one job. POST only (it contacts a URL with stored
+     * credentials), and only for users who may configure the context the credentials are resolved in.
+     */
+    protected final FormValidation testConnection(Item item, Connection connection) {
+        if (item == null) {
+            Jenkins.get().checkPermission(Jenkins.ADMINISTER);
+        } else {
+            item.checkPermission(Item.CONFIGURE);
+        }
+        try {
+            connection.validate();
+            TrainingJobService service = TrainingJobService.get();
+            Credentials credentials = service.credentials().forItem(connection.getCredentialsId(), item,
+                    connection.getEndpoint());
+            try (TrainingPlatform platform = service.connector().connect(connection.toSettings(credentials))) {
+                StatusPage page = platform.listStatuses(null, 1);
+                return FormValidation.ok(Messages.Connection_TestOk(connection.platform().displayName(),
+                        page.jobs().size()));
+            }
+        } catch (IllegalArgumentException | PlatformException e) {
+            return FormValidation.error(e.getMessage());
+        }
+    }
+}

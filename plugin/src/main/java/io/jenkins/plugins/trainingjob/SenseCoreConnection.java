@@ -1,0 +1,126 @@
+package io.jenkins.plugins.trainingjob;
+
+import hudson.Extension;
+import hudson.model.Item;
+import hudson.util.FormValidation;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.util.Objects;
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/** A SenseCore ACP workspace (subscription, resource group, zone, workspace) to submit to. */
+public class SenseCoreConnection extends Connection {
+    private static final long serialVersionUID = 1L;
+
+    private String subscription;
+    private String resourceGroup;
+    private String zone;
+    private String workspace;
+
+    @DataBoundConstructor
+    public SenseCoreConnection() {
+    }
+
+    @Override
+    public PlatformKind platform() {
+        return PlatformKind.SENSECORE;
+    }
+
+    @Override
+    public ConnectionSettings toSettings(Credentials credentials) {
+        validate();
+        return ConnectionSettings.senseCore(endpointUri(), getRegion(), credentials, subscription, resourceGroup,
+                zone, workspace);
+    }
+
+    @Override
+    public void validate() {
+        super.validate();
+        String[][] required = {{"subscription", subscription}, {"resourceGroup", resourceGroup}, {"zone", zone},
+            {"workspace", workspace}};
+        for (String[] field : required) {
+            if (field[1] == null) {
+                throw new IllegalArgumentException(Messages.Connection_FieldRequired(describe(), field[0]));
+            }
+        }
+    }
+
+    public String getSubscription() {
+        return subscription;
+    }
+
+    @DataBoundSetter
+    public void setSubscription(String subscription) {
+        this.subscription = trimToNull(subscription);
+    }
+
+    public String getResourceGroup() {
+        return resourceGroup;
+    }
+
+    @DataBoundSetter
+    public void setResourceGroup(String resourceGroup) {
+        this.resourceGroup = trimToNull(resourceGroup);
+    }
+
+    public String getZone() {
+        return zone;
+    }
+
+    /** The workspace zone: the region followed by a zone letter, e.g. {@code cn-sh-01z}. */
+    @DataBoundSetter
+    public void setZone(String zone) {
+        this.zone = trimToNull(zone);
+    }
+
+    public String getWorkspace() {
+        return workspace;
+    }
+
+    @DataBoundSetter
+    public void setWorkspace(String workspace) {
+        this.workspace = trimToNull(workspace);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return super.equals(o) && o instanceof SenseCoreConnection s && Objects.equals(subscription, s.subscription)
+                && Objects.equals(resourceGroup, s.resourceGroup) && Objects.equals(zone, s.zone)
+                && Objects.equals(workspace, s.workspace);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(super.hashCode(), subscription, resourceGroup, zone, workspace);
+    }
+
+    @Extension
+    @Symbol("sensecore")
+    public static class DescriptorImpl extends ConnectionDescriptor {
+        @Override
+        public String getDisplayName() {
+            return PlatformKind.SENSECORE.displayName();
+        }
+
+        @POST
+        public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
+                @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String subscription,
+                @QueryParameter String resourceGroup, @QueryParameter String zone, @QueryParameter String workspace) {
+            SenseCoreConnection c = new SenseCoreConnection();
+            c.setCredentialsId(credentialsId);
+            c.setRegion(region);
+            c.setEndpoint(endpoint);
+            c.setSubscription(subscription);
+            c.setResourceGroup(resourceGroup);
+            c.setZone(zone);
+            c.setWorkspace(workspace);
+            return testConnection(item, c);
+        }
+    }
+}

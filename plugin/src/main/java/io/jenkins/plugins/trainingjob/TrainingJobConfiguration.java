@@ -1,0 +1,108 @@
+package io.jenkins.plugins.trainingjob;
+
+import hudson.Extension;
+import hudson.ExtensionList;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import jenkins.model.GlobalConfiguration;
+import net.sf.json.JSONObject;
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.StaplerRequest2;
+
+/**
+ * The controller-wide settings: named connections to AIHC and SenseCore, and the defaults steps use
+ * when they do not say otherwise. Exposed only through getters and {@link DataBoundSetter}s, so
+ * Configuration as Code reads and writes it under {@code unclassified: trainingJob:}.
+ */
+@Extension
+@Symbol("trainingJob")
+public class TrainingJobConfiguration extends GlobalConfiguration {
+
+    static final String DEFAULT_POLL_INTERVAL = "30s";
+    static final String DEFAULT_PENDING_TIMEOUT = "10m";
+
+    private List<Connection> connections = new ArrayList<>();
+    private String pollInterval = DEFAULT_POLL_INTERVAL;
+    private String pendingTimeout = DEFAULT_PENDING_TIMEOUT;
+
+    public TrainingJobConfiguration() {
+        load();
+    }
+
+    public static TrainingJobConfiguration get() {
+        return ExtensionList.lookupSingleton(TrainingJobConfiguration.class);
+    }
+
+    public List<Connection> getConnections() {
+        return List.copyOf(connections);
+    }
+
+    @DataBoundSetter
+    public void setConnections(List<Connection> connections) {
+        List<Connection> copy = connections == null ? new ArrayList<>() : new ArrayList<>(connections);
+        List<String> seen = new ArrayList<>();
+        for (Connection c : copy) {
+            if (c.getName() == null) {
+                throw new IllegalArgumentException(Messages.Connection_NameRequired());
+            }
+            if (seen.contains(c.getName())) {
+                throw new IllegalArgumentException(Messages.Configuration_DuplicateConnection(c.getName()));
+            }
+            seen.add(c.getName());
+        }
+        this.connections = copy;
+        save();
+    }
+
+    public Optional<Connection> findConnection(String name) {
+        return connections.stream().filter(c -> c.getName() != null && c.getName().equals(name)).findFirst();
+    }
+
+    public String getPollInterval() {
+        return pollInterval;
+    }
+
+    /** The longest wait between two status calls for one job, e.g. {@code 30s}. */
+    @DataBoundSetter
+    public void setPollInterval(String pollInterval) {
+        String value = Connection.trimToNull(pollInterval);
+        DurationText.parse("pollInterval", value == null ? DEFAULT_POLL_INTERVAL : value);
+        this.pollInterval = value == null ? DEFAULT_POLL_INTERVAL : value;
+        save();
+    }
+
+    public String getPendingTimeout() {
+        return pendingTimeout;
+    }
+
+    /** How long a job may stay queued before it is diagnosed, unless a step says otherwise. */
+    @DataBoundSetter
+    public void setPendingTimeout(String pendingTimeout) {
+        String value = Connection.trimToNull(pendingTimeout);
+        DurationText.parse("pendingTimeout", value == null ? DEFAULT_PENDING_TIMEOUT : value);
+        this.pendingTimeout = value == null ? DEFAULT_PENDING_TIMEOUT : value;
+        save();
+    }
+
+    public Duration pollIntervalDuration() {
+        return DurationText.parse("pollInterval", pollInterval);
+    }
+
+    public Duration pendingTimeoutDuration() {
+        return DurationText.parse("pendingTimeout", pendingTimeout);
+    }
+
+    /** Resets the list first: a form without connections must clear them (JCasC "Rule 1"). */
+    @Override
+    public boolean configure(StaplerRequest2 req, JSONObject json) throws FormException {
+        connections = new ArrayList<>();
+        try {
+            return super.configure(req, json);
+        } catch (IllegalArgumentException e) {
+            throw new FormException(e.getMessage(), "connections");
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package io.jenkins.plugins.trainingjob;
+
+import hudson.Extension;
+import hudson.ExtensionList;
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The controller's one job monitor and the connections it polls through. Steps register watches here
+ * and hold only ids: configured connections are keyed by name (so the monitor can batch their jobs),
+ * inline settings by a per-step binding id, resolved again after a restart.
+ *
+ * <p>Submits and other one-off calls run on a small pool of its own, never on the Pipeline VM thread.
+ */
+@Extension
+public class TrainingJobService implements PlatformResolver {
+    private static final String CONFIGURED = "connection:";
+    private static final String INLINE = "inline:";
+
+    private final PlatformConnector connector;
+    private final CredentialsLookup credentials;
+    private final SpecLoader specs;
+    private final Supplier<TrainingJobConfiguration> configuration;
+    private final Function<PlatformResolver, Watcher> watcherFactory;
+    private final Executor executor;
+    private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
+    private final Map<String, Configured> configured = new ConcurrentHashMap<>();
+    private volatile Watcher watcher;
+
+    private record Configured(ConnectionSettings settings, TrainingPlatform client) {
+    }
+
+    /** The controller's instance. */
+    public TrainingJobService() {
+        this(CoreDefaults.connector(), new JenkinsCredentialsLookup(), CoreDefaults.specLoader(),
+                TrainingJobConfiguration::get, resolver -> Watcher.of(new JobMonitor(resolver, Clock.systemUTC())),
+                newPool());
+    }
+
+    public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, Watcher> watcherFactory,
+            Executor executor) {
+        this.connector = connector;
+        this.credentials = credentials;
+        this.specs = specs;
+        this.configuration = configuration;
+        this.watcherFactory = watcherFactory;
+        this.executor = executor;
+    }
+
+    public static TrainingJobService get() {
+        return ExtensionList.lookupSingleton(TrainingJobService.class);
+    }
+
+    public PlatformConnector connector() {
+        return connector;
+    }
+
+    public CredentialsLookup credentials() {
+        return credentials;
+    }
+
+    public SpecLoader specs() {
+        return specs;
+    }
+
+    public TrainingJobConfiguration configuration() {
+        return configuration.get();
+    }
+
+    /** Where steps run their short blocking calls (reading the spec, submitting, stopping). */
+    public Executor executor() {
+        return executor;
+    }
+
+    /** The shared monitor, created on first use. */
+    public Watcher watcher() {
+        Watcher w = watcher;
+        if (w == null) {
+            synchronized (this) {
+                if (watcher == null) {
+                    watcher = watcherFactory.apply(this);
+                }
+                w = watcher;
+            }
+        }
+        return w;
+    }
+
+    /**
+     * Makes a connection ready for a step of {@code run}: a configured connection is looked up by name
+     * and uses credentials visible to the controller; inline settings resolve their credentials as the
+     * build, under {@code bindingId}.
+     *
+     * @throws IllegalArgumentException for an unknown connection name or credentials id
+     */
+    public ConnectionBinding bind(ConnectionRef ref, Run<?, ?> run, String bindingId) {
+        if (ref.name() != null) {
+            Connection c = configuredConnection(ref.name());
+            String key = CONFIGURED + ref.name();
+            return new ConnectionBinding(key, c.platform(), resolve(key));
+        }
+        Connection c = ref.inline();
+        Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
+        TrainingPlatform client = connector.connect(c.toSettings(creds));
+        String key = INLINE + bindingId;
+        TrainingPlatform previous = inline.put(key, client);
+        if (previous != null) {
+            previous.close();
+        }
+        return new ConnectionBinding(key, c.platform(), client);
+    }
+
+    /** Closes an inline binding's client once its step ended; configured clients stay shared. */
+    public void release(String key) {
+        TrainingPlatform client = key == null ? null : inline.remove(key);
+        if (client != null) {
+            client.close();
+        }
+    }
+
+    @Override
+    public TrainingPlatform resolve(String key) {
+        if (key.startsWith(INLINE)) {
+            TrainingPlatform client = inline.get(key);
+            if (client == null) {
+                throw new IllegalArgumentException(Messages.Service_NotBound(key));
+            }
+            return client;
+        }
+        if (!key.startsWith(CONFIGURED)) {
+            throw new IllegalArgumentException(Messages.Service_NotBound(key));
+        }
+        Connection c = configuredConnection(key.substring(CONFIGURED.length()));
+        ConnectionSettings settings = c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint()));
+        // a changed configuration or rotated secret yields different settings and so a new client
+        Configured current = configured.compute(key, (k, old) -> {
+            if (old != null && old.settings().equals(settings)) {
+                return old;
+            }
+            if (old != null) {
+                old.client().close();
+            }
+            return new Configured(settings, connector.connect(settings));
+        });
+        return current.client();
+    }
+
+    private Connection configuredConnection(String name) {
+        TrainingJobConfiguration config = configuration.get();
+        return config.findConnection(name).orElseThrow(() -> new IllegalArgumentException(
+                Messages.Step_UnknownConnection(name, config.getConnections().stream().map(Connection::getName)
+                        .sorted().collect(Collectors.joining(", ")))));
+    }
+
+    private static Executor newPool() {
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "training-job-calls-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+}

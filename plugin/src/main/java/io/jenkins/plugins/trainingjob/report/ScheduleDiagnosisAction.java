@@ -1,0 +1,252 @@
+package io.jenkins.plugins.trainingjob.report;
+
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import jenkins.model.RunAction2;
+
+/**
+ * A schedule diagnosis on the build page: a summary (headline, verdict) and a report page. Holds plain
+ * strings copied from the report, so the build record does not depend on core's classes; the views show
+ * them through escaped Jelly expressions only (node names and reasons come from the platform).
+ */
+public class ScheduleDiagnosisAction implements RunAction2, Serializable {
+    private static final long serialVersionUID = 1L;
+
+    private final String platform;
+    private final String jobId;
+    private final String jobName;
+    private final String diagnosisId;
+    private final String headline;
+    private final String verdict;
+    private final String verdictText;
+    private final List<Finding> findings;
+    private final List<Resource> resources;
+    private final List<Hint> hints;
+    private final List<String> pods;
+    private final List<String> queues;
+    private final Map<String, String> files;
+    private final List<String> summary;
+    private transient Run<?, ?> run;
+
+    /** One reason with the nodes it applies to (folded into ranges). */
+    public static final class Finding implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final String rule;
+        private final String reason;
+        private final int nodeCount;
+        private final String nodes;
+
+        Finding(String rule, String reason, int nodeCount, String nodes) {
+            this.rule = rule;
+            this.reason = reason;
+            this.nodeCount = nodeCount;
+            this.nodes = nodes;
+        }
+
+        public String getRule() {
+            return rule;
+        }
+
+        public String getReason() {
+            return reason;
+        }
+
+        public int getNodeCount() {
+            return nodeCount;
+        }
+
+        public String getNodes() {
+            return nodes;
+        }
+    }
+
+    /** A resource that is short: per pod requested, per node allocatable, nodes short. */
+    public static final class Resource implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final String name;
+        private final String requestedPerPod;
+        private final String allocatablePerNode;
+        private final int nodesShort;
+
+        Resource(String name, String requestedPerPod, String allocatablePerNode, int nodesShort) {
+            this.name = name;
+            this.requestedPerPod = requestedPerPod;
+            this.allocatablePerNode = allocatablePerNode;
+            this.nodesShort = nodesShort;
+        }
+
+        public String getName() {
+            return name;
+        }
+
+        public String getRequestedPerPod() {
+            return requestedPerPod;
+        }
+
+        public String getAllocatablePerNode() {
+            return allocatablePerNode;
+        }
+
+        public int getNodesShort() {
+            return nodesShort;
+        }
+    }
+
+    /** A suggestion, with an optional snippet to paste. */
+    public static final class Hint implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final String text;
+        private final String snippet;
+
+        Hint(String text, String snippet) {
+            this.text = text;
+            this.snippet = snippet;
+        }
+
+        public String getText() {
+            return text;
+        }
+
+        public String getSnippet() {
+            return snippet;
+        }
+    }
+
+    private ScheduleDiagnosisAction(DiagnosisReport r, Map<String, String> files) {
+        this.platform = r.job().platform().displayName();
+        this.jobId = r.job().id();
+        this.jobName = r.job().name();
+        this.diagnosisId = r.diagnosisId();
+        this.headline = r.headline();
+        this.verdict = r.verdict().name();
+        this.verdictText = r.verdictText();
+        this.findings = new ArrayList<>();
+        for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
+            for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
+                findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
+                        reason.nodeCount(), reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
+            }
+        }
+        this.resources = new ArrayList<>();
+        for (DiagnosisReport.ResourceRow row : nullSafe(r.resources())) {
+            resources.add(new Resource(row.resource(), row.requested(), row.available(), row.nodesShort()));
+        }
+        this.summary = new ArrayList<>(r.summaryLines());
+        this.hints = new ArrayList<>();
+        for (DiagnosisReport.Hint h : nullSafe(r.hints())) {
+            hints.add(new Hint(h.text(), h.snippet()));
+        }
+        this.pods = new ArrayList<>(nullSafe(r.pods()));
+        this.queues = new ArrayList<>(nullSafe(r.queues()));
+        this.files = new TreeMap<>(files);
+    }
+
+    static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames) {
+        return new ScheduleDiagnosisAction(report, fileNames);
+    }
+
+    /** A name safe in a URL and a file system: letters, digits, dot, dash and underscore. */
+    static String safeName(String s) {
+        String safe = s.replaceAll("[^A-Za-z0-9._-]", "_");
+        return safe.isEmpty() || safe.startsWith(".") ? "_" + safe : safe;
+    }
+
+    private static <T> List<T> nullSafe(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    @Override
+    public String getIconFileName() {
+        return "clipboard.png";
+    }
+
+    @Override
+    public String getDisplayName() {
+        return Messages.Action_DisplayName(jobName);
+    }
+
+    @Override
+    public String getUrlName() {
+        return "training-job-" + safeName(jobId);
+    }
+
+    @Override
+    public void onAttached(Run<?, ?> r) {
+        this.run = r;
+    }
+
+    @Override
+    public void onLoad(Run<?, ?> r) {
+        this.run = r;
+    }
+
+    public Run<?, ?> getRun() {
+        return run;
+    }
+
+    public String getPlatform() {
+        return platform;
+    }
+
+    public String getJobId() {
+        return jobId;
+    }
+
+    public String getJobName() {
+        return jobName;
+    }
+
+    public String getDiagnosisId() {
+        return diagnosisId;
+    }
+
+    public String getHeadline() {
+        return headline;
+    }
+
+    public String getVerdict() {
+        return verdict;
+    }
+
+    public String getVerdictText() {
+        return verdictText;
+    }
+
+    public List<Finding> getFindings() {
+        return List.copyOf(findings);
+    }
+
+    public List<Resource> getResources() {
+        return List.copyOf(resources);
+    }
+
+    public List<Hint> getHints() {
+        return List.copyOf(hints);
+    }
+
+    public List<String> getPods() {
+        return List.copyOf(pods);
+    }
+
+    public List<String> getQueues() {
+        return List.copyOf(queues);
+    }
+
+    /** A few lines for the build page: headline, verdict, the main reasons, the first suggestion. */
+    public List<String> getSummary() {
+        return List.copyOf(summary);
+    }
+
+    /** Format to file name, in the build directory under {@code training-job/<job id>/}. */
+    public Map<String, String> getFiles() {
+        return new TreeMap<>(files);
+    }
+}

@@ -1,0 +1,150 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import hudson.AbortException;
+import hudson.Extension;
+import hudson.model.Item;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
+import io.jenkins.plugins.trainingjob.Connection;
+import io.jenkins.plugins.trainingjob.Messages;
+import java.util.Locale;
+import java.util.Set;
+import org.jenkinsci.plugins.workflow.steps.Step;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/**
+ * {@code awaitScheduleDiagnosis}: waits for an already submitted job; when it stays pending past the
+ * timeout, diagnoses it and fails with the report's headline. With {@code diagnosisId} it fetches an
+ * existing diagnosis instead.
+ */
+public class AwaitScheduleDiagnosisStep extends Step {
+    private String jobId;
+    private String diagnosisId;
+    private String connection;
+    private Connection platform;
+    private String pendingTimeout;
+    private String until = "scheduled";
+    private boolean failOnUnschedulable = true;
+    private boolean cancelOnAbort = true;
+
+    @DataBoundConstructor
+    public AwaitScheduleDiagnosisStep() {
+    }
+
+    @Override
+    public StepExecution start(StepContext context) throws AbortException {
+        try {
+            return new AwaitScheduleDiagnosisExecution(this, context);
+        } catch (IllegalArgumentException e) {
+            throw new AbortException(e.getMessage());
+        }
+    }
+
+    public String getJobId() {
+        return jobId;
+    }
+
+    @DataBoundSetter
+    public void setJobId(String jobId) {
+        this.jobId = Connection.trimToNull(jobId);
+    }
+
+    public String getDiagnosisId() {
+        return diagnosisId;
+    }
+
+    @DataBoundSetter
+    public void setDiagnosisId(String diagnosisId) {
+        this.diagnosisId = Connection.trimToNull(diagnosisId);
+    }
+
+    public String getConnection() {
+        return connection;
+    }
+
+    @DataBoundSetter
+    public void setConnection(String connection) {
+        this.connection = Connection.trimToNull(connection);
+    }
+
+    public Connection getPlatform() {
+        return platform;
+    }
+
+    @DataBoundSetter
+    public void setPlatform(Connection platform) {
+        this.platform = platform;
+    }
+
+    public String getPendingTimeout() {
+        return pendingTimeout;
+    }
+
+    @DataBoundSetter
+    public void setPendingTimeout(String pendingTimeout) {
+        this.pendingTimeout = Connection.trimToNull(pendingTimeout);
+    }
+
+    public String getUntil() {
+        return until;
+    }
+
+    @DataBoundSetter
+    public void setUntil(String until) {
+        this.until = WaitMode.parse("until", until, false).name().toLowerCase(Locale.ROOT);
+    }
+
+    public boolean isFailOnUnschedulable() {
+        return failOnUnschedulable;
+    }
+
+    @DataBoundSetter
+    public void setFailOnUnschedulable(boolean failOnUnschedulable) {
+        this.failOnUnschedulable = failOnUnschedulable;
+    }
+
+    public boolean isCancelOnAbort() {
+        return cancelOnAbort;
+    }
+
+    @DataBoundSetter
+    public void setCancelOnAbort(boolean cancelOnAbort) {
+        this.cancelOnAbort = cancelOnAbort;
+    }
+
+    @Extension
+    public static class DescriptorImpl extends StepDescriptor {
+        @Override
+        public String getFunctionName() {
+            return "awaitScheduleDiagnosis";
+        }
+
+        @Override
+        public String getDisplayName() {
+            return Messages.AwaitScheduleDiagnosisStep_DisplayName();
+        }
+
+        @Override
+        public Set<? extends Class<?>> getRequiredContext() {
+            return Set.of(Run.class, TaskListener.class);
+        }
+
+        @POST
+        public FormValidation doCheckPendingTimeout(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "pendingTimeout", value);
+        }
+
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
+            return StepForms.connectionItems(item);
+        }
+    }
+}

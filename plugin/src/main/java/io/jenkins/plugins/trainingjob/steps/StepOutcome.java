@@ -1,0 +1,74 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import hudson.AbortException;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import io.jenkins.plugins.trainingjob.report.ReportArchive;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+
+/**
+ * Turns a watch's outcome into a step result, the same way for Pipeline steps and the freestyle builder:
+ * the outcome's own line in the log; for an unschedulable job the console report, the archived report
+ * and, with {@code failOnUnschedulable}, a failure whose message is the report's headline.
+ */
+final class StepOutcome {
+    private StepOutcome() {
+    }
+
+    /**
+     * @return the step's result
+     * @throws AbortException when the step must fail (the message is what the build log ends with)
+     */
+    static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, Run<?, ?> run,
+            TaskListener listener) throws AbortException {
+        PrintStream log = listener.getLogger();
+        log.println(outcome.message());
+        if (outcome instanceof Outcome.Scheduled s) {
+            return StepResult.of(job, s.status(), null);
+        }
+        if (outcome instanceof Outcome.Completed c) {
+            return StepResult.of(job, c.status(), null);
+        }
+        if (outcome instanceof Outcome.Unschedulable u) {
+            ArchivedReport archived = report(u.report(), run, log);
+            if (failOnUnschedulable) {
+                throw new AbortException(ConsoleText.strip(u.report().headline()));
+            }
+            return StepResult.of(job, u.status(), archived);
+        }
+        throw new AbortException(outcome.message());
+    }
+
+    /** Prints the console report and archives the files; a failure to archive is reported, not fatal. */
+    static ArchivedReport report(DiagnosisReport report, Run<?, ?> run, PrintStream log) {
+        for (String line : ReportFormat.TEXT.render(report).split("\n", -1)) {
+            log.println(ConsoleText.strip(line));
+        }
+        try {
+            ArchivedReport archived = ReportArchive.attach(run, report);
+            log.println(Messages.Report_Archived(archived.url()));
+            return archived;
+        } catch (IOException | RuntimeException e) {
+            log.println(Messages.Report_NotArchived(ConsoleText.strip(String.valueOf(e.getMessage()))));
+            return null;
+        }
+    }
+
+    /** A message that may span lines (a spec's problem list), each line stripped of control characters. */
+    static String consoleLines(String message) {
+        if (message == null) {
+            return "";
+        }
+        return java.util.Arrays.stream(message.split("\\R")).map(ConsoleText::strip)
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+}

@@ -1,0 +1,26 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import io.jenkins.plugins.trainingjob.Connection;
+import io.jenkins.plugins.trainingjob.DurationText;
+import io.jenkins.plugins.trainingjob.Messages;
+
+/** Checks of step parameters that no single setter can make; each error names the parameters. */
+final class StepValidation {
+    private StepValidation() {
+    }
+
+    static void requireOneSpec(TrainingJobParameters p) {
+        if ((p.getSpec() == null) == (p.getSpecText() == null)) {
+            throw new IllegalArgumentException(Messages.Step_SpecChoice());
+        }
+    }
+
+    /** Returns the trimmed duration text, or {@code null} when unset; fails early on a malformed one. */
+    static String duration(String field, String text) {
+        String t = Connection.trimToNull(text);
+        if (t != null) {
+            DurationText.parse(field, t);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,156 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import hudson.EnvVars;
+import hudson.FilePath;
+import io.jenkins.plugins.trainingjob.ConnectionBinding;
+import io.jenkins.plugins.trainingjob.ConnectionRef;
+import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+
+/**
+ * Runs {@code submitTrainingJob}. The submit can never happen twice: a client token is persisted
+ * before the create call, and a step resumed after a restart looks the job up by that token instead of
+ * posting again. While waiting it holds no thread (see {@link WatchingExecution}).
+ */
+public class SubmitTrainingJobExecution extends WatchingExecution {
+    private static final long serialVersionUID = 1L;
+
+    private final String specPath;
+    private final Map<String, String> variables;
+    private final WaitMode waitMode;
+    private final String pendingTimeout;
+    /** The spec as read at submit time; non-null from just before the create call on. */
+    private volatile String specText;
+    /** Persisted before the create call; the platform finds the job by it. */
+    private volatile String clientToken;
+
+    private transient String sourceName;
+
+    /** @throws IllegalArgumentException when the parameters contradict each other (names the field) */
+    SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
+        super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
+                step.isCancelOnAbort());
+        StepValidation.requireOneSpec(step);
+        this.specPath = step.getSpec();
+        this.specText = step.getSpecText();
+        this.variables = new TreeMap<>(step.getVariables());
+        this.waitMode = WaitMode.parse("wait", step.getWait(), true);
+        this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
+    }
+
+    @Override
+    public boolean start() {
+        clientToken = UUID.randomUUID().toString();
+        inBackground(this::submit);
+        return false;
+    }
+
+    /** Reads the spec, persists the token and the spec, submits, then waits as asked. */
+    private void submit() throws Exception {
+        if (specPath != null) {
+            FilePath workspace = getContext().get(FilePath.class);
+            if (workspace == null) {
+                throw new IllegalArgumentException(Messages.Step_SpecNeedsWorkspace(specPath));
+            }
+            specText = Submission.readSpec(workspace, specPath);
+        }
+        JobSpec spec = loadSpec();
+        saveNow(); // token and spec are on disk before the create call
+        ConnectionBinding binding = bind();
+        JobRef submitted = binding.client().submit(spec, clientToken);
+        job(submitted);
+        saveNow();
+        print(Submission.submittedLine(binding, submitted));
+        continueAfterSubmit(binding, submitted);
+    }
+
+    private void continueAfterSubmit(ConnectionBinding binding, JobRef submitted) throws Exception {
+        if (isStopping()) {
+            stopSubmitted(binding, submitted);
+            return;
+        }
+        if (waitMode == WaitMode.NONE) {
+            JobStatus status = null;
+            try {
+                status = binding.client().status(submitted);
+            } catch (PlatformException e) {
+                print(ConsoleText.strip(e.getMessage()));
+            }
+            succeed(StepResult.of(submitted, status, null));
+            return;
+        }
+        WatchPolicy policy = WatchOptions.policy(waitMode.target(), pendingTimeout, service().configuration());
+        startWatch(binding, submitted, policy);
+    }
+
+    /** The build's environment (parameters, {@code withEnv}) overlaid with the step's own variables. */
+    private JobSpec loadSpec() throws Exception {
+        Map<String, String> effective = new TreeMap<>();
+        EnvVars env = getContext().get(EnvVars.class);
+        if (env != null) {
+            effective.putAll(env);
+        }
+        effective.putAll(variables);
+        return service().specs().load(specText, sourceName(), effective);
+    }
+
+    private String sourceName() {
+        if (sourceName == null) {
+            sourceName = specPath != null ? specPath : "specText";
+        }
+        return sourceName;
+    }
+
+    /**
+     * Restarted before the watch began. Without a spec on disk the create call cannot have been made, so
+     * the submit starts over; otherwise the job is looked up by the token and only submitted when the
+     * platform has no job with it.
+     */
+    @Override
+    protected void resumeBeforeWatch() throws Exception {
+        if (clientToken == null || specText == null) {
+            if (clientToken == null) {
+                clientToken = UUID.randomUUID().toString();
+            }
+            submit();
+            return;
+        }
+        JobSpec spec = loadSpec();
+        ConnectionBinding binding = bind();
+        JobRef known = job();
+        if (known == null) {
+            Optional<JobRef> found = binding.client().findSubmitted(spec, clientToken);
+            if (found.isPresent()) {
+                known = found.get();
+                print(Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id())));
+            } else {
+                known = binding.client().submit(spec, clientToken);
+                print(Submission.submittedLine(binding, known));
+            }
+            job(known);
+            saveNow();
+        }
+        continueAfterSubmit(binding, known);
+    }
+
+    @Override
+    protected String beforeWatchStatus() {
+        JobRef j = job();
+        return j == null ? Messages.Status_Submitting() : Messages.Status_Starting(j.id());
+    }
+
+    /** The client token (tests check that a resumed step keeps it). */
+    String clientToken() {
+        return clientToken;
+    }
+}

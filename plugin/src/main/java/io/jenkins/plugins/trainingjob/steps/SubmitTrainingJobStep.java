@@ -1,0 +1,167 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import hudson.AbortException;
+import hudson.Extension;
+import hudson.model.Item;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.util.FormValidation;
+import io.jenkins.plugins.trainingjob.Connection;
+import io.jenkins.plugins.trainingjob.Messages;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.jenkinsci.plugins.workflow.steps.Step;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
+import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/**
+ * {@code submitTrainingJob}: submits a training job and (by default) waits until it is scheduled,
+ * diagnosing it when it stays pending. Only configuration lives here; the run state is in
+ * {@link SubmitTrainingJobExecution}.
+ */
+public class SubmitTrainingJobStep extends Step implements TrainingJobParameters {
+    private String connection;
+    private Connection platform;
+    private String spec;
+    private String specText;
+    private Map<String, String> variables = new TreeMap<>();
+    private String wait = "scheduled";
+    private String pendingTimeout;
+    private boolean failOnUnschedulable = true;
+    private boolean cancelOnAbort = true;
+
+    @DataBoundConstructor
+    public SubmitTrainingJobStep() {
+    }
+
+    @Override
+    public StepExecution start(StepContext context) throws AbortException {
+        try {
+            return new SubmitTrainingJobExecution(this, context);
+        } catch (IllegalArgumentException e) {
+            throw new AbortException(e.getMessage());
+        }
+    }
+
+    @Override
+    public String getConnection() {
+        return connection;
+    }
+
+    @DataBoundSetter
+    public void setConnection(String connection) {
+        this.connection = Connection.trimToNull(connection);
+    }
+
+    @Override
+    public Connection getPlatform() {
+        return platform;
+    }
+
+    @DataBoundSetter
+    public void setPlatform(Connection platform) {
+        this.platform = platform;
+    }
+
+    @Override
+    public String getSpec() {
+        return spec;
+    }
+
+    @DataBoundSetter
+    public void setSpec(String spec) {
+        this.spec = Connection.trimToNull(spec);
+    }
+
+    @Override
+    public String getSpecText() {
+        return specText;
+    }
+
+    @DataBoundSetter
+    public void setSpecText(String specText) {
+        this.specText = specText == null || specText.isBlank() ? null : specText;
+    }
+
+    public Map<String, String> getVariables() {
+        return new TreeMap<>(variables);
+    }
+
+    @DataBoundSetter
+    public void setVariables(Map<String, String> variables) {
+        this.variables = variables == null ? new TreeMap<>() : new TreeMap<>(variables);
+    }
+
+    public String getWait() {
+        return wait;
+    }
+
+    @DataBoundSetter
+    public void setWait(String wait) {
+        this.wait = WaitMode.parse("wait", wait, true).name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    @Override
+    public String getPendingTimeout() {
+        return pendingTimeout;
+    }
+
+    @DataBoundSetter
+    public void setPendingTimeout(String pendingTimeout) {
+        this.pendingTimeout = Connection.trimToNull(pendingTimeout);
+    }
+
+    @Override
+    public boolean isFailOnUnschedulable() {
+        return failOnUnschedulable;
+    }
+
+    @DataBoundSetter
+    public void setFailOnUnschedulable(boolean failOnUnschedulable) {
+        this.failOnUnschedulable = failOnUnschedulable;
+    }
+
+    @Override
+    public boolean isCancelOnAbort() {
+        return cancelOnAbort;
+    }
+
+    @DataBoundSetter
+    public void setCancelOnAbort(boolean cancelOnAbort) {
+        this.cancelOnAbort = cancelOnAbort;
+    }
+
+    @Extension
+    public static class DescriptorImpl extends StepDescriptor {
+        @Override
+        public String getFunctionName() {
+            return "submitTrainingJob";
+        }
+
+        @Override
+        public String getDisplayName() {
+            return Messages.SubmitTrainingJobStep_DisplayName();
+        }
+
+        @Override
+        public Set<? extends Class<?>> getRequiredContext() {
+            return Set.of(Run.class, TaskListener.class);
+        }
+
+        @POST
+        public FormValidation doCheckPendingTimeout(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "pendingTimeout", value);
+        }
+
+        public hudson.util.ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
+            return StepForms.connectionItems(item);
+        }
+    }
+}

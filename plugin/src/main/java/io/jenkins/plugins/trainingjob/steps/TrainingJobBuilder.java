@@ -1,0 +1,232 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import hudson.AbortException;
+import hudson.EnvVars;
+import hudson.Extension;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.AbstractProject;
+import hudson.model.Item;
+import hudson.model.Run;
+import hudson.model.TaskListener;
+import hudson.tasks.BuildStepDescriptor;
+import hudson.tasks.Builder;
+import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
+import io.jenkins.plugins.trainingjob.Connection;
+import io.jenkins.plugins.trainingjob.ConnectionBinding;
+import io.jenkins.plugins.trainingjob.ConnectionRef;
+import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.Watch;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import jenkins.tasks.SimpleBuildStep;
+import org.jenkinsci.Symbol;
+import org.kohsuke.stapler.AncestorInPath;
+import org.kohsuke.stapler.DataBoundConstructor;
+import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
+import org.kohsuke.stapler.verb.POST;
+
+/**
+ * The freestyle build step: submits a training job and waits like {@code submitTrainingJob}, holding the
+ * executor while it waits (as freestyle builders do). The build's environment provides the spec's
+ * {@code ${}} variables.
+ */
+public class TrainingJobBuilder extends Builder implements SimpleBuildStep, TrainingJobParameters {
+    private String connection;
+    private Connection platform;
+    private String spec;
+    private String specText;
+    private String wait = "scheduled";
+    private String pendingTimeout;
+    private boolean failOnUnschedulable = true;
+    private boolean cancelOnAbort = true;
+    private transient TrainingJobService service;
+
+    @DataBoundConstructor
+    public TrainingJobBuilder() {
+    }
+
+    /** Uses this service instead of the controller's (unit tests). */
+    void useService(TrainingJobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
+            throws InterruptedException, IOException {
+        TrainingJobService svc = service != null ? service : TrainingJobService.get();
+        PrintStream log = listener.getLogger();
+        ConnectionBinding binding = null;
+        try {
+            ConnectionRef ref = ConnectionRef.of(connection, platform);
+            StepValidation.requireOneSpec(this);
+            WaitMode mode = WaitMode.parse("wait", wait, true);
+            String text = specText;
+            String source = "specText";
+            if (spec != null) {
+                source = env.expand(spec);
+                text = Submission.readSpec(workspace, source);
+            }
+            JobSpec jobSpec = svc.specs().load(text, source, new TreeMap<>(env));
+            binding = svc.bind(ref, run, UUID.randomUUID().toString());
+            JobRef job = binding.client().submit(jobSpec, UUID.randomUUID().toString());
+            log.println(Submission.submittedLine(binding, job));
+            if (mode == WaitMode.NONE) {
+                return;
+            }
+            Watch watch = svc.watcher().watch(binding.key(), job,
+                    WatchOptions.policy(mode.target(), StepValidation.duration("pendingTimeout", pendingTimeout),
+                            svc.configuration()),
+                    new WatchListener() {
+                        @Override
+                        public void onEvent(MonitorEvent event) {
+                            log.println(event.message());
+                        }
+                    });
+            StepOutcome.apply(await(watch, log), job, failOnUnschedulable, run, listener);
+        } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
+            throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
+        } finally {
+            if (binding != null) {
+                svc.release(binding.key());
+            }
+        }
+    }
+
+    /** Waits for the outcome; an aborted build cancels the watch (and the job, with cancelOnAbort). */
+    private Outcome await(Watch watch, PrintStream log) throws InterruptedException, AbortException {
+        try {
+            return watch.outcome().get();
+        } catch (InterruptedException e) {
+            try {
+                log.println(watch.cancel(cancelOnAbort).get(1, TimeUnit.MINUTES).message());
+            } catch (ExecutionException | TimeoutException | InterruptedException ignored) {
+                log.println(Messages.Step_Stopped());
+            }
+            throw e;
+        } catch (ExecutionException e) {
+            throw new AbortException(ConsoleText.strip(String.valueOf(e.getCause().getMessage())));
+        }
+    }
+
+    @Override
+    public String getConnection() {
+        return connection;
+    }
+
+    @DataBoundSetter
+    public void setConnection(String connection) {
+        this.connection = Connection.trimToNull(connection);
+    }
+
+    @Override
+    public Connection getPlatform() {
+        return platform;
+    }
+
+    @DataBoundSetter
+    public void setPlatform(Connection platform) {
+        this.platform = platform;
+    }
+
+    @Override
+    public String getSpec() {
+        return spec;
+    }
+
+    @DataBoundSetter
+    public void setSpec(String spec) {
+        this.spec = Connection.trimToNull(spec);
+    }
+
+    @Override
+    public String getSpecText() {
+        return specText;
+    }
+
+    @DataBoundSetter
+    public void setSpecText(String specText) {
+        this.specText = specText == null || specText.isBlank() ? null : specText;
+    }
+
+    public String getWait() {
+        return wait;
+    }
+
+    @DataBoundSetter
+    public void setWait(String wait) {
+        this.wait = WaitMode.parse("wait", wait, true).name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String getPendingTimeout() {
+        return pendingTimeout;
+    }
+
+    @DataBoundSetter
+    public void setPendingTimeout(String pendingTimeout) {
+        this.pendingTimeout = Connection.trimToNull(pendingTimeout);
+    }
+
+    @Override
+    public boolean isFailOnUnschedulable() {
+        return failOnUnschedulable;
+    }
+
+    @DataBoundSetter
+    public void setFailOnUnschedulable(boolean failOnUnschedulable) {
+        this.failOnUnschedulable = failOnUnschedulable;
+    }
+
+    @Override
+    public boolean isCancelOnAbort() {
+        return cancelOnAbort;
+    }
+
+    @DataBoundSetter
+    public void setCancelOnAbort(boolean cancelOnAbort) {
+        this.cancelOnAbort = cancelOnAbort;
+    }
+
+    /** Distinct from the Pipeline step names, so {@code submitTrainingJob} always means the step. */
+    @Extension
+    @Symbol("trainingJobBuilder")
+    public static class DescriptorImpl extends BuildStepDescriptor<Builder> {
+        @Override
+        @SuppressWarnings("rawtypes")
+        public boolean isApplicable(Class<? extends AbstractProject> jobType) {
+            return true;
+        }
+
+        @Override
+        public String getDisplayName() {
+            return Messages.TrainingJobBuilder_DisplayName();
+        }
+
+        @POST
+        public FormValidation doCheckPendingTimeout(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "pendingTimeout", value);
+        }
+
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
+            return StepForms.connectionItems(item);
+        }
+    }
+}

@@ -1,0 +1,24 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import io.jenkins.plugins.trainingjob.DurationText;
+import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import java.time.Duration;
+
+/** Builds the monitor's policy from a step's parameters and the global defaults. */
+final class WatchOptions {
+    private static final Duration FIRST_POLL = Duration.ofSeconds(5);
+
+    private WatchOptions() {
+    }
+
+    /** @param pendingTimeout the step's parameter, or {@code null} for the global default */
+    static WatchPolicy policy(WaitTarget until, String pendingTimeout, TrainingJobConfiguration config) {
+        Duration pending = pendingTimeout == null ? config.pendingTimeoutDuration()
+                : DurationText.parse("pendingTimeout", pendingTimeout);
+        Duration pollMax = config.pollIntervalDuration();
+        Duration first = pollMax.compareTo(FIRST_POLL) < 0 ? pollMax : FIRST_POLL;
+        return WatchPolicy.defaults(until).withPendingTimeout(pending).withPolling(first, pollMax);
+    }
+}

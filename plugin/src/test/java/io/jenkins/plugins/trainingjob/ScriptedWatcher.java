@@ -1,0 +1,76 @@
+package io.jenkins.plugins.trainingjob;
+
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.Watch;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+/**
+ * A monitor whose outcomes the test decides: each watch's outcome completes when the test says so, and
+ * cancel records whether the remote job was to be stopped.
+ */
+public final class ScriptedWatcher implements Watcher {
+    public final List<ScriptedWatch> watches = new ArrayList<>();
+    public final List<WatchState> resumed = new ArrayList<>();
+    /** When set, each new watch ends at once with this outcome (for callers that block, like freestyle). */
+    public volatile Function<JobRef, Outcome> immediately;
+
+    public static final class ScriptedWatch implements Watch {
+        public final WatchState state;
+        public final WatchListener listener;
+        public final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        public Boolean cancelledWithStop;
+
+        ScriptedWatch(WatchState state, WatchListener listener) {
+            this.state = state;
+            this.listener = listener;
+        }
+
+        @Override
+        public WatchState state() {
+            return state;
+        }
+
+        @Override
+        public CompletableFuture<Outcome> outcome() {
+            return outcome;
+        }
+
+        @Override
+        public CompletableFuture<Outcome> cancel(boolean stopRemoteJob) {
+            cancelledWithStop = stopRemoteJob;
+            outcome.complete(new Outcome.Cancelled(null, stopRemoteJob, "cancelled by the build"));
+            return outcome;
+        }
+    }
+
+    @Override
+    public synchronized Watch watch(String connectionKey, JobRef job, WatchPolicy policy, WatchListener listener) {
+        ScriptedWatch w = new ScriptedWatch(WatchState.start(connectionKey, job, policy, Instant.parse("2026-01-01T00:00:00Z")),
+                listener);
+        watches.add(w);
+        if (immediately != null) {
+            w.outcome.complete(immediately.apply(job));
+        }
+        return w;
+    }
+
+    @Override
+    public synchronized Watch resume(WatchState state, WatchListener listener) {
+        resumed.add(state);
+        ScriptedWatch w = new ScriptedWatch(state, listener);
+        watches.add(w);
+        return w;
+    }
+
+    public ScriptedWatch last() {
+        return watches.get(watches.size() - 1);
+    }
+}

@@ -1,0 +1,157 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import hudson.AbortException;
+import hudson.model.Item;
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.AihcConnection;
+import io.jenkins.plugins.trainingjob.CredentialsLookup;
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.Watcher;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.io.File;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+
+/**
+ * {@code submitTrainingJob} end to end without Jenkins: core's AIHC client and job monitor against the
+ * simulator, with a mocked step context. The simulator's clock stands still unless the test moves it
+ * (AIHC's 5-minute pre-check and the report latency are simulated time).
+ */
+class SubmitTrainingJobAgainstSimulatorTest {
+    private static final long WAIT_MS = 20_000;
+
+    @TempDir
+    File buildDir;
+
+    private Simulator sim;
+    private StepFixture f;
+    private JobMonitor monitor;
+    private TrainingJobService service;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
+        f = new StepFixture(buildDir);
+        AihcConnection c = new AihcConnection();
+        c.setName("sim");
+        c.setCredentialsId("sim-keys");
+        c.setEndpoint(sim.baseUrl().toString());
+        c.setResourcePool("cce-sim00001");
+        when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
+        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
+        CredentialsLookup keys = new CredentialsLookup() {
+            @Override
+            public Credentials forRun(String id, Run<?, ?> run, String endpoint) {
+                return Credentials.of("sim-access-key", "sim-secret-key");
+            }
+
+            @Override
+            public Credentials forItem(String id, Item item, String endpoint) {
+                return Credentials.of("sim-access-key", "sim-secret-key");
+            }
+        };
+        service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
+                resolver -> {
+                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    return Watcher.of(monitor);
+                }, Runnable::run);
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (monitor != null) {
+            monitor.close();
+        }
+        sim.close();
+    }
+
+    private SubmitTrainingJobExecution start(String queue, String pendingTimeout) throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("sim");
+        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-${RUN}", "queue: " + queue,
+                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
+                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
+                "      quantity: 8", ""));
+        step.setVariables(Map.of("RUN", "42"));
+        step.setPendingTimeout(pendingTimeout);
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service);
+        e.start();
+        return e;
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long giveUp = System.nanoTime() + WAIT_MS * 1_000_000;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > giveUp) {
+                fail("never happened: " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aJobOnHealthyNodesIsSubmittedAndEndsScheduled() throws Exception {
+        SubmitTrainingJobExecution e = start("training", null);
+
+        ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
+        verify(f.context, timeout(WAIT_MS)).onSuccess(result.capture());
+        assertThat((Map<String, Object>) result.getValue()).containsEntry("name", "ci-42")
+                .containsEntry("jobId", e.job().id()).containsEntry("platform", "aihc");
+        assertThat(f.log()).contains("Submitted Baidu AIHC job ci-42");
+    }
+
+    @Test
+    void aJobQueuedPastThePendingTimeoutFailsWithTheDiagnosisHeadlineAndTheReport() throws Exception {
+        SubmitTrainingJobExecution e = start("default", "50ms");
+        sim.advanceClock(Duration.ofMinutes(5)); // AIHC diagnoses only jobs queued for 5 minutes
+        await("the diagnosis is launched", () -> f.log().contains("schedule diagnosis"));
+        sim.advanceClock(Duration.ofSeconds(10)); // the report's latency
+
+        ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
+        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        assertThat(failure.getValue()).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("Job ci-42 cannot be scheduled: 7 nodes refused pod ci-42-master-0");
+        assertThat(f.log()).contains("untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]")
+                .contains("Schedule diagnosis report: job/p/1/training-job-" + e.job().id() + "/");
+        assertThat(new File(buildDir, "training-job/" + e.job().id() + "/schedule-diagnosis-junit.xml")).exists();
+    }
+
+    @Test
+    void abortingStopsTheJobOnThePlatform() throws Exception {
+        SubmitTrainingJobExecution e = start("default", "1h");
+        InterruptedException abort = new InterruptedException("aborted");
+
+        e.stop(abort);
+
+        verify(f.context, timeout(WAIT_MS)).onFailure(abort);
+        sim.advanceClock(Duration.ofSeconds(10));
+        try (TrainingPlatform platform = service.connector().connect(
+                ((AihcConnection) f.config.findConnection("sim").orElseThrow())
+                        .toSettings(Credentials.of("sim-access-key", "sim-secret-key")))) {
+            await("the job is stopped", () -> platform.status(e.job()).phase() == JobPhase.STOPPED);
+        }
+    }
+}

@@ -1,0 +1,267 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+
+import hudson.AbortException;
+import hudson.model.Action;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
+import io.jenkins.plugins.trainingjob.FakePlatform;
+import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+
+class SubmitTrainingJobExecutionTest {
+
+    @TempDir
+    File buildDir;
+
+    private StepFixture f;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new StepFixture(buildDir);
+    }
+
+    private SubmitTrainingJobExecution start(SubmitTrainingJobStep step) throws Exception {
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(f.service);
+        assertThat(e.start()).as("start() returns at once; the step completes later").isFalse();
+        return e;
+    }
+
+    private static SubmitTrainingJobStep step() {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-${RUN}");
+        step.setVariables(StepFixture.variables("7"));
+        return step;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> result(StepContext context) {
+        ArgumentCaptor<Object> captor = ArgumentCaptor.forClass(Object.class);
+        verify(context).onSuccess(captor.capture());
+        return (Map<String, Object>) captor.getValue();
+    }
+
+    private Throwable failure(StepContext context) {
+        ArgumentCaptor<Throwable> captor = ArgumentCaptor.forClass(Throwable.class);
+        verify(context).onFailure(captor.capture());
+        return captor.getValue();
+    }
+
+    @Test
+    void submitsOnceThenWaitsUntilScheduledAndReturnsTheJob() throws Exception {
+        SubmitTrainingJobExecution e = start(step());
+
+        assertThat(f.platform.submittedTokens).containsExactly(e.clientToken());
+        assertThat(f.specsLoaded).containsExactly("specText:name: resnet-${RUN}");
+        assertThat(f.watcher.watches).hasSize(1);
+        ScriptedWatch watch = f.watcher.last();
+        assertThat(watch.state.connectionId()).isEqualTo("connection:prod");
+        assertThat(watch.state.policy().until()).isEqualTo(WaitTarget.SCHEDULED);
+        assertThat(watch.state.policy().pendingTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(e.getStatus()).contains("job-1").contains("scheduled");
+        verify(f.context, never()).onSuccess(org.mockito.ArgumentMatchers.any());
+
+        JobRef job = e.job();
+        watch.outcome.complete(new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
+
+        assertThat(result(f.context)).containsEntry("jobId", "job-1").containsEntry("name", "resnet-7")
+                .containsEntry("platform", "aihc").containsEntry("status", "RUNNING");
+        assertThat(f.log()).contains("Submitted Baidu AIHC job resnet-7 (id job-1)");
+    }
+
+    @Test
+    void aJobThatFailsWhileWaitingFailsTheStepWithTheOutcomeMessageOnly() throws Exception {
+        SubmitTrainingJobExecution e = start(step());
+        Outcome failed = new Outcome.JobFailed(FakePlatform.status(e.job(), JobPhase.FAILED));
+
+        f.watcher.last().outcome.complete(failed);
+
+        Throwable t = failure(f.context);
+        assertThat(t).isInstanceOf(AbortException.class).hasMessage(failed.message());
+    }
+
+    @Test
+    void anUnschedulableJobFailsWithTheHeadlineAfterPrintingAndArchivingTheReport() throws Exception {
+        SubmitTrainingJobExecution e = start(step());
+        DiagnosisReport report = Reports.documentedAihcExample(e.job());
+
+        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
+
+        Throwable t = failure(f.context);
+        assertThat(t).isInstanceOf(AbortException.class).hasMessage(ConsoleText.strip(report.headline()));
+        assertThat(f.log()).contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
+                .contains("Schedule diagnosis report: job/p/1/training-job-job-1/");
+        ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
+        verify(f.run).addAction(action.capture());
+        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getValue();
+        assertThat(attached.getHeadline()).isEqualTo(report.headline());
+        assertThat(attached.getFindings()).isNotEmpty();
+        File dir = new File(buildDir, "training-job/job-1");
+        assertThat(new File(dir, "schedule-diagnosis.json")).hasContent(ReportFormat.JSON.render(report));
+        assertThat(new File(dir, "schedule-diagnosis.html")).hasContent(ReportFormat.HTML.render(report));
+        assertThat(new File(dir, "schedule-diagnosis-junit.xml")).hasContent(ReportFormat.JUNIT.render(report));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withoutFailOnUnschedulableTheReportSummaryAndFilesAreReturned() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setFailOnUnschedulable(false);
+        SubmitTrainingJobExecution e = start(step);
+        DiagnosisReport report = Reports.documentedAihcExample(e.job());
+
+        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
+
+        Map<String, Object> result = result(f.context);
+        assertThat(result).containsEntry("status", "PENDING").containsEntry("diagnosis", report.headline())
+                .containsEntry("verdict", report.verdict().name())
+                .containsEntry("reportUrl", "job/p/1/training-job-job-1/");
+        assertThat((Map<String, String>) result.get("reportFiles")).containsOnlyKeys("html", "json", "junit")
+                .containsEntry("json", new File(buildDir, "training-job/job-1/schedule-diagnosis.json").getAbsolutePath());
+    }
+
+    @Test
+    void waitNoneReturnsRightAfterTheSubmitWithTheFirstStatus() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setWait("none");
+
+        start(step);
+
+        assertThat(f.watcher.watches).isEmpty();
+        assertThat(result(f.context)).containsEntry("jobId", "job-1").containsEntry("status", "PENDING");
+    }
+
+    @Test
+    void stopWithCancelOnAbortAsksTheMonitorToStopTheJobAndPrintsWhatItStopped() throws Exception {
+        SubmitTrainingJobExecution e = start(step());
+        ScriptedWatch watch = f.watcher.last();
+        InterruptedException abort = new InterruptedException("aborted by user");
+
+        e.stop(abort);
+
+        assertThat(watch.cancelledWithStop).isTrue();
+        assertThat(failure(f.context)).isSameAs(abort);
+        assertThat(f.log()).contains(new Outcome.Cancelled(null, true, "cancelled by the build").message());
+    }
+
+    @Test
+    void stopWithoutCancelOnAbortLeavesTheRemoteJobAlone() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setCancelOnAbort(false);
+        SubmitTrainingJobExecution e = start(step);
+
+        e.stop(new InterruptedException());
+
+        assertThat(f.watcher.last().cancelledWithStop).isFalse();
+    }
+
+    @Test
+    void aResumedStepContinuesTheSameWatchWithoutSubmittingAgain() throws Exception {
+        SubmitTrainingJobExecution e = start(step());
+        StepContext afterRestart = mock(StepContext.class);
+
+        SubmitTrainingJobExecution resumed = f.restart(e, afterRestart);
+        resumed.onResume();
+
+        assertThat(f.platform.submittedTokens).hasSize(1);
+        assertThat(f.watcher.resumed).containsExactly(e.watchState());
+        f.watcher.last().outcome.complete(new Outcome.Scheduled(FakePlatform.status(e.job(), JobPhase.STARTING)));
+        assertThat(result(afterRestart)).containsEntry("jobId", "job-1").containsEntry("status", "STARTING");
+    }
+
+    @Test
+    void aStepRestartedAfterTheCreateCallFindsTheJobByItsTokenInsteadOfPostingAgain() throws Exception {
+        // the create call reached the platform, but the controller went down before the answer was kept
+        FakePlatform platform = f.platform;
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step().start(f.context);
+        e.useService(new io.jenkins.plugins.trainingjob.TrainingJobService(settings -> new FakePlatform(platform.kind()) {
+            @Override
+            public synchronized JobRef submit(io.jenkins.plugins.trainingjob.core.spec.JobSpec spec, String token) {
+                platform.submit(spec, token);
+                throw new TransientException(platform.kind(), "create training job", 0, "", "", "connection reset", null);
+            }
+        }, f.service.credentials(), f.service.specs(), () -> f.config, resolver -> f.watcher, Runnable::run));
+        e.start();
+        assertThat(platform.submittedTokens).hasSize(1);
+
+        StepContext afterRestart = mock(StepContext.class);
+        SubmitTrainingJobExecution resumed = f.restart(e, afterRestart);
+        resumed.onResume();
+
+        assertThat(platform.submittedTokens).as("no second create call").hasSize(1);
+        assertThat(resumed.job()).isEqualTo(platform.byToken.get(e.clientToken()));
+        assertThat(f.log()).contains("submitted before the controller restarted");
+        assertThat(f.watcher.last().state.job()).isEqualTo(resumed.job());
+    }
+
+    @Test
+    void theSerializedStepStateHoldsIdsButNoSecret() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setConnection(null);
+        step.setPlatform(StepFixture.inlineAihc());
+        SubmitTrainingJobExecution e = start(step);
+        assertThat(f.connected).hasSize(1);
+        assertThat(f.connected.get(0).credentials().secretKey()).isEqualTo(StepFixture.SECRET_KEY);
+
+        String serialized = new String(StepFixture.serialize(e), StandardCharsets.ISO_8859_1);
+
+        assertThat(serialized).doesNotContain(StepFixture.SECRET_KEY).doesNotContain("AK-team-ak")
+                .contains("team-ak").contains(e.clientToken()).contains("job-1");
+    }
+
+    @Test
+    void contradictoryParametersFailBeforeAnythingIsSubmittedNamingTheField() {
+        SubmitTrainingJobStep both = step();
+        both.setPlatform(StepFixture.inlineAihc());
+        assertThatThrownBy(() -> both.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("connection:");
+
+        SubmitTrainingJobStep noSpec = step();
+        noSpec.setSpecText(null);
+        assertThatThrownBy(() -> noSpec.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("spec:");
+
+        SubmitTrainingJobStep badTimeout = step();
+        badTimeout.setPendingTimeout("ten minutes");
+        assertThatThrownBy(() -> badTimeout.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("pendingTimeout:");
+
+        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("wait:");
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
+    void anUnknownConnectionNameFailsTheStepWithTheConfiguredNames() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setConnection("staging");
+
+        start(step);
+
+        assertThat(failure(f.context)).isInstanceOf(AbortException.class)
+                .hasMessage("connection: no connection named 'staging' is configured (configured: prod)");
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+}
