@@ -1,0 +1,118 @@
+package io.jenkins.plugins.trainingjob.bench;
+
+import io.jenkins.plugins.trainingjob.bench.figures.BenchmarksDocument;
+import io.jenkins.plugins.trainingjob.bench.figures.Machine;
+import io.jenkins.plugins.trainingjob.bench.figures.MicroFigures;
+import io.jenkins.plugins.trainingjob.bench.figures.TimeToReportFigure;
+import io.jenkins.plugins.trainingjob.bench.scale.ScaleFigure;
+import io.jenkins.plugins.trainingjob.bench.scale.ScaleResult;
+import io.jenkins.plugins.trainingjob.bench.scale.SimulatorProcess;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
+ * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes {@code bench/target/benchmarks-quick.md}
+ * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code render --results FILE} re-renders a run.
+ */
+public final class BenchMain {
+
+    static final String COMMAND = "./mvnw -B -Pbench -pl bench -am verify -DskipTests";
+    static final long POLL_MS = 5_000;
+    static final int PAGE_SIZE = 500;
+    static final int STEADY_ROUNDS = 3;
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+            new com.fasterxml.jackson.databind.ObjectMapper().findAndRegisterModules()
+                    .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            options.put(args[i], args[i + 1]);
+        }
+        Path output = Path.of(options.getOrDefault("--output", "docs/benchmarks.md")).toAbsolutePath().normalize();
+        String mode = options.getOrDefault("--mode", "full");
+        boolean quick = mode.equals("quick");
+        if (quick) {
+            output = output.resolveSibling("../bench/target/benchmarks-quick.md").normalize();
+        }
+        int[] sizes = quick ? new int[] {100} : mode.startsWith("scale:")
+                ? Arrays.stream(mode.substring(6).split(",")).mapToInt(Integer::parseInt).toArray()
+                : new int[] {100, 1_000, 10_000};
+        if (mode.equals("render")) {
+            write(JSON.readValue(Path.of(options.get("--results")).toFile(), BenchmarksDocument.class), output);
+            return;
+        }
+        long started = System.nanoTime();
+        Machine machine = Machine.current();
+        System.out.println("Training Job benchmarks on " + machine.describe());
+
+        Path scenario = Files.createTempFile("bench-scenario-", ".yaml");
+        List<ScaleResult> scale = new ArrayList<>();
+        TimeToReportFigure.Result report;
+        try (InputStream in = BenchMain.class.getResourceAsStream("scale-scenario.yaml")) {
+            Files.copy(in, scenario, StandardCopyOption.REPLACE_EXISTING);
+        }
+        try (SimulatorProcess sim = SimulatorProcess.start(scenario, "4g")) {
+            System.out.println("Simulator (pid " + sim.pid() + ") at " + sim.baseUrl());
+            ScaleFigure figure = new ScaleFigure(sim.baseUrl(), POLL_MS, PAGE_SIZE, STEADY_ROUNDS);
+            for (int n : sizes) {
+                for (String side : List.of("monitor", "baseline")) {
+                    System.out.printf("Figure 1: %,d watches, %s%n", n, side);
+                    ScaleResult r = figure.run(side, n);
+                    System.out.println("  " + r);
+                    scale.add(r);
+                }
+            }
+            System.out.println("Figure 2: time to report");
+            report = new TimeToReportFigure(sim.baseUrl(), Duration.ofMillis(POLL_MS), Duration.ofSeconds(2),
+                    quick ? 2 : 5).run();
+            System.out.println("  " + report);
+        } finally {
+            Files.deleteIfExists(scenario);
+        }
+        if (mode.startsWith("scale:")) {
+            return;
+        }
+
+        MicroFigures micro = quick ? new MicroFigures(1, 1) : new MicroFigures(2, 3);
+        Map<String, String[]> params = quick ? Map.of("findings", new String[] {"100"}) : Map.of();
+        System.out.println("Figures 3 and 4: JMH");
+        List<MicroFigures.Score> scores = micro.run(MicroFigures.all(), params);
+        List<MicroFigures.TextSize> textSizes = MicroFigures.textSizes(100, 10_000, 100_000);
+
+        Duration took = Duration.ofNanos(System.nanoTime() - started);
+        BenchmarksDocument document = new BenchmarksDocument(machine, ZonedDateTime.now(ZoneOffset.UTC), COMMAND,
+                took, POLL_MS, PAGE_SIZE, STEADY_ROUNDS, micro.warmups(), micro.iterations(), scale, report, scores, textSizes);
+        // The raw measurements, so that the document can be re-rendered without re-measuring (--mode render).
+        Path raw = output.resolveSibling("../bench/target/bench-results.json").normalize();
+        Files.createDirectories(raw.getParent());
+        JSON.writerWithDefaultPrettyPrinter().writeValue(raw.toFile(), document);
+        write(document, output);
+    }
+
+    private static void write(BenchmarksDocument document, Path output) throws IOException {
+        String md = document.render();
+        System.out.println();
+        System.out.println(md);
+        Files.createDirectories(output.getParent());
+        Files.writeString(output, md, StandardCharsets.UTF_8);
+        System.out.println("Written to " + output + " (" + document.took().toSeconds() + " s)");
+    }
+}

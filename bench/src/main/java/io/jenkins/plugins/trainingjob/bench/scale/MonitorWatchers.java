@@ -1,0 +1,70 @@
+package io.jenkins.plugins.trainingjob.bench.scale;
+
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** Our way: every watch registered with one shared {@link JobMonitor} on one connection. */
+final class MonitorWatchers implements Watchers {
+    static final String CONNECTION = "bench";
+
+    private final JobMonitor monitor;
+    private final WatchPolicy policy;
+    private final ConcurrentLinkedQueue<Long> resolved = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger failures = new AtomicInteger();
+    private CountDownLatch done;
+
+    MonitorWatchers(TrainingPlatform platform, MonitorSettings settings, Duration poll) {
+        this.monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings);
+        // A fixed interval (initial = max) so both sides poll alike; no diagnosis within the run.
+        this.policy = WatchPolicy.defaults(WaitTarget.SCHEDULED).withPolling(poll, poll)
+                .withPendingTimeout(Duration.ofHours(1)).withHeartbeat(Duration.ofHours(1));
+    }
+
+    @Override
+    public void start(List<JobRef> jobs) {
+        done = new CountDownLatch(jobs.size());
+        for (JobRef job : jobs) {
+            monitor.watch(CONNECTION, job, policy, WatchListener.NONE).outcome().thenAccept(o -> {
+                if (o instanceof Outcome.Scheduled) {
+                    resolved.add(System.nanoTime());
+                } else {
+                    failures.incrementAndGet();
+                }
+                done.countDown();
+            });
+        }
+    }
+
+    @Override
+    public boolean awaitAll(Duration timeout) throws InterruptedException {
+        return done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public long[] resolvedAtNanos() {
+        return resolved.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    @Override
+    public int failures() {
+        return failures.get();
+    }
+
+    @Override
+    public void close() {
+        monitor.close();
+    }
+}
