@@ -301,7 +301,10 @@ final class ActiveWatch implements Watch {
 
     private void waitForNextTick(Instant now) {
         heartbeat(now);
-        Duration delay = PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
+        // A listed group polls in rounds: its watches re-arm in step, so one round per interval serves them
+        // all (jittered timers would start a round whenever the earliest one fired).
+        Duration delay = group.lists() ? interval
+                : PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
         interval = PollBackoff.grow(interval, state.policy().pollMax());
         Instant deadline = nextDeadline();
         if (deadline != Instant.MAX) {

@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,7 +27,10 @@ final class ConnectionGroup {
     private final TrainingPlatform platform;
     private final Set<ActiveWatch> members = new LinkedHashSet<>();
     private final Set<ActiveWatch> due = new LinkedHashSet<>();
+    private static final Duration ROUND_GATHERING = Duration.ofMillis(20);
+
     private boolean refreshing;
+    private boolean roundArmed;
 
     ConnectionGroup(MonitorRuntime runtime, TrainingPlatform platform) {
         this.runtime = runtime;
@@ -51,11 +55,27 @@ final class ConnectionGroup {
         due.remove(watch);
     }
 
-    /** The watch's poll is due: refresh it with the next round. */
+    /**
+     * The watch's poll is due: refresh it with the next round. A listed group waits a moment before it
+     * starts a round, so that watches falling due together share it instead of starting one each.
+     */
     void markDue(ActiveWatch watch) {
         if (members.contains(watch)) {
             due.add(watch);
-            pump();
+            if (lists() && !refreshing) {
+                armRound();
+            } else {
+                pump();
+            }
+        }
+    }
+
+    private void armRound() {
+        if (!roundArmed) {
+            roundArmed = runtime.schedule(() -> {
+                roundArmed = false;
+                pump();
+            }, ROUND_GATHERING) != null;
         }
     }
 

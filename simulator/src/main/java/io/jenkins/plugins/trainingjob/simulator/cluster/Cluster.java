@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,13 +157,33 @@ public final class Cluster {
     /** Snapshots of the jobs that match, oldest first. */
     public synchronized List<JobView> jobs(Predicate<SimJob> filter) {
         sync();
+        // Queue positions for every waiting job at once: asking view(j) per job would rescan all jobs for
+        // each, and list pages of thousands of waiting jobs would cost seconds.
+        Map<SimJob, Integer> positions = queuePositions();
         List<JobView> out = new ArrayList<>();
         for (SimJob j : jobs.values()) {
             if (filter.test(j)) {
-                out.add(view(j));
+                out.add(j.view(positions.get(j)));
             }
         }
         return out;
+    }
+
+    private Map<SimJob, Integer> queuePositions() {
+        Map<Object, List<SimJob>> byQueue = new HashMap<>();
+        for (SimJob j : jobs.values()) {
+            if (j.state() == JobState.QUEUED) {
+                byQueue.computeIfAbsent(j.queue().key(), k -> new ArrayList<>()).add(j);
+            }
+        }
+        Map<SimJob, Integer> positions = new IdentityHashMap<>();
+        for (List<SimJob> waiting : byQueue.values()) {
+            waiting.sort(SCHEDULING_ORDER);
+            for (int i = 0; i < waiting.size(); i++) {
+                positions.put(waiting.get(i), i + 1);
+            }
+        }
+        return positions;
     }
 
     /**
