@@ -7,7 +7,6 @@ import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredenti
 import com.cloudbees.plugins.credentials.domains.URIRequirementBuilder;
 import hudson.model.Descriptor;
 import hudson.model.Item;
-import hudson.security.ACL;
 import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
@@ -37,8 +36,10 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
 
     /**
      * Lists username/password credentials the context can use. Users who cannot configure the context
-     * only get back the value they sent, so credential ids cannot be enumerated.
+     * only get back the value they sent, so credential ids cannot be enumerated. POST only, as the form's
+     * list boxes call it.
      */
+    @POST
     public ListBoxModel doFillCredentialsIdItems(@AncestorInPath Item item, @QueryParameter String credentialsId,
             @QueryParameter String endpoint) {
         StandardListBoxModel result = new StandardListBoxModel();
@@ -48,7 +49,7 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
             return result;
         }
         result.includeEmptyValue()
-                .includeMatchingAs(ACL.SYSTEM2, item, StandardUsernamePasswordCredentials.class,
+                .includeMatchingAs(JenkinsCredentialsLookup.authenticationOf(item), item, StandardUsernamePasswordCredentials.class,
                         URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), CredentialsMatchers.always())
                 .includeCurrentValue(credentialsId);
         return result;

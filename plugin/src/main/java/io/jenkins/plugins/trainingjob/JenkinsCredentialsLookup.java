@@ -5,10 +5,13 @@ import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredenti
 import com.cloudbees.plugins.credentials.domains.DomainRequirement;
 import com.cloudbees.plugins.credentials.domains.URIRequirementBuilder;
 import hudson.model.Item;
+import hudson.model.Queue;
 import hudson.model.Run;
+import hudson.model.queue.Tasks;
 import hudson.security.ACL;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import java.util.List;
+import org.springframework.security.core.Authentication;
 
 /**
  * Username/password credentials from the Credentials plugin: the username is the access key, the password
@@ -26,8 +29,16 @@ final class JenkinsCredentialsLookup implements CredentialsLookup {
     @Override
     public Credentials forItem(String credentialsId, Item item, String endpoint) {
         StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialByIdInItem(credentialsId,
-                StandardUsernamePasswordCredentials.class, item, ACL.SYSTEM2, requirements(endpoint));
+                StandardUsernamePasswordCredentials.class, item, authenticationOf(item), requirements(endpoint));
         return toCore(credentialsId, c);
+    }
+
+    /**
+     * Who looks credentials up in an item's context: a job's own build authentication (so a form sees
+     * exactly the credentials its builds could use), SYSTEM for other items and the global configuration.
+     */
+    static Authentication authenticationOf(Item item) {
+        return item instanceof Queue.Task task ? Tasks.getAuthenticationOf2(task) : ACL.SYSTEM2;
     }
 
     private static List<DomainRequirement> requirements(String endpoint) {

@@ -18,6 +18,7 @@ import io.jenkins.plugins.casc.misc.ConfiguredWithCode;
 import io.jenkins.plugins.casc.misc.JenkinsConfiguredWithCodeRule;
 import io.jenkins.plugins.casc.misc.junit.jupiter.WithJenkinsConfiguredWithCode;
 import io.jenkins.plugins.casc.model.CNode;
+import java.net.URL;
 import java.util.List;
 import jenkins.model.Jenkins;
 import org.htmlunit.HttpMethod;
@@ -64,14 +65,15 @@ class TrainingJobConfigurationJenkinsTest {
 
         JenkinsRule.WebClient reader = j.createWebClient().login("reader");
         reader.setThrowExceptionOnFailingStatusCode(false);
-        String url = j.getURL() + "descriptorByName/" + AihcConnection.class.getName() + "/testConnection"
+        String testConnection = "descriptorByName/" + AihcConnection.class.getName() + "/testConnection"
                 + "?credentialsId=x&endpoint=http://127.0.0.1:9&resourcePool=p";
-        assertThat(reader.goTo("descriptorByName/" + AihcConnection.class.getName()
-                + "/testConnection?credentialsId=x", null).getWebResponse().getStatusCode())
+        assertThat(reader.goTo(testConnection, null).getWebResponse().getStatusCode())
                 .as("GET is refused").isEqualTo(404);
-        WebRequest post = new WebRequest(new java.net.URL(url), HttpMethod.POST);
-        assertThat(reader.addCrumb(post).getPage(post).getWebResponse().getStatusCode())
-                .as("readers may not test connections").isEqualTo(403);
+        for (String context : List.of("", "job/p/")) {
+            WebRequest post = new WebRequest(new URL(j.getURL() + context + testConnection), HttpMethod.POST);
+            assertThat(reader.getPage(reader.addCrumb(post)).getWebResponse().getStatusCode())
+                    .as("readers may not test connections in '" + context + "'").isEqualTo(403);
+        }
 
         try (ACLContext ignored = ACL.as2(User.getById("admin", true).impersonate2())) {
             assertThat(d.doCheckName(null, "bad name!").kind).isEqualTo(FormValidation.Kind.ERROR);

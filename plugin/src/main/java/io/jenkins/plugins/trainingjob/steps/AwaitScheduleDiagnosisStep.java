@@ -143,6 +143,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
             return StepForms.checkDuration(item, "pendingTimeout", value);
         }
 
+        @POST
         public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
             return StepForms.connectionItems(item);
         }

@@ -6,6 +6,7 @@ import hudson.model.Item;
 import hudson.model.Run;
 import hudson.model.TaskListener;
 import hudson.util.FormValidation;
+import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import java.util.Map;
@@ -160,7 +161,8 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
             return StepForms.checkDuration(item, "pendingTimeout", value);
         }
 
-        public hudson.util.ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
+        @POST
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
             return StepForms.connectionItems(item);
         }
     }

@@ -225,6 +225,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             return StepForms.checkDuration(item, "pendingTimeout", value);
         }
 
+        @POST
         public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
             return StepForms.connectionItems(item);
         }
