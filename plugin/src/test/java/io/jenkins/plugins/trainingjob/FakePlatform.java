@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /** A platform in memory: remembers jobs by client token, so tests can count submits and stops. */
@@ -29,7 +30,7 @@ public class FakePlatform implements TrainingPlatform {
     public volatile int closed;
     /** What a diagnosis fetch answers; unset, a fetch fails. */
     public volatile Function<DiagnosisHandle, RawDiagnosis> diagnosis;
-    public final List<DiagnosisHandle> fetchedDiagnoses = new ArrayList<>();
+    public final List<DiagnosisHandle> fetchedDiagnoses = new CopyOnWriteArrayList<>();
     private final PlatformKind kind;
     private ConnectionSettings settings;
 

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
+import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -14,10 +16,11 @@ import java.util.function.Function;
 
 /**
  * A monitor whose outcomes the test decides: each watch's outcome completes when the test says so, and
- * cancel records whether the remote job was to be stopped.
+ * cancel records whether the remote job was to be stopped; each diagnosis fetch's result likewise.
  */
 public final class ScriptedWatcher implements Watcher {
     public final List<ScriptedWatch> watches = new ArrayList<>();
+    public final List<ScriptedFetch> fetches = new ArrayList<>();
     public final List<WatchState> resumed = new ArrayList<>();
     /** When set, each new watch ends at once with this outcome (for callers that block, like freestyle). */
     public volatile Function<JobRef, Outcome> immediately;
@@ -51,6 +54,11 @@ public final class ScriptedWatcher implements Watcher {
         }
     }
 
+    /** A fetch as the step asked for it; {@code result} completes when the test says so. */
+    public record ScriptedFetch(String connectionKey, DiagnosisFetcher fetcher, String diagnosisId, String jobId,
+            CompletableFuture<FetchedDiagnosis> result) {
+    }
+
     @Override
     public synchronized Watch watch(String connectionKey, JobRef job, WatchPolicy policy, WatchListener listener) {
         ScriptedWatch w = new ScriptedWatch(WatchState.start(connectionKey, job, policy, Instant.parse("2026-01-01T00:00:00Z")),
@@ -68,6 +76,18 @@ public final class ScriptedWatcher implements Watcher {
         ScriptedWatch w = new ScriptedWatch(state, listener);
         watches.add(w);
         return w;
+    }
+
+    @Override
+    public synchronized CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String connectionKey,
+            DiagnosisFetcher fetcher, String diagnosisId, String jobId) {
+        ScriptedFetch fetch = new ScriptedFetch(connectionKey, fetcher, diagnosisId, jobId, new CompletableFuture<>());
+        fetches.add(fetch);
+        return fetch.result();
+    }
+
+    public synchronized ScriptedFetch lastFetch() {
+        return fetches.get(fetches.size() - 1);
     }
 
     public ScriptedWatch last() {

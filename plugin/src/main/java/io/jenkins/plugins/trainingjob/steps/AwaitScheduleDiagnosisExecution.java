@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import java.util.concurrent.CompletableFuture;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 
 /** Runs {@code awaitScheduleDiagnosis}: a watch of an existing job, or one fetch of an existing diagnosis. */
@@ -19,6 +20,8 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
     private final String diagnosisId;
     private final WaitMode until;
     private final String pendingTimeout;
+    /** The diagnosis being fetched; not durable: a resumed step fetches again. */
+    private transient volatile CompletableFuture<FetchedDiagnosis> fetch;
 
     /** @throws IllegalArgumentException when neither a job id nor a diagnosis id is given */
     AwaitScheduleDiagnosisExecution(AwaitScheduleDiagnosisStep step, StepContext context) {
@@ -50,19 +53,56 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         startWatch(binding, job, WatchOptions.policy(until.target(), pendingTimeout, service().configuration()));
     }
 
-    /** Core fetches, polls while not ready and analyses; which job the report names is core's rule too. */
-    private void fetchDiagnosis(ConnectionBinding binding) throws Exception {
-        FetchedDiagnosis fetched = WatchOptions.diagnosisFetcher(service().configuration())
-                .fetch(binding.client(), diagnosisId, jobId);
-        if (fetched instanceof FetchedDiagnosis.NotReady notReady) {
-            throw new AbortException(notReady.message());
+    /**
+     * Core fetches, asks again while not ready and analyses; which job the report names is core's rule
+     * too. The monitor waits between questions on a timer, so no thread is held until the answer comes.
+     */
+    private void fetchDiagnosis(ConnectionBinding binding) {
+        print(Messages.Step_FetchingDiagnosis(binding.platform().displayName(), ConsoleText.strip(diagnosisId)));
+        CompletableFuture<FetchedDiagnosis> f = service().watcher().fetchDiagnosis(binding.key(),
+                WatchOptions.diagnosisFetcher(service().configuration()), diagnosisId, jobId);
+        fetch = f;
+        if (isStopping()) {
+            // stop() came while we were binding: it could not cancel a fetch it did not see
+            f.cancel(false);
+            return;
         }
-        DiagnosisReport report = ((FetchedDiagnosis.Ready) fetched).report();
-        ArchivedReport archived = StepOutcome.report(report, run(), listener().getLogger());
-        if (failOnUnschedulable) {
-            throw new AbortException(ConsoleText.strip(report.headline()));
+        f.whenComplete((fetched, error) -> {
+            if (isStopping() || f.isCancelled()) {
+                return;
+            }
+            if (error != null) {
+                failWith(error);
+            } else {
+                finish(fetched);
+            }
+        });
+    }
+
+    private void finish(FetchedDiagnosis fetched) {
+        try {
+            if (fetched instanceof FetchedDiagnosis.NotReady notReady) {
+                throw new AbortException(notReady.message());
+            }
+            DiagnosisReport report = ((FetchedDiagnosis.Ready) fetched).report();
+            ArchivedReport archived = StepOutcome.report(report, run(), listener().getLogger());
+            if (failOnUnschedulable) {
+                throw new AbortException(ConsoleText.strip(report.headline()));
+            }
+            succeed(StepResult.of(report.job(), null, archived));
+        } catch (Throwable t) {
+            failWith(t);
         }
-        succeed(StepResult.of(report.job(), null, archived));
+    }
+
+    /** A fetch has no job of ours to stop: stopping ends the step and stops asking. */
+    @Override
+    public void stop(Throwable cause) throws Exception {
+        super.stop(cause);
+        CompletableFuture<FetchedDiagnosis> f = fetch;
+        if (f != null) {
+            f.cancel(false);
+        }
     }
 
     /** Nothing was changed before the watch began, so beginning again is safe. */

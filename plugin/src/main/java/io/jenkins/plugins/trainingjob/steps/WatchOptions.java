@@ -27,7 +27,8 @@ final class WatchOptions {
 
     /**
      * Fetches a diagnosis on request: waits as long as a watch waits for its diagnosis, asking at the
-     * configured poll interval.
+     * configured poll interval. The monitor waits between questions on its timer; the sleeper is there
+     * only for the fetcher's blocking form, which steps do not use.
      */
     static DiagnosisFetcher diagnosisFetcher(TrainingJobConfiguration config) {
         return new DiagnosisFetcher(WatchPolicy.defaults(WaitTarget.SCHEDULED).diagnosisTimeout(),

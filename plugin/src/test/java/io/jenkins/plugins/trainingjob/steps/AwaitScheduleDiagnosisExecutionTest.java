@@ -2,16 +2,20 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.FakePlatform;
+import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedFetch;
 import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
+import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
-import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -19,7 +23,6 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.io.File;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.junit.jupiter.api.BeforeEach;
@@ -124,36 +127,91 @@ class AwaitScheduleDiagnosisExecutionTest {
         assertThat(f.watcher.last().state.job()).isEqualTo(JOB);
     }
 
-    @Test
-    void anExistingDiagnosisIsFetchedByCoreAndNamesTheDiagnosisIdAsItsJobWhenNoJobIsGiven() throws Exception {
-        f.platform.diagnosis = handle -> new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-1", List.of(
-                new AihcScheduleDiagnosis.Rule("NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics",
-                        List.of(new AihcScheduleDiagnosis.Detail("", "node(s) were unschedulable", "", "default",
-                                "10.3.0.118", "resnet-master-0", "default", "", "")))));
+    private static AwaitScheduleDiagnosisStep fetchStep(String jobId) {
         AwaitScheduleDiagnosisStep step = step();
-        step.setJobId(null);
+        step.setJobId(jobId);
         step.setDiagnosisId("diag-9");
-
-        start(step);
-
-        JobRef placeholder = DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null);
-        assertThat(f.platform.fetchedDiagnoses).containsExactly(new DiagnosisHandle("diag-9", placeholder));
-        Throwable failure = failure(f.context);
-        assertThat(failure).isInstanceOf(AbortException.class).hasMessageContaining("diag-9");
-        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
+        return step;
     }
 
     @Test
-    void aGivenJobIsTheJobOfAFetchedDiagnosis() throws Exception {
-        f.platform.diagnosis = handle -> new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-1", List.of());
-        AwaitScheduleDiagnosisStep step = step();
-        step.setDiagnosisId("diag-9");
+    void aDiagnosisIdIsFetchedThroughTheMonitorAndTheStepWaitsForItsAnswer() throws Exception {
+        AwaitScheduleDiagnosisExecution e = start(fetchStep(null));
+
+        ScriptedFetch fetch = f.watcher.lastFetch();
+        assertThat(fetch.connectionKey()).isEqualTo("connection:prod");
+        assertThat(fetch.diagnosisId()).isEqualTo("diag-9");
+        assertThat(fetch.jobId()).isNull();
+        verify(f.context, never()).onSuccess(any());
+        verify(f.context, never()).onFailure(any());
+        assertThat(e.getStatus()).contains("diag-9");
+        assertThat(f.log()).contains("Fetching the Baidu AIHC diagnosis diag-9");
+        assertThat(f.watcher.watches).isEmpty();
+    }
+
+    @Test
+    void aFetchedReportIsAttachedAndFailsTheStepWithItsHeadline() throws Exception {
+        start(fetchStep(null));
+        DiagnosisReport report = Reports.documentedAihcExample(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null));
+
+        f.watcher.lastFetch().result().complete(new FetchedDiagnosis.Ready(report));
+
+        assertThat(failure(f.context)).isInstanceOf(AbortException.class)
+                .hasMessage(ConsoleText.strip(report.headline()));
+        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
+        assertThat(f.log()).contains("Job diag-9 cannot be scheduled");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void withoutFailOnUnschedulableTheFetchedReportIsTheStepsResult() throws Exception {
+        AwaitScheduleDiagnosisStep step = fetchStep(JOB.id());
         step.setFailOnUnschedulable(false);
-
         start(step);
+        assertThat(f.watcher.lastFetch().jobId()).isEqualTo(JOB.id());
 
-        assertThat(f.platform.fetchedDiagnoses).containsExactly(new DiagnosisHandle("diag-9", JOB));
-        verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
+        f.watcher.lastFetch().result().complete(new FetchedDiagnosis.Ready(Reports.documentedAihcExample(JOB)));
+
+        ArgumentCaptor<Object> captor = ArgumentCaptor.forClass(Object.class);
+        verify(f.context).onSuccess(captor.capture());
+        assertThat((Map<String, Object>) captor.getValue()).containsEntry("jobId", JOB.id())
+                .containsKey("diagnosis").containsKey("reportFiles");
+    }
+
+    @Test
+    void aDiagnosisStillNotReadyFailsTheStepSayingHowToFetchItLater() throws Exception {
+        start(fetchStep(null));
+        FetchedDiagnosis.NotReady notReady = new FetchedDiagnosis.NotReady(
+                new DiagnosisHandle("diag-9", DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null)),
+                Duration.ofMinutes(5));
+
+        f.watcher.lastFetch().result().complete(notReady);
+
+        assertThat(failure(f.context)).isInstanceOf(AbortException.class).hasMessage(notReady.message());
+        assertThat(new File(buildDir, "training-job")).doesNotExist();
+    }
+
+    @Test
+    void aPlatformFailureOfTheFetchFailsTheStepWithItsMessageAndNoStackTrace() throws Exception {
+        start(fetchStep(null));
+
+        f.watcher.lastFetch().result().completeExceptionally(new AuthenticationException(PlatformKind.AIHC,
+                "GET /api/v1/aifd/schedulediagnosis/job/query", 403, "AccessDenied", "r-9", "access denied", null));
+
+        assertThat(failure(f.context)).isInstanceOf(AbortException.class).hasMessageContaining("access denied");
+    }
+
+    @Test
+    void stopDuringTheFetchEndsTheStepStopsAskingAndStopsNoJob() throws Exception {
+        AwaitScheduleDiagnosisExecution e = start(fetchStep(JOB.id()));
+        InterruptedException abort = new InterruptedException();
+
+        e.stop(abort);
+
+        assertThat(failure(f.context)).isSameAs(abort);
+        assertThat(f.watcher.lastFetch().result()).isCancelled();
+        assertThat(f.platform.cancelled).isEmpty();
+        verify(f.context, never()).onSuccess(any());
     }
 
     @Test

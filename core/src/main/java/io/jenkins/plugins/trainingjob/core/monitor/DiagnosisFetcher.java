@@ -18,7 +18,9 @@ import java.util.function.Consumer;
 /**
  * A schedule diagnosis on request, outside a watch: fetch an existing one by its id, or launch one now,
  * then poll while the platform answers "not ready" until a timeout, and analyse the answer. The CLI's
- * {@code trainjob diagnose} and the plugin's {@code awaitScheduleDiagnosis(diagnosisId: ...)} both use it.
+ * {@code trainjob diagnose} waits in {@link #fetch}, sleeping between questions; the plugin's
+ * {@code awaitScheduleDiagnosis(diagnosisId: ...)} goes through {@link JobMonitor#fetchDiagnosis}, which
+ * asks by the same rule ({@link #attempt}) but waits on a timer, holding no thread.
  *
  * <p>A {@link JobMonitor} watch diagnoses only after the pending timeout, and treats AIHC's pre-check
  * refusal as "wait and retry"; a diagnosis on request is asked for now, so the refusal is the answer and
@@ -68,7 +70,7 @@ public final class DiagnosisFetcher {
     /** Fetches an existing diagnosis, for the job {@link #jobOf} names. */
     public FetchedDiagnosis fetch(TrainingPlatform platform, String diagnosisId, String jobId)
             throws InterruptedException {
-        return fetch(platform, new DiagnosisHandle(diagnosisId, jobOf(platform.kind(), diagnosisId, jobId)));
+        return fetch(platform, handleOf(platform.kind(), diagnosisId, jobId));
     }
 
     /**
@@ -83,22 +85,46 @@ public final class DiagnosisFetcher {
     }
 
     private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
-        Instant deadline = clock.instant().plus(timeout);
+        Instant deadline = deadline();
         while (true) {
-            RawDiagnosis raw;
-            try {
-                raw = platform.fetchDiagnosis(handle);
-            } catch (DiagnosisNotReadyException notReady) {
-                Instant now = clock.instant();
-                if (!now.isBefore(deadline)) {
-                    return new FetchedDiagnosis.NotReady(handle, timeout);
-                }
-                Duration left = Duration.between(now, deadline);
-                sleeper.sleep(left.compareTo(pollInterval) < 0 ? left : pollInterval);
-                continue;
+            FetchAttempt attempt = attempt(platform, handle, deadline);
+            if (attempt instanceof FetchAttempt.Done done) {
+                return done.result();
             }
-            return new FetchedDiagnosis.Ready(analyzer.analyze(raw));
+            sleeper.sleep(((FetchAttempt.AskAgain) attempt).delay());
         }
+    }
+
+    /** When a fetch that begins now stops asking. */
+    Instant deadline() {
+        return clock.instant().plus(timeout);
+    }
+
+    /** The handle of an existing diagnosis, for the job {@link #jobOf} names. */
+    static DiagnosisHandle handleOf(PlatformKind platform, String diagnosisId, String jobId) {
+        return new DiagnosisHandle(diagnosisId, jobOf(platform, diagnosisId, jobId));
+    }
+
+    /**
+     * Asks the platform once and decides: the analysed report; "not ready" once {@code deadline} has
+     * passed; otherwise ask again after the poll interval, cut to the time left. The one rule of every
+     * fetch, whether it waits by sleeping or by a timer.
+     *
+     * @throws io.jenkins.plugins.trainingjob.core.platform.PlatformException for any answer but "not ready"
+     */
+    FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline) {
+        RawDiagnosis raw;
+        try {
+            raw = platform.fetchDiagnosis(handle);
+        } catch (DiagnosisNotReadyException notReady) {
+            Instant now = clock.instant();
+            if (!now.isBefore(deadline)) {
+                return new FetchAttempt.Done(new FetchedDiagnosis.NotReady(handle, timeout));
+            }
+            Duration left = Duration.between(now, deadline);
+            return new FetchAttempt.AskAgain(left.compareTo(pollInterval) < 0 ? left : pollInterval);
+        }
+        return new FetchAttempt.Done(new FetchedDiagnosis.Ready(analyzer.analyze(raw)));
     }
 
     private static Duration positive(String name, Duration d) {

@@ -30,6 +30,8 @@ public final class JobMonitor implements AutoCloseable {
     private final Map<String, ConnectionGroup> groups = new ConcurrentHashMap<>();
     // Scheduler-thread state.
     private final Set<ActiveWatch> active = new LinkedHashSet<>();
+    // Any thread: a fetch begins on the caller's thread and ends on the scheduler or in close().
+    private final Set<PendingDiagnosisFetch> fetches = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     public JobMonitor(PlatformResolver platforms, Clock clock) {
@@ -103,13 +105,63 @@ public final class JobMonitor implements AutoCloseable {
         return watch;
     }
 
-    /** Stops all polling; outstanding watches end {@link Outcome.Cancelled} without stopping remote jobs. */
+    /**
+     * Fetches an existing diagnosis the way {@code fetcher} rules (poll interval, timeout, which job the
+     * report names), without holding a thread while the platform answers "not ready": each question runs
+     * on the monitor's call pool and the wait between two is a timer. Cancelling the returned future stops
+     * asking.
+     *
+     * @param jobId the job's id, or {@code null} when only the diagnosis id is known
+     *     (see {@link DiagnosisFetcher#jobOf})
+     * @return completes with the fetched diagnosis, or exceptionally with the platform's
+     *     {@link io.jenkins.plugins.trainingjob.core.platform.PlatformException} (also for a job the
+     *     platform requires but that was not given), an {@link IllegalArgumentException} when the
+     *     connection id names no connection, or an {@link IllegalStateException} when the monitor is or
+     *     gets closed before the answer came
+     */
+    public CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String connectionId, DiagnosisFetcher fetcher,
+            String diagnosisId, String jobId) {
+        Objects.requireNonNull(connectionId, "connectionId");
+        Objects.requireNonNull(fetcher, "fetcher");
+        Objects.requireNonNull(diagnosisId, "diagnosisId");
+        PendingDiagnosisFetch fetch;
+        try {
+            if (closed) {
+                throw new IllegalStateException("the job monitor is closed");
+            }
+            TrainingPlatform platform = platforms.resolve(connectionId);
+            if (platform == null) {
+                throw new IllegalArgumentException("connection '" + connectionId + "' is not configured");
+            }
+            fetch = new PendingDiagnosisFetch(runtime, fetcher, platform,
+                    DiagnosisFetcher.handleOf(platform.kind(), diagnosisId, jobId));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        fetches.add(fetch);
+        fetch.result().whenComplete((fetched, error) -> fetches.remove(fetch));
+        if (closed) {
+            // close() may have run before the fetch was in the set: it would never end it.
+            fetch.endByClose();
+        } else {
+            fetch.start();
+        }
+        return fetch.result();
+    }
+
+    /**
+     * Stops all polling; outstanding watches end {@link Outcome.Cancelled} without stopping remote jobs,
+     * outstanding diagnosis fetches fail with an {@link IllegalStateException}.
+     */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
+        for (PendingDiagnosisFetch fetch : List.copyOf(fetches)) {
+            fetch.endByClose();
+        }
         CompletableFuture<Void> ended = new CompletableFuture<>();
         Runnable endAll = () -> {
             List<ActiveWatch> open = new ArrayList<>(active);

@@ -76,20 +76,30 @@ final class MonitorRuntime {
         }
     }
 
-    /** Makes a platform call on a call thread and continues with its result on the scheduler thread. */
-    <T> void call(PlatformKind platform, String operation, Supplier<T> call, Consumer<CallResult<T>> then) {
-        offload(() -> CallResult.of(platform, operation, call), then);
+    /**
+     * Makes a platform call on a call thread and continues with its result on the scheduler thread.
+     *
+     * @return false when the monitor is shut down and the call was not made
+     */
+    <T> boolean call(PlatformKind platform, String operation, Supplier<T> call, Consumer<CallResult<T>> then) {
+        return offload(() -> CallResult.of(platform, operation, call), then);
     }
 
-    /** Runs blocking {@code work} on a call thread and continues with its result on the scheduler thread. */
-    <T> void offload(Supplier<T> work, Consumer<T> then) {
+    /**
+     * Runs blocking {@code work} on a call thread and continues with its result on the scheduler thread.
+     *
+     * @return false when the monitor is shut down and the work was not started (watches and fetches were
+     *     already ended by close(); a caller outside close() must end itself)
+     */
+    <T> boolean offload(Supplier<T> work, Consumer<T> then) {
         try {
             calls.execute(() -> {
                 T result = work.get();
                 onScheduler(() -> then.accept(result));
             });
+            return true;
         } catch (RejectedExecutionException e) {
-            // Shut down: the watches were already ended by close().
+            return false;
         }
     }
 

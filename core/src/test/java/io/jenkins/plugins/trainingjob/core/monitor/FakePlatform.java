@@ -46,6 +46,8 @@ final class FakePlatform implements TrainingPlatform {
     final AtomicInteger notReadyFetches = new AtomicInteger();
     /** While false, every fetch answers "not ready". */
     volatile boolean diagnosisReady = true;
+    /** Diagnosis fetches throw what this supplies, while it supplies non-null. */
+    volatile Supplier<PlatformException> fetchFailure = () -> null;
     /** Status and list calls throw what this supplies, while it supplies non-null. */
     volatile Supplier<PlatformException> outage = () -> null;
     /** Status calls after a stop before the job shows STOPPED. */
@@ -172,6 +174,10 @@ final class FakePlatform implements TrainingPlatform {
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
         fetchCalls.incrementAndGet();
+        PlatformException failure = fetchFailure.get();
+        if (failure != null) {
+            throw failure;
+        }
         if (!diagnosisReady || notReadyFetches.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             throw new DiagnosisNotReadyException(PlatformKind.AIHC, "GET /api/v1/aifd/schedulediagnosis/job/query",
                     200, "DiagnosisReportNotFound", "r-3", "The diagnosis report is not found, try later please.",

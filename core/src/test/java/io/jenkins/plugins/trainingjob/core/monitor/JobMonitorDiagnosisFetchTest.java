@@ -1,0 +1,175 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import static io.jenkins.plugins.trainingjob.core.monitor.Eventually.await;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The monitor's diagnosis fetch: the same rule as {@link DiagnosisFetcher#fetch}, but between two
+ * questions it waits on a timer, so no thread is held while the platform answers "not ready".
+ */
+class JobMonitorDiagnosisFetchTest {
+    private static final String CONNECTION = "aihc-pool";
+    private static final String SENSECORE = "sensecore";
+    /** The fetch must never sleep: a sleeper that is called fails the test. */
+    private static final Sleeper NO_SLEEP = d -> {
+        throw new AssertionError("the monitor's fetch slept for " + d);
+    };
+
+    private final FakePlatform platform = new FakePlatform();
+    private final JobMonitor monitor = new JobMonitor(id -> switch (id) {
+        case CONNECTION -> platform;
+        case SENSECORE -> senseCore();
+        default -> null;
+    }, Clock.systemUTC());
+
+    /** Asks again every few milliseconds, for up to ten seconds. */
+    private final DiagnosisFetcher quick = fetcher(Duration.ofSeconds(10), Duration.ofMillis(5));
+    /** Asks again only after an hour: a test sees the fetch between two questions. */
+    private final DiagnosisFetcher hourly = fetcher(Duration.ofHours(2), Duration.ofHours(1));
+
+    @AfterEach
+    void closeMonitor() {
+        monitor.close();
+    }
+
+    @Test
+    void aReadyDiagnosisIsAnalysedForTheGivenJob() throws Exception {
+        FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", "pytorchjob-a"));
+
+        FetchedDiagnosis.Ready ready = (FetchedDiagnosis.Ready) fetched;
+        assertThat(ready.report().job()).isEqualTo(new JobRef(PlatformKind.AIHC, "pytorchjob-a", null));
+        assertThat(ready.report().diagnosisId()).isEqualTo("diag-7");
+        assertThat(platform.fetchCalls.get()).isEqualTo(1);
+        assertNothingLeftBehind();
+    }
+
+    @Test
+    void aDiagnosisNotReadyTwiceIsAskedForAgainUntilItIsReady() throws Exception {
+        platform.notReadyFetches.set(2);
+
+        FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", null));
+
+        assertThat(fetched).isInstanceOf(FetchedDiagnosis.Ready.class);
+        assertThat(((FetchedDiagnosis.Ready) fetched).report().job().id()).isEqualTo("diag-7");
+        assertThat(platform.fetchCalls.get()).isEqualTo(3);
+        assertNothingLeftBehind();
+    }
+
+    @Test
+    void betweenTwoQuestionsTheFetchIsATimerAndHoldsNoThread() {
+        platform.diagnosisReady = false;
+
+        CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, hourly, "diag-7", null);
+
+        await("the first answer, and a timer for the next question",
+                () -> platform.fetchCalls.get() == 1 && monitor.scheduledTasks() == 1);
+        await("no call thread busy", () -> monitor.pendingCalls() == 0);
+        assertThat(fetch).isNotDone();
+        assertThat(monitor.scheduledTasks()).isEqualTo(1);
+
+        fetch.cancel(false);
+
+        await("the timer is gone", () -> monitor.scheduledTasks() == 0);
+        assertThat(platform.fetchCalls.get()).isEqualTo(1);
+    }
+
+    @Test
+    void aDiagnosisStillNotReadyAtTheTimeoutIsNotReady() throws Exception {
+        platform.diagnosisReady = false;
+        DiagnosisFetcher brief = fetcher(Duration.ofMillis(40), Duration.ofMillis(5));
+
+        FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, brief, "diag-7", "pytorchjob-a"));
+
+        FetchedDiagnosis.NotReady notReady = (FetchedDiagnosis.NotReady) fetched;
+        assertThat(notReady.handle().id()).isEqualTo("diag-7");
+        assertThat(notReady.timeout()).isEqualTo(Duration.ofMillis(40));
+        assertThat(platform.fetchCalls.get()).isGreaterThan(1);
+        assertNothingLeftBehind();
+    }
+
+    @Test
+    void aPlatformFailureFailsTheFetch() {
+        AuthenticationException denied = new AuthenticationException(PlatformKind.AIHC,
+                "GET /api/v1/aifd/schedulediagnosis/job/query", 403, "AccessDenied", "r-9", "access denied", null);
+        platform.fetchFailure = () -> denied;
+
+        CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", null);
+
+        assertThat(fetch).failsWithin(10, TimeUnit.SECONDS).withThrowableOfType(ExecutionException.class)
+                .havingCause().isSameAs(denied);
+        assertNothingLeftBehind();
+    }
+
+    @Test
+    void anUnknownConnectionOrAMissingSenseCoreJobFailsWithoutAskingThePlatform() {
+        assertThat(monitor.fetchDiagnosis("nope", quick, "diag-7", null)).isCompletedExceptionally()
+                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(IllegalArgumentException.class)
+                .withMessage("connection 'nope' is not configured");
+        assertThat(monitor.fetchDiagnosis(SENSECORE, quick, "sensecore-evidence-1", null))
+                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(InvalidRequestException.class)
+                .withMessageContaining("give the job id");
+        assertThat(platform.fetchCalls.get()).isZero();
+    }
+
+    @Test
+    void closingTheMonitorWhileTheFetchWaitsFailsItAndLeavesNothingBehind() {
+        platform.diagnosisReady = false;
+        CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, hourly, "diag-7", null);
+        await("a timer for the next question", () -> monitor.scheduledTasks() == 1);
+
+        monitor.close();
+
+        assertThat(fetch).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(IllegalStateException.class)
+                .withMessage("the job monitor closed before diagnosis diag-7 was fetched");
+        assertThat(monitor.scheduledTasks()).isZero();
+        assertThat(monitor.pendingCalls()).isZero();
+    }
+
+    @Test
+    void aClosedMonitorFetchesNothing() {
+        monitor.close();
+
+        assertThat(monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", null))
+                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
+                .havingCause().isInstanceOf(IllegalStateException.class)
+                .withMessage("the job monitor is closed");
+        assertThat(platform.fetchCalls.get()).isZero();
+    }
+
+    private static DiagnosisFetcher fetcher(Duration timeout, Duration pollInterval) {
+        return new DiagnosisFetcher(timeout, pollInterval, Clock.systemUTC(), NO_SLEEP);
+    }
+
+    private static TrainingPlatform senseCore() {
+        TrainingPlatform sc = mock(TrainingPlatform.class);
+        when(sc.kind()).thenReturn(PlatformKind.SENSECORE);
+        return sc;
+    }
+
+    private static FetchedDiagnosis result(CompletableFuture<FetchedDiagnosis> fetch) throws Exception {
+        return fetch.get(10, TimeUnit.SECONDS);
+    }
+
+    private void assertNothingLeftBehind() {
+        await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
+    }
+}
