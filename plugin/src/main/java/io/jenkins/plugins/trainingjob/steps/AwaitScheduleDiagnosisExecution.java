@@ -67,7 +67,8 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
             f.cancel(false);
             return;
         }
-        f.whenComplete((fetched, error) -> {
+        // Finished off the monitor's scheduler thread: the report is written to files and the build log.
+        f.whenCompleteAsync((fetched, error) -> {
             if (isStopping() || f.isCancelled()) {
                 return;
             }
@@ -76,7 +77,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
             } else {
                 finish(fetched);
             }
-        });
+        }, service().executor());
     }
 
     private void finish(FetchedDiagnosis fetched) {

@@ -152,13 +152,15 @@ public abstract class WatchingExecution extends StepExecution {
             stopWatch(w, null);
             return;
         }
-        w.outcome().whenComplete((outcome, error) -> {
+        // Off the monitor's one scheduler thread: turning an outcome into a result writes report files and
+        // the build log, which must not delay the polling of every other watch.
+        w.outcome().whenCompleteAsync((outcome, error) -> {
             if (error != null) {
                 failWith(error);
             } else {
                 onOutcome(outcome);
             }
-        });
+        }, service().executor());
     }
 
     private void onOutcome(Outcome outcome) {
