@@ -36,8 +36,8 @@ public record BenchmarksDocument(Machine machine, ZonedDateTime date, String com
         md.append("- Machine: ").append(machine.describe()).append('\n');
         md.append("- Command: `").append(command).append("` (all figures, ")
                 .append(took.toMinutes()).append(" min ").append(took.toSecondsPart()).append(" s)\n");
-        md.append("- The machine is shared (other builds ran at the same time), so absolute times are noisy;\n")
-                .append("  counts (threads, requests) are not.\n\n");
+        md.append("- Times vary with whatever else the machine runs (the simulator shares its 2 cores); counts\n")
+                .append("  (threads, requests) do not.\n\n");
         targets(md);
         scaleFigure(md);
         reportFigure(md);
