@@ -2,15 +2,20 @@ package io.jenkins.plugins.trainingjob;
 
 import hudson.Extension;
 import hudson.ExtensionList;
+import hudson.util.FormValidation;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import jenkins.model.GlobalConfiguration;
+import jenkins.model.Jenkins;
 import net.sf.json.JSONObject;
 import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.StaplerRequest2;
+import org.kohsuke.stapler.verb.POST;
 
 /**
  * The controller-wide settings: named connections to AIHC and SenseCore, and the defaults steps use
@@ -93,6 +98,29 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
 
     public Duration pendingTimeoutDuration() {
         return DurationText.parse("pendingTimeout", pendingTimeout);
+    }
+
+    @POST
+    public FormValidation doCheckPollInterval(@QueryParameter String value) {
+        return checkDuration("pollInterval", value);
+    }
+
+    @POST
+    public FormValidation doCheckPendingTimeout(@QueryParameter String value) {
+        return checkDuration("pendingTimeout", value);
+    }
+
+    /** Shows core's message as the administrator types; empty means the default, so it is fine. */
+    private static FormValidation checkDuration(String field, String value) {
+        if (!Jenkins.get().hasPermission(Jenkins.ADMINISTER) || Connection.trimToNull(value) == null) {
+            return FormValidation.ok();
+        }
+        try {
+            DurationText.parse(field, value);
+            return FormValidation.ok();
+        } catch (IllegalArgumentException e) {
+            return FormValidation.error(e.getMessage());
+        }
     }
 
     /** Resets the list first: a form without connections must clear them (JCasC "Rule 1"). */

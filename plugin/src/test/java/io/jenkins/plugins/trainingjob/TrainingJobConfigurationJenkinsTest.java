@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.jvnet.hudson.test.JenkinsRule;
 import org.jvnet.hudson.test.MockAuthorizationStrategy;
 
-/** Configuration as Code round trip, and the permission checks of the form endpoints. */
+/** Configuration as Code round trip, and the permission checks and messages of the form endpoints. */
 @WithJenkinsConfiguredWithCode
 class TrainingJobConfigurationJenkinsTest {
 
@@ -75,7 +75,18 @@ class TrainingJobConfigurationJenkinsTest {
                     .as("readers may not test connections in '" + context + "'").isEqualTo(403);
         }
 
+        TrainingJobConfiguration config = TrainingJobConfiguration.get();
+        try (ACLContext ignored = ACL.as2(User.getById("reader", true).impersonate2())) {
+            assertThat(config.doCheckPendingTimeout("10").kind).isEqualTo(FormValidation.Kind.OK);
+        }
+
         try (ACLContext ignored = ACL.as2(User.getById("admin", true).impersonate2())) {
+            FormValidation bareNumber = config.doCheckPendingTimeout("10");
+            assertThat(bareNumber.kind).isEqualTo(FormValidation.Kind.ERROR);
+            assertThat(bareNumber.getMessage()).contains("pendingTimeout: ", "has no unit: write 10m or 10s");
+            assertThat(config.doCheckPollInterval("31d").getMessage())
+                    .contains("pollInterval: ", "is longer than the maximum of 30 days");
+            assertThat(config.doCheckPollInterval("30s").kind).isEqualTo(FormValidation.Kind.OK);
             assertThat(d.doCheckName(null, "bad name!").kind).isEqualTo(FormValidation.Kind.ERROR);
             assertThat(List.copyOf(d.doFillCredentialsIdItems(null, "", null))).extracting(o -> o.value)
                     .contains("");

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
@@ -80,7 +81,7 @@ final class DemoCommand implements Callable<Integer> {
                 JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
                 JobRef big = submit(platform, documented, terminal,
                         "1 worker x 8 GPUs in queue 'default': no node there can take it");
-                terminal.progress("following both; a job still pending after " + Durations.format(pendingTimeout)
+                terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
                 // Polls run in real time but deadlines in simulated time: give the diagnosis half a real
                 // minute whatever the speed, so a fast clock never outruns the report.

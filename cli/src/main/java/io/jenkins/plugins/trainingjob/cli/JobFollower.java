@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -59,7 +60,7 @@ final class JobFollower implements AutoCloseable {
      */
     int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault) {
         terminal.progress("waiting for job " + job.id() + " to be " + mode.name().toLowerCase(Locale.ROOT)
-                + " (pending timeout " + Durations.format(waiting.pendingTimeout) + ")");
+                + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
         Watch watch = start(job, waiting.policy(mode.target()));
         return awaitAndPrint(job, watch, waiting.cancelOnInterrupt(cancelByDefault), waiting.reportFile);
     }

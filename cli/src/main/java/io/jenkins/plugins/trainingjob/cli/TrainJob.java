@@ -116,7 +116,7 @@ public final class TrainJob implements Callable<Integer> {
                         "  trainjob generate-completion > /etc/bash_completion.d/trainjob");
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
-            root.terminal().error(ex.getMessage() + " (see: " + cmd.getCommandSpec().qualifiedName() + " --help)");
+            root.terminal().error(DurationConverter.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName() + " --help)");
             return ExitCode.INVALID_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> root.fail(ex));

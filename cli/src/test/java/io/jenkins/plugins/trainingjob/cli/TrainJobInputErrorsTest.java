@@ -115,9 +115,26 @@ class TrainJobInputErrorsTest {
     }
 
     @Test
-    void anInvalidDurationSaysHowToWriteOne() {
-        cli.run("await", "job-1", "--pending-timeout", "ten minutes")
-                .failsWithOneLine(2, "invalid duration 'ten minutes'", "10m");
+    void anInvalidDurationNamesTheOptionAndSaysHowToWriteOne() {
+        var result = cli.run("await", "job-1", "--pending-timeout", "ten minutes")
+                .failsWithOneLine(2, "trainjob await --help");
+        assertThat(result.err().lines()).containsExactly("trainjob: error: --pending-timeout: 'ten minutes' is not"
+                + " a duration: write a number and a unit (ms, s, m, h, d) such as 90s, 10m or 1h30m,"
+                + " or ISO-8601 such as PT10M (see: trainjob await --help)");
+    }
+
+    @Test
+    void aDurationWithoutAUnitIsRefusedRatherThanGuessed() {
+        var result = cli.run("submit", "x.yaml", "--poll-interval", "10");
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err().lines()).containsExactly(
+                "trainjob: error: --poll-interval: '10' has no unit: write 10m or 10s (see: trainjob submit --help)");
+    }
+
+    @Test
+    void aDurationBeyondThirtyDaysNamesTheMaximum() {
+        cli.run("diagnose", "job-1", "--diagnosis-timeout", "31d")
+                .failsWithOneLine(2, "--diagnosis-timeout: '31d' is longer than the maximum of 30 days");
     }
 
     @Test

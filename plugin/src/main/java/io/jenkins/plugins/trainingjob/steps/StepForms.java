@@ -4,8 +4,8 @@ import hudson.model.Item;
 import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
-import io.jenkins.plugins.trainingjob.DurationText;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import jenkins.model.Jenkins;
 
 /** Form checks of the steps and the builder; each checks permission before anything else. */

@@ -1,8 +1,8 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.Connection;
-import io.jenkins.plugins.trainingjob.DurationText;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 
 /** Checks of step parameters that no single setter can make; each error names the parameters. */
 final class StepValidation {

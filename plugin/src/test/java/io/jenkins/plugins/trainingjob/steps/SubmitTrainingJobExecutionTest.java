@@ -254,6 +254,15 @@ class SubmitTrainingJobExecutionTest {
     }
 
     @Test
+    void aPendingTimeoutWithoutAUnitFailsTheStepWithCoresMessageInsteadOfGuessingMinutes() {
+        SubmitTrainingJobStep step = step();
+        step.setPendingTimeout("10");
+        assertThatThrownBy(() -> step.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessage("pendingTimeout: '10' has no unit: write 10m or 10s");
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
     void anUnknownConnectionNameFailsTheStepWithTheConfiguredNames() throws Exception {
         SubmitTrainingJobStep step = step();
         step.setConnection("staging");

@@ -166,7 +166,7 @@ final class ActiveWatch implements Watch {
         }
         if (passed(state.overallDeadline(), now)) {
             finish(new Outcome.TimedOut(status, "overall timeout of "
-                    + DurationText.of(policy.overallTimeout())));
+                    + DurationText.format(policy.overallTimeout())));
             return;
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING
@@ -181,7 +181,7 @@ final class ActiveWatch implements Watch {
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
             if (passed(state.diagnosisDeadline(), now)) {
                 finish(new Outcome.TimedOut(status, "diagnosis timeout of "
-                        + DurationText.of(policy.diagnosisTimeout())));
+                        + DurationText.format(policy.diagnosisTimeout())));
             } else {
                 diagnose();
             }
@@ -250,7 +250,7 @@ final class ActiveWatch implements Watch {
         }
         if (passed(state.overallDeadline(), now)) {
             finish(new Outcome.TimedOut(last, "overall timeout of "
-                    + DurationText.of(state.policy().overallTimeout())));
+                    + DurationText.format(state.policy().overallTimeout())));
             return;
         }
         Instant since;
@@ -430,7 +430,7 @@ final class ActiveWatch implements Watch {
         if (passed(stopDeadline, runtime.now())) {
             finish(new Outcome.Cancelled(lastOrUnknown(), false, "stop requested, but the job is still "
                     + OutcomeMessages.state(lastOrUnknown()) + " after "
-                    + DurationText.of(runtime.settings().stopConfirmTimeout())));
+                    + DurationText.format(runtime.settings().stopConfirmTimeout())));
             return;
         }
         timer = runtime.schedule(this::confirmStop, runtime.settings().stopConfirmInterval());

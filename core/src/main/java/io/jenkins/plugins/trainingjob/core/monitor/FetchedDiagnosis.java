@@ -26,7 +26,7 @@ public sealed interface FetchedDiagnosis {
         /** The one line a person reads, the same in the CLI and in Jenkins. */
         public String message() {
             return "diagnosis " + ConsoleText.strip(handle.id(), 80) + " was not ready within "
-                    + DurationText.of(timeout) + "; fetch it again later by its id";
+                    + DurationText.format(timeout) + "; fetch it again later by its id";
         }
     }
 }

@@ -21,7 +21,7 @@ final class MonitorEventMessages {
 
     static String heartbeat(JobStatus current, Duration waited) {
         return OutcomeMessages.line(current, "still " + OutcomeMessages.state(current) + queue(current)
-                + " after " + DurationText.of(waited));
+                + " after " + DurationText.format(waited));
     }
 
     static String diagnosisStarted(JobStatus current, String diagnosisId) {
@@ -36,7 +36,7 @@ final class MonitorEventMessages {
     static String retrying(PlatformException error, Duration delay) {
         String platform = error == null || error.platform() == null ? "monitor" : error.platform().id();
         String what = error == null ? "unknown error" : ConsoleText.strip(error.getMessage());
-        return OutcomeMessages.fit("[" + platform + "] call failed, retrying in " + DurationText.of(delay) + ": "
+        return OutcomeMessages.fit("[" + platform + "] call failed, retrying in " + DurationText.format(delay) + ": "
                 + what);
     }
 

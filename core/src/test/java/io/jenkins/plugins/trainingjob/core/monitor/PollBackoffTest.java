@@ -37,13 +37,4 @@ class PollBackoffTest {
         }
         assertThat(PollBackoff.jittered(Duration.ofSeconds(10), 0, random)).isEqualTo(Duration.ofSeconds(10));
     }
-
-    @Test
-    void durationsReadLikeAPersonWouldSayThem() {
-        assertThat(DurationText.of(Duration.ofMillis(250))).isEqualTo("250ms");
-        assertThat(DurationText.of(Duration.ofSeconds(45))).isEqualTo("45s");
-        assertThat(DurationText.of(Duration.ofMinutes(5))).isEqualTo("5m");
-        assertThat(DurationText.of(Duration.ofSeconds(330))).isEqualTo("5m 30s");
-        assertThat(DurationText.of(Duration.ofMinutes(125))).isEqualTo("2h 5m");
-    }
 }
