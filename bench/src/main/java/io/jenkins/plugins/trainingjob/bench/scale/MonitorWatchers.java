@@ -11,20 +11,13 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /** Our way: every watch registered with one shared {@link JobMonitor} on one connection. */
-final class MonitorWatchers implements Watchers {
+final class MonitorWatchers extends Watchers {
     static final String CONNECTION = "bench";
 
     private final JobMonitor monitor;
     private final WatchPolicy policy;
-    private final ConcurrentLinkedQueue<Long> resolved = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger failures = new AtomicInteger();
-    private CountDownLatch done;
 
     MonitorWatchers(TrainingPlatform platform, MonitorSettings settings, Duration poll) {
         this.monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings);
@@ -34,33 +27,16 @@ final class MonitorWatchers implements Watchers {
     }
 
     @Override
-    public void start(List<JobRef> jobs) {
-        done = new CountDownLatch(jobs.size());
+    void startWaits(List<JobRef> jobs) {
         for (JobRef job : jobs) {
             monitor.watch(CONNECTION, job, policy, WatchListener.NONE).outcome().thenAccept(o -> {
                 if (o instanceof Outcome.Scheduled) {
-                    resolved.add(System.nanoTime());
+                    resolvedNow();
                 } else {
-                    failures.incrementAndGet();
+                    failedNow();
                 }
-                done.countDown();
             });
         }
-    }
-
-    @Override
-    public boolean awaitAll(Duration timeout) throws InterruptedException {
-        return done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public long[] resolvedAtNanos() {
-        return resolved.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    @Override
-    public int failures() {
-        return failures.get();
     }
 
     @Override

@@ -8,24 +8,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The peer baseline, what teams do today: one waiting thread per job (a pipeline step holding its
  * executor, or a {@code while curl ...; sleep} loop) calling {@code GET job} at a fixed interval. Threads
  * start at random offsets within one interval, as pipelines do. Each loop is bounded by {@code maxWait}.
  */
-final class ThreadPerJobWatchers implements Watchers {
+final class ThreadPerJobWatchers extends Watchers {
     private final TrainingPlatform platform;
     private final Duration poll;
     private final Duration maxWait;
-    private final ConcurrentLinkedQueue<Long> resolved = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger failures = new AtomicInteger();
     private final List<Thread> threads = new ArrayList<>();
-    private CountDownLatch done;
 
     ThreadPerJobWatchers(TrainingPlatform platform, Duration poll, Duration maxWait) {
         this.platform = platform;
@@ -34,8 +27,7 @@ final class ThreadPerJobWatchers implements Watchers {
     }
 
     @Override
-    public void start(List<JobRef> jobs) {
-        done = new CountDownLatch(jobs.size());
+    void startWaits(List<JobRef> jobs) {
         SplittableRandom random = new SplittableRandom(42);
         for (int i = 0; i < jobs.size(); i++) {
             JobRef job = jobs.get(i);
@@ -55,7 +47,7 @@ final class ThreadPerJobWatchers implements Watchers {
                 try {
                     JobStatus s = platform.status(job);
                     if (s.phase().isScheduled()) {
-                        resolved.add(System.nanoTime());
+                        resolvedNow();
                         return;
                     }
                 } catch (PlatformException e) {
@@ -63,27 +55,10 @@ final class ThreadPerJobWatchers implements Watchers {
                 }
                 Thread.sleep(poll.toMillis());
             }
-            failures.incrementAndGet();
+            failedNow();
         } catch (InterruptedException e) {
-            failures.incrementAndGet();
-        } finally {
-            done.countDown();
+            failedNow();
         }
-    }
-
-    @Override
-    public boolean awaitAll(Duration timeout) throws InterruptedException {
-        return done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    @Override
-    public long[] resolvedAtNanos() {
-        return resolved.stream().mapToLong(Long::longValue).toArray();
-    }
-
-    @Override
-    public int failures() {
-        return failures.get();
     }
 
     @Override
