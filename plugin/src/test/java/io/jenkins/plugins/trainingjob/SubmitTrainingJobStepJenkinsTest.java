@@ -6,7 +6,7 @@ import hudson.model.Result;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.steps.SubmitTrainingJobStep;
-import java.util.Map;
+import java.util.List;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
@@ -125,7 +125,7 @@ class SubmitTrainingJobStepJenkinsTest {
         step.setWait("completed");
         step.setPendingTimeout("15m");
         step.setFailOnUnschedulable(false);
-        step.setVariables(Map.of());
+        step.setVariables(List.of());
 
         SubmitTrainingJobStep copy = new StepConfigTester(j).configRoundTrip(step);
 

@@ -43,7 +43,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         StepValidation.requireOneSpec(step);
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();
-        this.variables = new TreeMap<>(step.getVariables());
+        this.variables = new TreeMap<>(step.variableMap());
         this.waitMode = WaitMode.parse("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
     }

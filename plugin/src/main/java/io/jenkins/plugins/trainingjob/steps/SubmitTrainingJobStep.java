@@ -9,9 +9,11 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
+import org.jenkinsci.plugins.structs.describable.CustomDescribableModel;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepDescriptor;
@@ -32,7 +34,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private Connection platform;
     private String spec;
     private String specText;
-    private Map<String, String> variables = new TreeMap<>();
+    private List<String> variables = List.of();
     private String wait = "scheduled";
     private String pendingTimeout;
     private boolean failOnUnschedulable = true;
@@ -91,13 +93,23 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         this.specText = specText == null || specText.isBlank() ? null : specText;
     }
 
-    public Map<String, String> getVariables() {
-        return new TreeMap<>(variables);
+    /** {@code NAME=value} entries for the spec's placeholders, as given. */
+    public List<String> getVariables() {
+        return variables;
     }
 
+    /**
+     * A list, not a map, so that structs can describe it (the Snippet Generator and step reference); the
+     * map form is still accepted from scripts, see {@link DescriptorImpl#customInstantiate}.
+     */
     @DataBoundSetter
-    public void setVariables(Map<String, String> variables) {
-        this.variables = variables == null ? new TreeMap<>() : new TreeMap<>(variables);
+    public void setVariables(List<String> variables) {
+        this.variables = SpecVariables.checked(variables);
+    }
+
+    /** The variables by name. */
+    Map<String, String> variableMap() {
+        return SpecVariables.toMap(variables);
     }
 
     public String getWait() {
@@ -140,7 +152,18 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     }
 
     @Extension
-    public static class DescriptorImpl extends StepDescriptor {
+    public static class DescriptorImpl extends StepDescriptor implements CustomDescribableModel {
+        /** Scripts written for the map form ({@code variables: [RUN: 1]}) keep working. */
+        @Override
+        public Map<String, Object> customInstantiate(Map<String, Object> arguments) {
+            if (!(arguments.get("variables") instanceof Map<?, ?> map)) {
+                return arguments;
+            }
+            Map<String, Object> translated = new LinkedHashMap<>(arguments);
+            translated.put("variables", SpecVariables.fromMap(map));
+            return translated;
+        }
+
         @Override
         public String getFunctionName() {
             return "submitTrainingJob";

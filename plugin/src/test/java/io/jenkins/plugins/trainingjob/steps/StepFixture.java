@@ -31,7 +31,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
@@ -169,7 +168,7 @@ final class StepFixture {
         }
     }
 
-    static Map<String, String> variables(String run) {
-        return Map.of("RUN", run);
+    static List<String> variables(String run) {
+        return List.of("RUN=" + run);
     }
 }

@@ -24,6 +24,7 @@ import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.File;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -93,7 +94,7 @@ class SubmitTrainingJobAgainstSimulatorTest {
                 "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
                 "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
                 "      quantity: 8", ""));
-        step.setVariables(Map.of("RUN", "42"));
+        step.setVariables(List.of("RUN=42"));
         step.setPendingTimeout(pendingTimeout);
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(service);
