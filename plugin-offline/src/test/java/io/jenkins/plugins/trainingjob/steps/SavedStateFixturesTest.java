@@ -1,0 +1,402 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.mock;
+
+import hudson.model.Action;
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.AihcConnection;
+import io.jenkins.plugins.trainingjob.ForbiddenContent;
+import io.jenkins.plugins.trainingjob.SavedForms;
+import io.jenkins.plugins.trainingjob.SenseCoreConnection;
+import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.report.ReportArchive;
+import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
+import java.io.File;
+import java.lang.reflect.Field;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The saved state of this release stays readable by the next: the forms it writes are checked in under
+ * {@code src/test/resources/io/jenkins/plugins/trainingjob/saved-state/<release>/}, and every release's
+ * fixtures must load with today's classes, with their values, through the libraries Jenkins reads them
+ * with (see {@link SavedForms}): a step execution in the middle of its wait (Java serialization and
+ * Pipeline's JBoss River), the build page action ({@code build.xml}), the global configuration and the
+ * freestyle builder (XStream). None of them may hold a secret, a client or another live object
+ * ({@link ForbiddenContent}); XML may only name classes JEP-200 lets Jenkins read.
+ *
+ * <p>When this release's saved form changes on purpose, regenerate its fixtures (earlier releases' stay):
+ * <pre>./mvnw -B -o -pl plugin-offline -am test -Dtest=SavedStateFixturesTest \
+ *     -Dsurefire.failIfNoSpecifiedTests=false -Dfixtures.write=true</pre>
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SavedStateFixturesTest {
+    private static final String FIXTURES = "io/jenkins/plugins/trainingjob/saved-state";
+    private static final Instant WATCH_STARTED = Instant.parse("2026-01-01T00:00:00Z");
+    private static final Pattern UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+    private static final String REGENERATE = "if the change is on purpose, regenerate this release's fixtures: "
+            + "./mvnw -B -o -pl plugin-offline -am test -Dtest=SavedStateFixturesTest "
+            + "-Dsurefire.failIfNoSpecifiedTests=false -Dfixtures.write=true";
+
+    @TempDir
+    File buildDir;
+
+    // --- what this release writes
+
+    /** The forms this release writes, by fixture file name. */
+    private Map<String, byte[]> writeAll() throws Exception {
+        Map<String, byte[]> forms = new LinkedHashMap<>();
+        SubmitTrainingJobExecution submit = submitWaiting(new StepFixture(buildDir));
+        forms.put("submit-execution-waiting.ser", SavedForms.javaSerialize(submit));
+        forms.put("submit-execution-waiting.river", SavedForms.riverWrite(submit));
+        AwaitScheduleDiagnosisExecution await = awaitWaiting(new StepFixture(buildDir));
+        forms.put("await-execution-waiting.ser", SavedForms.javaSerialize(await));
+        forms.put("await-execution-waiting.river", SavedForms.riverWrite(await));
+        forms.put("schedule-diagnosis-action.xml", utf8(SavedForms.toXml(diagnosisAction())));
+        forms.put("training-job-configuration.xml", utf8(SavedForms.toXml(configuration())));
+        forms.put("training-job-builder.xml", utf8(SavedForms.toXml(builder())));
+        return forms;
+    }
+
+    /** submitTrainingJob on a configured connection, submitted and waiting to be scheduled. */
+    private static SubmitTrainingJobExecution submitWaiting(StepFixture f) throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-${RUN}\n");
+        step.setVariables(List.of("RUN=7"));
+        step.setPendingTimeout("15m");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(f.service);
+        e.start();
+        assertThat(e.watchState()).as("the step is waiting").isNotNull();
+        return e;
+    }
+
+    /** awaitScheduleDiagnosis with inline AIHC settings, waiting for completion. */
+    private static AwaitScheduleDiagnosisExecution awaitWaiting(StepFixture f) throws Exception {
+        AwaitScheduleDiagnosisStep step = new AwaitScheduleDiagnosisStep();
+        step.setJobId("job-77");
+        step.setPlatform(StepFixture.inlineAihc());
+        step.setUntil("completed");
+        step.setPendingTimeout("20m");
+        step.setCancelOnAbort(false);
+        AwaitScheduleDiagnosisExecution e = (AwaitScheduleDiagnosisExecution) step.start(f.context);
+        e.useService(f.service);
+        e.start();
+        assertThat(e.watchState()).as("the step is waiting").isNotNull();
+        return e;
+    }
+
+    private ScheduleDiagnosisAction diagnosisAction() throws Exception {
+        Run<?, ?> run = mock(Run.class);
+        org.mockito.Mockito.when(run.getRootDir()).thenReturn(buildDir);
+        org.mockito.Mockito.when(run.getUrl()).thenReturn("job/p/1/");
+        List<Action> added = new ArrayList<>();
+        doAnswer(i -> added.add(i.getArgument(0))).when(run).addAction(any());
+        ReportArchive.attach(run, Reports.documentedAihcExample(new JobRef(PlatformKind.AIHC, "job-1", "resnet-7")));
+        assertThat(added).hasSize(1);
+        return (ScheduleDiagnosisAction) added.get(0);
+    }
+
+    private static TrainingJobConfiguration configuration() {
+        TrainingJobConfiguration c = new TrainingJobConfiguration();
+        c.setConnections(expectedConnections());
+        c.setPollInterval("45s");
+        c.setPendingTimeout("15m");
+        return c;
+    }
+
+    private static List<io.jenkins.plugins.trainingjob.Connection> expectedConnections() {
+        AihcConnection aihc = StepFixture.aihc("prod");
+        aihc.setEndpoint("https://aihc.internal.example.test");
+        SenseCoreConnection sc = new SenseCoreConnection();
+        sc.setName("sensecore-sh");
+        sc.setCredentialsId("sc-ak");
+        sc.setRegion("cn-sh-01");
+        sc.setSubscription("sub-1");
+        sc.setResourceGroup("rg-1");
+        sc.setZone("cn-sh-01z");
+        sc.setWorkspace("ws-1");
+        return List.of(aihc, sc);
+    }
+
+    private static TrainingJobBuilder builder() {
+        TrainingJobBuilder b = new TrainingJobBuilder();
+        b.setConnection("prod");
+        b.setSpec("ci/job.yaml");
+        b.setWait("completed");
+        b.setPendingTimeout("15m");
+        b.setFailOnUnschedulable(false);
+        b.setCancelOnAbort(false);
+        return b;
+    }
+
+    @Test
+    @Order(1) // with -Dfixtures.write=true, this writes the fixtures the next test loads
+    void theFormsThisReleaseWritesAreItsCheckedInFixtures() throws Exception {
+        Map<String, byte[]> forms = writeAll();
+        if (Boolean.getBoolean("fixtures.write")) {
+            Path dir = sourceDir().resolve(release());
+            Files.createDirectories(dir);
+            for (Map.Entry<String, byte[]> e : forms.entrySet()) {
+                Files.write(dir.resolve(e.getKey()), e.getValue());
+            }
+            System.out.println("Wrote " + forms.size() + " saved-state fixtures to " + dir);
+            return;
+        }
+        Path dir = fixtureRoot().resolve(release());
+        assertThat(dir).as("fixtures of release %s; %s", release(), REGENERATE).isDirectory();
+        List<String> changed = new ArrayList<>();
+        for (Map.Entry<String, byte[]> e : forms.entrySet()) {
+            Path fixture = dir.resolve(e.getKey());
+            if (!Files.exists(fixture)) {
+                changed.add(e.getKey() + ": no fixture");
+                continue;
+            }
+            byte[] saved = Files.readAllBytes(fixture);
+            if (e.getKey().endsWith(".xml")) {
+                if (!new String(saved, StandardCharsets.UTF_8).equals(new String(e.getValue(), StandardCharsets.UTF_8))) {
+                    changed.add(e.getKey() + ": now\n" + new String(e.getValue(), StandardCharsets.UTF_8));
+                }
+            } else {
+                // ids are random, so binary forms are compared by their shape: classes, serialVersionUIDs, fields
+                List<String> now = read(e.getKey(), e.getValue(), mock(StepContext.class)).shape();
+                List<String> then = read(e.getKey(), saved, mock(StepContext.class)).shape();
+                if (!now.equals(then)) {
+                    changed.add(e.getKey() + ": now " + now + "\n  fixture " + then);
+                }
+            }
+        }
+        assertThat(changed).as("saved forms that differ from release %s's fixtures; %s", release(), REGENERATE)
+                .isEmpty();
+    }
+
+    // --- every release's fixtures load
+
+    @TestFactory
+    @Order(2)
+    Stream<DynamicTest> everyReleasesFixturesLoadWithTheirValues() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        try (Stream<Path> releases = Files.list(fixtureRoot())) {
+            for (Path release : releases.filter(Files::isDirectory).sorted().toList()) {
+                try (Stream<Path> files = Files.list(release)) {
+                    for (Path fixture : files.sorted().toList()) {
+                        tests.add(DynamicTest.dynamicTest(release.getFileName() + "/" + fixture.getFileName(),
+                                () -> loadAndCheck(fixture)));
+                    }
+                }
+            }
+        }
+        assertThat(tests).as("fixtures under %s", fixtureRoot()).hasSizeGreaterThanOrEqualTo(7);
+        return tests.stream();
+    }
+
+    private void loadAndCheck(Path fixture) throws Exception {
+        String name = fixture.getFileName().toString();
+        byte[] bytes = Files.readAllBytes(fixture);
+        StepFixture f = new StepFixture(buildDir);
+        SavedForms.Read read = read(name, bytes, f.context);
+        Set<String> classes = ForbiddenContent.classes(read);
+
+        assertThat(ForbiddenContent.secretsIn(bytes, List.of(StepFixture.SECRET_KEY, "AK-aihc-ak", "AK-team-ak")))
+                .as("%s: secrets in the saved form", name).isEmpty();
+        assertThat(ForbiddenContent.liveOrSecretTypes(classes)).as("%s: live objects or secret holders", name)
+                .isEmpty();
+        if (name.endsWith(".xml")) {
+            assertThat(ForbiddenContent.refusedByJep200(classes))
+                    .as("%s: classes Jenkins' JEP-200 filter refuses to read from XML", name).isEmpty();
+        }
+
+        switch (name.replaceFirst("\\.(ser|river|xml)$", "")) {
+            case "submit-execution-waiting" -> checkSubmit((SubmitTrainingJobExecution) read.value(), f);
+            case "await-execution-waiting" -> checkAwait((AwaitScheduleDiagnosisExecution) read.value(), f);
+            case "schedule-diagnosis-action" -> checkAction((ScheduleDiagnosisAction) read.value(), bytes);
+            case "training-job-configuration" -> checkConfiguration((TrainingJobConfiguration) read.value());
+            case "training-job-builder" -> checkBuilder((TrainingJobBuilder) read.value());
+            default -> throw new AssertionError("no check for fixture " + name);
+        }
+    }
+
+    /** The execution's values, and that it resumes the same watch after a restart. */
+    private static void checkSubmit(SubmitTrainingJobExecution e, StepFixture f) throws Exception {
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "resnet-7");
+        assertThat(e.job()).isEqualTo(job);
+        assertThat(e.connection.name()).isEqualTo("prod");
+        assertThat(e.connection.inline()).isNull();
+        assertThat(e.failOnUnschedulable).isTrue();
+        assertThat(e.cancelOnAbort).isTrue();
+        assertThat(e.clientToken()).matches(UUID);
+        assertThat(field(e, "bindingId")).asString().matches(UUID);
+        assertThat(field(e, "variables")).isEqualTo(Map.of("RUN", "7"));
+        assertThat(field(e, "specText")).isEqualTo("name: resnet-${RUN}\n");
+        assertThat(field(e, "specPath")).isNull();
+        assertThat(field(e, "waitMode")).isEqualTo(WaitMode.SCHEDULED);
+        assertThat(field(e, "pendingTimeout")).isEqualTo("15m");
+        WatchState s = e.watchState();
+        assertThat(s.phase()).isEqualTo(WatchState.Phase.WAITING);
+        assertThat(s.connectionId()).isEqualTo("connection:prod");
+        assertThat(s.job()).isEqualTo(job);
+        assertThat(s.policy().until()).isEqualTo(WaitTarget.SCHEDULED);
+        assertThat(s.startedAt()).isEqualTo(WATCH_STARTED);
+        assertThat(s.pendingDeadline()).isEqualTo(WATCH_STARTED.plusSeconds(15 * 60));
+
+        e.useService(f.service);
+        e.onResume();
+        assertThat(f.watcher.resumed).containsExactly(s);
+        assertThat(f.log()).contains("Resuming the wait for Baidu AIHC job job-1");
+        assertThat(f.platform.submittedTokens).as("a resumed step never submits again").isEmpty();
+    }
+
+    private static void checkAwait(AwaitScheduleDiagnosisExecution e, StepFixture f) throws Exception {
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-77", null);
+        assertThat(e.job()).isEqualTo(job);
+        assertThat(e.connection.name()).isNull();
+        assertThat(e.connection.inline()).isEqualTo(StepFixture.inlineAihc());
+        assertThat(e.failOnUnschedulable).isTrue();
+        assertThat(e.cancelOnAbort).isFalse();
+        assertThat(field(e, "jobId")).isEqualTo("job-77");
+        assertThat(field(e, "diagnosisId")).isNull();
+        assertThat(field(e, "until")).isEqualTo(WaitMode.COMPLETED);
+        assertThat(field(e, "pendingTimeout")).isEqualTo("20m");
+        WatchState s = e.watchState();
+        assertThat(s.phase()).isEqualTo(WatchState.Phase.WAITING);
+        assertThat(s.connectionId()).isEqualTo("inline:" + field(e, "bindingId"));
+        assertThat(s.policy().until()).isEqualTo(WaitTarget.COMPLETED);
+        assertThat(s.pendingDeadline()).isEqualTo(WATCH_STARTED.plusSeconds(20 * 60));
+
+        e.useService(f.service);
+        e.onResume();
+        assertThat(f.watcher.resumed).containsExactly(s);
+        assertThat(f.connected).as("the inline settings bind again").hasSize(1);
+    }
+
+    /** What the build page shows is what the file says. */
+    private static void checkAction(ScheduleDiagnosisAction a, byte[] xml) {
+        String text = new String(xml, StandardCharsets.UTF_8);
+        assertThat(a.getPlatform()).isEqualTo("Baidu AIHC");
+        assertThat(a.getJobId()).isEqualTo("job-1");
+        assertThat(a.getJobName()).isEqualTo("resnet-7");
+        assertThat(a.getDiagnosisId()).isEqualTo("diag-1");
+        assertThat(a.getHeadline()).isNotBlank().isEqualTo(element(text, "headline"));
+        assertThat(a.getVerdict()).isNotBlank().isEqualTo(element(text, "verdict"));
+        assertThat(a.getVerdictText()).isNotBlank();
+        assertThat(a.getFindings()).isNotEmpty().allSatisfy(finding -> {
+            assertThat(finding.getRule()).isNotBlank();
+            assertThat(finding.getReason()).isNotBlank();
+            assertThat(finding.getNodeCount()).isPositive();
+        });
+        assertThat(a.getSummary()).isNotEmpty();
+        assertThat(a.getFiles()).containsOnlyKeys("html", "json", "junit");
+        assertThat(a.getUrlName()).startsWith("training-job-");
+        assertThat(a.getRun()).as("transient: set again by onLoad").isNull();
+        Run<?, ?> run = mock(Run.class);
+        a.onLoad(run);
+        assertThat(a.getRun()).isSameAs(run);
+    }
+
+    private static void checkConfiguration(TrainingJobConfiguration c) {
+        assertThat(c.getConnections()).isEqualTo(expectedConnections());
+        assertThat(c.findConnection("sensecore-sh")).isPresent();
+        assertThat(c.getPollInterval()).isEqualTo("45s");
+        assertThat(c.getPendingTimeout()).isEqualTo("15m");
+        assertThat(c.pollIntervalDuration()).hasSeconds(45);
+    }
+
+    private static void checkBuilder(TrainingJobBuilder b) {
+        assertThat(b.getConnection()).isEqualTo("prod");
+        assertThat(b.getPlatform()).isNull();
+        assertThat(b.getSpec()).isEqualTo("ci/job.yaml");
+        assertThat(b.getSpecText()).isNull();
+        assertThat(b.getWait()).isEqualTo("completed");
+        assertThat(b.getPendingTimeout()).isEqualTo("15m");
+        assertThat(b.isFailOnUnschedulable()).isFalse();
+        assertThat(b.isCancelOnAbort()).isFalse();
+    }
+
+    // --- reading
+
+    private static SavedForms.Read read(String name, byte[] bytes, StepContext context) throws Exception {
+        if (name.endsWith(".ser")) {
+            return SavedForms.javaDeserialize(bytes, context);
+        }
+        if (name.endsWith(".river")) {
+            return SavedForms.riverRead(bytes, context);
+        }
+        String xml = new String(bytes, StandardCharsets.UTF_8);
+        // a global configuration is loaded into its singleton (Descriptor.load), everything else is new
+        Object root = name.startsWith("training-job-configuration") ? new TrainingJobConfiguration() : null;
+        return SavedForms.fromXml(xml, root);
+    }
+
+    private static String element(String xml, String name) {
+        Matcher m = Pattern.compile("<" + name + ">([^<]*)</" + name + ">").matcher(xml);
+        assertThat(m.find()).as("<%s> in the fixture", name).isTrue();
+        return m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'")
+                .replace("&amp;", "&");
+    }
+
+    private static Object field(Object o, String name) throws ReflectiveOperationException {
+        for (Class<?> c = o.getClass(); c != null; c = c.getSuperclass()) {
+            try {
+                Field f = c.getDeclaredField(name);
+                f.setAccessible(true);
+                return f.get(o);
+            } catch (NoSuchFieldException e) {
+                // the superclass then
+            }
+        }
+        throw new NoSuchFieldException(o.getClass().getName() + "." + name);
+    }
+
+    // --- where fixtures live
+
+    /** This release's name: the project version without -SNAPSHOT (set by plugin-offline's surefire). */
+    private static String release() {
+        String v = System.getProperty("fixtures.release");
+        assertThat(v).as("system property fixtures.release (plugin-offline/pom.xml)").isNotBlank();
+        return v.replace("-SNAPSHOT", "");
+    }
+
+    /** The fixtures as the test classpath has them (as just written, when writing). */
+    private static Path fixtureRoot() throws URISyntaxException {
+        if (Boolean.getBoolean("fixtures.write")) {
+            return sourceDir();
+        }
+        return Path.of(SavedStateFixturesTest.class.getResource("/" + FIXTURES).toURI());
+    }
+
+    /** Where regenerated fixtures go: the module's source tree. */
+    private static Path sourceDir() {
+        return Path.of(System.getProperty("basedir", ".")).resolve("src/test/resources").resolve(FIXTURES);
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
