@@ -86,7 +86,13 @@ class DataBindingContractTest {
                 assertThat(e.getValue()).as("%s.%s: the sample must differ from the default", c.getSimpleName(),
                         e.getKey()).isNotEqualTo(defaults.get(e.getKey()));
             }
-            Object built = model.instantiate(CustomModel.instantiateArguments(c, in), impls);
+            Object built;
+            try {
+                built = model.instantiate(CustomModel.instantiateArguments(c, in), impls);
+            } catch (IllegalArgumentException e) {
+                throw new AssertionError(c.getSimpleName() + " refused the sample " + in + ": " + e.getMessage()
+                        + "; a property with a syntax needs a valid value in DataBindingContractTest.VALID", e);
+            }
             assertThat(model.inspect(built)).as("%s read back through its getters", c.getSimpleName())
                     .isEqualTo(in);
         }));
