@@ -39,7 +39,7 @@ import org.xml.sax.SAXException;
  * platform strings in {@code ${}} are escaped); each {@code ${it.x}}, {@code ${instance.x}} and
  * {@code ${var.x}} of a {@code j:forEach} resolves to a getter, field or method of the class it stands
  * for; each form {@code field="x"} has a getter, a binding (constructor parameter or
- * {@code @DataBoundSetter}) and help in English and Chinese. Views are found by scanning the compiled
+ * {@code @DataBoundSetter}) and help in English and Chinese; each drop-down has its {@code doFill...Items}. Views are found by scanning the compiled
  * plugin, so new views and fields are covered without touching this test.
  */
 class JellyViewsContractTest {
@@ -48,6 +48,7 @@ class JellyViewsContractTest {
     private static final String CHINESE = "_zh_CN";
     private static final String FORM = "/lib/form";
     private static final String CORE = "jelly:core";
+    private static final String CREDENTIALS = "/lib/credentials";
     private static final Pattern EXPRESSION = Pattern.compile("\\$\\{([^}]*)}");
     /** A chain of properties or calls starting at a name: {@code it.files.entrySet()}. */
     private static final Pattern CHAIN = Pattern.compile("(?<![\\w.%])([A-Za-z_]\\w*)((?:\\.\\w+(?:\\(\\))?)+)");
@@ -117,6 +118,32 @@ class JellyViewsContractTest {
                 }
             }
             assertThat(problems).as("%s: form fields", relative(v)).isEmpty();
+        }));
+    }
+
+    /**
+     * A drop-down ({@code f:select}, {@code f:combobox}, credentials' {@code c:select}) asks the descriptor
+     * for its items: core's {@code Descriptor.calcFillSettings} throws when {@code doFill<Field>Items} is not
+     * a public method of it, and the page fails to render.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyDropDownHasAFillMethodOnItsDescriptor() throws Exception {
+        return views().stream().filter(v -> owner(v) != null).map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+            Class<?> owner = owner(v);
+            Class<?> descriptor = Descriptor.class.isAssignableFrom(owner) ? owner : null;
+            List<String> dropDowns = new ArrayList<>();
+            collectDropDowns(parse(v).getDocumentElement(), null, dropDowns);
+            List<String> problems = new ArrayList<>();
+            for (String field : dropDowns) {
+                if (descriptor == null) {
+                    descriptor = descriptorOf(owner);
+                }
+                String method = "doFill" + Character.toTitleCase(field.charAt(0)) + field.substring(1) + "Items";
+                if (Stream.of(descriptor.getMethods()).noneMatch(m -> m.getName().equals(method))) {
+                    problems.add(field + ": " + descriptor.getName() + " has no public " + method);
+                }
+            }
+            assertThat(problems).as("%s: drop-downs without items", relative(v)).isEmpty();
         }));
     }
 
@@ -255,6 +282,28 @@ class JellyViewsContractTest {
         for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
             if (n instanceof Element child) {
                 collectFields(child, fields);
+            }
+        }
+    }
+
+    /** Fields of the drop-downs: their own {@code field}, or the enclosing {@code f:entry}'s. */
+    private static void collectDropDowns(Element e, String entryField, List<String> fields) {
+        String field = entryField;
+        if (FORM.equals(e.getNamespaceURI()) && "entry".equals(e.getLocalName()) && e.hasAttribute("field")) {
+            field = e.getAttribute("field");
+        }
+        boolean dropDown = FORM.equals(e.getNamespaceURI())
+                && ("select".equals(e.getLocalName()) || "combobox".equals(e.getLocalName()))
+                || CREDENTIALS.equals(e.getNamespaceURI()) && "select".equals(e.getLocalName());
+        if (dropDown) {
+            String own = e.hasAttribute("field") ? e.getAttribute("field") : field;
+            if (own != null && !fields.contains(own)) {
+                fields.add(own);
+            }
+        }
+        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element child) {
+                collectDropDowns(child, field, fields);
             }
         }
     }
