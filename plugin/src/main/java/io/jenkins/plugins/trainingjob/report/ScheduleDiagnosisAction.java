@@ -165,7 +165,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     @Override
     public String getIconFileName() {
-        return "clipboard.png";
+        // a core symbol: the legacy clipboard.png is only mapped through core's legacy table
+        return "symbol-document-text";
     }
 
     @Override
@@ -243,6 +244,14 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     /** A few lines for the build page: headline, verdict, the main reasons, the first suggestion. */
     public List<String> getSummary() {
         return List.copyOf(summary);
+    }
+
+    /**
+     * The summary without its first line: the build page prints the full {@link #getHeadline()} above
+     * these, where the summary's own first line is the headline cut at 100 characters.
+     */
+    public List<String> getSummaryDetails() {
+        return summary.size() <= 1 ? List.of() : List.copyOf(summary.subList(1, summary.size()));
     }
 
     /** Format to file name, in the build directory under {@code training-job/<job id>/}. */
