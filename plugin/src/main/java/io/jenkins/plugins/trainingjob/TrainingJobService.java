@@ -189,6 +189,11 @@ public class TrainingJobService implements PlatformResolver {
         }
     }
 
+    /** Inline connections bound and not yet released: zero once their steps ended. */
+    public int inlineConnections() {
+        return inline.size();
+    }
+
     @Override
     public TrainingPlatform resolve(String key) {
         if (key.startsWith(INLINE)) {
