@@ -159,14 +159,16 @@ public class TrainingJobService implements PlatformResolver {
 
     /**
      * Makes a connection ready for a step of {@code run}: a configured connection is looked up by name
-     * and uses credentials visible to the controller; inline settings resolve their credentials as the
-     * build, under {@code bindingId}.
+     * and uses its GLOBAL-scoped credential, whose use by {@code run} is tracked; inline settings resolve
+     * their credentials as the build, under {@code bindingId}.
      *
      * @throws IllegalArgumentException for an unknown connection name or credentials id
      */
     public ConnectionBinding bind(ConnectionRef ref, Run<?, ?> run, String bindingId) {
         if (ref.name() != null) {
             Connection c = configuredConnection(ref.name());
+            c.validate(); // a connection from JCasC or XML may lack fields the form requires (m9)
+            credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
             String key = CONFIGURED + ref.name();
             return new ConnectionBinding(key, c.platform(), resolve(key));
         }
@@ -207,6 +209,7 @@ public class TrainingJobService implements PlatformResolver {
             throw new IllegalArgumentException(Messages.Service_NotBound(key));
         }
         Connection c = configuredConnection(key.substring(CONFIGURED.length()));
+        c.validate();
         ConnectionSettings settings = c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint()));
         // a changed configuration or rotated secret yields different settings and so a new client
         Configured current = configured.compute(key, (k, old) -> {
