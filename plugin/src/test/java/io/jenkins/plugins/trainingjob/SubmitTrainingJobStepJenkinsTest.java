@@ -107,7 +107,8 @@ class SubmitTrainingJobStepJenkinsTest {
         b.getExecutor().interrupt();
 
         j.assertBuildStatus(Result.ABORTED, j.waitForCompletion(b));
-        j.assertLogContains("watch cancelled; ", b);
+        // the interrupt may land before the watch is registered (m8): then the step stops the job itself
+        assertThat(JenkinsRule.getLog(b)).containsAnyOf("watch cancelled; ", "Stopped Baidu AIHC job ci-4");
     }
 
     @Test
