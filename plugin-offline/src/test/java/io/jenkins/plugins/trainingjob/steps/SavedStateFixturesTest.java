@@ -4,16 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
+import com.google.common.util.concurrent.Futures;
 import hudson.model.Action;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.AihcConnection;
+import io.jenkins.plugins.trainingjob.Connection;
+import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.ForbiddenContent;
 import io.jenkins.plugins.trainingjob.SavedForms;
 import io.jenkins.plugins.trainingjob.SenseCoreConnection;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.report.ReportArchive;
@@ -41,13 +48,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
 
 /**
  * The saved state of this release stays readable by the next: the forms it writes are checked in under
  * {@code src/test/resources/io/jenkins/plugins/trainingjob/saved-state/<release>/}, and every release's
  * fixtures must load with today's classes, with their values, through the libraries Jenkins reads them
- * with (see {@link SavedForms}): a step execution in the middle of its wait (Java serialization and
- * Pipeline's JBoss River), the build page action ({@code build.xml}), the global configuration and the
+ * with (see {@link SavedForms}): a step execution in the middle of its wait, and one whose outcome was saved
+ * before it completed (Java serialization and Pipeline's JBoss River), the build page action ({@code build.xml}), the global configuration and the
  * freestyle builder (XStream). None of them may hold a secret, a client or another live object
  * ({@link ForbiddenContent}); XML may only name classes JEP-200 lets Jenkins read.
  *
@@ -75,6 +83,7 @@ class SavedStateFixturesTest {
         SubmitTrainingJobExecution submit = submitWaiting(new StepFixture(buildDir));
         forms.put("submit-execution-waiting.ser", SavedForms.javaSerialize(submit));
         forms.put("submit-execution-waiting.river", SavedForms.riverWrite(submit));
+        forms.putAll(submitOutcomeKnown(new StepFixture(buildDir)));
         AwaitScheduleDiagnosisExecution await = awaitWaiting(new StepFixture(buildDir));
         forms.put("await-execution-waiting.ser", SavedForms.javaSerialize(await));
         forms.put("await-execution-waiting.river", SavedForms.riverWrite(await));
@@ -98,6 +107,26 @@ class SavedStateFixturesTest {
         return e;
     }
 
+    /**
+     * submitTrainingJob after its outcome (the job is running) was saved, before the step completed: what a
+     * restart in between finds (m15). Captured at the step's last save.
+     */
+    private static Map<String, byte[]> submitOutcomeKnown(StepFixture f) throws Exception {
+        SubmitTrainingJobExecution e = submitWaiting(f);
+        Map<String, byte[]> saved = new LinkedHashMap<>();
+        when(f.context.saveState()).thenAnswer(i -> {
+            saved.put("submit-execution-outcome-known.ser", SavedForms.javaSerialize(e));
+            saved.put("submit-execution-outcome-known.river", SavedForms.riverWrite(e));
+            return Futures.immediateFuture(null);
+        });
+        f.watcher.last().outcome.complete(new Outcome.Scheduled(
+                FakePlatform.status(e.job(),
+                        JobPhase.RUNNING)));
+        verify(f.context).onSuccess(any());
+        assertThat(saved).as("the outcome was saved before the step completed").hasSize(2);
+        return saved;
+    }
+
     /** awaitScheduleDiagnosis with inline AIHC settings, waiting for completion. */
     private static AwaitScheduleDiagnosisExecution awaitWaiting(StepFixture f) throws Exception {
         AwaitScheduleDiagnosisStep step = new AwaitScheduleDiagnosisStep();
@@ -115,8 +144,8 @@ class SavedStateFixturesTest {
 
     private ScheduleDiagnosisAction diagnosisAction() throws Exception {
         Run<?, ?> run = mock(Run.class);
-        org.mockito.Mockito.when(run.getRootDir()).thenReturn(buildDir);
-        org.mockito.Mockito.when(run.getUrl()).thenReturn("job/p/1/");
+        when(run.getRootDir()).thenReturn(buildDir);
+        when(run.getUrl()).thenReturn("job/p/1/");
         List<Action> added = new ArrayList<>();
         doAnswer(i -> added.add(i.getArgument(0))).when(run).addAction(any());
         ReportArchive.attach(run, Reports.documentedAihcExample(new JobRef(PlatformKind.AIHC, "job-1", "resnet-7")));
@@ -132,7 +161,7 @@ class SavedStateFixturesTest {
         return c;
     }
 
-    private static List<io.jenkins.plugins.trainingjob.Connection> expectedConnections() {
+    private static List<Connection> expectedConnections() {
         AihcConnection aihc = StepFixture.aihc("prod");
         aihc.setEndpoint("https://aihc.internal.example.test");
         SenseCoreConnection sc = new SenseCoreConnection();
@@ -223,7 +252,7 @@ class SavedStateFixturesTest {
                 }
             }
         }
-        assertThat(tests).as("fixtures under %s", fixtureRoot()).hasSizeGreaterThanOrEqualTo(7);
+        assertThat(tests).as("fixtures under %s", fixtureRoot()).hasSizeGreaterThanOrEqualTo(9);
         return tests.stream();
     }
 
@@ -246,6 +275,7 @@ class SavedStateFixturesTest {
 
         switch (name.replaceFirst("\\.(ser|river|xml)$", "")) {
             case "submit-execution-waiting" -> checkSubmit((SubmitTrainingJobExecution) read.value(), f);
+            case "submit-execution-outcome-known" -> checkSubmitKnown((SubmitTrainingJobExecution) read.value(), f);
             case "await-execution-waiting" -> checkAwait((AwaitScheduleDiagnosisExecution) read.value(), f);
             case "schedule-diagnosis-action" -> checkAction((ScheduleDiagnosisAction) read.value(), bytes);
             case "training-job-configuration" -> checkConfiguration((TrainingJobConfiguration) read.value());
@@ -282,6 +312,23 @@ class SavedStateFixturesTest {
         assertThat(f.watcher.resumed).containsExactly(s);
         assertThat(f.log()).contains("Resuming the wait for Baidu AIHC job job-1");
         assertThat(f.platform.submittedTokens).as("a resumed step never submits again").isEmpty();
+    }
+
+    /** Resumed after the outcome was saved: the known result is delivered, nothing is watched or submitted. */
+    @SuppressWarnings("unchecked")
+    private static void checkSubmitKnown(SubmitTrainingJobExecution e, StepFixture f) throws Exception {
+        assertThat(e.job()).isEqualTo(new JobRef(PlatformKind.AIHC, "job-1", "resnet-7"));
+        assertThat(field(e, "known")).as("the saved outcome").isNotNull();
+
+        e.useService(f.service);
+        e.onResume();
+        ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
+        verify(f.context).onSuccess(result.capture());
+        assertThat((Map<String, Object>) result.getValue()).containsEntry("jobId", "job-1")
+                .containsEntry("name", "resnet-7").containsEntry("status", "RUNNING");
+        assertThat(f.watcher.resumed).as("never watched again").isEmpty();
+        assertThat(f.watcher.watches).isEmpty();
+        assertThat(f.platform.submittedTokens).as("never submitted again").isEmpty();
     }
 
     private static void checkAwait(AwaitScheduleDiagnosisExecution e, StepFixture f) throws Exception {
