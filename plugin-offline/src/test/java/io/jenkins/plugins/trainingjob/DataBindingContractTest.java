@@ -45,6 +45,7 @@ class DataBindingContractTest {
             "pendingTimeout", "15m",
             "pollInterval", "45s",
             "endpoint", "https://api.example.test",
+            "preflight", "warn",
             "variables", List.of("RUN=42", "IMAGE_TAG=v7"));
 
     @Test
