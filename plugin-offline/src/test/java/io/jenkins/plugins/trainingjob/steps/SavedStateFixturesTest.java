@@ -217,6 +217,7 @@ class SavedStateFixturesTest {
                 }
             } else {
                 // ids are random, so binary forms are compared by their shape: classes, serialVersionUIDs, fields
+                // (the stream's own for Java serialization; River names its classes, their fields are today's)
                 List<String> now = read(e.getKey(), e.getValue(), mock(StepContext.class)).shape();
                 List<String> then = read(e.getKey(), saved, mock(StepContext.class)).shape();
                 if (!now.equals(then)) {
