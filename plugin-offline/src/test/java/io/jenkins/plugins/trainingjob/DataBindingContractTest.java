@@ -66,6 +66,26 @@ class DataBindingContractTest {
                         .isEmpty()));
     }
 
+    /**
+     * Stapler binds a form through {@code java.beans.Introspector}: a {@code @DataBoundSetter} method must be
+     * public (stapler's {@code DataBoundSetter} Javadoc), or the form silently drops the value while
+     * structs, which uses {@code getDeclaredMethods}, still sets it from a script.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyDataBoundSetterMethodIsPublic() throws Exception {
+        return dataBoundClasses().stream().map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
+            List<String> hidden = new ArrayList<>();
+            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                    if (m.isAnnotationPresent(DataBoundSetter.class) && !Modifier.isPublic(m.getModifiers())) {
+                        hidden.add(k.getSimpleName() + "." + m.getName());
+                    }
+                }
+            }
+            assertThat(hidden).as("@DataBoundSetter methods of %s that Stapler cannot see", c.getName()).isEmpty();
+        }));
+    }
+
     @TestFactory
     Stream<DynamicTest> everyParameterHasAPublicGetter() throws Exception {
         return dataBoundClasses().stream().map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
