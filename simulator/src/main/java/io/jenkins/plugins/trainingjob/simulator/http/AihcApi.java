@@ -40,6 +40,8 @@ public final class AihcApi implements PlatformApi {
     }
 
     private static final String NAMESPACE = "default";
+    private static final java.time.format.DateTimeFormatter EVENT_TIME = java.time.format.DateTimeFormatter
+            .ofPattern("uuuu-MM-dd HH:mm:ss '+0000 UTC'", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
     private static final Set<String> NON_GPU = Set.of("cpu", "memory", "pods", "ephemeral-storage", "sharedMemory");
 
     private final Cluster cluster;
@@ -385,8 +387,16 @@ public final class AihcApi implements PlatformApi {
     private static ObjectNode event(String type, String reason, String message, Instant first, Instant last,
                                     int count) {
         return Json.object().put("reason", reason).put("message", message)
-                .put("firstTimestamp", Json.time(first)).put("lastTimestamp", Json.time(last))
+                .put("firstTimestamp", eventTime(first)).put("lastTimestamp", eventTime(last))
                 .put("count", count).put("type", type);
+    }
+
+    /**
+     * Event times as the AIHC event docs print them, Go's {@code time.Time.String()} in UTC
+     * ({@code 2024-07-15 16:52:50 +0000 UTC}); job times stay RFC 3339.
+     */
+    static String eventTime(Instant t) {
+        return t == null ? "" : EVENT_TIME.format(t.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
 
     static String status(JobState s) {

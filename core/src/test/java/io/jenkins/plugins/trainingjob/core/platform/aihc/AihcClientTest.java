@@ -495,6 +495,22 @@ class AihcClientTest extends AihcServerTest {
                 Instant.parse("2026-03-01T09:01:00Z"), Instant.parse("2026-03-01T09:05:00Z"), 7));
     }
 
+    /** The event doc examples (lmb0c0ovm, Km56iw5oj) print times in Go's time.Time.String() form. */
+    @Test
+    void eventTimesInTheDocumentedGoFormatAreRead() throws Exception {
+        server.enqueue(ok("""
+                {"events":[{"reason":"Scheduled","message":"Successfully assigned default/p to 10.0.0.1",
+                  "type":"Normal","firstTimestamp":"2024-07-15 16:52:50 +0000 UTC",
+                  "lastTimestamp":"2024-07-16 00:53:10 +0800 CST","count":1}],"total":1}"""));
+
+        List<JobEvent> events = client().events(JOB);
+
+        assertThat(events).singleElement().satisfies(e -> {
+            assertThat(e.firstSeen()).isEqualTo(Instant.parse("2024-07-15T16:52:50Z"));
+            assertThat(e.lastSeen()).isEqualTo(Instant.parse("2024-07-15T16:53:10Z"));
+        });
+    }
+
     // ---- diagnosis --------------------------------------------------------------------------------
 
     @Test
