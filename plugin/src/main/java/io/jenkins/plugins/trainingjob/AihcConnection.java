@@ -41,7 +41,7 @@ public class AihcConnection extends Connection {
 
     @Override
     public List<ConnectionProblem> problems() {
-        return ConnectionSettingsValidator.aihc(getEndpoint(), getRegion(), resourcePool);
+        return ConnectionSettingsValidator.aihc(getEndpoint(), getRegion(), resourcePool, queue);
     }
 
     public String getResourcePool() {
@@ -97,6 +97,17 @@ public class AihcConnection extends Connection {
         @POST
         public FormValidation doCheckResourcePool(@AncestorInPath Item item, @QueryParameter String value) {
             return settingCheck(item, PlatformKind.AIHC, "resourcePool", value);
+        }
+
+        /** The queue is required on a managed pool (aihc-serverless, aihc-bhcmp); checked with the pool typed. */
+        @POST
+        public FormValidation doCheckQueue(@AncestorInPath Item item, @QueryParameter String value,
+                @QueryParameter String resourcePool) {
+            if (!mayConfigure(item)) {
+                return FormValidation.ok();
+            }
+            return ConnectionSettingsValidator.aihcQueue(resourcePool, value)
+                    .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
         }
     }
 }

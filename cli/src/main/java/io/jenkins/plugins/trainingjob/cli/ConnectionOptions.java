@@ -24,7 +24,8 @@ public final class ConnectionOptions {
     @Option(names = "--resource-pool", paramLabel = "ID", description = "AIHC resource pool id.")
     String resourcePool;
 
-    @Option(names = "--queue", paramLabel = "NAME", description = "AIHC queue.")
+    @Option(names = "--queue", paramLabel = "NAME", description = "AIHC queue; required (the queue ID, sent as "
+            + "queueID) on the managed pools aihc-serverless and aihc-bhcmp.")
     String queue;
 
     @Option(names = "--subscription", paramLabel = "NAME", description = "SenseCore subscription.")

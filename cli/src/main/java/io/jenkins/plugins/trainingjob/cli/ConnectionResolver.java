@@ -39,7 +39,7 @@ final class ConnectionResolver {
         }
         // Every problem at once, before credentials are looked up or anything is called.
         ConnectionSettingsValidator.requireValid(switch (platform) {
-            case AIHC -> ConnectionSettingsValidator.aihc(endpoint, region, resourcePool);
+            case AIHC -> ConnectionSettingsValidator.aihc(endpoint, region, resourcePool, queue);
             case SENSECORE -> ConnectionSettingsValidator.senseCore(endpoint, region, subscription, resourceGroup,
                     zone, workspace);
         });

@@ -156,6 +156,21 @@ class ConnectionResolverTest {
                 .extracting(p -> ((ConnectionProblem) p).field()).containsExactly("resourceGroup", "workspace");
     }
 
+    /** bce-sdk-go refuses every job call on aihc-serverless/aihc-bhcmp without queueID: so do we, up front. */
+    @Test
+    void aManagedPoolNeedsTheQueueBeforeAnythingIsCalled() {
+        flags.region = "bj";
+        flags.resourcePool = "aihc-serverless";
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("queue: required for resource pool aihc-serverless");
+        assertThat(ConnectionResolver.whereToSet("queue")).isEqualTo("--queue, TRAINJOB_QUEUE or queue: in the profile");
+
+        variables.put("TRAINJOB_ACCESS_KEY", "ak");
+        variables.put("TRAINJOB_SECRET_KEY", "sk");
+        variables.put("TRAINJOB_QUEUE", "aihcq-7");
+        assertThat(resolve(PlatformKind.AIHC).queue()).isEqualTo("aihcq-7");
+    }
+
     @Test
     void eachSettingIsNamedWithItsFlagVariableAndProfileKey() {
         assertThat(ConnectionResolver.whereToSet("resourcePool"))

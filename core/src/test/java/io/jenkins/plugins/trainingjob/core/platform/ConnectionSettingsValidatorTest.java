@@ -46,6 +46,23 @@ class ConnectionSettingsValidatorTest {
                 .containsExactly("resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
     }
 
+    /** bce-sdk-go refuses every job call on these pools without queueID; self-managed pools need no queue. */
+    @Test
+    void aManagedAihcPoolNeedsTheQueueItsCallsNameAsQueueId() {
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "aihc-serverless", "aihcq-7")).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "cce-1", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", " aihc-bhcmp ", " ")).extracting(ConnectionProblem::toString)
+                .containsExactly("queue: required for resource pool aihc-bhcmp: every call on a managed pool names the"
+                        + " queue (sent as queueID; the queue id, e.g. aihcq-xxxxxxxx)");
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "aihc-serverless")).extracting(ConnectionProblem::field)
+                .containsExactly("queue");
+        // the form check of the queue field alone, given the pool typed next to it
+        assertThat(ConnectionSettingsValidator.aihcQueue("aihc-serverless", "")).isPresent();
+        assertThat(ConnectionSettingsValidator.aihcQueue("aihc-serverless", "aihcq-7")).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihcQueue("cce-1", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihcQueue(null, null)).isEmpty();
+    }
+
     @Test
     void senseCoreNeedsTheFourWorkspaceNames() {
         assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-01", "sub", "rg", "cn-sh-01z", "ws")).isEmpty();

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.simulator.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.FilterOutcome;
@@ -32,6 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The AIHC OpenAPI v1 subset a CI uses: jobs (create, detail, list, stop, delete, events) and the
  * schedule diagnosis (launch, query), with BCE v1 signatures and BCE error bodies.
+ *
+ * <p>A pool declared as {@code aihc-serverless} or {@code aihc-bhcmp} is managed: its queues are named by
+ * id, and create, detail, list, stop and delete refuse a call without {@code queueID}, as bce-sdk-go does
+ * (services/aihc/resource/client.go); events do not need it (the SDK's v1 events call has none). A create
+ * takes the queue from {@code queueID}, not from the body (a third-party user's finding on the live
+ * serverless pool), and a job is found only through the queue it is in.
  */
 public final class AihcApi implements PlatformApi {
 
@@ -151,15 +158,30 @@ public final class AihcApi implements PlatformApi {
         return queues;
     }
 
+    /** The {@code queueID} of a call on a managed pool (required), else {@code null}. */
+    private static String managedQueueId(HttpCall call, String poolId) {
+        if (!AihcManagedPools.isManaged(poolId)) {
+            return null;
+        }
+        String queueId = call.query("queueID");
+        if (queueId == null || queueId.isBlank()) {
+            // bce-sdk-go's own words for this rule
+            throw new ApiException(400, "InvalidParameter",
+                    "Invalid parameter: bhcmp cluster or serverless cluster must be set queueID");
+        }
+        return queueId;
+    }
+
     private ObjectNode create(HttpCall call) {
         String poolId = call.query("resourcePoolId");
         Map<String, SchedulingQueue> queues = pool(poolId);
+        String managedQueue = managedQueueId(call, poolId);
         ObjectNode body = Json.readObject(call.body(), "InappropriateJSON");
         String name = body.path("name").asText("");
         if (name.isBlank()) {
             throw new ApiException(400, "InvalidParameter", "Invalid parameter: name is required");
         }
-        String queueName = body.path("queue").asText("");
+        String queueName = managedQueue != null ? managedQueue : body.path("queue").asText("");
         if (queueName.isBlank()) {
             queueName = call.query().getOrDefault("queueID", "default");
         }
@@ -270,10 +292,17 @@ public final class AihcApi implements PlatformApi {
     }
 
     private JobView job(HttpCall call, String jobId) {
+        return job(call, jobId, true);
+    }
+
+    /** @param queueIdRule whether this call, on a managed pool, must name the job's queue as queueID */
+    private JobView job(HttpCall call, String jobId, boolean queueIdRule) {
         String poolId = call.query("resourcePoolId");
         pool(poolId);
+        String queueId = queueIdRule ? managedQueueId(call, poolId) : null;
         return cluster.job(jobId).filter(v -> v.platform() == PlatformKind.AIHC
-                        && poolId.equals(v.spec().path("resourcePoolId").asText()))
+                        && poolId.equals(v.spec().path("resourcePoolId").asText())
+                        && (queueId == null || queueId.equals(v.queue())))
                 .orElseThrow(() -> notFound(jobId));
     }
 
@@ -289,7 +318,8 @@ public final class AihcApi implements PlatformApi {
     private ObjectNode list(HttpCall call) {
         String poolId = call.query("resourcePoolId");
         pool(poolId);
-        String queue = call.query().getOrDefault("queue", "");
+        String managedQueue = managedQueueId(call, poolId);
+        String queue = managedQueue != null ? managedQueue : call.query().getOrDefault("queue", "");
         int pageNo = intParam(call, "pageNo", 1);
         int pageSize = intParam(call, "pageSize", 10);
         String orderBy = call.query().getOrDefault("orderBy", "createdAt");
@@ -349,7 +379,7 @@ public final class AihcApi implements PlatformApi {
     }
 
     private ObjectNode events(HttpCall call, String jobId) {
-        JobView v = job(call, jobId);
+        JobView v = job(call, jobId, false);
         ArrayNode events = Json.array();
         if (v.state() == JobState.QUEUED) {
             String message = cluster.analyse(jobId).map(PendingAnalysis::eventMessage).orElse(null);

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
@@ -43,12 +44,16 @@ import okhttp3.OkHttpClient;
  * <p>Submitting marks the job with the label {@value #CLIENT_TOKEN_LABEL} carrying the caller's client
  * token. A create is never retried blindly: when its outcome is unknown (timeout, reset, 5xx), the job
  * list is searched for that name and label, and the job found is returned.
+ *
+ * <p>On a managed pool ({@code aihc-serverless}, {@code aihc-bhcmp}) every call carries the connection's
+ * queue as {@code queueID}, as bce-sdk-go does; the connection must name the queue, and a spec may only
+ * name that same queue, so that the calls after the create find the job.
  */
 public final class AihcClient implements TrainingPlatform {
 
     public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
-    /** Managed pools, which take the queue as the {@code queueID} query parameter. */
-    public static final Set<String> MANAGED_POOLS = Set.of("aihc-serverless", "aihc-bhcmp");
+    /** Managed pools, which take the queue as the {@code queueID} query parameter on every call. */
+    public static final Set<String> MANAGED_POOLS = AihcManagedPools.IDS;
 
     static final String OP_CREATE = "POST /api/v1/aijobs";
     static final String OP_GET = "GET /api/v1/aijobs/{jobId}";
@@ -71,6 +76,9 @@ public final class AihcClient implements TrainingPlatform {
     private final ConnectionSettings settings;
     private final HttpUrl base;
     private final String pool;
+    /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
+    private final boolean managed;
+    private final String managedQueue;
     private final CallExecutor http;
 
     public AihcClient(ConnectionSettings settings) {
@@ -91,6 +99,8 @@ public final class AihcClient implements TrainingPlatform {
         }
         ConnectionSettingsValidator.requireValid(settings);
         this.pool = settings.resourcePoolId().trim();
+        this.managed = AihcManagedPools.isManaged(pool);
+        this.managedQueue = managed ? settings.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
             throw new IllegalArgumentException("connection: endpoint must be an http or https URL, was "
@@ -121,14 +131,19 @@ public final class AihcClient implements TrainingPlatform {
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
         ObjectNode body = bodyWithToken(spec, clientToken);
-        String queue = queueOf(body);
         HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
-        if (MANAGED_POOLS.contains(pool)) {
-            if (queue.isEmpty()) {
+        if (managed) {
+            String own = AihcJobReader.text(body, "queue").trim();
+            if (!own.isEmpty() && !own.equals(managedQueue)) {
+                // Status, stop and list name the connection's queue: a job created elsewhere could not be seen.
                 throw new InvalidRequestException(PlatformKind.AIHC, OP_CREATE, 0, "", "",
-                        "queue: required for resource pool " + pool + " (sent as queueID)", "queue", "", null);
+                        "queue: '" + own + "' is not the connection's queue '" + managedQueue + "'; on managed pool "
+                                + pool + " every call names one queue (queueID), so the spec's queue must be the "
+                                + "connection's or be left out", "queue", "", null);
             }
-            url.addQueryParameter("queueID", queue);
+            // The v2 CreateJob doc: body queue "keep equal to queueID".
+            body.put("queue", managedQueue);
+            url.addQueryParameter("queueID", managedQueue);
         }
         ApiResponse response;
         try {
@@ -188,7 +203,7 @@ public final class AihcClient implements TrainingPlatform {
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
         String name = spec.name();
         for (int page = 1; page <= LOOKUP_PAGES; page++) {
-            JsonNode result = listPage(queueOf(spec.body()), page, LOOKUP_PAGE_SIZE);
+            JsonNode result = listPage(managed ? managedQueue : queueOf(spec.body()), page, LOOKUP_PAGE_SIZE);
             JsonNode jobs = result.path("jobs");
             if (!jobs.isArray() || jobs.isEmpty()) {
                 return Optional.empty();
@@ -317,6 +332,8 @@ public final class AihcClient implements TrainingPlatform {
         if (!queue.isEmpty()) {
             url.addQueryParameter("queue", queue);
         }
+        // bce-sdk-go ListJobs sends the queue as both queue and queueID.
+        withQueueId(url);
         url.addQueryParameter("orderBy", "createdAt").addQueryParameter("order", "desc")
                 .addQueryParameter("pageNo", Integer.toString(page))
                 .addQueryParameter("pageSize", Integer.toString(pageSize));
@@ -339,9 +356,10 @@ public final class AihcClient implements TrainingPlatform {
 
     @Override
     public List<JobEvent> events(JobRef job) {
-        HttpUrl url = url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
+        // bce-sdk-go's v1 GetTaskEvent sends no queueID; v2 DescribeJobEvents requires it: sent on managed pools.
+        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
                 .addQueryParameter("resourcePoolId", pool)
-                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob")
+                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob"))
                 .build();
         JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
         // Documented unwrapped ({"events", "total"}); accept the usual envelope too.
@@ -395,9 +413,10 @@ public final class AihcClient implements TrainingPlatform {
         return base.newBuilder().addPathSegments(path);
     }
 
+    /** Adds {@code queueID} on a managed pool, where every call must carry it. */
     private HttpUrl.Builder withQueueId(HttpUrl.Builder url) {
-        if (MANAGED_POOLS.contains(pool) && settings.queue() != null && !settings.queue().isBlank()) {
-            url.addQueryParameter("queueID", settings.queue().trim());
+        if (managed) {
+            url.addQueryParameter("queueID", managedQueue);
         }
         return url;
     }

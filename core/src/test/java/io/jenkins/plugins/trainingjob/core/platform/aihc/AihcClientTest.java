@@ -108,26 +108,6 @@ class AihcClientTest extends AihcServerTest {
     }
 
     @Test
-    void submitToAManagedPoolSendsTheQueueAsQueueId() throws Exception {
-        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
-
-        client("aihc-serverless", null, Credentials.of(AK, SK), FAST).submit(spec(
-                "{\"name\":\"train-1\",\"queue\":\"aihcq-7\",\"jobSpec\":{}}"), "tok-1");
-
-        assertThat(server.takeRequest().getTarget())
-                .isEqualTo("/api/v1/aijobs?resourcePoolId=aihc-serverless&queueID=aihcq-7");
-    }
-
-    @Test
-    void submitToAManagedPoolWithoutAQueueIsRefusedBeforeAnyCall() {
-        assertThatThrownBy(() -> client("aihc-serverless", null, Credentials.of(AK, SK), FAST)
-                .submit(spec("{\"name\":\"n\",\"jobSpec\":{}}"), "tok-1"))
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field()).isEqualTo("queue"))
-                .hasMessageContaining("queue: required for resource pool aihc-serverless");
-        assertThat(server.getRequestCount()).isZero();
-    }
-
-    @Test
     void aClientTokenThatCannotBeALabelValueIsRefused() {
         assertThatThrownBy(() -> client().submit(SPEC, "has space"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("clientToken: ");
