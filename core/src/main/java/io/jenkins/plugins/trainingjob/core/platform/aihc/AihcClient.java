@@ -97,9 +97,13 @@ public final class AihcClient implements TrainingPlatform {
         if (settings.platform() != PlatformKind.AIHC) {
             throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
         }
-        ConnectionSettingsValidator.requireValid(settings);
-        this.pool = settings.resourcePoolId().trim();
-        this.managed = AihcManagedPools.isManaged(pool);
+        // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
+        // every call that names the pool refuses then, with the pool's rule.
+        ConnectionSettingsValidator.requireValid(settings.problems().stream()
+                .filter(p -> !p.field().equals("resourcePool")).toList());
+        this.pool = settings.resourcePoolId() == null || settings.resourcePoolId().isBlank() ? null
+                : settings.resourcePoolId().trim();
+        this.managed = pool != null && AihcManagedPools.isManaged(pool);
         this.managedQueue = managed ? settings.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
@@ -131,7 +135,7 @@ public final class AihcClient implements TrainingPlatform {
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
         ObjectNode body = bodyWithToken(spec, clientToken);
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
+        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
         if (managed) {
             String own = AihcJobReader.text(body, "queue").trim();
             if (!own.isEmpty() && !own.equals(managedQueue)) {
@@ -283,7 +287,7 @@ public final class AihcClient implements TrainingPlatform {
 
     private JsonNode detail(JobRef job) {
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool)).build();
+                .addQueryParameter("resourcePoolId", pool())).build();
         return result(http.execute(ApiCall.get(OP_GET, url)), OP_GET);
     }
 
@@ -328,7 +332,7 @@ public final class AihcClient implements TrainingPlatform {
     }
 
     private JsonNode listPage(String queue, int page, int pageSize) {
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
+        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
         if (!queue.isEmpty()) {
             url.addQueryParameter("queue", queue);
         }
@@ -343,14 +347,14 @@ public final class AihcClient implements TrainingPlatform {
     @Override
     public void cancel(JobRef job) {
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("stop")
-                .addQueryParameter("resourcePoolId", pool)).build();
+                .addQueryParameter("resourcePoolId", pool())).build();
         http.execute(ApiCall.idempotentPost(OP_STOP, url, null));
     }
 
     /** Deletes the job (not part of {@link TrainingPlatform}: CI stops jobs, people delete them). */
     public void delete(JobRef job) {
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool)).build();
+                .addQueryParameter("resourcePoolId", pool())).build();
         http.execute(ApiCall.delete(OP_DELETE, url));
     }
 
@@ -358,7 +362,7 @@ public final class AihcClient implements TrainingPlatform {
     public List<JobEvent> events(JobRef job) {
         // bce-sdk-go's v1 GetTaskEvent sends no queueID; v2 DescribeJobEvents requires it: sent on managed pools.
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
-                .addQueryParameter("resourcePoolId", pool)
+                .addQueryParameter("resourcePoolId", pool())
                 .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob"))
                 .build();
         JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
@@ -379,7 +383,7 @@ public final class AihcClient implements TrainingPlatform {
 
     @Override
     public DiagnosisHandle launchDiagnosis(JobRef job) {
-        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool).put("jobId", job.id());
+        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool()).put("jobId", job.id());
         HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/launcher").build();
         // Launching twice only starts a second read-only analysis, so a retry is harmless.
         ApiResponse response = http.execute(ApiCall.idempotentPost(OP_LAUNCH, url, body));
@@ -411,6 +415,15 @@ public final class AihcClient implements TrainingPlatform {
 
     private HttpUrl.Builder url(String path) {
         return base.newBuilder().addPathSegments(path);
+    }
+
+    /** The resource pool every job call names; refused with the pool's rule when the connection has none. */
+    private String pool() {
+        if (pool == null) {
+            ConnectionSettingsValidator.requireValid(ConnectionSettingsValidator.setting(PlatformKind.AIHC,
+                    "resourcePool", null).stream().toList());
+        }
+        return pool;
     }
 
     /** Adds {@code queueID} on a managed pool, where every call must carry it. */

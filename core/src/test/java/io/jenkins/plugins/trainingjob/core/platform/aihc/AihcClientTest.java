@@ -559,9 +559,32 @@ class AihcClientTest extends AihcServerTest {
     // ---- settings ---------------------------------------------------------------------------------
 
     @Test
-    void aConnectionWithoutAPoolIsRefused() {
-        ConnectionSettings settings = ConnectionSettings.aihc(null, "bj", Credentials.of(AK, SK), " ", null);
+    void aConnectionWithoutAPoolRefusesEveryCallThatNamesThePoolBeforeSendingIt() {
+        AihcClient noPool = client(" ", null, Credentials.of(AK, SK), FAST);
+        String rule = "resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)";
+        assertThatThrownBy(() -> noPool.status(JOB)).isInstanceOf(InvalidConnectionException.class).hasMessage(rule);
+        assertThatThrownBy(() -> noPool.submit(SPEC, "tok-1")).isInstanceOf(InvalidConnectionException.class)
+                .hasMessage(rule);
+        assertThatThrownBy(() -> noPool.listStatuses(null, 1)).hasMessage(rule);
+        assertThatThrownBy(() -> noPool.launchDiagnosis(JOB)).hasMessage(rule);
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    /** The query API takes only diagnosisId (doc Zmb0c0p05): fetching a diagnosis by id needs no pool. */
+    @Test
+    void aConnectionWithoutAPoolCanFetchADiagnosisById() throws Exception {
+        server.enqueue(ok("{\"requestId\":\"r\",\"result\":[]}"));
+
+        client(null, null, Credentials.of(AK, SK), FAST).fetchDiagnosis(new DiagnosisHandle("9de0", JOB));
+
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
+    }
+
+    @Test
+    void aConnectionWithoutALocationIsRefused() {
+        ConnectionSettings settings = new ConnectionSettings(PlatformKind.AIHC, URI.create("ftp://x"), null,
+                Credentials.of(AK, SK), "cce-1", null, null, null, null, null, null);
         assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(InvalidConnectionException.class)
-                .hasMessage("resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+                .hasMessageStartingWith("endpoint: 'ftp://x' is not an http(s) URL");
     }
 }
