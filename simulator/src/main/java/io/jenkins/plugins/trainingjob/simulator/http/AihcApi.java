@@ -58,6 +58,12 @@ public final class AihcApi implements PlatformApi {
     private final AihcAuthenticator auth;
     private final Json.RequestIds requestIds;
     private final Map<String, Diagnosis> diagnoses = new ConcurrentHashMap<>();
+    /**
+     * Fault-tolerant jobs whose next detail reads say Failed while they run (env SIM_TRANSIENT_FAILED_READS):
+     * what a restart under fault tolerance looks like from outside, per a third-party watchdog.
+     */
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> transientFailedReads =
+            new ConcurrentHashMap<>();
 
     private record Diagnosis(String id, String jobId, Instant readyAt, ArrayNode result) {
     }
@@ -77,6 +83,7 @@ public final class AihcApi implements PlatformApi {
 
     public void reset() {
         diagnoses.clear();
+        transientFailedReads.clear();
     }
 
     @Override
@@ -226,6 +233,11 @@ public final class AihcApi implements PlatformApi {
                 .spec(body.deepCopy().put("resourcePoolId", poolId).put("queue", queueName)
                         .put("jobFramework", framework));
         JobView v = cluster.submit(b);
+        String blips = env.get("SIM_TRANSIENT_FAILED_READS");
+        if (blips != null && body.path("faultTolerance").asBoolean(false)) {
+            transientFailedReads.put(v.id(), new java.util.concurrent.atomic.AtomicInteger(
+                    exitCode(Map.of("SIM_EXIT_CODE", blips))));
+        }
         ObjectNode result = Json.object().put("jobId", v.id()).put("jobName", v.name());
         return Json.object().set("result", result);
     }
@@ -312,7 +324,13 @@ public final class AihcApi implements PlatformApi {
     }
 
     private ObjectNode detail(HttpCall call, String jobId) {
-        return Json.object().set("result", jobJson(job(call, jobId), true));
+        JobView v = job(call, jobId);
+        ObjectNode result = jobJson(v, true);
+        var blips = transientFailedReads.get(v.id());
+        if (blips != null && v.state() == JobState.RUNNING && blips.getAndDecrement() > 0) {
+            result.put("status", "Failed");
+        }
+        return Json.object().set("result", result);
     }
 
     private ObjectNode list(HttpCall call) {

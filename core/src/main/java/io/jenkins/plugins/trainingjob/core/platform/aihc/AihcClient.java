@@ -14,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -32,6 +33,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
@@ -80,6 +82,8 @@ public final class AihcClient implements TrainingPlatform {
     private final boolean managed;
     private final String managedQueue;
     private final CallExecutor http;
+    /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
+    private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
     public AihcClient(ConnectionSettings settings) {
         this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
@@ -163,6 +167,9 @@ public final class AihcClient implements TrainingPlatform {
                     "the create answer carries no jobId", null));
         }
         String name = AihcJobReader.text(result, "jobName");
+        if (body.path("faultTolerance").asBoolean(false)) {
+            faultTolerant.add(jobId);
+        }
         return new JobRef(PlatformKind.AIHC, jobId, name.isEmpty() ? spec.name() : name);
     }
 
@@ -282,7 +289,32 @@ public final class AihcClient implements TrainingPlatform {
 
     @Override
     public JobStatus status(JobRef job) {
-        return AihcJobReader.read(detail(job), job);
+        return read(detail(job), job);
+    }
+
+    /** Reads a detail or list item, remembering whether the job runs with fault tolerance. */
+    private JobStatus read(JsonNode result, JobRef fallback) {
+        JobStatus status = AihcJobReader.read(result, fallback);
+        JsonNode tolerant = result.get("enableFaultTolerance");
+        if (tolerant != null && tolerant.isBoolean()) {
+            if (tolerant.booleanValue()) {
+                faultTolerant.add(status.job().id());
+            } else {
+                faultTolerant.remove(status.job().id());
+            }
+        }
+        return status;
+    }
+
+    /**
+     * A Failed read of a job with fault tolerance on ({@code enableFaultTolerance}, or {@code faultTolerance}
+     * in the spec it was submitted with) can be a restart in progress: a third-party watchdog on the live
+     * serverless pool resubmits only after two consecutive Failed reads.
+     */
+    @Override
+    public boolean failureNeedsConfirmation(JobStatus status) {
+        return status.phase() == JobPhase.FAILED
+                && faultTolerant.contains(status.job().id());
     }
 
     private JsonNode detail(JobRef job) {
@@ -304,7 +336,7 @@ public final class AihcClient implements TrainingPlatform {
             for (JsonNode job : jobs) {
                 String id = AihcJobReader.text(job, "jobId");
                 if (!id.isEmpty()) {
-                    byId.putIfAbsent(id, AihcJobReader.read(job, null));
+                    byId.putIfAbsent(id, read(job, null));
                 }
             }
         }

@@ -423,6 +423,32 @@ class AihcClientTest extends AihcServerTest {
                 .hasMessageStartingWith("pageToken: ");
     }
 
+    /** Third-party evidence: a fault-tolerant job can read Failed while it is restarted. */
+    @Test
+    void aFailedReadOfAJobWithFaultToleranceOnAsksForConfirmation() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":true}}"));
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":false}}"));
+        AihcClient client = client();
+
+        JobStatus tolerant = client.status(JOB);
+        assertThat(client.failureNeedsConfirmation(tolerant)).isTrue();
+        JobStatus plain = client.status(JOB);
+        assertThat(client.failureNeedsConfirmation(plain)).isFalse();
+    }
+
+    @Test
+    void aJobSubmittedWithFaultToleranceAsksForConfirmationOfAFailedRead() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
+        AihcClient client = client();
+
+        JobRef job = client.submit(spec("{\"name\":\"train-1\",\"faultTolerance\":true,\"jobSpec\":{}}"), "tok-1");
+
+        assertThat(client.failureNeedsConfirmation(new JobStatus(job, JobPhase.FAILED, "Failed", null, null, null,
+                null, "", List.of(), null))).isTrue();
+        assertThat(client.failureNeedsConfirmation(new JobStatus(job, JobPhase.RUNNING, "Running", null, null, null,
+                null, "", List.of(), null))).isFalse();
+    }
+
     // ---- stop, delete, events ---------------------------------------------------------------------
 
     @Test
