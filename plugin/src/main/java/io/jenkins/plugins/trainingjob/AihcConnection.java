@@ -81,6 +81,13 @@ public class AihcConnection extends Connection {
             return PlatformKind.AIHC.displayName();
         }
 
+        /** A region the platform does not serve is refused as it is typed (unless an endpoint is set). */
+        @POST
+        public FormValidation doCheckRegion(@AncestorInPath Item item, @QueryParameter String value,
+                @QueryParameter String endpoint) {
+            return regionCheck(item, PlatformKind.AIHC, value, endpoint);
+        }
+
         @POST
         public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
                 @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String resourcePool,

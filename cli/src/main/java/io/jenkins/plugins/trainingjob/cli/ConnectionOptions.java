@@ -14,7 +14,8 @@ public final class ConnectionOptions {
     String platform;
 
     @Option(names = "--region", paramLabel = "REGION",
-            description = "Platform region, e.g. bj (AIHC) or cn-sh-01 (SenseCore); sets the public endpoint.")
+            description = "Platform region: AIHC bj, gz, su, bd, fwh, yq or hkg; SenseCore cn-sh-01. Sets the "
+                    + "public endpoint; for another region use --endpoint.")
     String region;
 
     @Option(names = "--endpoint", paramLabel = "URL",

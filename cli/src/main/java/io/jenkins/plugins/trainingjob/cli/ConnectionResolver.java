@@ -49,7 +49,7 @@ final class ConnectionResolver {
         // Every problem at once, before credentials are looked up or anything is called.
         ConnectionSettingsValidator.requireValid(switch (platform) {
             case AIHC -> diagnosisQueryOnly && (resourcePool == null || resourcePool.isBlank())
-                    ? ConnectionSettingsValidator.location(endpoint, region)
+                    ? ConnectionSettingsValidator.location(platform, endpoint, region)
                     : ConnectionSettingsValidator.aihc(endpoint, region, resourcePool, queue);
             case SENSECORE -> ConnectionSettingsValidator.senseCore(endpoint, region, subscription, resourceGroup,
                     zone, workspace);

@@ -156,6 +156,15 @@ class ConnectionResolverTest {
                 .extracting(p -> ((ConnectionProblem) p).field()).containsExactly("resourceGroup", "workspace");
     }
 
+    @Test
+    void aRegionThePlatformDoesNotServeIsRefusedWithTheOneMeant() {
+        flags.region = "cn-beijing";
+        flags.resourcePool = "pool-1";
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("region: 'cn-beijing' is not a known Baidu AIHC region")
+                .hasMessageContaining("did you mean 'bj'?").hasMessageContaining("set the endpoint URL instead");
+    }
+
     /** bce-sdk-go refuses every job call on aihc-serverless/aihc-bhcmp without queueID: so do we, up front. */
     @Test
     void aManagedPoolNeedsTheQueueBeforeAnythingIsCalled() {

@@ -38,6 +38,18 @@ public final class ConnectionSettingsValidator {
         return problems;
     }
 
+    /**
+     * Where to call on one platform: {@link #location(String, String)}, and without an endpoint the region
+     * must be one of the platform's {@link KnownRegions}.
+     */
+    public static List<ConnectionProblem> location(PlatformKind platform, String endpoint, String region) {
+        List<ConnectionProblem> problems = location(endpoint, region);
+        if (problems.isEmpty() && isBlank(endpoint)) {
+            KnownRegions.problem(platform, region).ifPresent(rule -> problems.add(new ConnectionProblem("region", rule)));
+        }
+        return problems;
+    }
+
     /** Baidu AIHC without a queue: right for self-managed pools; a managed pool is told it needs one. */
     public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool) {
         return aihc(endpoint, region, resourcePool, null);
@@ -48,7 +60,7 @@ public final class ConnectionSettingsValidator {
      * ({@link AihcManagedPools}) the queue every call names as {@code queueID}.
      */
     public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool, String queue) {
-        List<ConnectionProblem> problems = location(endpoint, region);
+        List<ConnectionProblem> problems = location(PlatformKind.AIHC, endpoint, region);
         setting(PlatformKind.AIHC, "resourcePool", resourcePool).ifPresent(problems::add);
         aihcQueue(resourcePool, queue).ifPresent(problems::add);
         return problems;
@@ -70,7 +82,7 @@ public final class ConnectionSettingsValidator {
     /** SenseCore ACP: the location, and the four names every workspace URL is built from. */
     public static List<ConnectionProblem> senseCore(String endpoint, String region, String subscription,
                                                     String resourceGroup, String zone, String workspace) {
-        List<ConnectionProblem> problems = location(endpoint, region);
+        List<ConnectionProblem> problems = location(PlatformKind.SENSECORE, endpoint, region);
         setting(PlatformKind.SENSECORE, "subscription", subscription).ifPresent(problems::add);
         setting(PlatformKind.SENSECORE, "resourceGroup", resourceGroup).ifPresent(problems::add);
         setting(PlatformKind.SENSECORE, "zone", zone).ifPresent(problems::add);
