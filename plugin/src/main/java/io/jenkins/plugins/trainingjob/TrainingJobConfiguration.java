@@ -34,7 +34,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
     private volatile String pollInterval = DEFAULT_POLL_INTERVAL;
     private volatile String pendingTimeout = DEFAULT_PENDING_TIMEOUT;
     /** While a form is bound: setters do not save each on their own; configure() saves once, or not at all. */
-    private transient boolean binding;
+    private transient volatile boolean binding;
 
     public TrainingJobConfiguration() {
         load();

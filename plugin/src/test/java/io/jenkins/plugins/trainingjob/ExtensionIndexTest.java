@@ -38,6 +38,7 @@ class ExtensionIndexTest {
         }
         assertThat(indexed).isEqualTo(annotatedWith(Extension.class)).contains(
                 "io.jenkins.plugins.trainingjob.TrainingJobConfiguration",
+                "io.jenkins.plugins.trainingjob.ShutdownListener",
                 "io.jenkins.plugins.trainingjob.steps.SubmitTrainingJobStep$DescriptorImpl");
     }
 

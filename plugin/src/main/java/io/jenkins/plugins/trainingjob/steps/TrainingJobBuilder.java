@@ -32,8 +32,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import jenkins.tasks.SimpleBuildStep;
@@ -100,13 +103,17 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                 Submission.withoutWaiting(binding, job, log);
                 return;
             }
+            // The monitor's thread only queues the lines; this build's own thread writes them to its log.
+            BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
             Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
                     new WatchListener() {
                         @Override
                         public void onEvent(MonitorEvent event) {
-                            log.println(event.message());
+                            lines.add(Optional.of(event.message()));
                         }
                     });
+            watch.outcome().whenComplete((outcome, error) -> lines.add(Optional.empty()));
+            printUntilDone(lines, log);
             StepOutcome.apply(await(watch, log), job, failOnUnschedulable, run, listener);
         } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
             throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
@@ -117,9 +124,23 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         }
     }
 
+    /** Writes the monitor's lines as they come, until the watch ended; an abort goes on to {@link #await}. */
+    private static void printUntilDone(BlockingQueue<Optional<String>> lines, PrintStream log) {
+        try {
+            for (Optional<String> line = lines.take(); line.isPresent(); line = lines.take()) {
+                log.println(line.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // await() sees it and cancels the watch
+        }
+    }
+
     /** Waits for the outcome; an aborted build cancels the watch (and the job, with cancelOnAbort). */
     private Outcome await(Watch watch, PrintStream log) throws InterruptedException, AbortException {
         try {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
             return watch.outcome().get();
         } catch (InterruptedException e) {
             try {

@@ -296,7 +296,7 @@ public abstract class WatchingExecution extends StepExecution {
 
     /** Saves how the step ends, then completes it; a restart in between delivers the same result. */
     protected final void end(KnownResult result) {
-        if (completed != null && completed.get()) {
+        if (isCompleted()) {
             return;
         }
         known = result;
@@ -339,6 +339,10 @@ public abstract class WatchingExecution extends StepExecution {
             }
             getContext().onFailure(reported);
         }
+    }
+
+    private synchronized boolean isCompleted() {
+        return completed != null && completed.get();
     }
 
     private synchronized boolean firstCompletion() {

@@ -181,5 +181,6 @@ class ScheduleDiagnosisActionTest {
         assertThat(action.getSummary().get(0)).as("the summary's own first line is cut").hasSizeLessThanOrEqualTo(100);
         assertThat(action.getSummaryDetails()).isEqualTo(action.getSummary().subList(1, action.getSummary().size()));
         assertThat(action.getHeadline()).isEqualTo(report.headline());
+        assertThat(action.getIconFileName()).as("a core symbol, not a legacy icon").isEqualTo("symbol-document-text");
     }
 }

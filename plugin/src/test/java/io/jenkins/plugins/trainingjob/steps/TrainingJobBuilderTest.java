@@ -127,4 +127,68 @@ class TrainingJobBuilderTest {
         assertThat(f.watcher.watches).isEmpty();
         assertThat(f.log()).contains("Submitted Baidu AIHC job resnet-7 (id job-1)");
     }
+
+    @Test
+    void theMonitorsLinesAreWrittenByTheBuildsThreadNeverByTheMonitors() throws Exception {
+        java.util.List<String> writers = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.io.PrintStream recording = new java.io.PrintStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) {
+                writers.add(Thread.currentThread().getName());
+            }
+        }, true);
+        hudson.model.TaskListener listener = mock(hudson.model.TaskListener.class);
+        when(listener.getLogger()).thenReturn(recording);
+        java.util.concurrent.CountDownLatch watching = new java.util.concurrent.CountDownLatch(1);
+        io.jenkins.plugins.trainingjob.TrainingJobService service = new io.jenkins.plugins.trainingjob.TrainingJobService(
+                s -> f.platform, f.service.credentials(), f.service.specs(), () -> f.config,
+                resolver -> new io.jenkins.plugins.trainingjob.Watcher() {
+                    @Override
+                    public io.jenkins.plugins.trainingjob.core.monitor.Watch watch(String key,
+                            io.jenkins.plugins.trainingjob.core.platform.JobRef job,
+                            io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy policy,
+                            io.jenkins.plugins.trainingjob.core.monitor.WatchListener l) {
+                        io.jenkins.plugins.trainingjob.core.monitor.Watch w = f.watcher.watch(key, job, policy, l);
+                        watching.countDown();
+                        return w;
+                    }
+
+                    @Override
+                    public io.jenkins.plugins.trainingjob.core.monitor.Watch resume(
+                            io.jenkins.plugins.trainingjob.core.monitor.WatchState state,
+                            io.jenkins.plugins.trainingjob.core.monitor.WatchListener l) {
+                        throw new UnsupportedOperationException();
+                    }
+
+                    @Override
+                    public java.util.concurrent.CompletableFuture<io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis>
+                            fetchDiagnosis(String key, io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher fetcher,
+                                    String diagnosisId, String jobId) {
+                        throw new UnsupportedOperationException();
+                    }
+                }, Runnable::run);
+        TrainingJobBuilder builder = builder();
+        builder.useService(service);
+        java.util.concurrent.ExecutorService buildThread = java.util.concurrent.Executors.newSingleThreadExecutor(
+                r -> new Thread(r, "freestyle-build"));
+        try {
+            java.util.concurrent.Future<?> build = buildThread.submit(() -> {
+                builder.perform(this.build, workspace, env(), mock(Launcher.class), listener);
+                return null;
+            });
+            assertThat(watching.await(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch watch = f.watcher.last();
+            writers.clear();
+
+            // this thread plays the monitor's scheduler
+            watch.listener.onEvent(new io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent.Heartbeat(
+                    FakePlatform.status(watch.state.job(), JobPhase.PENDING), java.time.Duration.ofMinutes(1)));
+            watch.outcome.complete(new Outcome.Scheduled(FakePlatform.status(watch.state.job(), JobPhase.RUNNING)));
+            build.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            buildThread.shutdownNow();
+        }
+
+        assertThat(writers).isNotEmpty().containsOnly("freestyle-build");
+    }
 }

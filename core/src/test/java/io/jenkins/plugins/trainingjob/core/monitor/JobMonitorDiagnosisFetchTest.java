@@ -13,9 +13,13 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -92,7 +96,27 @@ class JobMonitorDiagnosisFetchTest {
     @Test
     void aDiagnosisStillNotReadyAtTheTimeoutIsNotReady() throws Exception {
         platform.diagnosisReady = false;
-        DiagnosisFetcher brief = fetcher(Duration.ofMillis(40), Duration.ofMillis(5));
+        // The fetcher's clock moves 15 ms each time it is read, so the 40 ms timeout passes after the third
+        // reading whatever the machine's load: a real clock let a slow first answer use up all 40 ms.
+        Instant start = Instant.parse("2026-01-01T00:00:00Z");
+        AtomicInteger readings = new AtomicInteger();
+        Clock stepping = new Clock() {
+            @Override
+            public ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return start.plusMillis(15L * readings.getAndIncrement());
+            }
+        };
+        DiagnosisFetcher brief = new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), stepping, NO_SLEEP);
 
         FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, brief, "diag-7", "pytorchjob-a"));
 
