@@ -59,6 +59,9 @@ import org.mockito.ArgumentCaptor;
  * freestyle builder (XStream). None of them may hold a secret, a client or another live object
  * ({@link ForbiddenContent}); XML may only name classes JEP-200 lets Jenkins read.
  *
+ * <p>The scenarios' values are constants of this test, because earlier releases' fixtures are checked
+ * against them: add scenarios, do not change them.
+ *
  * <p>When this release's saved form changes on purpose, regenerate its fixtures (earlier releases' stay):
  * <pre>./mvnw -B -o -pl plugin-offline -am test -Dtest=SavedStateFixturesTest \
  *     -Dsurefire.failIfNoSpecifiedTests=false -Dfixtures.write=true</pre>
@@ -131,7 +134,7 @@ class SavedStateFixturesTest {
     private static AwaitScheduleDiagnosisExecution awaitWaiting(StepFixture f) throws Exception {
         AwaitScheduleDiagnosisStep step = new AwaitScheduleDiagnosisStep();
         step.setJobId("job-77");
-        step.setPlatform(StepFixture.inlineAihc());
+        step.setPlatform(inlineAihc());
         step.setUntil("completed");
         step.setPendingTimeout("20m");
         step.setCancelOnAbort(false);
@@ -162,7 +165,12 @@ class SavedStateFixturesTest {
     }
 
     private static List<Connection> expectedConnections() {
-        AihcConnection aihc = StepFixture.aihc("prod");
+        AihcConnection aihc = new AihcConnection();
+        aihc.setName("prod");
+        aihc.setCredentialsId("aihc-ak");
+        aihc.setRegion("bj");
+        aihc.setResourcePool("pool-1");
+        aihc.setQueue("default");
         aihc.setEndpoint("https://aihc.internal.example.test");
         SenseCoreConnection sc = new SenseCoreConnection();
         sc.setName("sensecore-sh");
@@ -173,6 +181,16 @@ class SavedStateFixturesTest {
         sc.setZone("cn-sh-01z");
         sc.setWorkspace("ws-1");
         return List.of(aihc, sc);
+    }
+
+    /** The await step's inline settings (their own values: earlier releases' fixtures are checked against them). */
+    private static AihcConnection inlineAihc() {
+        AihcConnection c = new AihcConnection();
+        c.setCredentialsId("team-ak");
+        c.setRegion("bj");
+        c.setResourcePool("pool-1");
+        c.setQueue("default");
+        return c;
     }
 
     private static TrainingJobBuilder builder() {
@@ -336,7 +354,7 @@ class SavedStateFixturesTest {
         JobRef job = new JobRef(PlatformKind.AIHC, "job-77", null);
         assertThat(e.job()).isEqualTo(job);
         assertThat(e.connection.name()).isNull();
-        assertThat(e.connection.inline()).isEqualTo(StepFixture.inlineAihc());
+        assertThat(e.connection.inline()).isEqualTo(inlineAihc());
         assertThat(e.failOnUnschedulable).isTrue();
         assertThat(e.cancelOnAbort).isFalse();
         assertThat(field(e, "jobId")).isEqualTo("job-77");
