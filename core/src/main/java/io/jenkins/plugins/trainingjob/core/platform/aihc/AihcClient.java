@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -72,6 +73,7 @@ public final class AihcClient implements TrainingPlatform {
     private final HttpUrl base;
     private final String pool;
     private final CallExecutor http;
+    private final AihcInventoryReader inventory;
 
     public AihcClient(ConnectionSettings settings) {
         this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
@@ -106,6 +108,7 @@ public final class AihcClient implements TrainingPlatform {
                 .random(random)
                 .client(okHttp)
                 .build();
+        this.inventory = new AihcInventoryReader(http, base, pool, clock);
     }
 
     @Override
@@ -384,6 +387,11 @@ public final class AihcClient implements TrainingPlatform {
             throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
                     response.jsonText("requestId"), malformed.getMessage(), null);
         }
+    }
+
+    @Override
+    public PoolInventory inventory(String queue) {
+        return inventory.read(queue == null || queue.isBlank() ? settings.queue() : queue);
     }
 
     @Override
