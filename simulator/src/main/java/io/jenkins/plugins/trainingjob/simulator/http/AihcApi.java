@@ -49,6 +49,7 @@ public final class AihcApi implements PlatformApi {
     private final AihcAuthenticator auth;
     private final Json.RequestIds requestIds;
     private final Map<String, Diagnosis> diagnoses = new ConcurrentHashMap<>();
+    private final AihcInventoryApi inventory;
 
     private record Diagnosis(String id, String jobId, Instant readyAt, ArrayNode result) {
     }
@@ -60,6 +61,7 @@ public final class AihcApi implements PlatformApi {
         this.settings = settings;
         this.auth = auth;
         this.requestIds = requestIds;
+        this.inventory = new AihcInventoryApi(cluster, pools);
     }
 
     public static String queueKey(String poolId, String queue) {
@@ -104,6 +106,10 @@ public final class AihcApi implements PlatformApi {
         List<String> s = call.segments();
         String m = call.method();
         // s = [api, v1, ...]
+        if (s.size() >= 4 && s.get(2).equals("resourcepools") && m.equals("GET")) {
+            pool(s.get(3));
+            return inventory.route(call, s);
+        }
         if (s.size() >= 3 && s.get(2).equals("aijobs")) {
             if (s.size() == 3 && m.equals("POST")) {
                 return create(call);
