@@ -20,6 +20,9 @@ public final class InventoryCache {
     private record Key(PlatformKind platform, String endpoint, String pool, String queue) {
     }
 
+    /** How long a client keeps its inventories: about one poll round of a watch. */
+    public static final Duration ONE_POLL_ROUND = Duration.ofSeconds(10);
+
     private record Entry(Instant readAt, PoolInventory inventory, InventoryUnreadableException refusal) {
     }
 
@@ -48,6 +51,15 @@ public final class InventoryCache {
         ConnectionSettings s = platform.settings();
         Key key = new Key(platform.kind(), String.valueOf(s.resolvedEndpoint()),
                 s.resourcePoolId() != null ? s.resourcePoolId() : s.workspace(), queue == null ? "" : queue);
+        return get(key, () -> platform.inventory(queue));
+    }
+
+    /** For one client's own use: {@code read} reads the inventory of {@code queue} when the cache has none. */
+    public PoolInventory get(String queue, java.util.function.Supplier<PoolInventory> read) {
+        return get(new Key(null, "", "", queue == null ? "" : queue), read);
+    }
+
+    private PoolInventory get(Key key, java.util.function.Supplier<PoolInventory> read) {
         Instant now = clock.instant();
         synchronized (entries) {
             Entry e = entries.get(key);
@@ -60,7 +72,7 @@ public final class InventoryCache {
         }
         // read outside the lock: a slow pool must not hold up others
         try {
-            PoolInventory inv = platform.inventory(queue);
+            PoolInventory inv = read.get();
             put(key, new Entry(now, inv, null));
             return inv;
         } catch (InventoryUnreadableException refused) {

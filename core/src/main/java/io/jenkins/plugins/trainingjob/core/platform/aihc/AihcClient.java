@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryCache;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
@@ -74,6 +75,7 @@ public final class AihcClient implements TrainingPlatform {
     private final String pool;
     private final CallExecutor http;
     private final AihcInventoryReader inventory;
+    private final InventoryCache inventoryCache;
 
     public AihcClient(ConnectionSettings settings) {
         this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
@@ -109,6 +111,7 @@ public final class AihcClient implements TrainingPlatform {
                 .client(okHttp)
                 .build();
         this.inventory = new AihcInventoryReader(http, base, pool, clock);
+        this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
     }
 
     @Override
@@ -391,7 +394,8 @@ public final class AihcClient implements TrainingPlatform {
 
     @Override
     public PoolInventory inventory(String queue) {
-        return inventory.read(queue == null || queue.isBlank() ? settings.queue() : queue);
+        String q = queue == null || queue.isBlank() ? settings.queue() : queue;
+        return inventoryCache.get(q, () -> inventory.read(q));
     }
 
     @Override
