@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
             ""},
         subcommands = {
             SubmitCommand.class,
+            CheckCommand.class,
             AwaitCommand.class,
             StatusCommand.class,
             CancelCommand.class,

@@ -47,10 +47,15 @@ public final class PreflightCheck {
 
     /** The report when the inventory could not be read: UNKNOWN, naming why, so the caller submits anyway. */
     public static DiagnosisReport unreadable(JobDemand demand, InventoryUnreadableException e) {
+        return unreadable(demand, e.getMessage());
+    }
+
+    /** The report when the inventory could not be read; {@code message} says why. */
+    public static DiagnosisReport unreadable(JobDemand demand, String message) {
         JobRef job = ref(demand);
         return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job, DIAGNOSIS_ID,
                 "Job " + job.name() + " was not checked before submitting", Verdict.UNKNOWN,
-                "unknown: " + e.getMessage() + "; the check was skipped.", 0, List.of(), List.of(), List.of(),
+                "unknown: " + message + "; the check was skipped.", 0, List.of(), List.of(), List.of(),
                 List.of(), List.of());
     }
 
