@@ -57,6 +57,8 @@ public record JobDemand(PlatformKind platform, String name, String queue, int po
 
     /**
      * Reads a spec; {@code defaultQueue} (the connection's queue) applies when an AIHC spec names none.
+     *
+     * @throws IllegalArgumentException for a spec that is not a loaded AIHC or SenseCore spec
      */
     public static JobDemand of(JobSpec spec, String defaultQueue) {
         if (spec instanceof AihcJobSpec a) {
@@ -78,7 +80,10 @@ public record JobDemand(PlatformKind platform, String name, String queue, int po
             }
             return new JobDemand(PlatformKind.AIHC, a.name(), queue, replicas, perPod, List.of(), "");
         }
-        SenseCoreJobSpec s = (SenseCoreJobSpec) spec;
+        if (!(spec instanceof SenseCoreJobSpec s)) {
+            throw new IllegalArgumentException("the request of a " + spec.getClass().getSimpleName()
+                    + " cannot be read; only loaded AIHC and SenseCore specs can be checked");
+        }
         List<String> specs = new ArrayList<>();
         int replicas = 0;
         for (SenseCoreJobSpec.Role role : s.roles() == null ? List.<SenseCoreJobSpec.Role>of() : s.roles()) {

@@ -29,7 +29,8 @@ public record DiagnosisWithInventory(RawDiagnosis diagnosis, PoolInventory inven
             return raw;
         }
         String queue = aihc.rules().stream().flatMap(r -> r.details().stream()).map(AihcScheduleDiagnosis.Detail::queue)
-                .filter(q -> q != null && !q.isBlank()).findFirst().orElse(platform.settings().queue());
+                .filter(q -> q != null && !q.isBlank()).findFirst()
+                .orElse(platform.settings() == null ? null : platform.settings().queue());
         try {
             return new DiagnosisWithInventory(raw, platform.inventory(queue), "");
         } catch (InventoryUnreadableException e) {
