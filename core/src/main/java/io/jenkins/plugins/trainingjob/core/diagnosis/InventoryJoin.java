@@ -70,22 +70,33 @@ final class InventoryJoin {
     private InventoryJoin() {
     }
 
-    /** What lifting one refusal (a taint, or the cordons) would buy. */
+    /**
+     * What lifting one refusal (a taint, or the cordons) would buy.
+     *
+     * @param gain what becomes available: {@code 4 nodes with 8 free nvidia.com/gpu each}, or for cordons
+     *     {@code 8 usable nvidia.com/gpu}
+     * @param effect {@code the pod fits}, {@code it does not help}, ... or empty when the request is unknown
+     */
     record Change(ReasonCategory kind, String taint, String reason, List<String> nodes, int missing, long places,
-                  long usable, String available, boolean helps, String effect) {
+                  long usable, String gain, boolean helps, String effect) {
+
+        String where() {
+            return String.join(", ", NodeRangeFolder.fold(nodes));
+        }
 
         String action(PlatformKind platform) {
-            String where = String.join(", ", NodeRangeFolder.fold(nodes));
             if (kind == ReasonCategory.CORDONED) {
-                return "uncordoning " + where;
+                return "uncordoning " + where();
             }
-            return platform == PlatformKind.AIHC ? "removing the taint " + taint + " from " + where
+            return platform == PlatformKind.AIHC ? "removing the taint " + taint + " from " + where()
                     : "tolerating " + taint;
         }
 
+        /** {@code removing the taint T from N makes G available: the pod fits}, as the issue words it. */
         String sentence(PlatformKind platform) {
-            return action(platform) + (kind == ReasonCategory.CORDONED ? " frees " : " makes ") + available
-                    + (kind == ReasonCategory.CORDONED ? "" : " available") + effect;
+            String tail = effect.isEmpty() ? "" : ": " + effect;
+            return kind == ReasonCategory.CORDONED ? action(platform) + " frees " + gain + tail
+                    : action(platform) + " makes " + gain + " available" + tail;
         }
     }
 
@@ -102,14 +113,15 @@ final class InventoryJoin {
         String verdictText = base.verdictText();
         Verdict verdict = base.verdict();
         if (best != null && (best.helps() || best.usable() > 0)) {
-            headline = headline + "; the change that unblocks the most: " + best.sentence(platform);
+            // short enough for one screen line or two: the pods are listed under the headline anyway
+            headline = "Job " + base.job().name() + " cannot be scheduled (" + base.nodeCount()
+                    + (base.nodeCount() == 1 ? " node refused it" : " nodes refused it") + "); best change: "
+                    + best.action(platform) + (best.effect().isEmpty() ? "" : ": " + best.effect());
         }
         if (demand.perPod > 0) {
             if (best != null && best.helps()) {
                 verdict = Verdict.FITS_LATER;
-                verdictText = "fits after a change: " + best.sentence(platform) + "."
-                        + (platform == PlatformKind.AIHC ? " On AIHC only the pool administrator can make it (node "
-                        + "intervention); otherwise submit to another queue or pool." : "");
+                verdictText = "fits after a change: " + best.sentence(platform) + ".";
             } else if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
                 verdict = Verdict.NEVER_FITS;
                 verdictText = "never fits as requested: no node of " + demand.where + " has "
@@ -132,9 +144,13 @@ final class InventoryJoin {
         for (Change c : ordered) {
             hints.add(changeHint(c, platform));
         }
-        hints.addAll(remedies(base, findings).hints().stream()
-                .filter(h -> changes.stream().noneMatch(c -> c.reason().equals(h.reason())))
-                .toList());
+        Map<String, Hint> inUse = inUseHints(findings, byName, demand);
+        for (Hint h : remedies(base, findings).hints()) {
+            if (changes.stream().anyMatch(c -> c.reason().equals(h.reason()))) {
+                continue;
+            }
+            hints.add(inUse.getOrDefault(h.reason(), h));
+        }
         return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), headline, verdict,
                 verdictText, base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(), hints,
                 picture(findings, inventory));
@@ -178,10 +194,9 @@ final class InventoryJoin {
     private static Hint changeHint(Change c, PlatformKind platform) {
         String sentence = c.sentence(platform);
         if (platform == PlatformKind.AIHC) {
-            String what = c.kind() == ReasonCategory.CORDONED ? "uncordon " : "remove the taint " + c.taint() + " from ";
-            return new Hint(c.reason(), "Suggestion: ask the pool administrator to " + what
-                    + String.join(", ", NodeRangeFolder.fold(c.nodes())) + " (AIHC node intervention): "
-                    + sentence + (c.helps() ? "." : "; or submit to another queue or pool."), "", "");
+            // AIHC jobs cannot tolerate taints: the change is the pool administrator's (node intervention)
+            return new Hint(c.reason(), "Suggestion (pool administrator, AIHC node intervention): " + sentence
+                    + (c.helps() ? "." : "; or use another queue or pool."), "", "");
         }
         return new Hint(c.reason(), "Suggestion: " + Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1)
                 + ".", "", "");
@@ -253,14 +268,56 @@ final class InventoryJoin {
             if (d.perPod <= 0) {
                 effect = "";
             } else if (helps) {
-                effect = d.pods == 1 ? ": the pod fits" : ": the " + d.pods + " pods fit";
+                effect = d.pods == 1 ? "the pod fits" : "the " + d.pods + " pods fit";
             } else if (places > 0) {
-                effect = ": " + places + " of the " + d.pods + " pods fit; not enough alone";
+                effect = places + " of the " + d.pods + " pods fit, not enough alone";
             } else {
-                effect = ": it does not help";
+                effect = "it does not help";
             }
             out.add(new Change(kind, e.getKey(), reasons.get(e.getKey()), List.copyOf(e.getValue()), missing, places,
                     usable, available, helps, effect));
+        }
+        return out;
+    }
+
+    /**
+     * For nodes short of the device only because it is in use (the inventory shows enough in total), a
+     * hint that says so: the diagnosis' {@code allocatable} there is what is free, not what the node has.
+     */
+    private static Map<String, Hint> inUseHints(List<Finding> findings, Map<String, InventoryNode> byName, Demand d) {
+        Map<String, Set<String>> byReason = new TreeMap<>();
+        for (Finding f : findings) {
+            if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE && !f.node().isEmpty()) {
+                byReason.computeIfAbsent(f.reason(), k -> new TreeSet<>()).add(f.node());
+            }
+        }
+        Map<String, Hint> out = new HashMap<>();
+        if (d.perPod <= 0) {
+            return out;
+        }
+        for (Map.Entry<String, Set<String>> e : byReason.entrySet()) {
+            TreeSet<Long> totals = new TreeSet<>();
+            TreeSet<Long> frees = new TreeSet<>();
+            boolean allListed = true;
+            for (String name : e.getValue()) {
+                InventoryNode n = byName.get(name);
+                if (n == null) {
+                    allListed = false;
+                    break;
+                }
+                totals.add(n.gpuTotalOf(d.resource));
+                frees.add(n.gpuFreeOf(d.resource));
+            }
+            if (!allListed || totals.isEmpty() || totals.first() < d.perPod) {
+                continue;
+            }
+            String nodes = String.join(", ", NodeRangeFolder.fold(e.getValue()));
+            String have = totals.size() == 1 ? totals.first() + " " + d.resource + (e.getValue().size() == 1 ? "" : " each")
+                    : totals.first() + "–" + totals.last() + " " + d.resource;
+            String free = frees.size() == 1 ? frees.first() + " free" : frees.first() + "–" + frees.last() + " free";
+            out.put(e.getKey(), new Hint(e.getKey(), "Suggestion: " + nodes + (e.getValue().size() == 1 ? " has " : " have ")
+                    + have + ", " + free + ": the pod fits there once running jobs free them; wait, or raise the job's "
+                    + "priority.", "", ""));
         }
         return out;
     }

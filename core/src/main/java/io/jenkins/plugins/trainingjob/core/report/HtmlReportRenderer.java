@@ -63,8 +63,11 @@ public final class HtmlReportRenderer {
         }
         dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
         b.append("</dl>\n");
-        grid(report, b);
-        PoolPictureHtml.append(report, b);
+        if (report.pool().isEmpty()) {
+            grid(report, b);
+        } else {
+            PoolPictureHtml.append(report, b); // the same nodes with their devices: it replaces the grid
+        }
         rules(report, b);
         resources(report, b);
         hints(report, b);

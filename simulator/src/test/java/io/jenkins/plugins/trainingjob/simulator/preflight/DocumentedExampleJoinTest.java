@@ -79,11 +79,13 @@ class DocumentedExampleJoinTest {
         assertThat(report.verdict()).isEqualTo(Verdict.FITS_LATER);
         assertThat(report.verdictText()).startsWith("fits after a change: removing the taint kwok.x-k8s.io/node: fake "
                 + "from fake-node-a800-[01-04] makes 4 nodes with 8 free nvidia.com/gpu each available: the pod fits.");
-        assertThat(report.headline()).contains("the change that unblocks the most: removing the taint "
-                + "kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]");
+        assertThat(report.headline()).isEqualTo("Job " + JOB + " cannot be scheduled (7 nodes refused it); best change: "
+                + "removing the taint kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]: the pod fits");
         assertThat(report.hints()).extracting(DiagnosisReport.Hint::text)
-                .anyMatch(t -> t.contains("uncordon 10.3.0.118 (AIHC node intervention): uncordoning 10.3.0.118 frees 8 "
-                        + "usable nvidia.com/gpu: the pod fits"))
+                .contains("Suggestion (pool administrator, AIHC node intervention): uncordoning 10.3.0.118 frees 8 "
+                        + "usable nvidia.com/gpu: the pod fits.",
+                        "Suggestion: 10.3.0.[122-123] have 8 nvidia.com/gpu each, 0 free: the pod fits there once running "
+                        + "jobs free them; wait, or raise the job's priority.")
                 .noneMatch(t -> t.contains("tolerat"));
         assertThat(report.hints()).allMatch(h -> h.snippet().isEmpty());
         // the picture: 7 nodes of queue default, coloured by refusal, with free/total
@@ -108,7 +110,7 @@ class DocumentedExampleJoinTest {
 
         assertThat(report.hints()).extracting(DiagnosisReport.Hint::text)
                 .anyMatch(t -> t.contains("uncordoning 10.3.0.118 frees 0 usable nvidia.com/gpu: it does not help"));
-        assertThat(report.headline()).contains("removing the taint kwok.x-k8s.io/node: fake");
+        assertThat(report.headline()).contains("best change: removing the taint kwok.x-k8s.io/node: fake");
 
         assertThat(admin("/_sim/nodes/10.3.0.118/uncordon", "")).isEqualTo(200);
         assertThat(client.status(job).phase()).isEqualTo(JobPhase.PENDING);
