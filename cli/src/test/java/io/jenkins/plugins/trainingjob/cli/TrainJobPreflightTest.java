@@ -111,6 +111,22 @@ class TrainJobPreflightTest {
         }
     }
 
+    @Test
+    void diagnoseJoinsTheInventoryIntoItsReport() throws Exception {
+        try (Simulator sim = SimulatedPlatform.start()) { // fast mode: no 5-minute pre-check
+            CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
+            var submit = cli.run("submit", CliHarness.resource(dir, "gpu8-job.yaml").toString());
+            assertThat(submit.exitCode()).as(submit.err()).isZero();
+            assertThat(submit.err()).contains("pre-flight: fits later");
+
+            var diagnose = cli.run("diagnose", submit.out().strip(), "--poll-interval", "50ms");
+            assertThat(diagnose.exitCode()).as(diagnose.err()).isZero();
+            assertThat(oneLine(diagnose.out())).contains("best change: removing the taint kwok.x-k8s.io/node: fake from "
+                    + "fake-node-a800-[01-04]: the pod fits")
+                    .contains("Verdict: fits after a change").doesNotContain("tolerations:");
+        }
+    }
+
     /** The report as one line: the text renderer folds long lines at 100 columns. */
     private static String oneLine(String text) {
         return text.replaceAll("\\s*\\n\\s*", " ");
