@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -13,7 +14,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +38,6 @@ final class ActiveWatch implements Watch {
 
     private final MonitorRuntime runtime;
     private final ConnectionGroup group;
-    private final TrainingPlatform platform;
     private final WatchListener listener;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private final boolean resumedDiagnosis;
@@ -59,13 +58,14 @@ final class ActiveWatch implements Watch {
     private Instant diagnosisFailingSince;
     private int diagnosisFailures;
     private Instant stopDeadline;
+    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
+    private boolean failureUnconfirmed;
 
     ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
                 Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
         this.onEnd = onEnd;
         this.group = group;
-        this.platform = group.platform();
         this.state = state;
         this.listener = listener == null ? WatchListener.NONE : listener;
         this.interval = state.policy().pollInitial();
@@ -158,6 +158,14 @@ final class ActiveWatch implements Watch {
     }
 
     private void applyStatus(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed
+                && group.failureNeedsConfirmation(status)) {
+            // One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon.
+            failureUnconfirmed = true;
+            armTick(state.policy().pollInitial());
+            return;
+        }
+        failureUnconfirmed = false;
         announce(status);
         Instant now = runtime.now();
         WatchPolicy policy = state.policy();
@@ -196,7 +204,7 @@ final class ActiveWatch implements Watch {
         String id = state.diagnosisId();
         JobRef job = job();
         if (id == null) {
-            runtime.call(platform.kind(), "launch diagnosis", () -> platform.launchDiagnosis(job),
+            runtime.call(group.kind(), "launch diagnosis", () -> group.platform().launchDiagnosis(job),
                     r -> continueWith(r, this::onLaunched));
             return;
         }
@@ -205,7 +213,10 @@ final class ActiveWatch implements Watch {
             emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(platform.kind(), "fetch diagnosis", () -> DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle)),
+        runtime.call(group.kind(), "fetch diagnosis", () -> {
+            TrainingPlatform platform = group.platform();
+            return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
+        },
                 r -> continueWith(r, this::onFetched));
     }
 
@@ -393,8 +404,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         JobRef job = job();
-        runtime.call(platform.kind(), "stop job", () -> {
-            platform.cancel(job);
+        runtime.call(group.kind(), "stop job", () -> {
+            group.platform().cancel(job);
             return job;
         }, this::onStopRequested);
     }
@@ -418,7 +429,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         JobRef job = job();
-        runtime.call(platform.kind(), "job status", () -> platform.status(job), this::onStopStatus);
+        runtime.call(group.kind(), "job status", () -> group.platform().status(job), this::onStopStatus);
     }
 
     private void onStopStatus(CallResult<JobStatus> r) {
