@@ -127,6 +127,39 @@ class TrainJobPreflightTest {
         }
     }
 
+    @Test
+    void senseCoreChecksSpecsAndReservedQuota() throws Exception {
+        try (Simulator sim = start("seed")) {
+            CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
+            String[] where = {"--platform", "sensecore", "--subscription", "sim-sub", "--resource-group", "default",
+                    "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
+            String small = CliHarness.resource(dir, "sensecore-small-job.yaml").toString();
+            Path big = dir.resolve("sc-big.yaml");
+            Files.writeString(big, Files.readString(Path.of(small)).replace("N6lS.Iu.I80.1", "N6lS.Iu.I80.8")
+                    .replace("total_replicas: 1", "total_replicas: 3"));
+            Path unknown = dir.resolve("sc-unknown.yaml");
+            Files.writeString(unknown, Files.readString(Path.of(small)).replace("N6lS.Iu.I80.1", "N9.Nope"));
+
+            var quota = cli.run(concat(new String[] {"check", big.toString()}, where));
+            assertThat(quota.exitCode()).as(quota.err()).isEqualTo(3);
+            assertThat(oneLine(quota.out())).contains("the job needs 24 devices; the workspace's reserved quota in pool "
+                    + "sim-pool is 16");
+            var spec = cli.run(concat(new String[] {"check", unknown.toString()}, where));
+            assertThat(spec.exitCode()).as(spec.err()).isEqualTo(3);
+            assertThat(oneLine(spec.out())).contains("resource spec N9.Nope is not offered by pool sim-pool");
+            var fits = cli.run(concat(new String[] {"check", small}, where));
+            assertThat(fits.exitCode()).as(fits.err()).isZero();
+            assertThat(oneLine(fits.out())).contains("SenseCore lists no nodes");
+            assertThat(jobs(sim)).isZero();
+        }
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     /** The report as one line: the text renderer folds long lines at 100 columns. */
     private static String oneLine(String text) {
         return text.replaceAll("\\s*\\n\\s*", " ");
