@@ -118,7 +118,21 @@ final class InventoryJoin {
                     + (base.nodeCount() == 1 ? " node refused it" : " nodes refused it") + "); best change: "
                     + best.action(platform) + (best.effect().isEmpty() ? "" : ": " + best.effect());
         }
-        if (demand.perPod > 0) {
+        // other refusals (node selection, pod placement, storage, ...) are beyond what the inventory shows:
+        // then only the proof of NEVER_FITS (no node has enough in total) is definite
+        boolean onlyJudgeable = findings.stream().filter(f -> f.category().blocks() && !f.node().isEmpty())
+                .allMatch(f -> f.category() == ReasonCategory.CORDONED || f.category() == ReasonCategory.UNTOLERATED_TAINT
+                        || f.category() == ReasonCategory.INSUFFICIENT_RESOURCE);
+        if (demand.perPod > 0 && !onlyJudgeable) {
+            if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
+                verdict = Verdict.NEVER_FITS;
+                verdictText = "never fits as requested: no node of " + demand.where + " has "
+                        + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
+                        + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
+            } else if (best != null) {
+                verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
+            }
+        } else if (demand.perPod > 0) {
             if (best != null && best.helps()) {
                 verdict = Verdict.FITS_LATER;
                 verdictText = "fits after a change: " + best.sentence(platform) + ".";

@@ -52,6 +52,23 @@ class InventoryJoinTest {
     }
 
     @Test
+    void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
+        Finding affinity = new Finding("NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics",
+                "node(s) didn't match Pod's node affinity/selector", "a-1", "p-0", "j", "default", "q", "", "", "");
+        List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"), affinity);
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("a-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "train");
+        DiagnosisReport base = ReportAssembler.assemble(job, "d-1", f, List.of(), List.of());
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        assertThat(r.verdict()).isEqualTo(base.verdict());
+        assertThat(r.verdictText()).startsWith(base.verdictText()).endsWith(" With the inventory: removing the taint "
+                + "team: infra from t-1 makes 1 node with 8 free nvidia.com/gpu available: the pod fits.");
+    }
+
+    @Test
     void elsewhereATaintIsTolerated() {
         List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"));
         List<InventoryNode> nodes = List.of(
