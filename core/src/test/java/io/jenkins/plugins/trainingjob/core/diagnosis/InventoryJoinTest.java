@@ -110,6 +110,25 @@ class InventoryJoinTest {
     }
 
     @Test
+    void thePictureSurvivesTheJsonFormAndReportsWithoutItKeepTheirJson() {
+        List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"));
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("idle", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        String json = io.jenkins.plugins.trainingjob.core.report.ReportJson.write(r);
+        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.read(json)).isEqualTo(r);
+        assertThat(r.pool()).extracting(PoolCell::nodes, PoolCell::refusal).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("g-1", ReasonCategory.INSUFFICIENT_RESOURCE),
+                org.assertj.core.groups.Tuple.tuple("idle", null),
+                org.assertj.core.groups.Tuple.tuple("t-1", ReasonCategory.UNTOLERATED_TAINT));
+        DiagnosisReport plain = ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f,
+                List.of(), List.of());
+        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.write(plain)).doesNotContain("\"pool\"");
+    }
+
+    @Test
     void remoteNamesAreEscapedInThePicture() {
         List<Finding> f = List.of(gpuShort("<img src=x onerror=alert(1)>", "p-0"));
         List<InventoryNode> nodes = List.of(new InventoryNode("<img src=x onerror=alert(1)>", "<b>gpu</b>", 8, 8, 96, 0,
