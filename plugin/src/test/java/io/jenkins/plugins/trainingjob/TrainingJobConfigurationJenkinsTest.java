@@ -95,12 +95,12 @@ class TrainingJobConfigurationJenkinsTest {
                     .contains("queue: required for resource pool aihc-serverless");
             assertThat(d.doCheckQueue(null, "", "cce-abc12345").kind).isEqualTo(FormValidation.Kind.OK);
             // an AIHC region long form is refused with the code meant, unless an endpoint is set
-            assertThat(d.doCheckRegion(null, "cn-beijing", "").getMessage()).contains("did you mean 'bj'?");
+            assertThat(d.doCheckRegion(null, "cn-beijing", "").getMessage()).contains("did you mean 'bj'");
             assertThat(d.doCheckRegion(null, "bj", "").kind).isEqualTo(FormValidation.Kind.OK);
             assertThat(d.doCheckRegion(null, "cn-beijing", "https://aihc.example.com").kind)
                     .isEqualTo(FormValidation.Kind.OK);
             SenseCoreConnection.DescriptorImpl sc = j.jenkins.getDescriptorByType(SenseCoreConnection.DescriptorImpl.class);
-            assertThat(sc.doCheckRegion(null, "cn-sh-1", "").getMessage()).contains("did you mean 'cn-sh-01'?");
+            assertThat(sc.doCheckRegion(null, "cn-sh-1", "").getMessage()).contains("did you mean 'cn-sh-01'");
         }
     }
 }
