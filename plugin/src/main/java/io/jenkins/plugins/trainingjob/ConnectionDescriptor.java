@@ -1,7 +1,9 @@
 package io.jenkins.plugins.trainingjob;
 
+import com.cloudbees.plugins.credentials.CredentialsMatcher;
 import com.cloudbees.plugins.credentials.CredentialsMatchers;
 import com.cloudbees.plugins.credentials.CredentialsProvider;
+import com.cloudbees.plugins.credentials.CredentialsScope;
 import com.cloudbees.plugins.credentials.common.StandardListBoxModel;
 import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
 import com.cloudbees.plugins.credentials.domains.URIRequirementBuilder;
@@ -48,9 +50,12 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
             result.includeCurrentValue(credentialsId);
             return result;
         }
+        // The global configuration offers GLOBAL-scoped credentials only: builds use them (M5).
+        CredentialsMatcher scope = item == null ? CredentialsMatchers.withScope(CredentialsScope.GLOBAL)
+                : CredentialsMatchers.always();
         result.includeEmptyValue()
                 .includeMatchingAs(JenkinsCredentialsLookup.authenticationOf(item), item, StandardUsernamePasswordCredentials.class,
-                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), CredentialsMatchers.always())
+                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), scope)
                 .includeCurrentValue(credentialsId);
         return result;
     }
