@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -31,18 +32,33 @@ final class OutcomePrinter {
             terminal.json(json(job, outcome, exitCode));
             return exitCode;
         }
-        terminal.resultLine(outcome.message());
+        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         if (report != null) {
             terminal.result(ReportFormat.TEXT.render(report));
         }
         return exitCode;
     }
 
+    /** The verdict line coloured on a terminal: green for success, yellow for a timeout, red otherwise. */
+    private static String verdict(Terminal terminal, Outcome outcome, String text) {
+        int code = ExitCode.of(outcome);
+        return code == ExitCode.SUCCESS ? terminal.green(text)
+                : code == ExitCode.TIMED_OUT || code == ExitCode.INTERRUPTED ? terminal.yellow(text) : terminal.red(text);
+    }
+
+    /** The message for a machine: one line, the console's folding undone. */
+    static String unfolded(String message) {
+        return String.join(" ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
+    }
+
     static Map<String, Object> json(JobRef job, Outcome outcome, int exitCode) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("job", job);
         doc.put("outcome", kind(outcome));
-        doc.put("message", outcome.message());
+        doc.put("message", unfolded(outcome.message()));
+        if (outcome instanceof Outcome.JobFailed failed && !failed.failure().isEmpty()) {
+            doc.put("failure", failed.failure());
+        }
         doc.put("exitCode", exitCode);
         JobStatus status = status(outcome);
         if (status != null) {

@@ -4,18 +4,23 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "status",
         header = "Show a job's state, queue position and workers.",
+        description = {"With --watch, polls until the job has ended and prints a line each time its state, queue",
+            "position or placed workers change (one live line on a terminal), then the final status."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
-            "  trainjob status pt-7x2kq --platform sensecore --output-format json"})
+            "  trainjob status pt-7x2kq --platform sensecore -o json",
+            "  trainjob status pytorchjob-2f1c --watch"})
 final class StatusCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -24,12 +29,27 @@ final class StatusCommand implements Callable<Integer> {
     @Mixin
     ExistingJob target;
 
+    @Option(names = {"-w", "--watch"}, description = "Keep polling until the job has ended; print each change.")
+    boolean watch;
+
+    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
+            converter = DurationConverter.class,
+            description = "With --watch, how often to poll; at least 1s (default: ${DEFAULT-VALUE}).")
+    Duration pollInterval;
+
     @Override
     public Integer call() {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
+        IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             JobStatus status = platform.status(target.ref(settings));
+            if (watch && !status.phase().isTerminal()) {
+                status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
+                if (status == null) {
+                    return ExitCode.INTERRUPTED;
+                }
+            }
             if (terminal.json()) {
                 terminal.json(status);
             } else {

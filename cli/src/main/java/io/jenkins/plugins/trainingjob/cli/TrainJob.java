@@ -37,10 +37,13 @@ import picocli.CommandLine.Spec;
             SubmitCommand.class,
             AwaitCommand.class,
             StatusCommand.class,
+            ListCommand.class,
+            LogsCommand.class,
             CancelCommand.class,
             DiagnoseCommand.class,
             ReportCommand.class,
             ValidateCommand.class,
+            CheckConnectionCommand.class,
             SimulatorCommand.class,
             DemoCommand.class,
             AutoComplete.GenerateCompletion.class,
@@ -62,9 +65,14 @@ import picocli.CommandLine.Spec;
             "  source <(trainjob generate-completion)"})
 public final class TrainJob implements Callable<Integer> {
 
-    @Option(names = "--output-format", paramLabel = "text|json", scope = ScopeType.INHERIT, defaultValue = "text",
+    @Option(names = {"-o", "--output-format"}, paramLabel = "text|json", scope = ScopeType.INHERIT,
+            defaultValue = "text",
             description = "text for people, json for machines: one JSON document on stdout (default: ${DEFAULT-VALUE}).")
     OutputFormat outputFormat;
+
+    @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT,
+            description = "No progress lines on stderr; results and errors only.")
+    boolean quiet;
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "Show the stack trace of an error.")
@@ -116,7 +124,14 @@ public final class TrainJob implements Callable<Integer> {
                         "  trainjob generate-completion > /etc/bash_completion.d/trainjob");
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
-            root.terminal().error(DurationConverter.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName() + " --help)");
+            // The handler runs before the options were applied: read --output-format from the raw words.
+            root.outputFormat = ArgumentErrors.outputFormatOf(args);
+            String message = ArgumentErrors.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName()
+                    + " --help)";
+            root.terminal().error(message);
+            if (root.terminal().json()) {
+                root.terminal().json(Map.of("error", ConsoleText.strip(message), "exitCode", ExitCode.INVALID_INPUT));
+            }
             return ExitCode.INVALID_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> root.fail(ex));
@@ -133,8 +148,15 @@ public final class TrainJob implements Callable<Integer> {
         return env;
     }
 
+    private Terminal terminal;
+
+    /** One terminal per run, so the live status line has one owner. */
     Terminal terminal() {
-        return new Terminal(env, outputFormat == null ? OutputFormat.TEXT : outputFormat);
+        OutputFormat format = outputFormat == null ? OutputFormat.TEXT : outputFormat;
+        if (terminal == null || terminal.format() != format || terminal.quiet() != quiet) {
+            terminal = new Terminal(env, format, quiet);
+        }
+        return terminal;
     }
 
     /** The one way a command ends in error: one line on stderr (and a JSON document with --output-format json). */

@@ -284,6 +284,15 @@ final class ActiveWatch implements Watch {
      * again for them, so that a large group's last round costs pages, not one call per job.
      */
     private void resolve(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED) {
+            // Ask the platform why before saying it failed: its events carry the reason and exit code.
+            JobRef job = job();
+            runtime.call(platform.kind(), "job events", () -> platform.events(job),
+                    r -> continueWith(r, events -> finish(new Outcome.JobFailed(status,
+                            JobFailure.of(status, events.ok() && events.value() != null ? events.value()
+                                    : java.util.List.of())))));
+            return;
+        }
         finish(outcomeOf(status));
     }
 
