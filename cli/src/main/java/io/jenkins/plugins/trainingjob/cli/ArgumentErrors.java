@@ -22,7 +22,7 @@ final class ArgumentErrors {
             String what = option ? "unknown option '" + first + "'"
                     : unmatched.getCommandLine().getSubcommands().isEmpty() ? "unexpected argument '" + first + "'"
                     : "unknown command '" + first + "'";
-            return suggestions.isEmpty() ? what : what + "; did you mean " + String.join(" or ", suggestions) + "?";
+            return suggestions.isEmpty() ? what : what + "; did you mean " + suggestions.get(0) + "?";
         }
         return DurationConverter.message(ex).replace("option option", "option");
     }

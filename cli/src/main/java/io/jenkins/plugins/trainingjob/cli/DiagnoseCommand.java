@@ -57,6 +57,7 @@ final class DiagnoseCommand implements Callable<Integer> {
         }
         Terminal terminal = root.terminal();
         var settings = ConnectionResolver.resolve(root.env(), connection, null);
+        output.check(terminal);
         DiagnosisFetcher fetcher = new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
         FetchedDiagnosis fetched;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {

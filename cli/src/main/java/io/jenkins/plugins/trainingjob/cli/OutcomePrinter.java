@@ -25,8 +25,13 @@ final class OutcomePrinter {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
         if (report != null && reportFile != null) {
-            ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
-            terminal.progress("wrote the diagnosis report to " + reportFile);
+            try {
+                ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
+                terminal.progress("wrote the diagnosis report to " + reportFile);
+            } catch (CliException e) {
+                // Checked before the wait, but the disk may have changed since: the report still goes to stdout.
+                terminal.progress("warning: " + e.getMessage() + "; the report is printed below instead");
+            }
         }
         if (terminal.json()) {
             terminal.json(json(job, outcome, exitCode));

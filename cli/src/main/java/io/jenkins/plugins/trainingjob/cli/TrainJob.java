@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +45,7 @@ import picocli.CommandLine.Spec;
             CheckConnectionCommand.class,
             SimulatorCommand.class,
             DemoCommand.class,
-            AutoComplete.GenerateCompletion.class,
+            CompletionCommand.class,
             CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
@@ -62,7 +61,7 @@ import picocli.CommandLine.Spec;
             "  trainjob demo",
             "  trainjob submit job.yaml --wait scheduled --pending-timeout 10m",
             "  trainjob report diagnosis.json --format html --output report.html",
-            "  source <(trainjob generate-completion)"})
+            "  source <(./trainjob generate-completion)"})
 public final class TrainJob implements Callable<Integer> {
 
     @Option(names = {"-o", "--output-format"}, paramLabel = "text|json", scope = ScopeType.INHERIT,
@@ -116,12 +115,11 @@ public final class TrainJob implements Callable<Integer> {
         CommandLine.Help.Ansi ansi = env.interactive() && Terminal.colourAllowed(env)
                 ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
-        CommandLine completion = cl.getSubcommands().get("generate-completion");
-        completion.getCommandSpec().usageMessage().hidden(false)
-                .header("Print a bash/zsh completion script for trainjob.")
-                .footerHeading("%nExamples:%n")
-                .footer("  source <(trainjob generate-completion)",
-                        "  trainjob generate-completion > /etc/bash_completion.d/trainjob");
+        // Options that mean nothing for a completion script are not offered on it.
+        CommandSpec completion = cl.getSubcommands().get("generate-completion").getCommandSpec();
+        for (String option : List.of("--output-format", "--quiet")) {
+            completion.remove(completion.findOption(option));
+        }
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
             // The handler runs before the options were applied: read --output-format from the raw words.
