@@ -18,8 +18,9 @@ import java.util.TreeSet;
 final class OutcomeMessages {
     static final int WIDTH = 100;
     private static final String CONTINUATION = "    ";
-    private static final int NAME_MAX = 28;
-    private static final int ID_MAX = 16;
+    /** Long enough for any Kubernetes name (63), so names and ids can be copied from the log; a longer one is hostile. */
+    private static final int NAME_MAX = 63;
+    private static final int ID_MAX = 64;
     private static final int RAW_STATE_MAX = 24;
 
     private OutcomeMessages() {
