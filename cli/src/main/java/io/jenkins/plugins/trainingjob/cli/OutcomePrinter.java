@@ -37,6 +37,11 @@ final class OutcomePrinter {
             terminal.json(json(job, outcome, exitCode));
             return exitCode;
         }
+        if (outcome instanceof Outcome.PlatformError) {
+            // The watch could not go on (an unknown job, a platform down): an error like any other command's.
+            terminal.error(unfolded(outcome.message()));
+            return exitCode;
+        }
         terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         if (report != null) {
             terminal.result(ReportFormat.TEXT.render(report));

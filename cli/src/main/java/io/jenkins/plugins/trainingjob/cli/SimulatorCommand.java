@@ -65,6 +65,12 @@ final class SimulatorCommand implements Callable<Integer> {
             terminal.progress("simulator running; press Ctrl-C to stop it");
             stop.await();
             terminal.progress("simulator stopped");
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof java.net.BindException) {
+                throw CliException.invalidInput("--port " + port + ": the port is in use; pick another, or 0 for a "
+                        + "free one");
+            }
+            throw e;
         }
         return ExitCode.SUCCESS;
     }
@@ -72,7 +78,11 @@ final class SimulatorCommand implements Callable<Integer> {
     static Scenario load(String nameOrFile) {
         try {
             return Scenario.resolve(nameOrFile);
-        } catch (IllegalArgumentException | UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
+            throw CliException.invalidInput("--scenario " + nameOrFile + ": neither a bundled scenario nor a file "
+                    + "that can be read (" + ReportFiles.reason(e.getCause()) + "); bundled scenarios: "
+                    + String.join(", ", Scenario.BUNDLED));
+        } catch (IllegalArgumentException e) {
             throw CliException.invalidInput(e.getMessage() + " (bundled scenarios: "
                     + String.join(", ", Scenario.BUNDLED) + ")");
         }

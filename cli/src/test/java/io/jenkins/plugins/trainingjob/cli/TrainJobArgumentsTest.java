@@ -176,4 +176,38 @@ class TrainJobArgumentsTest {
         assertThat(worker.replaceAll("\\s", "")).isEqualTo(
                 "{\"name\":\"w\",\"nodeName\":\"n\",\"phase\":\"Running\",\"placed\":true,\"reason\":\"\"}");
     }
+
+    @Test
+    void b20_messagesSayWhatIsWrongWithoutTheLibrariesWords() throws Exception {
+        Path multi = dir.resolve("multi.yaml");
+        Files.writeString(multi, "platform: aihc\nname: a\n---\nplatform: aihc\n");
+        cli.run("validate", multi.toString()).failsWithOneLine(2, "more than one document");
+        assertThat(cli.run("validate", multi.toString()).err()).doesNotContain("DeserializationFeature")
+                .doesNotContain("JsonNode");
+        Path deep = dir.resolve("deep.json");
+        Files.writeString(deep, "{\"a\":".repeat(1200) + "1" + "}".repeat(1200));
+        cli.run("validate", deep.toString()).failsWithOneLine(2, "nested too deeply");
+        assertThat(cli.run("validate", deep.toString()).err()).doesNotContain("StreamReadConstraints");
+        cli.run("report", spec("small-job.yaml")).failsWithOneLine(2, "this looks like a job spec");
+        cli.run("simulator", "--scenario", "nope").failsWithOneLine(2, "--scenario nope",
+                "no such file or directory", "seed-taint-and-gpu");
+    }
+
+    @Test
+    void b16_aConfigFileNamedByTrainjobConfigMustExist() {
+        cli.env.put("TRAINJOB_CONFIG", dir.resolve("missing.yaml").toString());
+        cli.env.remove("TRAINJOB_PLATFORM");
+        cli.run("status", "x").failsWithOneLine(2, "TRAINJOB_CONFIG names", "missing.yaml", "no such file");
+    }
+
+    @Test
+    void b20_aMistypedProfileKeyGetsADidYouMeanAndYamlErrorsALine() throws Exception {
+        Path config = dir.resolve("config.yaml");
+        Files.writeString(config, "resourcepool: x\n");
+        Files.setPosixFilePermissions(config, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        cli.env.put("TRAINJOB_CONFIG", config.toString());
+        cli.run("status", "x").failsWithOneLine(2, "resourcepool: unknown setting (did you mean 'resourcePool'?");
+        Files.writeString(config, "a: [\n");
+        cli.run("status", "x").failsWithOneLine(2, "not valid YAML (line 1");
+    }
 }
