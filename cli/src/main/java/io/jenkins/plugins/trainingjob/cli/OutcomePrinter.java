@@ -42,10 +42,13 @@ final class OutcomePrinter {
             terminal.error(unfolded(outcome.message()));
             return exitCode;
         }
-        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         if (report != null) {
+            // The report opens with the same headline: on stdout once, the outcome line goes with the progress.
+            terminal.progress(outcome.message());
             terminal.result(ReportFormat.TEXT.render(report));
+            return exitCode;
         }
+        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         return exitCode;
     }
 

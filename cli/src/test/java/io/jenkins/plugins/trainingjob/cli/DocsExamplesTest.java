@@ -86,6 +86,36 @@ class DocsExamplesTest {
         }
     }
 
+    @Test
+    void everyExampleSpecAndEveryInlineSpecOfTheJenkinsfilesIsValid() throws IOException {
+        CliHarness cli = new CliHarness(dir.resolve("home"));
+        String[] values = {"--set", "BUILD_NUMBER=7", "--set", "IMAGE_TAG=1.4", "--set", "WORKERS=2", "--set",
+            "GIT_COMMIT=abc123"};
+        List<Path> specs = new ArrayList<>();
+        try (var files = Files.list(ROOT.resolve("docs/examples"))) {
+            files.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(specs::add);
+        }
+        Pattern inlineSpec = Pattern.compile("def spec = '''\\n(.*?)'''", Pattern.DOTALL);
+        try (var files = Files.list(ROOT.resolve("docs/examples"))) {
+            for (Path jenkinsfile : files.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile")).sorted()
+                    .toList()) {
+                Matcher inline = inlineSpec.matcher(Files.readString(jenkinsfile));
+                while (inline.find()) {
+                    Path extracted = dir.resolve(jenkinsfile.getFileName() + ".yaml");
+                    Files.writeString(extracted, inline.group(1));
+                    specs.add(extracted);
+                }
+            }
+        }
+        assertThat(specs).hasSizeGreaterThan(4);
+        for (Path spec : specs) {
+            List<String> args = new ArrayList<>(List.of("validate", spec.toString()));
+            args.addAll(List.of(values));
+            var result = cli.run(args.toArray(String[]::new));
+            assertThat(result.exitCode()).as("%s: %s", spec.getFileName(), result.err()).isZero();
+        }
+    }
+
     static List<String> blocks(Path file) throws IOException {
         Matcher m = MARKER.matcher(Files.readString(file));
         List<String> blocks = new ArrayList<>();

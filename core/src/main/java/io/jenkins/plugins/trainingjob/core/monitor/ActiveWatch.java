@@ -52,6 +52,8 @@ final class ActiveWatch implements Watch {
     private boolean cancelling;
     private boolean done;
     private boolean reattachAnnounced;
+    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
+    private Class<?> lastWaitingKind;
     private Instant statusFailingSince;
     private int statusFailures;
     private Instant diagnosisFailingSince;
@@ -234,7 +236,10 @@ final class ActiveWatch implements Watch {
             // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
             String reason = e instanceof DiagnosisNotReadyException ? "the report is not ready yet"
                     : "the platform refused to start it yet: " + e.getMessage();
-            emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            if (e.getClass() != lastWaitingKind) {
+                lastWaitingKind = e.getClass();
+                emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            }
             waitForNextTick(runtime.now());
             return;
         }
