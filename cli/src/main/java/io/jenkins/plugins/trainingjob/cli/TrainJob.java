@@ -102,7 +102,7 @@ public final class TrainJob implements Callable<Integer> {
         return new CliEnvironment(System.getenv(), Path.of(System.getProperty("user.home")),
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
-                System.console() != null, new ShutdownHookInterrupts(), DefaultConnector.INSTANCE,
+                TerminalStreams.interactive(), new ShutdownHookInterrupts(), DefaultConnector.INSTANCE,
                 Clock.systemUTC());
     }
 
