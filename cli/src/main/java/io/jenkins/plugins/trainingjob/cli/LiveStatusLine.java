@@ -74,7 +74,10 @@ final class LiveStatusLine implements AutoCloseable {
                         .append('/').append(status.workers().size()).append(" placed");
             }
         }
-        return sb.append(" · ").append(activity).append(' ').append(DurationText.format(elapsed)).toString();
+        // Whole seconds: the line is redrawn every second, milliseconds would only flicker.
+        Duration seconds = elapsed.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return sb.append(" · ").append(activity).append(' ')
+                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds)).toString();
     }
 
     @Override

@@ -124,7 +124,8 @@ final class LogsCommand implements Callable<Integer> {
                 int i = Integer.parseInt(wanted);
                 if (i >= workers.size()) {
                     throw CliException.invalidInput("--worker: job " + status.job().id() + " has " + workers.size()
-                            + " workers (0-" + (workers.size() - 1) + "), not " + i);
+                            + (workers.size() == 1 ? " worker (0)" : " workers (0-" + (workers.size() - 1) + ")")
+                            + ", not " + i);
                 }
                 return workers.get(i);
             }

@@ -28,8 +28,9 @@ class LiveStatusLineTest {
                 null);
         assertThat(LiveStatusLine.text(JOB, pending, "waiting", Duration.ofSeconds(65), 0))
                 .isEqualTo("| [aihc] llama-sft-1 PENDING (Created) · queue #2 · 1/2 placed · waiting 1m 5s");
-        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofSeconds(3), 1))
+        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(3400), 1))
                 .isEqualTo("/ [aihc] llama-sft-1 · waiting 3s");
+        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(12), 2)).endsWith("waiting 0s");
     }
 
     @Test

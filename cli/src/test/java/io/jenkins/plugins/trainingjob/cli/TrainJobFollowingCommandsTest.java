@@ -146,7 +146,7 @@ class TrainJobFollowingCommandsTest {
         assertThat(logs.out()).contains("started on node").endsWith("exited with code 3\n");
         var byIndex = cli.run("logs", id, "--worker", "0");
         assertThat(byIndex.out()).isEqualTo(logs.out());
-        cli.run("logs", id, "--worker", "5").failsWithOneLine(2, "--worker", "has 1 workers", "not 5");
+        cli.run("logs", id, "--worker", "5").failsWithOneLine(2, "--worker", "has 1 worker (0), not 5");
         cli.run("logs", id, "--worker", "nope").failsWithOneLine(2, "--worker", "no worker nope");
     }
 
