@@ -211,6 +211,20 @@ class TrainJobFollowingCommandsTest {
         assertThat(result.out()).contains("completed successfully");
     }
 
+    @Test
+    void awaitsReportCallsTheJobByItsNameAndTheHeadlineIsOnStdoutOnce() throws Exception {
+        Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
+        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
+                .replace("name: sulingang-diagnose-node-taint", "name: await-named-" + RUNS.incrementAndGet()));
+        var submitted = cli.run("submit", spec.toString());
+        String id = submitted.out().strip();
+        var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
+        assertThat(result.out()).startsWith("Job await-named-").doesNotContain("Job " + id);
+        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled"))).hasSize(1);
+        cli.run("cancel", id);
+    }
+
     static String[] concat(String[] a, String[] b) {
         return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
                 .toArray(String[]::new);

@@ -194,7 +194,8 @@ final class ActiveWatch implements Watch {
 
     private void diagnose() {
         String id = state.diagnosisId();
-        JobRef job = job();
+        // The platform's own name for the job: a watch started from an id alone (await) knows no better.
+        JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
         if (id == null) {
             runtime.call(platform.kind(), "launch diagnosis", () -> platform.launchDiagnosis(job),
                     r -> continueWith(r, this::onLaunched));
@@ -218,6 +219,8 @@ final class ActiveWatch implements Watch {
         diagnosisFailures = 0;
         setState(withPhase(WatchState.Phase.DIAGNOSING, state.diagnosisDeadline(), r.value().id()));
         emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+        // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
+        lastHeartbeat = runtime.now();
         // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
         // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
         diagnose();
