@@ -55,11 +55,13 @@ import picocli.CommandLine.Spec;
             "  3    unschedulable: the job stayed pending; the diagnosis report is printed",
             "  4    timed out",
             "  5    platform or network error",
-            "  130  interrupted (Ctrl-C)",
+            "  130  interrupted (Ctrl-C; SIGTERM: 143)",
             "",
             "Examples:",
             "  trainjob demo",
             "  trainjob submit job.yaml --wait scheduled --pending-timeout 10m",
+            "  trainjob list --mine --state pending",
+            "  trainjob logs JOB_ID --follow",
             "  trainjob report diagnosis.json --format html --output report.html",
             "  source <(./trainjob generate-completion)"})
 public final class TrainJob implements Callable<Integer> {
