@@ -225,6 +225,19 @@ class TrainJobFollowingCommandsTest {
         cli.run("cancel", id);
     }
 
+    @Test
+    void b13_submitAndCancelDocumentsCarryAnExitCodeAndOnlyWhatIsKnown() throws Exception {
+        var submitted = json(cli.run("submit", spec("small-job.yaml"), "--set", "RUN=j" + RUNS.incrementAndGet(),
+                "--set", "RUN_SECONDS=600", "-o", "json").out());
+        assertThat(submitted.path("exitCode").asInt()).isZero();
+        assertThat(submitted.path("job").path("platform").asText()).isEqualTo("aihc");
+        String id = submitted.path("job").path("id").asText();
+        var cancelled = json(cli.run("cancel", id, "-o", "json").out());
+        assertThat(cancelled.path("exitCode").asInt()).isZero();
+        assertThat(cancelled.path("job").has("name")).isFalse();
+        assertThat(cancelled.path("job").path("id").asText()).isEqualTo(id);
+    }
+
     static String[] concat(String[] a, String[] b) {
         return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
                 .toArray(String[]::new);
