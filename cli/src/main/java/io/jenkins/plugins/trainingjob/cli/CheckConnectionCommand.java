@@ -12,7 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "check-connection",
-        header = "Check the connection and credentials: list one job, as Jenkins' Test connection does.",
+        header = "Check connection and credentials by listing one job, as Jenkins' Test connection does.",
         description = {"Exit 0 when the platform answers with the resolved settings; otherwise the error says",
             "what is wrong (credentials refused: exit 5; a setting missing: exit 2). Nothing is changed."},
         footerHeading = "%nExamples:%n",

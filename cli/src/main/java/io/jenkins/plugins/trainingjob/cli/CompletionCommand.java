@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "generate-completion",
-        header = "Print a bash/zsh completion script for trainjob (also for ./trainjob in the clone).",
+        header = "Print a bash/zsh completion script for trainjob and ./trainjob.",
         description = {"Completes commands, options, their values (in lower case, as the docs write them) and",
             "file names. Load it in the current shell, or install it for every new one."},
         footerHeading = "%nExamples:%n",

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "list",
-        header = "List the jobs of the resource pool (AIHC) or workspace (SenseCore), newest first.",
+        header = "List the pool's (AIHC) or workspace's (SenseCore) jobs, newest first.",
         description = {"One line per job: state, age, queue position, name and the full id (copy it into",
             "status, logs or cancel). Filters apply to what the platform lists; --limit bounds the pages read."},
         footerHeading = "%nExamples:%n",

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "logs",
-        header = "Print a worker's log (AIHC pod logs); --follow keeps printing until the job ends.",
+        header = "Print a worker's log (AIHC); --follow keeps printing until the job ends.",
         description = {"Picks the failed worker, else the master, else the first worker, unless --worker says",
             "which (its index in `trainjob status`, from 0, or its pod name). SenseCore serves logs only",
             "through its monitoring service, which this tool does not call; the command says so (exit 2)."},

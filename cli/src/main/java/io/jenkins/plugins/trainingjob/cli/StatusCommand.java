@@ -1,12 +1,16 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -53,10 +57,35 @@ final class StatusCommand implements Callable<Integer> {
             if (terminal.json()) {
                 terminal.json(status);
             } else {
-                terminal.result(describe(status));
+                terminal.result(describe(status) + recentEvents(platform, status));
             }
         }
         return ExitCode.SUCCESS;
+    }
+
+    /**
+     * The last events of a job that waits or failed, as {@code kubectl describe} shows them: the scheduler's
+     * FailedScheduling message says more than {@code reason Unschedulable}. Best effort: a platform that
+     * refuses events (or fails) leaves them out.
+     */
+    static String recentEvents(TrainingPlatform platform, JobStatus s) {
+        if (s.phase() != JobPhase.PENDING && s.phase() != JobPhase.FAILED) {
+            return "";
+        }
+        List<JobEvent> events;
+        try {
+            events = platform.events(s.job());
+        } catch (PlatformException e) {
+            return "";
+        }
+        if (events == null || events.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("events\n");
+        events.stream().skip(Math.max(0, events.size() - 3)).forEach(e -> sb.append("  ")
+                .append(ConsoleText.strip((e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": "
+                        + e.message() + (e.count() > 1 ? " (x" + e.count() + ")" : ""), 96)).append('\n'));
+        return sb.toString();
     }
 
     static String describe(JobStatus s) {

@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
         footer = {
             "  0    success",
             "  1    the job failed (or was stopped by someone else)",
-            "  2    invalid input (arguments, spec, profile, credentials missing)",
+            "  2    invalid input (arguments, spec, profile, credentials missing, unknown job id)",
             "  3    unschedulable: the job stayed pending; the diagnosis report is printed",
             "  4    timed out",
             "  5    platform or network error",

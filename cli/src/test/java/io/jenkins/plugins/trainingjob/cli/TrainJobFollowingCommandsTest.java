@@ -238,6 +238,18 @@ class TrainJobFollowingCommandsTest {
         assertThat(cancelled.path("job").path("id").asText()).isEqualTo(id);
     }
 
+    @Test
+    void statusOfAPendingJobShowsTheSchedulersEventsAsKubectlDescribeDoes() throws Exception {
+        Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
+        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
+                .replace("name: sulingang-diagnose-node-taint", "name: status-events-" + RUNS.incrementAndGet()));
+        String id = cli.run("submit", spec.toString()).out().strip();
+        var status = cli.run("status", id);
+        assertThat(status.exitCode()).as(status.err()).isZero();
+        assertThat(status.out()).contains("\nevents\n  Warning FailedScheduling: 0/");
+        cli.run("cancel", id);
+    }
+
     static String[] concat(String[] a, String[] b) {
         return java.util.stream.Stream.concat(java.util.Arrays.stream(a), java.util.Arrays.stream(b))
                 .toArray(String[]::new);
