@@ -82,10 +82,25 @@ final class StatusCommand implements Callable<Integer> {
             return "";
         }
         StringBuilder sb = new StringBuilder("events\n");
-        events.stream().skip(Math.max(0, events.size() - 3)).forEach(e -> sb.append("  ")
-                .append(ConsoleText.strip((e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": "
-                        + e.message() + (e.count() > 1 ? " (x" + e.count() + ")" : ""), 96)).append('\n'));
+        events.stream().skip(Math.max(0, events.size() - 3)).forEach(e -> fold(sb, ConsoleText.strip(
+                (e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": " + e.message()
+                        + (e.count() > 1 ? " (x" + e.count() + ")" : ""))));
         return sb.toString();
+    }
+
+    /** One event, folded at spaces to 100 columns, never cut: its tail names the blockers. */
+    private static void fold(StringBuilder sb, String text) {
+        String indent = "  ";
+        while (indent.length() + text.length() > 100) {
+            int cut = text.lastIndexOf(' ', 100 - indent.length());
+            if (cut <= 0) {
+                cut = 100 - indent.length();
+            }
+            sb.append(indent).append(text, 0, cut).append('\n');
+            text = text.substring(cut).stripLeading();
+            indent = "      ";
+        }
+        sb.append(indent).append(text).append('\n');
     }
 
     static String describe(JobStatus s) {
