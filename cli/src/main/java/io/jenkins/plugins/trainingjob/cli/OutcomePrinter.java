@@ -64,11 +64,19 @@ final class OutcomePrinter {
         return String.join(" ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
     }
 
+    /**
+     * A JSON document names the job in its own fields: the console's {@code [aihc] job name (id)} prefix
+     * is left out of the message ({@code failed: FAILED, exit code 3 ...}).
+     */
+    static String withoutConsolePrefix(String message) {
+        return message.replaceFirst("^\\[[a-z]+] (job \\S+( \\([^)\\s]*\\))? )?", "");
+    }
+
     static Map<String, Object> json(JobRef job, Outcome outcome, int exitCode) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("job", job);
         doc.put("outcome", kind(outcome));
-        doc.put("message", unfolded(outcome.message()));
+        doc.put("message", withoutConsolePrefix(unfolded(outcome.message())));
         if (outcome instanceof Outcome.JobFailed failed && !failed.failure().isEmpty()) {
             doc.put("failure", failed.failure());
         }

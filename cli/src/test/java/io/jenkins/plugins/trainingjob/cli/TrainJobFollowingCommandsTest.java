@@ -83,7 +83,7 @@ class TrainJobFollowingCommandsTest {
         assertThat(doc.path("failure").path("exitCode").asInt()).isEqualTo(3);
         assertThat(doc.path("failure").path("worker").asText()).endsWith("-master-0");
         assertThat(doc.path("failure").path("lastEvents")).isNotEmpty();
-        assertThat(doc.path("message").asText()).doesNotContain("\n").contains("exit code 3");
+        assertThat(doc.path("message").asText()).doesNotContain("\n").startsWith("failed: FAILED, exit code 3");
         assertThat(doc.path("job").path("platform").asText()).isEqualTo("aihc");
     }
 
