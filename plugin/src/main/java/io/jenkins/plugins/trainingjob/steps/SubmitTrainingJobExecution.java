@@ -5,10 +5,7 @@ import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
-import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.util.Map;
@@ -67,10 +64,9 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
-        JobRef submitted = binding.client().submit(spec, clientToken);
+        JobRef submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
         job(submitted);
         saveNow();
-        print(Submission.submittedLine(binding, submitted));
         continueAfterSubmit(binding, submitted);
     }
 
@@ -80,28 +76,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             return;
         }
         if (waitMode == WaitMode.NONE) {
-            JobStatus status = null;
-            try {
-                status = binding.client().status(submitted);
-            } catch (PlatformException e) {
-                print(ConsoleText.strip(e.getMessage()));
-            }
-            succeed(StepResult.of(submitted, status, null));
+            succeed(Submission.withoutWaiting(binding, submitted, listener().getLogger()));
             return;
         }
-        WatchPolicy policy = WatchOptions.policy(waitMode.target(), pendingTimeout, service().configuration());
-        startWatch(binding, submitted, policy);
+        startWatch(binding, submitted, Submission.policy(waitMode, pendingTimeout, service()));
     }
 
     /** The build's environment (parameters, {@code withEnv}) overlaid with the step's own variables. */
     private JobSpec loadSpec() throws Exception {
-        Map<String, String> effective = new TreeMap<>();
-        EnvVars env = getContext().get(EnvVars.class);
-        if (env != null) {
-            effective.putAll(env);
-        }
-        effective.putAll(variables);
-        return service().specs().load(specText, sourceName(), effective);
+        return Submission.loadSpec(service(), specText, sourceName(), getContext().get(EnvVars.class), variables);
     }
 
     private String sourceName() {
@@ -128,14 +111,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         ConnectionBinding binding = bind();
         JobRef known = job();
-        if (known == null) {
+        if (known != null) {
+            print(Messages.Step_Resuming(known.platform().displayName(), ConsoleText.strip(known.id())));
+        } else {
             Optional<JobRef> found = binding.client().findSubmitted(spec, clientToken);
             if (found.isPresent()) {
                 known = found.get();
                 print(Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id())));
             } else {
-                known = binding.client().submit(spec, clientToken);
-                print(Submission.submittedLine(binding, known));
+                known = Submission.submit(binding, spec, clientToken, listener().getLogger());
             }
             job(known);
             saveNow();
