@@ -18,9 +18,10 @@ import picocli.CommandLine.ParentCommand;
         header = "Run a schedule diagnosis of a pending job now, or fetch an existing one.",
         description = {"With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
             "diagnosis the platform already computed (without JOB_ID the report names the diagnosis id as",
-            "its job; AIHC then needs no resource pool, SenseCore needs JOB_ID). AIHC refuses to diagnose a job that has queued for less",
-            "than 5 minutes (PreCheckError, exit 5). SenseCore has no diagnosis API: trainjob gathers the",
-            "job's workers, the pool's specs and quotas and the competing jobs instead."},
+            "its job, and AIHC needs no resource pool: its query takes only the id; SenseCore needs JOB_ID).",
+            "AIHC refuses to diagnose a job that has queued for less than 5 minutes (PreCheckError, exit 5).",
+            "SenseCore has no diagnosis API: trainjob gathers the job's workers, the pool's specs and quotas",
+            "and the competing jobs instead."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob diagnose pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob diagnose --id 9de03782-1b7f --platform aihc --region bj --format html --output diag.html"})

@@ -32,7 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The AIHC OpenAPI v1 subset a CI uses: jobs (create, detail, list, stop, delete, events) and the
- * schedule diagnosis (launch, query), with BCE v1 signatures and BCE error bodies.
+ * schedule diagnosis (launch, query), with BCE v1 signatures and BCE error bodies. Rule names as the
+ * platform documents them; NodeAffinityDiagnostics and the queue rule are the simulator's own.
  *
  * <p>A pool declared as {@code aihc-serverless} or {@code aihc-bhcmp} is managed: its queues are named by
  * id, and create, detail, list, stop and delete refuse a call without {@code queueID}, as bce-sdk-go does
@@ -224,10 +225,11 @@ public final class AihcApi implements PlatformApi {
                 && j.queue().key().startsWith("aihc/" + poolId + "/")).isEmpty()) {
             throw new ApiException(400, "JobNameAlreadyExists", "job name " + name + " already exists in " + poolId);
         }
+        Map<String, String> selector = nodeSelector(body.path("requiredNodeAffinity"));
         List<Pod> pods = new ArrayList<>();
-        pods.add(new Pod(name + "-master-0", "master", perPod));
+        pods.add(new Pod(name + "-master-0", "master", perPod, selector));
         for (int i = 0; i < replicas - 1; i++) {
-            pods.add(new Pod(name + "-worker-" + i, "worker", perPod));
+            pods.add(new Pod(name + "-worker-" + i, "worker", perPod, selector));
         }
         SimJob.Builder b = SimJob.builder().platform(PlatformKind.AIHC)
                 .id(prefix + cluster.nextUuid()).name(name).uid(cluster.nextUuid().toString())
@@ -243,6 +245,26 @@ public final class AihcApi implements PlatformApi {
         }
         ObjectNode result = Json.object().put("jobId", v.id()).put("jobName", v.name());
         return Json.object().set("result", result);
+    }
+
+    /**
+     * {@code requiredNodeAffinity}, a list of strings in bce-sdk-go; what one term means is not documented,
+     * so the simulator reads each as {@code label=value}, a label every node must carry.
+     */
+    static Map<String, String> nodeSelector(JsonNode terms) {
+        Map<String, String> selector = new TreeMap<>();
+        if (terms.isArray()) {
+            for (JsonNode term : terms) {
+                String t = term.asText("");
+                int eq = t.indexOf('=');
+                if (!term.isTextual() || eq < 1) {
+                    throw new ApiException(400, "InvalidParameter", "Invalid parameter: requiredNodeAffinity terms"
+                            + " are strings (the simulator reads label=value), found " + term);
+                }
+                selector.put(t.substring(0, eq).trim(), t.substring(eq + 1).trim());
+            }
+        }
+        return selector;
     }
 
     static Resources podRequest(JsonNode resources) {
@@ -612,6 +634,7 @@ public final class AihcApi implements PlatformApi {
         for (String[] r : new String[][] {
                 {"NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics"},
                 {"NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics"},
+                {"NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics"},
                 {"GPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
                 {"CPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
                 {"MemoryResourceDiagnostics", "ResourceCapacityDiagnostics"},
@@ -629,6 +652,9 @@ public final class AihcApi implements PlatformApi {
             } else if (o instanceof FilterOutcome.UntoleratedTaint t) {
                 byRule.get("NodeTaintToleranceDiagnostics").add(detail(job, v.pod(), v.node(),
                         "node(s) had untolerated taint: " + t.taint().braced(), "", "", ""));
+            } else if (o instanceof FilterOutcome.NodeAffinityMismatch) {
+                byRule.get("NodeAffinityDiagnostics").add(detail(job, v.pod(), v.node(),
+                        "node(s) didn't match Pod's node affinity/selector", "", "", ""));
             } else if (o instanceof FilterOutcome.Insufficient in) {
                 for (FilterOutcome.Shortage s : in.shortages()) {
                     String rule = s.resource().equals("cpu") ? "CPUResourceDiagnostics"
