@@ -146,6 +146,9 @@ public final class AihcApi implements PlatformApi {
             if (s.size() == 5 && m.equals("GET") && s.get(4).equals("events")) {
                 return events(call, s.get(3));
             }
+            if (s.size() == 7 && m.equals("GET") && s.get(4).equals("pods") && s.get(6).equals("logs")) {
+                return podLogs(call, s.get(3), s.get(5));
+            }
         }
         if (s.size() == 6 && s.get(2).equals("aifd") && s.get(3).equals("schedulediagnosis")
                 && s.get(4).equals("job")) {
@@ -450,6 +453,14 @@ public final class AihcApi implements PlatformApi {
                     case FAILED -> "PyTorchJob " + v.name() + " failed: master exited with code " + v.exitCode();
                     default -> "PyTorchJob " + v.name() + " was stopped by the user.";
                 };
+                if (v.state() == JobState.FAILED) {
+                    // The training operator's pod-level event, which names the pod and its exit code.
+                    String failing = v.pods().stream().filter(p -> "master".equalsIgnoreCase(p.role()))
+                            .map(Pod.PodView::name).findFirst()
+                            .orElse(v.pods().isEmpty() ? v.name() : v.pods().get(0).name());
+                    events.add(event("Warning", "ExitedWithCode", "Pod: " + NAMESPACE + "." + failing
+                            + " exited with code " + v.exitCode(), v.finishedAt(), v.finishedAt(), 1));
+                }
                 events.add(event(v.state() == JobState.FAILED ? "Warning" : "Normal", reason, message,
                         v.finishedAt(), v.finishedAt(), 1));
             }
@@ -458,6 +469,34 @@ public final class AihcApi implements PlatformApi {
         out.set("events", events);
         out.put("total", events.size());
         return out;
+    }
+
+    /** {@code {"result":{"jobId","podName","logs":[...],"nextMarker"}}}; the marker is a line offset. */
+    private ObjectNode podLogs(HttpCall call, String jobId, String podName) {
+        JobView v = job(call, jobId);
+        Pod.PodView pod = v.pods().stream().filter(p -> p.name().equals(podName)).findFirst()
+                .orElseThrow(() -> new ApiException(404, "NotFound", "pod " + podName + " of job " + jobId
+                        + " not found"));
+        List<String> lines = SimulatedPodLog.lines(v, pod, cluster.now());
+        int from = 0;
+        String marker = call.query("marker");
+        if (marker != null && !marker.isBlank()) {
+            try {
+                from = Math.max(0, Integer.parseInt(marker.trim()));
+            } catch (NumberFormatException e) {
+                throw new ApiException(400, "InvalidParameter", "Invalid parameter: marker");
+            }
+        }
+        int max = intParam(call, "maxLines", 1000);
+        ArrayNode logs = Json.array();
+        int to = Math.min(lines.size(), from + max);
+        for (int i = Math.min(from, to); i < to; i++) {
+            logs.add(lines.get(i));
+        }
+        ObjectNode result = Json.object().put("jobId", v.id()).put("podName", podName);
+        result.set("logs", logs);
+        result.put("nextMarker", Integer.toString(Math.max(from, to)));
+        return Json.object().set("result", result);
     }
 
     private static ObjectNode event(String type, String reason, String message, Instant first, Instant last,
