@@ -42,14 +42,25 @@ final class SubmitCommand implements Callable<Integer> {
                     + "creating a second one (default: a random UUID).")
     String clientToken;
 
+    @Option(names = "--preflight", paramLabel = "true|false|warn", defaultValue = "true",
+            description = "Check the job against the pool's inventory before creating it: true refuses a job that "
+                    + "can never fit (exit 3, with the report), warn reports it and submits anyway, false skips the "
+                    + "check (default: ${DEFAULT-VALUE}).")
+    String preflight;
+
     @Override
     public Integer call() {
         JobSpec job = spec.load(root.env());
         Terminal terminal = root.terminal();
         var settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
+        waiting.checkBeforeWait(settings);
         String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight), waiting.reportFile);
+            if (refused != null) {
+                return refused;
+            }
             JobRef ref = platform.submit(job, token);
             terminal.progress("submitted job " + ref.id() + (ref.name().equals(ref.id()) ? "" : " (" + ref.name() + ")")
                     + " to " + settings.platform().displayName());
@@ -58,6 +69,7 @@ final class SubmitCommand implements Callable<Integer> {
                     Map<String, Object> doc = new LinkedHashMap<>();
                     doc.put("job", ref);
                     doc.put("clientToken", token);
+                    doc.put("exitCode", ExitCode.SUCCESS);
                     terminal.json(doc);
                 } else {
                     terminal.resultLine(ref.id());

@@ -125,16 +125,42 @@ class SubmitTrainingJobAgainstSimulatorTest {
     }
 
     @Test
+    void aFailedJobFailsTheBuildWithCoresWordsExitCodeAndLastEventsIncluded() throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("sim");
+        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-fail", "queue: training",
+                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
+                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
+                "      quantity: 1", "  envs:", "    - name: SIM_RUN_SECONDS", "      value: \"0\"",
+                "    - name: SIM_EXIT_CODE", "      value: \"3\"", ""));
+        step.setWait("completed");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service);
+        e.start();
+        sim.advanceClock(Duration.ofSeconds(1));
+
+        ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
+        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        String unfolded = failure.getValue().getMessage().replace("\n    ", " ");
+        assertThat(unfolded).contains("failed: FAILED").contains("exit code 3 (worker ci-fail-master-0)")
+                .contains("ExitedWithCode: Pod: default.ci-fail-master-0 exited with code 3");
+        // The build log carries the same words the CLI prints: core decided them once.
+        assertThat(f.log()).contains(failure.getValue().getMessage());
+    }
+
+    @Test
     void aJobQueuedPastThePendingTimeoutFailsWithTheDiagnosisHeadlineAndTheReport() throws Exception {
         SubmitTrainingJobExecution e = start("default", "50ms");
         sim.advanceClock(Duration.ofMinutes(5)); // AIHC diagnoses only jobs queued for 5 minutes
-        await("the diagnosis is launched", () -> f.log().contains("schedule diagnosis"));
+        await("the diagnosis is launched", () -> f.log().replace("\n    ", " ").contains("schedule diagnosis"));
         sim.advanceClock(Duration.ofSeconds(10)); // the report's latency
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
-                .hasMessageStartingWith("Job ci-42 cannot be scheduled: 7 nodes refused pod ci-42-master-0");
+                // the diagnosis joined with the pool inventory names the change that unblocks the most
+                .hasMessage("Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
+                        + "kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]: the pod fits");
         assertThat(f.log()).contains("untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]")
                 .contains("Schedule diagnosis report: job/p/1/training-job-" + e.job().id() + "/");
         assertThat(new File(buildDir, "training-job/" + e.job().id() + "/schedule-diagnosis-junit.xml")).exists();

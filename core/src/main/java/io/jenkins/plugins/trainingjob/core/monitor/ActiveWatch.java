@@ -1,8 +1,11 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -50,6 +53,8 @@ final class ActiveWatch implements Watch {
     private boolean cancelling;
     private boolean done;
     private boolean reattachAnnounced;
+    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
+    private Class<?> lastWaitingKind;
     private Instant statusFailingSince;
     private int statusFailures;
     private Instant diagnosisFailingSince;
@@ -199,7 +204,8 @@ final class ActiveWatch implements Watch {
 
     private void diagnose() {
         String id = state.diagnosisId();
-        JobRef job = job();
+        // The platform's own name for the job: a watch started from an id alone (await) knows no better.
+        JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
         if (id == null) {
             runtime.call(group.kind(), "launch diagnosis", () -> group.platform().launchDiagnosis(job),
                     r -> continueWith(r, this::onLaunched));
@@ -210,7 +216,10 @@ final class ActiveWatch implements Watch {
             emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(group.kind(), "fetch diagnosis", () -> group.platform().fetchDiagnosis(handle),
+        runtime.call(group.kind(), "fetch diagnosis", () -> {
+            TrainingPlatform platform = group.platform();
+            return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
+        },
                 r -> continueWith(r, this::onFetched));
     }
 
@@ -223,6 +232,8 @@ final class ActiveWatch implements Watch {
         diagnosisFailures = 0;
         setState(withPhase(WatchState.Phase.DIAGNOSING, state.diagnosisDeadline(), r.value().id()));
         emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+        // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
+        lastHeartbeat = runtime.now();
         // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
         // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
         diagnose();
@@ -241,7 +252,10 @@ final class ActiveWatch implements Watch {
             // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
             String reason = e instanceof DiagnosisNotReadyException ? "the report is not ready yet"
                     : "the platform refused to start it yet: " + e.getMessage();
-            emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            if (e.getClass() != lastWaitingKind) {
+                lastWaitingKind = e.getClass();
+                emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            }
             waitForNextTick(runtime.now());
             return;
         }
@@ -291,6 +305,15 @@ final class ActiveWatch implements Watch {
      * again for them, so that a large group's last round costs pages, not one call per job.
      */
     private void resolve(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED) {
+            // Ask the platform why before saying it failed: its events carry the reason and exit code.
+            JobRef job = job();
+            runtime.call(group.kind(), "job events", () -> group.platform().events(job),
+                    r -> continueWith(r, events -> finish(new Outcome.JobFailed(status,
+                            JobFailure.of(status, events.ok() && events.value() != null ? events.value()
+                                    : java.util.List.of())))));
+            return;
+        }
         finish(outcomeOf(status));
     }
 
@@ -363,11 +386,15 @@ final class ActiveWatch implements Watch {
         }
     }
 
+    private static final DiagnosisAnalyzer JOIN = new DiagnosisAnalyzer();
+
     private DiagnosisReport analyze(RawDiagnosis raw) {
         try {
-            DiagnosisReport report = runtime.settings().analyzer().apply(raw);
+            // the analyzer sees the platform's own answer; the inventory read beside it is joined afterwards
+            RawDiagnosis own = raw instanceof DiagnosisWithInventory w ? w.diagnosis() : raw;
+            DiagnosisReport report = runtime.settings().analyzer().apply(own);
             if (report != null) {
-                return report;
+                return JOIN.join(report, raw);
             }
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);

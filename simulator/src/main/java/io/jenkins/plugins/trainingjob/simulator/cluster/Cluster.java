@@ -235,7 +235,7 @@ public final class Cluster {
                 if (node == null) {
                     continue;
                 }
-                FilterOutcome o = NodeFilters.check(node, scratch.get(nodeName), pod.request());
+                FilterOutcome o = NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector());
                 if (o.fits()) {
                     chosen = nodeName;
                     break;
@@ -354,7 +354,7 @@ public final class Cluster {
         }
         waiting.sort(SCHEDULING_ORDER);
         for (SimJob j : waiting) {
-            if (!queueShortages(j).isEmpty()) {
+            if (j.queue().closed() || !queueShortages(j).isEmpty()) {
                 continue;
             }
             Map<String, String> placement = place(j);
@@ -377,7 +377,8 @@ public final class Cluster {
             String chosen = null;
             for (String nodeName : j.queue().nodes()) {
                 Node node = nodes.get(nodeName);
-                if (node != null && NodeFilters.check(node, scratch.get(nodeName), pod.request()).fits()) {
+                if (node != null && NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector())
+                        .fits()) {
                     chosen = nodeName;
                     break;
                 }

@@ -14,13 +14,19 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryCache;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -51,7 +57,7 @@ import okhttp3.OkHttpClient;
  * queue as {@code queueID}, as bce-sdk-go does; the connection must name the queue, and a spec may only
  * name that same queue, so that the calls after the create find the job.
  */
-public final class AihcClient implements TrainingPlatform {
+public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJobList {
 
     public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
     /** Managed pools, which take the queue as the {@code queueID} query parameter on every call. */
@@ -63,6 +69,7 @@ public final class AihcClient implements TrainingPlatform {
     static final String OP_STOP = "POST /api/v1/aijobs/{jobId}/stop";
     static final String OP_DELETE = "DELETE /api/v1/aijobs/{jobId}";
     static final String OP_EVENTS = "GET /api/v1/aijobs/{jobId}/events";
+    static final String OP_LOGS = "GET /api/v1/aijobs/{jobId}/pods/{podName}/logs";
     static final String OP_LAUNCH = "POST /api/v1/aifd/schedulediagnosis/job/launcher";
     static final String OP_QUERY = "GET /api/v1/aifd/schedulediagnosis/job/query";
 
@@ -82,6 +89,8 @@ public final class AihcClient implements TrainingPlatform {
     private final boolean managed;
     private final String managedQueue;
     private final CallExecutor http;
+    private final AihcInventoryReader inventory;
+    private final InventoryCache inventoryCache;
     /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
     private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
@@ -124,6 +133,8 @@ public final class AihcClient implements TrainingPlatform {
                 .random(random)
                 .client(okHttp)
                 .build();
+        this.inventory = new AihcInventoryReader(http, base, pool, clock);
+        this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
     }
 
     @Override
@@ -414,6 +425,55 @@ public final class AihcClient implements TrainingPlatform {
     }
 
     @Override
+    public LogChunk logs(JobRef job, String worker, String marker, int maxLines) {
+        if (maxLines < 1) {
+            throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
+        }
+        HttpUrl.Builder url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("pods")
+                .addPathSegment(worker).addPathSegment("logs")
+                .addQueryParameter("resourcePoolId", pool())
+                .addQueryParameter("maxLines", Integer.toString(maxLines)));
+        if (marker != null && !marker.isEmpty()) {
+            url.addQueryParameter("marker", marker);
+        }
+        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, url.build())), OP_LOGS);
+        List<String> lines = new ArrayList<>();
+        JsonNode logs = result.path("logs");
+        if (logs.isArray()) {
+            logs.forEach(line -> lines.add(line.asText("")));
+        }
+        String next = AihcJobReader.text(result, "nextMarker");
+        return new LogChunk(lines, next.isEmpty() ? marker : next);
+    }
+
+    /** Jobs carrying the client-token label, read from the list items (which echo the labels). */
+    @Override
+    public StatusPage listSubmittedStatuses(String pageToken, int pageSize) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
+        }
+        int page = pageNumber(pageToken);
+        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        Map<String, JobStatus> ours = new LinkedHashMap<>();
+        JsonNode jobs = result.path("jobs");
+        for (JsonNode job : jobs) {
+            String id = AihcJobReader.text(job, "jobId");
+            boolean labelled = false;
+            for (JsonNode label : job.path("labels")) {
+                labelled |= CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"));
+            }
+            if (labelled && !id.isEmpty()) {
+                ours.putIfAbsent(id, read(job, null));
+            }
+        }
+        JsonNode total = result.get("total");
+        boolean more = total != null && total.canConvertToLong()
+                ? (long) page * pageSize < total.asLong()
+                : jobs.isArray() && jobs.size() >= pageSize;
+        return new StatusPage(List.copyOf(ours.values()), more && jobs.size() > 0 ? Integer.toString(page + 1) : null);
+    }
+
+    @Override
     public DiagnosisHandle launchDiagnosis(JobRef job) {
         ObjectNode body = NODES.objectNode().put("resourcePoolId", pool()).put("jobId", job.id());
         HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/launcher").build();
@@ -438,6 +498,16 @@ public final class AihcClient implements TrainingPlatform {
             throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
                     response.jsonText("requestId"), malformed.getMessage(), null);
         }
+    }
+
+    @Override
+    public PoolInventory inventory(String queue) {
+        String q = queue == null || queue.isBlank() ? settings.queue() : queue;
+        if (pool == null) {
+            throw new InventoryUnreadableException(PlatformKind.AIHC, AihcInventoryReader.OP_POOL, 0, "", "",
+                    "the connection names no resource pool", null);
+        }
+        return inventoryCache.get(q, () -> inventory.read(q));
     }
 
     @Override
