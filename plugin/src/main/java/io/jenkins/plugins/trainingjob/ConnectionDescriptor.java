@@ -99,6 +99,19 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
                 ? FormValidation.warning(Messages.Connection_EndpointPlainHttp()) : FormValidation.ok();
     }
 
+    /**
+     * A form check of the region by core's rule: without an endpoint, one of the platform's known regions
+     * (with the one meant, e.g. {@code bj} for {@code cn-beijing}, and the endpoint way out).
+     */
+    protected static FormValidation regionCheck(Item item, PlatformKind platform, String region, String endpoint) {
+        if (!mayConfigure(item) || Connection.trimToNull(region) == null) {
+            return FormValidation.ok();
+        }
+        return ConnectionSettingsValidator.location(platform, endpoint, region).stream().findFirst()
+                .filter(problem -> problem.field().equals("region"))
+                .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
+    }
+
     /** A form check of one platform setting by core's rule, for users who may configure the context. */
     protected static FormValidation settingCheck(Item item, PlatformKind platform, String field, String value) {
         if (!mayConfigure(item)) {

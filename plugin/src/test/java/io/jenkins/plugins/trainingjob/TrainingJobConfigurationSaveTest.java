@@ -34,7 +34,7 @@ class TrainingJobConfigurationSaveTest {
         AihcConnection c = new AihcConnection();
         c.setName(name);
         c.setCredentialsId("ak");
-        c.setRegion("cn-beijing");
+        c.setRegion("bj");
         c.setResourcePool("pool-1");
         c.setQueue("default");
         return c;

@@ -47,7 +47,7 @@ class TrainingJobServiceConnectionsTest {
         AihcConnection c = new AihcConnection();
         c.setName(name);
         c.setCredentialsId(credentialsId);
-        c.setRegion("cn-beijing");
+        c.setRegion("bj");
         c.setResourcePool("pool-1");
         c.setQueue("default");
         return c;

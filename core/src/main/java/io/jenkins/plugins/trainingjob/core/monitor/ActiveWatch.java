@@ -55,6 +55,8 @@ final class ActiveWatch implements Watch {
     private Instant diagnosisFailingSince;
     private int diagnosisFailures;
     private Instant stopDeadline;
+    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
+    private boolean failureUnconfirmed;
 
     ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
                 Consumer<ActiveWatch> onEnd) {
@@ -153,6 +155,14 @@ final class ActiveWatch implements Watch {
     }
 
     private void applyStatus(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed
+                && group.failureNeedsConfirmation(status)) {
+            // One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon.
+            failureUnconfirmed = true;
+            armTick(state.policy().pollInitial());
+            return;
+        }
+        failureUnconfirmed = false;
         announce(status);
         Instant now = runtime.now();
         WatchPolicy policy = state.policy();

@@ -40,6 +40,8 @@ final class ConnectionGroup {
 
     private boolean refreshing;
     private boolean roundArmed;
+    /** The client of the last round's read, kept for questions about the statuses it answered. */
+    private volatile TrainingPlatform lastRead;
 
     ConnectionGroup(MonitorRuntime runtime, String connectionId, PlatformResolver platforms, PlatformKind kind,
             Runnable onEmpty) {
@@ -61,6 +63,15 @@ final class ConnectionGroup {
 
     PlatformKind kind() {
         return kind;
+    }
+
+    /**
+     * Whether a FAILED status must be read again before a wait ends on it, asked of the client that read it;
+     * never resolves a client, so it is safe on the scheduler thread.
+     */
+    boolean failureNeedsConfirmation(JobStatus status) {
+        TrainingPlatform client = lastRead;
+        return client != null && client.failureNeedsConfirmation(status);
     }
 
     /** Whether refreshes read the job list (enough watches share the connection). */
@@ -126,6 +137,7 @@ final class ConnectionGroup {
             return new Refresh(Map.of(), Map.of(), resolved.error());
         }
         TrainingPlatform platform = resolved.value();
+        lastRead = platform;
         Map<String, JobStatus> listed = new HashMap<>();
         if (useList) {
             Set<String> missing = new HashSet<>(wanted.keySet());
