@@ -8,11 +8,11 @@ import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Follows jobs through the shared {@link JobMonitor}, the same engine the Jenkins steps use: progress
@@ -44,12 +44,48 @@ final class JobFollower implements AutoCloseable {
 
     /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */
     Watch start(JobRef job, WatchPolicy policy) {
+        return start(job, policy, null);
+    }
+
+    /**
+     * With a live status line: it shows the latest state and the time waited, so the heartbeat's
+     * "still waiting" lines are left out; every other event is still printed above it.
+     */
+    private Watch start(JobRef job, WatchPolicy policy, LiveStatusLine live) {
         return monitor.watch(CONNECTION_ID, job, policy, new WatchListener() {
             @Override
             public void onEvent(MonitorEvent event) {
+                if (live != null) {
+                    live.update(currentOf(event));
+                    if (event instanceof MonitorEvent.DiagnosisStarted) {
+                        live.activity("diagnosing");
+                    }
+                    if (event instanceof MonitorEvent.Heartbeat) {
+                        return;
+                    }
+                }
                 terminal.progress(event.message());
             }
         });
+    }
+
+    private static JobStatus currentOf(MonitorEvent event) {
+        if (event instanceof MonitorEvent.StateChanged e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.QueuePositionChanged e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.Heartbeat e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.DiagnosisStarted e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.DiagnosisWaiting e) {
+            return e.current();
+        }
+        return null;
     }
 
     /**
@@ -59,17 +95,32 @@ final class JobFollower implements AutoCloseable {
      * @param cancelByDefault whether Ctrl-C stops the job when {@code --cancel-on-interrupt} is not given
      */
     int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault) {
-        terminal.progress("waiting for job " + job.id() + " to be " + mode.name().toLowerCase(Locale.ROOT)
-                + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
-        Watch watch = start(job, waiting.policy(mode.target()));
-        return awaitAndPrint(job, watch, waiting.cancelOnInterrupt(cancelByDefault), waiting.reportFile);
+        terminal.progress("waiting until job " + job.id() + (mode == WaitMode.COMPLETED ? " has finished"
+                : " is scheduled") + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
+        LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), job) : null;
+        try {
+            Watch watch = start(job, waiting.policy(mode.target()), live);
+            return awaitAndPrint(job, watch, waiting.cancelOnInterrupt(cancelByDefault), waiting.reportFile, live);
+        } finally {
+            if (live != null) {
+                live.close();
+            }
+        }
     }
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */
     int awaitAndPrint(JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile) {
+        return awaitAndPrint(job, watch, stopRemoteOnInterrupt, reportFile, null);
+    }
+
+    private int awaitAndPrint(JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile,
+                              LiveStatusLine live) {
         try (InterruptGuard guard = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
                 stopRemoteOnInterrupt)) {
             Outcome outcome = watch.outcome().join();
+            if (live != null) {
+                live.close();
+            }
             return OutcomePrinter.print(terminal, job, outcome, reportFile);
         }
     }

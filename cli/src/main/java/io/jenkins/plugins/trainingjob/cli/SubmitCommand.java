@@ -48,6 +48,7 @@ final class SubmitCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         var settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
+        waiting.checkBeforeWait(settings);
         String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             JobRef ref = platform.submit(job, token);
@@ -58,6 +59,7 @@ final class SubmitCommand implements Callable<Integer> {
                     Map<String, Object> doc = new LinkedHashMap<>();
                     doc.put("job", ref);
                     doc.put("clientToken", token);
+                    doc.put("exitCode", ExitCode.SUCCESS);
                     terminal.json(doc);
                 } else {
                     terminal.resultLine(ref.id());
