@@ -42,6 +42,12 @@ final class SubmitCommand implements Callable<Integer> {
                     + "creating a second one (default: a random UUID).")
     String clientToken;
 
+    @Option(names = "--preflight", paramLabel = "true|false|warn", defaultValue = "true",
+            description = "Check the job against the pool's inventory before creating it: true refuses a job that "
+                    + "can never fit (exit 3, with the report), warn reports it and submits anyway, false skips the "
+                    + "check (default: ${DEFAULT-VALUE}).")
+    String preflight;
+
     @Override
     public Integer call() {
         JobSpec job = spec.load(root.env());
@@ -51,6 +57,10 @@ final class SubmitCommand implements Callable<Integer> {
         waiting.checkBeforeWait(settings);
         String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight), waiting.reportFile);
+            if (refused != null) {
+                return refused;
+            }
             JobRef ref = platform.submit(job, token);
             terminal.progress("submitted job " + ref.id() + (ref.name().equals(ref.id()) ? "" : " (" + ref.name() + ")")
                     + " to " + settings.platform().displayName());
