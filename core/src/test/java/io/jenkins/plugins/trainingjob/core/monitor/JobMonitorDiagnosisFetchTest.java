@@ -122,7 +122,7 @@ class JobMonitorDiagnosisFetchTest {
 
         FetchedDiagnosis.NotReady notReady = (FetchedDiagnosis.NotReady) fetched;
         assertThat(notReady.handle().id()).isEqualTo("diag-7");
-        assertThat(notReady.timeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(notReady.timeout()).isEqualTo(Duration.ofMillis(40));
         assertThat(platform.fetchCalls.get()).isGreaterThan(1);
         assertNothingLeftBehind();
     }
