@@ -24,7 +24,7 @@ import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.File;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -92,7 +92,7 @@ class SubmitTrainingJobPreflightTest {
                 "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
                 "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
                 "      quantity: " + gpusPerPod, ""));
-        step.setVariables(Map.of("RUN", "42"));
+        step.setVariables(List.of("RUN=42"));
         step.setWait("none");
         if (preflight != null) {
             step.setPreflight(preflight);
