@@ -15,7 +15,8 @@ import picocli.CommandLine.ParentCommand;
         header = "Show a job's state, queue position and workers.",
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
-            "  trainjob status pt-7x2kq --platform sensecore --output-format json"})
+            "  trainjob status pt-7x2kq --platform sensecore --output-format json",
+            "  trainjob status --client-token build-1234-train"})
 final class StatusCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -29,7 +30,7 @@ final class StatusCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            JobStatus status = platform.status(target.ref(settings));
+            JobStatus status = platform.status(target.ref(settings, platform));
             if (terminal.json()) {
                 terminal.json(status);
             } else {

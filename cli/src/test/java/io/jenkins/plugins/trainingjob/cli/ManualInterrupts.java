@@ -21,4 +21,19 @@ final class ManualInterrupts implements InterruptSignal {
     void fire() {
         handlers.forEach(Runnable::run);
     }
+
+    /**
+     * Presses Ctrl-C from another thread, as a signal arrives, and returns once every handler has taken
+     * note and is waiting for the command to finish (parked), so the command's next step sees it.
+     */
+    Thread fireAndAwaitNoted() {
+        Thread signal = new Thread(this::fire, "test-interrupt");
+        signal.start();
+        // A handler parks on the command's completion once it has recorded the interrupt.
+        while (signal.isAlive() && signal.getState() != Thread.State.TIMED_WAITING
+                && signal.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        return signal;
+    }
 }
