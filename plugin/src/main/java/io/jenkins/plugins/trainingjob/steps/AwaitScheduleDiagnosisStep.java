@@ -35,6 +35,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
     private String until = "scheduled";
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
+    private boolean cancelOnFailure = false;
 
     @DataBoundConstructor
     public AwaitScheduleDiagnosisStep() {
@@ -119,6 +120,16 @@ public class AwaitScheduleDiagnosisStep extends Step {
     @DataBoundSetter
     public void setCancelOnAbort(boolean cancelOnAbort) {
         this.cancelOnAbort = cancelOnAbort;
+    }
+
+    public boolean isCancelOnFailure() {
+        return cancelOnFailure;
+    }
+
+    /** Stop the job when the wait fails with it still there (unschedulable, timed out). */
+    @DataBoundSetter
+    public void setCancelOnFailure(boolean cancelOnFailure) {
+        this.cancelOnFailure = cancelOnFailure;
     }
 
     @Extension

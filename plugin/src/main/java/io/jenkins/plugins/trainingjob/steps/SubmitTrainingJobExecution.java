@@ -5,6 +5,7 @@ import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -12,7 +13,6 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -40,6 +40,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
+        this.cancelOnFailure = step.isCancelOnFailure();
         StepValidation.requireOneSpec(step);
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();
@@ -67,7 +68,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
-        JobRef submitted = binding.client().submit(spec, clientToken);
+        // core's one submit path; the token is fresh here, so there is nothing to look up first
+        JobRef submitted = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false).job();
         job(submitted);
         saveNow();
         print(Submission.submittedLine(binding, submitted));
@@ -129,14 +131,12 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         ConnectionBinding binding = bind();
         JobRef known = job();
         if (known == null) {
-            Optional<JobRef> found = binding.client().findSubmitted(spec, clientToken);
-            if (found.isPresent()) {
-                known = found.get();
-                print(Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id())));
-            } else {
-                known = binding.client().submit(spec, clientToken);
-                print(Submission.submittedLine(binding, known));
-            }
+            // core's one submit path: the persisted token may have created the job before the restart
+            IdempotentSubmitter.Submitted s = IdempotentSubmitter.submit(binding.client(), spec, clientToken, true);
+            known = s.job();
+            print(s.alreadySubmitted()
+                    ? Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id()))
+                    : Submission.submittedLine(binding, known));
             job(known);
             saveNow();
         }

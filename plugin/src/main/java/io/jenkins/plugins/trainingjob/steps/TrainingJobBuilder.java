@@ -18,6 +18,8 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
+import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
@@ -57,6 +59,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private String pendingTimeout;
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
+    private boolean cancelOnFailure = true;
     private transient TrainingJobService service;
 
     @DataBoundConstructor
@@ -86,7 +89,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             }
             JobSpec jobSpec = svc.specs().load(text, source, new TreeMap<>(env));
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
-            JobRef job = binding.client().submit(jobSpec, UUID.randomUUID().toString());
+            JobRef job = IdempotentSubmitter.submit(binding.client(), jobSpec, UUID.randomUUID().toString(), false)
+                    .job();
             log.println(Submission.submittedLine(binding, job));
             if (mode == WaitMode.NONE) {
                 return;
@@ -100,7 +104,12 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                             log.println(event.message());
                         }
                     });
-            StepOutcome.apply(await(watch, log), job, failOnUnschedulable, run, listener);
+            Outcome outcome = await(watch, log);
+            if (FailureCleanup.leavesJob(outcome)) {
+                log.println(FailureCleanup.apply(binding.client(), job, outcome, cancelOnFailure, "cancelOnFailure",
+                        Messages.Step_StopHint(ConsoleText.strip(job.id()))));
+            }
+            StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
         } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
             throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
         } finally {
@@ -203,6 +212,16 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     @DataBoundSetter
     public void setCancelOnAbort(boolean cancelOnAbort) {
         this.cancelOnAbort = cancelOnAbort;
+    }
+
+    public boolean isCancelOnFailure() {
+        return cancelOnFailure;
+    }
+
+    /** Stop the job when the wait fails with it still there (unschedulable, timed out). */
+    @DataBoundSetter
+    public void setCancelOnFailure(boolean cancelOnFailure) {
+        this.cancelOnFailure = cancelOnFailure;
     }
 
     /** Distinct from the Pipeline step names, so {@code submitTrainingJob} always means the step. */
