@@ -24,6 +24,14 @@ public final class FailureCleanup {
     }
 
     /**
+     * As {@link #leavesJob(Outcome)}, for a front end where an unschedulable job need not fail the wait
+     * (Jenkins' {@code failOnUnschedulable: false}): a wait that goes on leaves the job in its queue.
+     */
+    public static boolean leavesJob(Outcome outcome, boolean unschedulableFails) {
+        return outcome instanceof Outcome.TimedOut || unschedulableFails && outcome instanceof Outcome.Unschedulable;
+    }
+
+    /**
      * Applies the rule to a finished wait.
      *
      * @param cancelOnFailure whether to stop the job

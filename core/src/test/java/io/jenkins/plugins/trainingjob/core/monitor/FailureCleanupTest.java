@@ -54,6 +54,16 @@ class FailureCleanupTest {
     }
 
     @Test
+    void anUnschedulableJobWhoseWaitGoesOnIsNotLeftBehind() {
+        Outcome unschedulable = new Outcome.Unschedulable(status(JobPhase.PENDING), null);
+        Outcome timedOut = new Outcome.TimedOut(status(JobPhase.PENDING), "overall timeout");
+
+        assertThat(FailureCleanup.leavesJob(unschedulable, false)).isFalse();
+        assertThat(FailureCleanup.leavesJob(unschedulable, true)).isTrue();
+        assertThat(FailureCleanup.leavesJob(timedOut, false)).isTrue();
+    }
+
+    @Test
     void outcomesThatLeaveNothingBehindSayNothing() {
         assertThat(apply(new Outcome.Completed(status(JobPhase.SUCCEEDED)), true)).isNull();
         assertThat(apply(new Outcome.Scheduled(status(JobPhase.RUNNING)), true)).isNull();
