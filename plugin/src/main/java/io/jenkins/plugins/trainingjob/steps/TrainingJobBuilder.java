@@ -105,7 +105,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                         }
                     });
             Outcome outcome = await(watch, log);
-            if (FailureCleanup.leavesJob(outcome)) {
+            if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
                 log.println(FailureCleanup.apply(binding.client(), job, outcome, cancelOnFailure, "cancelOnFailure",
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }

@@ -176,10 +176,14 @@ public abstract class WatchingExecution extends StepExecution {
         }
         try {
             Run<?, ?> run = run();
-            if (FailureCleanup.leavesJob(outcome)) {
+            if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
                 // core's rule, as in the CLI: stop the job left by the failed wait, or say how to
-                print(FailureCleanup.apply(bind().client(), job, outcome, cancelOnFailure, "cancelOnFailure",
-                        Messages.Step_StopHint(ConsoleText.strip(job.id()))));
+                try {
+                    print(FailureCleanup.apply(bind().client(), job, outcome, cancelOnFailure, "cancelOnFailure",
+                            Messages.Step_StopHint(ConsoleText.strip(job.id()))));
+                } catch (IOException | RuntimeException e) {
+                    print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
+                }
             }
             succeed(StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener()));
         } catch (Throwable t) {
