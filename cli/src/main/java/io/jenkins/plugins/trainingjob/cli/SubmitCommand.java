@@ -3,6 +3,8 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreJobName;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -75,9 +77,8 @@ final class SubmitCommand implements Callable<Integer> {
             try {
                 submitted = IdempotentSubmitter.submit(platform, job, token, tokenGiven);
             } catch (UncertainCreateException e) {
-                throw new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: trainjob status "
-                        + "--client-token " + token + (tokenGiven ? "" : " (or submit again with --client-token "
-                        + token + ")"), e);
+                throw new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: "
+                        + findCommand(settings, e, token, tokenGiven), e);
             }
             JobRef ref = submitted.job();
             boolean interrupted = guard.created(ref);
@@ -102,6 +103,21 @@ final class SubmitCommand implements Callable<Integer> {
                 return follower.follow(ref, mode, waiting, true, guard);
             }
         }
+    }
+
+    /**
+     * The command that finds an uncertain create's job later: by its token, except on SenseCore with a
+     * spec that names the job (the name is the token there).
+     */
+    private static String findCommand(ConnectionSettings settings, UncertainCreateException e, String token,
+                                      boolean tokenGiven) {
+        String platform = "trainjob status --platform " + settings.platform().id();
+        if (settings.platform() == PlatformKind.SENSECORE && !e.jobName().isEmpty()
+                && !e.jobName().equals(SenseCoreJobName.fromClientToken(token))) {
+            return platform + " " + e.jobName();
+        }
+        return platform + " --client-token " + token + (tokenGiven ? "" : " (or submit again with --client-token "
+                + token + ")");
     }
 
     /** How long a create may still take: its call timeout, then the token look-ups (about a read timeout). */

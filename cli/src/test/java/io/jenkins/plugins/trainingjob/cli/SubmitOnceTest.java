@@ -309,7 +309,7 @@ class SubmitOnceTest {
 
         cli.run("submit", gpu8(name), "--client-token", name + "-t")
                 .failsWithOneLine(5, "the create may not have happened", "the job may still appear",
-                        "find it with: trainjob status --client-token " + name + "-t");
+                        "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
     }
 
