@@ -77,8 +77,17 @@ final class SubmitCommand implements Callable<Integer> {
             try {
                 submitted = IdempotentSubmitter.submit(platform, job, token, tokenGiven);
             } catch (UncertainCreateException e) {
-                throw new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: "
+                CliException failure = new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: "
                         + findCommand(settings, e, token, tokenGiven), e);
+                if (guard.interrupted()) {
+                    return root.fail(failure); // printed before the guard lets an interrupted JVM end
+                }
+                throw failure;
+            } catch (RuntimeException e) {
+                if (guard.interrupted()) {
+                    return root.fail(e);
+                }
+                throw e;
             }
             JobRef ref = submitted.job();
             boolean interrupted = guard.created(ref);

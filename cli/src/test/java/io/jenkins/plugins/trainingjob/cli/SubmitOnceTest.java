@@ -287,6 +287,18 @@ class SubmitOnceTest {
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
     }
 
+    @Test
+    void ctrlCDuringACreateWhoseJobNeverAppearsStillPrintsHowToFindIt() {
+        sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs").withStatus(503).withTimes(1));
+        beforeEachCreate(() -> cli.interrupts.fireAndAwaitNoted());
+        String name = "lost-int-" + RUNS.incrementAndGet();
+
+        cli.run("submit", gpu8(name), "--client-token", name + "-t", "--wait", "scheduled")
+                .failsWithOneLine(5, "the job may still appear",
+                        "find it with: trainjob status --platform aihc --client-token " + name + "-t");
+        assertThat(jobsNamed(name)).isEmpty();
+    }
+
     // ------------------------------------------------------------------ creates whose answer is lost
 
     @Test
@@ -349,6 +361,21 @@ class SubmitOnceTest {
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
         assertThat(result.err()).contains("stopped job " + id + " on Baidu AIHC (--cancel-on-failure)");
+        assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
+    }
+
+    @Test
+    void awaitLeavesTheJobByDefaultAndStopsItWithCancelOnFailure() {
+        String id = cli.run(queuedJob()).out().strip();
+
+        var kept = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms");
+        assertThat(kept.exitCode()).as(kept.err()).isEqualTo(4);
+        assertThat(kept.err()).contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel " + id);
+        assertThat(job(id).state()).isEqualTo(JobState.QUEUED);
+
+        var stopped = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure");
+        assertThat(stopped.exitCode()).as(stopped.err()).isEqualTo(4);
+        assertThat(stopped.err()).contains("stopped job " + id + " on Baidu AIHC (--cancel-on-failure)");
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
     }
 
