@@ -43,6 +43,9 @@ final class SubmittedSpecMatch {
             }
             return true;
         }
+        if (request.isTextual() && request.asText().endsWith("_UNSPECIFIED")) {
+            return true; // "let the platform choose": it answers with what it chose (NORMAL, RESERVED)
+        }
         if (request.isNumber() && document.isNumber()) {
             return request.decimalValue().compareTo(document.decimalValue()) == 0;
         }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
@@ -53,6 +54,27 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
         server.enqueue(json(200, echo(other, "resnet-1")));
 
         assertThat(client().findByClientToken(spec, "tok-1")).contains(new TokenMatch(ref("resnet-1"), false));
+    }
+
+    @Test
+    void aFieldLeftToThePlatformMatchesWhatThePlatformChose() {
+        Spec spec = new Spec(PlatformKind.SENSECORE, "resnet-1", Spec.sensecore("resnet-1").bodyJson()
+                .replace("\"framework\": \"PYTORCH\",", "\"framework\": \"PYTORCH\", "
+                        + "\"scheduling\": {\"priority\": \"PRIORITY_UNSPECIFIED\"},"));
+        assertThat(spec.bodyJson()).contains("PRIORITY_UNSPECIFIED");
+        ObjectNode echoed = (ObjectNode) readTree(echo(spec, "resnet-1"));
+        echoed.withObject("/scheduling").put("priority", "NORMAL");
+        server.enqueue(json(200, echoed.toString()));
+
+        assertThat(client().findByClientToken(spec, "tok-1")).contains(new TokenMatch(ref("resnet-1"), true));
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode readTree(String json) {
+        try {
+            return SenseCoreFixture.JSON.readTree(json);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
