@@ -230,8 +230,8 @@ class SubmitOnceTest {
 
     @Test
     void ctrlCWhileTheCreateIsInFlightFinishesItAndStopsTheJob() throws Exception {
-        // The create is answered 3 s late: the interrupt lands while its request is open.
-        sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs").withLatencyMs(3000).withTimes(1));
+        // The create is answered 5 s late: the interrupt lands while its request is open.
+        sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs").withLatencyMs(5000).withTimes(1));
         CountDownLatch creating = new CountDownLatch(1);
         beforeEachCreate(creating::countDown);
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(
