@@ -12,4 +12,8 @@ public abstract class Actionable {
     public <T extends Action> T getAction(Class<T> type) {
         throw new UnsupportedOperationException("stub");
     }
+
+    public <T extends Action> java.util.List<T> getActions(Class<T> type) {
+        throw new UnsupportedOperationException("stub");
+    }
 }

@@ -27,11 +27,18 @@ public abstract class Descriptor<T extends Describable<T>> {
     public void load() {
     }
 
+    /** Keeps its field, as the real one does, so plugin code that names the field can be unit-tested. */
     public static final class FormException extends Exception {
         private static final long serialVersionUID = 1L;
+        private final String formField;
 
         public FormException(String message, String formField) {
             super(message);
+            this.formField = formField;
+        }
+
+        public String getFormField() {
+            return formField;
         }
     }
 }

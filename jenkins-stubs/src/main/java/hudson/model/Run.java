@@ -21,4 +21,8 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     public String getExternalizableId() {
         throw new UnsupportedOperationException("stub");
     }
+
+    public synchronized void save() throws java.io.IOException {
+        throw new UnsupportedOperationException("stub");
+    }
 }

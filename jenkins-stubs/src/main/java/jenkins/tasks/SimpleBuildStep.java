@@ -17,4 +17,8 @@ public interface SimpleBuildStep extends BuildStep {
             throws InterruptedException, IOException {
         throw new UnsupportedOperationException("stub");
     }
+
+    default boolean requiresWorkspace() {
+        throw new UnsupportedOperationException("stub");
+    }
 }

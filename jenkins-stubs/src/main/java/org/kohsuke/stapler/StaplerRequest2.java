@@ -7,4 +7,5 @@ package org.kohsuke.stapler;
 import jakarta.servlet.http.HttpServletRequest;
 
 public interface StaplerRequest2 extends HttpServletRequest {
+    void bindJSON(Object bean, net.sf.json.JSONObject src);
 }

@@ -9,4 +9,5 @@ import hudson.model.Describable;
 import java.io.Serializable;
 
 public interface Credentials extends Describable<Credentials>, Serializable, ExtensionPoint {
+    CredentialsScope getScope();
 }

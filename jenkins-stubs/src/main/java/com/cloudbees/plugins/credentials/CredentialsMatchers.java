@@ -11,4 +11,8 @@ public class CredentialsMatchers {
     public static CredentialsMatcher always() {
         throw new UnsupportedOperationException("stub");
     }
+
+    public static CredentialsMatcher withScope(CredentialsScope scope) {
+        throw new UnsupportedOperationException("stub");
+    }
 }

@@ -31,4 +31,9 @@ public abstract class CredentialsProvider extends Descriptor<CredentialsProvider
             Authentication authentication, List<DomainRequirement> domainRequirements) {
         throw new UnsupportedOperationException("stub");
     }
+
+    @SuppressWarnings("rawtypes")
+    public static <C extends Credentials> C track(Run run, C credentials) {
+        throw new UnsupportedOperationException("stub");
+    }
 }

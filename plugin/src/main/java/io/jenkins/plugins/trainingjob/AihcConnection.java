@@ -41,7 +41,7 @@ public class AihcConnection extends Connection {
 
     @Override
     public List<ConnectionProblem> problems() {
-        return ConnectionSettingsValidator.aihc(getEndpoint(), getRegion(), resourcePool);
+        return ConnectionSettingsValidator.aihc(getEndpoint(), getRegion(), resourcePool, queue);
     }
 
     public String getResourcePool() {
@@ -81,6 +81,13 @@ public class AihcConnection extends Connection {
             return PlatformKind.AIHC.displayName();
         }
 
+        /** A region the platform does not serve is refused as it is typed (unless an endpoint is set). */
+        @POST
+        public FormValidation doCheckRegion(@AncestorInPath Item item, @QueryParameter String value,
+                @QueryParameter String endpoint) {
+            return regionCheck(item, PlatformKind.AIHC, value, endpoint);
+        }
+
         @POST
         public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
                 @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String resourcePool,
@@ -97,6 +104,17 @@ public class AihcConnection extends Connection {
         @POST
         public FormValidation doCheckResourcePool(@AncestorInPath Item item, @QueryParameter String value) {
             return settingCheck(item, PlatformKind.AIHC, "resourcePool", value);
+        }
+
+        /** The queue is required on a managed pool (aihc-serverless, aihc-bhcmp); checked with the pool typed. */
+        @POST
+        public FormValidation doCheckQueue(@AncestorInPath Item item, @QueryParameter String value,
+                @QueryParameter String resourcePool) {
+            if (!mayConfigure(item)) {
+                return FormValidation.ok();
+            }
+            return ConnectionSettingsValidator.aihcQueue(resourcePool, value)
+                    .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
         }
     }
 }

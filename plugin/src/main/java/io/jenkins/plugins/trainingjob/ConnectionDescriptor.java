@@ -1,7 +1,9 @@
 package io.jenkins.plugins.trainingjob;
 
+import com.cloudbees.plugins.credentials.CredentialsMatcher;
 import com.cloudbees.plugins.credentials.CredentialsMatchers;
 import com.cloudbees.plugins.credentials.CredentialsProvider;
+import com.cloudbees.plugins.credentials.CredentialsScope;
 import com.cloudbees.plugins.credentials.common.StandardListBoxModel;
 import com.cloudbees.plugins.credentials.common.StandardUsernamePasswordCredentials;
 import com.cloudbees.plugins.credentials.domains.URIRequirementBuilder;
@@ -48,9 +50,12 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
             result.includeCurrentValue(credentialsId);
             return result;
         }
+        // The global configuration offers GLOBAL-scoped credentials only: builds use them (M5).
+        CredentialsMatcher scope = item == null ? CredentialsMatchers.withScope(CredentialsScope.GLOBAL)
+                : CredentialsMatchers.always();
         result.includeEmptyValue()
                 .includeMatchingAs(JenkinsCredentialsLookup.authenticationOf(item), item, StandardUsernamePasswordCredentials.class,
-                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), CredentialsMatchers.always())
+                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), scope)
                 .includeCurrentValue(credentialsId);
         return result;
     }
@@ -92,6 +97,19 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
         String endpoint = Connection.trimToNull(value);
         return endpoint != null && endpoint.startsWith("http://")
                 ? FormValidation.warning(Messages.Connection_EndpointPlainHttp()) : FormValidation.ok();
+    }
+
+    /**
+     * A form check of the region by core's rule: without an endpoint, one of the platform's known regions
+     * (with the one meant, e.g. {@code bj} for {@code cn-beijing}, and the endpoint way out).
+     */
+    protected static FormValidation regionCheck(Item item, PlatformKind platform, String region, String endpoint) {
+        if (!mayConfigure(item) || Connection.trimToNull(region) == null) {
+            return FormValidation.ok();
+        }
+        return ConnectionSettingsValidator.location(platform, endpoint, region).stream().findFirst()
+                .filter(problem -> problem.field().equals("region"))
+                .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
     }
 
     /** A form check of one platform setting by core's rule, for users who may configure the context. */

@@ -19,10 +19,20 @@ public interface CredentialsLookup {
     Credentials forRun(String credentialsId, Run<?, ?> run, String endpoint);
 
     /**
-     * Resolves in an item's context, or the controller's when {@code item} is {@code null} (globally
-     * configured connections, the "Test connection" button).
+     * Resolves in an item's context, or, when {@code item} is {@code null}, for a connection of the global
+     * configuration (and its "Test connection" button): then only a GLOBAL-scoped credential qualifies,
+     * never a SYSTEM-scoped one, because any build that names the connection uses it.
      *
-     * @throws IllegalArgumentException when no username/password credential has this id
+     * @throws IllegalArgumentException when no (GLOBAL, for {@code item == null}) username/password
+     *     credential has this id
      */
     Credentials forItem(String credentialsId, Item item, String endpoint);
+
+    /**
+     * Records that {@code run} uses the GLOBAL credential of a configured connection, as the Credentials
+     * plugin's usage tracking ({@code CredentialsProvider.track}) expects. Inline connections need not:
+     * their lookup as the build tracks already.
+     */
+    default void trackUse(String credentialsId, Run<?, ?> run, String endpoint) {
+    }
 }

@@ -105,6 +105,13 @@ public class SenseCoreConnection extends Connection {
             return PlatformKind.SENSECORE.displayName();
         }
 
+        /** A region the platform does not serve is refused as it is typed (unless an endpoint is set). */
+        @POST
+        public FormValidation doCheckRegion(@AncestorInPath Item item, @QueryParameter String value,
+                @QueryParameter String endpoint) {
+            return regionCheck(item, PlatformKind.SENSECORE, value, endpoint);
+        }
+
         @POST
         public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
                 @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String subscription,

@@ -29,9 +29,12 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
     static final String DEFAULT_POLL_INTERVAL = "30s";
     static final String DEFAULT_PENDING_TIMEOUT = "10m";
 
-    private List<Connection> connections = new ArrayList<>();
-    private String pollInterval = DEFAULT_POLL_INTERVAL;
-    private String pendingTimeout = DEFAULT_PENDING_TIMEOUT;
+    /** Replaced as a whole, never emptied in place: readers (steps, the monitor) see one list or the other. */
+    private volatile List<Connection> connections = new ArrayList<>();
+    private volatile String pollInterval = DEFAULT_POLL_INTERVAL;
+    private volatile String pendingTimeout = DEFAULT_PENDING_TIMEOUT;
+    /** While a form is bound: setters do not save each on their own; configure() saves once, or not at all. */
+    private transient boolean binding;
 
     public TrainingJobConfiguration() {
         load();
@@ -51,15 +54,15 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
         List<String> seen = new ArrayList<>();
         for (Connection c : copy) {
             if (c.getName() == null) {
-                throw new IllegalArgumentException(Messages.Connection_NameRequired());
+                throw new InvalidFieldException("connections", Messages.Connection_NameRequired());
             }
             if (seen.contains(c.getName())) {
-                throw new IllegalArgumentException(Messages.Configuration_DuplicateConnection(c.getName()));
+                throw new InvalidFieldException("connections", Messages.Configuration_DuplicateConnection(c.getName()));
             }
             seen.add(c.getName());
         }
         this.connections = copy;
-        save();
+        saveUnlessBinding();
     }
 
     public Optional<Connection> findConnection(String name) {
@@ -74,9 +77,9 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setPollInterval(String pollInterval) {
         String value = Connection.trimToNull(pollInterval);
-        DurationText.parse("pollInterval", value == null ? DEFAULT_POLL_INTERVAL : value);
+        requireDuration("pollInterval", value == null ? DEFAULT_POLL_INTERVAL : value);
         this.pollInterval = value == null ? DEFAULT_POLL_INTERVAL : value;
-        save();
+        saveUnlessBinding();
     }
 
     public String getPendingTimeout() {
@@ -87,9 +90,23 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
     @DataBoundSetter
     public void setPendingTimeout(String pendingTimeout) {
         String value = Connection.trimToNull(pendingTimeout);
-        DurationText.parse("pendingTimeout", value == null ? DEFAULT_PENDING_TIMEOUT : value);
+        requireDuration("pendingTimeout", value == null ? DEFAULT_PENDING_TIMEOUT : value);
         this.pendingTimeout = value == null ? DEFAULT_PENDING_TIMEOUT : value;
-        save();
+        saveUnlessBinding();
+    }
+
+    private static void requireDuration(String field, String value) {
+        try {
+            DurationText.parse(field, value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFieldException(field, e.getMessage());
+        }
+    }
+
+    private void saveUnlessBinding() {
+        if (!binding) {
+            save();
+        }
     }
 
     public Duration pollIntervalDuration() {
@@ -123,14 +140,42 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
         }
     }
 
-    /** Resets the list first: a form without connections must clear them (JCasC "Rule 1"). */
+    /**
+     * Binds the form as {@code GlobalConfiguration.configure} does ({@code req.bindJSON(this, json)}), but
+     * all or nothing: a rejected form (duplicate names, a bad duration) leaves the configuration as it was,
+     * with the error on its own field, and nothing is saved; an accepted one is saved once. The list is
+     * never emptied while binding, so a step resolving a connection meanwhile sees the old list or the
+     * new one. A form without connections clears them (JCasC "Rule 1").
+     */
     @Override
     public boolean configure(StaplerRequest2 req, JSONObject json) throws FormException {
-        connections = new ArrayList<>();
+        applyForm(() -> req.bindJSON(this, json), json.containsKey("connections"));
+        return true;
+    }
+
+    /**
+     * {@link #configure}'s rule, apart from Stapler: {@code bind} calls the setters the way
+     * {@code bindJSON} does (in the form's key order, throwing what they throw).
+     */
+    synchronized void applyForm(Runnable bind, boolean formHasConnections) throws FormException {
+        List<Connection> oldConnections = connections;
+        String oldPollInterval = pollInterval;
+        String oldPendingTimeout = pendingTimeout;
+        binding = true;
         try {
-            return super.configure(req, json);
+            bind.run();
+            if (!formHasConnections) {
+                connections = new ArrayList<>();
+            }
         } catch (IllegalArgumentException e) {
-            throw new FormException(e.getMessage(), "connections");
+            connections = oldConnections;
+            pollInterval = oldPollInterval;
+            pendingTimeout = oldPendingTimeout;
+            String field = e instanceof InvalidFieldException invalid ? invalid.field() : "connections";
+            throw new FormException(e.getMessage(), field);
+        } finally {
+            binding = false;
         }
+        save();
     }
 }

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,9 @@ import java.util.stream.Collectors;
  * inline settings by a per-step binding id, resolved again after a restart.
  *
  * <p>Submits and other one-off calls run on a small pool of its own, never on the Pipeline VM thread.
+ * Build-log lines, outcomes and state saves run on a second pool, so they never wait behind a slow
+ * submit and never run on the monitor's scheduler thread. {@link #close()} (at controller shutdown,
+ * before Pipeline suspends its builds) closes the monitor and both pools.
  */
 @Extension
 public class TrainingJobService implements PlatformResolver {
@@ -38,9 +42,11 @@ public class TrainingJobService implements PlatformResolver {
     private final Supplier<TrainingJobConfiguration> configuration;
     private final Function<PlatformResolver, Watcher> watcherFactory;
     private final Executor executor;
+    private final Executor events;
     private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
     private final Map<String, Configured> configured = new ConcurrentHashMap<>();
     private volatile Watcher watcher;
+    private volatile boolean closing;
 
     private record Configured(ConnectionSettings settings, TrainingPlatform client) {
     }
@@ -49,18 +55,26 @@ public class TrainingJobService implements PlatformResolver {
     public TrainingJobService() {
         this(CoreDefaults.connector(), new JenkinsCredentialsLookup(), CoreDefaults.specLoader(),
                 TrainingJobConfiguration::get, resolver -> Watcher.of(new JobMonitor(resolver, Clock.systemUTC())),
-                newPool());
+                newPool("training-job-calls-"), newPool("training-job-events-"));
+    }
+
+    /** One executor for everything (unit tests run it on the calling thread). */
+    public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, Watcher> watcherFactory,
+            Executor executor) {
+        this(connector, credentials, specs, configuration, watcherFactory, executor, executor);
     }
 
     public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
             Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, Watcher> watcherFactory,
-            Executor executor) {
+            Executor executor, Executor events) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
         this.configuration = configuration;
         this.watcherFactory = watcherFactory;
         this.executor = executor;
+        this.events = events;
     }
 
     public static TrainingJobService get() {
@@ -88,11 +102,52 @@ public class TrainingJobService implements PlatformResolver {
         return executor;
     }
 
+    /**
+     * Where steps write build-log lines, turn outcomes into results and save their state: never the
+     * monitor's scheduler thread, never behind a submit.
+     */
+    public Executor events() {
+        return events;
+    }
+
+    /** True from the moment the controller starts shutting down: steps then wait to be resumed. */
+    public boolean isClosing() {
+        return closing;
+    }
+
+    /**
+     * Stops the monitor and both pools, before Pipeline suspends its builds: every watch ends
+     * {@code Cancelled} without touching its job, and the steps, which see {@link #isClosing()}, neither
+     * fail nor complete; they resume after the restart from their saved state.
+     */
+    public void close() {
+        closing = true;
+        Watcher w;
+        synchronized (this) {
+            w = watcher;
+        }
+        if (w != null) {
+            w.close();
+        }
+        for (Executor pool : new Executor[] {executor, events}) {
+            if (pool instanceof ExecutorService service) {
+                service.shutdownNow();
+            }
+        }
+        inline.values().forEach(TrainingPlatform::close);
+        inline.clear();
+        configured.values().forEach(c -> c.client().close());
+        configured.clear();
+    }
+
     /** The shared monitor, created on first use. */
     public Watcher watcher() {
         Watcher w = watcher;
         if (w == null) {
             synchronized (this) {
+                if (closing) {
+                    throw new IllegalStateException(Messages.Service_Closing());
+                }
                 if (watcher == null) {
                     watcher = watcherFactory.apply(this);
                 }
@@ -104,14 +159,16 @@ public class TrainingJobService implements PlatformResolver {
 
     /**
      * Makes a connection ready for a step of {@code run}: a configured connection is looked up by name
-     * and uses credentials visible to the controller; inline settings resolve their credentials as the
-     * build, under {@code bindingId}.
+     * and uses its GLOBAL-scoped credential, whose use by {@code run} is tracked; inline settings resolve
+     * their credentials as the build, under {@code bindingId}.
      *
      * @throws IllegalArgumentException for an unknown connection name or credentials id
      */
     public ConnectionBinding bind(ConnectionRef ref, Run<?, ?> run, String bindingId) {
         if (ref.name() != null) {
             Connection c = configuredConnection(ref.name());
+            c.validate(); // a connection from JCasC or XML may lack fields the form requires (m9)
+            credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
             String key = CONFIGURED + ref.name();
             return new ConnectionBinding(key, c.platform(), resolve(key));
         }
@@ -134,6 +191,11 @@ public class TrainingJobService implements PlatformResolver {
         }
     }
 
+    /** Inline connections bound and not yet released: zero once their steps ended. */
+    public int inlineConnections() {
+        return inline.size();
+    }
+
     @Override
     public TrainingPlatform resolve(String key) {
         if (key.startsWith(INLINE)) {
@@ -147,6 +209,7 @@ public class TrainingJobService implements PlatformResolver {
             throw new IllegalArgumentException(Messages.Service_NotBound(key));
         }
         Connection c = configuredConnection(key.substring(CONFIGURED.length()));
+        c.validate();
         ConnectionSettings settings = c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint()));
         // a changed configuration or rotated secret yields different settings and so a new client
         Configured current = configured.compute(key, (k, old) -> {
@@ -168,10 +231,10 @@ public class TrainingJobService implements PlatformResolver {
                         .sorted().collect(Collectors.joining(", ")))));
     }
 
-    private static Executor newPool() {
+    private static Executor newPool(String name) {
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "training-job-calls-" + n.incrementAndGet());
+            Thread t = new Thread(r, name + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });

@@ -27,8 +27,17 @@ public interface Watcher {
     CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String connectionKey, DiagnosisFetcher fetcher,
             String diagnosisId, String jobId);
 
+    /** Stops every watch and fetch (they end {@code Cancelled}, jobs untouched); used at shutdown. */
+    default void close() {
+    }
+
     static Watcher of(JobMonitor monitor) {
         return new Watcher() {
+            @Override
+            public void close() {
+                monitor.close();
+            }
+
             @Override
             public Watch watch(String connectionKey, JobRef job, WatchPolicy policy, WatchListener listener) {
                 return monitor.watch(connectionKey, job, policy, listener);

@@ -18,14 +18,14 @@ class ConnectionTest {
     void anAihcConnectionBecomesCoreSettingsWithItsPoolAndQueue() {
         AihcConnection c = new AihcConnection();
         c.setCredentialsId("aihc-ak");
-        c.setRegion(" cn-beijing ");
+        c.setRegion(" bj ");
         c.setResourcePool("pool-1");
         c.setQueue("default");
 
         ConnectionSettings s = c.toSettings(KEYS);
 
         assertThat(s.platform()).isEqualTo(PlatformKind.AIHC);
-        assertThat(s.region()).isEqualTo("cn-beijing");
+        assertThat(s.region()).isEqualTo("bj");
         assertThat(s.resourcePoolId()).isEqualTo("pool-1");
         assertThat(s.queue()).isEqualTo("default");
         assertThat(s.credentials()).isSameAs(KEYS);
@@ -64,8 +64,15 @@ class ConnectionTest {
                 "connection prod: endpoint: 'ftp://example.com' is not an http(s) URL with a host");
         c.setEndpoint(null);
         c.setRegion("cn-beijing");
+        assertThatThrownBy(c::validate).hasMessageStartingWith(
+                "connection prod: region: 'cn-beijing' is not a known Baidu AIHC region").hasMessageContaining(
+                "did you mean 'bj'?");
+        c.setRegion("bj");
         assertThatThrownBy(c::validate)
                 .hasMessage("connection prod: resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+        c.setResourcePool("aihc-serverless");
+        assertThatThrownBy(c::validate).hasMessageStartingWith(
+                "connection prod: queue: required for resource pool aihc-serverless");
 
         SenseCoreConnection s = new SenseCoreConnection();
         s.setCredentialsId("ak");

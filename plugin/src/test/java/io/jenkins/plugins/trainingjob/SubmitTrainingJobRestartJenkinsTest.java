@@ -58,6 +58,12 @@ class SubmitTrainingJobRestartJenkinsTest {
                     true));
             WorkflowRun b = p.scheduleBuild2(0).waitForStart();
             j.waitForMessage("Submitted Baidu AIHC job ci-9", b);
+            // "Submitted" comes before the watch is registered and saved (m7): end the session only once
+            // the step says it is waiting, so session 2 resumes the watch, not the submit
+            while (b.getExecution().getCurrentExecutions(false).get().stream()
+                    .noneMatch(e -> String.valueOf(e.getStatus()).startsWith("waiting for"))) {
+                Thread.sleep(100);
+            }
         });
         sessions.then(j -> {
             WorkflowRun b = j.jenkins.getItemByFullName("p", WorkflowJob.class).getBuildByNumber(1);

@@ -14,7 +14,8 @@ public final class ConnectionOptions {
     String platform;
 
     @Option(names = "--region", paramLabel = "REGION",
-            description = "Platform region, e.g. bj (AIHC) or cn-sh-01 (SenseCore); sets the public endpoint.")
+            description = "Platform region: AIHC bj, gz, su, bd, fwh, yq or hkg; SenseCore cn-sh-01. Sets the "
+                    + "public endpoint; for another region use --endpoint.")
     String region;
 
     @Option(names = "--endpoint", paramLabel = "URL",
@@ -24,7 +25,8 @@ public final class ConnectionOptions {
     @Option(names = "--resource-pool", paramLabel = "ID", description = "AIHC resource pool id.")
     String resourcePool;
 
-    @Option(names = "--queue", paramLabel = "NAME", description = "AIHC queue.")
+    @Option(names = "--queue", paramLabel = "NAME", description = "AIHC queue; required (the queue ID, sent as "
+            + "queueID) on the managed pools aihc-serverless and aihc-bhcmp.")
     String queue;
 
     @Option(names = "--subscription", paramLabel = "NAME", description = "SenseCore subscription.")

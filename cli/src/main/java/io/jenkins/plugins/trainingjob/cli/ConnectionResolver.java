@@ -25,6 +25,15 @@ final class ConnectionResolver {
      * @param specPlatform the platform a spec file names, or {@code null} when the command has no spec
      */
     static ConnectionSettings resolve(CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform) {
+        return resolve(env, flags, specPlatform, false);
+    }
+
+    /**
+     * @param diagnosisQueryOnly the command only fetches an AIHC diagnosis by id, whose query takes nothing
+     *     but the id: the resource pool (and queue) need not be set
+     */
+    static ConnectionSettings resolve(CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform,
+                                      boolean diagnosisQueryOnly) {
         String profileName = flags.profile != null ? flags.profile : env.variable("TRAINJOB_PROFILE");
         Profile profile = ProfileFile.load(env, profileName);
         PlatformKind platform = platform(env, flags, specPlatform, profile);
@@ -42,7 +51,9 @@ final class ConnectionResolver {
         }
         // Every problem at once, before credentials are looked up or anything is called.
         ConnectionSettingsValidator.requireValid(switch (platform) {
-            case AIHC -> ConnectionSettingsValidator.aihc(endpoint, region, resourcePool);
+            case AIHC -> diagnosisQueryOnly && (resourcePool == null || resourcePool.isBlank())
+                    ? ConnectionSettingsValidator.location(platform, endpoint, region)
+                    : ConnectionSettingsValidator.aihc(endpoint, region, resourcePool, queue);
             case SENSECORE -> ConnectionSettingsValidator.senseCore(endpoint, region, subscription, resourceGroup,
                     zone, workspace);
         });

@@ -17,12 +17,12 @@ import picocli.CommandLine.ParentCommand;
         header = "Run a schedule diagnosis of a pending job now, or fetch an existing one.",
         description = {"With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
             "diagnosis the platform already computed (without JOB_ID the report names the diagnosis id as",
-            "its job; SenseCore needs JOB_ID). AIHC refuses to diagnose a job that has queued for less",
+            "its job; AIHC then needs no resource pool, SenseCore needs JOB_ID). AIHC refuses to diagnose a job that has queued for less",
             "than 5 minutes (PreCheckError, exit 5). SenseCore has no diagnosis API: trainjob gathers the",
             "job's workers, the pool's specs and quotas and the competing jobs instead."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob diagnose pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
-            "  trainjob diagnose --id diag-42 --platform aihc --region bj --format html --output diag.html"})
+            "  trainjob diagnose --id 9de03782-1b7f --platform aihc --region bj --format html --output diag.html"})
 final class DiagnoseCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -56,7 +56,8 @@ final class DiagnoseCommand implements Callable<Integer> {
             throw CliException.invalidInput("say which job to diagnose (JOB_ID) or which diagnosis to fetch (--id)");
         }
         Terminal terminal = root.terminal();
-        var settings = ConnectionResolver.resolve(root.env(), connection, null);
+        // Fetching an AIHC diagnosis by id needs only the id: the query API takes nothing else.
+        var settings = ConnectionResolver.resolve(root.env(), connection, null, jobId == null);
         DiagnosisFetcher fetcher = new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
         FetchedDiagnosis fetched;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {

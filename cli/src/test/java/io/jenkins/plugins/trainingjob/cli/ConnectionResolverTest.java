@@ -157,6 +157,30 @@ class ConnectionResolverTest {
     }
 
     @Test
+    void aRegionThePlatformDoesNotServeIsRefusedWithTheOneMeant() {
+        flags.region = "cn-beijing";
+        flags.resourcePool = "pool-1";
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("region: 'cn-beijing' is not a known Baidu AIHC region")
+                .hasMessageContaining("did you mean 'bj'?").hasMessageContaining("set the endpoint URL instead");
+    }
+
+    /** bce-sdk-go refuses every job call on aihc-serverless/aihc-bhcmp without queueID: so do we, up front. */
+    @Test
+    void aManagedPoolNeedsTheQueueBeforeAnythingIsCalled() {
+        flags.region = "bj";
+        flags.resourcePool = "aihc-serverless";
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("queue: required for resource pool aihc-serverless");
+        assertThat(ConnectionResolver.whereToSet("queue")).isEqualTo("--queue, TRAINJOB_QUEUE or queue: in the profile");
+
+        variables.put("TRAINJOB_ACCESS_KEY", "ak");
+        variables.put("TRAINJOB_SECRET_KEY", "sk");
+        variables.put("TRAINJOB_QUEUE", "aihcq-7");
+        assertThat(resolve(PlatformKind.AIHC).queue()).isEqualTo("aihcq-7");
+    }
+
+    @Test
     void eachSettingIsNamedWithItsFlagVariableAndProfileKey() {
         assertThat(ConnectionResolver.whereToSet("resourcePool"))
                 .isEqualTo("--resource-pool, TRAINJOB_RESOURCE_POOL or resourcePool: in the profile");

@@ -193,6 +193,14 @@ class TrainJobEndToEndTest {
         var byIdOnly = cli.run("diagnose", "--id", diagnosisId, "--format", "json");
         assertThat(byIdOnly.exitCode()).as(byIdOnly.err()).isZero();
         assertThat(Terminal.JSON.readTree(byIdOnly.out()).path("job").path("id").asText()).isEqualTo(diagnosisId);
+
+        // The query takes only the diagnosis id: no resource pool is needed to fetch it.
+        cli.env.remove("TRAINJOB_RESOURCE_POOL");
+        var noPool = cli.run("diagnose", "--id", diagnosisId, "--format", "markdown");
+        assertThat(noPool.exitCode()).as(noPool.err()).isZero();
+        assertThat(noPool.out()).contains("fake-node-a800-\\[01-04\\]");
+        // launching one still names the pool
+        cli.run("diagnose", id).failsWithOneLine(2, "resourcePool: required");
     }
 
     @Test

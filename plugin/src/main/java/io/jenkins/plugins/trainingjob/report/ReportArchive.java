@@ -8,12 +8,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * Keeps a diagnosis report with the build: JSON, HTML and JUnit XML files in the build directory (they
- * live as long as the build), and a {@link ScheduleDiagnosisAction} for the build page.
+ * live as long as the build), and a {@link ScheduleDiagnosisAction} for the build page, saved with the
+ * build at once so a controller that dies before the build ends still has it. Each diagnosis of a build
+ * has its own folder and URL.
  */
 public final class ReportArchive {
     /** The formats archived, by the name the step's result uses. */
@@ -23,8 +26,18 @@ public final class ReportArchive {
     private ReportArchive() {
     }
 
-    public static ArchivedReport attach(Run<?, ?> run, DiagnosisReport report) throws IOException {
-        String jobDir = ScheduleDiagnosisAction.safeName(report.job().id());
+    private static boolean taken(List<ScheduleDiagnosisAction> actions, String urlName) {
+        return actions != null && actions.stream().anyMatch(a -> a.getUrlName().equals(urlName));
+    }
+
+    public static synchronized ArchivedReport attach(Run<?, ?> run, DiagnosisReport report) throws IOException {
+        String jobId = report.job().id();
+        List<ScheduleDiagnosisAction> earlier = run.getActions(ScheduleDiagnosisAction.class);
+        int n = 1;
+        while (taken(earlier, ScheduleDiagnosisAction.urlNameOf(jobId, n))) {
+            n++;
+        }
+        String jobDir = ScheduleDiagnosisAction.directoryOf(jobId, n);
         Path dir = new File(run.getRootDir(), "training-job").toPath().resolve(jobDir);
         Files.createDirectories(dir);
         Map<String, String> files = new TreeMap<>();
@@ -37,8 +50,10 @@ public final class ReportArchive {
             files.put(e.getKey(), file.toAbsolutePath().toString());
             fileNames.put(e.getKey(), name);
         }
-        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, fileNames);
+        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, fileNames,
+                ScheduleDiagnosisAction.urlNameOf(jobId, n), jobDir);
         run.addAction(action);
+        run.save();
         return new ArchivedReport(report.headline(), report.verdict().name(), files,
                 run.getUrl() + action.getUrlName() + "/");
     }

@@ -4,18 +4,28 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import jenkins.model.RunAction2;
+import org.kohsuke.stapler.StaplerResponse2;
 
 /**
  * A schedule diagnosis on the build page: a summary (headline, verdict) and a report page. Holds plain
  * strings copied from the report, so the build record does not depend on core's classes; the views show
  * them through escaped Jelly expressions only (node names and reasons come from the platform).
+ *
+ * <p>Serves the archived files at {@code json}, {@code html} and {@code junit} under its own URL, which
+ * is unique in the build (a second diagnosis of the same job gets {@code -2}). The HTML is served
+ * sandboxed by a Content-Security-Policy: a hostile node name in it cannot run script on Jenkins' origin.
  */
 public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private static final long serialVersionUID = 1L;
@@ -34,7 +44,17 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private final List<String> queues;
     private final Map<String, String> files;
     private final List<String> summary;
+    /** Unique in the build; {@code null} in actions saved before it existed (then derived from the job). */
+    private String urlName;
+    /** The files' folder under the build's {@code training-job/}; {@code null} as for {@link #urlName}. */
+    private String directory;
     private transient Run<?, ?> run;
+
+    /** The content type each served format has; the HTML also gets a sandboxing policy. */
+    private static final Map<String, String> CONTENT_TYPES = Map.of("json", "application/json;charset=UTF-8",
+            "html", "text/html;charset=UTF-8", "junit", "application/xml;charset=UTF-8");
+    /** No script, no plugin, no form, no request: the report's own inline CSS and nothing else. */
+    static final String HTML_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
     /** One reason with the nodes it applies to (folded into ranges). */
     public static final class Finding implements Serializable {
@@ -149,8 +169,21 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         this.files = new TreeMap<>(files);
     }
 
-    static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames) {
-        return new ScheduleDiagnosisAction(report, fileNames);
+    static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames, String urlName,
+            String directory) {
+        ScheduleDiagnosisAction action = new ScheduleDiagnosisAction(report, fileNames);
+        action.urlName = urlName;
+        action.directory = directory;
+        return action;
+    }
+
+    /** The URL name a diagnosis of {@code jobId} gets when it is the {@code n}th of that job in a build. */
+    static String urlNameOf(String jobId, int n) {
+        return "training-job-" + directoryOf(jobId, n);
+    }
+
+    static String directoryOf(String jobId, int n) {
+        return safeName(jobId) + (n <= 1 ? "" : "-" + n);
     }
 
     /** A name safe in a URL and a file system: letters, digits, dot, dash and underscore. */
@@ -165,7 +198,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     @Override
     public String getIconFileName() {
-        return "clipboard.png";
+        // a core symbol: the legacy clipboard.png is only mapped through core's legacy table
+        return "symbol-document-text";
     }
 
     @Override
@@ -175,7 +209,46 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     @Override
     public String getUrlName() {
-        return "training-job-" + safeName(jobId);
+        return urlName != null ? urlName : urlNameOf(jobId, 1);
+    }
+
+    /** The files' folder, relative to the build directory. */
+    public String getReportDirectory() {
+        return "training-job/" + (directory != null ? directory : directoryOf(jobId, 1));
+    }
+
+    /** The archived JSON report. */
+    public void doJson(StaplerResponse2 rsp) throws IOException {
+        serve("json", rsp);
+    }
+
+    /** The archived HTML report, sandboxed. */
+    public void doHtml(StaplerResponse2 rsp) throws IOException {
+        serve("html", rsp);
+    }
+
+    /** The archived JUnit XML report. */
+    public void doJunit(StaplerResponse2 rsp) throws IOException {
+        serve("junit", rsp);
+    }
+
+    private void serve(String format, StaplerResponse2 rsp) throws IOException {
+        String name = files.get(format);
+        Path file = run == null || name == null || !name.equals(safeName(name)) ? null
+                : run.getRootDir().toPath().resolve(getReportDirectory()).resolve(name);
+        if (file == null || !Files.isRegularFile(file)) {
+            rsp.sendError(HttpServletResponse.SC_NOT_FOUND);
+            return;
+        }
+        rsp.setContentType(CONTENT_TYPES.get(format));
+        rsp.setHeader("X-Content-Type-Options", "nosniff");
+        if (format.equals("html")) {
+            rsp.setHeader("Content-Security-Policy", HTML_POLICY);
+        }
+        rsp.setHeader("Content-Disposition", "inline; filename=\"" + name + "\"");
+        try (OutputStream out = rsp.getOutputStream()) {
+            Files.copy(file, out);
+        }
     }
 
     @Override
@@ -243,6 +316,14 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     /** A few lines for the build page: headline, verdict, the main reasons, the first suggestion. */
     public List<String> getSummary() {
         return List.copyOf(summary);
+    }
+
+    /**
+     * The summary without its first line: the build page prints the full {@link #getHeadline()} above
+     * these, where the summary's own first line is the headline cut at 100 characters.
+     */
+    public List<String> getSummaryDetails() {
+        return summary.size() <= 1 ? List.of() : List.copyOf(summary.subList(1, summary.size()));
     }
 
     /** Format to file name, in the build directory under {@code training-job/<job id>/}. */

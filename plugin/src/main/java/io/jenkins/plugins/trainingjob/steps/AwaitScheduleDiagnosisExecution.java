@@ -69,7 +69,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
             return;
         }
         // Finished off the monitor's scheduler thread: the report is written to files and the build log.
-        f.whenCompleteAsync((fetched, error) -> {
+        f.whenComplete((fetched, error) -> ordered().run(() -> {
             if (isStopping() || f.isCancelled()) {
                 return;
             }
@@ -78,7 +78,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
             } else {
                 finish(fetched);
             }
-        }, service().executor());
+        }));
     }
 
     private void finish(FetchedDiagnosis fetched) {
@@ -89,7 +89,8 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
             DiagnosisReport report = ((FetchedDiagnosis.Ready) fetched).report();
             ArchivedReport archived = StepOutcome.report(report, run(), listener().getLogger());
             if (failOnUnschedulable) {
-                throw new AbortException(ConsoleText.strip(report.headline()));
+                end(KnownResult.failure(ConsoleText.strip(report.headline())));
+                return;
             }
             succeed(StepResult.of(report.job(), null, archived));
         } catch (Throwable t) {

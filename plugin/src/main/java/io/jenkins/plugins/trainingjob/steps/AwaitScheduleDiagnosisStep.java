@@ -34,7 +34,8 @@ public class AwaitScheduleDiagnosisStep extends Step {
     private String pendingTimeout;
     private String until = "scheduled";
     private boolean failOnUnschedulable = true;
-    private boolean cancelOnAbort = true;
+    /** Off by default: the job was submitted elsewhere, and an aborted build must not stop it unasked (m11). */
+    private boolean cancelOnAbort;
     private boolean cancelOnFailure = false;
 
     @DataBoundConstructor

@@ -3,11 +3,25 @@ package io.jenkins.plugins.trainingjob.steps;
 import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** What {@code submitTrainingJob} and the freestyle builder do alike around the submit call. */
+/**
+ * The submit-and-wait flow {@code submitTrainingJob} and the freestyle builder share, step by step: read
+ * the spec, load it with the build's variables, submit (the one place a job is created), say so, then
+ * either read one status ({@code wait: 'none'}) or build the monitor's policy and wait. The step runs
+ * these steps durably and without a thread while it waits; the builder runs them in a row.
+ */
 final class Submission {
     private Submission() {
     }
@@ -19,6 +33,44 @@ final class Submission {
             throw new IllegalArgumentException(Messages.Step_SpecNotFound(path));
         }
         return file.readToString();
+    }
+
+    /** The spec with the build's environment, overlaid with the step's own variables. */
+    static JobSpec loadSpec(TrainingJobService service, String specText, String source, Map<String, String> env,
+            Map<String, String> variables) {
+        Map<String, String> effective = new TreeMap<>();
+        if (env != null) {
+            effective.putAll(env);
+        }
+        effective.putAll(variables);
+        return service.specs().load(specText, source, effective);
+    }
+
+    /**
+     * Creates the job under {@code clientToken} (the platform finds it again by that token) and prints
+     * the line that says so.
+     */
+    static JobRef submit(ConnectionBinding binding, JobSpec spec, String clientToken, PrintStream log) {
+        // core's one submit path; the token is fresh here, so there is nothing to look up first
+        JobRef job = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false).job();
+        log.println(submittedLine(binding, job));
+        return job;
+    }
+
+    /** {@code wait: 'none'}: the result with the first status, or without one if it cannot be read. */
+    static Map<String, Object> withoutWaiting(ConnectionBinding binding, JobRef job, PrintStream log) {
+        JobStatus status = null;
+        try {
+            status = binding.client().status(job);
+        } catch (PlatformException e) {
+            log.println(ConsoleText.strip(e.getMessage()));
+        }
+        return StepResult.of(job, status, null);
+    }
+
+    /** The monitor's policy for waiting as {@code mode} says (not {@link WaitMode#NONE}). */
+    static WatchPolicy policy(WaitMode mode, String pendingTimeout, TrainingJobService service) {
+        return WatchOptions.policy(mode.target(), pendingTimeout, service.configuration());
     }
 
     /** The build log's line for a job just created. */

@@ -6,10 +6,7 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
-import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.util.Map;
@@ -68,11 +65,9 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
-        // core's one submit path; the token is fresh here, so there is nothing to look up first
-        JobRef submitted = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false).job();
+        JobRef submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
         job(submitted);
         saveNow();
-        print(Submission.submittedLine(binding, submitted));
         continueAfterSubmit(binding, submitted);
     }
 
@@ -82,28 +77,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             return;
         }
         if (waitMode == WaitMode.NONE) {
-            JobStatus status = null;
-            try {
-                status = binding.client().status(submitted);
-            } catch (PlatformException e) {
-                print(ConsoleText.strip(e.getMessage()));
-            }
-            succeed(StepResult.of(submitted, status, null));
+            succeed(Submission.withoutWaiting(binding, submitted, listener().getLogger()));
             return;
         }
-        WatchPolicy policy = WatchOptions.policy(waitMode.target(), pendingTimeout, service().configuration());
-        startWatch(binding, submitted, policy);
+        startWatch(binding, submitted, Submission.policy(waitMode, pendingTimeout, service()));
     }
 
     /** The build's environment (parameters, {@code withEnv}) overlaid with the step's own variables. */
     private JobSpec loadSpec() throws Exception {
-        Map<String, String> effective = new TreeMap<>();
-        EnvVars env = getContext().get(EnvVars.class);
-        if (env != null) {
-            effective.putAll(env);
-        }
-        effective.putAll(variables);
-        return service().specs().load(specText, sourceName(), effective);
+        return Submission.loadSpec(service(), specText, sourceName(), getContext().get(EnvVars.class), variables);
     }
 
     private String sourceName() {
@@ -130,7 +112,9 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         ConnectionBinding binding = bind();
         JobRef known = job();
-        if (known == null) {
+        if (known != null) {
+            print(Messages.Step_Resuming(known.platform().displayName(), ConsoleText.strip(known.id())));
+        } else {
             // core's one submit path: the persisted token may have created the job before the restart
             IdempotentSubmitter.Submitted s = IdempotentSubmitter.submit(binding.client(), spec, clientToken, true);
             known = s.job();

@@ -5,6 +5,7 @@ import hudson.EnvVars;
 import hudson.Extension;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.AbstractBuild;
 import hudson.model.AbstractProject;
 import hudson.model.Item;
 import hudson.model.Run;
@@ -19,7 +20,6 @@ import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
-import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
@@ -32,7 +32,7 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.TreeMap;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -46,9 +46,13 @@ import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
 
 /**
- * The freestyle build step: submits a training job and waits like {@code submitTrainingJob}, holding the
- * executor while it waits (as freestyle builders do). The build's environment provides the spec's
- * {@code ${}} variables.
+ * The freestyle build step: submits a training job and waits like {@code submitTrainingJob}, through the
+ * same {@link Submission} flow, holding the executor while it waits (as freestyle builders do). The
+ * build's environment provides the spec's {@code ${}} variables.
+ *
+ * <p>In a Pipeline ({@code step}/{@code trainingJobBuilder}) it refuses with one line pointing at
+ * {@code submitTrainingJob}: a build step there would hold a thread for the whole wait and could not
+ * resume after a restart.
  */
 public class TrainingJobBuilder extends Builder implements SimpleBuildStep, TrainingJobParameters {
     private String connection;
@@ -74,6 +78,9 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     @Override
     public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
             throws InterruptedException, IOException {
+        if (!(run instanceof AbstractBuild)) {
+            throw new AbortException(Messages.Builder_PipelineRefused());
+        }
         TrainingJobService svc = service != null ? service : TrainingJobService.get();
         PrintStream log = listener.getLogger();
         ConnectionBinding binding = null;
@@ -81,23 +88,21 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
             WaitMode mode = WaitMode.parse("wait", wait, true);
+            String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String text = specText;
             String source = "specText";
             if (spec != null) {
                 source = env.expand(spec);
                 text = Submission.readSpec(workspace, source);
             }
-            JobSpec jobSpec = svc.specs().load(text, source, new TreeMap<>(env));
+            JobSpec jobSpec = Submission.loadSpec(svc, text, source, env, Map.of());
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
-            JobRef job = IdempotentSubmitter.submit(binding.client(), jobSpec, UUID.randomUUID().toString(), false)
-                    .job();
-            log.println(Submission.submittedLine(binding, job));
+            JobRef job = Submission.submit(binding, jobSpec, UUID.randomUUID().toString(), log);
             if (mode == WaitMode.NONE) {
+                Submission.withoutWaiting(binding, job, log);
                 return;
             }
-            Watch watch = svc.watcher().watch(binding.key(), job,
-                    WatchOptions.policy(mode.target(), StepValidation.duration("pendingTimeout", pendingTimeout),
-                            svc.configuration()),
+            Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
                     new WatchListener() {
                         @Override
                         public void onEvent(MonitorEvent event) {
@@ -133,6 +138,12 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         } catch (ExecutionException e) {
             throw new AbortException(ConsoleText.strip(String.valueOf(e.getCause().getMessage())));
         }
+    }
+
+    /** Only a spec file needs the workspace; inline {@code specText} runs anywhere. */
+    @Override
+    public boolean requiresWorkspace() {
+        return spec != null;
     }
 
     @Override

@@ -20,7 +20,9 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import java.io.IOException;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -30,7 +32,11 @@ import org.jenkinsci.plugins.workflow.steps.StepExecution;
  * A step execution that waits for a training job through the controller's shared monitor, holding no
  * thread while it waits. Its durable fields are ids and the monitor's {@link WatchState}, nothing else:
  * no secret, no client. After a controller restart {@link #onResume()} re-binds the connection and hands
- * the state back to the monitor.
+ * the state back to the monitor, or, when the outcome was already known, delivers it.
+ *
+ * <p>Nothing here runs on the monitor's scheduler thread: its listener only queues log lines, state saves
+ * and the outcome on {@link OrderedTasks}. While the controller shuts down ({@link
+ * TrainingJobService#isClosing()}) a step neither fails nor completes: it is resumed after the restart.
  */
 public abstract class WatchingExecution extends StepExecution {
     private static final long serialVersionUID = 1L;
@@ -43,13 +49,17 @@ public abstract class WatchingExecution extends StepExecution {
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
     private volatile JobRef job;
+    /** The last state of a running watch; never {@code DONE}, so a watch cut by shutdown resumes. */
     private volatile WatchState watchState;
+    /** Set just before the step completes, so a restart in between delivers it again (m15). */
+    private volatile KnownResult known;
 
     private transient volatile TrainingJobService service;
     private transient volatile Watch watch;
     private transient volatile String connectionKey;
     private transient volatile boolean stopping;
     private transient AtomicBoolean completed;
+    private transient OrderedTasks ordered;
 
     protected WatchingExecution(StepContext context, ConnectionRef connection, boolean failOnUnschedulable,
             boolean cancelOnAbort) {
@@ -117,13 +127,25 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     protected final void inBackground(Body body) {
-        service().executor().execute(() -> {
-            try {
-                body.run();
-            } catch (Throwable t) {
-                failWith(t);
-            }
-        });
+        try {
+            service().executor().execute(() -> {
+                try {
+                    body.run();
+                } catch (Throwable t) {
+                    failWith(t);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            failWith(e); // ignored while the controller shuts down: the step resumes after the restart
+        }
+    }
+
+    /** This step's queue on the service's event pool (log lines, saves, the outcome), in order. */
+    protected final synchronized OrderedTasks ordered() {
+        if (ordered == null) {
+            ordered = new OrderedTasks(service().events());
+        }
+        return ordered;
     }
 
     /** Persists the durable fields and waits (bounded) until they are on disk. */
@@ -148,34 +170,42 @@ public abstract class WatchingExecution extends StepExecution {
 
     private void register(Watch w) throws Exception {
         watch = w;
-        watchState = w.state();
-        saveNow();
+        if (w.state().phase() != WatchState.Phase.DONE) {
+            watchState = w.state();
+        }
+        try {
+            saveNow();
+        } catch (Exception e) {
+            // the step ends (or, at shutdown, waits to be resumed): its watch must not poll on unowned
+            w.cancel(false);
+            throw e;
+        }
         if (stopping) {
             // stop() came while we were registering: it could not cancel a watch it did not see
             stopWatch(w, null);
             return;
         }
-        // Off the monitor's one scheduler thread: turning an outcome into a result writes report files and
-        // the build log, which must not delay the polling of every other watch.
-        w.outcome().whenCompleteAsync((outcome, error) -> {
+        // The scheduler thread completes the outcome; it only queues here. Turning the outcome into a result
+        // writes report files and the build log, after this step's earlier lines.
+        w.outcome().whenComplete((outcome, error) -> ordered().run(() -> {
             if (error != null) {
                 failWith(error);
             } else {
                 onOutcome(outcome);
             }
-        }, service().executor());
+        }));
     }
 
     private void onOutcome(Outcome outcome) {
-        if (stopping) {
+        if (stopping || service().isClosing()) {
             return;
         }
         if (outcome instanceof Outcome.Cancelled) {
             // The monitor closed (the controller is shutting down): the step resumes after the restart.
             return;
         }
+        KnownResult result;
         try {
-            Run<?, ?> run = run();
             if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
                 // core's rule, as in the CLI: stop the job left by the failed wait, or say how to
                 try {
@@ -185,14 +215,24 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
-            succeed(StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener()));
+            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, run(), listener()));
+        } catch (AbortException e) {
+            result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
             failWith(t);
+            return;
         }
+        end(result);
     }
 
     @Override
     public void onResume() {
+        KnownResult k = known;
+        if (k != null) {
+            // restarted after the outcome, before the step completed: deliver it, never watch again
+            inBackground(() -> complete(k));
+            return;
+        }
         if (watchState != null && watchState.phase() != WatchState.Phase.DONE) {
             inBackground(() -> {
                 bind();
@@ -230,7 +270,7 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     private void stopWatch(Watch w, Throwable cause) {
-        w.cancel(cancelOnAbort).whenComplete((outcome, error) -> {
+        w.cancel(cancelOnAbort).whenComplete((outcome, error) -> ordered().run(() -> {
             try {
                 if (outcome != null) {
                     print(outcome.message());
@@ -238,7 +278,7 @@ public abstract class WatchingExecution extends StepExecution {
             } finally {
                 failWith(cause != null ? cause : new AbortException(Messages.Step_Stopped()));
             }
-        });
+        }));
     }
 
     /**
@@ -262,15 +302,46 @@ public abstract class WatchingExecution extends StepExecution {
         }
     }
 
-    protected final void succeed(Object result) {
+    protected final void succeed(Map<String, Object> result) {
+        end(KnownResult.success(result));
+    }
+
+    /** Saves how the step ends, then completes it; a restart in between delivers the same result. */
+    protected final void end(KnownResult result) {
+        if (completed != null && completed.get()) {
+            return;
+        }
+        known = result;
+        try {
+            saveNow();
+        } catch (Exception e) {
+            if (service().isClosing()) {
+                return; // resumed after the restart, from whatever was saved
+            }
+            // otherwise a save that failed must not keep the build waiting
+        }
+        complete(result);
+    }
+
+    private void complete(KnownResult result) {
         if (firstCompletion()) {
             service().release(connectionKey);
-            getContext().onSuccess(result);
+            if (result.failed()) {
+                getContext().onFailure(result.failureException());
+            } else {
+                getContext().onSuccess(result.value());
+            }
         }
     }
 
-    /** Ends the step; bad input and platform errors end it without a stack trace. */
+    /**
+     * Ends the step; bad input and platform errors end it without a stack trace. While the controller
+     * shuts down nothing ends: what failed then (a save, a call cut short) is done again on resume.
+     */
     protected final void failWith(Throwable t) {
+        if (service().isClosing()) {
+            return;
+        }
         if (firstCompletion()) {
             service().release(connectionKey);
             Throwable reported = t;
@@ -309,6 +380,10 @@ public abstract class WatchingExecution extends StepExecution {
 
         @Override
         public void onEvent(MonitorEvent event) {
+            ordered().run(() -> log(event));
+        }
+
+        private void log(MonitorEvent event) {
             print(event.message());
             if (!linked && event instanceof MonitorEvent.StateChanged changed && changed.current() != null
                     && changed.current().consoleUrl() != null) {
@@ -323,10 +398,14 @@ public abstract class WatchingExecution extends StepExecution {
             }
         }
 
+        /** A DONE state is not kept: the outcome, or a resume after a shutdown, takes it from here. */
         @Override
         public void onStateChanged(WatchState state) {
+            if (state.phase() == WatchState.Phase.DONE) {
+                return;
+            }
             watchState = state;
-            getContext().saveState();
+            ordered().run(() -> getContext().saveState());
         }
     }
 }

@@ -105,8 +105,24 @@ class AwaitScheduleDiagnosisExecutionTest {
     }
 
     @Test
+    void byDefaultAbortingTheBuildLeavesTheJobItDidNotSubmitAlone() throws Exception {
+        AwaitScheduleDiagnosisStep step = step();
+        assertThat(step.isCancelOnAbort()).isFalse();
+        AwaitScheduleDiagnosisExecution e = start(step);
+        InterruptedException abort = new InterruptedException();
+
+        e.stop(abort);
+
+        assertThat(f.watcher.last().cancelledWithStop).as("watch cancelled, job not stopped").isFalse();
+        assertThat(f.platform.cancelled).isEmpty();
+        assertThat(failure(f.context)).isSameAs(abort);
+    }
+
+    @Test
     void stopWithCancelOnAbortStopsTheJobItWaitsFor() throws Exception {
-        AwaitScheduleDiagnosisExecution e = start(step());
+        AwaitScheduleDiagnosisStep step = step();
+        step.setCancelOnAbort(true);
+        AwaitScheduleDiagnosisExecution e = start(step);
         InterruptedException abort = new InterruptedException();
 
         e.stop(abort);

@@ -9,11 +9,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /** A real report: the documented AIHC diagnosis example, analysed by core. */
-final class Reports {
+public final class Reports {
     private Reports() {
     }
 
-    static DiagnosisReport documentedAihcExample(JobRef job) throws IOException {
+    public static DiagnosisReport documentedAihcExample(JobRef job) throws IOException {
         try (InputStream in = Reports.class.getResourceAsStream("aihc-schedule-diagnosis-query.json")) {
             String json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return new DiagnosisAnalyzer().analyze(AihcDiagnosisParser.parse(json, job, "diag-1"));

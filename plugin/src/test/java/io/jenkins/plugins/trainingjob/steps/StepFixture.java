@@ -97,7 +97,7 @@ final class StepFixture {
         AihcConnection c = new AihcConnection();
         c.setName(name);
         c.setCredentialsId("aihc-ak");
-        c.setRegion("cn-beijing");
+        c.setRegion("bj");
         c.setResourcePool("pool-1");
         c.setQueue("default");
         return c;

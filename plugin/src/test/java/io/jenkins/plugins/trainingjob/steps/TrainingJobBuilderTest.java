@@ -11,6 +11,7 @@ import hudson.AbortException;
 import hudson.EnvVars;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.AbstractBuild;
 import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -30,9 +31,14 @@ class TrainingJobBuilderTest {
     private final FilePath workspace = mock(FilePath.class);
     private final FilePath specFile = mock(FilePath.class);
 
+    /** A freestyle build: the builder refuses Pipeline runs. */
+    private final AbstractBuild<?, ?> build = mock(AbstractBuild.class);
+
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
+        when(build.getRootDir()).thenReturn(buildDir);
+        when(build.getUrl()).thenReturn("job/p/1/");
         when(workspace.child("ci/job-7.yaml")).thenReturn(specFile);
         when(specFile.exists()).thenReturn(true);
         when(specFile.readToString()).thenReturn("name: resnet-${RUN}");
@@ -58,7 +64,7 @@ class TrainingJobBuilderTest {
     void readsTheSpecFromTheWorkspaceWithTheBuildEnvironmentAndWaitsUntilScheduled() throws Exception {
         f.watcher.immediately = (job -> new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
 
-        builder().perform(f.run, workspace, env(), mock(Launcher.class), f.listener);
+        builder().perform(build, workspace, env(), mock(Launcher.class), f.listener);
 
         assertThat(f.specsLoaded).containsExactly("ci/job-7.yaml:name: resnet-${RUN}");
         assertThat(f.platform.submittedTokens).hasSize(1);
@@ -77,7 +83,7 @@ class TrainingJobBuilderTest {
             return new Outcome.Unschedulable(FakePlatform.status(job, JobPhase.PENDING), report[0]);
         };
 
-        assertThatThrownBy(() -> builder().perform(f.run, workspace, env(), mock(Launcher.class),
+        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class),
                 f.listener)).isInstanceOf(AbortException.class)
                 .satisfies(t -> assertThat(t.getMessage()).isEqualTo(ConsoleText.strip(report[0].headline())));
     }
@@ -86,9 +92,39 @@ class TrainingJobBuilderTest {
     void aMissingSpecFileIsNamedAndNothingIsSubmitted() throws Exception {
         when(specFile.exists()).thenReturn(false);
 
-        assertThatThrownBy(() -> builder().perform(f.run, workspace, env(), mock(Launcher.class),
+        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class),
                 f.listener)).isInstanceOf(AbortException.class)
                 .hasMessage("spec: the file 'ci/job-7.yaml' does not exist in the workspace");
         assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
+    void inAPipelineItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
+        assertThatThrownBy(() -> builder().perform(f.run, workspace, env(), mock(Launcher.class), f.listener))
+                .isInstanceOf(AbortException.class)
+                .hasMessage("trainingJobBuilder cannot wait across a controller restart in a Pipeline: use "
+                        + "submitTrainingJob (same parameters) instead");
+        assertThat(f.platform.submittedTokens).isEmpty();
+        assertThat(f.watcher.watches).isEmpty();
+    }
+
+    @Test
+    void onlyASpecFileNeedsAWorkspace() {
+        TrainingJobBuilder inline = new TrainingJobBuilder();
+        inline.setSpecText("name: resnet");
+        assertThat(inline.requiresWorkspace()).isFalse();
+        assertThat(builder().requiresWorkspace()).isTrue();
+    }
+
+    @Test
+    void waitNoneSubmitsThroughTheSharedFlowAndReadsOneStatus() throws Exception {
+        TrainingJobBuilder b = builder();
+        b.setWait("none");
+
+        b.perform(build, workspace, env(), mock(Launcher.class), f.listener);
+
+        assertThat(f.platform.submittedTokens).hasSize(1);
+        assertThat(f.watcher.watches).isEmpty();
+        assertThat(f.log()).contains("Submitted Baidu AIHC job resnet-7 (id job-1)");
     }
 }

@@ -115,6 +115,9 @@ class AihcSimulationTest {
             // kube-scheduler sorts the histogram entries as strings.
             assertThat(e.message()).isEqualTo("0/7 nodes are available: 1 node(s) were unschedulable, "
                     + "2 Insufficient nvidia.com/gpu, 4 node(s) had untolerated taint {kwok.x-k8s.io/node: fake}.");
+            // sent in the documented "2024-07-15 16:52:50 +0000 UTC" form, read back to the instant
+            assertThat(e.firstSeen()).isEqualTo(status.createdAt());
+            assertThat(e.lastSeen()).isEqualTo(status.createdAt().plus(Duration.ofHours(1)));
         });
     }
 

@@ -25,14 +25,19 @@ final class HintWriter {
     /** The suggestion for one reason group, given that group's own findings; {@code null} when none fits. */
     static Hint forGroup(ReasonGroup g, List<Finding> findings, Set<String> queues) {
         return switch (g.category()) {
-            case UNTOLERATED_TAINT -> Taint.parse(g.reason()).map(t -> toleration(g, t)).orElse(null);
+            case UNTOLERATED_TAINT -> Taint.parse(g.reason()).map(t -> toleration(g, t)).orElseGet(() -> known(g));
             case CORDONED -> uncordon(g, findings);
             case INSUFFICIENT_RESOURCE -> g.nodeCount() == 0 ? null : resource(g, findings);
             case QUEUE_OR_QUOTA -> new Hint(g.reason(), "Suggestion: wait for quota"
                     + (queues.isEmpty() ? "" : " in queue " + String.join(", ", queues))
                     + ", raise the job's priority, or ask for more quota.", "", "");
-            default -> null;
+            default -> known(g);
         };
+    }
+
+    /** The suggestion kube-scheduler's message calls for ({@link SchedulerReasons}), if it is one. */
+    private static Hint known(ReasonGroup g) {
+        return SchedulerReasons.hint(g.reason()).map(text -> new Hint(g.reason(), text, "", "")).orElse(null);
     }
 
     private static Hint toleration(ReasonGroup g, Taint t) {

@@ -11,10 +11,24 @@ import java.util.Locale;
 public enum ReasonCategory {
     /** The node is cordoned ({@code node(s) were unschedulable}): an administrator can uncordon it. */
     CORDONED("cordoned"),
+    /** The scheduler has no usable record of the node ({@code node(s) had unknown conditions}). */
+    NODE_UNAVAILABLE("node unavailable"),
     /** The node has a taint the pod does not tolerate: a toleration or an untaint changes it. */
     UNTOLERATED_TAINT("untolerated taint"),
     /** Not enough of a resource (GPUs, CPU, memory, pods) on a node or in a quota. */
     INSUFFICIENT_RESOURCE("insufficient resource"),
+    /**
+     * The node is not one the job selects (node affinity or selector, node name, a spread constraint's
+     * topology label): it never fits as configured; the job's terms or the nodes' labels must change.
+     */
+    NODE_SELECTION("node selection"),
+    /**
+     * Placement rules that depend on other pods (inter-pod affinity and anti-affinity, topology spread,
+     * host ports): it may fit when those pods move, or after the rule is relaxed.
+     */
+    POD_PLACEMENT("pod placement"),
+    /** The job's volumes: binding, zone, capacity, attach limits, exclusive use. */
+    STORAGE("storage"),
     /** The request does not match what the pool offers (spec, quota type): only changing the job helps. */
     CONFIGURATION("configuration"),
     /** Waiting in a queue or for quota: priority, time or more quota changes it. */
@@ -42,8 +56,9 @@ public enum ReasonCategory {
 
     /**
      * Classifies a reason text. A taint on the cordon key {@code node.kubernetes.io/unschedulable} is a
-     * cordon. A finding with a resource name and a request is a resource shortage even when its text is
-     * empty (AIHC sends resource rules without text).
+     * cordon. Then kube-scheduler's own filter messages ({@link SchedulerReasons}). A finding with a resource
+     * name and a request is a resource shortage even when its text is empty (AIHC sends resource rules
+     * without text).
      */
     public static ReasonCategory classify(String reason, String resource, String request) {
         String r = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
@@ -53,6 +68,10 @@ public enum ReasonCategory {
         }
         if (r.contains("unschedulable") || r.contains("cordon")) {
             return CORDONED;
+        }
+        var known = SchedulerReasons.match(reason);
+        if (known.isPresent()) {
+            return known.get().category();
         }
         if (r.startsWith("insufficient") || r.contains("too many pods") || r.contains("not enough")
                 || (r.isEmpty() && resource != null && !resource.isEmpty() && request != null && !request.isEmpty())) {

@@ -12,6 +12,8 @@ import java.util.TreeSet;
  * was never checked for capacity: it might hold the pod once uncordoned or tolerated. Only numbers prove
  * a pod can never fit. Hence:
  * <ul>
+ *   <li><b>NEVER_FITS</b> also when every refusing node either is not one the job selects (node
+ *   affinity or selector, node name, a missing topology label) or is short in numbers.</li>
  *   <li><b>NEVER_FITS</b> when a pool-level finding (no node) is a configuration mismatch (spec not
  *   offered, quota type not allowed) or a quota smaller than the job's total request; or when at least
  *   one node was refused and <em>every</em> refusing node shows, in numbers, an allocatable amount below
@@ -34,6 +36,8 @@ final class VerdictRule {
     static Judgement judge(List<Finding> findings) {
         Set<String> nodes = new HashSet<>();
         Set<String> shortNodes = new HashSet<>();
+        Set<String> unselectedNodes = new HashSet<>();
+        Finding selection = null;
         Finding poolBlocker = null;
         boolean anyBlocking = false;
         boolean anyKnown = false;
@@ -54,6 +58,10 @@ final class VerdictRule {
             nodes.add(f.node());
             if (f.isShort()) {
                 shortNodes.add(f.node());
+            }
+            if (f.category() == ReasonCategory.NODE_SELECTION) {
+                unselectedNodes.add(f.node());
+                selection = selection == null ? f : selection;
             }
         }
         // nodes refused for a reason other than a resource were never checked for capacity
@@ -81,6 +89,12 @@ final class VerdictRule {
             return new Judgement(Verdict.NEVER_FITS, "never fits as requested: none of the " + nodes.size()
                     + " nodes can hold the pod (" + largestOffer(findings) + "). Only a smaller request per pod "
                     + "or nodes with more capacity change this.");
+        }
+        if (selection != null && nodes.stream().allMatch(n -> unselectedNodes.contains(n) || shortNodes.contains(n))) {
+            return new Judgement(Verdict.NEVER_FITS, "never fits as configured: none of the " + nodes.size()
+                    + (nodes.size() == 1 ? " node" : " nodes") + " is one the job selects or can hold the pod ("
+                    + selection.reason() + "). Waiting will not help; change the job's node affinity or selector,"
+                    + " or the nodes' labels.");
         }
         if (!anyBlocking) {
             return new Judgement(Verdict.UNKNOWN, "unknown: the diagnosis named no blocking reason.");

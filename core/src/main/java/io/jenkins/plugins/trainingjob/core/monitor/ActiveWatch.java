@@ -11,7 +11,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,7 +35,6 @@ final class ActiveWatch implements Watch {
 
     private final MonitorRuntime runtime;
     private final ConnectionGroup group;
-    private final TrainingPlatform platform;
     private final WatchListener listener;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private final boolean resumedDiagnosis;
@@ -57,13 +55,14 @@ final class ActiveWatch implements Watch {
     private Instant diagnosisFailingSince;
     private int diagnosisFailures;
     private Instant stopDeadline;
+    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
+    private boolean failureUnconfirmed;
 
     ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
                 Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
         this.onEnd = onEnd;
         this.group = group;
-        this.platform = group.platform();
         this.state = state;
         this.listener = listener == null ? WatchListener.NONE : listener;
         this.interval = state.policy().pollInitial();
@@ -156,6 +155,14 @@ final class ActiveWatch implements Watch {
     }
 
     private void applyStatus(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed
+                && group.failureNeedsConfirmation(status)) {
+            // One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon.
+            failureUnconfirmed = true;
+            armTick(state.policy().pollInitial());
+            return;
+        }
+        failureUnconfirmed = false;
         announce(status);
         Instant now = runtime.now();
         WatchPolicy policy = state.policy();
@@ -194,7 +201,7 @@ final class ActiveWatch implements Watch {
         String id = state.diagnosisId();
         JobRef job = job();
         if (id == null) {
-            runtime.call(platform.kind(), "launch diagnosis", () -> platform.launchDiagnosis(job),
+            runtime.call(group.kind(), "launch diagnosis", () -> group.platform().launchDiagnosis(job),
                     r -> continueWith(r, this::onLaunched));
             return;
         }
@@ -203,7 +210,7 @@ final class ActiveWatch implements Watch {
             emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(platform.kind(), "fetch diagnosis", () -> platform.fetchDiagnosis(handle),
+        runtime.call(group.kind(), "fetch diagnosis", () -> group.platform().fetchDiagnosis(handle),
                 r -> continueWith(r, this::onFetched));
     }
 
@@ -387,8 +394,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         JobRef job = job();
-        runtime.call(platform.kind(), "stop job", () -> {
-            platform.cancel(job);
+        runtime.call(group.kind(), "stop job", () -> {
+            group.platform().cancel(job);
             return job;
         }, this::onStopRequested);
     }
@@ -412,7 +419,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         JobRef job = job();
-        runtime.call(platform.kind(), "job status", () -> platform.status(job), this::onStopStatus);
+        runtime.call(group.kind(), "job status", () -> group.platform().status(job), this::onStopStatus);
     }
 
     private void onStopStatus(CallResult<JobStatus> r) {

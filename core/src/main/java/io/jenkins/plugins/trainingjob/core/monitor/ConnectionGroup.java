@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Duration;
@@ -20,25 +21,57 @@ import java.util.Set;
  * per connection runs at a time and takes every due watch. From {@link MonitorSettings#listThreshold()}
  * watches on, a refresh reads the job list (newest first) until it has seen every due job, so calls grow
  * with pages, not jobs; the statuses it sees of watches not yet due refresh them too, which keeps a
- * large group polling in rounds. Confined to the scheduler thread, except {@link #read}.
+ * large group polling in rounds. Confined to the scheduler thread, except {@link #read} and
+ * {@link #platform()}.
+ *
+ * <p>The client is asked of the {@link PlatformResolver} for every call, on the call thread: a connection
+ * changed or re-keyed while jobs are watched is used from their next poll on. A group that loses its last
+ * watch tells the monitor, which forgets it, so per-build connections leave nothing behind.
  */
 final class ConnectionGroup {
     private final MonitorRuntime runtime;
-    private final TrainingPlatform platform;
+    private final String connectionId;
+    private final PlatformResolver platforms;
+    private final PlatformKind kind;
+    private final Runnable onEmpty;
     private final Set<ActiveWatch> members = new LinkedHashSet<>();
     private final Set<ActiveWatch> due = new LinkedHashSet<>();
     private static final Duration ROUND_GATHERING = Duration.ofMillis(20);
 
     private boolean refreshing;
     private boolean roundArmed;
+    /** The client of the last round's read, kept for questions about the statuses it answered. */
+    private volatile TrainingPlatform lastRead;
 
-    ConnectionGroup(MonitorRuntime runtime, TrainingPlatform platform) {
+    ConnectionGroup(MonitorRuntime runtime, String connectionId, PlatformResolver platforms, PlatformKind kind,
+            Runnable onEmpty) {
         this.runtime = runtime;
-        this.platform = platform;
+        this.connectionId = connectionId;
+        this.platforms = platforms;
+        this.kind = kind;
+        this.onEmpty = onEmpty;
     }
 
+    /** The connection's current client; on a call thread (resolving may look credentials up). */
     TrainingPlatform platform() {
+        TrainingPlatform platform = platforms.resolve(connectionId);
+        if (platform == null) {
+            throw new IllegalArgumentException("connection '" + connectionId + "' is not configured");
+        }
         return platform;
+    }
+
+    PlatformKind kind() {
+        return kind;
+    }
+
+    /**
+     * Whether a FAILED status must be read again before a wait ends on it, asked of the client that read it;
+     * never resolves a client, so it is safe on the scheduler thread.
+     */
+    boolean failureNeedsConfirmation(JobStatus status) {
+        TrainingPlatform client = lastRead;
+        return client != null && client.failureNeedsConfirmation(status);
     }
 
     /** Whether refreshes read the job list (enough watches share the connection). */
@@ -51,8 +84,11 @@ final class ConnectionGroup {
     }
 
     void remove(ActiveWatch watch) {
-        members.remove(watch);
+        boolean removed = members.remove(watch);
         due.remove(watch);
+        if (removed && members.isEmpty()) {
+            onEmpty.run();
+        }
     }
 
     /**
@@ -96,6 +132,12 @@ final class ConnectionGroup {
 
     /** On a call thread: the list pages needed to see every wanted job, then a status call for the rest. */
     private Refresh read(Map<String, JobRef> wanted, boolean useList) {
+        CallResult<TrainingPlatform> resolved = CallResult.of(kind, "open connection", this::platform);
+        if (!resolved.ok()) {
+            return new Refresh(Map.of(), Map.of(), resolved.error());
+        }
+        TrainingPlatform platform = resolved.value();
+        lastRead = platform;
         Map<String, JobStatus> listed = new HashMap<>();
         if (useList) {
             Set<String> missing = new HashSet<>(wanted.keySet());

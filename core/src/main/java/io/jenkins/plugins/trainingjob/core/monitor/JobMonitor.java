@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -88,8 +89,10 @@ public final class JobMonitor implements AutoCloseable {
                     + state.job().platform().displayName() + ", but connection '" + state.connectionId()
                     + "' is " + platform.kind().displayName());
         }
-        ConnectionGroup group = groups.computeIfAbsent(state.connectionId(),
-                id -> new ConnectionGroup(runtime, platform));
+        // The group asks the resolver for the client at every call, so a changed connection applies from the
+        // next poll; it leaves the map when its last watch ends (on the scheduler thread). A watch created
+        // here for a group being forgotten still works: it just polls in a group of its own.
+        ConnectionGroup group = groups.computeIfAbsent(state.connectionId(), id -> newGroup(id, platform.kind()));
         ActiveWatch watch = new ActiveWatch(runtime, group, state, listener, active::remove);
         boolean accepted = runtime.onScheduler(() -> {
             if (closed) {
@@ -103,6 +106,18 @@ public final class JobMonitor implements AutoCloseable {
             throw new IllegalStateException("the job monitor is closed");
         }
         return watch;
+    }
+
+    private ConnectionGroup newGroup(String connectionId, PlatformKind kind) {
+        ConnectionGroup[] created = new ConnectionGroup[1];
+        created[0] = new ConnectionGroup(runtime, connectionId, platforms, kind,
+                () -> groups.remove(connectionId, created[0]));
+        return created[0];
+    }
+
+    /** Connections with at least one watch: zero once every watch has ended (nothing kept per build). */
+    public int connectionGroups() {
+        return groups.size();
     }
 
     /**

@@ -38,17 +38,51 @@ public final class ConnectionSettingsValidator {
         return problems;
     }
 
-    /** Baidu AIHC: the location, and the resource pool every call names. */
-    public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool) {
+    /**
+     * Where to call on one platform: {@link #location(String, String)}, and without an endpoint the region
+     * must be one of the platform's {@link KnownRegions}.
+     */
+    public static List<ConnectionProblem> location(PlatformKind platform, String endpoint, String region) {
         List<ConnectionProblem> problems = location(endpoint, region);
-        setting(PlatformKind.AIHC, "resourcePool", resourcePool).ifPresent(problems::add);
+        if (problems.isEmpty() && isBlank(endpoint)) {
+            KnownRegions.problem(platform, region).ifPresent(rule -> problems.add(new ConnectionProblem("region", rule)));
+        }
         return problems;
+    }
+
+    /** Baidu AIHC without a queue: right for self-managed pools; a managed pool is told it needs one. */
+    public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool) {
+        return aihc(endpoint, region, resourcePool, null);
+    }
+
+    /**
+     * Baidu AIHC: the location, the resource pool every call names, and for a managed pool
+     * ({@link AihcManagedPools}) the queue every call names as {@code queueID}.
+     */
+    public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool, String queue) {
+        List<ConnectionProblem> problems = location(PlatformKind.AIHC, endpoint, region);
+        setting(PlatformKind.AIHC, "resourcePool", resourcePool).ifPresent(problems::add);
+        aihcQueue(resourcePool, queue).ifPresent(problems::add);
+        return problems;
+    }
+
+    /**
+     * The rule of the AIHC {@code queue} setting given the pool: required for a managed pool
+     * ({@code aihc-serverless}, {@code aihc-bhcmp}), whose every call names it as {@code queueID};
+     * optional otherwise. For a form that checks the queue as it is typed.
+     */
+    public static Optional<ConnectionProblem> aihcQueue(String resourcePool, String queue) {
+        if (!AihcManagedPools.isManaged(resourcePool) || !isBlank(queue)) {
+            return Optional.empty();
+        }
+        return Optional.of(new ConnectionProblem("queue", "required for resource pool " + resourcePool.trim()
+                + ": every call on a managed pool names the queue (sent as queueID; the queue id, e.g. aihcq-xxxxxxxx)"));
     }
 
     /** SenseCore ACP: the location, and the four names every workspace URL is built from. */
     public static List<ConnectionProblem> senseCore(String endpoint, String region, String subscription,
                                                     String resourceGroup, String zone, String workspace) {
-        List<ConnectionProblem> problems = location(endpoint, region);
+        List<ConnectionProblem> problems = location(PlatformKind.SENSECORE, endpoint, region);
         setting(PlatformKind.SENSECORE, "subscription", subscription).ifPresent(problems::add);
         setting(PlatformKind.SENSECORE, "resourceGroup", resourceGroup).ifPresent(problems::add);
         setting(PlatformKind.SENSECORE, "zone", zone).ifPresent(problems::add);
@@ -82,7 +116,7 @@ public final class ConnectionSettingsValidator {
     public static List<ConnectionProblem> problems(ConnectionSettings settings) {
         String endpoint = settings.endpoint() == null ? null : settings.endpoint().toString();
         return switch (settings.platform()) {
-            case AIHC -> aihc(endpoint, settings.region(), settings.resourcePoolId());
+            case AIHC -> aihc(endpoint, settings.region(), settings.resourcePoolId(), settings.queue());
             case SENSECORE -> senseCore(endpoint, settings.region(), settings.subscription(),
                     settings.resourceGroup(), settings.zone(), settings.workspace());
         };

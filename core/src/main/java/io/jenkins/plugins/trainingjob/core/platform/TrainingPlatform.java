@@ -56,6 +56,15 @@ public interface TrainingPlatform extends AutoCloseable {
     /** Stops the job (AIHC stop; SenseCore batchStop). Idempotent: stopping a stopped job succeeds. */
     void cancel(JobRef job);
 
+    /**
+     * Whether a {@link JobPhase#FAILED} status of this job may be transient and must be read again before a
+     * wait ends on it. AIHC: a job with fault tolerance on can read {@code Failed} while the platform
+     * restarts it (third-party evidence); no other case is known, hence the default.
+     */
+    default boolean failureNeedsConfirmation(JobStatus status) {
+        return false;
+    }
+
     /** Job events, where the platform has them; an empty list where it does not (SenseCore 403/404). */
     List<JobEvent> events(JobRef job);
 

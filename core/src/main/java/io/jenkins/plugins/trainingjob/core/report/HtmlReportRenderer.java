@@ -29,7 +29,9 @@ public final class HtmlReportRenderer {
                     + "font-family:monospace}",
             ".c-cordoned{background:#cfe2ff}.c-untolerated_taint{background:#e2d9f3}"
                     + ".c-insufficient_resource{background:#f8d7da}.c-queue_or_quota{background:#fff3cd}"
-                    + ".c-configuration{background:#f5c2c7}.c-other{background:#e9ecef}.c-context{background:#f8f9fa}",
+                    + ".c-configuration{background:#f5c2c7}.c-other{background:#e9ecef}.c-context{background:#f8f9fa}"
+                    + ".c-node_unavailable{background:#cfe2ff}.c-node_selection{background:#f5c2c7}"
+                    + ".c-pod_placement{background:#fff3cd}.c-storage{background:#d1e7dd}",
             "dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:bold}dd{margin:0}",
             "pre{background:#f6f8fa;padding:.6em;border-radius:4px}");
 

@@ -44,15 +44,19 @@ public final class AihcJobSpec implements JobSpec {
     public record Label(String key, String value) {
     }
 
-    /** {@code datasources[]}: a volume mounted into every replica. */
-    public record Datasource(String type, String name, String sourcePath, String mountPath,
+    /**
+     * {@code datasources[]}: a volume mounted into every replica. {@code id} is the dataset id (type
+     * {@code dataset}), {@code name} the file system id of the storage types (bce-sdk-go {@code OpenAPIDatasource}).
+     */
+    public record Datasource(String type, String id, String name, String sourcePath, String mountPath,
             DatasourceOptions options) {
     }
 
-    /** {@code datasources[].options}. */
+    /** {@code datasources[].options}, as bce-sdk-go's {@code AIJobDatasourceOptions} names them. */
     public record DatasourceOptions(Boolean readOnly, String medium, Integer sizeLimit, String hostPath,
             String hostPathType, String pfsL1ClusterIp, String pfsL1ClusterPort, String pfsL1ParentDir,
-            String pfsPath, List<String> pfsL2MountTargetId, String pfsL2HostMountPath) {
+            String pfsPath, List<String> pfsL2MountTargetId, String pfsL2HostMountPath, String cfsInstanceId,
+            String cfsMountPoint) {
     }
 
     /** {@code faultToleranceConfig}. */
@@ -98,8 +102,8 @@ public final class AihcJobSpec implements JobSpec {
     private final CodeSource codeSource;
     private final AlertConfig alertConfig;
     private final List<String> logCollectionFilePatterns;
-    private final List<ObjectNode> requiredNodeAffinity;
-    private final List<ObjectNode> preferredNodeAffinity;
+    private final List<String> requiredNodeAffinity;
+    private final List<String> preferredNodeAffinity;
     private final String runningTimeoutStopTimeUnit;
     private final String retentionPeriod;
 
@@ -127,9 +131,9 @@ public final class AihcJobSpec implements JobSpec {
                 a.string("instanceId"), a.string("alertName"), a.strings("alertItems"), a.string("for"),
                 a.string("description"), a.string("notifyRuleId"), a.string("severity")));
         this.logCollectionFilePatterns = r.strings("logCollectionFilePatterns");
-        // The SDK declares these but the shape of one term is not documented: passed through as is.
-        this.requiredNodeAffinity = r.freeFormObjects("requiredNodeAffinity");
-        this.preferredNodeAffinity = r.freeFormObjects("preferredNodeAffinity");
+        // bce-sdk-go declares both as []string; what one string means is not documented, so it is sent as is.
+        this.requiredNodeAffinity = r.strings("requiredNodeAffinity");
+        this.preferredNodeAffinity = r.strings("preferredNodeAffinity");
         this.runningTimeoutStopTimeUnit = r.string("runningTimeoutStopTimeUnit");
         this.retentionPeriod = r.string("retentionPeriod");
     }
@@ -152,12 +156,12 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     private static Datasource readDatasource(FieldReader d) {
-        return new Datasource(d.string("type"), d.string("name"), d.string("sourcePath"),
+        return new Datasource(d.string("type"), d.string("id"), d.string("name"), d.string("sourcePath"),
                 d.string("mountPath"), d.object("options", o -> new DatasourceOptions(o.bool("readOnly"),
                         o.string("medium"), o.int32("sizeLimit"), o.string("hostPath"),
                         o.string("hostPathType"), o.string("pfsL1ClusterIp"), o.string("pfsL1ClusterPort"),
                         o.string("pfsL1ParentDir"), o.string("pfsPath"), o.strings("pfsL2MountTargetId"),
-                        o.string("pfsL2HostMountPath"))));
+                        o.string("pfsL2HostMountPath"), o.string("cfsInstanceId"), o.string("cfsMountPoint"))));
     }
 
     @Override
@@ -232,14 +236,14 @@ public final class AihcJobSpec implements JobSpec {
         return logCollectionFilePatterns;
     }
 
-    /** Free-form terms, as the SDK passes them; copies. */
-    public List<ObjectNode> requiredNodeAffinity() {
-        return requiredNodeAffinity.stream().map(ObjectNode::deepCopy).toList();
+    /** Node affinity terms, one string each as the SDK declares them. */
+    public List<String> requiredNodeAffinity() {
+        return requiredNodeAffinity;
     }
 
-    /** Free-form terms, as the SDK passes them; copies. */
-    public List<ObjectNode> preferredNodeAffinity() {
-        return preferredNodeAffinity.stream().map(ObjectNode::deepCopy).toList();
+    /** Node affinity terms, one string each as the SDK declares them. */
+    public List<String> preferredNodeAffinity() {
+        return preferredNodeAffinity;
     }
 
     public String runningTimeoutStopTimeUnit() {

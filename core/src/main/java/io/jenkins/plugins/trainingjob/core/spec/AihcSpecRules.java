@@ -115,14 +115,40 @@ final class AihcSpecRules {
             absolutePath(SpecPath.field(path, "mountPath"), datasource.mountPath(), true);
             if ("hostpath".equals(type)) {
                 absolutePath(SpecPath.field(path, "sourcePath"), datasource.sourcePath(), true);
+            } else if ("dataset".equals(type)) {
+                // bce-sdk-go: a dataset is named by its id ("数据集ID"); older docs name it in name.
+                if (isBlank(datasource.id()) && isBlank(datasource.name())) {
+                    problems.add(SpecPath.field(path, "id"), "required for type dataset: the dataset id (or name)");
+                }
             } else if (!"emptydir".equals(type)) {
                 // Storage-backed types name the file system or dataset to mount (e.g. pfs-7xWeAt).
                 problems.required(SpecPath.field(path, "name"), datasource.name());
             }
             if (datasource.options() != null) {
-                problems.atLeast(SpecPath.field(path, "options.sizeLimit"), datasource.options().sizeLimit(), 1);
+                AihcJobSpec.DatasourceOptions options = datasource.options();
+                problems.atLeast(SpecPath.field(path, "options.sizeLimit"), options.sizeLimit(), 1);
+                if (!"cfs".equals(type)) {
+                    for (String cfsField : new String[] {"cfsInstanceId", "cfsMountPoint"}) {
+                        String value = cfsField.equals("cfsInstanceId") ? options.cfsInstanceId()
+                                : options.cfsMountPoint();
+                        if (value != null) {
+                            problems.add(SpecPath.field(path, "options." + cfsField), "only for type cfs (type is "
+                                    + (type == null ? "not set" : "'" + type + "'") + ")");
+                        }
+                    }
+                }
             }
         }
+    }
+
+    private void checkNodeAffinity(String path, List<String> terms) {
+        for (int i = 0; i < terms.size(); i++) {
+            problems.required(SpecPath.index(path, i), terms.get(i));
+        }
+    }
+
+    private static boolean isBlank(String value) {
+        return value == null || value.isBlank();
     }
 
     private void checkFaultTolerance(AihcJobSpec spec) {
@@ -157,6 +183,8 @@ final class AihcSpecRules {
                 problems.oneOf(SpecPath.index("alertConfig.alertItems", i), alert.alertItems().get(i), ALERT_ITEMS);
             }
         }
+        checkNodeAffinity("requiredNodeAffinity", spec.requiredNodeAffinity());
+        checkNodeAffinity("preferredNodeAffinity", spec.preferredNodeAffinity());
         duration("runningTimeoutStopTimeUnit", spec.runningTimeoutStopTimeUnit());
         duration("retentionPeriod", spec.retentionPeriod());
     }

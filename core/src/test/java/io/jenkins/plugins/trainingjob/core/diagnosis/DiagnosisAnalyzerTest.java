@@ -133,15 +133,15 @@ class DiagnosisAnalyzerTest {
     @Test
     void unknownRulesAreKeptAndShownVerbatim() {
         DiagnosisReport report = new AihcDiagnoses()
-                .reason("NodeAffinityDiagnostics", "NodeAffinityDiagnostics",
-                        "node(s) didn't match Pod's node affinity/selector", "n-1", "n-2")
+                .reason("GangDiagnostics", "GangDiagnostics",
+                        "node(s) failed the vendor's gang check", "n-1", "n-2")
                 .analyze();
-        assertThat(report.rules()).extracting(RuleGroup::rule).containsExactly("NodeAffinityDiagnostics");
+        assertThat(report.rules()).extracting(RuleGroup::rule).containsExactly("GangDiagnostics");
         ReasonGroup g = report.rules().get(0).reasons().get(0);
         assertThat(g.category()).isEqualTo(ReasonCategory.OTHER);
-        assertThat(g.label()).isEqualTo("node(s) didn't match Pod's node affinity/selector");
+        assertThat(g.label()).isEqualTo("node(s) failed the vendor's gang check");
         assertThat(g.nodes()).containsExactly(new NodeRange("n-[1-2]", 2));
-        assertThat(report.headline()).endsWith("most: node(s) didn't match Pod's node affinity/selector (2 nodes)");
+        assertThat(report.headline()).endsWith("most: node(s) failed the vendor's gang check (2 nodes)");
         assertThat(report.verdict()).isEqualTo(Verdict.UNKNOWN);
     }
 

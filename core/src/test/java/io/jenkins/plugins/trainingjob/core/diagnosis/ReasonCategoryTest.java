@@ -20,7 +20,8 @@ class ReasonCategoryTest {
         "Too many pods|INSUFFICIENT_RESOURCE",
         "insufficient unused quota for nvidia.com/gpu in flavor a100|INSUFFICIENT_RESOURCE",
         "queue default is overused|QUEUE_OR_QUOTA",
-        "node(s) didn't match Pod's node affinity/selector|OTHER",
+        "node(s) didn't match Pod's node affinity/selector|NODE_SELECTION",
+        "node(s) failed the vendor's gang check|OTHER",
     })
     void reasonsAreClassifiedByTheirStableWords(String reason, ReasonCategory expected) {
         assertThat(ReasonCategory.classify(reason, "", "")).isEqualTo(expected);

@@ -52,12 +52,16 @@ final class FakePlatform implements TrainingPlatform {
     volatile Supplier<PlatformException> outage = () -> null;
     /** Status calls after a stop before the job shows STOPPED. */
     volatile int stopTakesPolls;
+    /** Jobs whose FAILED reads the platform wants confirmed (AIHC fault tolerance). */
+    final java.util.Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
+
     /** Whether list pages carry the pods (AIHC's list does not always). */
     volatile boolean listIncludesWorkers = true;
 
     private final List<String> order = new CopyOnWriteArrayList<>();
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> stopCountdown = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> transientFailures = new ConcurrentHashMap<>();
     private final AtomicInteger diagnosisIds = new AtomicInteger();
 
     JobRef addJob(String name) {
@@ -70,6 +74,11 @@ final class FakePlatform implements TrainingPlatform {
 
     void set(JobRef job, JobPhase phase, String rawState) {
         jobs.put(job.id(), status(job, phase, rawState, jobs.get(job.id()).queuePosition()));
+    }
+
+    /** The job's next {@code reads} status reads say FAILED ("Failed"), then its own status shows again. */
+    void failedReadsThenRunning(JobRef job, int reads) {
+        transientFailures.put(job.id(), new AtomicInteger(reads));
     }
 
     void setQueuePosition(JobRef job, Integer position) {
@@ -118,6 +127,10 @@ final class FakePlatform implements TrainingPlatform {
             throw new NotFoundException(PlatformKind.AIHC, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1",
                     "no such job", null);
         }
+        AtomicInteger failing = transientFailures.get(job.id());
+        if (failing != null && failing.getAndDecrement() > 0) {
+            return status(job, JobPhase.FAILED, "Failed", s.queuePosition());
+        }
         AtomicInteger countdown = stopCountdown.get(job.id());
         if (countdown != null && countdown.decrementAndGet() <= 0) {
             stopCountdown.remove(job.id());
@@ -125,6 +138,11 @@ final class FakePlatform implements TrainingPlatform {
             s = jobs.get(job.id());
         }
         return s;
+    }
+
+    @Override
+    public boolean failureNeedsConfirmation(JobStatus status) {
+        return status.phase() == JobPhase.FAILED && faultTolerant.contains(status.job().id());
     }
 
     @Override

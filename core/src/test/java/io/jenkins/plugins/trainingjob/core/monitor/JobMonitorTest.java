@@ -103,6 +103,49 @@ class JobMonitorTest {
         assertThat(outcome.message()).isEqualTo("[aihc] job train-llm (pytorchjob-trai…) failed: FAILED");
     }
 
+    /** AIHC with fault tolerance: one Failed read may be a restart in progress; the second one counts. */
+    @Test
+    void aFaultTolerantJobsSingleFailedReadIsNotTheEnd() throws Exception {
+        JobRef job = platform.addJob("train-ft");
+        platform.faultTolerant.add(job.id());
+        platform.set(job, JobPhase.RUNNING, "Running");
+        platform.failedReadsThenRunning(job, 1);
+        RecordingListener listener = new RecordingListener();
+        Watch watch = monitor.watch(CONNECTION, job, completionPolicy(), listener);
+
+        await("the read after the transient Failed", () -> platform.statusCalls.get() >= 3);
+        assertThat(watch.outcome()).isNotDone();
+        platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
+
+        assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Completed.class);
+        // the unconfirmed Failed was never announced as a state
+        assertThat(listener.events(MonitorEvent.StateChanged.class)).extracting(e -> e.current().phase())
+                .containsExactly(JobPhase.RUNNING, JobPhase.SUCCEEDED);
+    }
+
+    @Test
+    void aFaultTolerantJobThatReadsFailedTwiceInARowFails() throws Exception {
+        JobRef job = platform.addJob("train-ft");
+        platform.faultTolerant.add(job.id());
+        platform.set(job, JobPhase.FAILED, "Failed");
+        Watch watch = monitor.watch(CONNECTION, job, completionPolicy(), null);
+
+        Outcome outcome = outcomeOf(watch);
+
+        assertThat(outcome).isInstanceOf(Outcome.JobFailed.class);
+        assertThat(platform.statusCalls.get()).isEqualTo(2);
+    }
+
+    @Test
+    void aJobWithoutFaultToleranceFailsOnItsFirstFailedRead() throws Exception {
+        JobRef job = platform.addJob("train-plain");
+        platform.set(job, JobPhase.FAILED, "Failed");
+
+        assertThat(outcomeOf(monitor.watch(CONNECTION, job, completionPolicy(), null)))
+                .isInstanceOf(Outcome.JobFailed.class);
+        assertThat(platform.statusCalls.get()).isEqualTo(1);
+    }
+
     @Test
     void aJobStoppedBySomeoneElseEndsJobFailedSayingItWasStopped() throws Exception {
         JobRef job = platform.addJob("train-llm");

@@ -47,6 +47,37 @@ class ConnectionSettingsValidatorTest {
     }
 
     @Test
+    void withoutAnEndpointTheRegionMustBeOneThePlatformServes() {
+        assertThat(ConnectionSettingsValidator.aihc(null, "cn-beijing", "cce-1")).extracting(ConnectionProblem::toString)
+                .singleElement().asString().startsWith("region: 'cn-beijing' is not a known Baidu AIHC region")
+                .contains("did you mean 'bj'?");
+        // an explicit endpoint is the way to any other region; the region is then not used for the host
+        assertThat(ConnectionSettingsValidator.aihc("https://aihc.new.baidubce.com", "cn-beijing", "cce-1")).isEmpty();
+        assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-02", "s", "r", "cn-sh-02z", "w"))
+                .extracting(ConnectionProblem::field).containsExactly("region");
+        assertThatThrownBy(() -> new io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient(
+                ConnectionSettings.aihc(null, "cn-beijing", KEYS, "cce-1", null)))
+                .isInstanceOf(InvalidConnectionException.class).hasMessageContaining("did you mean 'bj'?");
+    }
+
+    /** bce-sdk-go refuses every job call on these pools without queueID; self-managed pools need no queue. */
+    @Test
+    void aManagedAihcPoolNeedsTheQueueItsCallsNameAsQueueId() {
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "aihc-serverless", "aihcq-7")).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "cce-1", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", " aihc-bhcmp ", " ")).extracting(ConnectionProblem::toString)
+                .containsExactly("queue: required for resource pool aihc-bhcmp: every call on a managed pool names the"
+                        + " queue (sent as queueID; the queue id, e.g. aihcq-xxxxxxxx)");
+        assertThat(ConnectionSettingsValidator.aihc(null, "bj", "aihc-serverless")).extracting(ConnectionProblem::field)
+                .containsExactly("queue");
+        // the form check of the queue field alone, given the pool typed next to it
+        assertThat(ConnectionSettingsValidator.aihcQueue("aihc-serverless", "")).isPresent();
+        assertThat(ConnectionSettingsValidator.aihcQueue("aihc-serverless", "aihcq-7")).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihcQueue("cce-1", null)).isEmpty();
+        assertThat(ConnectionSettingsValidator.aihcQueue(null, null)).isEmpty();
+    }
+
+    @Test
     void senseCoreNeedsTheFourWorkspaceNames() {
         assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-01", "sub", "rg", "cn-sh-01z", "ws")).isEmpty();
         assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-01", null, "", " ", null))
@@ -90,9 +121,16 @@ class ConnectionSettingsValidatorTest {
         assertThatThrownBy(() -> TrainingPlatforms.connect(noScope)).isInstanceOf(InvalidConnectionException.class)
                 .hasMessage("resourceGroup: required for SenseCore ACP; workspace: required for SenseCore ACP")
                 .satisfies(e -> assertThat(((InvalidConnectionException) e).problems()).hasSize(2));
+        // AIHC without a pool can fetch a diagnosis by id; every call naming the pool refuses before sending
         ConnectionSettings noPool = ConnectionSettings.aihc(null, "bj", KEYS, "", null);
-        assertThatThrownBy(() -> TrainingPlatforms.connect(noPool)).isInstanceOf(InvalidConnectionException.class)
-                .hasMessageStartingWith("resourcePool: required for Baidu AIHC")
-                .hasMessageNotContaining("sk-secret");
+        try (TrainingPlatform aihc = TrainingPlatforms.connect(noPool)) {
+            assertThatThrownBy(() -> aihc.status(new JobRef(PlatformKind.AIHC, "pytorchjob-1", null)))
+                    .isInstanceOf(InvalidConnectionException.class)
+                    .hasMessageStartingWith("resourcePool: required for Baidu AIHC")
+                    .hasMessageNotContaining("sk-secret");
+        }
+        ConnectionSettings badRegion = ConnectionSettings.aihc(null, "cn-beijing", KEYS, "cce-1", null);
+        assertThatThrownBy(() -> TrainingPlatforms.connect(badRegion)).isInstanceOf(InvalidConnectionException.class)
+                .hasMessageStartingWith("region: 'cn-beijing' is not a known Baidu AIHC region");
     }
 }

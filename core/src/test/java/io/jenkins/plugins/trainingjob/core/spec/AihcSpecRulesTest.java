@@ -126,14 +126,48 @@ class AihcSpecRulesTest {
         aihc().set("tensorboardConfig", "{enable: true}").failsWith("tensorboardConfig.logPath: required");
     }
 
+    /** bce-sdk-go {@code OpenAPIJobCreateRequest}: {@code RequiredNodeAffinity []string}, same for preferred. */
+    @Test
+    void nodeAffinityTermsAreListsOfStringsAsTheSdkDeclaresThem() {
+        aihc().set("requiredNodeAffinity", "['topology.kubernetes.io/zone=a', 'gpu=a800']")
+                .set("preferredNodeAffinity", "['rack=r1']").isValid();
+        aihc().set("requiredNodeAffinity", "[{key: zone, operator: In, values: [a]}]")
+                .set("preferredNodeAffinity", "[{weight: 1}]")
+                .failsWith("preferredNodeAffinity[0]: expected text, got an object",
+                        "requiredNodeAffinity[0]: expected text, got an object");
+        aihc().set("requiredNodeAffinity", "['zone=a', '']").failsWith("requiredNodeAffinity[1]: must not be empty");
+    }
+
+    /** bce-sdk-go {@code OpenAPIDatasource.ID} ("数据集ID") for type dataset. */
+    @Test
+    void aDatasetIsMountedByItsId() {
+        aihc().set("datasources", "[{type: dataset, id: ds-7xWeAt, mountPath: /mnt/data}]").isValid();
+        aihc().set("datasources", "[{type: dataset, name: my-dataset, mountPath: /mnt/data}]").isValid();
+        aihc().set("datasources", "[{type: dataset, mountPath: /mnt/data}]")
+                .failsWith("datasources[0].id: required for type dataset: the dataset id (or name)");
+        aihc().set("datasources", "[{type: dataset, id: 7, mountPath: /d}]")
+                .failsWith("datasources[0].id: expected text, got an integer (quote the value in YAML)");
+    }
+
+    /** bce-sdk-go {@code AIJobDatasourceOptions.CfsInstanceID/CfsMountPoint} ("cfs 挂载点信息"). */
+    @Test
+    void aCfsMountCarriesItsInstanceAndMountPoint() {
+        aihc().set("datasources", "[{type: cfs, name: cfs-1, sourcePath: /, mountPath: /mnt/cfs,"
+                + " options: {cfsInstanceId: cfs-abc123, cfsMountPoint: cfs-abc123.bj.baidubce.com}}]").isValid();
+        aihc().set("datasources", "[{type: pfs, name: pfs-1, mountPath: /mnt/pfs, options: {cfsInstanceId: cfs-1}}]")
+                .failsWith("datasources[0].options.cfsInstanceId: only for type cfs (type is 'pfs')");
+        aihc().set("datasources", "[{type: cfs, name: cfs-1, mountPath: /mnt/cfs, options: {cfsMountPoint: [a]}}]")
+                .failsWith("datasources[0].options.cfsMountPoint: expected text, got a list");
+    }
+
     @Test
     void sdkOnlyFieldsAreAcceptedAndChecked() {
         aihc().set("codeSource", "{filePath: code.tar.gz, mountPath: /code, id: c-1}")
                 .set("alertConfig", "{instanceId: cprom-1, notifyRuleId: n-1, alertItems: [jobFailed, jobHang],"
                         + " for: 5m, severity: critical}")
                 .set("logCollectionFilePatterns", "['/workspace/logs/*.log']")
-                .set("requiredNodeAffinity", "[{key: zone, operator: In, values: [a]}]")
-                .set("preferredNodeAffinity", "[{weight: 1}]")
+                .set("requiredNodeAffinity", "['zone=a']")
+                .set("preferredNodeAffinity", "['gpu-type=a800']")
                 .set("runningTimeoutStopTimeUnit", "12h").set("retentionPeriod", "7d")
                 .isValid();
         aihc().set("alertConfig", "{alertItems: [jobLost]}").set("retentionPeriod", "forever")

@@ -112,7 +112,7 @@ class JobSpecLoaderTest {
     class Body {
         @Test
         void isExactlyWhatTheUserWroteIncludingFieldsTheModelOnlyPassesThrough() {
-            String yaml = SpecFixture.MINIMAL_AIHC + "requiredNodeAffinity: [{key: zone, operator: In, values: [a]}]\n";
+            String yaml = SpecFixture.MINIMAL_AIHC + "requiredNodeAffinity: ['zone=a']\n";
             ObjectNode expected = ((ObjectNode) SpecFixture.yaml(yaml)).without("platform");
             assertThat(JobSpecLoader.load(yaml, "job.yaml", NO_VARIABLES).body()).isEqualTo(expected);
         }

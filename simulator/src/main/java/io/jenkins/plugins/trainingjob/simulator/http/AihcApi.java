@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.simulator.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.FilterOutcome;
@@ -32,6 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The AIHC OpenAPI v1 subset a CI uses: jobs (create, detail, list, stop, delete, events) and the
  * schedule diagnosis (launch, query), with BCE v1 signatures and BCE error bodies.
+ *
+ * <p>A pool declared as {@code aihc-serverless} or {@code aihc-bhcmp} is managed: its queues are named by
+ * id, and create, detail, list, stop and delete refuse a call without {@code queueID}, as bce-sdk-go does
+ * (services/aihc/resource/client.go); events do not need it (the SDK's v1 events call has none). A create
+ * takes the queue from {@code queueID}, not from the body (a third-party user's finding on the live
+ * serverless pool), and a job is found only through the queue it is in.
  */
 public final class AihcApi implements PlatformApi {
 
@@ -44,6 +51,8 @@ public final class AihcApi implements PlatformApi {
     }
 
     private static final String NAMESPACE = "default";
+    private static final java.time.format.DateTimeFormatter EVENT_TIME = java.time.format.DateTimeFormatter
+            .ofPattern("uuuu-MM-dd HH:mm:ss '+0000 UTC'", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
     private static final Set<String> NON_GPU = Set.of("cpu", "memory", "pods", "ephemeral-storage", "sharedMemory");
 
     private final Cluster cluster;
@@ -53,6 +62,12 @@ public final class AihcApi implements PlatformApi {
     private final AihcAuthenticator auth;
     private final Json.RequestIds requestIds;
     private final Map<String, Diagnosis> diagnoses = new ConcurrentHashMap<>();
+    /**
+     * Fault-tolerant jobs whose next detail reads say Failed while they run (env SIM_TRANSIENT_FAILED_READS):
+     * what a restart under fault tolerance looks like from outside, per a third-party watchdog.
+     */
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> transientFailedReads =
+            new ConcurrentHashMap<>();
 
     private record Diagnosis(String id, String jobId, Instant readyAt, ArrayNode result) {
     }
@@ -72,6 +87,7 @@ public final class AihcApi implements PlatformApi {
 
     public void reset() {
         diagnoses.clear();
+        transientFailedReads.clear();
     }
 
     @Override
@@ -153,15 +169,30 @@ public final class AihcApi implements PlatformApi {
         return queues;
     }
 
+    /** The {@code queueID} of a call on a managed pool (required), else {@code null}. */
+    private static String managedQueueId(HttpCall call, String poolId) {
+        if (!AihcManagedPools.isManaged(poolId)) {
+            return null;
+        }
+        String queueId = call.query("queueID");
+        if (queueId == null || queueId.isBlank()) {
+            // bce-sdk-go's own words for this rule
+            throw new ApiException(400, "InvalidParameter",
+                    "Invalid parameter: bhcmp cluster or serverless cluster must be set queueID");
+        }
+        return queueId;
+    }
+
     private ObjectNode create(HttpCall call) {
         String poolId = call.query("resourcePoolId");
         Map<String, SchedulingQueue> queues = pool(poolId);
+        String managedQueue = managedQueueId(call, poolId);
         ObjectNode body = Json.readObject(call.body(), "InappropriateJSON");
         String name = body.path("name").asText("");
         if (name.isBlank()) {
             throw new ApiException(400, "InvalidParameter", "Invalid parameter: name is required");
         }
-        String queueName = body.path("queue").asText("");
+        String queueName = managedQueue != null ? managedQueue : body.path("queue").asText("");
         if (queueName.isBlank()) {
             queueName = call.query().getOrDefault("queueID", "default");
         }
@@ -206,6 +237,11 @@ public final class AihcApi implements PlatformApi {
                 .spec(body.deepCopy().put("resourcePoolId", poolId).put("queue", queueName)
                         .put("jobFramework", framework));
         JobView v = cluster.submit(b);
+        String blips = env.get("SIM_TRANSIENT_FAILED_READS");
+        if (blips != null && body.path("faultTolerance").asBoolean(false)) {
+            transientFailedReads.put(v.id(), new java.util.concurrent.atomic.AtomicInteger(
+                    exitCode(Map.of("SIM_EXIT_CODE", blips))));
+        }
         ObjectNode result = Json.object().put("jobId", v.id()).put("jobName", v.name());
         return Json.object().set("result", result);
     }
@@ -272,10 +308,17 @@ public final class AihcApi implements PlatformApi {
     }
 
     private JobView job(HttpCall call, String jobId) {
+        return job(call, jobId, true);
+    }
+
+    /** @param queueIdRule whether this call, on a managed pool, must name the job's queue as queueID */
+    private JobView job(HttpCall call, String jobId, boolean queueIdRule) {
         String poolId = call.query("resourcePoolId");
         pool(poolId);
+        String queueId = queueIdRule ? managedQueueId(call, poolId) : null;
         return cluster.job(jobId).filter(v -> v.platform() == PlatformKind.AIHC
-                        && poolId.equals(v.spec().path("resourcePoolId").asText()))
+                        && poolId.equals(v.spec().path("resourcePoolId").asText())
+                        && (queueId == null || queueId.equals(v.queue())))
                 .orElseThrow(() -> notFound(jobId));
     }
 
@@ -285,13 +328,20 @@ public final class AihcApi implements PlatformApi {
     }
 
     private ObjectNode detail(HttpCall call, String jobId) {
-        return Json.object().set("result", jobJson(job(call, jobId), true));
+        JobView v = job(call, jobId);
+        ObjectNode result = jobJson(v, true);
+        var blips = transientFailedReads.get(v.id());
+        if (blips != null && v.state() == JobState.RUNNING && blips.getAndDecrement() > 0) {
+            result.put("status", "Failed");
+        }
+        return Json.object().set("result", result);
     }
 
     private ObjectNode list(HttpCall call) {
         String poolId = call.query("resourcePoolId");
         pool(poolId);
-        String queue = call.query().getOrDefault("queue", "");
+        String managedQueue = managedQueueId(call, poolId);
+        String queue = managedQueue != null ? managedQueue : call.query().getOrDefault("queue", "");
         int pageNo = intParam(call, "pageNo", 1);
         int pageSize = intParam(call, "pageSize", 10);
         String orderBy = call.query().getOrDefault("orderBy", "createdAt");
@@ -351,7 +401,7 @@ public final class AihcApi implements PlatformApi {
     }
 
     private ObjectNode events(HttpCall call, String jobId) {
-        JobView v = job(call, jobId);
+        JobView v = job(call, jobId, false);
         ArrayNode events = Json.array();
         if (v.state() == JobState.QUEUED) {
             String message = cluster.analyse(jobId).map(PendingAnalysis::eventMessage).orElse(null);
@@ -389,8 +439,16 @@ public final class AihcApi implements PlatformApi {
     private static ObjectNode event(String type, String reason, String message, Instant first, Instant last,
                                     int count) {
         return Json.object().put("reason", reason).put("message", message)
-                .put("firstTimestamp", Json.time(first)).put("lastTimestamp", Json.time(last))
+                .put("firstTimestamp", eventTime(first)).put("lastTimestamp", eventTime(last))
                 .put("count", count).put("type", type);
+    }
+
+    /**
+     * Event times as the AIHC event docs print them, Go's {@code time.Time.String()} in UTC
+     * ({@code 2024-07-15 16:52:50 +0000 UTC}); job times stay RFC 3339.
+     */
+    static String eventTime(Instant t) {
+        return t == null ? "" : EVENT_TIME.format(t.truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
 
     static String status(JobState s) {

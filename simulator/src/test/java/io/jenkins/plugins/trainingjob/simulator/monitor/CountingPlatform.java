@@ -54,6 +54,11 @@ final class CountingPlatform implements TrainingPlatform {
     }
 
     @Override
+    public boolean failureNeedsConfirmation(JobStatus status) {
+        return client.failureNeedsConfirmation(status);
+    }
+
+    @Override
     public StatusPage listStatuses(String pageToken, int pageSize) {
         listCalls.incrementAndGet();
         if (pageToken == null) {

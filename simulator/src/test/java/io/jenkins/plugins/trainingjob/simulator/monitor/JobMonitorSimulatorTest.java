@@ -109,6 +109,26 @@ class JobMonitorSimulatorTest {
         assertThat(((Outcome.Completed) outcome).status().rawState()).isEqualTo("Succeeded");
     }
 
+    /** A fault-tolerant job that reads Failed once while it runs (a restart) is not ended by that read. */
+    @Test
+    void aFaultTolerantJobsTransientFailedReadIsConfirmedBeforeTheWaitEnds() throws Exception {
+        SimSpecs.Spec base = SimSpecs.aihc("ft", "training", 1, 1, "SIM_RUN_SECONDS", "30",
+                "SIM_TRANSIENT_FAILED_READS", "1");
+        JobSpec tolerant = new SimSpecs.Spec(base.platform(), base.name(), base.body().put("faultTolerance", true));
+        JobRef job = platform.submit(tolerant, "tok-ft");
+        RecordingListener listener = new RecordingListener();
+        Watch watch = monitor.watch(CONNECTION, job, policyUntil(WaitTarget.COMPLETED), listener);
+        int readsAtStart = platform.statusCalls.get();
+        await("reads past the transient Failed", () -> platform.statusCalls.get() >= readsAtStart + 3);
+        assertThat(watch.outcome()).isNotDone();
+        sim.advanceClock(Duration.ofSeconds(30));
+
+        Outcome outcome = outcomeOf(watch);
+        assertThat(outcome).isInstanceOf(Outcome.Completed.class);
+        assertThat(listener.events(MonitorEvent.StateChanged.class)).extracting(e -> e.current().phase())
+                .doesNotContain(JobPhase.FAILED);
+    }
+
     @Test
     void aJobThatExitsNonZeroEndsJobFailed() throws Exception {
         JobRef job = platform.submit(spec("crash", "training", 1, 1, "SIM_RUN_SECONDS", "5", "SIM_EXIT_CODE", "3"),

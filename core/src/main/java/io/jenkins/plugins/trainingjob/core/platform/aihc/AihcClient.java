@@ -8,11 +8,13 @@ import io.jenkins.plugins.trainingjob.core.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.http.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -34,6 +36,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
 import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
@@ -46,6 +49,10 @@ import okhttp3.OkHttpClient;
  * <p>Submitting marks the job with the label {@value #CLIENT_TOKEN_LABEL} carrying the caller's client
  * token. A create is never retried blindly: when its outcome is unknown (timeout, reset, 5xx), the job
  * list is searched for that name and label, and the job found is returned.
+ *
+ * <p>On a managed pool ({@code aihc-serverless}, {@code aihc-bhcmp}) every call carries the connection's
+ * queue as {@code queueID}, as bce-sdk-go does; the connection must name the queue, and a spec may only
+ * name that same queue, so that the calls after the create find the job.
  */
 public final class AihcClient implements TrainingPlatform {
 
@@ -53,8 +60,8 @@ public final class AihcClient implements TrainingPlatform {
     /** The spec's {@link SpecDigest}: tells a resubmission of the same spec from another spec under the token. */
     public static final String SPEC_DIGEST_LABEL = "trainingjob.jenkins.io/spec-digest";
     private static final Set<String> OWN_LABELS = Set.of(CLIENT_TOKEN_LABEL, SPEC_DIGEST_LABEL);
-    /** Managed pools, which take the queue as the {@code queueID} query parameter. */
-    public static final Set<String> MANAGED_POOLS = Set.of("aihc-serverless", "aihc-bhcmp");
+    /** Managed pools, which take the queue as the {@code queueID} query parameter on every call. */
+    public static final Set<String> MANAGED_POOLS = AihcManagedPools.IDS;
 
     static final String OP_CREATE = "POST /api/v1/aijobs";
     static final String OP_GET = "GET /api/v1/aijobs/{jobId}";
@@ -79,7 +86,12 @@ public final class AihcClient implements TrainingPlatform {
     private final ConnectionSettings settings;
     private final HttpUrl base;
     private final String pool;
+    /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
+    private final boolean managed;
+    private final String managedQueue;
     private final CallExecutor http;
+    /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
+    private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
     public AihcClient(ConnectionSettings settings) {
         this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
@@ -97,8 +109,14 @@ public final class AihcClient implements TrainingPlatform {
         if (settings.platform() != PlatformKind.AIHC) {
             throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
         }
-        ConnectionSettingsValidator.requireValid(settings);
-        this.pool = settings.resourcePoolId().trim();
+        // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
+        // every call that names the pool refuses then, with the pool's rule.
+        ConnectionSettingsValidator.requireValid(settings.problems().stream()
+                .filter(p -> !p.field().equals("resourcePool")).toList());
+        this.pool = settings.resourcePoolId() == null || settings.resourcePoolId().isBlank() ? null
+                : settings.resourcePoolId().trim();
+        this.managed = pool != null && AihcManagedPools.isManaged(pool);
+        this.managedQueue = managed ? settings.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
             throw new IllegalArgumentException("connection: endpoint must be an http or https URL, was "
@@ -129,14 +147,19 @@ public final class AihcClient implements TrainingPlatform {
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
         ObjectNode body = bodyWithToken(spec, clientToken);
-        String queue = queueOf(body);
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
-        if (MANAGED_POOLS.contains(pool)) {
-            if (queue.isEmpty()) {
+        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
+        if (managed) {
+            String own = AihcJobReader.text(body, "queue").trim();
+            if (!own.isEmpty() && !own.equals(managedQueue)) {
+                // Status, stop and list name the connection's queue: a job created elsewhere could not be seen.
                 throw new InvalidRequestException(PlatformKind.AIHC, OP_CREATE, 0, "", "",
-                        "queue: required for resource pool " + pool + " (sent as queueID)", "queue", "", null);
+                        "queue: '" + own + "' is not the connection's queue '" + managedQueue + "'; on managed pool "
+                                + pool + " every call names one queue (queueID), so the spec's queue must be the "
+                                + "connection's or be left out", "queue", "", null);
             }
-            url.addQueryParameter("queueID", queue);
+            // The v2 CreateJob doc: body queue "keep equal to queueID".
+            body.put("queue", managedQueue);
+            url.addQueryParameter("queueID", managedQueue);
         }
         ApiResponse response;
         try {
@@ -152,6 +175,9 @@ public final class AihcClient implements TrainingPlatform {
                     "the create answer carries no jobId", null));
         }
         String name = AihcJobReader.text(result, "jobName");
+        if (body.path("faultTolerance").asBoolean(false)) {
+            faultTolerant.add(jobId);
+        }
         return new JobRef(PlatformKind.AIHC, jobId, name.isEmpty() ? spec.name() : name);
     }
 
@@ -218,7 +244,7 @@ public final class AihcClient implements TrainingPlatform {
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
         String name = spec.name();
         for (int page = 1; page <= LOOKUP_PAGES; page++) {
-            JsonNode result = listPage(queueOf(spec.body()), page, LOOKUP_PAGE_SIZE);
+            JsonNode result = listPage(managed ? managedQueue : queueOf(spec.body()), page, LOOKUP_PAGE_SIZE);
             JsonNode jobs = result.path("jobs");
             if (!jobs.isArray() || jobs.isEmpty()) {
                 return Optional.empty();
@@ -248,7 +274,7 @@ public final class AihcClient implements TrainingPlatform {
     public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
         requireTokenShape(clientToken);
         String digest = SpecDigest.of(spec, OWN_LABELS);
-        return searchToken(queueOf(spec.body()), spec.name(), clientToken).map(found -> {
+        return searchToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken).map(found -> {
             String recorded = label(found.labels(), SPEC_DIGEST_LABEL);
             // A job from before the digest label: the same name is all that can be compared.
             boolean same = recorded.isEmpty() ? found.job().name().equals(spec.name()) : recorded.equals(digest);
@@ -259,7 +285,8 @@ public final class AihcClient implements TrainingPlatform {
     @Override
     public Optional<JobRef> findByClientToken(String clientToken) {
         requireTokenShape(clientToken);
-        return searchToken(settings.queue() == null ? "" : settings.queue().trim(), null, clientToken)
+        return searchToken(managed ? managedQueue : settings.queue() == null ? "" : settings.queue().trim(), null,
+                clientToken)
                 .map(TokenHolder::job);
     }
 
@@ -355,12 +382,37 @@ public final class AihcClient implements TrainingPlatform {
 
     @Override
     public JobStatus status(JobRef job) {
-        return AihcJobReader.read(detail(job), job);
+        return read(detail(job), job);
+    }
+
+    /** Reads a detail or list item, remembering whether the job runs with fault tolerance. */
+    private JobStatus read(JsonNode result, JobRef fallback) {
+        JobStatus status = AihcJobReader.read(result, fallback);
+        JsonNode tolerant = result.get("enableFaultTolerance");
+        if (tolerant != null && tolerant.isBoolean()) {
+            if (tolerant.booleanValue()) {
+                faultTolerant.add(status.job().id());
+            } else {
+                faultTolerant.remove(status.job().id());
+            }
+        }
+        return status;
+    }
+
+    /**
+     * A Failed read of a job with fault tolerance on ({@code enableFaultTolerance}, or {@code faultTolerance}
+     * in the spec it was submitted with) can be a restart in progress: a third-party watchdog on the live
+     * serverless pool resubmits only after two consecutive Failed reads.
+     */
+    @Override
+    public boolean failureNeedsConfirmation(JobStatus status) {
+        return status.phase() == JobPhase.FAILED
+                && faultTolerant.contains(status.job().id());
     }
 
     private JsonNode detail(JobRef job) {
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool)).build();
+                .addQueryParameter("resourcePoolId", pool())).build();
         return result(http.execute(ApiCall.get(OP_GET, url)), OP_GET);
     }
 
@@ -377,7 +429,7 @@ public final class AihcClient implements TrainingPlatform {
             for (JsonNode job : jobs) {
                 String id = AihcJobReader.text(job, "jobId");
                 if (!id.isEmpty()) {
-                    byId.putIfAbsent(id, AihcJobReader.read(job, null));
+                    byId.putIfAbsent(id, read(job, null));
                 }
             }
         }
@@ -405,10 +457,12 @@ public final class AihcClient implements TrainingPlatform {
     }
 
     private JsonNode listPage(String queue, int page, int pageSize) {
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool);
+        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
         if (!queue.isEmpty()) {
             url.addQueryParameter("queue", queue);
         }
+        // bce-sdk-go ListJobs sends the queue as both queue and queueID.
+        withQueueId(url);
         url.addQueryParameter("orderBy", "createdAt").addQueryParameter("order", "desc")
                 .addQueryParameter("pageNo", Integer.toString(page))
                 .addQueryParameter("pageSize", Integer.toString(pageSize));
@@ -418,22 +472,23 @@ public final class AihcClient implements TrainingPlatform {
     @Override
     public void cancel(JobRef job) {
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("stop")
-                .addQueryParameter("resourcePoolId", pool)).build();
+                .addQueryParameter("resourcePoolId", pool())).build();
         http.execute(ApiCall.idempotentPost(OP_STOP, url, null));
     }
 
     /** Deletes the job (not part of {@link TrainingPlatform}: CI stops jobs, people delete them). */
     public void delete(JobRef job) {
         HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool)).build();
+                .addQueryParameter("resourcePoolId", pool())).build();
         http.execute(ApiCall.delete(OP_DELETE, url));
     }
 
     @Override
     public List<JobEvent> events(JobRef job) {
-        HttpUrl url = url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
-                .addQueryParameter("resourcePoolId", pool)
-                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob")
+        // bce-sdk-go's v1 GetTaskEvent sends no queueID; v2 DescribeJobEvents requires it: sent on managed pools.
+        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
+                .addQueryParameter("resourcePoolId", pool())
+                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob"))
                 .build();
         JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
         // Documented unwrapped ({"events", "total"}); accept the usual envelope too.
@@ -453,7 +508,7 @@ public final class AihcClient implements TrainingPlatform {
 
     @Override
     public DiagnosisHandle launchDiagnosis(JobRef job) {
-        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool).put("jobId", job.id());
+        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool()).put("jobId", job.id());
         HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/launcher").build();
         // Launching twice only starts a second read-only analysis, so a retry is harmless.
         ApiResponse response = http.execute(ApiCall.idempotentPost(OP_LAUNCH, url, body));
@@ -487,9 +542,19 @@ public final class AihcClient implements TrainingPlatform {
         return base.newBuilder().addPathSegments(path);
     }
 
+    /** The resource pool every job call names; refused with the pool's rule when the connection has none. */
+    private String pool() {
+        if (pool == null) {
+            ConnectionSettingsValidator.requireValid(ConnectionSettingsValidator.setting(PlatformKind.AIHC,
+                    "resourcePool", null).stream().toList());
+        }
+        return pool;
+    }
+
+    /** Adds {@code queueID} on a managed pool, where every call must carry it. */
     private HttpUrl.Builder withQueueId(HttpUrl.Builder url) {
-        if (MANAGED_POOLS.contains(pool) && settings.queue() != null && !settings.queue().isBlank()) {
-            url.addQueryParameter("queueID", settings.queue().trim());
+        if (managed) {
+            url.addQueryParameter("queueID", managedQueue);
         }
         return url;
     }

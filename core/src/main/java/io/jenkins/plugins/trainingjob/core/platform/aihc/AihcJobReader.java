@@ -7,8 +7,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -106,17 +104,9 @@ public final class AihcJobReader {
         return null;
     }
 
-    /** RFC 3339; {@code ""} and anything unreadable are {@code null}. */
+    /** RFC 3339 or Go's time text (see {@link AihcTime}); {@code ""} and anything unreadable are {@code null}. */
     static Instant time(JsonNode node, String field) {
-        String v = text(node, field);
-        if (v.isBlank()) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(v.trim()).toInstant();
-        } catch (DateTimeParseException unreadable) {
-            return null;
-        }
+        return AihcTime.parse(text(node, field));
     }
 
     static String text(JsonNode node, String field) {

@@ -112,26 +112,6 @@ class AihcClientTest extends AihcServerTest {
     }
 
     @Test
-    void submitToAManagedPoolSendsTheQueueAsQueueId() throws Exception {
-        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
-
-        client("aihc-serverless", null, Credentials.of(AK, SK), FAST).submit(spec(
-                "{\"name\":\"train-1\",\"queue\":\"aihcq-7\",\"jobSpec\":{}}"), "tok-1");
-
-        assertThat(server.takeRequest().getTarget())
-                .isEqualTo("/api/v1/aijobs?resourcePoolId=aihc-serverless&queueID=aihcq-7");
-    }
-
-    @Test
-    void submitToAManagedPoolWithoutAQueueIsRefusedBeforeAnyCall() {
-        assertThatThrownBy(() -> client("aihc-serverless", null, Credentials.of(AK, SK), FAST)
-                .submit(spec("{\"name\":\"n\",\"jobSpec\":{}}"), "tok-1"))
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field()).isEqualTo("queue"))
-                .hasMessageContaining("queue: required for resource pool aihc-serverless");
-        assertThat(server.getRequestCount()).isZero();
-    }
-
-    @Test
     void aClientTokenThatCannotBeALabelValueIsRefused() {
         assertThatThrownBy(() -> client().submit(SPEC, "has space"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("clientToken: ");
@@ -447,6 +427,32 @@ class AihcClientTest extends AihcServerTest {
                 .hasMessageStartingWith("pageToken: ");
     }
 
+    /** Third-party evidence: a fault-tolerant job can read Failed while it is restarted. */
+    @Test
+    void aFailedReadOfAJobWithFaultToleranceOnAsksForConfirmation() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":true}}"));
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":false}}"));
+        AihcClient client = client();
+
+        JobStatus tolerant = client.status(JOB);
+        assertThat(client.failureNeedsConfirmation(tolerant)).isTrue();
+        JobStatus plain = client.status(JOB);
+        assertThat(client.failureNeedsConfirmation(plain)).isFalse();
+    }
+
+    @Test
+    void aJobSubmittedWithFaultToleranceAsksForConfirmationOfAFailedRead() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
+        AihcClient client = client();
+
+        JobRef job = client.submit(spec("{\"name\":\"train-1\",\"faultTolerance\":true,\"jobSpec\":{}}"), "tok-1");
+
+        assertThat(client.failureNeedsConfirmation(new JobStatus(job, JobPhase.FAILED, "Failed", null, null, null,
+                null, "", List.of(), null))).isTrue();
+        assertThat(client.failureNeedsConfirmation(new JobStatus(job, JobPhase.RUNNING, "Running", null, null, null,
+                null, "", List.of(), null))).isFalse();
+    }
+
     // ---- stop, delete, events ---------------------------------------------------------------------
 
     @Test
@@ -497,6 +503,22 @@ class AihcClientTest extends AihcServerTest {
                 "/api/v1/aijobs/" + JOB_ID + "/events?resourcePoolId=cce-pool1&jobFramework=PyTorchJob");
         assertThat(events).containsExactly(new JobEvent("Warning", "FailedScheduling", "0/8 nodes are available",
                 Instant.parse("2026-03-01T09:01:00Z"), Instant.parse("2026-03-01T09:05:00Z"), 7));
+    }
+
+    /** The event doc examples (lmb0c0ovm, Km56iw5oj) print times in Go's time.Time.String() form. */
+    @Test
+    void eventTimesInTheDocumentedGoFormatAreRead() throws Exception {
+        server.enqueue(ok("""
+                {"events":[{"reason":"Scheduled","message":"Successfully assigned default/p to 10.0.0.1",
+                  "type":"Normal","firstTimestamp":"2024-07-15 16:52:50 +0000 UTC",
+                  "lastTimestamp":"2024-07-16 00:53:10 +0800 CST","count":1}],"total":1}"""));
+
+        List<JobEvent> events = client().events(JOB);
+
+        assertThat(events).singleElement().satisfies(e -> {
+            assertThat(e.firstSeen()).isEqualTo(Instant.parse("2024-07-15T16:52:50Z"));
+            assertThat(e.lastSeen()).isEqualTo(Instant.parse("2024-07-15T16:53:10Z"));
+        });
     }
 
     // ---- diagnosis --------------------------------------------------------------------------------
@@ -567,9 +589,32 @@ class AihcClientTest extends AihcServerTest {
     // ---- settings ---------------------------------------------------------------------------------
 
     @Test
-    void aConnectionWithoutAPoolIsRefused() {
-        ConnectionSettings settings = ConnectionSettings.aihc(null, "bj", Credentials.of(AK, SK), " ", null);
+    void aConnectionWithoutAPoolRefusesEveryCallThatNamesThePoolBeforeSendingIt() {
+        AihcClient noPool = client(" ", null, Credentials.of(AK, SK), FAST);
+        String rule = "resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)";
+        assertThatThrownBy(() -> noPool.status(JOB)).isInstanceOf(InvalidConnectionException.class).hasMessage(rule);
+        assertThatThrownBy(() -> noPool.submit(SPEC, "tok-1")).isInstanceOf(InvalidConnectionException.class)
+                .hasMessage(rule);
+        assertThatThrownBy(() -> noPool.listStatuses(null, 1)).hasMessage(rule);
+        assertThatThrownBy(() -> noPool.launchDiagnosis(JOB)).hasMessage(rule);
+        assertThat(server.getRequestCount()).isZero();
+    }
+
+    /** The query API takes only diagnosisId (doc Zmb0c0p05): fetching a diagnosis by id needs no pool. */
+    @Test
+    void aConnectionWithoutAPoolCanFetchADiagnosisById() throws Exception {
+        server.enqueue(ok("{\"requestId\":\"r\",\"result\":[]}"));
+
+        client(null, null, Credentials.of(AK, SK), FAST).fetchDiagnosis(new DiagnosisHandle("9de0", JOB));
+
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
+    }
+
+    @Test
+    void aConnectionWithoutALocationIsRefused() {
+        ConnectionSettings settings = new ConnectionSettings(PlatformKind.AIHC, URI.create("ftp://x"), null,
+                Credentials.of(AK, SK), "cce-1", null, null, null, null, null, null);
         assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(InvalidConnectionException.class)
-                .hasMessage("resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+                .hasMessageStartingWith("endpoint: 'ftp://x' is not an http(s) URL");
     }
 }

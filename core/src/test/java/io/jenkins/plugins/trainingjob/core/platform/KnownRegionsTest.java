@@ -1,0 +1,48 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class KnownRegionsTest {
+
+    /** bce-openapi-meta products.json "aihc" endpoints plus hkg from bce-sdk-go doc/AIHC.md. */
+    @ParameterizedTest
+    @ValueSource(strings = {"bj", "gz", "su", "bd", "fwh", "yq", "hkg", " BJ "})
+    void theAihcRegionsOfTheVendorsEndpointListAreKnown(String region) {
+        assertThat(KnownRegions.isKnown(PlatformKind.AIHC, region)).isTrue();
+        assertThat(KnownRegions.problem(PlatformKind.AIHC, region)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"cn-beijing,bj", "beijing,bj", "CN-GUANGZHOU,gz", "cn-suzhou,su", "cn-wuhan,fwh", "cn-baoding,bd",
+            "cn-yangquan,yq", "cn-hongkong,hkg", "cn-bj,bj", "bj-1,bj"})
+    void aLongOrCityNameSuggestsTheAihcCode(String region, String meant) {
+        assertThat(KnownRegions.isKnown(PlatformKind.AIHC, region)).isFalse();
+        assertThat(KnownRegions.suggest(PlatformKind.AIHC, region)).contains(meant);
+    }
+
+    @Test
+    void anUnknownRegionIsRefusedWithTheKnownOnesTheOneMeantAndTheEndpointWayOut() {
+        assertThat(KnownRegions.problem(PlatformKind.AIHC, "cn-beijing")).contains("'cn-beijing' is not a known"
+                + " Baidu AIHC region (bd, bj, fwh, gz, hkg, su, yq); did you mean 'bj'? For another region or a"
+                + " private endpoint, set the endpoint URL instead, e.g. https://aihc.<region>.baidubce.com");
+        assertThat(KnownRegions.problem(PlatformKind.AIHC, "xx")).hasValueSatisfying(rule -> assertThat(rule)
+                .doesNotContain("did you mean").contains("set the endpoint URL instead"));
+        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-1")).contains("'cn-sh-1' is not a known"
+                + " SenseCore ACP region (cn-sh-01); did you mean 'cn-sh-01'? For another region or a private"
+                + " endpoint, set the endpoint URL instead, e.g. https://aec2.<region>.sensecoreapi.cn");
+        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-01")).isEmpty();
+        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "bj")).hasValueSatisfying(rule -> assertThat(rule)
+                .doesNotContain("did you mean"));
+    }
+
+    @Test
+    void remoteLookingTextIsCutAndControlCharactersReplaced() {
+        assertThat(KnownRegions.problem(PlatformKind.AIHC, "a\u001b[31mb" + "x".repeat(60)))
+                .hasValueSatisfying(rule -> assertThat(rule).doesNotContain("\u001b").contains("…'"));
+    }
+}

@@ -1,0 +1,20 @@
+package io.jenkins.plugins.trainingjob;
+
+/**
+ * Bad input for one field of a form (or of Configuration as Code): the message names the rule, {@link
+ * #field()} the form field it belongs to, so a rejected save shows the error on that field.
+ */
+public class InvalidFieldException extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+
+    private final String field;
+
+    public InvalidFieldException(String field, String message) {
+        super(message);
+        this.field = field;
+    }
+
+    public String field() {
+        return field;
+    }
+}

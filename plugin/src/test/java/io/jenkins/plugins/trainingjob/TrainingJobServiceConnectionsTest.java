@@ -1,0 +1,90 @@
+package io.jenkins.plugins.trainingjob;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import hudson.model.Item;
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** How the service binds and resolves configured connections. */
+class TrainingJobServiceConnectionsTest {
+    private final TrainingJobConfiguration config = mock(TrainingJobConfiguration.class);
+    private final CredentialsLookup credentials = mock(CredentialsLookup.class);
+    private final List<ConnectionSettings> connected = new ArrayList<>();
+    private final Run<?, ?> run = mock(Run.class);
+    private TrainingJobService service;
+
+    @BeforeEach
+    void setUp() {
+        when(credentials.forItem(any(), any(), any())).thenAnswer(i -> Credentials.of("AK-" + i.getArgument(0), "sk"));
+        when(credentials.forRun(any(), any(), any())).thenReturn(Credentials.of("AK", "sk"));
+        service = new TrainingJobService(settings -> {
+            connected.add(settings);
+            return new FakePlatform(PlatformKind.AIHC).connectedWith(settings);
+        }, credentials, (text, source, vars) -> null, () -> config, resolver -> null, Runnable::run);
+    }
+
+    private void configure(AihcConnection c) {
+        when(config.findConnection(c.getName())).thenReturn(Optional.of(c));
+        when(config.getConnections()).thenReturn(List.of(c));
+    }
+
+    private static AihcConnection aihc(String name, String credentialsId) {
+        AihcConnection c = new AihcConnection();
+        c.setName(name);
+        c.setCredentialsId(credentialsId);
+        c.setRegion("bj");
+        c.setResourcePool("pool-1");
+        c.setQueue("default");
+        return c;
+    }
+
+    @Test
+    void aBuildThatUsesAConfiguredConnectionHasItsCredentialUseTracked() {
+        configure(aihc("prod", "team-ak"));
+
+        service.bind(ConnectionRef.of("prod", null), run, "b-1");
+
+        verify(credentials).trackUse("team-ak", run, null);
+        verify(credentials).forItem("team-ak", null, null);
+    }
+
+    @Test
+    void aConfiguredConnectionWithoutCredentialsIdIsRefusedByNameBeforeAnyLookup() {
+        configure(aihc("from-casc", null));
+
+        assertThatThrownBy(() -> service.bind(ConnectionRef.of("from-casc", null), run, "b-1"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("from-casc").hasMessageContaining("credentialsId is required");
+        verify(credentials, never()).trackUse(any(), any(), any());
+        verify(credentials, never()).forItem(any(), any(Item.class), any());
+    }
+
+    @Test
+    void aChangedConnectionGivesTheNextResolveANewClientAndClosesTheOldOne() {
+        configure(aihc("prod", "old-ak"));
+        TrainingPlatform before = service.resolve("connection:prod");
+
+        configure(aihc("prod", "new-ak"));
+        TrainingPlatform after = service.resolve("connection:prod");
+
+        assertThat(after).isNotSameAs(before);
+        assertThat(((FakePlatform) before).closed).isEqualTo(1);
+        assertThat(connected).extracting(s -> s.credentials().accessKey()).containsExactly("AK-old-ak", "AK-new-ak");
+        assertThat(service.resolve("connection:prod")).as("unchanged settings keep the client").isSameAs(after);
+    }
+}

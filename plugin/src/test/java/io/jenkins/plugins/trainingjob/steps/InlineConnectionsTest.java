@@ -1,0 +1,81 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.Watcher;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import java.io.File;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Steps with inline connection settings, through core's real monitor: once they ended, neither the
+ * service nor the monitor keeps anything of them, and every client they opened is closed.
+ */
+class InlineConnectionsTest {
+    private static final long WAIT_MS = 60_000;
+
+    @TempDir
+    File buildDir;
+
+    private StepFixture f;
+    private JobMonitor monitor;
+    private TrainingJobService service;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new StepFixture(buildDir);
+        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
+        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
+                f.service.specs(), () -> f.config, resolver -> {
+                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    return Watcher.of(monitor);
+                }, Runnable::run);
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (monitor != null) {
+            monitor.close();
+        }
+    }
+
+    @Test
+    void aThousandInlineStepsLeaveNothingBehind() throws Exception {
+        f.platform.phase = JobPhase.RUNNING;
+        List<StepContext> contexts = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+            StepContext c = mock(StepContext.class);
+            f.useContext(c);
+            contexts.add(c);
+            SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+            step.setPlatform(StepFixture.inlineAihc());
+            step.setSpecText("name: resnet");
+            SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(c);
+            e.useService(service);
+            e.start();
+        }
+
+        for (StepContext c : contexts) {
+            verify(c, timeout(WAIT_MS)).onSuccess(any());
+        }
+
+        assertThat(service.inlineConnections()).isZero();
+        assertThat(monitor.connectionGroups()).isZero();
+        assertThat(f.platform.closed).as("each step's client closed").isEqualTo(1000);
+    }
+}
