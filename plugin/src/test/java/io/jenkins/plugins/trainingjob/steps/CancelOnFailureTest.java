@@ -11,6 +11,7 @@ import hudson.AbortException;
 import hudson.EnvVars;
 import hudson.FilePath;
 import hudson.Launcher;
+import hudson.model.AbstractBuild;
 import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -31,10 +32,14 @@ class CancelOnFailureTest {
     private StepFixture f;
     private final FilePath workspace = mock(FilePath.class);
     private final FilePath specFile = mock(FilePath.class);
+    /** A freestyle build: the builder refuses Pipeline runs. */
+    private final AbstractBuild<?, ?> build = mock(AbstractBuild.class);
 
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
+        when(build.getRootDir()).thenReturn(buildDir);
+        when(build.getUrl()).thenReturn("job/p/1/");
         when(workspace.child("ci/job.yaml")).thenReturn(specFile);
         when(specFile.exists()).thenReturn(true);
         when(specFile.readToString()).thenReturn("name: resnet-1");
@@ -66,7 +71,7 @@ class CancelOnFailureTest {
         f.watcher.immediately = job -> new Outcome.TimedOut(FakePlatform.status(job, JobPhase.PENDING),
                 "overall timeout of 1s");
 
-        assertThatThrownBy(() -> builder().perform(f.run, workspace, env(), mock(Launcher.class), f.listener))
+        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class), f.listener))
                 .isInstanceOf(AbortException.class);
 
         assertThat(f.platform.cancelled).hasSize(1);
@@ -81,7 +86,7 @@ class CancelOnFailureTest {
         TrainingJobBuilder b = builder();
         b.setCancelOnFailure(false);
 
-        assertThatThrownBy(() -> b.perform(f.run, workspace, env(), mock(Launcher.class), f.listener))
+        assertThatThrownBy(() -> b.perform(build, workspace, env(), mock(Launcher.class), f.listener))
                 .isInstanceOf(AbortException.class);
 
         assertThat(f.platform.cancelled).isEmpty();
