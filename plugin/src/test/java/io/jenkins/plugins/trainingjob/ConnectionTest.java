@@ -66,7 +66,7 @@ class ConnectionTest {
         c.setRegion("cn-beijing");
         assertThatThrownBy(c::validate).hasMessageStartingWith(
                 "connection prod: region: 'cn-beijing' is not a known Baidu AIHC region").hasMessageContaining(
-                "did you mean 'bj'?");
+                "did you mean 'bj'");
         c.setRegion("bj");
         assertThatThrownBy(c::validate)
                 .hasMessage("connection prod: resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");

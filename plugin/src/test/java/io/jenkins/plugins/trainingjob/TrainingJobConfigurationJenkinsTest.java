@@ -90,6 +90,17 @@ class TrainingJobConfigurationJenkinsTest {
             assertThat(d.doCheckName(null, "bad name!").kind).isEqualTo(FormValidation.Kind.ERROR);
             assertThat(List.copyOf(d.doFillCredentialsIdItems(null, "", null))).extracting(o -> o.value)
                     .contains("");
+            // the queue is required on a managed pool, checked with the pool typed next to it
+            assertThat(d.doCheckQueue(null, "", "aihc-serverless").getMessage())
+                    .contains("queue: required for resource pool aihc-serverless");
+            assertThat(d.doCheckQueue(null, "", "cce-abc12345").kind).isEqualTo(FormValidation.Kind.OK);
+            // an AIHC region long form is refused with the code meant, unless an endpoint is set
+            assertThat(d.doCheckRegion(null, "cn-beijing", "").getMessage()).contains("did you mean 'bj'");
+            assertThat(d.doCheckRegion(null, "bj", "").kind).isEqualTo(FormValidation.Kind.OK);
+            assertThat(d.doCheckRegion(null, "cn-beijing", "https://aihc.example.com").kind)
+                    .isEqualTo(FormValidation.Kind.OK);
+            SenseCoreConnection.DescriptorImpl sc = j.jenkins.getDescriptorByType(SenseCoreConnection.DescriptorImpl.class);
+            assertThat(sc.doCheckRegion(null, "cn-sh-1", "").getMessage()).contains("did you mean 'cn-sh-01'");
         }
     }
 }

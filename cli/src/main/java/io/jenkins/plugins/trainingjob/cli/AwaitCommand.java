@@ -35,6 +35,7 @@ final class AwaitCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
         JobRef job = target.ref(settings);
+        waiting.checkBeforeWait(settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings);
              JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
             return follower.follow(job, mode, waiting, false);

@@ -11,6 +11,7 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "cancel",
         header = "Stop a job (AIHC stop, SenseCore batchStop). Stopping a stopped job succeeds.",
+        description = {"The stop is asked for and not awaited; follow it with: trainjob status JOB_ID --watch."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob cancel pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc"})
 final class CancelCommand implements Callable<Integer> {
@@ -32,8 +33,10 @@ final class CancelCommand implements Callable<Integer> {
         }
         if (terminal.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("job", job);
+            // Only what is known: cancel has the id, not the job's name.
+            doc.put("job", Map.of("id", job.id(), "platform", job.platform().id()));
             doc.put("stopped", true);
+            doc.put("exitCode", ExitCode.SUCCESS);
             terminal.json(doc);
         } else {
             terminal.resultLine("stopped job " + job.id() + " on " + settings.platform().displayName());

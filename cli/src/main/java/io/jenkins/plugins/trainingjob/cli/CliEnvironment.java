@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param home the user's home directory, where the profile file lives
  * @param out results (stdout)
  * @param err progress and errors (stderr)
- * @param interactive whether stdout is a terminal (colour is only ever used on one)
+ * @param interactive whether stdin, stdout and stderr are a terminal (colour and the live line only then)
  */
 public record CliEnvironment(
         Map<String, String> variables,

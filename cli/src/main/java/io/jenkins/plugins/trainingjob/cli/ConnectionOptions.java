@@ -9,8 +9,9 @@ import picocli.CommandLine.Option;
  */
 public final class ConnectionOptions {
 
-    @Option(names = "--platform", paramLabel = "aihc|sensecore",
-            description = "Target platform (default: the spec's 'platform', then TRAINJOB_PLATFORM, then the profile).")
+    @Option(names = "--platform", paramLabel = "aihc|sensecore", completionCandidates = PlatformNames.class,
+            description = "Target platform (default: TRAINJOB_PLATFORM, then the profile; for a spec, its "
+                    + "'platform').")
     String platform;
 
     @Option(names = "--region", paramLabel = "REGION",

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.http.Sleeper;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -17,9 +18,10 @@ import picocli.CommandLine.ParentCommand;
         header = "Run a schedule diagnosis of a pending job now, or fetch an existing one.",
         description = {"With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
             "diagnosis the platform already computed (without JOB_ID the report names the diagnosis id as",
-            "its job; AIHC then needs no resource pool, SenseCore needs JOB_ID). AIHC refuses to diagnose a job that has queued for less",
-            "than 5 minutes (PreCheckError, exit 5). SenseCore has no diagnosis API: trainjob gathers the",
-            "job's workers, the pool's specs and quotas and the competing jobs instead."},
+            "its job, and AIHC needs no resource pool: its query takes only the id; SenseCore needs JOB_ID).",
+            "AIHC refuses to diagnose a job that has queued for less than 5 minutes (PreCheckError, exit 5).",
+            "SenseCore has no diagnosis API: trainjob gathers the job's workers, the pool's specs and quotas",
+            "and the competing jobs instead."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob diagnose pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob diagnose --id 9de03782-1b7f --platform aihc --region bj --format html --output diag.html"})
@@ -58,10 +60,18 @@ final class DiagnoseCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         // Fetching an AIHC diagnosis by id needs only the id: the query API takes nothing else.
         var settings = ConnectionResolver.resolve(root.env(), connection, null, jobId == null);
+        output.check(terminal);
         DiagnosisFetcher fetcher = new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
         FetchedDiagnosis fetched;
-        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+        try (TrainingPlatform platform = root.env().connector().connect(settings);
+             InterruptSignal.Registration onCtrlC = root.env().interrupts().onInterrupt(() -> terminal.progress(
+                     "interrupted: no longer waiting for the diagnosis (the platform keeps computing it; fetch it "
+                             + "later with trainjob diagnose --id)"))) {
             if (diagnosisId != null) {
+                // AIHC answers "not found" alike for an id still being computed and one that never existed.
+                terminal.progress("fetching diagnosis " + diagnosisId + " for up to " + DurationText.format(timeout)
+                        + " (--diagnosis-timeout); the platform answers the same for a mistyped id as for a report "
+                        + "still being computed");
                 fetched = fetcher.fetch(platform, diagnosisId, jobId);
             } else {
                 fetched = fetcher.launchAndFetch(platform, new JobRef(settings.platform(), jobId, null),

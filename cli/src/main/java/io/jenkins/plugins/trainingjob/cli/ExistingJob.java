@@ -47,8 +47,9 @@ public final class ExistingJob {
             return ref(settings);
         }
         try {
+            // As for a job id the platform does not know: exit 2.
             return platform.findByClientToken(clientToken).orElseThrow(() -> new CliException(
-                    ExitCode.PLATFORM_ERROR, "no job with client token " + clientToken + " on "
+                    ExitCode.INVALID_INPUT, "no job with client token " + clientToken + " on "
                     + settings.platform().displayName() + " (AIHC: among the newest 150 jobs of the pool or queue; "
                     + "SenseCore: a job named after the token, a spec's own name is found by that name)"));
         } catch (IllegalArgumentException e) {

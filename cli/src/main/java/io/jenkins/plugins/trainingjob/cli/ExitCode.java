@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import picocli.CommandLine;
 
@@ -40,6 +41,9 @@ public final class ExitCode {
         if (outcome instanceof Outcome.Cancelled) {
             return INTERRUPTED;
         }
+        if (outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException) {
+            return INVALID_INPUT;
+        }
         return PLATFORM_ERROR;
     }
 
@@ -48,7 +52,10 @@ public final class ExitCode {
         if (failure instanceof CliException e) {
             return e.exitCode();
         }
+        // A job, pool or workspace the platform does not know is a wrong argument, not an outage: CI scripts
+        // can tell a typo from a platform that is down.
         if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidRequestException
+                || failure instanceof NotFoundException
                 || failure instanceof InvalidSpecException || failure instanceof InvalidConnectionException) {
             return INVALID_INPUT;
         }

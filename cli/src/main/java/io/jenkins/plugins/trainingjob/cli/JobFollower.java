@@ -9,11 +9,11 @@ import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Follows jobs through the shared {@link JobMonitor}, the same engine the Jenkins steps use: progress
@@ -47,12 +47,48 @@ final class JobFollower implements AutoCloseable {
 
     /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */
     Watch start(JobRef job, WatchPolicy policy) {
+        return start(job, policy, null);
+    }
+
+    /**
+     * With a live status line: it shows the latest state and the time waited, so the heartbeat's
+     * "still waiting" lines are left out; every other event is still printed above it.
+     */
+    private Watch start(JobRef job, WatchPolicy policy, LiveStatusLine live) {
         return monitor.watch(CONNECTION_ID, job, policy, new WatchListener() {
             @Override
             public void onEvent(MonitorEvent event) {
+                if (live != null) {
+                    live.update(currentOf(event));
+                    if (event instanceof MonitorEvent.DiagnosisStarted) {
+                        live.activity("diagnosing");
+                    }
+                    if (event instanceof MonitorEvent.Heartbeat) {
+                        return;
+                    }
+                }
                 terminal.progress(event.message());
             }
         });
+    }
+
+    private static JobStatus currentOf(MonitorEvent event) {
+        if (event instanceof MonitorEvent.StateChanged e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.QueuePositionChanged e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.Heartbeat e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.DiagnosisStarted e) {
+            return e.current();
+        }
+        if (event instanceof MonitorEvent.DiagnosisWaiting e) {
+            return e.current();
+        }
+        return null;
     }
 
     /**
@@ -70,23 +106,36 @@ final class JobFollower implements AutoCloseable {
      * before its create call) an interrupt is handled by that guard instead of a new {@link InterruptGuard}.
      */
     int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault, SubmitGuard guard) {
-        terminal.progress("waiting for job " + job.id() + " to be " + mode.name().toLowerCase(Locale.ROOT)
-                + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
-        Watch watch = start(job, waiting.policy(mode.target()));
-        if (guard != null) {
-            if (!guard.watching(watch)) {
-                return guard.stopAfterInterrupt(platform, job, watch);
+        terminal.progress("waiting until job " + job.id() + (mode == WaitMode.COMPLETED ? " has finished"
+                : " is scheduled") + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
+        LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), job) : null;
+        try {
+            Watch watch = start(job, waiting.policy(mode.target()), live);
+            if (guard != null) {
+                if (!guard.watching(watch)) {
+                    if (live != null) {
+                        live.close();
+                    }
+                    return guard.stopAfterInterrupt(platform, job, watch);
+                }
+                return finish(job, watch.outcome().join(), waiting, live);
             }
-            return finish(job, watch.outcome().join(), waiting);
-        }
-        try (InterruptGuard interrupts = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
-                waiting.cancelOnInterrupt(cancelByDefault))) {
-            return finish(job, watch.outcome().join(), waiting);
+            try (InterruptGuard interrupts = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
+                    waiting.cancelOnInterrupt(cancelByDefault))) {
+                return finish(job, watch.outcome().join(), waiting, live);
+            }
+        } finally {
+            if (live != null) {
+                live.close();
+            }
         }
     }
 
     /** Prints the outcome, then applies core's rule for a job the failed wait leaves on the platform. */
-    private int finish(JobRef job, Outcome outcome, WaitOptions waiting) {
+    private int finish(JobRef job, Outcome outcome, WaitOptions waiting, LiveStatusLine live) {
+        if (live != null) {
+            live.close();
+        }
         int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile);
         String left = FailureCleanup.apply(platform, job, outcome, waiting.cancelOnFailure(false),
                 "--cancel-on-failure", "trainjob cancel " + job.id());
@@ -98,9 +147,17 @@ final class JobFollower implements AutoCloseable {
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */
     int awaitAndPrint(JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile) {
+        return awaitAndPrint(job, watch, stopRemoteOnInterrupt, reportFile, null);
+    }
+
+    private int awaitAndPrint(JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile,
+                              LiveStatusLine live) {
         try (InterruptGuard guard = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
                 stopRemoteOnInterrupt)) {
             Outcome outcome = watch.outcome().join();
+            if (live != null) {
+                live.close();
+            }
             return OutcomePrinter.print(terminal, job, outcome, reportFile);
         }
     }

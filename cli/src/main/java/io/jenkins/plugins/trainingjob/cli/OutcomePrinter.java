@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -24,25 +25,61 @@ final class OutcomePrinter {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
         if (report != null && reportFile != null) {
-            ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
-            terminal.progress("wrote the diagnosis report to " + reportFile);
+            try {
+                ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
+                terminal.progress("wrote the diagnosis report to " + reportFile);
+            } catch (CliException e) {
+                // Checked before the wait, but the disk may have changed since: the report still goes to stdout.
+                terminal.progress("warning: " + e.getMessage() + "; the report is printed below instead");
+            }
         }
         if (terminal.json()) {
             terminal.json(json(job, outcome, exitCode));
             return exitCode;
         }
-        terminal.resultLine(outcome.message());
-        if (report != null) {
-            terminal.result(ReportFormat.TEXT.render(report));
+        if (outcome instanceof Outcome.PlatformError) {
+            // The watch could not go on (an unknown job, a platform down): an error like any other command's.
+            terminal.error(unfolded(outcome.message()));
+            return exitCode;
         }
+        if (report != null) {
+            // The report opens with the same headline: on stdout once, the outcome line goes with the progress.
+            terminal.progress(outcome.message());
+            terminal.result(ReportFormat.TEXT.render(report));
+            return exitCode;
+        }
+        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         return exitCode;
+    }
+
+    /** The verdict line coloured on a terminal: green for success, yellow for a timeout, red otherwise. */
+    private static String verdict(Terminal terminal, Outcome outcome, String text) {
+        int code = ExitCode.of(outcome);
+        return code == ExitCode.SUCCESS ? terminal.green(text)
+                : code == ExitCode.TIMED_OUT || code == ExitCode.INTERRUPTED ? terminal.yellow(text) : terminal.red(text);
+    }
+
+    /** The message for a machine: one line, the console's folding undone. */
+    static String unfolded(String message) {
+        return String.join(" ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
+    }
+
+    /**
+     * A JSON document names the job in its own fields: the console's {@code [aihc] job name (id)} prefix
+     * is left out of the message ({@code failed: FAILED, exit code 3 ...}).
+     */
+    static String withoutConsolePrefix(String message) {
+        return message.replaceFirst("^\\[[a-z]+] (job \\S+( \\([^)\\s]*\\))? )?", "");
     }
 
     static Map<String, Object> json(JobRef job, Outcome outcome, int exitCode) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("job", job);
         doc.put("outcome", kind(outcome));
-        doc.put("message", outcome.message());
+        doc.put("message", withoutConsolePrefix(unfolded(outcome.message())));
+        if (outcome instanceof Outcome.JobFailed failed && !failed.failure().isEmpty()) {
+            doc.put("failure", failed.failure());
+        }
         doc.put("exitCode", exitCode);
         JobStatus status = status(outcome);
         if (status != null) {

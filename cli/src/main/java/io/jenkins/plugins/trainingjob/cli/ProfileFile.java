@@ -59,6 +59,11 @@ final class ProfileFile {
     static Profile load(CliEnvironment env, String profileName) {
         Path file = location(env);
         if (!Files.isRegularFile(file)) {
+            if (env.variable("TRAINJOB_CONFIG") != null) {
+                // A file the user named explicitly is never skipped silently.
+                throw CliException.invalidInput("TRAINJOB_CONFIG names " + file + ", but "
+                        + (Files.isDirectory(file) ? "it is a directory" : "there is no such file"));
+            }
             if (profileName != null) {
                 throw CliException.invalidInput("profile '" + profileName + "' asked for, but there is no profile file "
                         + file);
@@ -69,8 +74,13 @@ final class ProfileFile {
         JsonNode root;
         try {
             root = YAML.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var where = e.getLocation();
+            throw CliException.invalidInput(file + ": not valid YAML" + (where == null || where.getLineNr() < 1 ? ""
+                    : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")") + ": "
+                    + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
-            throw CliException.invalidInput(file + ": not valid YAML: " + firstLine(e.getMessage()));
+            throw CliException.invalidInput(file + ": cannot read the profile file: " + ReportFiles.reason(e));
         }
         if (root == null || root.isMissingNode() || root.isNull()) {
             return new Profile(Map.of(), file);
@@ -102,7 +112,9 @@ final class ProfileFile {
                 continue;
             }
             if (!KEYS.contains(key)) {
-                throw CliException.invalidInput(file + ": " + prefix + key + ": unknown setting (known: "
+                String hint = io.jenkins.plugins.trainingjob.core.spec.ClosestName.among(key, KEYS)
+                        .map(k -> "did you mean '" + k + "'? ").orElse("");
+                throw CliException.invalidInput(file + ": " + prefix + key + ": unknown setting (" + hint + "known: "
                         + String.join(", ", new TreeSet<>(KEYS)) + ")");
             }
             if (!e.getValue().isValueNode()) {

@@ -45,7 +45,47 @@ final class ReportFiles {
             }
             Files.writeString(file, content, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw CliException.invalidInput("cannot write " + file + ": " + e.getMessage());
+            throw CliException.invalidInput("cannot write " + file + ": " + reason(e));
         }
+    }
+
+    /**
+     * Refuses a report file that cannot be written, before a wait that may take hours: a directory, a
+     * read-only file, or a parent (the nearest existing one; missing ones are created) that is not a
+     * writable directory.
+     */
+    static void checkWritable(Path file) {
+        Path absolute = file.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            throw CliException.invalidInput("cannot write " + file + ": it is a directory");
+        }
+        if (Files.exists(absolute) && !Files.isWritable(absolute)) {
+            throw CliException.invalidInput("cannot write " + file + ": permission denied");
+        }
+        Path dir = absolute.getParent();
+        while (dir != null && !Files.exists(dir)) {
+            dir = dir.getParent();
+        }
+        if (dir != null && (!Files.isDirectory(dir) || !Files.isWritable(dir))) {
+            throw CliException.invalidInput("cannot write " + file + ": " + dir
+                    + (Files.isDirectory(dir) ? " is not writable" : " is not a directory"));
+        }
+    }
+
+    /** What went wrong, in words: the JDK's messages for these are often just the path again. */
+    static String reason(IOException e) {
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.NotDirectoryException || e instanceof java.nio.file.FileAlreadyExistsException) {
+            return "a path element is not a directory";
+        }
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null) {
+            return fs.getReason();
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

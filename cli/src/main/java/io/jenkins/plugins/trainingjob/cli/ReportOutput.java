@@ -9,18 +9,45 @@ import picocli.CommandLine.Option;
 public final class ReportOutput {
 
     @Option(names = "--format", paramLabel = "text|markdown|html|json|junit",
-            description = "Report format (default: text, or json with --output-format json).")
+            description = "Report format (default: the --output file's extension, else text, or json with "
+                    + "--output-format json).")
     ReportFormat format;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of stdout.")
+    @Option(names = "--output", paramLabel = "FILE",
+            description = "Write the report to FILE instead of stdout; without --format, the extension picks "
+                    + "the format (.txt .md .html .json .xml).")
     Path output;
 
+    /** The format to write: as asked, else as the file's extension says (refused when it says nothing). */
+    ReportFormat format(Terminal terminal) {
+        if (format != null) {
+            return format;
+        }
+        if (output != null) {
+            return ReportFiles.formatFor(output);
+        }
+        return terminal.json() ? ReportFormat.JSON : ReportFormat.TEXT;
+    }
+
+    /** Checks what can be checked before a long wait: the format and that the file can be written. */
+    void check(Terminal terminal) {
+        format(terminal);
+        if (output != null) {
+            ReportFiles.checkWritable(output);
+        }
+    }
+
     void write(Terminal terminal, DiagnosisReport report) {
-        ReportFormat f = format != null ? format : terminal.json() ? ReportFormat.JSON : ReportFormat.TEXT;
+        ReportFormat f = format(terminal);
         String rendered = f.render(report);
         if (output != null) {
             ReportFiles.write(output, rendered);
-            terminal.progress("wrote the " + f.name().toLowerCase(java.util.Locale.ROOT) + " report to " + output);
+            String name = f.name().toLowerCase(java.util.Locale.ROOT);
+            if (terminal.json()) {
+                terminal.json(java.util.Map.of("file", output.toString(), "format", name, "exitCode", ExitCode.SUCCESS));
+            } else {
+                terminal.progress("wrote the " + name + " report to " + output);
+            }
         } else {
             terminal.result(rendered);
         }

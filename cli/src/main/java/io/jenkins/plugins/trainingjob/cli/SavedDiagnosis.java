@@ -30,14 +30,21 @@ final class SavedDiagnosis {
         } catch (NoSuchFileException e) {
             throw CliException.invalidInput("no such file: " + file);
         } catch (IOException e) {
-            throw CliException.invalidInput("cannot read " + file + ": " + e.getMessage());
+            throw CliException.invalidInput("cannot read " + file + ": " + ReportFiles.reason(e));
         }
         JsonNode root;
         try {
             root = Terminal.JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw CliException.invalidInput(file + ": not a JSON document (line " + e.getLocation().getLineNr()
-                    + "): " + e.getOriginalMessage());
+            if (text.lines().anyMatch(l -> l.startsWith("platform:"))) {
+                throw CliException.invalidInput(file + ": this looks like a job spec; report renders a saved "
+                        + "diagnosis (an AIHC diagnosis response, or trainjob's --format json report)");
+            }
+            String reason = e.getOriginalMessage() == null ? "syntax error"
+                    : e.getOriginalMessage().lines().findFirst().orElse("syntax error")
+                            .replaceAll(" ?\\(JSON String, Number, Array, Object or token [^)]*\\)", "");
+            throw CliException.invalidInput(file + ": not a JSON document (line "
+                    + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + "): " + reason);
         }
         if (root != null && root.isObject() && root.has("result")) {
             JobRef job = new JobRef(PlatformKind.AIHC, aihcJobName(root, file), null);

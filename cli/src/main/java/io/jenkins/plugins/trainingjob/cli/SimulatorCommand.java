@@ -54,7 +54,9 @@ final class SimulatorCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         CountDownLatch stop = new CountDownLatch(1);
         try (Simulator sim = Simulator.start(world, port);
-             InterruptSignal.Registration ignored = root.env().interrupts().onInterrupt(stop::countDown)) {
+             InterruptSignal.Registration ignored = root.env().interrupts().onInterrupt(stop::countDown);
+             ForegroundSigint sigint = root.env().interrupts() instanceof ShutdownHookInterrupts
+                     ? ForegroundSigint.install(stop::countDown) : ForegroundSigint.NONE) {
             if (terminal.json()) {
                 terminal.json(describe(sim, scenario));
             } else {
@@ -63,6 +65,12 @@ final class SimulatorCommand implements Callable<Integer> {
             terminal.progress("simulator running; press Ctrl-C to stop it");
             stop.await();
             terminal.progress("simulator stopped");
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof java.net.BindException) {
+                throw CliException.invalidInput("--port " + port + ": the port is in use; pick another, or 0 for a "
+                        + "free one");
+            }
+            throw e;
         }
         return ExitCode.SUCCESS;
     }
@@ -70,7 +78,11 @@ final class SimulatorCommand implements Callable<Integer> {
     static Scenario load(String nameOrFile) {
         try {
             return Scenario.resolve(nameOrFile);
-        } catch (IllegalArgumentException | UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
+            throw CliException.invalidInput("--scenario " + nameOrFile + ": neither a bundled scenario nor a file "
+                    + "that can be read (" + ReportFiles.reason(e.getCause()) + "); bundled scenarios: "
+                    + String.join(", ", Scenario.BUNDLED));
+        } catch (IllegalArgumentException e) {
             throw CliException.invalidInput(e.getMessage() + " (bundled scenarios: "
                     + String.join(", ", Scenario.BUNDLED) + ")");
         }
@@ -105,19 +117,22 @@ final class SimulatorCommand implements Callable<Integer> {
                     .append(bundled ? s.credentials().get(0).secretKey() : "<secretKey from " + scenarioName + ">")
                     .append('\n');
         }
+        // Platform and pool too: status, cancel, await and diagnose have no spec to take them from.
         List<String> pools = s.aihc().resourcePools().stream().map(Scenario.ResourcePoolDecl::id).toList();
         if (!pools.isEmpty()) {
-            b.append("  AIHC:      --platform aihc --resource-pool ").append(pools.get(0));
+            b.append("  export TRAINJOB_PLATFORM=aihc\n");
+            b.append("  export TRAINJOB_RESOURCE_POOL=").append(pools.get(0)).append('\n');
             if (pools.size() > 1) {
-                b.append("   (pools: ").append(String.join(", ", pools)).append(')');
+                b.append("  # other AIHC pools: ").append(String.join(", ", pools.subList(1, pools.size())))
+                        .append('\n');
             }
-            b.append('\n');
         }
-        s.sensecore().workspaces().stream().findFirst().ifPresent(w -> b.append("  SenseCore: --platform sensecore")
-                .append(" --subscription ").append(w.subscription()).append(" --resource-group ")
-                .append(w.resourceGroup()).append(" --zone ").append(w.zone()).append(" --workspace ")
-                .append(w.name()).append('\n'));
-        b.append("  admin:     ").append(sim.baseUrl()).append("/_sim/state\n");
+        s.sensecore().workspaces().stream().findFirst().ifPresent(w -> b.append("\nFor SenseCore instead:\n")
+                .append("  export TRAINJOB_PLATFORM=sensecore TRAINJOB_SUBSCRIPTION=").append(w.subscription())
+                .append(" TRAINJOB_RESOURCE_GROUP=").append(w.resourceGroup()).append(" \\\n")
+                .append("         TRAINJOB_ZONE=").append(w.zone()).append(" TRAINJOB_WORKSPACE=").append(w.name())
+                .append('\n'));
+        b.append("\nAdmin view: ").append(sim.baseUrl()).append("/_sim/state\n");
         return b.toString();
     }
 }

@@ -13,11 +13,12 @@ import picocli.CommandLine.Parameters;
 public final class SpecOptions {
 
     @Parameters(index = "0", paramLabel = "SPEC",
-            description = "Job spec (YAML or JSON): 'platform: aihc|sensecore' and the platform's native create body.")
+            description = "Job spec (YAML or JSON): 'platform: aihc|sensecore' and the platform's native create "
+                    + "body; - reads it from standard input.")
     Path file;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "A value for ${KEY} in the spec (repeatable); wins over an environment variable "
+            description = "A value for $${KEY} in the spec (repeatable); wins over an environment variable "
                     + "of the same name, e.g. --set IMAGE_TAG=1.4.2.")
     Map<String, String> variables = new LinkedHashMap<>();
 
@@ -27,7 +28,16 @@ public final class SpecOptions {
      */
     JobSpec load(CliEnvironment env) {
         Map<String, String> values = new HashMap<>(env.variables());
+        variables.keySet().forEach(SpecOptions::checkName);
         values.putAll(variables);
-        return JobSpecLoader.load(file, values);
+        return SpecInput.isStdin(file) ? SpecInput.load(values) : JobSpecLoader.load(file, values);
+    }
+
+    /** The variable names docs/job-specs.md allows; anything else could never be referenced. */
+    private static void checkName(String key) {
+        if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw CliException.invalidInput("--set " + key + ": a variable name is letters, digits and '_', "
+                    + "not starting with a digit");
+        }
     }
 }

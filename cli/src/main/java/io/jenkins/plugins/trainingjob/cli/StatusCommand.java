@@ -1,21 +1,30 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "status",
         header = "Show a job's state, queue position and workers.",
+        description = {"With --watch, polls until the job has ended and prints a line each time its state, queue",
+            "position or placed workers change (one live line on a terminal), then the final status."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
-            "  trainjob status pt-7x2kq --platform sensecore --output-format json",
+            "  trainjob status pt-7x2kq --platform sensecore -o json",
+            "  trainjob status pytorchjob-2f1c --watch",
             "  trainjob status --client-token build-1234-train"})
 final class StatusCommand implements Callable<Integer> {
 
@@ -25,19 +34,74 @@ final class StatusCommand implements Callable<Integer> {
     @Mixin
     ExistingJob target;
 
+    @Option(names = {"-w", "--watch"}, description = "Keep polling until the job has ended; print each change.")
+    boolean watch;
+
+    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
+            converter = DurationConverter.class,
+            description = "With --watch, how often to poll; at least 1s (default: ${DEFAULT-VALUE}).")
+    Duration pollInterval;
+
     @Override
     public Integer call() {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
+        IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             JobStatus status = platform.status(target.ref(settings, platform));
+            if (watch && !status.phase().isTerminal()) {
+                status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
+                if (status == null) {
+                    return ExitCode.INTERRUPTED;
+                }
+            }
             if (terminal.json()) {
                 terminal.json(status);
             } else {
-                terminal.result(describe(status));
+                terminal.result(describe(status) + recentEvents(platform, status));
             }
         }
         return ExitCode.SUCCESS;
+    }
+
+    /**
+     * The last events of a job that waits or failed, as {@code kubectl describe} shows them: the scheduler's
+     * FailedScheduling message says more than {@code reason Unschedulable}. Best effort: a platform that
+     * refuses events (or fails) leaves them out.
+     */
+    static String recentEvents(TrainingPlatform platform, JobStatus s) {
+        if (s.phase() != JobPhase.PENDING && s.phase() != JobPhase.FAILED) {
+            return "";
+        }
+        List<JobEvent> events;
+        try {
+            events = platform.events(s.job());
+        } catch (PlatformException e) {
+            return "";
+        }
+        if (events == null || events.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("events\n");
+        events.stream().skip(Math.max(0, events.size() - 3)).forEach(e -> fold(sb, ConsoleText.strip(
+                (e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": " + e.message()
+                        + (e.count() > 1 ? " (x" + e.count() + ")" : ""))));
+        return sb.toString();
+    }
+
+    /** One event, folded at spaces to 100 columns, never cut: its tail names the blockers. */
+    private static void fold(StringBuilder sb, String text) {
+        String indent = "  ";
+        while (indent.length() + text.length() > 100) {
+            int cut = text.lastIndexOf(' ', 100 - indent.length());
+            if (cut <= 0) {
+                cut = 100 - indent.length();
+            }
+            sb.append(indent).append(text, 0, cut).append('\n');
+            text = text.substring(cut).stripLeading();
+            indent = "      ";
+        }
+        sb.append(indent).append(text).append('\n');
     }
 
     static String describe(JobStatus s) {

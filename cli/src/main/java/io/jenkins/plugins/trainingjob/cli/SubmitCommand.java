@@ -67,6 +67,7 @@ final class SubmitCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
+        waiting.checkBeforeWait(settings);
         boolean tokenGiven = clientToken != null;
         String token = tokenGiven ? clientToken : UUID.randomUUID().toString();
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
@@ -99,6 +100,7 @@ final class SubmitCommand implements Callable<Integer> {
                     doc.put("clientToken", token);
                     doc.put("alreadySubmitted", submitted.alreadySubmitted());
                     doc.put("interrupted", interrupted);
+                    doc.put("exitCode", interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS);
                     terminal.json(doc);
                 } else {
                     terminal.resultLine(ref.id());

@@ -1,6 +1,12 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import java.io.IOException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -16,11 +22,24 @@ import java.io.PrintWriter;
  */
 final class Terminal {
 
+    /** The live line stays one console line on a 100-column terminal. */
+    static final int LIVE_WIDTH = 99;
+
     static final ObjectMapper JSON = JsonMapper.builder()
             .addModule(new JavaTimeModule())
+            // "aihc", as on every flag and in validate's output, not the enum constant's name.
+            .addModule(new SimpleModule().addSerializer(PlatformKind.class, new StdSerializer<>(PlatformKind.class) {
+                @Override
+                public void serialize(PlatformKind value, JsonGenerator gen, SerializerProvider provider)
+                        throws IOException {
+                    gen.writeString(value.id());
+                }
+            }))
             .enable(SerializationFeature.INDENT_OUTPUT)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .enable(MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+            // Records' fields too: "keys sorted" holds for every object, workers[] included.
+            .disable(MapperFeature.SORT_CREATOR_PROPERTIES_FIRST)
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
             .build();
@@ -29,12 +48,30 @@ final class Terminal {
     private final PrintWriter err;
     private final OutputFormat format;
     private final boolean colour;
+    /** The live status line currently shown at the bottom of stderr, or {@code null}. */
+    private String liveLine;
+
+    private final boolean quiet;
 
     Terminal(CliEnvironment env, OutputFormat format) {
+        this(env, format, false);
+    }
+
+    /** @param quiet leave out progress lines ({@code --quiet}); errors and results are still printed */
+    Terminal(CliEnvironment env, OutputFormat format, boolean quiet) {
         this.out = env.out();
         this.err = env.err();
         this.format = format;
+        this.quiet = quiet;
         this.colour = env.interactive() && colourAllowed(env);
+    }
+
+    OutputFormat format() {
+        return format;
+    }
+
+    boolean quiet() {
+        return quiet;
     }
 
     /** NO_COLOR set to anything non-empty, or a dumb terminal, turns colour off. */
@@ -47,9 +84,50 @@ final class Terminal {
     }
 
     /** A progress line (folded onto more lines when long) on stderr, stripped of control characters. */
-    void progress(String line) {
+    synchronized void progress(String line) {
+        if (quiet) {
+            return;
+        }
+        clearLive();
         err.println(ConsoleText.stripLines(line));
+        redrawLive();
         err.flush();
+    }
+
+    /**
+     * Whether progress may use one live, rewritten status line: only on a terminal with colour allowed
+     * ({@code NO_COLOR} or {@code TERM=dumb} mean plain lines, as do redirected streams).
+     */
+    boolean live() {
+        return colour && !quiet;
+    }
+
+    /** Shows {@code line} as the live status line (cut to the console width), replacing the previous one. */
+    synchronized void showLive(String line) {
+        clearLive();
+        String text = ConsoleText.strip(line, LIVE_WIDTH);
+        liveLine = text;
+        redrawLive();
+        err.flush();
+    }
+
+    /** Removes the live status line, leaving the cursor at the start of an empty line. */
+    synchronized void endLive() {
+        clearLive();
+        liveLine = null;
+        err.flush();
+    }
+
+    private void clearLive() {
+        if (liveLine != null) {
+            err.print("\r\u001b[2K");
+        }
+    }
+
+    private void redrawLive() {
+        if (liveLine != null) {
+            err.print(liveLine);
+        }
     }
 
     /** Result text on stdout, printed as is (renderers have already made it safe). */
@@ -75,7 +153,8 @@ final class Terminal {
     }
 
     /** The one-line error a failure ends with. */
-    void error(String message) {
+    synchronized void error(String message) {
+        endLive();
         err.println(red("trainjob: error: ") + ConsoleText.strip(message));
         err.flush();
     }
@@ -90,6 +169,10 @@ final class Terminal {
 
     String red(String s) {
         return colour ? "\u001b[31m" + s + "\u001b[0m" : s;
+    }
+
+    String yellow(String s) {
+        return colour ? "\u001b[33m" + s + "\u001b[0m" : s;
     }
 
     String green(String s) {

@@ -11,7 +11,6 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -37,34 +36,44 @@ import picocli.CommandLine.Spec;
             SubmitCommand.class,
             AwaitCommand.class,
             StatusCommand.class,
+            ListCommand.class,
+            LogsCommand.class,
             CancelCommand.class,
             DiagnoseCommand.class,
             ReportCommand.class,
             ValidateCommand.class,
+            CheckConnectionCommand.class,
             SimulatorCommand.class,
             DemoCommand.class,
-            AutoComplete.GenerateCompletion.class,
+            CompletionCommand.class,
             CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success",
             "  1    the job failed (or was stopped by someone else)",
-            "  2    invalid input (arguments, spec, profile, credentials missing)",
+            "  2    invalid input (arguments, spec, profile, credentials missing, unknown job id)",
             "  3    unschedulable: the job stayed pending; the diagnosis report is printed",
             "  4    timed out",
             "  5    platform or network error",
-            "  130  interrupted (Ctrl-C)",
+            "  130  interrupted (Ctrl-C; SIGTERM: 143)",
             "",
             "Examples:",
             "  trainjob demo",
             "  trainjob submit job.yaml --wait scheduled --pending-timeout 10m",
+            "  trainjob list --mine --state pending",
+            "  trainjob logs JOB_ID --follow",
             "  trainjob report diagnosis.json --format html --output report.html",
-            "  source <(trainjob generate-completion)"})
+            "  source <(./trainjob generate-completion)"})
 public final class TrainJob implements Callable<Integer> {
 
-    @Option(names = "--output-format", paramLabel = "text|json", scope = ScopeType.INHERIT, defaultValue = "text",
+    @Option(names = {"-o", "--output-format"}, paramLabel = "text|json", scope = ScopeType.INHERIT,
+            defaultValue = "text",
             description = "text for people, json for machines: one JSON document on stdout (default: ${DEFAULT-VALUE}).")
     OutputFormat outputFormat;
+
+    @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT,
+            description = "No progress lines on stderr; results and errors only.")
+    boolean quiet;
 
     @Option(names = "--debug", scope = ScopeType.INHERIT,
             description = "Show the stack trace of an error.")
@@ -95,7 +104,7 @@ public final class TrainJob implements Callable<Integer> {
         return new CliEnvironment(System.getenv(), Path.of(System.getProperty("user.home")),
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
-                System.console() != null, new ShutdownHookInterrupts(), DefaultConnector.INSTANCE,
+                TerminalStreams.interactive(), new ShutdownHookInterrupts(), DefaultConnector.INSTANCE,
                 Clock.systemUTC());
     }
 
@@ -108,15 +117,21 @@ public final class TrainJob implements Callable<Integer> {
         CommandLine.Help.Ansi ansi = env.interactive() && Terminal.colourAllowed(env)
                 ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
-        CommandLine completion = cl.getSubcommands().get("generate-completion");
-        completion.getCommandSpec().usageMessage().hidden(false)
-                .header("Print a bash/zsh completion script for trainjob.")
-                .footerHeading("%nExamples:%n")
-                .footer("  source <(trainjob generate-completion)",
-                        "  trainjob generate-completion > /etc/bash_completion.d/trainjob");
+        // Options that mean nothing for a completion script are not offered on it.
+        CommandSpec completion = cl.getSubcommands().get("generate-completion").getCommandSpec();
+        for (String option : List.of("--output-format", "--quiet")) {
+            completion.remove(completion.findOption(option));
+        }
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
-            root.terminal().error(DurationConverter.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName() + " --help)");
+            // The handler runs before the options were applied: read --output-format from the raw words.
+            root.outputFormat = ArgumentErrors.outputFormatOf(args);
+            String message = ArgumentErrors.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName()
+                    + " --help)";
+            root.terminal().error(message);
+            if (root.terminal().json()) {
+                root.terminal().json(Map.of("error", ConsoleText.strip(message), "exitCode", ExitCode.INVALID_INPUT));
+            }
             return ExitCode.INVALID_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> root.fail(ex));
@@ -133,8 +148,15 @@ public final class TrainJob implements Callable<Integer> {
         return env;
     }
 
+    private Terminal terminal;
+
+    /** One terminal per run, so the live status line has one owner. */
     Terminal terminal() {
-        return new Terminal(env, outputFormat == null ? OutputFormat.TEXT : outputFormat);
+        OutputFormat format = outputFormat == null ? OutputFormat.TEXT : outputFormat;
+        if (terminal == null || terminal.format() != format || terminal.quiet() != quiet) {
+            terminal = new Terminal(env, format, quiet);
+        }
+        return terminal;
     }
 
     /** The one way a command ends in error: one line on stderr (and a JSON document with --output-format json). */

@@ -10,6 +10,8 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "validate",
         header = "Check a job spec without submitting it; lists every problem at once (exit 2).",
+        description = {"Reads the spec (a file, or - for standard input), fills in $${NAME} values and checks it",
+            "against the platform's rules, offline: no credentials or connection are needed."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob validate docs/examples/aihc-job.yaml",
             "  trainjob validate job.yaml --set IMAGE_TAG=1.4.2 --output-format json"})
@@ -31,6 +33,7 @@ final class ValidateCommand implements Callable<Integer> {
             doc.put("valid", true);
             doc.put("platform", loaded.platform().id());
             doc.put("name", loaded.name());
+            doc.put("exitCode", ExitCode.SUCCESS);
             terminal.json(doc);
         } else {
             terminal.resultLine(spec.file + ": valid " + loaded.platform().displayName() + " job spec"

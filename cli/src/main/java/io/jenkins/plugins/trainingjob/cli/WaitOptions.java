@@ -29,11 +29,12 @@ public final class WaitOptions {
 
     @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
             converter = DurationConverter.class,
-            description = "First poll interval; it backs off to six times this, at most 30s (default: ${DEFAULT-VALUE}).")
+            description = "First poll interval, at least 1s; it backs off to six times this, at most 30s "
+                    + "(default: ${DEFAULT-VALUE}).")
     Duration pollInterval;
 
     @Option(names = "--heartbeat", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
-            description = "How often to say the job is still waiting (default: ${DEFAULT-VALUE}).")
+            description = "How often to say the job is still waiting, at least 10s (default: ${DEFAULT-VALUE}).")
     Duration heartbeat;
 
     @Option(names = "--cancel-on-interrupt", negatable = true,
@@ -49,6 +50,19 @@ public final class WaitOptions {
             description = "Also write the diagnosis report of an unschedulable job to FILE; "
                     + "the format follows the extension (.txt .md .html .json .xml).")
     Path reportFile;
+
+    /**
+     * What can be refused before a job is submitted or waited on, so an hour's wait does not end in a
+     * usage error: the report file's extension and writability, and intervals below their floors.
+     */
+    void checkBeforeWait(io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings settings) {
+        if (reportFile != null) {
+            ReportFiles.formatFor(reportFile);
+            ReportFiles.checkWritable(reportFile);
+        }
+        IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
+        IntervalFloor.check("--heartbeat", heartbeat, IntervalFloor.HEARTBEAT, settings);
+    }
 
     WaitMode mode(WaitMode fallback) {
         return wait != null ? wait : fallback;

@@ -162,7 +162,7 @@ class ConnectionResolverTest {
         flags.resourcePool = "pool-1";
         assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("region: 'cn-beijing' is not a known Baidu AIHC region")
-                .hasMessageContaining("did you mean 'bj'?").hasMessageContaining("set the endpoint URL instead");
+                .hasMessageContaining("did you mean 'bj'").hasMessageContaining("set the endpoint URL instead");
     }
 
     /** bce-sdk-go refuses every job call on aihc-serverless/aihc-bhcmp without queueID: so do we, up front. */

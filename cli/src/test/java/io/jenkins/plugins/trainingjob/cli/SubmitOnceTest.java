@@ -209,7 +209,7 @@ class SubmitOnceTest {
         assertThat(cli.run("status", "--client-token", name + "-t").out()).contains(id).contains("PENDING");
         assertThat(cli.run("cancel", "--client-token", name + "-t").out()).contains("stopped job " + id);
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
-        cli.run("status", "--client-token", "no-such-token").failsWithOneLine(5, "no job with client token no-such-token");
+        cli.run("status", "--client-token", "no-such-token").failsWithOneLine(2, "no job with client token no-such-token");
     }
 
     // ------------------------------------------------------------------ Ctrl-C at every instant (F1)
@@ -276,7 +276,7 @@ class SubmitOnceTest {
 
     @Test
     void ctrlCTheInstantTheWaitIsAnnouncedStopsTheJob() {
-        cli.onErr("waiting for job", () -> cli.interrupts.fireAndAwaitNoted());
+        cli.onErr("waiting until job", () -> cli.interrupts.fireAndAwaitNoted());
 
         var result = cli.run(queuedJob("--wait", "scheduled", "--poll-interval", "50ms"));
 

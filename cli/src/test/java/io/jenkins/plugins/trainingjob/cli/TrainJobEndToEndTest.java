@@ -81,7 +81,7 @@ class TrainJobEndToEndTest {
         var result = cli.run("submit", spec("small-job.yaml"), "--set", "RUN=2", "--set", "RUN_SECONDS=1",
                 "--wait", "completed", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(result.out()).contains("completed successfully: SUCCEEDED");
+        assertThat(OutcomePrinter.unfolded(result.out())).contains("completed successfully: SUCCEEDED");
         assertThat(result.err()).contains("is RUNNING");
     }
 
@@ -110,7 +110,7 @@ class TrainJobEndToEndTest {
         assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
         assertThat(result.out()).contains("cannot be scheduled")
                 .contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]").contains("10.3.0.118");
-        assertThat(result.err()).contains("pending too long; schedule diagnosis");
+        assertThat(OutcomePrinter.unfolded(result.err())).contains("pending too long; schedule diagnosis");
         assertThat(Files.readString(html)).contains("<html").contains("fake-node-a800-");
     }
 
@@ -131,7 +131,7 @@ class TrainJobEndToEndTest {
         var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "10m",
                 "--timeout", "1s", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
-        assertThat(result.out()).contains("timed out");
+        assertThat(OutcomePrinter.unfolded(result.out())).contains("timed out");
     }
 
     @Test
@@ -209,14 +209,18 @@ class TrainJobEndToEndTest {
     }
 
     @Test
-    void statusOfAnUnknownJobIsAPlatformError() {
-        cli.run("status", "pytorchjob-does-not-exist").failsWithOneLine(5, "pytorchjob-does-not-exist");
+    void anUnknownJobIdIsInvalidInputNotAnOutage() {
+        cli.run("status", "pytorchjob-does-not-exist").failsWithOneLine(2, "pytorchjob-does-not-exist");
+        cli.run("cancel", "pytorchjob-does-not-exist").failsWithOneLine(2, "pytorchjob-does-not-exist");
+        // await reports it as the error line every command ends with (B17), not as a progress line.
+        cli.run("await", "pytorchjob-does-not-exist", "--poll-interval", "50ms")
+                .failsWithOneLine(2, "pytorchjob-does-not-exist");
     }
 
     @Test
     void ctrlCWhileWaitingStopsTheRemoteJobAndSaysSo() throws Exception {
         String spec = gpu8();
-        java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting for job", null);
+        java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting until job", null);
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
                 "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms"));
         assertThat(waiting.await(30, TimeUnit.SECONDS)).as("the command is waiting").isTrue();
@@ -225,7 +229,7 @@ class TrainJobEndToEndTest {
 
         assertThat(result.exitCode()).isEqualTo(130);
         assertThat(result.err()).contains("interrupted: stopping job pytorchjob-");
-        assertThat(result.out()).contains("watch cancelled");
+        assertThat(OutcomePrinter.unfolded(result.out())).contains("watch cancelled");
         String id = result.out().lines().findFirst().orElseThrow();
         assertThat(cli.run("status", id).out()).contains("STOPPED");
     }
@@ -233,7 +237,7 @@ class TrainJobEndToEndTest {
     @Test
     void ctrlCWithoutCancelOnInterruptLeavesTheJobQueued() throws Exception {
         String spec = gpu8();
-        java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting for job", null);
+        java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting until job", null);
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
                 "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms",
                 "--no-cancel-on-interrupt"));
@@ -288,7 +292,7 @@ class TrainJobEndToEndTest {
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("listening on http://127.0.0.1:")
                 .contains("export TRAINJOB_ACCESS_KEY=sim-access-key")
-                .contains("--resource-pool cce-sim00001");
+                .contains("export TRAINJOB_PLATFORM=aihc").contains("export TRAINJOB_RESOURCE_POOL=cce-sim00001");
         assertThat(result.err()).contains("simulator stopped");
     }
 
@@ -302,9 +306,9 @@ class TrainJobEndToEndTest {
     void theDemoShowsBothJobsLiveAndEndsWithTheReport() {
         var result = cli.run("demo", "--speed", "300");
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(result.err()).contains("submitted demo-small-train").contains("submitted sulingang-diagnose-node-taint")
+        assertThat(OutcomePrinter.unfolded(result.err())).contains("submitted demo-small-train").contains("submitted sulingang-diagnose-node-taint")
                 .contains("is RUNNING").contains("pending too long; schedule diagnosis");
-        assertThat(result.out()).contains("demo-small-train").contains("completed successfully")
+        assertThat(OutcomePrinter.unfolded(result.out())).contains("demo-small-train").contains("completed successfully")
                 .contains("cannot be scheduled").contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]");
     }
 

@@ -124,10 +124,34 @@ class SubmitTrainingJobAgainstSimulatorTest {
     }
 
     @Test
+    void aFailedJobFailsTheBuildWithCoresWordsExitCodeAndLastEventsIncluded() throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("sim");
+        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-fail", "queue: training",
+                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
+                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
+                "      quantity: 1", "  envs:", "    - name: SIM_RUN_SECONDS", "      value: \"0\"",
+                "    - name: SIM_EXIT_CODE", "      value: \"3\"", ""));
+        step.setWait("completed");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service);
+        e.start();
+        sim.advanceClock(Duration.ofSeconds(1));
+
+        ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
+        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        String unfolded = failure.getValue().getMessage().replace("\n    ", " ");
+        assertThat(unfolded).contains("failed: FAILED").contains("exit code 3 (worker ci-fail-master-0)")
+                .contains("ExitedWithCode: Pod: default.ci-fail-master-0 exited with code 3");
+        // The build log carries the same words the CLI prints: core decided them once.
+        assertThat(f.log()).contains(failure.getValue().getMessage());
+    }
+
+    @Test
     void aJobQueuedPastThePendingTimeoutFailsWithTheDiagnosisHeadlineAndTheReport() throws Exception {
         SubmitTrainingJobExecution e = start("default", "50ms");
         sim.advanceClock(Duration.ofMinutes(5)); // AIHC diagnoses only jobs queued for 5 minutes
-        await("the diagnosis is launched", () -> f.log().contains("schedule diagnosis"));
+        await("the diagnosis is launched", () -> f.log().replace("\n    ", " ").contains("schedule diagnosis"));
         sim.advanceClock(Duration.ofSeconds(10)); // the report's latency
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);

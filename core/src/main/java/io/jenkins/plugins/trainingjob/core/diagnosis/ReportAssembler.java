@@ -56,10 +56,15 @@ final class ReportAssembler {
         rows.addAll(extraRows);
         List<Hint> hints = new ArrayList<>(extraHints);
         Set<String> hintTexts = new HashSet<>();
+        Set<String> hintedReasons = new HashSet<>();
         for (Hint h : extraHints) {
             hintTexts.add(h.text());
+            hintedReasons.add(h.reason());
         }
         for (ReasonGroup g : ranked) {
+            if (hintedReasons.contains(g.reason())) {
+                continue; // the platform's own findings phrased a better hint for this reason
+            }
             Hint h = HintWriter.forGroup(g, sources.get(g), queues);
             if (h != null && hintTexts.add(h.text())) {
                 hints.add(h);

@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Derives findings from what SenseCore ACP exposes, since it has no diagnosis API. In order: the job state
@@ -38,6 +40,8 @@ final class SenseCoreFindings {
     private final List<ResourceRow> rows = new ArrayList<>();
     private final List<Hint> hints = new ArrayList<>();
 
+    private static final Pattern NODES_AVAILABLE = Pattern.compile("(\\d+)/(\\d+) nodes are available");
+
     private SenseCoreFindings(SenseCoreEvidence ev) {
         this.ev = ev;
         this.pool = ev.request() == null ? "" : nz(ev.request().poolName());
@@ -51,6 +55,7 @@ final class SenseCoreFindings {
         d.workers();
         d.competition(spec);
         d.events();
+        d.capacity(spec);
         return new Derivation(List.copyOf(d.findings), List.copyOf(d.rows), List.copyOf(d.hints));
     }
 
@@ -209,6 +214,44 @@ final class SenseCoreFindings {
                     + (e.count() > 1 ? " (x" + e.count() + ")" : "");
             add("Events", text, "", "", "", "", ReasonCategory.CONTEXT);
         }
+    }
+
+    /**
+     * QUEUEING means the quota check passed and the pool has no room: say so with the scheduler's own
+     * count where a FailedScheduling event gives one ({@code 0/2 nodes are available: 2 Insufficient
+     * nvidia.com/gpu}), and suggest what changes capacity, not quota.
+     */
+    private void capacity(ResourceSpec spec) {
+        String state = ev.status() == null ? "" : ev.status().rawState().toUpperCase(Locale.ROOT);
+        if (!state.equals("QUEUEING") || findings.isEmpty()) {
+            return;
+        }
+        String queueingReason = findings.get(0).reason();
+        int perWorker = spec == null ? 0 : spec.deviceNumber();
+        String key = spec == null || nz(spec.deviceResourceKey()).isEmpty() ? "devices" : spec.deviceResourceKey();
+        int nodes = -1;
+        int shortNodes = -1;
+        for (JobEvent e : ev.eventsAvailable() ? ev.events() : List.<JobEvent>of()) {
+            if (!e.reason().equals("FailedScheduling")) {
+                continue;
+            }
+            Matcher total = NODES_AVAILABLE.matcher(e.message());
+            Matcher insufficient = Pattern.compile("(\\d+) Insufficient " + Pattern.quote(key)).matcher(e.message());
+            if (total.find() && insufficient.find()) {
+                nodes = Integer.parseInt(total.group(2));
+                shortNodes = Integer.parseInt(insufficient.group(1));
+            }
+        }
+        String worker = perWorker > 0 ? perWorker + " " + key : "one worker's resources";
+        if (shortNodes >= 0 && perWorker > 0) {
+            rows.add(new ResourceRow(key, perWorker + " per worker", "less free on " + shortNodes + " of " + nodes
+                    + " nodes", "per worker vs free per node (FailedScheduling event)", shortNodes, List.of()));
+        }
+        String evidence = shortNodes >= 0 ? " (the scheduler: " + shortNodes + " of " + nodes + " nodes short of "
+                + key + ")" : "";
+        hints.add(new Hint(queueingReason, "Suggestion: no node of pool " + pool + " has " + worker + " free now"
+                + evidence + "; wait for running jobs to finish, or use a spec with fewer " + key
+                + " per worker (and more workers).", "", ""));
     }
 
     private String lastReason() {

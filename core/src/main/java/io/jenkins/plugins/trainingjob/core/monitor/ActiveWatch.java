@@ -50,6 +50,8 @@ final class ActiveWatch implements Watch {
     private boolean cancelling;
     private boolean done;
     private boolean reattachAnnounced;
+    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
+    private Class<?> lastWaitingKind;
     private Instant statusFailingSince;
     private int statusFailures;
     private Instant diagnosisFailingSince;
@@ -199,7 +201,8 @@ final class ActiveWatch implements Watch {
 
     private void diagnose() {
         String id = state.diagnosisId();
-        JobRef job = job();
+        // The platform's own name for the job: a watch started from an id alone (await) knows no better.
+        JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
         if (id == null) {
             runtime.call(group.kind(), "launch diagnosis", () -> group.platform().launchDiagnosis(job),
                     r -> continueWith(r, this::onLaunched));
@@ -223,6 +226,8 @@ final class ActiveWatch implements Watch {
         diagnosisFailures = 0;
         setState(withPhase(WatchState.Phase.DIAGNOSING, state.diagnosisDeadline(), r.value().id()));
         emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+        // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
+        lastHeartbeat = runtime.now();
         // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
         // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
         diagnose();
@@ -241,7 +246,10 @@ final class ActiveWatch implements Watch {
             // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
             String reason = e instanceof DiagnosisNotReadyException ? "the report is not ready yet"
                     : "the platform refused to start it yet: " + e.getMessage();
-            emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            if (e.getClass() != lastWaitingKind) {
+                lastWaitingKind = e.getClass();
+                emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+            }
             waitForNextTick(runtime.now());
             return;
         }
@@ -291,6 +299,15 @@ final class ActiveWatch implements Watch {
      * again for them, so that a large group's last round costs pages, not one call per job.
      */
     private void resolve(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED) {
+            // Ask the platform why before saying it failed: its events carry the reason and exit code.
+            JobRef job = job();
+            runtime.call(group.kind(), "job events", () -> group.platform().events(job),
+                    r -> continueWith(r, events -> finish(new Outcome.JobFailed(status,
+                            JobFailure.of(status, events.ok() && events.value() != null ? events.value()
+                                    : java.util.List.of())))));
+            return;
+        }
         finish(outcomeOf(status));
     }
 

@@ -37,6 +37,11 @@ public final class DurationText {
         if (trimmed.isEmpty()) {
             throw new IllegalArgumentException(field + ": a duration is required, e.g. 90s, 10m or 1h30m");
         }
+        if (BARE_NUMBER.matcher(trimmed).matches() && trimmed.matches("[-+]?0*(\\.0*)?")) {
+            // Suggesting "0m" would only lead to the next refusal.
+            throw new IllegalArgumentException(field + ": '" + trimmed + "' is not more than zero: write a "
+                    + "duration with a unit, such as 10m or 30s");
+        }
         if (BARE_NUMBER.matcher(trimmed).matches()) {
             throw new IllegalArgumentException(
                     field + ": '" + trimmed + "' has no unit: write " + trimmed + "m or " + trimmed + "s");

@@ -29,11 +29,22 @@ public sealed interface Outcome {
         }
     }
 
-    /** The job ended failed or was stopped by someone else; {@code status.rawState()} says which. */
-    record JobFailed(JobStatus status) implements Outcome {
+    /**
+     * The job ended failed or was stopped by someone else; {@code status.rawState()} says which, and
+     * {@code failure} what the platform says about why.
+     */
+    record JobFailed(JobStatus status, JobFailure failure) implements Outcome {
+        public JobFailed {
+            failure = failure == null ? JobFailure.none() : failure;
+        }
+
+        public JobFailed(JobStatus status) {
+            this(status, JobFailure.none());
+        }
+
         @Override
         public String message() {
-            return OutcomeMessages.failed(status);
+            return OutcomeMessages.failed(status, failure);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -17,8 +18,9 @@ import java.util.TreeSet;
 final class OutcomeMessages {
     static final int WIDTH = 100;
     private static final String CONTINUATION = "    ";
-    private static final int NAME_MAX = 28;
-    private static final int ID_MAX = 16;
+    /** Long enough for any Kubernetes name (63), so names and ids can be copied from the log; a longer one is hostile. */
+    private static final int NAME_MAX = 63;
+    private static final int ID_MAX = 64;
     private static final int RAW_STATE_MAX = 24;
 
     private OutcomeMessages() {
@@ -33,8 +35,43 @@ final class OutcomeMessages {
     }
 
     static String failed(JobStatus s) {
+        return failed(s, JobFailure.none());
+    }
+
+    /**
+     * {@code failed: FAILED (Failed), <reason>, exit code 3 (worker x-master-0)}, then the last events
+     * on indented lines: enough to act on without opening the platform's console.
+     */
+    static String failed(JobStatus s, JobFailure f) {
         String verb = s != null && s.phase() == JobPhase.STOPPED ? "was stopped: " : "failed: ";
-        return line(s, verb + state(s) + reason(s));
+        if (f == null || f.isEmpty()) {
+            return line(s, verb + state(s) + reason(s));
+        }
+        StringBuilder text = new StringBuilder(verb).append(state(s));
+        if (!f.reason().isBlank()) {
+            text.append(", ").append(ConsoleText.strip(f.reason()));
+        }
+        if (f.exitCode() != null) {
+            text.append(", exit code ").append(f.exitCode());
+            if (!f.worker().isBlank()) {
+                text.append(" (worker ").append(ConsoleText.strip(f.worker())).append(')');
+            }
+        }
+        StringBuilder out = new StringBuilder(line(s, text.toString()));
+        if (!f.lastEvents().isEmpty()) {
+            out.append('\n').append(CONTINUATION).append("last events:");
+            for (JobEvent e : f.lastEvents()) {
+                String event = (e.type().isBlank() ? "" : ConsoleText.strip(e.type()) + " ")
+                        + ConsoleText.strip(e.reason()) + ": " + ConsoleText.strip(e.message());
+                out.append('\n').append(indented(CONTINUATION + CONTINUATION, event));
+            }
+        }
+        return out.toString();
+    }
+
+    /** {@code text} folded at {@link #WIDTH} with every line indented. */
+    private static String indented(String indent, String text) {
+        return fit(text, WIDTH - indent.length()).lines().map(l -> indent + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(indent);
     }
 
     /** The report's headline is already a sentence about the job ("Job x cannot be scheduled: ..."). */
@@ -94,12 +131,16 @@ final class OutcomeMessages {
     }
 
     static String fit(String line) {
+        return fit(line, WIDTH);
+    }
+
+    private static String fit(String line, int width) {
         String text = ConsoleText.strip(line);
         StringBuilder out = new StringBuilder(text.length() + 16);
         String indent = "";
         // Fold rather than cut: the tail of a line (queue position, the blocker) is often what matters.
-        while (indent.length() + text.length() > WIDTH) {
-            int room = WIDTH - indent.length();
+        while (indent.length() + text.length() > width) {
+            int room = width - indent.length();
             int cut = text.lastIndexOf(' ', room);
             if (cut <= 0) {
                 cut = Character.isLowSurrogate(text.charAt(room)) ? room - 1 : room;

@@ -11,7 +11,9 @@ import java.util.Objects;
  * <p>AIHC uses {@code resourcePoolId} and {@code queue}; SenseCore uses {@code subscription},
  * {@code resourceGroup}, {@code zone} (the workspace zone, region + {@code z}) and {@code workspace}.
  * Fields a platform does not use are {@code null}. {@link #toString()} redacts the credentials. Which
- * fields each platform needs is checked by {@link #problems()}; the clients refuse settings that have any.
+ * fields each platform needs is checked by {@link #problems()}; the clients refuse settings that have any,
+ * except that an AIHC client without a resource pool may still fetch a diagnosis by id (its calls that
+ * name the pool refuse).
  */
 public record ConnectionSettings(
         PlatformKind platform,

@@ -81,7 +81,7 @@ public final class KnownRegions {
         String shown = region.trim().length() > 40 ? region.trim().substring(0, 40) + "…" : region.trim();
         return Optional.of("'" + shown.replaceAll("\\p{Cntrl}", "?") + "' is not a known " + platform.displayName()
                 + " region (" + String.join(", ", of(platform)) + ")"
-                + suggest(platform, region).map(s -> "; did you mean '" + s + "'?").orElse("")
-                + " For another region or a private endpoint, set the endpoint URL instead, e.g. " + example);
+                + suggest(platform, region).map(s -> "; did you mean '" + s + "'?").orElse(".")
+                + " Another region or a private network: set the endpoint URL instead, e.g. " + example);
     }
 }

@@ -9,12 +9,12 @@ import java.util.Optional;
  * ({@code replics}) and on the other platform's spelling ({@code displayName} for
  * {@code display_name}).
  */
-final class ClosestName {
+public final class ClosestName {
 
     private ClosestName() {
     }
 
-    static Optional<String> among(String wrong, Collection<String> known) {
+    public static Optional<String> among(String wrong, Collection<String> known) {
         String wrongFolded = fold(wrong);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;

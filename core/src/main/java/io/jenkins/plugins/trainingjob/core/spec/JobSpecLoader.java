@@ -146,6 +146,15 @@ public final class JobSpecLoader {
             }
         }
         String firstLine = reason == null ? "syntax error" : reason.strip().lines().findFirst().orElse("syntax error");
+        // The parser's words name its own classes and settings; say what they mean for a spec file.
+        if (firstLine.startsWith("Trailing token")) {
+            firstLine = "more than one document (a second '---' or text after the spec); a spec is one document";
+        } else if (firstLine.contains("getMaxNestingDepth")) {
+            firstLine = "nested too deeply (more than 1000 levels); a job spec is a few levels deep";
+        } else {
+            firstLine = firstLine.replaceAll(" ?\\((?:from|bound as) [^)]*\\)", "")
+                    .replaceAll(": not allowed as per DeserializationFeature\\.\\w+", "");
+        }
         String where = line > 0 ? " at line " + line + (column > 0 ? ", column " + column : "") : "";
         return "malformed " + format + where + ": " + firstLine;
     }

@@ -137,6 +137,32 @@ class SenseCoreDiagnosisTest {
         assertThat(report.rules().get(report.rules().size() - 1).reasons().get(0).category().blocks()).isFalse();
     }
 
+    @Test
+    void aQueueingJobWithinItsQuotaIsToldAboutCapacityNotQuota() {
+        // B15: 2 workers x 8 GPUs, the reservation of 16 fits, but no node has 8 GPUs free.
+        SenseCoreEvidence base = evidence("QUEUEING", "RESERVED", 2, binding("RESERVED", 16, 0), List.of());
+        List<JobEvent> events = List.of(new JobEvent("Warning", "FailedScheduling",
+                "0/2 nodes are available: 1 Insufficient cpu, 2 Insufficient nvidia.com/gpu.", CREATED, CREATED, 1));
+        DiagnosisReport report = analyze(new SenseCoreEvidence(JOB, base.status(), base.request(), base.workers(),
+                base.specs(), base.bindings(), List.of(), events, true));
+
+        assertThat(report.hints()).extracting(DiagnosisReport.Hint::text).noneMatch(t -> t.contains("quota"))
+                .anyMatch(t -> t.contains("no node of pool pool-a has 8 nvidia.com/gpu free now (the scheduler: 2 of "
+                        + "2 nodes short of nvidia.com/gpu)") && t.contains("fewer nvidia.com/gpu per worker"));
+        assertThat(report.resources()).anyMatch(r -> r.basis().startsWith("per worker vs free per node")
+                && r.requested().equals("8 per worker") && r.nodesShort() == 2);
+        assertThat(report.resources()).anyMatch(r -> r.basis().startsWith("job total vs reserved quota")
+                && r.available().equals("16"));
+    }
+
+    @Test
+    void aQueueingJobWithoutEventsStillGetsTheCapacityHint() {
+        DiagnosisReport report = analyze(evidence("QUEUEING", "RESERVED", 1, binding("ALL", 64, 0), List.of()));
+        assertThat(report.hints()).extracting(DiagnosisReport.Hint::text)
+                .anyMatch(t -> t.startsWith("Suggestion: no node of pool pool-a has 8 nvidia.com/gpu free now;"))
+                .noneMatch(t -> t.contains("wait for quota"));
+    }
+
     private static ReasonGroup group(DiagnosisReport report, String rule, String reason) {
         List<String> seen = new ArrayList<>();
         for (RuleGroup r : report.rules()) {

@@ -119,4 +119,11 @@ class DurationTextTest {
             assertThat(DurationText.format(parse(text))).isEqualTo(text);
         }
     }
+
+    @Test
+    void aBareZeroIsNotToldToAddAUnitThatWouldBeRefusedNext() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DurationText.parse("--pending-timeout", "0"))
+                .hasMessage("--pending-timeout: '0' is not more than zero: write a duration with a unit, such as "
+                        + "10m or 30s");
+    }
 }

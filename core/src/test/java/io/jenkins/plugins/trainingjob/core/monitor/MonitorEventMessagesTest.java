@@ -18,9 +18,9 @@ class MonitorEventMessagesTest {
     void aStateChangeNamesTheJobItsPhaseTheRawStateAndTheQueuePosition() {
         JobStatus pending = status(JOB, JobPhase.PENDING, "Created", 3);
         assertThat(new MonitorEvent.StateChanged(null, pending).message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3…) is PENDING (Created), queue position 3");
+                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is PENDING (Created), queue position 3");
         assertThat(new MonitorEvent.StateChanged(pending, status(JOB, JobPhase.RUNNING, "Running", null)).message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3…) is RUNNING, was PENDING");
+                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is RUNNING, was PENDING");
     }
 
     @Test
@@ -34,15 +34,15 @@ class MonitorEventMessagesTest {
     void progressLinesSayWhatTheWatchIsWaitingFor() {
         JobStatus pending = status(JOB, JobPhase.PENDING, "Created", 2);
         assertThat(new MonitorEvent.QueuePositionChanged(pending, 2).message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3…) is at queue position 2");
-        assertThat(new MonitorEvent.Heartbeat(pending, Duration.ofSeconds(330)).message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3…) still PENDING (Created), queue position 2 "
+                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is at queue position 2");
+        assertThat(new MonitorEvent.Heartbeat(pending, Duration.ofSeconds(330)).message().replace("\n    ", " "))
+                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) still PENDING (Created), queue position 2 "
                         + "after 5m 30s");
-        assertThat(new MonitorEvent.DiagnosisStarted(pending, "9de03782-1b7f").message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3…) pending too long; schedule diagnosis "
+        assertThat(new MonitorEvent.DiagnosisStarted(pending, "9de03782-1b7f").message().replace("\n    ", " "))
+                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) pending too long; schedule diagnosis "
                         + "9de03782-1b7f running");
         assertThat(new MonitorEvent.DiagnosisWaiting(pending, "the report is not ready yet").message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3…) diagnosis waiting: the report is not ready yet");
+                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) diagnosis waiting: the report is not ready yet");
         assertThat(new MonitorEvent.Retrying(new RateLimitedException(PlatformKind.AIHC, "GET /api/v1/aijobs", 429,
                 "", "", "slow down", null, null), Duration.ofSeconds(2)).message())
                 .isEqualTo("[aihc] call failed, retrying in 2s: Baidu AIHC GET /api/v1/aijobs: slow down (HTTP 429)");

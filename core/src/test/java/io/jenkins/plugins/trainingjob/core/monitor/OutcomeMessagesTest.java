@@ -21,13 +21,13 @@ class OutcomeMessagesTest {
         List<WorkerStatus> workers = List.of(new WorkerStatus("w-0", "node-b", "Running", ""),
                 new WorkerStatus("w-1", "node-a", "Running", ""), new WorkerStatus("w-2", "node-a", "Running", ""));
         assertThat(new Outcome.Scheduled(status(JobPhase.RUNNING, "RUNNING", "", workers)).message())
-                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) is scheduled: RUNNING on 2 nodes");
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) is scheduled: RUNNING on 2 nodes");
     }
 
     @Test
     void aFailedJobShowsThePlatformsReason() {
         assertThat(new Outcome.JobFailed(status(JobPhase.FAILED, "FAILED", "OOMKilled\u001b[0m", List.of())).message())
-                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) failed: FAILED, OOMKilled");
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) failed: FAILED, OOMKilled");
     }
 
     @Test
@@ -49,7 +49,7 @@ class OutcomeMessagesTest {
         NotFoundException gone = new NotFoundException(PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND",
                 "req-123", "job not found", null);
         assertThat(new Outcome.PlatformError(status(JobPhase.PENDING, "QUEUEING", "", List.of()), gone).message())
-                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) watch failed: "
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) watch failed: "
                         + "SenseCore ACP GET training job: job not\n"
                         + "    found (HTTP 404, code NOT_FOUND, request id req-123)");
     }
@@ -69,7 +69,7 @@ class OutcomeMessagesTest {
     void aJobNeverSeenSaysItsStateIsNotKnown() {
         JobStatus unseen = new JobStatus(JOB, JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
         assertThat(new Outcome.TimedOut(unseen, "overall timeout of 1h").message())
-                .isEqualTo("[sensecore] job train-llm (tj-20260101-abc…) timed out: overall timeout of 1h, "
+                .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) timed out: overall timeout of 1h, "
                         + "job not seen yet");
     }
 

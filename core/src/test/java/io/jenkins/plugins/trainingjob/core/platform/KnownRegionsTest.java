@@ -28,13 +28,13 @@ class KnownRegionsTest {
     @Test
     void anUnknownRegionIsRefusedWithTheKnownOnesTheOneMeantAndTheEndpointWayOut() {
         assertThat(KnownRegions.problem(PlatformKind.AIHC, "cn-beijing")).contains("'cn-beijing' is not a known"
-                + " Baidu AIHC region (bd, bj, fwh, gz, hkg, su, yq); did you mean 'bj'? For another region or a"
-                + " private endpoint, set the endpoint URL instead, e.g. https://aihc.<region>.baidubce.com");
+                + " Baidu AIHC region (bd, bj, fwh, gz, hkg, su, yq); did you mean 'bj'? Another region or a"
+                + " private network: set the endpoint URL instead, e.g. https://aihc.<region>.baidubce.com");
         assertThat(KnownRegions.problem(PlatformKind.AIHC, "xx")).hasValueSatisfying(rule -> assertThat(rule)
                 .doesNotContain("did you mean").contains("set the endpoint URL instead"));
         assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-1")).contains("'cn-sh-1' is not a known"
-                + " SenseCore ACP region (cn-sh-01); did you mean 'cn-sh-01'? For another region or a private"
-                + " endpoint, set the endpoint URL instead, e.g. https://aec2.<region>.sensecoreapi.cn");
+                + " SenseCore ACP region (cn-sh-01); did you mean 'cn-sh-01'? Another region or a private"
+                + " network: set the endpoint URL instead, e.g. https://aec2.<region>.sensecoreapi.cn");
         assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-01")).isEmpty();
         assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "bj")).hasValueSatisfying(rule -> assertThat(rule)
                 .doesNotContain("did you mean"));

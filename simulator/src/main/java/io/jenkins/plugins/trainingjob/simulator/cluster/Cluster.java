@@ -235,7 +235,7 @@ public final class Cluster {
                 if (node == null) {
                     continue;
                 }
-                FilterOutcome o = NodeFilters.check(node, scratch.get(nodeName), pod.request());
+                FilterOutcome o = NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector());
                 if (o.fits()) {
                     chosen = nodeName;
                     break;
@@ -377,7 +377,8 @@ public final class Cluster {
             String chosen = null;
             for (String nodeName : j.queue().nodes()) {
                 Node node = nodes.get(nodeName);
-                if (node != null && NodeFilters.check(node, scratch.get(nodeName), pod.request()).fits()) {
+                if (node != null && NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector())
+                        .fits()) {
                     chosen = nodeName;
                     break;
                 }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Why a node can or cannot take a pod: the first failing kube-scheduler filter, in the order
- * NodeUnschedulable, TaintToleration, NodeResourcesFit.
+ * NodeUnschedulable, TaintToleration, NodeAffinity, NodeResourcesFit.
  */
 public sealed interface FilterOutcome {
 
@@ -15,6 +15,10 @@ public sealed interface FilterOutcome {
     }
 
     record UntoleratedTaint(Taint taint) implements FilterOutcome {
+    }
+
+    /** The node lacks a label the pod's node affinity requires. */
+    record NodeAffinityMismatch() implements FilterOutcome {
     }
 
     record Insufficient(List<Shortage> shortages) implements FilterOutcome {

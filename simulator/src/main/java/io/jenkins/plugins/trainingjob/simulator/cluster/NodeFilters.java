@@ -9,6 +9,7 @@ public final class NodeFilters {
 
     private static final FilterOutcome FITS = new FilterOutcome.Fits();
     private static final FilterOutcome UNSCHEDULABLE = new FilterOutcome.Unschedulable();
+    private static final FilterOutcome AFFINITY_MISMATCH = new FilterOutcome.NodeAffinityMismatch();
 
     private NodeFilters() {
     }
@@ -18,12 +19,22 @@ public final class NodeFilters {
      *     scratch copy)
      */
     public static FilterOutcome check(Node node, Resources free, Resources request) {
+        return check(node, free, request, Map.of());
+    }
+
+    /** @param nodeSelector labels the node must carry (the pod's required node affinity) */
+    public static FilterOutcome check(Node node, Resources free, Resources request, Map<String, String> nodeSelector) {
         if (node.unschedulable()) {
             return UNSCHEDULABLE;
         }
         for (Taint t : node.taints()) {
             if (t.repelsPods()) {
                 return new FilterOutcome.UntoleratedTaint(t);
+            }
+        }
+        for (Map.Entry<String, String> wanted : nodeSelector.entrySet()) {
+            if (!wanted.getValue().equals(node.labels().get(wanted.getKey()))) {
+                return AFFINITY_MISMATCH;
             }
         }
         List<FilterOutcome.Shortage> shortages = new ArrayList<>();
@@ -43,6 +54,10 @@ public final class NodeFilters {
         }
         if (outcome instanceof FilterOutcome.UntoleratedTaint t) {
             return List.of("node(s) had untolerated taint " + t.taint().braced());
+        }
+        if (outcome instanceof FilterOutcome.NodeAffinityMismatch) {
+            // kubernetes pkg/scheduler/framework/plugins/nodeaffinity/node_affinity.go, ErrReasonPod
+            return List.of("node(s) didn't match Pod's node affinity/selector");
         }
         if (outcome instanceof FilterOutcome.Insufficient in) {
             return in.shortages().stream().map(s -> "Insufficient " + s.resource()).toList();

@@ -8,13 +8,24 @@ public final class Pod {
     private final String name;
     private final String role;
     private final Resources request;
+    /** Node labels the pod requires (its node affinity), all of which a node must carry; empty = any node. */
+    private final java.util.Map<String, String> nodeSelector;
     private String nodeName = "";
     private String phase = "Pending";
 
     public Pod(String name, String role, Resources request) {
+        this(name, role, request, java.util.Map.of());
+    }
+
+    public Pod(String name, String role, Resources request, java.util.Map<String, String> nodeSelector) {
         this.name = name;
         this.role = role;
         this.request = request;
+        this.nodeSelector = java.util.Map.copyOf(nodeSelector);
+    }
+
+    public java.util.Map<String, String> nodeSelector() {
+        return nodeSelector;
     }
 
     public String name() {

@@ -32,7 +32,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The AIHC OpenAPI v1 subset a CI uses: jobs (create, detail, list, stop, delete, events) and the
- * schedule diagnosis (launch, query), with BCE v1 signatures and BCE error bodies.
+ * schedule diagnosis (launch, query), with BCE v1 signatures and BCE error bodies. Rule names as the
+ * platform documents them; NodeAffinityDiagnostics and the queue rule are the simulator's own.
  *
  * <p>A pool declared as {@code aihc-serverless} or {@code aihc-bhcmp} is managed: its queues are named by
  * id, and create, detail, list, stop and delete refuse a call without {@code queueID}, as bce-sdk-go does
@@ -143,6 +144,9 @@ public final class AihcApi implements PlatformApi {
             if (s.size() == 5 && m.equals("GET") && s.get(4).equals("events")) {
                 return events(call, s.get(3));
             }
+            if (s.size() == 7 && m.equals("GET") && s.get(4).equals("pods") && s.get(6).equals("logs")) {
+                return podLogs(call, s.get(3), s.get(5));
+            }
         }
         if (s.size() == 6 && s.get(2).equals("aifd") && s.get(3).equals("schedulediagnosis")
                 && s.get(4).equals("job")) {
@@ -225,10 +229,11 @@ public final class AihcApi implements PlatformApi {
                 && j.queue().key().startsWith("aihc/" + poolId + "/")).isEmpty()) {
             throw new ApiException(400, "JobNameAlreadyExists", "job name " + name + " already exists in " + poolId);
         }
+        Map<String, String> selector = nodeSelector(body.path("requiredNodeAffinity"));
         List<Pod> pods = new ArrayList<>();
-        pods.add(new Pod(name + "-master-0", "master", perPod));
+        pods.add(new Pod(name + "-master-0", "master", perPod, selector));
         for (int i = 0; i < replicas - 1; i++) {
-            pods.add(new Pod(name + "-worker-" + i, "worker", perPod));
+            pods.add(new Pod(name + "-worker-" + i, "worker", perPod, selector));
         }
         SimJob.Builder b = SimJob.builder().platform(PlatformKind.AIHC)
                 .id(prefix + cluster.nextUuid()).name(name).uid(cluster.nextUuid().toString())
@@ -244,6 +249,26 @@ public final class AihcApi implements PlatformApi {
         }
         ObjectNode result = Json.object().put("jobId", v.id()).put("jobName", v.name());
         return Json.object().set("result", result);
+    }
+
+    /**
+     * {@code requiredNodeAffinity}, a list of strings in bce-sdk-go; what one term means is not documented,
+     * so the simulator reads each as {@code label=value}, a label every node must carry.
+     */
+    static Map<String, String> nodeSelector(JsonNode terms) {
+        Map<String, String> selector = new TreeMap<>();
+        if (terms.isArray()) {
+            for (JsonNode term : terms) {
+                String t = term.asText("");
+                int eq = t.indexOf('=');
+                if (!term.isTextual() || eq < 1) {
+                    throw new ApiException(400, "InvalidParameter", "Invalid parameter: requiredNodeAffinity terms"
+                            + " are strings (the simulator reads label=value), found " + term);
+                }
+                selector.put(t.substring(0, eq).trim(), t.substring(eq + 1).trim());
+            }
+        }
+        return selector;
     }
 
     static Resources podRequest(JsonNode resources) {
@@ -426,6 +451,14 @@ public final class AihcApi implements PlatformApi {
                     case FAILED -> "PyTorchJob " + v.name() + " failed: master exited with code " + v.exitCode();
                     default -> "PyTorchJob " + v.name() + " was stopped by the user.";
                 };
+                if (v.state() == JobState.FAILED) {
+                    // The training operator's pod-level event, which names the pod and its exit code.
+                    String failing = v.pods().stream().filter(p -> "master".equalsIgnoreCase(p.role()))
+                            .map(Pod.PodView::name).findFirst()
+                            .orElse(v.pods().isEmpty() ? v.name() : v.pods().get(0).name());
+                    events.add(event("Warning", "ExitedWithCode", "Pod: " + NAMESPACE + "." + failing
+                            + " exited with code " + v.exitCode(), v.finishedAt(), v.finishedAt(), 1));
+                }
                 events.add(event(v.state() == JobState.FAILED ? "Warning" : "Normal", reason, message,
                         v.finishedAt(), v.finishedAt(), 1));
             }
@@ -434,6 +467,34 @@ public final class AihcApi implements PlatformApi {
         out.set("events", events);
         out.put("total", events.size());
         return out;
+    }
+
+    /** {@code {"result":{"jobId","podName","logs":[...],"nextMarker"}}}; the marker is a line offset. */
+    private ObjectNode podLogs(HttpCall call, String jobId, String podName) {
+        JobView v = job(call, jobId);
+        Pod.PodView pod = v.pods().stream().filter(p -> p.name().equals(podName)).findFirst()
+                .orElseThrow(() -> new ApiException(404, "NotFound", "pod " + podName + " of job " + jobId
+                        + " not found"));
+        List<String> lines = SimulatedPodLog.lines(v, pod, cluster.now());
+        int from = 0;
+        String marker = call.query("marker");
+        if (marker != null && !marker.isBlank()) {
+            try {
+                from = Math.max(0, Integer.parseInt(marker.trim()));
+            } catch (NumberFormatException e) {
+                throw new ApiException(400, "InvalidParameter", "Invalid parameter: marker");
+            }
+        }
+        int max = intParam(call, "maxLines", 1000);
+        ArrayNode logs = Json.array();
+        int to = Math.min(lines.size(), from + max);
+        for (int i = Math.min(from, to); i < to; i++) {
+            logs.add(lines.get(i));
+        }
+        ObjectNode result = Json.object().put("jobId", v.id()).put("podName", podName);
+        result.set("logs", logs);
+        result.put("nextMarker", Integer.toString(Math.max(from, to)));
+        return Json.object().set("result", result);
     }
 
     private static ObjectNode event(String type, String reason, String message, Instant first, Instant last,
@@ -577,6 +638,7 @@ public final class AihcApi implements PlatformApi {
         for (String[] r : new String[][] {
                 {"NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics"},
                 {"NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics"},
+                {"NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics"},
                 {"GPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
                 {"CPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
                 {"MemoryResourceDiagnostics", "ResourceCapacityDiagnostics"},
@@ -594,6 +656,9 @@ public final class AihcApi implements PlatformApi {
             } else if (o instanceof FilterOutcome.UntoleratedTaint t) {
                 byRule.get("NodeTaintToleranceDiagnostics").add(detail(job, v.pod(), v.node(),
                         "node(s) had untolerated taint: " + t.taint().braced(), "", "", ""));
+            } else if (o instanceof FilterOutcome.NodeAffinityMismatch) {
+                byRule.get("NodeAffinityDiagnostics").add(detail(job, v.pod(), v.node(),
+                        "node(s) didn't match Pod's node affinity/selector", "", "", ""));
             } else if (o instanceof FilterOutcome.Insufficient in) {
                 for (FilterOutcome.Shortage s : in.shortages()) {
                     String rule = s.resource().equals("cpu") ? "CPUResourceDiagnostics"

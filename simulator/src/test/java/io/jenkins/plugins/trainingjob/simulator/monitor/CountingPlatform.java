@@ -20,6 +20,7 @@ final class CountingPlatform implements TrainingPlatform {
     final AtomicInteger listCalls = new AtomicInteger();
     final AtomicInteger listRounds = new AtomicInteger();
     final AtomicInteger launchCalls = new AtomicInteger();
+    final AtomicInteger fetchCalls = new AtomicInteger();
     final AtomicInteger cancelCalls = new AtomicInteger();
     private final TrainingPlatform client;
 
@@ -86,6 +87,7 @@ final class CountingPlatform implements TrainingPlatform {
 
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
+        fetchCalls.incrementAndGet();
         return client.fetchDiagnosis(handle);
     }
 

@@ -14,13 +14,16 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
@@ -54,7 +57,7 @@ import okhttp3.OkHttpClient;
  * queue as {@code queueID}, as bce-sdk-go does; the connection must name the queue, and a spec may only
  * name that same queue, so that the calls after the create find the job.
  */
-public final class AihcClient implements TrainingPlatform {
+public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJobList {
 
     public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
     /** The spec's {@link SpecDigest}: tells a resubmission of the same spec from another spec under the token. */
@@ -69,6 +72,7 @@ public final class AihcClient implements TrainingPlatform {
     static final String OP_STOP = "POST /api/v1/aijobs/{jobId}/stop";
     static final String OP_DELETE = "DELETE /api/v1/aijobs/{jobId}";
     static final String OP_EVENTS = "GET /api/v1/aijobs/{jobId}/events";
+    static final String OP_LOGS = "GET /api/v1/aijobs/{jobId}/pods/{podName}/logs";
     static final String OP_LAUNCH = "POST /api/v1/aifd/schedulediagnosis/job/launcher";
     static final String OP_QUERY = "GET /api/v1/aifd/schedulediagnosis/job/query";
 
@@ -504,6 +508,55 @@ public final class AihcClient implements TrainingPlatform {
             }
         }
         return out;
+    }
+
+    @Override
+    public LogChunk logs(JobRef job, String worker, String marker, int maxLines) {
+        if (maxLines < 1) {
+            throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
+        }
+        HttpUrl.Builder url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("pods")
+                .addPathSegment(worker).addPathSegment("logs")
+                .addQueryParameter("resourcePoolId", pool())
+                .addQueryParameter("maxLines", Integer.toString(maxLines)));
+        if (marker != null && !marker.isEmpty()) {
+            url.addQueryParameter("marker", marker);
+        }
+        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, url.build())), OP_LOGS);
+        List<String> lines = new ArrayList<>();
+        JsonNode logs = result.path("logs");
+        if (logs.isArray()) {
+            logs.forEach(line -> lines.add(line.asText("")));
+        }
+        String next = AihcJobReader.text(result, "nextMarker");
+        return new LogChunk(lines, next.isEmpty() ? marker : next);
+    }
+
+    /** Jobs carrying the client-token label, read from the list items (which echo the labels). */
+    @Override
+    public StatusPage listSubmittedStatuses(String pageToken, int pageSize) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
+        }
+        int page = pageNumber(pageToken);
+        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        Map<String, JobStatus> ours = new LinkedHashMap<>();
+        JsonNode jobs = result.path("jobs");
+        for (JsonNode job : jobs) {
+            String id = AihcJobReader.text(job, "jobId");
+            boolean labelled = false;
+            for (JsonNode label : job.path("labels")) {
+                labelled |= CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"));
+            }
+            if (labelled && !id.isEmpty()) {
+                ours.putIfAbsent(id, read(job, null));
+            }
+        }
+        JsonNode total = result.get("total");
+        boolean more = total != null && total.canConvertToLong()
+                ? (long) page * pageSize < total.asLong()
+                : jobs.isArray() && jobs.size() >= pageSize;
+        return new StatusPage(List.copyOf(ours.values()), more && jobs.size() > 0 ? Integer.toString(page + 1) : null);
     }
 
     @Override

@@ -24,6 +24,7 @@ import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
+import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
@@ -425,6 +426,35 @@ class AihcClientTest extends AihcServerTest {
     void aForeignPageTokenIsRefusedNamingTheRule() {
         assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("pageToken: ");
+    }
+
+    @Test
+    void theSubmittedListKeepsOnlyJobsCarryingTheClientTokenLabel() throws Exception {
+        server.enqueue(ok("{\"result\":{\"total\":3,\"jobs\":[" + listItem("j-1", "a", "t")
+                + ",{\"jobId\":\"j-2\",\"name\":\"b\",\"status\":\"Running\",\"labels\":[{\"key\":\"team\",\"value\":\"x\"}]}"
+                + ",{\"jobId\":\"j-3\",\"name\":\"c\",\"status\":\"Running\"}]}}"));
+
+        StatusPage mine = client().listSubmittedStatuses(null, 3);
+
+        assertThat(mine.jobs()).extracting(s -> s.job().id()).containsExactly("j-1");
+        assertThat(mine.hasNext()).isFalse();
+    }
+
+    @Test
+    void logsAskForOnePodsLinesAfterTheMarkerAndKeepTheMarkerWhenNoneIsReturned() throws Exception {
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"podName\":\"p-0\",\"logs\":[\"a\",\"b\"],"
+                + "\"nextMarker\":\"m2\"}}"));
+        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"podName\":\"p-0\",\"logs\":[]}}"));
+
+        LogChunk first = client().logs(JOB, "p-0", "m1", 100);
+        LogChunk second = client().logs(JOB, "p-0", "m2", 100);
+
+        assertThat(first.lines()).containsExactly("a", "b");
+        assertThat(first.nextMarker()).isEqualTo("m2");
+        assertThat(second.lines()).isEmpty();
+        assertThat(second.nextMarker()).isEqualTo("m2");
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID
+                + "/pods/p-0/logs?resourcePoolId=cce-pool1&maxLines=100&marker=m1");
     }
 
     /** Third-party evidence: a fault-tolerant job can read Failed while it is restarted. */

@@ -1,0 +1,49 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.AutoComplete;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "generate-completion",
+        header = "Print a bash/zsh completion script for trainjob and ./trainjob.",
+        description = {"Completes commands, options, their values (in lower case, as the docs write them) and",
+            "file names. Load it in the current shell, or install it for every new one."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  source <(./trainjob generate-completion)",
+            "  trainjob generate-completion > ~/.local/share/bash-completion/completions/trainjob"})
+final class CompletionCommand implements Callable<Integer> {
+
+    private static final Pattern VALUE_LIST = Pattern.compile("(_option_args=\\()([^)]*)(\\))");
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        String script = AutoComplete.bash("trainjob", spec.root().commandLine());
+        spec.commandLine().getOut().print(adapt(script));
+        spec.commandLine().getOut().flush();
+        return ExitCode.SUCCESS;
+    }
+
+    /**
+     * Lower-case option values (the CLI accepts any case; the docs use lower case) and completion for
+     * {@code ./trainjob}, the README's way to run it, besides {@code trainjob} on PATH.
+     */
+    static String adapt(String script) {
+        Matcher m = VALUE_LIST.matcher(script);
+        StringBuilder out = new StringBuilder(script.length());
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + m.group(2).toLowerCase(Locale.ROOT)
+                    + m.group(3)));
+        }
+        m.appendTail(out);
+        return out.toString().replace("-o default trainjob trainjob.sh trainjob.bash",
+                "-o default trainjob ./trainjob trainjob.sh trainjob.bash");
+    }
+}

@@ -1,0 +1,216 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the documentation's examples as written, so a docs change that breaks one fails the build. A code
+ * block preceded by a {@code <!-- docs-example ... -->} comment is a shell session: each {@code ./trainjob}
+ * line runs in-process against an embedded simulator (the one {@code ./trainjob simulator ... &} would
+ * start), {@code export} lines set variables, {@code X=$(...)} captures stdout, a trailing
+ * {@code # exit N} is the expected exit code (else 0).
+ *
+ * <p>What differs from a shell, so the test stays fast: the simulator runs in fast mode (no AIHC
+ * 5-minute pre-check), {@code --pending-timeout} becomes 1s, and a command that polls gets
+ * {@code --poll-interval 100ms}; files the examples write go to a temporary directory.
+ */
+class DocsExamplesTest {
+
+    static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    static final Pattern MARKER = Pattern.compile("<!-- docs-example[^>]*-->\\s*\\n```[a-z]*\\n(.*?)\\n```",
+            Pattern.DOTALL);
+    static final Pattern EXIT = Pattern.compile("#\\s*exit (\\d+)");
+    static final Pattern CAPTURE = Pattern.compile("^([A-Z_]+)=\\$\\((.*)\\)$");
+
+    static Simulator sim;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startSimulator() {
+        Scenario s = Scenario.bundled("seed-taint-and-gpu");
+        sim = Simulator.start(new Scenario(s.name(), s.seed(), s.credentials(),
+                new Scenario.Timing(10.0, true, null, null, null, null), s.nodes(), s.aihc(), s.sensecore(),
+                s.faults()));
+    }
+
+    @AfterAll
+    static void stopSimulator() {
+        sim.close();
+    }
+
+    @Test
+    void theCliReferenceSimulatorQuickStartRunsAsWritten() throws IOException {
+        List<String> blocks = blocks(ROOT.resolve("docs/cli.md"));
+        assertThat(blocks).as("marked examples in docs/cli.md").isNotEmpty();
+        for (String block : blocks) {
+            run(block);
+        }
+    }
+
+    @Test
+    void theReadmeExamplesRunAsWritten() throws IOException {
+        List<String> blocks = blocks(ROOT.resolve("README.md"));
+        assertThat(blocks).as("marked examples in README.md").isNotEmpty();
+        for (String block : blocks) {
+            run(block);
+        }
+    }
+
+    @Test
+    void theSimulatorBannerPrintsTheExportsTheQuickStartUses() throws IOException {
+        String banner = SimulatorCommand.banner(sim, "seed-taint-and-gpu");
+        String port = Integer.toString(sim.baseUrl().getPort());
+        for (String block : blocks(ROOT.resolve("docs/cli.md"))) {
+            for (String line : block.lines().filter(l -> l.startsWith("export ")).toList()) {
+                for (String pair : line.substring("export ".length()).trim().split("\\s+")) {
+                    assertThat(banner).as("banner offers " + pair).contains(pair.replace("8080", port));
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyExampleSpecAndEveryInlineSpecOfTheJenkinsfilesIsValid() throws IOException {
+        CliHarness cli = new CliHarness(dir.resolve("home"));
+        String[] values = {"--set", "BUILD_NUMBER=7", "--set", "IMAGE_TAG=1.4", "--set", "WORKERS=2", "--set",
+            "GIT_COMMIT=abc123"};
+        List<Path> specs = new ArrayList<>();
+        try (var files = Files.list(ROOT.resolve("docs/examples"))) {
+            files.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(specs::add);
+        }
+        Pattern inlineSpec = Pattern.compile("def spec = '''\\n(.*?)'''", Pattern.DOTALL);
+        try (var files = Files.list(ROOT.resolve("docs/examples"))) {
+            for (Path jenkinsfile : files.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile")).sorted()
+                    .toList()) {
+                Matcher inline = inlineSpec.matcher(Files.readString(jenkinsfile));
+                while (inline.find()) {
+                    Path extracted = dir.resolve(jenkinsfile.getFileName() + ".yaml");
+                    Files.writeString(extracted, inline.group(1));
+                    specs.add(extracted);
+                }
+            }
+        }
+        assertThat(specs).hasSizeGreaterThan(4);
+        for (Path spec : specs) {
+            List<String> args = new ArrayList<>(List.of("validate", spec.toString()));
+            args.addAll(List.of(values));
+            var result = cli.run(args.toArray(String[]::new));
+            assertThat(result.exitCode()).as("%s: %s", spec.getFileName(), result.err()).isZero();
+        }
+    }
+
+    static List<String> blocks(Path file) throws IOException {
+        Matcher m = MARKER.matcher(Files.readString(file));
+        List<String> blocks = new ArrayList<>();
+        while (m.find()) {
+            blocks.add(m.group(1));
+        }
+        return blocks;
+    }
+
+    /** One block as a shell would run it, line by line. */
+    void run(String block) {
+        Map<String, String> vars = new HashMap<>();
+        CliHarness cli = new CliHarness(dir.resolve("home"));
+        for (String line : joinContinuations(block)) {
+            String command = line.replaceAll("\\s+#.*$", "").trim();
+            if (command.isEmpty() || command.startsWith("#") || command.startsWith("kill ")
+                    || command.startsWith("./trainjob simulator")) {
+                continue;
+            }
+            if (command.startsWith("export ")) {
+                for (String pair : command.substring("export ".length()).trim().split("\\s+")) {
+                    String[] kv = pair.split("=", 2);
+                    String value = kv[0].equals("TRAINJOB_ENDPOINT") ? sim.baseUrl().toString() : kv[1];
+                    cli.env.put(kv[0], value);
+                }
+                continue;
+            }
+            String capture = null;
+            Matcher c = CAPTURE.matcher(command);
+            if (c.matches()) {
+                capture = c.group(1);
+                command = c.group(2);
+            }
+            assertThat(command).as("a docs example line").startsWith("./trainjob ");
+            List<String> args = args(command.substring("./trainjob ".length()), vars);
+            Matcher exit = EXIT.matcher(line);
+            int expected = exit.find() ? Integer.parseInt(exit.group(1)) : 0;
+            var result = cli.run(args.toArray(String[]::new));
+            assertThat(result.exitCode()).as("exit code of: %s%nstdout:%n%s%nstderr:%n%s", line, result.out(),
+                    result.err()).isEqualTo(expected);
+            result.withoutStackTrace();
+            if (capture != null) {
+                vars.put(capture, result.out().strip());
+            }
+        }
+    }
+
+    static List<String> joinContinuations(String block) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (String raw : block.lines().toList()) {
+            if (raw.endsWith("\\")) {
+                current.append(raw, 0, raw.length() - 1).append(' ');
+            } else {
+                lines.add(current.append(raw).toString());
+                current.setLength(0);
+            }
+        }
+        return lines;
+    }
+
+    /** Shell words with "$VAR" expanded; repository files made absolute; scaled timing; outputs to a temp dir. */
+    List<String> args(String text, Map<String, String> vars) {
+        List<String> words = new ArrayList<>();
+        for (String word : text.trim().split("\\s+")) {
+            String w = word.replaceAll("^\"|\"$", "");
+            if (w.startsWith("$")) {
+                w = vars.getOrDefault(w.substring(1), "");
+            }
+            words.add(w);
+        }
+        List<String> out = new ArrayList<>();
+        boolean polls = false;
+        for (int i = 0; i < words.size(); i++) {
+            String w = words.get(i);
+            if (w.equals("--pending-timeout") && i + 1 < words.size()) {
+                out.add(w);
+                out.add("1s");
+                i++;
+                continue;
+            }
+            if ((w.equals("--report-file") || w.equals("--output")) && i + 1 < words.size()) {
+                out.add(w);
+                out.add(dir.resolve(words.get(++i)).toString());
+                continue;
+            }
+            polls |= w.equals("--wait") || w.equals("--watch") || w.equals("-w") || w.equals("-f")
+                    || w.equals("--follow");
+            out.add(!w.startsWith("-") && Files.exists(ROOT.resolve(w)) && w.contains("/")
+                    ? ROOT.resolve(w).toString() : w);
+        }
+        if (polls && !out.contains("--poll-interval")) {
+            out.add("--poll-interval");
+            out.add("100ms");
+        }
+        return out;
+    }
+}

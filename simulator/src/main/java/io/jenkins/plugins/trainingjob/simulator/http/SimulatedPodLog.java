@@ -1,0 +1,47 @@
+package io.jenkins.plugins.trainingjob.simulator.http;
+
+import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
+import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Pod;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The log a simulated pod has written by now: a start line, one training step per simulated second while
+ * it runs, and an end line (the master's exit code when the job failed). Deterministic, so a test and a
+ * follower see the same lines; it grows with time, so {@code logs --follow} has something to follow.
+ */
+final class SimulatedPodLog {
+
+    /** A long run stops logging steps here, as a real pod's log would be rotated. */
+    static final int MAX_STEPS = 600;
+
+    private SimulatedPodLog() {
+    }
+
+    static List<String> lines(JobView job, Pod.PodView pod, Instant now) {
+        List<String> lines = new ArrayList<>();
+        if (pod.nodeName().isEmpty() || job.startedAt() == null) {
+            return lines;
+        }
+        lines.add("[sim] " + pod.name() + " (" + pod.role() + ") started on node " + pod.nodeName());
+        lines.add("[sim] running: " + job.spec().path("jobSpec").path("command").asText("").strip());
+        Instant end = job.finishedAt() != null ? job.finishedAt() : now;
+        long steps = Math.min(MAX_STEPS, Math.max(0, Duration.between(job.startedAt(), end).toSeconds()));
+        for (long i = 1; i <= steps; i++) {
+            lines.add("[sim] step " + i + " loss " + String.format(java.util.Locale.ROOT, "%.4f", 2.0 / (i + 1)));
+        }
+        if (job.state() == JobState.SUCCEEDED) {
+            lines.add("[sim] training finished");
+        } else if (job.state() == JobState.FAILED) {
+            boolean failing = "master".equalsIgnoreCase(pod.role()) || job.pods().size() == 1;
+            lines.add(failing ? "[sim] error: training script exited with code " + job.exitCode()
+                    : "[sim] stopped: the master failed");
+        } else if (job.state() == JobState.STOPPING || job.state() == JobState.STOPPED) {
+            lines.add("[sim] received SIGTERM, stopping");
+        }
+        return lines;
+    }
+}
