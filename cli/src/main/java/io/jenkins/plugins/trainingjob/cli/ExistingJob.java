@@ -23,6 +23,10 @@ public final class ExistingJob {
 
     /** Where the job lives, from the flags, the environment and the profile (there is no spec to ask). */
     ConnectionSettings settings(CliEnvironment env) {
+        if (jobId == null && clientToken == null) {
+            // checked before anything is resolved or called, as picocli checks a required argument
+            throw CliException.invalidInput("JOB_ID: required (or --client-token TOKEN for status and cancel)");
+        }
         return ConnectionResolver.resolve(env, connection, null);
     }
 

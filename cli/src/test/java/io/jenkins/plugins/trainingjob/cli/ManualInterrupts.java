@@ -7,18 +7,26 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class ManualInterrupts implements InterruptSignal {
 
     private final List<Runnable> handlers = new CopyOnWriteArrayList<>();
-    private final java.util.concurrent.CountDownLatch firstHandler = new java.util.concurrent.CountDownLatch(1);
+    /** Open while a command listens; a new one once the last handler is gone (an earlier command ended). */
+    private volatile java.util.concurrent.CountDownLatch listening = new java.util.concurrent.CountDownLatch(1);
 
     @Override
-    public Registration onInterrupt(Runnable handler) {
+    public synchronized Registration onInterrupt(Runnable handler) {
         handlers.add(handler);
-        firstHandler.countDown();
-        return () -> handlers.remove(handler);
+        listening.countDown();
+        return () -> {
+            synchronized (this) {
+                handlers.remove(handler);
+                if (handlers.isEmpty() && listening.getCount() == 0) {
+                    listening = new java.util.concurrent.CountDownLatch(1);
+                }
+            }
+        };
     }
 
     /** Waits (on a latch, at most 30 s) until a command listens for Ctrl-C, then presses it. */
     void pressWhenArmed() throws InterruptedException {
-        if (!firstHandler.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!listening.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
             throw new AssertionError("no command listened for Ctrl-C within 30 s");
         }
         fire();
