@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.bench;
 import io.jenkins.plugins.trainingjob.bench.figures.BenchmarksDocument;
 import io.jenkins.plugins.trainingjob.bench.figures.Machine;
 import io.jenkins.plugins.trainingjob.bench.figures.MicroFigures;
+import io.jenkins.plugins.trainingjob.bench.figures.PreflightFigure;
 import io.jenkins.plugins.trainingjob.bench.figures.TimeToReportFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleResult;
@@ -59,6 +60,11 @@ public final class BenchMain {
             write(JSON.readValue(Path.of(options.get("--results")).toFile(), BenchmarksDocument.class), output);
             return;
         }
+        if (mode.equals("preflight")) {
+            // figure 5 alone, spliced into the existing document (a full run takes minutes)
+            spliceFigure5(output);
+            return;
+        }
         long started = System.nanoTime();
         Machine machine = Machine.current();
         System.out.println("Training Job benchmarks on " + machine.describe());
@@ -105,6 +111,17 @@ public final class BenchMain {
         Files.createDirectories(raw.getParent());
         JSON.writerWithDefaultPrettyPrinter().writeValue(raw.toFile(), document);
         write(document, output);
+        spliceFigure5(output);
+    }
+
+    private static void spliceFigure5(Path output) throws Exception {
+        System.out.println("Figure 5: pre-flight");
+        PreflightFigure.Result r = new PreflightFigure().run();
+        System.out.println("  " + r);
+        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
+        Files.writeString(output, PreflightFigure.splice(doc, r), StandardCharsets.UTF_8);
+        System.out.println(PreflightFigure.markdown(r));
+        System.out.println("Written to " + output);
     }
 
     private static void write(BenchmarksDocument document, Path output) throws IOException {

@@ -11,6 +11,7 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -57,6 +58,12 @@ final class SubmitCommand implements Callable<Integer> {
                     + "1-63 letters, digits, '-', '_' or '.'.")
     String clientToken;
 
+    @Option(names = "--preflight", paramLabel = "true|false|warn", defaultValue = "true",
+            description = "Check the job against the pool's inventory before creating it: true refuses a job that "
+                    + "can never fit (exit 3, with the report), warn reports it and submits anyway, false skips the "
+                    + "check (default: ${DEFAULT-VALUE}).")
+    String preflight;
+
     @Override
     public Integer call() {
         if (clientToken != null && !TOKEN.matcher(clientToken).matches()) {
@@ -71,12 +78,31 @@ final class SubmitCommand implements Callable<Integer> {
         boolean tokenGiven = clientToken != null;
         String token = tokenGiven ? clientToken : UUID.randomUUID().toString();
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
-        try (TrainingPlatform platform = root.env().connector().connect(settings);
-             SubmitGuard guard = new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt,
+        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            // A used token returns its job: the pre-flight check must not refuse a job that exists.
+            Optional<IdempotentSubmitter.Submitted> existing = tokenGiven
+                    ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
+            if (existing.isEmpty()) {
+                Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
+                        waiting.reportFile);
+                if (refused != null) {
+                    return refused;
+                }
+            }
+            return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing);
+        }
+    }
+
+    /** From just before the create: Ctrl-C and SIGTERM are the guard's from here on. */
+    private int submitGuarded(TrainingPlatform platform, JobSpec job, ConnectionSettings settings, WaitMode mode,
+                              String token, boolean tokenGiven, boolean stopOnInterrupt,
+                              Optional<IdempotentSubmitter.Submitted> existing) {
+        Terminal terminal = root.terminal();
+        try (SubmitGuard guard = new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt,
                      createBudget(settings))) {
             IdempotentSubmitter.Submitted submitted;
             try {
-                submitted = IdempotentSubmitter.submit(platform, job, token, tokenGiven);
+                submitted = existing.isPresent() ? existing.get() : IdempotentSubmitter.create(platform, job, token);
             } catch (UncertainCreateException e) {
                 CliException failure = new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: "
                         + findCommand(settings, e, token, tokenGiven), e);

@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
             ""},
         subcommands = {
             SubmitCommand.class,
+            CheckCommand.class,
             AwaitCommand.class,
             StatusCommand.class,
             ListCommand.class,

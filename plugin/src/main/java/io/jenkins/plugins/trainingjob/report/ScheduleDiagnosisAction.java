@@ -4,6 +4,7 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -44,6 +45,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private final List<String> queues;
     private final Map<String, String> files;
     private final List<String> summary;
+    /** The pool picture; null in actions saved before it existed. */
+    private final List<PoolTile> pool;
     /** Unique in the build; {@code null} in actions saved before it existed (then derived from the job). */
     private String urlName;
     /** The files' folder under the build's {@code training-job/}; {@code null} as for {@link #urlName}. */
@@ -120,6 +123,51 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         }
     }
 
+    /**
+     * One tile of the pool picture: a node (or a folded range), why it refused the job, its free/total
+     * devices, and a background colour chosen here from the reason's category (never from remote data).
+     */
+    public static final class PoolTile implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final String nodes;
+        private final String why;
+        private final String devices;
+        private final String colour;
+
+        PoolTile(PoolCell c) {
+            this.nodes = c.nodes() + (c.count() > 1 ? " ×" + c.count() : "");
+            this.why = c.refusal() == null ? (c.intervention().isEmpty() ? "not refused" : c.intervention())
+                    : c.refusal().title();
+            this.devices = c.gpuTotal() < 0 ? "not in the inventory"
+                    : c.gpuFree() + "/" + c.gpuTotal() + " " + (c.gpuResource().isEmpty() ? "devices" : c.gpuResource())
+                    + " free";
+            this.colour = c.refusal() == null ? "#e8f5e9" : switch (c.refusal()) {
+                case CORDONED -> "#cfe2ff";
+                case UNTOLERATED_TAINT -> "#e2d9f3";
+                case INSUFFICIENT_RESOURCE -> "#f8d7da";
+                case QUEUE_OR_QUOTA -> "#fff3cd";
+                case CONFIGURATION -> "#f5c2c7";
+                default -> "#e9ecef";
+            };
+        }
+
+        public String getNodes() {
+            return nodes;
+        }
+
+        public String getWhy() {
+            return why;
+        }
+
+        public String getDevices() {
+            return devices;
+        }
+
+        public String getColour() {
+            return colour;
+        }
+    }
+
     /** A suggestion, with an optional snippet to paste. */
     public static final class Hint implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -167,6 +215,10 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         this.pods = new ArrayList<>(nullSafe(r.pods()));
         this.queues = new ArrayList<>(nullSafe(r.queues()));
         this.files = new TreeMap<>(files);
+        this.pool = new ArrayList<>();
+        for (PoolCell c : nullSafe(r.pool())) {
+            pool.add(new PoolTile(c));
+        }
     }
 
     static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames, String urlName,
@@ -303,6 +355,11 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     public List<Hint> getHints() {
         return List.copyOf(hints);
+    }
+
+    /** The pool picture's tiles (empty when no inventory was joined, or in actions saved before it). */
+    public List<PoolTile> getPool() {
+        return pool == null ? List.of() : pool;
     }
 
     public List<String> getPods() {

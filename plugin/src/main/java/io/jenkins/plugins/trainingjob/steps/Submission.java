@@ -1,14 +1,21 @@
 package io.jenkins.plugins.trainingjob.steps;
 
+import hudson.AbortException;
 import hudson.FilePath;
+import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
@@ -77,5 +84,27 @@ final class Submission {
     static String submittedLine(ConnectionBinding binding, JobRef job) {
         return Messages.Step_Submitted(binding.platform().displayName(), ConsoleText.strip(job.name()),
                 ConsoleText.strip(job.id()));
+    }
+
+    /**
+     * The pre-flight check before the create call ({@code mode}: {@code true}, {@code false} or {@code warn}).
+     * Prints its one line; a job that can never fit gets its report printed and archived, and with
+     * {@code true} the step fails with the report's headline before anything is created.
+     */
+    static void preflight(TrainingPlatform client, JobSpec spec, String mode, Run<?, ?> run, PrintStream log)
+            throws AbortException {
+        PreflightMode m = PreflightMode.parse(mode, "preflight");
+        if (m == PreflightMode.OFF) {
+            return;
+        }
+        DiagnosisReport report = Preflight.check(client, spec);
+        log.println(ConsoleText.strip(Preflight.line(m, report)));
+        if (report.verdict() != Verdict.NEVER_FITS) {
+            return;
+        }
+        StepOutcome.report(report, run, log);
+        if (Preflight.refuses(m, report)) {
+            throw new AbortException(ConsoleText.strip(report.headline()));
+        }
     }
 }

@@ -26,6 +26,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     private final Map<String, String> variables;
     private final WaitMode waitMode;
     private final String pendingTimeout;
+    /** {@code true}, {@code false} or {@code warn}; null in executions saved before it existed (then: true). */
+    private final String preflight;
     /** The spec as read at submit time; non-null from just before the create call on. */
     private volatile String specText;
     /** Persisted before the create call; the platform finds the job by it. */
@@ -44,6 +46,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.variables = new TreeMap<>(step.getVariables());
         this.waitMode = WaitMode.parse("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
+        this.preflight = step.getPreflight();
     }
 
     @Override
@@ -65,6 +68,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
+        Submission.preflight(binding.client(), spec, preflight, run(), listener().getLogger());
         JobRef submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
         job(submitted);
         saveNow();

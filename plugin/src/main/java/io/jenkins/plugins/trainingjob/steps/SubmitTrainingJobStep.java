@@ -9,6 +9,7 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -38,6 +39,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
+    private String preflight = "true";
 
     @DataBoundConstructor
     public SubmitTrainingJobStep() {
@@ -128,6 +130,16 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     @DataBoundSetter
     public void setFailOnUnschedulable(boolean failOnUnschedulable) {
         this.failOnUnschedulable = failOnUnschedulable;
+    }
+
+    /** {@code true} (default), {@code false} or {@code warn}: see help-preflight.html. */
+    public String getPreflight() {
+        return preflight;
+    }
+
+    @DataBoundSetter
+    public void setPreflight(String preflight) {
+        this.preflight = PreflightMode.parse(preflight, "preflight").text();
     }
 
     @Override

@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -64,6 +65,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
+    private String preflight = "true";
     private transient TrainingJobService service;
 
     @DataBoundConstructor
@@ -97,6 +99,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             }
             JobSpec jobSpec = Submission.loadSpec(svc, text, source, env, Map.of());
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
+            Submission.preflight(binding.client(), jobSpec, preflight, run, log);
             JobRef job = Submission.submit(binding, jobSpec, UUID.randomUUID().toString(), log);
             if (mode == WaitMode.NONE) {
                 Submission.withoutWaiting(binding, job, log);
@@ -213,6 +216,16 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     @DataBoundSetter
     public void setFailOnUnschedulable(boolean failOnUnschedulable) {
         this.failOnUnschedulable = failOnUnschedulable;
+    }
+
+    /** {@code true} (default), {@code false} or {@code warn}: see help-preflight.html. */
+    public String getPreflight() {
+        return preflight;
+    }
+
+    @DataBoundSetter
+    public void setPreflight(String preflight) {
+        this.preflight = PreflightMode.parse(preflight, "preflight").text();
     }
 
     @Override

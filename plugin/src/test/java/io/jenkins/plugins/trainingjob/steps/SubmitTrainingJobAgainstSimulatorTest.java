@@ -157,7 +157,9 @@ class SubmitTrainingJobAgainstSimulatorTest {
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
-                .hasMessageStartingWith("Job ci-42 cannot be scheduled: 7 nodes refused pod ci-42-master-0");
+                // the diagnosis joined with the pool inventory names the change that unblocks the most
+                .hasMessage("Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
+                        + "kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]: the pod fits");
         assertThat(f.log()).contains("untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]")
                 .contains("Schedule diagnosis report: job/p/1/training-job-" + e.job().id() + "/");
         assertThat(new File(buildDir, "training-job/" + e.job().id() + "/schedule-diagnosis-junit.xml")).exists();

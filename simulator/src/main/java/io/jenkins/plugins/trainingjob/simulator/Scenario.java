@@ -151,11 +151,19 @@ public record Scenario(
 
     /**
      * A queue: the nodes (names or ranges) its jobs may use (none listed = every node), and its
-     * capability (empty = unlimited).
+     * capability (empty = unlimited), and its state ({@code Open}, the default, or {@code Close}: jobs wait).
      */
-    public record QueueDecl(String name, List<String> nodes, Map<String, String> capability) {
+    public record QueueDecl(String name, List<String> nodes, Map<String, String> capability, String state) {
         public QueueDecl {
             nodes = nodes == null ? List.of() : List.copyOf(nodes);
+            state = state == null || state.isBlank() ? "Open" : state;
+            if (!state.equals("Open") && !state.equals("Close")) {
+                throw new IllegalArgumentException("queue state must be Open or Close, was '" + state + "'");
+            }
+        }
+
+        public boolean closed() {
+            return state.equals("Close");
         }
     }
 

@@ -76,7 +76,7 @@ public final class Simulator implements AutoCloseable {
             Map<String, SchedulingQueue> byName = new LinkedHashMap<>();
             for (Scenario.QueueDecl q : p.queues()) {
                 SchedulingQueue sq = new SchedulingQueue(AihcApi.queueKey(p.id(), q.name()), q.name(),
-                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"));
+                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"), q.closed());
                 byName.put(q.name(), sq);
                 queues.add(sq);
             }

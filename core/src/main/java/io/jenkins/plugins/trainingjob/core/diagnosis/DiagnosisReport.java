@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ import java.util.Objects;
  * @param nodeCount distinct nodes named by blocking findings
  * @param pods the pods (or SenseCore workers) concerned, folded into ranges
  * @param queues the queues (or SenseCore pools) concerned, sorted
+ * @param pool the pool picture, one cell per node (folded in large pools), when an inventory was joined;
+ *     absent from the JSON form when empty, so reports without it read and write as before
  */
 public record DiagnosisReport(
         int schemaVersion,
@@ -32,7 +35,8 @@ public record DiagnosisReport(
         List<String> queues,
         List<RuleGroup> rules,
         List<ResourceRow> resources,
-        List<Hint> hints) {
+        List<Hint> hints,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PoolCell> pool) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -50,6 +54,15 @@ public record DiagnosisReport(
         rules = List.copyOf(rules);
         resources = List.copyOf(resources);
         hints = List.copyOf(hints);
+        pool = pool == null ? List.of() : List.copyOf(pool);
+    }
+
+    /** A report without a pool picture (no inventory was joined). */
+    public DiagnosisReport(int schemaVersion, JobRef job, String diagnosisId, String headline, Verdict verdict,
+                           String verdictText, int nodeCount, List<String> pods, List<String> queues,
+                           List<RuleGroup> rules, List<ResourceRow> resources, List<Hint> hints) {
+        this(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount, pods, queues, rules,
+                resources, hints, List.of());
     }
 
     /**

@@ -7,5 +7,7 @@ public enum Verdict {
     /** Capacity exists but is in use, cordoned, tainted or behind quota: it fits after a change or a wait. */
     FITS_LATER,
     /** The diagnosis named no blocker we can judge. */
-    UNKNOWN
+    UNKNOWN,
+    /** Pre-flight only: the pool's free capacity holds the whole job now. */
+    FITS_NOW
 }

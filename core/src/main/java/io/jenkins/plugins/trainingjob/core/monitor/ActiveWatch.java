@@ -1,8 +1,11 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -213,7 +216,10 @@ final class ActiveWatch implements Watch {
             emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(group.kind(), "fetch diagnosis", () -> group.platform().fetchDiagnosis(handle),
+        runtime.call(group.kind(), "fetch diagnosis", () -> {
+            TrainingPlatform platform = group.platform();
+            return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
+        },
                 r -> continueWith(r, this::onFetched));
     }
 
@@ -380,11 +386,15 @@ final class ActiveWatch implements Watch {
         }
     }
 
+    private static final DiagnosisAnalyzer JOIN = new DiagnosisAnalyzer();
+
     private DiagnosisReport analyze(RawDiagnosis raw) {
         try {
-            DiagnosisReport report = runtime.settings().analyzer().apply(raw);
+            // the analyzer sees the platform's own answer; the inventory read beside it is joined afterwards
+            RawDiagnosis own = raw instanceof DiagnosisWithInventory w ? w.diagnosis() : raw;
+            DiagnosisReport report = runtime.settings().analyzer().apply(own);
             if (report != null) {
-                return report;
+                return JOIN.join(report, raw);
             }
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.http.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -115,7 +116,7 @@ public final class DiagnosisFetcher {
     FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline) {
         RawDiagnosis raw;
         try {
-            raw = platform.fetchDiagnosis(handle);
+            raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
         } catch (DiagnosisNotReadyException notReady) {
             Instant now = clock.instant();
             if (!now.isBefore(deadline)) {

@@ -45,15 +45,30 @@ public final class IdempotentSubmitter {
     public static Submitted submit(TrainingPlatform platform, JobSpec spec, String clientToken,
             boolean tokenMayBeInUse) {
         if (tokenMayBeInUse) {
-            Optional<TokenMatch> found = platform.findByClientToken(spec, clientToken);
+            Optional<Submitted> found = existing(platform, spec, clientToken);
             if (found.isPresent()) {
-                TokenMatch match = found.get();
-                if (!match.sameSpec()) {
-                    throw anotherSpec(platform, spec, clientToken, match.job());
-                }
-                return new Submitted(match.job(), true, clientToken);
+                return found.get();
             }
         }
+        return create(platform, spec, clientToken);
+    }
+
+    /**
+     * The first half of {@link #submit}, for a front end with a step between the look-up and the create
+     * (the CLI's pre-flight check must not refuse a job that already exists): the job the token names.
+     *
+     * @throws InvalidRequestException (field {@code clientToken}) when the token names a job of another spec
+     */
+    public static Optional<Submitted> existing(TrainingPlatform platform, JobSpec spec, String clientToken) {
+        Optional<TokenMatch> found = platform.findByClientToken(spec, clientToken);
+        if (found.isPresent() && !found.get().sameSpec()) {
+            throw anotherSpec(platform, spec, clientToken, found.get().job());
+        }
+        return found.map(match -> new Submitted(match.job(), true, clientToken));
+    }
+
+    /** The second half of {@link #submit}: the create (a lost answer is resolved by the client's look-ups). */
+    public static Submitted create(TrainingPlatform platform, JobSpec spec, String clientToken) {
         return new Submitted(platform.submit(spec, clientToken), false, clientToken);
     }
 

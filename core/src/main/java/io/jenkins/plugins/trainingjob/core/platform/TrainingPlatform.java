@@ -77,6 +77,19 @@ public interface TrainingPlatform extends AutoCloseable {
     /** Fetches the diagnosis; throws {@link DiagnosisNotReadyException} while it is being computed. */
     RawDiagnosis fetchDiagnosis(DiagnosisHandle handle);
 
+    /**
+     * What the pool has for {@code queue} (AIHC: queue name; SenseCore: pool name): nodes, totals, queue
+     * limits, specs and quota, read in pages and bounded (see {@link PoolInventory}). Not cached here; use
+     * an {@link InventoryCache} to share one read per poll round.
+     *
+     * @throws InventoryUnreadableException when the key may not read it or the platform does not serve it;
+     *     callers go on without it
+     */
+    default PoolInventory inventory(String queue) {
+        throw new InventoryUnreadableException(kind(), "read pool inventory", 0, "", "",
+                "this client does not read pool inventories", null);
+    }
+
     @Override
     void close();
 }

@@ -41,7 +41,12 @@ public final class HtmlReportRenderer {
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                         + "style-src 'unsafe-inline'\">\n")
                 .append("<title>Schedule diagnosis: ").append(esc(report.job().name())).append("</title>\n")
-                .append("<style>\n").append(CSS).append("\n</style>\n</head>\n<body>\n");
+                .append("<style>\n").append(CSS)
+                // only pages that use them carry these, so reports without a pool picture stay as they were
+                .append(report.verdict() == io.jenkins.plugins.trainingjob.core.diagnosis.Verdict.FITS_NOW
+                        ? "\n.v-fits_now{background:#d1e7dd}" : "")
+                .append(report.pool().isEmpty() ? "" : "\n" + PoolPictureHtml.CSS)
+                .append("\n</style>\n</head>\n<body>\n");
         b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
         b.append("<p class=\"verdict v-").append(report.verdict().name().toLowerCase(Locale.ROOT))
                 .append("\"><strong>Verdict: ").append(report.verdict().name()).append("</strong> — ")
@@ -60,7 +65,11 @@ public final class HtmlReportRenderer {
         }
         dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
         b.append("</dl>\n");
-        grid(report, b);
+        if (report.pool().isEmpty()) {
+            grid(report, b);
+        } else {
+            PoolPictureHtml.append(report, b); // the same nodes with their devices: it replaces the grid
+        }
         rules(report, b);
         resources(report, b);
         hints(report, b);

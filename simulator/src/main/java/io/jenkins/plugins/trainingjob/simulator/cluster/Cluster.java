@@ -354,7 +354,7 @@ public final class Cluster {
         }
         waiting.sort(SCHEDULING_ORDER);
         for (SimJob j : waiting) {
-            if (!queueShortages(j).isEmpty()) {
+            if (j.queue().closed() || !queueShortages(j).isEmpty()) {
                 continue;
             }
             Map<String, String> placement = place(j);

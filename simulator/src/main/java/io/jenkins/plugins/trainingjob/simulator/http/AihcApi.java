@@ -63,6 +63,7 @@ public final class AihcApi implements PlatformApi {
     private final AihcAuthenticator auth;
     private final Json.RequestIds requestIds;
     private final Map<String, Diagnosis> diagnoses = new ConcurrentHashMap<>();
+    private final AihcInventoryApi inventory;
     /**
      * Fault-tolerant jobs whose next detail reads say Failed while they run (env SIM_TRANSIENT_FAILED_READS):
      * what a restart under fault tolerance looks like from outside, per a third-party watchdog.
@@ -80,6 +81,7 @@ public final class AihcApi implements PlatformApi {
         this.settings = settings;
         this.auth = auth;
         this.requestIds = requestIds;
+        this.inventory = new AihcInventoryApi(cluster, pools);
     }
 
     public static String queueKey(String poolId, String queue) {
@@ -125,6 +127,10 @@ public final class AihcApi implements PlatformApi {
         List<String> s = call.segments();
         String m = call.method();
         // s = [api, v1, ...]
+        if (s.size() >= 4 && s.get(2).equals("resourcepools") && m.equals("GET")) {
+            pool(s.get(3));
+            return inventory.route(call, s);
+        }
         if (s.size() >= 3 && s.get(2).equals("aijobs")) {
             if (s.size() == 3 && m.equals("POST")) {
                 return create(call);

@@ -21,6 +21,9 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryCache;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
@@ -94,6 +97,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private final boolean managed;
     private final String managedQueue;
     private final CallExecutor http;
+    private final AihcInventoryReader inventory;
+    private final InventoryCache inventoryCache;
     /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
     private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
@@ -136,6 +141,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .random(random)
                 .client(okHttp)
                 .build();
+        this.inventory = new AihcInventoryReader(http, base, pool, clock);
+        this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
     }
 
     @Override
@@ -584,6 +591,16 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
                     response.jsonText("requestId"), malformed.getMessage(), null);
         }
+    }
+
+    @Override
+    public PoolInventory inventory(String queue) {
+        String q = queue == null || queue.isBlank() ? settings.queue() : queue;
+        if (pool == null) {
+            throw new InventoryUnreadableException(PlatformKind.AIHC, AihcInventoryReader.OP_POOL, 0, "", "",
+                    "the connection names no resource pool", null);
+        }
+        return inventoryCache.get(q, () -> inventory.read(q));
     }
 
     @Override

@@ -16,7 +16,9 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
@@ -446,6 +448,35 @@ public final class SenseCoreClient implements TrainingPlatform {
         List<JobEvent> events = eventsIfServed(name).orElse(null);
         return SenseCoreEvidenceAssembler.assemble(status, doc, specs,
                 bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), workspaceJobs, events);
+    }
+
+    /**
+     * SenseCore's inventory: the workspace's pool bindings (reserved and spot quota) and the resource specs
+     * of {@code pool}; its API lists no nodes, so {@code nodesComplete} is false.
+     */
+    @Override
+    public PoolInventory inventory(String pool) {
+        String name = pool == null ? "" : pool.trim();
+        List<SenseCoreResponses.Binding> bindings = bindings();
+        String zone = bindings.stream().filter(b -> b.binding().name().equals(name))
+                .map(SenseCoreResponses.Binding::poolZone).filter(z -> !z.isEmpty()).findFirst().orElse("");
+        if (name.isEmpty() || zone.isEmpty()) {
+            throw new InventoryUnreadableException(PlatformKind.SENSECORE, "GET workspaceAEC2Bindings", 0, "", "",
+                    name.isEmpty() ? "the job names no resource pool"
+                            : "pool " + name + " is not among the workspace's bindings this key can read", null);
+        }
+        List<ResourceSpec> specs;
+        try {
+            specs = SenseCoreResponses.resourceSpecs(http.execute(ApiCall.get("GET aec2s/{pool}/resourceSpecs",
+                    urls.resourceSpecs(zone, name))).json());
+        } catch (NotFoundException | AuthenticationException e) {
+            if (notServed(e)) {
+                throw InventoryUnreadableException.of(e);
+            }
+            throw e;
+        }
+        return new PoolInventory(PlatformKind.SENSECORE, name, name, List.of(), List.of(), false, null, specs,
+                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), Instant.now());
     }
 
     /** The workspace's pool bindings, or none when the key may not read them (403) or they are not served (404). */

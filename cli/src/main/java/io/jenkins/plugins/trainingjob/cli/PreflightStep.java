@@ -1,0 +1,69 @@
+package io.jenkins.plugins.trainingjob.cli;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The pre-flight check as {@code submit} and {@code check} run it: one progress line when the job may go
+ * on; the whole report (stdout, or the JSON document) and exit code 3 when it can never fit.
+ */
+final class PreflightStep {
+
+    private PreflightStep() {
+    }
+
+    /**
+     * Checks {@code job} unless {@code mode} is off.
+     *
+     * @return the exit code to stop with, or {@code null} to go on and create the job
+     */
+    static Integer run(Terminal terminal, TrainingPlatform platform, JobSpec job, PreflightMode mode, Path reportFile) {
+        if (mode == PreflightMode.OFF) {
+            return null;
+        }
+        DiagnosisReport report = Preflight.check(platform, job);
+        if (report.verdict() != Verdict.NEVER_FITS) {
+            terminal.progress(Preflight.summary(report));
+            return null;
+        }
+        if (!Preflight.refuses(mode, report)) {
+            terminal.progress(Preflight.line(mode, report));
+            return null;
+        }
+        print(terminal, report, reportFile);
+        return ExitCode.UNSCHEDULABLE;
+    }
+
+    /** The report, as {@code check} prints it whatever the verdict. */
+    static void print(Terminal terminal, DiagnosisReport report, Path reportFile) {
+        if (reportFile != null) {
+            ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
+            terminal.progress("wrote the pre-flight report to " + reportFile);
+        }
+        if (terminal.json()) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("preflight", report.verdict().name());
+            doc.put("report", OutcomePrinter.reportJson(report));
+            terminal.json(doc);
+        } else {
+            terminal.result(ReportFormat.TEXT.render(report));
+        }
+    }
+
+    /** Reads {@code --preflight}; a bad value is invalid input naming the option. */
+    static PreflightMode mode(String text) {
+        try {
+            return PreflightMode.parse(text, "--preflight");
+        } catch (IllegalArgumentException e) {
+            throw CliException.invalidInput(e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,435 @@
+package io.jenkins.plugins.trainingjob.core.diagnosis;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
+import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Joins a diagnosis with the pool inventory. A diagnosis row says why a node refused a pod, not what the
+ * node has: the scheduler stops at the first failing filter, so a cordoned or tainted node was never
+ * checked for capacity. The inventory has the numbers, so each change a person could make (lift one taint,
+ * uncordon the cordoned nodes) is evaluated: how many free devices it makes available and whether the
+ * pending pods then fit. The headline names the single change that unblocks the most; the verdict becomes
+ * definite (FITS_LATER after that change, or NEVER_FITS when no node of the pool has enough in total).
+ *
+ * <p>AIHC's job API has no tolerations, so on AIHC every remedy for a taint or a cordon is the pool
+ * administrator's (AIHC calls it node intervention), or another queue or pool; no {@code tolerations:}
+ * snippet is offered there, with or without an inventory.
+ */
+final class InventoryJoin {
+
+    /** Beyond this many nodes the picture folds alike nodes into ranges. */
+    static final int PICTURE_FOLD_ABOVE = 300;
+
+    /** Names with numbers in numeric order ({@code n-2} before {@code n-10}), so the picture reads like the pool. */
+    static final Comparator<String> NAME_ORDER = (a, b) -> {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            char x = a.charAt(i);
+            char y = b.charAt(j);
+            if (Character.isDigit(x) && Character.isDigit(y)) {
+                int si = i;
+                int sj = j;
+                while (i < a.length() && Character.isDigit(a.charAt(i))) {
+                    i++;
+                }
+                while (j < b.length() && Character.isDigit(b.charAt(j))) {
+                    j++;
+                }
+                String na = a.substring(si, i).replaceFirst("^0+(?=.)", "");
+                String nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
+                int c = na.length() != nb.length() ? Integer.compare(na.length(), nb.length()) : na.compareTo(nb);
+                if (c != 0) {
+                    return c;
+                }
+            } else {
+                if (x != y) {
+                    return Character.compare(x, y);
+                }
+                i++;
+                j++;
+            }
+        }
+        int c = Integer.compare(a.length() - i, b.length() - j);
+        return c != 0 ? c : a.compareTo(b);
+    };
+
+    private InventoryJoin() {
+    }
+
+    /**
+     * What lifting one refusal (a taint, or the cordons) would buy.
+     *
+     * @param gain what becomes available: {@code 4 nodes with 8 free nvidia.com/gpu each}, or for cordons
+     *     {@code 8 usable nvidia.com/gpu}
+     * @param effect {@code the pod fits}, {@code it does not help}, ... or empty when the request is unknown
+     */
+    record Change(ReasonCategory kind, String taint, String reason, List<String> nodes, int missing, long places,
+                  long usable, String gain, boolean helps, String effect) {
+
+        String where() {
+            return String.join(", ", NodeRangeFolder.fold(nodes));
+        }
+
+        String action(PlatformKind platform) {
+            if (kind == ReasonCategory.CORDONED) {
+                return "uncordoning " + where();
+            }
+            return platform == PlatformKind.AIHC ? "removing the taint " + taint + " from " + where()
+                    : "tolerating " + taint;
+        }
+
+        /** {@code removing the taint T from N makes G available: the pod fits}, as the issue words it. */
+        String sentence(PlatformKind platform) {
+            String tail = effect.isEmpty() ? "" : ": " + effect;
+            return kind == ReasonCategory.CORDONED ? action(platform) + " frees " + gain + tail
+                    : action(platform) + " makes " + gain + " available" + tail;
+        }
+    }
+
+    /** The report as the analyzer built it, joined with {@code inventory}. */
+    static DiagnosisReport join(DiagnosisReport base, List<Finding> findings, PoolInventory inventory) {
+        PlatformKind platform = base.job().platform();
+        Map<String, InventoryNode> byName = inventory.nodesByName();
+        Demand demand = Demand.of(findings, inventory);
+        List<Change> changes = changes(findings, byName, demand);
+        Change best = changes.stream().max(Comparator.comparing(Change::helps).thenComparingLong(Change::places)
+                .thenComparingLong(Change::usable).thenComparing(c -> -c.nodes().size())).orElse(null);
+
+        String headline = base.headline();
+        String verdictText = base.verdictText();
+        Verdict verdict = base.verdict();
+        if (best != null && (best.helps() || best.usable() > 0)) {
+            // short enough for one screen line or two: the pods are listed under the headline anyway
+            headline = "Job " + base.job().name() + " cannot be scheduled (" + base.nodeCount()
+                    + (base.nodeCount() == 1 ? " node refused it" : " nodes refused it") + "); best change: "
+                    + best.action(platform) + (best.effect().isEmpty() ? "" : ": " + best.effect());
+        }
+        // other refusals (node selection, pod placement, storage, ...) are beyond what the inventory shows:
+        // then only the proof of NEVER_FITS (no node has enough in total) is definite
+        boolean onlyJudgeable = findings.stream().filter(f -> f.category().blocks() && !f.node().isEmpty())
+                .allMatch(f -> f.category() == ReasonCategory.CORDONED || f.category() == ReasonCategory.UNTOLERATED_TAINT
+                        || f.category() == ReasonCategory.INSUFFICIENT_RESOURCE);
+        if (demand.perPod > 0 && !onlyJudgeable) {
+            if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
+                verdict = Verdict.NEVER_FITS;
+                verdictText = "never fits as requested: no node of " + demand.where + " has "
+                        + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
+                        + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
+            } else if (best != null) {
+                verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
+            }
+        } else if (demand.perPod > 0) {
+            if (best != null && best.helps()) {
+                verdict = Verdict.FITS_LATER;
+                verdictText = "fits after a change: " + best.sentence(platform) + ".";
+            } else if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
+                verdict = Verdict.NEVER_FITS;
+                verdictText = "never fits as requested: no node of " + demand.where + " has "
+                        + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
+                        + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
+            } else if (verdict != Verdict.NEVER_FITS) {
+                verdict = Verdict.FITS_LATER;
+                verdictText = "fits later: " + (changes.isEmpty() ? "" : "no single change of a refused node makes "
+                        + "room (" + String.join("; ", changes.stream().map(c -> c.sentence(platform)).toList())
+                        + "); ") + "capacity exists but is in use (" + demand.freeOnSchedulable + " of "
+                        + demand.totalOnSchedulable + " " + demand.resource + " free on " + demand.schedulable
+                        + " schedulable nodes); the job starts when it frees up.";
+            }
+        } else if (best != null) {
+            verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
+        }
+        List<Hint> hints = new ArrayList<>();
+        List<Change> ordered = new ArrayList<>(changes);
+        ordered.sort(Comparator.comparing((Change c) -> c != best));
+        for (Change c : ordered) {
+            hints.add(changeHint(c, platform));
+        }
+        Map<String, Hint> inUse = inUseHints(findings, byName, demand);
+        for (Hint h : remedies(base, findings).hints()) {
+            if (changes.stream().anyMatch(c -> c.reason().equals(h.reason()))) {
+                continue;
+            }
+            hints.add(inUse.getOrDefault(h.reason(), h));
+        }
+        return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), headline, verdict,
+                verdictText, base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(), hints,
+                picture(findings, inventory));
+    }
+
+    /**
+     * The report with AIHC's remedies: a taint or cordon is the pool administrator's to lift (AIHC's node
+     * intervention), or the job goes to another queue or pool. Other platforms' reports are returned as they are.
+     */
+    static DiagnosisReport remedies(DiagnosisReport base, List<Finding> findings) {
+        if (base.job().platform() != PlatformKind.AIHC) {
+            return base;
+        }
+        Map<String, Set<String>> nodesByReason = new HashMap<>();
+        Map<String, ReasonCategory> categories = new HashMap<>();
+        for (Finding f : findings) {
+            if (f.category() == ReasonCategory.UNTOLERATED_TAINT || f.category() == ReasonCategory.CORDONED) {
+                nodesByReason.computeIfAbsent(f.reason(), k -> new TreeSet<>()).add(f.node());
+                categories.put(f.reason(), f.category());
+            }
+        }
+        List<Hint> hints = new ArrayList<>();
+        for (Hint h : base.hints()) {
+            ReasonCategory c = categories.get(h.reason());
+            if (c == null) {
+                hints.add(h);
+                continue;
+            }
+            String where = String.join(", ", NodeRangeFolder.fold(nodesByReason.get(h.reason())));
+            String what = c == ReasonCategory.CORDONED ? "uncordon " + where
+                    : "remove the taint " + Taint.parse(h.reason()).map(Taint::text).orElse(h.reason()) + " from " + where;
+            hints.add(new Hint(h.reason(), "Suggestion: AIHC jobs cannot tolerate taints or use cordoned nodes; ask the "
+                    + "pool administrator to " + what + " (AIHC node intervention), or submit to another queue or pool.",
+                    "", ""));
+        }
+        return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), base.headline(), base.verdict(),
+                base.verdictText(), base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(), hints,
+                base.pool());
+    }
+
+    private static Hint changeHint(Change c, PlatformKind platform) {
+        String sentence = c.sentence(platform);
+        if (platform == PlatformKind.AIHC) {
+            // AIHC jobs cannot tolerate taints: the change is the pool administrator's (node intervention)
+            return new Hint(c.reason(), "Suggestion (pool administrator, AIHC node intervention): " + sentence
+                    + (c.helps() ? "." : "; or use another queue or pool."), "", "");
+        }
+        return new Hint(c.reason(), "Suggestion: " + Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1)
+                + ".", "", "");
+    }
+
+    private static List<Change> changes(List<Finding> findings, Map<String, InventoryNode> byName, Demand d) {
+        // taint text (or "" for cordons) -> nodes, first reason text
+        Map<String, Set<String>> nodes = new TreeMap<>();
+        Map<String, String> reasons = new HashMap<>();
+        for (Finding f : findings) {
+            if (f.node().isEmpty()) {
+                continue;
+            }
+            String key = null;
+            if (f.category() == ReasonCategory.CORDONED) {
+                key = "";
+            } else if (f.category() == ReasonCategory.UNTOLERATED_TAINT) {
+                key = Taint.parse(f.reason()).map(Taint::text).orElse(null);
+            }
+            if (key != null) {
+                nodes.computeIfAbsent(key, k -> new TreeSet<>()).add(f.node());
+                reasons.putIfAbsent(key, f.reason());
+            }
+        }
+        List<Change> out = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> e : nodes.entrySet()) {
+            long places = 0;
+            long usable = 0;
+            int missing = 0;
+            TreeMap<Long, Integer> freeCounts = new TreeMap<>();
+            for (String name : e.getValue()) {
+                InventoryNode n = byName.get(name);
+                if (n == null) {
+                    missing++;
+                    continue;
+                }
+                long free = d.resource.isEmpty() ? n.gpuFree() : n.gpuFreeOf(d.resource);
+                freeCounts.merge(free, 1, Integer::sum);
+                if (d.perPod > 0) {
+                    long k = (long) Math.floor(free / d.perPod + 1e-9);
+                    places += k;
+                    usable += (long) (k * d.perPod);
+                } else {
+                    usable += free;
+                }
+            }
+            ReasonCategory kind = e.getKey().isEmpty() ? ReasonCategory.CORDONED : ReasonCategory.UNTOLERATED_TAINT;
+            String res = d.resource.isEmpty() ? "GPUs" : d.resource;
+            int listed = e.getValue().size() - missing;
+            String available;
+            if (kind == ReasonCategory.CORDONED) {
+                available = usable + " usable " + res;
+            } else if (freeCounts.size() == 1) {
+                available = listed + (listed == 1 ? " node with " : " nodes with ") + freeCounts.firstKey() + " free "
+                        + res + (listed == 1 ? "" : " each");
+            } else {
+                long sum = 0;
+                for (Map.Entry<Long, Integer> fc : freeCounts.entrySet()) {
+                    sum += fc.getKey() * fc.getValue();
+                }
+                available = listed + " nodes with " + (freeCounts.isEmpty() ? 0 : freeCounts.firstKey()) + "–"
+                        + (freeCounts.isEmpty() ? 0 : freeCounts.lastKey()) + " free " + res + " (" + sum + " in total)";
+            }
+            if (missing > 0) {
+                available += " (" + missing + " not in the inventory)";
+            }
+            boolean helps = d.perPod > 0 && places >= d.pods;
+            String effect;
+            if (d.perPod <= 0) {
+                effect = "";
+            } else if (helps) {
+                effect = d.pods == 1 ? "the pod fits" : "the " + d.pods + " pods fit";
+            } else if (places > 0) {
+                effect = places + " of the " + d.pods + " pods fit, not enough alone";
+            } else {
+                effect = "it does not help";
+            }
+            out.add(new Change(kind, e.getKey(), reasons.get(e.getKey()), List.copyOf(e.getValue()), missing, places,
+                    usable, available, helps, effect));
+        }
+        return out;
+    }
+
+    /**
+     * For nodes short of the device only because it is in use (the inventory shows enough in total), a
+     * hint that says so: the diagnosis' {@code allocatable} there is what is free, not what the node has.
+     */
+    private static Map<String, Hint> inUseHints(List<Finding> findings, Map<String, InventoryNode> byName, Demand d) {
+        Map<String, Set<String>> byReason = new TreeMap<>();
+        for (Finding f : findings) {
+            if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE && !f.node().isEmpty()) {
+                byReason.computeIfAbsent(f.reason(), k -> new TreeSet<>()).add(f.node());
+            }
+        }
+        Map<String, Hint> out = new HashMap<>();
+        if (d.perPod <= 0) {
+            return out;
+        }
+        for (Map.Entry<String, Set<String>> e : byReason.entrySet()) {
+            TreeSet<Long> totals = new TreeSet<>();
+            TreeSet<Long> frees = new TreeSet<>();
+            boolean allListed = true;
+            for (String name : e.getValue()) {
+                InventoryNode n = byName.get(name);
+                if (n == null) {
+                    allListed = false;
+                    break;
+                }
+                totals.add(n.gpuTotalOf(d.resource));
+                frees.add(n.gpuFreeOf(d.resource));
+            }
+            if (!allListed || totals.isEmpty() || totals.first() < d.perPod) {
+                continue;
+            }
+            String nodes = String.join(", ", NodeRangeFolder.fold(e.getValue()));
+            String have = totals.size() == 1 ? totals.first() + " " + d.resource + (e.getValue().size() == 1 ? "" : " each")
+                    : totals.first() + "–" + totals.last() + " " + d.resource;
+            String free = frees.size() == 1 ? frees.first() + " free" : frees.first() + "–" + frees.last() + " free";
+            out.put(e.getKey(), new Hint(e.getKey(), "Suggestion: " + nodes + (e.getValue().size() == 1 ? " has " : " have ")
+                    + have + ", " + free + ": the pod fits there once running jobs free them; wait, or raise the job's "
+                    + "priority.", "", ""));
+        }
+        return out;
+    }
+
+    /** The pool picture: the queue's nodes (or every node), plus refused nodes the inventory does not list. */
+    static List<PoolCell> picture(List<Finding> findings, PoolInventory inventory) {
+        Map<String, ReasonCategory> refusal = new HashMap<>();
+        for (Finding f : findings) {
+            if (!f.node().isEmpty() && f.category().blocks()) {
+                refusal.merge(f.node(), f.category(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+            }
+        }
+        List<InventoryNode> nodes = inventory.queueNodes();
+        Map<String, PoolCell> cells = new LinkedHashMap<>();
+        Set<String> listed = new HashSet<>();
+        for (InventoryNode n : nodes) {
+            listed.add(n.name());
+            cells.put(n.name(), new PoolCell(n.name(), 1, refusal.get(n.name()),
+                    n.intervention() == NodeIntervention.NONE ? "" : n.intervention().name().toLowerCase(java.util.Locale.ROOT),
+                    n.gpuResource(), n.gpuFree(), n.gpuTotal()));
+        }
+        for (Map.Entry<String, ReasonCategory> r : refusal.entrySet()) {
+            if (!listed.contains(r.getKey())) {
+                cells.put(r.getKey(), new PoolCell(r.getKey(), 1, r.getValue(), "", "", -1, -1));
+            }
+        }
+        List<PoolCell> sorted = new ArrayList<>(cells.values());
+        sorted.sort(Comparator.comparing(PoolCell::nodes, NAME_ORDER));
+        if (sorted.size() <= PICTURE_FOLD_ABOVE) {
+            return sorted;
+        }
+        // fold alike nodes: same refusal, intervention, device kind and counts
+        Map<List<Object>, List<String>> alike = new LinkedHashMap<>();
+        for (PoolCell c : sorted) {
+            alike.computeIfAbsent(List.of(String.valueOf(c.refusal()), c.intervention(), c.gpuResource(), c.gpuFree(),
+                    c.gpuTotal()), k -> new ArrayList<>()).add(c.nodes());
+        }
+        List<PoolCell> folded = new ArrayList<>();
+        for (Map.Entry<List<Object>, List<String>> e : alike.entrySet()) {
+            PoolCell first = cells.get(e.getValue().get(0));
+            for (NodeRange range : NodeRangeFolder.foldCounted(e.getValue())) {
+                folded.add(new PoolCell(range.folded(), range.count(), first.refusal(), first.intervention(),
+                        first.gpuResource(), first.gpuFree(), first.gpuTotal()));
+            }
+        }
+        folded.sort(Comparator.comparing(PoolCell::nodes, NAME_ORDER));
+        return folded;
+    }
+
+    /** What one pending pod asks, as the findings and the inventory tell it. */
+    private static final class Demand {
+        String resource = "";
+        double perPod;
+        int pods = 1;
+        long largestTotal;
+        long freeOnSchedulable;
+        long totalOnSchedulable;
+        int schedulable;
+        String where = "the pool";
+
+        static Demand of(List<Finding> findings, PoolInventory inv) {
+            Demand d = new Demand();
+            Set<String> pods = new HashSet<>();
+            for (Finding f : findings) {
+                if (f.category().blocks() && !f.pod().isEmpty()) {
+                    pods.add(f.pod());
+                }
+                if (JobDemand.isAccelerator(f.resource())) {
+                    Double q = Quantities.parse(f.request());
+                    if (q != null && q > d.perPod) {
+                        d.perPod = q;
+                        d.resource = f.resource();
+                    }
+                }
+            }
+            d.pods = Math.max(1, pods.size());
+            List<InventoryNode> nodes = inv.queueNodes();
+            if (d.resource.isEmpty()) {
+                Set<String> kinds = new TreeSet<>();
+                nodes.forEach(n -> {
+                    if (!n.gpuResource().isEmpty()) {
+                        kinds.add(n.gpuResource());
+                    }
+                });
+                if (kinds.size() == 1) {
+                    d.resource = kinds.iterator().next();
+                }
+            }
+            for (InventoryNode n : nodes) {
+                d.largestTotal = Math.max(d.largestTotal, n.gpuTotalOf(d.resource));
+                if (n.schedulable()) {
+                    d.schedulable++;
+                    d.freeOnSchedulable += n.gpuFreeOf(d.resource);
+                    d.totalOnSchedulable += n.gpuTotalOf(d.resource);
+                }
+            }
+            d.where = inv.queue() != null ? "queue " + inv.queue().name() : "the pool";
+            return d;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
+import io.jenkins.plugins.trainingjob.core.diagnosis.PreflightCheck;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+
+/**
+ * The pre-flight step every front end runs before the create call: read the pool's inventory, check the
+ * job against it, and say whether to go on. One place, so the CLI and Jenkins refuse the same jobs with the
+ * same report. A pool that cannot be read never blocks a submit: the report says so and the job goes on.
+ */
+public final class Preflight {
+
+    private Preflight() {
+    }
+
+    /**
+     * The pre-flight report of {@code spec} on {@code platform}'s pool (its connection's queue when the spec
+     * names none). A rejected signature (HTTP 401) is thrown as for any call; every other failure to read
+     * the inventory ends in an UNKNOWN report naming it.
+     */
+    public static DiagnosisReport check(TrainingPlatform platform, JobSpec spec) {
+        JobDemand demand;
+        try {
+            demand = JobDemand.of(spec, platform.settings() == null ? null : platform.settings().queue());
+        } catch (IllegalArgumentException unreadable) {
+            return PreflightCheck.unreadable(new JobDemand(spec.platform(), spec.name(), "", 1, null, null, ""),
+                    unreadable.getMessage());
+        }
+        try {
+            return PreflightCheck.check(demand, platform.inventory(demand.queue()));
+        } catch (InventoryUnreadableException e) {
+            return PreflightCheck.unreadable(demand, e);
+        } catch (AuthenticationException e) {
+            if (e.httpStatus() == 401) {
+                throw e;
+            }
+            return PreflightCheck.unreadable(demand, "inventory not readable: " + e.getMessage());
+        } catch (PlatformException e) {
+            return PreflightCheck.unreadable(demand, "inventory not readable: " + e.getMessage());
+        }
+    }
+
+    /** Whether the front end must stop before the create call. */
+    public static boolean refuses(PreflightMode mode, DiagnosisReport report) {
+        return mode == PreflightMode.ON && report.verdict() == Verdict.NEVER_FITS;
+    }
+
+    /** One line for a build log or a terminal: {@code pre-flight: fits now: ...}. */
+    public static String summary(DiagnosisReport report) {
+        return "pre-flight: " + report.verdictText();
+    }
+
+    /** {@link #summary}, saying when a never-fitting job is submitted anyway ({@link PreflightMode#WARN}). */
+    public static String line(PreflightMode mode, DiagnosisReport report) {
+        return summary(report) + (mode == PreflightMode.WARN && report.verdict() == Verdict.NEVER_FITS
+                ? " (preflight: warn, so the job is submitted anyway)" : "");
+    }
+}

@@ -1,0 +1,40 @@
+package io.jenkins.plugins.trainingjob.core.monitor;
+
+import java.util.Locale;
+
+/**
+ * Whether a front end checks a job against its pool before creating it: {@link #ON} refuses a job that can
+ * never fit (the default), {@link #WARN} reports it and submits anyway, {@link #OFF} skips the check.
+ */
+public enum PreflightMode {
+    ON,
+    OFF,
+    WARN;
+
+    /**
+     * Reads {@code true}/{@code on}, {@code false}/{@code off} or {@code warn}; empty or {@code null} is
+     * {@link #ON}.
+     *
+     * @param field the option or field name, for the error message
+     * @throws IllegalArgumentException naming the field and the rule
+     */
+    public static PreflightMode parse(String text, String field) {
+        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        return switch (t) {
+            case "", "true", "on" -> ON;
+            case "false", "off" -> OFF;
+            case "warn" -> WARN;
+            default -> throw new IllegalArgumentException(field + ": must be true, false or warn, was '"
+                    + io.jenkins.plugins.trainingjob.core.report.ConsoleText.strip(text, 40) + "'");
+        };
+    }
+
+    /** The value as the front ends write it ({@code true}, {@code false}, {@code warn}). */
+    public String text() {
+        return switch (this) {
+            case ON -> "true";
+            case OFF -> "false";
+            case WARN -> "warn";
+        };
+    }
+}

@@ -1,0 +1,23 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+/**
+ * The pool inventory could not be read (no permission, not served, this client does not read one).
+ * Nothing else depends on it: a pre-flight check is skipped and a diagnosis is reported without the
+ * join, each saying so with this message ({@code inventory not readable: <reason>}).
+ */
+public class InventoryUnreadableException extends PlatformException {
+    private static final long serialVersionUID = 1L;
+
+    public InventoryUnreadableException(PlatformKind platform, String operation, int httpStatus, String code,
+                                        String requestId, String reason, Throwable cause) {
+        super(platform, operation, httpStatus, code, requestId, "inventory not readable: " + reason, cause);
+    }
+
+    /** Wraps a refusal (403, 404) of an inventory call. */
+    public static InventoryUnreadableException of(PlatformException e) {
+        String reason = e.httpStatus() == 403 ? "this access key may not read it"
+                : e.httpStatus() == 404 ? "not found or not served" : "refused";
+        return new InventoryUnreadableException(e.platform(), e.operation(), e.httpStatus(), e.code(), e.requestId(),
+                reason, e);
+    }
+}

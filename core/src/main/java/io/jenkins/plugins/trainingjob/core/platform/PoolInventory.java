@@ -1,0 +1,72 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a pool has, read before or beside a diagnosis: per accelerator kind the pool's totals, its nodes
+ * (AIHC; SenseCore's API lists none), the queue the job goes to, and SenseCore's resource specs and the
+ * workspace's pool bindings. A snapshot: {@code readAt} says when.
+ *
+ * <p>Bounded: at most {@link #MAX_NODES} nodes are kept; {@code nodesComplete} is false when the pool has
+ * more, when the node list is not served, or when paging stopped early. Checks that need every node
+ * (a resource that exists "on no node") only conclude when it is true.
+ */
+public record PoolInventory(PlatformKind platform, String poolId, String queueName, List<GpuTotal> gpus,
+                            List<InventoryNode> nodes, boolean nodesComplete, QueueCapacity queue,
+                            List<SenseCoreEvidence.ResourceSpec> specs, List<SenseCoreEvidence.PoolBinding> bindings,
+                            Instant readAt) {
+
+    /** 5,000-node pools are the largest we plan for; a few times that still fits in a few MB. */
+    public static final int MAX_NODES = 20_000;
+
+    /** One accelerator kind of the pool: AIHC {@code status.gpuDetail[]}. */
+    public record GpuTotal(String resource, long total, long used) {
+        public GpuTotal {
+            resource = resource == null ? "" : resource;
+        }
+    }
+
+    public PoolInventory {
+        poolId = poolId == null ? "" : poolId;
+        queueName = queueName == null ? "" : queueName;
+        gpus = gpus == null ? List.of() : List.copyOf(gpus);
+        nodes = nodes == null ? List.of() : List.copyOf(nodes);
+        specs = specs == null ? List.of() : List.copyOf(specs);
+        bindings = bindings == null ? List.of() : List.copyOf(bindings);
+    }
+
+    public Optional<QueueCapacity> queueCapacity() {
+        return Optional.ofNullable(queue);
+    }
+
+    /** The nodes the queue may use: its node list when it has one, else every node of the pool. */
+    public List<InventoryNode> queueNodes() {
+        if (queue == null || queue.nodeList().isEmpty()) {
+            return nodes;
+        }
+        Set<String> bound = new HashSet<>(queue.nodeList());
+        List<InventoryNode> out = new ArrayList<>();
+        for (InventoryNode n : nodes) {
+            if (bound.contains(n.name())) {
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    /** Node by name, for joining a diagnosis; built once per call, so callers look up in bulk. */
+    public Map<String, InventoryNode> nodesByName() {
+        Map<String, InventoryNode> m = new HashMap<>(nodes.size() * 2);
+        for (InventoryNode n : nodes) {
+            m.put(n.name(), n);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,140 @@
+package io.jenkins.plugins.trainingjob.core.diagnosis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The join on its own: platform wording, a change that does not help, folding in large pools, escaping. */
+class InventoryJoinTest {
+
+    private static final String GPU = "nvidia.com/gpu";
+
+    private static Finding taint(String node, String pod) {
+        return new Finding("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics",
+                "node(s) had untolerated taint: {team: infra}", node, pod, "j", "default", "q", "", "", "");
+    }
+
+    private static Finding gpuShort(String node, String pod) {
+        return new Finding("GPUResourceDiagnostics", "ResourceCapacityDiagnostics", "", node, pod, "j", "default", "q",
+                GPU, "8", "0");
+    }
+
+    private static DiagnosisReport joined(PlatformKind platform, List<Finding> findings, List<InventoryNode> nodes) {
+        JobRef job = new JobRef(platform, "job-1", "train");
+        DiagnosisReport base = ReportAssembler.assemble(job, "d-1", findings, List.of(), List.of());
+        return InventoryJoin.join(base, findings, new PoolInventory(platform, "p", "q", List.of(), nodes, true, null,
+                List.of(), List.of(), Instant.EPOCH));
+    }
+
+    @Test
+    void aTaintOnFullNodesDoesNotHelpAndTheVerdictSaysCapacityIsInUse() {
+        List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"));
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("t-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        assertThat(r.verdict()).isEqualTo(Verdict.FITS_LATER);
+        assertThat(r.verdictText()).startsWith("fits later: no single change of a refused node makes room (removing "
+                + "the taint team: infra from t-1 makes 1 node with 0 free nvidia.com/gpu available: it does not help)");
+        assertThat(r.hints()).extracting(DiagnosisReport.Hint::text)
+                .contains("Suggestion (pool administrator, AIHC node intervention): removing the taint team: infra from "
+                        + "t-1 makes 1 node with 0 free nvidia.com/gpu available: it does not help; or use another queue "
+                        + "or pool.");
+    }
+
+    @Test
+    void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
+        Finding affinity = new Finding("NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics",
+                "node(s) didn't match Pod's node affinity/selector", "a-1", "p-0", "j", "default", "q", "", "", "");
+        List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"), affinity);
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("a-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "train");
+        DiagnosisReport base = ReportAssembler.assemble(job, "d-1", f, List.of(), List.of());
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        assertThat(r.verdict()).isEqualTo(base.verdict());
+        assertThat(r.verdictText()).startsWith(base.verdictText()).endsWith(" With the inventory: removing the taint "
+                + "team: infra from t-1 makes 1 node with 8 free nvidia.com/gpu available: the pod fits.");
+    }
+
+    @Test
+    void elsewhereATaintIsTolerated() {
+        List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"));
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        DiagnosisReport r = joined(PlatformKind.SENSECORE, f, nodes);
+        assertThat(r.verdictText()).isEqualTo("fits after a change: tolerating team: infra makes 1 node with 8 free "
+                + "nvidia.com/gpu available: the pod fits.");
+    }
+
+    @Test
+    void withoutInventoryAihcHintsNameTheAdministratorNotATolerationSnippet() {
+        List<Finding> f = List.of(taint("t-1", "p-0"));
+        DiagnosisReport base = ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f,
+                List.of(), List.of());
+        assertThat(base.hints().get(0).snippet()).contains("tolerations");
+        DiagnosisReport r = InventoryJoin.remedies(base, f);
+        assertThat(r.hints()).extracting(DiagnosisReport.Hint::snippet).containsOnly("");
+        assertThat(r.hints().get(0).text()).contains("ask the pool administrator to remove the taint team: infra from t-1"
+                + " (AIHC node intervention), or submit to another queue or pool");
+    }
+
+    @Test
+    void aPoolOfThousandsIsFoldedIntoAFewCellsThatStillCountEveryNode() {
+        List<Finding> f = new ArrayList<>();
+        List<InventoryNode> nodes = new ArrayList<>();
+        for (int i = 1; i <= 2000; i++) {
+            String name = String.format("gpu-%04d", i);
+            nodes.add(new InventoryNode(name, GPU, 8, i % 100 < 50 ? 8 : 0, 96, 0, 0, 0, "Ready",
+                    i % 250 == 0 ? NodeIntervention.CORDONED : NodeIntervention.NONE));
+            if (i <= 1000) {
+                f.add(gpuShort(name, "p-0"));
+            }
+        }
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        assertThat(r.pool().size()).isLessThan(InventoryJoin.PICTURE_FOLD_ABOVE);
+        assertThat(r.pool().stream().mapToInt(PoolCell::count).sum()).isEqualTo(2000);
+        assertThat(r.pool()).anyMatch(c -> c.count() > 1 && c.nodes().contains("["));
+    }
+
+    @Test
+    void thePictureSurvivesTheJsonFormAndReportsWithoutItKeepTheirJson() {
+        List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"));
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("idle", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        String json = io.jenkins.plugins.trainingjob.core.report.ReportJson.write(r);
+        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.read(json)).isEqualTo(r);
+        assertThat(r.pool()).extracting(PoolCell::nodes, PoolCell::refusal).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("g-1", ReasonCategory.INSUFFICIENT_RESOURCE),
+                org.assertj.core.groups.Tuple.tuple("idle", null),
+                org.assertj.core.groups.Tuple.tuple("t-1", ReasonCategory.UNTOLERATED_TAINT));
+        DiagnosisReport plain = ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f,
+                List.of(), List.of());
+        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.write(plain)).doesNotContain("\"pool\"");
+    }
+
+    @Test
+    void remoteNamesAreEscapedInThePicture() {
+        List<Finding> f = List.of(gpuShort("<img src=x onerror=alert(1)>", "p-0"));
+        List<InventoryNode> nodes = List.of(new InventoryNode("<img src=x onerror=alert(1)>", "<b>gpu</b>", 8, 8, 96, 0,
+                0, 0, "Ready", NodeIntervention.NONE));
+        String html = ReportFormat.HTML.render(joined(PlatformKind.AIHC, f, nodes));
+        assertThat(html).contains("class=\"pool\"").contains("&lt;img src=x onerror=alert(1)&gt;")
+                .contains("&lt;b&gt;gpu&lt;/b&gt;").doesNotContain("<img").doesNotContain("<b>gpu");
+    }
+}

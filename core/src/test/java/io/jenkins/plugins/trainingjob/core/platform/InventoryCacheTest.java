@@ -1,0 +1,102 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InventoryCacheTest {
+
+    private Instant now = Instant.parse("2026-03-01T10:00:00Z");
+    private final Clock clock = new Clock() {
+        @Override
+        public ZoneOffset getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    };
+
+    private static TrainingPlatform platform() {
+        TrainingPlatform p = mock(TrainingPlatform.class);
+        when(p.kind()).thenReturn(PlatformKind.AIHC);
+        when(p.settings()).thenReturn(ConnectionSettings.aihc(URI.create("http://127.0.0.1:1/"), null,
+                Credentials.of("ak", "sk"), "cce-1", "default"));
+        return p;
+    }
+
+    private static PoolInventory inventory() {
+        return new PoolInventory(PlatformKind.AIHC, "cce-1", "default", List.of(), List.of(), true, null, List.of(),
+                List.of(), Instant.EPOCH);
+    }
+
+    @Test
+    void oneReadPerPollRound() {
+        TrainingPlatform p = platform();
+        when(p.inventory("default")).thenReturn(inventory());
+        InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
+
+        cache.get(p, "default");
+        now = now.plusSeconds(29);
+        cache.get(p, "default");
+        verify(p, times(1)).inventory("default");
+
+        now = now.plusSeconds(1);
+        cache.get(p, "default");
+        verify(p, times(2)).inventory("default");
+    }
+
+    @Test
+    void aRefusalIsKeptForTheRoundToo() {
+        TrainingPlatform p = platform();
+        when(p.inventory("default")).thenThrow(new InventoryUnreadableException(PlatformKind.AIHC, "GET x", 403, "",
+                "", "this access key may not read it", null));
+        InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
+
+        assertThatThrownBy(() -> cache.get(p, "default")).hasMessageContaining("inventory not readable");
+        assertThatThrownBy(() -> cache.get(p, "default")).hasMessageContaining("inventory not readable");
+        verify(p, times(1)).inventory("default");
+    }
+
+    @Test
+    void keepsAtMostSixteenInventories() {
+        TrainingPlatform p = platform();
+        for (int i = 0; i <= InventoryCache.MAX_ENTRIES; i++) {
+            when(p.inventory("q" + i)).thenReturn(inventory());
+        }
+        InventoryCache cache = new InventoryCache(clock, Duration.ofMinutes(5));
+        for (int i = 0; i <= InventoryCache.MAX_ENTRIES; i++) {
+            cache.get(p, "q" + i);
+        }
+        cache.get(p, "q0"); // the eldest was dropped: read again
+        verify(p, times(2)).inventory("q0");
+        cache.get(p, "q" + InventoryCache.MAX_ENTRIES);
+        verify(p, times(1)).inventory("q" + InventoryCache.MAX_ENTRIES);
+    }
+
+    @Test
+    void aPlatformClientWithoutInventorySaysSo() {
+        TrainingPlatform p = mock(TrainingPlatform.class, org.mockito.Mockito.CALLS_REAL_METHODS);
+        when(p.kind()).thenReturn(PlatformKind.SENSECORE);
+        assertThatThrownBy(() -> p.inventory("x")).isInstanceOf(InventoryUnreadableException.class)
+                .hasMessageContaining("inventory not readable: this client does not read pool inventories");
+    }
+}

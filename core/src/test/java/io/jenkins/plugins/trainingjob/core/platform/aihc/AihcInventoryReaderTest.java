@@ -1,0 +1,117 @@
+package io.jenkins.plugins.trainingjob.core.platform.aihc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
+import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import java.time.Duration;
+import java.util.List;
+import mockwebserver3.MockResponse;
+import mockwebserver3.RecordedRequest;
+import org.junit.jupiter.api.Test;
+
+/** The three documented inventory calls, their field names (bce-sdk-go v1), paging and refusals. */
+class AihcInventoryReaderTest extends AihcServerTest {
+
+    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
+            Duration.ofSeconds(5), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 4L * 1024 * 1024);
+
+    private static MockResponse ok(String json) {
+        return new MockResponse.Builder().addHeader("Content-Type", "application/json").body(json).build();
+    }
+
+    private static String node(String name, String gpu, int total, int allocated, String intervention) {
+        return "{\"nodeName\":\"" + name + "\",\"gpuDescriptor\":\"" + gpu + "\",\"gpuTotal\":" + total
+                + ",\"gpuAllocated\":" + allocated + ",\"cpuTotal\":96,\"cpuAllocated\":8,\"memoryTotal\":1024,"
+                + "\"memoryAllocated\":0,\"statusPhase\":\"Ready\",\"intervention\":\"" + intervention + "\"}";
+    }
+
+    @Test
+    void readsPoolNodesInPagesAndTheQueue() throws Exception {
+        server.enqueue(ok("{\"requestId\":\"r1\",\"result\":{\"resourcePool\":{\"metadata\":{\"id\":\"cce-pool1\"},"
+                + "\"status\":{\"gpuDetail\":[{\"gpuDescriptor\":\"nvidia.com/gpu\",\"total\":24,\"used\":8}]}}}}"));
+        StringBuilder page1 = new StringBuilder();
+        for (int i = 0; i < AihcInventoryReader.PAGE_SIZE; i++) {
+            page1.append(i == 0 ? "" : ",").append(node("n" + i, "nvidia.com/gpu", 8, 0, "unintervened"));
+        }
+        int total = AihcInventoryReader.PAGE_SIZE + 2;
+        server.enqueue(ok("{\"result\":{\"nodes\":[" + page1 + "],\"total\":" + total + ",\"pageNo\":1}}"));
+        server.enqueue(ok("{\"result\":{\"nodes\":[" + node("10.3.0.118", "nvidia.com/gpu", 8, 8, "cordoned") + ","
+                + node("kwok-1", "nvidia.com/gpu", 8, 0, "tainted") + "],\"total\":" + total + ",\"pageNo\":2}}"));
+        server.enqueue(ok("{\"requestID\":\"r3\",\"result\":{\"queue\":{\"name\":\"default\",\"queueType\":\"Physical\","
+                + "\"state\":\"Open\",\"capability\":{\"nvidia.com/gpu\":\"24\"},\"allocated\":{\"nvidia.com/gpu\":\"8\"},"
+                + "\"nodeList\":[\"10.3.0.118\",\"kwok-1\"]}}}"));
+
+        PoolInventory inv = client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST).inventory(null);
+
+        assertThat(inv.gpus()).containsExactly(new PoolInventory.GpuTotal("nvidia.com/gpu", 24, 8));
+        assertThat(inv.nodes()).hasSize(total);
+        assertThat(inv.nodesComplete()).isTrue();
+        InventoryNode cordoned = inv.nodesByName().get("10.3.0.118");
+        assertThat(cordoned.intervention()).isEqualTo(NodeIntervention.CORDONED);
+        assertThat(cordoned.gpuFree()).isZero();
+        assertThat(inv.nodesByName().get("kwok-1").schedulable()).isFalse();
+        assertThat(inv.queue().capability()).containsEntry("nvidia.com/gpu", "24");
+        assertThat(inv.queue().closed()).isFalse();
+        assertThat(inv.queueNodes()).extracting(InventoryNode::name).containsExactly("10.3.0.118", "kwok-1");
+
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1");
+        RecordedRequest p1 = server.takeRequest();
+        assertThat(p1.getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1/nodes?pageNo=1&pageSize="
+                + AihcInventoryReader.PAGE_SIZE);
+        assertThat(p1.getHeaders().get("Authorization")).startsWith("bce-auth-v1/ak/");
+        assertThat(server.takeRequest().getTarget()).contains("pageNo=2");
+        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1/queue/default");
+    }
+
+    @Test
+    void aKeyWithoutPermissionGetsInventoryNotReadable() {
+        server.enqueue(new MockResponse.Builder().code(403).addHeader("Content-Type", "application/json")
+                .body("{\"code\":\"AccessDenied\",\"message\":\"no permission\",\"requestId\":\"rid-9\"}").build());
+
+        assertThatThrownBy(() -> client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST).inventory("default"))
+                .isInstanceOf(InventoryUnreadableException.class)
+                .hasMessageContaining("inventory not readable: this access key may not read it")
+                .hasMessageContaining("GET /api/v1/resourcepools/{id}")
+                .hasMessageContaining("rid-9");
+    }
+
+    @Test
+    void aClosedQueueAndAMissingQueueAreTold() {
+        server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"gpuDetail\":[]}}}}"));
+        server.enqueue(ok("{\"result\":{\"nodes\":[],\"total\":0}}"));
+        server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"old\",\"state\":\"Close\"}}}"));
+        assertThat(client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("old").queue().closed()).isTrue();
+
+        server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"gpuDetail\":[]}}}}"));
+        server.enqueue(ok("{\"result\":{\"nodes\":[],\"total\":0}}"));
+        server.enqueue(new MockResponse.Builder().code(404).addHeader("Content-Type", "application/json")
+                .body("{\"code\":\"QueueNotFound\",\"message\":\"no queue\",\"requestId\":\"r\"}").build());
+        assertThatThrownBy(() -> client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("nope"))
+                .isInstanceOf(InventoryUnreadableException.class)
+                .hasMessageContaining("inventory not readable: not found or not served");
+    }
+
+    @Test
+    void keepsAtMostMaxNodesAndSaysTheListIsIncomplete() {
+        server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"gpuDetail\":[]}}}}"));
+        StringBuilder page = new StringBuilder();
+        for (int i = 0; i < AihcInventoryReader.PAGE_SIZE; i++) {
+            page.append(i == 0 ? "" : ",").append("{\"nodeName\":\"n").append(i).append("\"}");
+        }
+        int pages = PoolInventory.MAX_NODES / AihcInventoryReader.PAGE_SIZE + 1;
+        for (int p = 0; p < pages; p++) {
+            server.enqueue(ok("{\"result\":{\"nodes\":[" + page + "],\"total\":999999}}"));
+        }
+        PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
+        assertThat(inv.nodes()).hasSize(PoolInventory.MAX_NODES);
+        assertThat(inv.nodesComplete()).isFalse();
+        assertThat(inv.queue()).isNull();
+        assertThat(List.of(inv.poolId())).containsExactly("cce-pool1");
+    }
+}

@@ -1,0 +1,144 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import hudson.AbortException;
+import hudson.model.Item;
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.AihcConnection;
+import io.jenkins.plugins.trainingjob.CredentialsLookup;
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.Watcher;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.io.File;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+
+/**
+ * {@code submitTrainingJob}'s pre-flight check against the simulator's inventory endpoints: a job that can
+ * never fit fails in seconds, before the create call, with the report; {@code warn} submits anyway.
+ */
+class SubmitTrainingJobPreflightTest {
+    private static final long WAIT_MS = 20_000;
+
+    @TempDir
+    File buildDir;
+
+    private Simulator sim;
+    private StepFixture f;
+    private JobMonitor monitor;
+    private TrainingJobService service;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
+        f = new StepFixture(buildDir);
+        AihcConnection c = new AihcConnection();
+        c.setName("sim");
+        c.setCredentialsId("sim-keys");
+        c.setEndpoint(sim.baseUrl().toString());
+        c.setResourcePool("cce-sim00001");
+        when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
+        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
+        CredentialsLookup keys = new CredentialsLookup() {
+            @Override
+            public Credentials forRun(String id, Run<?, ?> run, String endpoint) {
+                return Credentials.of("sim-access-key", "sim-secret-key");
+            }
+
+            @Override
+            public Credentials forItem(String id, Item item, String endpoint) {
+                return Credentials.of("sim-access-key", "sim-secret-key");
+            }
+        };
+        service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
+                resolver -> {
+                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    return Watcher.of(monitor);
+                }, Runnable::run);
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (monitor != null) {
+            monitor.close();
+        }
+        sim.close();
+    }
+
+    private SubmitTrainingJobExecution start(int gpusPerPod, String preflight) throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("sim");
+        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-${RUN}", "queue: default",
+                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
+                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
+                "      quantity: " + gpusPerPod, ""));
+        step.setVariables(Map.of("RUN", "42"));
+        step.setWait("none");
+        if (preflight != null) {
+            step.setPreflight(preflight);
+        }
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service);
+        e.start();
+        return e;
+    }
+
+    @Test
+    void aJobThatCanNeverFitFailsBeforeItIsCreatedWithTheReport() throws Exception {
+        SubmitTrainingJobExecution e = start(9, null);
+
+        ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
+        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        assertThat(failure.getValue()).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("Job ci-42 can never run in default: one pod asks for 9 nvidia.com/gpu");
+        assertThat(e.job()).isNull();
+        assertThat(f.log()).contains("pre-flight: never fits as configured")
+                .contains("Schedule diagnosis report:").doesNotContain("Submitted");
+    }
+
+    @Test
+    void warnReportsAndSubmitsAnyway() throws Exception {
+        SubmitTrainingJobExecution e = start(9, "warn");
+
+        verify(f.context, timeout(WAIT_MS)).onSuccess(org.mockito.ArgumentMatchers.any());
+        assertThat(e.job()).isNotNull();
+        assertThat(f.log()).contains("(preflight: warn, so the job is submitted anyway)")
+                .contains("Submitted Baidu AIHC job ci-42");
+    }
+
+    @Test
+    void aJobThatFitsLaterIsSubmittedWithOneLine() throws Exception {
+        SubmitTrainingJobExecution e = start(8, null);
+
+        verify(f.context, timeout(WAIT_MS)).onSuccess(org.mockito.ArgumentMatchers.any());
+        assertThat(e.job()).isNotNull();
+        assertThat(f.log()).contains("pre-flight: fits later: free capacity holds 0 of 1 pod now");
+    }
+
+    @Test
+    void aBadModeIsRefusedNamingTheField() {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> step.setPreflight("maybe"))
+                .hasMessage("preflight: must be true, false or warn, was 'maybe'");
+    }
+}
