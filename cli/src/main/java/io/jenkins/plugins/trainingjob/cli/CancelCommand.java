@@ -26,8 +26,9 @@ final class CancelCommand implements Callable<Integer> {
     public Integer call() {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
-        JobRef job = target.ref(settings);
+        JobRef job;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            job = target.ref(settings, platform);
             platform.cancel(job);
         }
         if (terminal.json()) {

@@ -43,6 +43,21 @@ public final class ConnectionOptions {
     @Option(names = "--workspace", paramLabel = "NAME", description = "SenseCore workspace.")
     String workspace;
 
+    @Option(names = "--connect-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long to wait for a connection to the platform (default: 10s; TRAINJOB_CONNECT_TIMEOUT, "
+                    + "connectTimeout: in the profile).")
+    java.time.Duration connectTimeout;
+
+    @Option(names = "--read-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long to wait for an answer once connected (default: 60s; TRAINJOB_READ_TIMEOUT, "
+                    + "readTimeout: in the profile).")
+    java.time.Duration readTimeout;
+
+    @Option(names = "--call-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "The most one platform call may take, retries included (default: 2m; TRAINJOB_CALL_TIMEOUT, "
+                    + "callTimeout: in the profile).")
+    java.time.Duration callTimeout;
+
     @Option(names = "--profile", paramLabel = "NAME",
             description = "A named profile of ~/.config/trainjob/config.yaml (default: TRAINJOB_PROFILE, else the top level).")
     String profile;

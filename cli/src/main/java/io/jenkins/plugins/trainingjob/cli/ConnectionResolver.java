@@ -4,7 +4,10 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -56,11 +59,46 @@ final class ConnectionResolver {
         });
         URI endpointUri = ConnectionSettingsValidator.endpoint(endpoint);
         Credentials credentials = CredentialSources.resolve(env, platform, profile);
-        return switch (platform) {
+        ConnectionSettings settings = switch (platform) {
             case AIHC -> ConnectionSettings.aihc(endpointUri, region, credentials, resourcePool, queue);
             case SENSECORE -> ConnectionSettings.senseCore(endpointUri, region, credentials, subscription,
                     resourceGroup, zone, workspace);
         };
+        return withTimeouts(env, flags, profile, settings);
+    }
+
+    /** {@code --connect-timeout}, {@code --read-timeout}, {@code --call-timeout}, as the other settings. */
+    private static ConnectionSettings withTimeouts(CliEnvironment env, ConnectionOptions flags, Profile profile,
+                                                   ConnectionSettings settings) {
+        HttpSettings http = settings.http();
+        Duration connect = timeout(env, flags.connectTimeout, "--connect-timeout", "TRAINJOB_CONNECT_TIMEOUT",
+                profile, "connectTimeout", http.connectTimeout());
+        Duration read = timeout(env, flags.readTimeout, "--read-timeout", "TRAINJOB_READ_TIMEOUT", profile,
+                "readTimeout", http.readTimeout());
+        Duration call = timeout(env, flags.callTimeout, "--call-timeout", "TRAINJOB_CALL_TIMEOUT", profile,
+                "callTimeout", http.callTimeout());
+        return settings.withHttp(http.withTimeouts(connect, read, call));
+    }
+
+    private static Duration timeout(CliEnvironment env, Duration flag, String option, String variable,
+                                    Profile profile, String key, Duration fallback) {
+        if (flag != null) {
+            return flag;
+        }
+        String text = env.variable(variable);
+        String where = variable;
+        if (text == null) {
+            text = profile.get(key);
+            where = profile.source() + ": " + key;
+        }
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            return DurationText.parse(where, text.trim());
+        } catch (IllegalArgumentException e) {
+            throw CliException.invalidInput(e.getMessage() + " (" + option + ")");
+        }
     }
 
     /**

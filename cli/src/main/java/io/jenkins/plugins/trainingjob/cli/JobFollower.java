@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -25,6 +26,7 @@ final class JobFollower implements AutoCloseable {
     private final CliEnvironment env;
     private final Terminal terminal;
     private final JobMonitor monitor;
+    private final TrainingPlatform platform;
 
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
         this(env, terminal, platform, env.clock());
@@ -34,6 +36,7 @@ final class JobFollower implements AutoCloseable {
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform, Clock clock) {
         this.env = env;
         this.terminal = terminal;
+        this.platform = platform;
         this.monitor = new JobMonitor(id -> {
             if (!CONNECTION_ID.equals(id)) {
                 throw new IllegalArgumentException("unknown connection " + id);
@@ -95,17 +98,51 @@ final class JobFollower implements AutoCloseable {
      * @param cancelByDefault whether Ctrl-C stops the job when {@code --cancel-on-interrupt} is not given
      */
     int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault) {
+        return follow(job, mode, waiting, cancelByDefault, null);
+    }
+
+    /**
+     * As {@link #follow(JobRef, WaitMode, WaitOptions, boolean)}; with {@code guard} (a submit's, installed
+     * before its create call) an interrupt is handled by that guard instead of a new {@link InterruptGuard}.
+     */
+    int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault, SubmitGuard guard) {
         terminal.progress("waiting until job " + job.id() + (mode == WaitMode.COMPLETED ? " has finished"
                 : " is scheduled") + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
         LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), job) : null;
         try {
             Watch watch = start(job, waiting.policy(mode.target()), live);
-            return awaitAndPrint(job, watch, waiting.cancelOnInterrupt(cancelByDefault), waiting.reportFile, live);
+            if (guard != null) {
+                if (!guard.watching(watch)) {
+                    if (live != null) {
+                        live.close();
+                    }
+                    return guard.stopAfterInterrupt(platform, job, watch);
+                }
+                return finish(job, watch.outcome().join(), waiting, live);
+            }
+            try (InterruptGuard interrupts = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
+                    waiting.cancelOnInterrupt(cancelByDefault))) {
+                return finish(job, watch.outcome().join(), waiting, live);
+            }
         } finally {
             if (live != null) {
                 live.close();
             }
         }
+    }
+
+    /** Prints the outcome, then applies core's rule for a job the failed wait leaves on the platform. */
+    private int finish(JobRef job, Outcome outcome, WaitOptions waiting, LiveStatusLine live) {
+        if (live != null) {
+            live.close();
+        }
+        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile);
+        String left = FailureCleanup.apply(platform, job, outcome, waiting.cancelOnFailure(false),
+                "--cancel-on-failure", "trainjob cancel " + job.id());
+        if (left != null) {
+            terminal.progress(left);
+        }
+        return code;
     }
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */

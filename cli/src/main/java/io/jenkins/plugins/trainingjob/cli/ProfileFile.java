@@ -33,7 +33,8 @@ import java.util.TreeSet;
 final class ProfileFile {
 
     static final Set<String> KEYS = Set.of("platform", "region", "endpoint", "resourcePool", "queue",
-            "subscription", "resourceGroup", "zone", "workspace", "accessKey", "secretKey", "securityToken");
+            "subscription", "resourceGroup", "zone", "workspace", "accessKey", "secretKey", "securityToken",
+            "connectTimeout", "readTimeout", "callTimeout");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 

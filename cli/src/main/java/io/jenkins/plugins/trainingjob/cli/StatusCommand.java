@@ -24,7 +24,8 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob status pt-7x2kq --platform sensecore -o json",
-            "  trainjob status pytorchjob-2f1c --watch"})
+            "  trainjob status pytorchjob-2f1c --watch",
+            "  trainjob status --client-token build-1234-train"})
 final class StatusCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -47,7 +48,7 @@ final class StatusCommand implements Callable<Integer> {
         var settings = target.settings(root.env());
         IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            JobStatus status = platform.status(target.ref(settings));
+            JobStatus status = platform.status(target.ref(settings, platform));
             if (watch && !status.phase().isTerminal()) {
                 status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
                 if (status == null) {

@@ -1,12 +1,20 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreJobName;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,14 +24,21 @@ import picocli.CommandLine.ParentCommand;
         header = "Validate and submit a job; optionally wait for it and diagnose it if it stays pending.",
         description = {"Prints the job id on stdout. With --wait, follows the job (state changes on stderr);",
             "a job still queued after --pending-timeout is diagnosed, the report printed, and the exit",
-            "code is 3. Ctrl-C while waiting stops the job on the platform (--no-cancel-on-interrupt",
-            "leaves it running)."},
+            "code is 3. Ctrl-C or SIGTERM at any moment, the create call included, stops the job on the",
+            "platform (--no-cancel-on-interrupt leaves it running and prints its id). A job left by exit 3",
+            "or 4 is named with the command that stops it (--cancel-on-failure stops it).",
+            "The client token is the job's identity: submitting again with the same token returns the",
+            "job it created (exit 0); a different spec under the same token is refused."},
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob submit job.yaml",
             "  trainjob submit job.yaml --wait scheduled --pending-timeout 10m --report-file diagnosis.md",
             "  trainjob submit job.yaml --set IMAGE_TAG=$CI_COMMIT_SHA --wait completed --timeout 6h",
+            "  trainjob submit job.yaml --client-token \"$CI_PIPELINE_ID-train\" --wait scheduled --cancel-on-failure",
             "  trainjob submit job.yaml --endpoint http://127.0.0.1:8080 --resource-pool pool-sim"})
 final class SubmitCommand implements Callable<Integer> {
+
+    /** What both platforms accept as a token (an AIHC label value; SenseCore hashes it into a name). */
+    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?");
 
     @ParentCommand
     TrainJob root;
@@ -38,8 +53,9 @@ final class SubmitCommand implements Callable<Integer> {
     WaitOptions waiting;
 
     @Option(names = "--client-token", paramLabel = "TOKEN",
-            description = "Idempotency token: submitting again with the same token finds the job instead of "
-                    + "creating a second one (default: a random UUID).")
+            description = "The job's identity: submitting again with the same token returns the job it created "
+                    + "instead of creating a second one; another spec under it is refused (default: a random UUID). "
+                    + "1-63 letters, digits, '-', '_' or '.'.")
     String clientToken;
 
     @Option(names = "--preflight", paramLabel = "true|false|warn", defaultValue = "true",
@@ -50,38 +66,99 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (clientToken != null && !TOKEN.matcher(clientToken).matches()) {
+            throw CliException.invalidInput("--client-token: must be 1-63 letters, digits, '-', '_' or '.', "
+                    + "starting and ending with a letter or digit");
+        }
         JobSpec job = spec.load(root.env());
         Terminal terminal = root.terminal();
-        var settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
+        ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
         waiting.checkBeforeWait(settings);
-        String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
+        boolean tokenGiven = clientToken != null;
+        String token = tokenGiven ? clientToken : UUID.randomUUID().toString();
+        boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight), waiting.reportFile);
-            if (refused != null) {
-                return refused;
+            // A used token returns its job: the pre-flight check must not refuse a job that exists.
+            Optional<IdempotentSubmitter.Submitted> existing = tokenGiven
+                    ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
+            if (existing.isEmpty()) {
+                Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
+                        waiting.reportFile);
+                if (refused != null) {
+                    return refused;
+                }
             }
-            JobRef ref = platform.submit(job, token);
-            terminal.progress("submitted job " + ref.id() + (ref.name().equals(ref.id()) ? "" : " (" + ref.name() + ")")
-                    + " to " + settings.platform().displayName());
-            if (mode == WaitMode.NONE) {
+            return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing);
+        }
+    }
+
+    /** From just before the create: Ctrl-C and SIGTERM are the guard's from here on. */
+    private int submitGuarded(TrainingPlatform platform, JobSpec job, ConnectionSettings settings, WaitMode mode,
+                              String token, boolean tokenGiven, boolean stopOnInterrupt,
+                              Optional<IdempotentSubmitter.Submitted> existing) {
+        Terminal terminal = root.terminal();
+        try (SubmitGuard guard = new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt,
+                     createBudget(settings))) {
+            IdempotentSubmitter.Submitted submitted;
+            try {
+                submitted = existing.isPresent() ? existing.get() : IdempotentSubmitter.create(platform, job, token);
+            } catch (UncertainCreateException e) {
+                CliException failure = new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: "
+                        + findCommand(settings, e, token, tokenGiven), e);
+                if (guard.interrupted()) {
+                    return root.fail(failure); // printed before the guard lets an interrupted JVM end
+                }
+                throw failure;
+            } catch (RuntimeException e) {
+                if (guard.interrupted()) {
+                    return root.fail(e);
+                }
+                throw e;
+            }
+            JobRef ref = submitted.job();
+            boolean interrupted = guard.created(ref);
+            terminal.progress(submitted.message());
+            if (mode == WaitMode.NONE || interrupted) {
                 if (terminal.json()) {
                     Map<String, Object> doc = new LinkedHashMap<>();
                     doc.put("job", ref);
                     doc.put("clientToken", token);
-                    doc.put("exitCode", ExitCode.SUCCESS);
+                    doc.put("alreadySubmitted", submitted.alreadySubmitted());
+                    doc.put("interrupted", interrupted);
+                    doc.put("exitCode", interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS);
                     terminal.json(doc);
                 } else {
                     terminal.resultLine(ref.id());
                 }
-                return ExitCode.SUCCESS;
+                return interrupted ? guard.stopAfterInterrupt(platform, ref, null) : ExitCode.SUCCESS;
             }
             if (!terminal.json()) {
                 terminal.resultLine(ref.id());
             }
             try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-                return follower.follow(ref, mode, waiting, true);
+                return follower.follow(ref, mode, waiting, true, guard);
             }
         }
+    }
+
+    /**
+     * The command that finds an uncertain create's job later: by its token, except on SenseCore with a
+     * spec that names the job (the name is the token there).
+     */
+    private static String findCommand(ConnectionSettings settings, UncertainCreateException e, String token,
+                                      boolean tokenGiven) {
+        String platform = "trainjob status --platform " + settings.platform().id();
+        if (settings.platform() == PlatformKind.SENSECORE && !e.jobName().isEmpty()
+                && !e.jobName().equals(SenseCoreJobName.fromClientToken(token))) {
+            return platform + " " + e.jobName();
+        }
+        return platform + " --client-token " + token + (tokenGiven ? "" : " (or submit again with --client-token "
+                + token + ")");
+    }
+
+    /** How long a create may still take: its call timeout, then the token look-ups (about a read timeout). */
+    private static Duration createBudget(ConnectionSettings settings) {
+        return settings.http().callTimeout().plus(settings.http().readTimeout()).plusSeconds(30);
     }
 }

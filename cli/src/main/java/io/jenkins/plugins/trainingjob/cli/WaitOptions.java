@@ -41,6 +41,11 @@ public final class WaitOptions {
             description = "On Ctrl-C, stop the job on the platform too (default: on for submit --wait, off for await).")
     Boolean cancelOnInterrupt;
 
+    @Option(names = "--cancel-on-failure", negatable = true,
+            description = "When the wait fails with the job still on the platform (unschedulable, exit 3; timed out, "
+                    + "exit 4), stop it and say so (default: off: the job stays and the command says how to stop it).")
+    Boolean cancelOnFailure;
+
     @Option(names = "--report-file", paramLabel = "FILE",
             description = "Also write the diagnosis report of an unschedulable job to FILE; "
                     + "the format follows the extension (.txt .md .html .json .xml).")
@@ -61,6 +66,10 @@ public final class WaitOptions {
 
     WaitMode mode(WaitMode fallback) {
         return wait != null ? wait : fallback;
+    }
+
+    boolean cancelOnFailure(boolean fallback) {
+        return cancelOnFailure != null ? cancelOnFailure : fallback;
     }
 
     boolean cancelOnInterrupt(boolean fallback) {

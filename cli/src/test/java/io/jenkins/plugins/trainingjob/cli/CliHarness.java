@@ -12,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs {@code trainjob} in-process the way a shell would, with its own environment variables, home
@@ -51,9 +52,56 @@ final class CliHarness {
         }
     }
 
+    /** Counted down when stderr first contains the text given to {@link #onErr}. */
+    private volatile CountDownLatch errSeen;
+    private volatile String errText;
+    private volatile Runnable errAction;
+
+    /**
+     * Runs {@code action} on the command's own thread as soon as stderr contains {@code text}, before the
+     * command goes on: "Ctrl-C at the instant X is printed", without sleeping.
+     */
+    CountDownLatch onErr(String text, Runnable action) {
+        errText = text;
+        errAction = action;
+        errSeen = new CountDownLatch(1);
+        return errSeen;
+    }
+
+    /** A stderr that notices the text {@link #onErr} waits for. */
+    private final class WatchedErr extends StringWriter {
+        @Override
+        public void write(String str, int off, int len) {
+            super.write(str, off, len);
+            check();
+        }
+
+        @Override
+        public void write(char[] buf, int off, int len) {
+            super.write(buf, off, len);
+            check();
+        }
+
+        @Override
+        public void write(int c) {
+            super.write(c);
+            check();
+        }
+
+        private void check() {
+            CountDownLatch latch = errSeen;
+            if (latch != null && latch.getCount() > 0 && toString().contains(errText)) {
+                latch.countDown();
+                if (errAction != null) {
+                    errAction.run();
+                }
+            }
+        }
+    }
+
     Result run(String... args) {
         StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
+        StringWriter err = new WatchedErr();
         CliEnvironment environment = new CliEnvironment(env, home, new PrintWriter(out, true),
                 new PrintWriter(err, true), interactive, interrupts, connector, Clock.systemUTC());
         int code = TrainJob.run(environment, args);

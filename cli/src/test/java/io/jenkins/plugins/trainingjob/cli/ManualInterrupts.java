@@ -7,18 +7,26 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class ManualInterrupts implements InterruptSignal {
 
     private final List<Runnable> handlers = new CopyOnWriteArrayList<>();
-    private final java.util.concurrent.CountDownLatch firstHandler = new java.util.concurrent.CountDownLatch(1);
+    /** Open while a command listens; a new one once the last handler is gone (an earlier command ended). */
+    private volatile java.util.concurrent.CountDownLatch listening = new java.util.concurrent.CountDownLatch(1);
 
     @Override
-    public Registration onInterrupt(Runnable handler) {
+    public synchronized Registration onInterrupt(Runnable handler) {
         handlers.add(handler);
-        firstHandler.countDown();
-        return () -> handlers.remove(handler);
+        listening.countDown();
+        return () -> {
+            synchronized (this) {
+                handlers.remove(handler);
+                if (handlers.isEmpty() && listening.getCount() == 0) {
+                    listening = new java.util.concurrent.CountDownLatch(1);
+                }
+            }
+        };
     }
 
     /** Waits (on a latch, at most 30 s) until a command listens for Ctrl-C, then presses it. */
     void pressWhenArmed() throws InterruptedException {
-        if (!firstHandler.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!listening.await(30, java.util.concurrent.TimeUnit.SECONDS)) {
             throw new AssertionError("no command listened for Ctrl-C within 30 s");
         }
         fire();
@@ -30,5 +38,20 @@ final class ManualInterrupts implements InterruptSignal {
 
     void fire() {
         handlers.forEach(Runnable::run);
+    }
+
+    /**
+     * Presses Ctrl-C from another thread, as a signal arrives, and returns once every handler has taken
+     * note and is waiting for the command to finish (parked), so the command's next step sees it.
+     */
+    Thread fireAndAwaitNoted() {
+        Thread signal = new Thread(this::fire, "test-interrupt");
+        signal.start();
+        // A handler parks on the command's completion once it has recorded the interrupt.
+        while (signal.isAlive() && signal.getState() != Thread.State.TIMED_WAITING
+                && signal.getState() != Thread.State.WAITING) {
+            Thread.onSpinWait();
+        }
+        return signal;
     }
 }

@@ -220,9 +220,10 @@ class TrainJobEndToEndTest {
     @Test
     void ctrlCWhileWaitingStopsTheRemoteJobAndSaysSo() throws Exception {
         String spec = gpu8();
+        java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting until job", null);
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
                 "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms"));
-        awaitArmed();
+        assertThat(waiting.await(30, TimeUnit.SECONDS)).as("the command is waiting").isTrue();
         cli.interrupts.fire();
         CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
 
@@ -236,10 +237,11 @@ class TrainJobEndToEndTest {
     @Test
     void ctrlCWithoutCancelOnInterruptLeavesTheJobQueued() throws Exception {
         String spec = gpu8();
+        java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting until job", null);
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
                 "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms",
                 "--no-cancel-on-interrupt"));
-        awaitArmed();
+        assertThat(waiting.await(30, TimeUnit.SECONDS)).as("the command is waiting").isTrue();
         cli.interrupts.fire();
         CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
 

@@ -27,6 +27,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
     AwaitScheduleDiagnosisExecution(AwaitScheduleDiagnosisStep step, StepContext context) {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
+        this.cancelOnFailure = step.isCancelOnFailure();
         if (step.getJobId() == null && step.getDiagnosisId() == null) {
             throw new IllegalArgumentException(Messages.Step_JobIdMissing());
         }

@@ -36,6 +36,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
     private boolean failOnUnschedulable = true;
     /** Off by default: the job was submitted elsewhere, and an aborted build must not stop it unasked (m11). */
     private boolean cancelOnAbort;
+    private boolean cancelOnFailure = false;
 
     @DataBoundConstructor
     public AwaitScheduleDiagnosisStep() {
@@ -120,6 +121,16 @@ public class AwaitScheduleDiagnosisStep extends Step {
     @DataBoundSetter
     public void setCancelOnAbort(boolean cancelOnAbort) {
         this.cancelOnAbort = cancelOnAbort;
+    }
+
+    public boolean isCancelOnFailure() {
+        return cancelOnFailure;
+    }
+
+    /** Stop the job when the wait fails with it still there (unschedulable, timed out). */
+    @DataBoundSetter
+    public void setCancelOnFailure(boolean cancelOnFailure) {
+        this.cancelOnFailure = cancelOnFailure;
     }
 
     @Extension

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -57,7 +58,8 @@ final class Submission {
      * the line that says so.
      */
     static JobRef submit(ConnectionBinding binding, JobSpec spec, String clientToken, PrintStream log) {
-        JobRef job = binding.client().submit(spec, clientToken);
+        // core's one submit path; the token is fresh here, so there is nothing to look up first
+        JobRef job = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false).job();
         log.println(submittedLine(binding, job));
         return job;
     }

@@ -5,11 +5,11 @@ import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -39,6 +39,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
+        this.cancelOnFailure = step.isCancelOnFailure();
         StepValidation.requireOneSpec(step);
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();
@@ -118,13 +119,12 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         if (known != null) {
             print(Messages.Step_Resuming(known.platform().displayName(), ConsoleText.strip(known.id())));
         } else {
-            Optional<JobRef> found = binding.client().findSubmitted(spec, clientToken);
-            if (found.isPresent()) {
-                known = found.get();
-                print(Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id())));
-            } else {
-                known = Submission.submit(binding, spec, clientToken, listener().getLogger());
-            }
+            // core's one submit path: the persisted token may have created the job before the restart
+            IdempotentSubmitter.Submitted s = IdempotentSubmitter.submit(binding.client(), spec, clientToken, true);
+            known = s.job();
+            print(s.alreadySubmitted()
+                    ? Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id()))
+                    : Submission.submittedLine(binding, known));
             job(known);
             saveNow();
         }

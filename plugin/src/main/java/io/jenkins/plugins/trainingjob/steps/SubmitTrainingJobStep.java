@@ -40,6 +40,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private String pendingTimeout;
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
+    private boolean cancelOnFailure = true;
     private String preflight = "true";
 
     @DataBoundConstructor
@@ -161,6 +162,16 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     @DataBoundSetter
     public void setCancelOnAbort(boolean cancelOnAbort) {
         this.cancelOnAbort = cancelOnAbort;
+    }
+
+    public boolean isCancelOnFailure() {
+        return cancelOnFailure;
+    }
+
+    /** Stop the job when the wait fails with it still there (unschedulable, timed out). */
+    @DataBoundSetter
+    public void setCancelOnFailure(boolean cancelOnFailure) {
+        this.cancelOnFailure = cancelOnFailure;
     }
 
     @Extension

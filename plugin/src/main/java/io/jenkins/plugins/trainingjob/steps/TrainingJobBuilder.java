@@ -19,6 +19,7 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
@@ -66,6 +67,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private String pendingTimeout;
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
+    private boolean cancelOnFailure = true;
     private String preflight = "true";
     private transient TrainingJobService service;
 
@@ -117,7 +119,12 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                     });
             watch.outcome().whenComplete((outcome, error) -> lines.add(Optional.empty()));
             printUntilDone(lines, log);
-            StepOutcome.apply(await(watch, log), job, failOnUnschedulable, run, listener);
+            Outcome outcome = await(watch, log);
+            if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
+                log.println(FailureCleanup.apply(binding.client(), job, outcome, cancelOnFailure, "cancelOnFailure",
+                        Messages.Step_StopHint(ConsoleText.strip(job.id()))));
+            }
+            StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
         } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
             throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
         } finally {
@@ -250,6 +257,16 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     @DataBoundSetter
     public void setCancelOnAbort(boolean cancelOnAbort) {
         this.cancelOnAbort = cancelOnAbort;
+    }
+
+    public boolean isCancelOnFailure() {
+        return cancelOnFailure;
+    }
+
+    /** Stop the job when the wait fails with it still there (unschedulable, timed out). */
+    @DataBoundSetter
+    public void setCancelOnFailure(boolean cancelOnFailure) {
+        this.cancelOnFailure = cancelOnFailure;
     }
 
     /** Distinct from the Pipeline step names, so {@code submitTrainingJob} always means the step. */

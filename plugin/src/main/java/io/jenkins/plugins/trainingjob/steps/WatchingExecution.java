@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
@@ -43,6 +44,8 @@ public abstract class WatchingExecution extends StepExecution {
     protected final ConnectionRef connection;
     protected final boolean failOnUnschedulable;
     protected final boolean cancelOnAbort;
+    /** Stop the job when the wait fails with it still there; set by the subclass (older saved steps: off). */
+    protected boolean cancelOnFailure;
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
     private volatile JobRef job;
@@ -203,6 +206,15 @@ public abstract class WatchingExecution extends StepExecution {
         }
         KnownResult result;
         try {
+            if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
+                // core's rule, as in the CLI: stop the job left by the failed wait, or say how to
+                try {
+                    print(FailureCleanup.apply(bind().client(), job, outcome, cancelOnFailure, "cancelOnFailure",
+                            Messages.Step_StopHint(ConsoleText.strip(job.id()))));
+                } catch (IOException | RuntimeException e) {
+                    print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
+                }
+            }
             result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, run(), listener()));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());

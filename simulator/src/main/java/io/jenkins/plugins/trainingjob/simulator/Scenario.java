@@ -126,9 +126,19 @@ public record Scenario(
         }
     }
 
-    public record AihcDecl(@JsonProperty("resourcePools") List<ResourcePoolDecl> resourcePools) {
+    /**
+     * @param repeatedJobNames whether a create may reuse the name of a job in the pool (default false: the
+     *     simulator answers {@code JobNameAlreadyExists}); on, the client token alone keeps submits single
+     */
+    public record AihcDecl(@JsonProperty("resourcePools") List<ResourcePoolDecl> resourcePools,
+                           @JsonProperty("repeatedJobNames") Boolean repeatedJobNames) {
         public AihcDecl {
             resourcePools = resourcePools == null ? List.of() : List.copyOf(resourcePools);
+            repeatedJobNames = Boolean.TRUE.equals(repeatedJobNames);
+        }
+
+        public AihcDecl(List<ResourcePoolDecl> resourcePools) {
+            this(resourcePools, false);
         }
     }
 

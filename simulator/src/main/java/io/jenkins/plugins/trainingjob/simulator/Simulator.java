@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.simulator;
 
 import com.sun.net.httpserver.HttpServer;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
+import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeNames;
@@ -92,7 +93,8 @@ public final class Simulator implements AutoCloseable {
         this.aihc = new AihcApi(cluster, aihcPools, new AihcApi.Settings(
                 Duration.ofSeconds(timing.effectiveRunSeconds()),
                 Duration.ofSeconds(timing.effectivePreCheckMinQueueSeconds()),
-                Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds())),
+                Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds()),
+                scenario.aihc().repeatedJobNames()),
                 new AihcAuthenticator(secrets, Clock.systemUTC()), requestIds);
         SenseCoreApi senseCore = new SenseCoreApi(cluster, scenario.sensecore().workspaces(),
                 scenario.sensecore().pools(), scenario.sensecore().specs(), scQueues,
@@ -191,6 +193,11 @@ public final class Simulator implements AutoCloseable {
         Map<String, Resources> m = new LinkedHashMap<>();
         cluster.nodes().forEach(n -> m.put(n.name(), n.free()));
         return m;
+    }
+
+    /** Every job of both platforms, in creation order (what {@code GET /_sim/state} lists). */
+    public List<JobView> jobs() {
+        return cluster.jobs(j -> true);
     }
 
     public void addFault(FaultRule rule) {

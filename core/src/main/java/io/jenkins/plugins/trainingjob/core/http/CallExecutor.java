@@ -112,11 +112,14 @@ public final class CallExecutor implements AutoCloseable {
      */
     public ApiResponse execute(ApiCall call) {
         Duration previousWait = null;
+        // The call timeout bounds the whole call, retries included, so a silent endpoint costs at most
+        // that long (plus one backoff), not attempts times the read timeout.
+        long deadline = System.nanoTime() + settings.callTimeout().toNanos();
         for (int attempt = 1; ; attempt++) {
             try {
-                return attempt(call);
+                return attempt(call, deadline - System.nanoTime());
             } catch (PlatformException e) {
-                if (attempt >= settings.maxAttempts() || !mayRetry(call, e)) {
+                if (attempt >= settings.maxAttempts() || !mayRetry(call, e) || System.nanoTime() >= deadline) {
                     throw e;
                 }
                 Duration wait = backoff.next(previousWait);
@@ -148,14 +151,18 @@ public final class CallExecutor implements AutoCloseable {
         return call.idempotent() && e instanceof TransientException;
     }
 
-    private ApiResponse attempt(ApiCall call) {
+    private ApiResponse attempt(ApiCall call, long remainingNanos) {
         Request signed = signer.sign(request(call), clock.instant());
         logRequest(call, signed);
         long started = System.nanoTime();
         int status = 0;
         Headers headers = Headers.of();
         ApiResponse response;
-        try (Response raw = client.newCall(signed).execute()) {
+        okhttp3.Call http = client.newCall(signed);
+        if (remainingNanos > 0 && remainingNanos < settings.callTimeout().toNanos()) {
+            http.timeout().timeout(remainingNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        }
+        try (Response raw = http.execute()) {
             status = raw.code();
             headers = raw.headers();
             String body = readBounded(call, raw);
@@ -234,8 +241,18 @@ public final class CallExecutor implements AutoCloseable {
 
     private TransientException networkFailure(ApiCall call, int status, Headers headers, IOException e) {
         String what;
-        if (e instanceof SocketTimeoutException) {
-            what = status == 0 ? "timed out waiting for the platform" : "timed out reading the response body";
+        String origin = call.url().scheme() + "://" + call.url().host() + ":" + call.url().port();
+        if (e instanceof SocketTimeoutException && String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT)
+                .contains("connect")) {
+            what = "could not connect to " + origin + " within the connect timeout of "
+                    + seconds(settings.connectTimeout());
+        } else if (e instanceof SocketTimeoutException) {
+            what = status == 0 ? "timed out waiting for the platform: no answer from " + origin
+                    + " within the read timeout of " + seconds(settings.readTimeout())
+                    : "timed out reading the response body from " + origin + " (read timeout "
+                            + seconds(settings.readTimeout()) + ")";
+        } else if (e instanceof InterruptedIOException && !Thread.currentThread().isInterrupted()) {
+            what = "the call timeout of " + seconds(settings.callTimeout()) + " ran out waiting for " + origin;
         } else if (e instanceof InterruptedIOException) {
             what = "call timed out or was interrupted";
         } else if (e instanceof UnknownHostException) {
@@ -253,6 +270,10 @@ public final class CallExecutor implements AutoCloseable {
                 : ConsoleText.strip(e.getMessage(), 120);
         return new TransientException(platform, call.operation(), status, "", requestId(headers),
                 what + " (" + detail + ")", e);
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
 
     private String requestId(Headers headers) {

@@ -28,6 +28,23 @@ public interface TrainingPlatform extends AutoCloseable {
     /** Finds a job created by {@link #submit} with this token, e.g. after a restart mid-submit. */
     Optional<JobRef> findSubmitted(JobSpec spec, String clientToken);
 
+    /**
+     * The job created with this client token, whatever spec it came from, and whether it came from
+     * {@code spec} (AIHC: the token label; SenseCore: the job name derived from the token, or the spec's
+     * own name). Clients that cannot tell specs apart answer as {@link #findSubmitted} does.
+     */
+    default Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
+        return findSubmitted(spec, clientToken).map(job -> new TokenMatch(job, true));
+    }
+
+    /**
+     * The job created with this client token, without a spec at hand (e.g. {@code trainjob status
+     * --client-token}); empty when none is found or the platform cannot look tokens up without a spec.
+     */
+    default Optional<JobRef> findByClientToken(String clientToken) {
+        return Optional.empty();
+    }
+
     JobStatus status(JobRef job);
 
     /**

@@ -44,7 +44,11 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class AihcApi implements PlatformApi {
 
     /** What the diagnosis reports are made of, and how long they take; see the scenario's timing. */
-    public record Settings(Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency) {
+    public record Settings(Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency,
+                           boolean repeatedJobNames) {
+        public Settings(Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency) {
+            this(defaultRunTime, preCheckMinQueue, reportLatency, false);
+        }
     }
 
     private static final String NAMESPACE = "default";
@@ -227,7 +231,7 @@ public final class AihcApi implements PlatformApi {
         String framework = body.path("jobFramework").asText("PyTorchJob");
         String prefix = framework.equalsIgnoreCase("MPIJob") ? "mpijob-" : "pytorchjob-";
         Map<String, String> env = envs(jobSpec.path("envs"), "name");
-        if (!cluster.jobs(j -> j.platform() == PlatformKind.AIHC && j.name().equals(name)
+        if (!settings.repeatedJobNames() && !cluster.jobs(j -> j.platform() == PlatformKind.AIHC && j.name().equals(name)
                 && j.queue().key().startsWith("aihc/" + poolId + "/")).isEmpty()) {
             throw new ApiException(400, "JobNameAlreadyExists", "job name " + name + " already exists in " + poolId);
         }

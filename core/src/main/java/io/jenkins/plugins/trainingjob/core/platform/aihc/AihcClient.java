@@ -27,9 +27,12 @@ import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
+import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -60,6 +63,9 @@ import okhttp3.OkHttpClient;
 public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJobList {
 
     public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
+    /** The spec's {@link SpecDigest}: tells a resubmission of the same spec from another spec under the token. */
+    public static final String SPEC_DIGEST_LABEL = "trainingjob.jenkins.io/spec-digest";
+    private static final Set<String> OWN_LABELS = Set.of(CLIENT_TOKEN_LABEL, SPEC_DIGEST_LABEL);
     /** Managed pools, which take the queue as the {@code queueID} query parameter on every call. */
     public static final Set<String> MANAGED_POOLS = AihcManagedPools.IDS;
 
@@ -76,6 +82,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     /** Look-ups after a create of unknown outcome: the job may take a moment to appear in the list. */
     private static final List<Duration> LOOKUP_WAITS = List.of(Duration.ZERO, Duration.ofSeconds(1),
             Duration.ofSeconds(2), Duration.ofSeconds(4));
+    /** The longest wait between the look-ups that follow a create that got no answer at all. */
+    private static final Duration MAX_LOOKUP_WAIT = Duration.ofSeconds(30);
     private static final int LOOKUP_PAGES = 3;
     private static final int LOOKUP_PAGE_SIZE = 50;
     /** A Kubernetes label value: what the token must be to ride on the job as a label. */
@@ -187,7 +195,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private JobRef lookUpAfterUncertainCreate(JobSpec spec, String clientToken, TransientException cause) {
         PlatformException lookupFailure = null;
         int lookups = 0;
-        for (Duration wait : LOOKUP_WAITS) {
+        Duration waited = Duration.ZERO;
+        for (Duration wait : lookupWaits(cause)) {
             try {
                 http.sleeper().sleep(wait);
             } catch (InterruptedException e) {
@@ -195,6 +204,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 break;
             }
             lookups++;
+            waited = waited.plus(wait);
             try {
                 Optional<JobRef> found = findSubmitted(spec, clientToken);
                 if (found.isPresent()) {
@@ -207,11 +217,31 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         }
         String what = lookupFailure == null
                 ? "no job named '" + spec.name() + "' with client token " + clientToken + " appeared after "
-                        + lookups + " look-up(s)"
+                        + lookups + " look-up(s) over " + waited.toSeconds() + "s"
                 : "the look-up for client token " + clientToken + " failed too (" + lookupFailure.getMessage() + ")";
-        throw new TransientException(PlatformKind.AIHC, OP_CREATE, cause.httpStatus(), cause.code(),
+        throw new UncertainCreateException(PlatformKind.AIHC, OP_CREATE, cause.httpStatus(), cause.code(),
                 cause.requestId(), "the create may not have happened: " + causeText(cause) + "; " + what
-                        + "; nothing was resubmitted", cause);
+                        + "; nothing was resubmitted; the job may still appear", clientToken, spec.name(), cause);
+    }
+
+    /**
+     * The waits before each look-up. A create that got an answer (a 5xx, a cut body) has been handled
+     * by then: a few seconds suffice. One that got none (a timeout, a reset) may still be running on the
+     * server, so the look-ups go on, doubling their waits, until they have covered the read timeout again.
+     */
+    private List<Duration> lookupWaits(TransientException cause) {
+        List<Duration> waits = new ArrayList<>(LOOKUP_WAITS);
+        if (cause.httpStatus() != 0) {
+            return waits;
+        }
+        Duration total = waits.stream().reduce(Duration.ZERO, Duration::plus);
+        Duration next = waits.get(waits.size() - 1).multipliedBy(2);
+        while (total.compareTo(settings.http().readTimeout()) < 0) {
+            waits.add(next);
+            total = total.plus(next);
+            next = next.multipliedBy(2).compareTo(MAX_LOOKUP_WAIT) > 0 ? MAX_LOOKUP_WAIT : next.multipliedBy(2);
+        }
+        return waits;
     }
 
     /** The cause's own words, without the platform and operation prefix it repeats. */
@@ -251,27 +281,89 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         return Optional.empty();
     }
 
-    private static boolean hasToken(JsonNode labels, String clientToken) {
-        if (labels == null || !labels.isArray()) {
-            return false;
-        }
-        for (JsonNode label : labels) {
-            if (CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"))
-                    && clientToken.equals(AihcJobReader.text(label, "value"))) {
-                return true;
+    @Override
+    public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
+        requireTokenShape(clientToken);
+        String digest = SpecDigest.of(spec, OWN_LABELS);
+        return searchToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken).map(found -> {
+            String recorded = label(found.labels(), SPEC_DIGEST_LABEL);
+            // A job from before the digest label: the same name is all that can be compared.
+            boolean same = recorded.isEmpty() ? found.job().name().equals(spec.name()) : recorded.equals(digest);
+            return new TokenMatch(found.job(), same);
+        });
+    }
+
+    @Override
+    public Optional<JobRef> findByClientToken(String clientToken) {
+        requireTokenShape(clientToken);
+        return searchToken(managed ? managedQueue : settings.queue() == null ? "" : settings.queue().trim(), null,
+                clientToken)
+                .map(TokenHolder::job);
+    }
+
+    private record TokenHolder(JobRef job, JsonNode labels) {
+    }
+
+    /**
+     * The newest job of the first {@value #LOOKUP_PAGES} list pages carrying the token label. List items
+     * without labels are read in detail only when they have {@code likelyName}: reading every job's detail
+     * would make one submit cost a call per job in the pool.
+     */
+    private Optional<TokenHolder> searchToken(String queue, String likelyName, String clientToken) {
+        for (int page = 1; page <= LOOKUP_PAGES; page++) {
+            JsonNode jobs = listPage(queue, page, LOOKUP_PAGE_SIZE).path("jobs");
+            if (!jobs.isArray() || jobs.isEmpty()) {
+                return Optional.empty();
+            }
+            for (JsonNode job : jobs) {
+                String jobId = AihcJobReader.text(job, "jobId");
+                String name = AihcJobReader.text(job, "name");
+                JsonNode labels = job.get("labels");
+                if (jobId.isEmpty()) {
+                    continue;
+                }
+                if (labels == null && name.equals(likelyName)) {
+                    labels = detail(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
+                }
+                if (hasToken(labels, clientToken)) {
+                    return Optional.of(new TokenHolder(new JobRef(PlatformKind.AIHC, jobId, name), labels));
+                }
+            }
+            if (jobs.size() < LOOKUP_PAGE_SIZE) {
+                return Optional.empty();
             }
         }
-        return false;
+        return Optional.empty();
+    }
+
+    private static boolean hasToken(JsonNode labels, String clientToken) {
+        return clientToken.equals(label(labels, CLIENT_TOKEN_LABEL));
+    }
+
+    private static String label(JsonNode labels, String key) {
+        if (labels == null || !labels.isArray()) {
+            return "";
+        }
+        for (JsonNode label : labels) {
+            if (key.equals(AihcJobReader.text(label, "key"))) {
+                return AihcJobReader.text(label, "value");
+            }
+        }
+        return "";
+    }
+
+    private static void requireTokenShape(String clientToken) {
+        if (clientToken == null || !LABEL_VALUE.matcher(clientToken).matches()) {
+            throw new IllegalArgumentException("clientToken: must be 1-63 letters, digits, '-', '_' or '.', "
+                    + "starting and ending with a letter or digit");
+        }
     }
 
     private ObjectNode bodyWithToken(JobSpec spec, String clientToken) {
         if (spec.platform() != PlatformKind.AIHC) {
             throw new IllegalArgumentException("spec: platform is " + spec.platform().id() + ", not aihc");
         }
-        if (clientToken == null || !LABEL_VALUE.matcher(clientToken).matches()) {
-            throw new IllegalArgumentException("clientToken: must be 1-63 letters, digits, '-', '_' or '.', "
-                    + "starting and ending with a letter or digit");
-        }
+        requireTokenShape(clientToken);
         ObjectNode body = spec.body();
         JsonNode existing = body.get("labels");
         ArrayNode labels = NODES.arrayNode();
@@ -280,12 +372,13 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 throw new IllegalArgumentException("labels: must be a list of {key, value}");
             }
             for (JsonNode label : existing) {
-                if (!CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"))) {
+                if (!OWN_LABELS.contains(AihcJobReader.text(label, "key"))) {
                     labels.add(label);
                 }
             }
         }
         labels.addObject().put("key", CLIENT_TOKEN_LABEL).put("value", clientToken);
+        labels.addObject().put("key", SPEC_DIGEST_LABEL).put("value", SpecDigest.of(spec, OWN_LABELS));
         body.set("labels", labels);
         return body;
     }

@@ -24,6 +24,8 @@ import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
+import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
+import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
@@ -154,9 +156,26 @@ public final class SenseCoreClient implements TrainingPlatform {
             }
             return lookUpAfterCreate(name).orElseThrow(() -> e);
         } catch (TransientException again) {
-            again.addSuppressed(uncertain);
-            throw again;
+            // The second answer was lost too: the name still makes a look-up safe and exact.
+            Optional<JobRef> late = lookUpAfterCreate(name);
+            if (late.isPresent()) {
+                return late.get();
+            }
+            UncertainCreateException unknown = new UncertainCreateException(PlatformKind.SENSECORE,
+                    again.operation(), again.httpStatus(), again.code(), again.requestId(),
+                    "the create may not have happened: " + causeText(again) + "; no training job named '" + name
+                            + "' appeared after " + (2 * createLookups) + " look-ups; the job may still appear",
+                    null, name, again);
+            unknown.addSuppressed(uncertain);
+            throw unknown;
         }
+    }
+
+    /** The cause's own words, without the platform and operation prefix it repeats. */
+    private static String causeText(PlatformException e) {
+        String m = e.getMessage();
+        String prefix = PlatformKind.SENSECORE.displayName() + " " + e.operation() + ": ";
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
     }
 
     /** GET by name up to {@code createLookups} times, waiting before each look (the create may land late). */
@@ -198,6 +217,30 @@ public final class SenseCoreClient implements TrainingPlatform {
                     + " start with a letter and end with a letter or digit");
         }
         return name;
+    }
+
+    @Override
+    public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
+        String name = nameFor(spec, clientToken);
+        ObjectNode body = spec.body();
+        body.put("name", name);
+        try {
+            JsonNode job = getJob(name);
+            return Optional.of(new TokenMatch(refOf(job, name), SubmittedSpecMatch.carries(job, body)));
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The job named after the token; a job whose spec named it otherwise is found by that name instead. */
+    @Override
+    public Optional<JobRef> findByClientToken(String clientToken) {
+        String name = SenseCoreJobName.fromClientToken(clientToken);
+        try {
+            return Optional.of(refOf(getJob(name), name));
+        } catch (NotFoundException e) {
+            return Optional.empty();
+        }
     }
 
     @Override

@@ -28,6 +28,7 @@ import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -37,6 +38,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
@@ -105,6 +107,8 @@ class AihcClientTest extends AihcServerTest {
         assertThat(request.getHeaders().get("Content-Type")).isEqualTo("application/json");
         ObjectNode expected = SPEC.body();
         expected.withArray("labels").addObject().put("key", "trainingjob.jenkins.io/client-token").put("value", "tok-1");
+        expected.withArray("labels").addObject().put("key", "trainingjob.jenkins.io/spec-digest")
+                .put("value", SpecDigest.of(SPEC, Set.of(AihcClient.CLIENT_TOKEN_LABEL, AihcClient.SPEC_DIGEST_LABEL)));
         assertThat(body(request)).isEqualTo(expected);
     }
 

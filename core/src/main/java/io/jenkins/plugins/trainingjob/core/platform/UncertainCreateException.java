@@ -1,0 +1,30 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+/**
+ * A create whose answer was lost (timeout, reset, cut body, 5xx after the request left) and whose job
+ * the look-ups by client token did not find within their window. The job may still appear: the message
+ * says so, and {@link #clientToken()} is what finds it later.
+ */
+public class UncertainCreateException extends TransientException {
+    private static final long serialVersionUID = 1L;
+
+    private final String clientToken;
+    private final String jobName;
+
+    public UncertainCreateException(PlatformKind platform, String operation, int httpStatus, String code,
+            String requestId, String message, String clientToken, String jobName, Throwable cause) {
+        super(platform, operation, httpStatus, code, requestId, message, cause);
+        this.clientToken = clientToken;
+        this.jobName = jobName == null ? "" : jobName;
+    }
+
+    /** The token the job carries, if it was created after all. */
+    public String clientToken() {
+        return clientToken;
+    }
+
+    /** The name the job would have ("" when the platform would have chosen one). */
+    public String jobName() {
+        return jobName;
+    }
+}
