@@ -7,26 +7,16 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
-import hudson.model.Item;
-import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.AihcConnection;
-import io.jenkins.plugins.trainingjob.CredentialsLookup;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
-import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,46 +35,22 @@ class SubmitTrainingJobAgainstSimulatorTest {
     @TempDir
     File buildDir;
 
-    private Simulator sim;
     private StepFixture f;
-    private JobMonitor monitor;
+    private SimulatedAihcService simulated;
+    private Simulator sim;
     private TrainingJobService service;
 
     @BeforeEach
     void setUp() throws Exception {
-        sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         f = new StepFixture(buildDir);
-        AihcConnection c = new AihcConnection();
-        c.setName("sim");
-        c.setCredentialsId("sim-keys");
-        c.setEndpoint(sim.baseUrl().toString());
-        c.setResourcePool("cce-sim00001");
-        when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
-        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
-        CredentialsLookup keys = new CredentialsLookup() {
-            @Override
-            public Credentials forRun(String id, Run<?, ?> run, String endpoint) {
-                return Credentials.of("sim-access-key", "sim-secret-key");
-            }
-
-            @Override
-            public Credentials forItem(String id, Item item, String endpoint) {
-                return Credentials.of("sim-access-key", "sim-secret-key");
-            }
-        };
-        service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
-                resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
-                }, Runnable::run);
+        simulated = new SimulatedAihcService(f);
+        sim = simulated.sim;
+        service = simulated.service;
     }
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
-        sim.close();
+        simulated.close();
     }
 
     private SubmitTrainingJobExecution start(String queue, String pendingTimeout) throws Exception {
