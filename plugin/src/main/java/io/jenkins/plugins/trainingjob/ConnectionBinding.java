@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob;
 
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 
 /**
  * A connection made ready for one step: the key the monitor resolves it by, and the open client.

@@ -1,11 +1,11 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 
 /** The real clients, as core builds them for every front end. */
 final class DefaultConnector implements PlatformConnector {

@@ -1,9 +1,9 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
-import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,12 +11,12 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code trainjob}: submit training jobs, wait for them, and explain why one stays pending. */
 @Command(name = "trainjob",

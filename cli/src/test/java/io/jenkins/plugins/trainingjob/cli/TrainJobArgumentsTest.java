@@ -169,7 +169,7 @@ class TrainJobArgumentsTest {
     void b13_jsonPlatformsAreLowerCaseAsOnEveryFlag() throws Exception {
         var doc = Terminal.JSON.readTree(Terminal.JSON.writeValueAsString(
                 new io.jenkins.plugins.trainingjob.core.platform.JobRef(
-                        io.jenkins.plugins.trainingjob.core.platform.PlatformKind.SENSECORE, "x", null)));
+                        io.jenkins.plugins.trainingjob.core.spec.PlatformKind.SENSECORE, "x", null)));
         assertThat(doc.path("platform").asText()).isEqualTo("sensecore");
         var worker = Terminal.JSON.writeValueAsString(
                 new io.jenkins.plugins.trainingjob.core.platform.WorkerStatus("w", "n", "Running", ""));

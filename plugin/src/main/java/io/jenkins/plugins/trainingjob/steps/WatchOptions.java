@@ -1,11 +1,11 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
-import io.jenkins.plugins.trainingjob.core.http.Sleeper;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 

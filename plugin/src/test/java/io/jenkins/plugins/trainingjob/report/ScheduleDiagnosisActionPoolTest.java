@@ -7,7 +7,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

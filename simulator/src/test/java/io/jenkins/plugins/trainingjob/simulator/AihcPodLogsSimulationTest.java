@@ -2,13 +2,13 @@ package io.jenkins.plugins.trainingjob.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jenkins.plugins.trainingjob.core.http.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
+import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import java.time.Clock;
 import java.time.Duration;

@@ -3,8 +3,8 @@ package io.jenkins.plugins.trainingjob.simulator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 
 /** Job specs for the simulator tests (and the monitor's), built the way users write them. */
 public final class SimSpecs {

@@ -2,7 +2,7 @@ package io.jenkins.plugins.trainingjob.bench.micro;
 
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.List;
 

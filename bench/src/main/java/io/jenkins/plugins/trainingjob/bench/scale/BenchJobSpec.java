@@ -2,8 +2,8 @@ package io.jenkins.plugins.trainingjob.bench.scale;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 
 /** The AIHC job the bench submits: one pod asking for one GPU, in the bench queue. */
 record BenchJobSpec(String name) implements JobSpec {

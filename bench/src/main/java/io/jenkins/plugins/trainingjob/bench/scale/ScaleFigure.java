@@ -5,7 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -2,7 +2,7 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

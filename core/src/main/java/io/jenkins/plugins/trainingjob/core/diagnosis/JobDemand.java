@@ -1,8 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.AihcJobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SenseCoreJobSpec;
 import java.math.BigDecimal;
 import java.util.ArrayList;

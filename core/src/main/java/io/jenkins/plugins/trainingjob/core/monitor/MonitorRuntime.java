@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -25,7 +25,7 @@ public enum PreflightMode {
             case "false", "off" -> OFF;
             case "warn" -> WARN;
             default -> throw new IllegalArgumentException(field + ": must be true, false or warn, was '"
-                    + io.jenkins.plugins.trainingjob.core.report.ConsoleText.strip(text, 40) + "'");
+                    + io.jenkins.plugins.trainingjob.core.text.ConsoleText.strip(text, 40) + "'");
         };
     }
 

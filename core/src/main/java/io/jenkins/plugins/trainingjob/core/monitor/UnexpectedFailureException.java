@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 
 /**
  * A platform client (or the monitor itself) failed with something other than a {@link PlatformException}:

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
-import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+
 /** The diagnosis report is not ready yet (AIHC {@code DiagnosisReportNotFound}, sent with HTTP 200): poll again. */
 public class DiagnosisNotReadyException extends PlatformException {
     private static final long serialVersionUID = 1L;

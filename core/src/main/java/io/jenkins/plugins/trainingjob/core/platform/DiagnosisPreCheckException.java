@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+
 /** AIHC refused to launch a diagnosis ({@code PreCheckError}): the job has not queued long enough, is not queued, or the scheduler or queue failed a check. The platform's reason is in the message. */
 public class DiagnosisPreCheckException extends PlatformException {
     private static final long serialVersionUID = 1L;

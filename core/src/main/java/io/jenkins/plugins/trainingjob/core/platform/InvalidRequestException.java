@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
-import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 
 /** The platform rejected the request as invalid (HTTP 400/422), naming a field or a reason where it can. */
 public class InvalidRequestException extends PlatformException {

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+
 /**
  * The pool inventory could not be read (no permission, not served, this client does not read one).
  * Nothing else depends on it: a pre-flight check is skipped and a diagnosis is reported without the

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.Serializable;
 import java.util.Objects;
 

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

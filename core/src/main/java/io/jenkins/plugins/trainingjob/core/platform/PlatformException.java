@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
-import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 
 /**
  * The root of every failure a platform call can end in. The message says what happened, on which call,

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 
 /** HTTP 429. {@link #retryAfter()} is the server's {@code Retry-After}, or {@code null} when it sent none. */

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import java.util.Optional;
 

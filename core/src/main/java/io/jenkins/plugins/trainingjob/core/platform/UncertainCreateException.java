@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+
 /**
  * A create whose answer was lost (timeout, reset, cut body, 5xx after the request left) and whose job
  * the look-ups by client token did not find within their window. The job may still appear: the message

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+
 /**
  * Drops what no document format should carry from remote strings: lone surrogates (not text at all) and
  * the noncharacters U+FFFE and U+FFFF (forbidden in XML, parse errors in HTML). Control characters are

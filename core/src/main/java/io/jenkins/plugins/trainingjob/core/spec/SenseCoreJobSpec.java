@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.spec;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import java.util.List;
 
 /**

@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
-import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Detail;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Rule;
+import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,8 +8,8 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

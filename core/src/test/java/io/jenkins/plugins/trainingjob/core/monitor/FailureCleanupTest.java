@@ -9,9 +9,9 @@ import static org.mockito.Mockito.verify;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

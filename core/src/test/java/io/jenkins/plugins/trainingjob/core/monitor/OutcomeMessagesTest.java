@@ -8,8 +8,8 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,6 +3,8 @@ package io.jenkins.plugins.trainingjob.core.platform;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 

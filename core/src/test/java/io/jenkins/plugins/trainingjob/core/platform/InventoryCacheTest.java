@@ -7,6 +7,7 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.simulator.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

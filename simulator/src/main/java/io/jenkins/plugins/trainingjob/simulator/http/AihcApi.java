@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.FilterOutcome;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;

@@ -3,7 +3,7 @@ package io.jenkins.plugins.trainingjob.simulator.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.simulator.Scenario.BindingDecl;
 import io.jenkins.plugins.trainingjob.simulator.Scenario.PoolDecl;
 import io.jenkins.plugins.trainingjob.simulator.Scenario.SpecDecl;

@@ -2,7 +2,7 @@ package io.jenkins.plugins.trainingjob.simulator.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

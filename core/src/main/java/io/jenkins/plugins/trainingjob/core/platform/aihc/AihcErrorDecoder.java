@@ -1,19 +1,19 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
-import io.jenkins.plugins.trainingjob.core.http.ApiCall;
-import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
-import io.jenkins.plugins.trainingjob.core.http.ErrorDecoder;
-import io.jenkins.plugins.trainingjob.core.http.HttpStatusErrors;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
+import io.jenkins.plugins.trainingjob.core.internal.http.ErrorDecoder;
+import io.jenkins.plugins.trainingjob.core.internal.http.HttpStatusErrors;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import io.jenkins.plugins.trainingjob.core.report.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Clock;
 import java.util.Locale;
 import java.util.Set;

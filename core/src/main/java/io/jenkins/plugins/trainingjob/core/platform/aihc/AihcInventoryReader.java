@@ -1,17 +1,17 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.core.http.ApiCall;
-import io.jenkins.plugins.trainingjob.core.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
-import io.jenkins.plugins.trainingjob.core.http.RequestSigner;
+import io.jenkins.plugins.trainingjob.core.internal.http.RequestSigner;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

@@ -1,15 +1,15 @@
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.core.http.ApiCall;
-import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
-import io.jenkins.plugins.trainingjob.core.http.BodyExcerpt;
-import io.jenkins.plugins.trainingjob.core.http.ErrorDecoder;
-import io.jenkins.plugins.trainingjob.core.http.HttpStatusErrors;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
+import io.jenkins.plugins.trainingjob.core.internal.http.BodyExcerpt;
+import io.jenkins.plugins.trainingjob.core.internal.http.ErrorDecoder;
+import io.jenkins.plugins.trainingjob.core.internal.http.HttpStatusErrors;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;

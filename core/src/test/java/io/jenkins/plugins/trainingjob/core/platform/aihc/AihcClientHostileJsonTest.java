@@ -9,7 +9,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HostileJson;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

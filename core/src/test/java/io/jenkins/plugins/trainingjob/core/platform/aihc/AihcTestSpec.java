@@ -3,8 +3,8 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 
 /** An AIHC job spec straight from a create body: the client needs only platform, name and body. */
 record AihcTestSpec(ObjectNode node) implements JobSpec {

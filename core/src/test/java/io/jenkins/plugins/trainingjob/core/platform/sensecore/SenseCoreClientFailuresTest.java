@@ -9,18 +9,18 @@ import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFi
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jenkins.plugins.trainingjob.core.http.DebugLog;
+import io.jenkins.plugins.trainingjob.core.internal.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

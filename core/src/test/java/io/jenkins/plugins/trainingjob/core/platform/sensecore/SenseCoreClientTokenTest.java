@@ -7,10 +7,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.List;
 import mockwebserver3.MockResponse;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jenkins.plugins.trainingjob.core.http.ApiCall;
-import io.jenkins.plugins.trainingjob.core.http.ApiResponse;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
+import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;

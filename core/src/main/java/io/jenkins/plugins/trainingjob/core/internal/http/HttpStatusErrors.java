@@ -1,12 +1,12 @@
-package io.jenkins.plugins.trainingjob.core.http;
+package io.jenkins.plugins.trainingjob.core.internal.http;
 
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Instant;
 
 /**

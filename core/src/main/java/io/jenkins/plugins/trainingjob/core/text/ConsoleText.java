@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.report;
+package io.jenkins.plugins.trainingjob.core.text;
 
 /**
  * Makes remote strings (node names, platform messages) safe to print on a console or a build log: ANSI

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.report;
+package io.jenkins.plugins.trainingjob.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

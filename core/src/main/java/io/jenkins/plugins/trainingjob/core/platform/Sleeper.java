@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.http;
+package io.jenkins.plugins.trainingjob.core.platform;
 
 import java.time.Duration;
 

@@ -1,10 +1,10 @@
-package io.jenkins.plugins.trainingjob.core.http;
+package io.jenkins.plugins.trainingjob.core.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

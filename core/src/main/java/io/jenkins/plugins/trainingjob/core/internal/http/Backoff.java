@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.http;
+package io.jenkins.plugins.trainingjob.core.internal.http;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,5 +1,7 @@
-package io.jenkins.plugins.trainingjob.core.platform;
+package io.jenkins.plugins.trainingjob.core.platform.connect;
 
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 

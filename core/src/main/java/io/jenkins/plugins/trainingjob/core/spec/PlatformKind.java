@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.platform;
+package io.jenkins.plugins.trainingjob.core.spec;
 
 import java.util.Locale;
 

@@ -1,9 +1,13 @@
-package io.jenkins.plugins.trainingjob.core.platform;
+package io.jenkins.plugins.trainingjob.core.platform.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import org.junit.jupiter.api.Test;
 
