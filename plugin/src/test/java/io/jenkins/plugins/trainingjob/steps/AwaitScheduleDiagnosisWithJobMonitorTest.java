@@ -8,7 +8,6 @@ import static org.mockito.Mockito.verify;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
@@ -54,7 +53,7 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
         service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
                 f.service.specs(), () -> f.config, resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
+                    return monitor;
                 }, background);
     }
 

@@ -10,10 +10,10 @@ import static org.mockito.Mockito.when;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -100,7 +100,7 @@ class BlockedBuildLogTest {
                 (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.get("RUN")),
                 () -> f.config, resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return armingBeforeTheBlockedWatch(Watcher.of(monitor));
+                    return armingBeforeTheBlockedWatch(monitor);
                 }, Runnable::run, events);
 
         StepContext blocked = context(true);
@@ -120,8 +120,8 @@ class BlockedBuildLogTest {
     }
 
     /** From the blocked step's watch on, its build log blocks until the test ends. */
-    private Watcher armingBeforeTheBlockedWatch(Watcher delegate) {
-        return new Watcher() {
+    private JobWatcher armingBeforeTheBlockedWatch(JobWatcher delegate) {
+        return new JobWatcher() {
             @Override
             public Watch watch(String key, JobRef job, WatchPolicy policy, WatchListener listener) {
                 if (job.name().endsWith("-blocked")) {

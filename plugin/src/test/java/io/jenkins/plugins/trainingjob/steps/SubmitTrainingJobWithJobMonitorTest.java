@@ -6,7 +6,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.io.File;
@@ -40,7 +39,7 @@ class SubmitTrainingJobWithJobMonitorTest {
         service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
                 f.service.specs(), () -> f.config, resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
+                    return monitor;
                 }, Runnable::run);
     }
 

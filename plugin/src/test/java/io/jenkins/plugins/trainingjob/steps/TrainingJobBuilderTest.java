@@ -142,7 +142,7 @@ class TrainingJobBuilderTest {
         java.util.concurrent.CountDownLatch watching = new java.util.concurrent.CountDownLatch(1);
         io.jenkins.plugins.trainingjob.TrainingJobService service = new io.jenkins.plugins.trainingjob.TrainingJobService(
                 s -> f.platform, f.service.credentials(), f.service.specs(), () -> f.config,
-                resolver -> new io.jenkins.plugins.trainingjob.Watcher() {
+                resolver -> new io.jenkins.plugins.trainingjob.core.monitor.JobWatcher() {
                     @Override
                     public io.jenkins.plugins.trainingjob.core.monitor.Watch watch(String key,
                             io.jenkins.plugins.trainingjob.core.platform.JobRef job,
@@ -177,7 +177,7 @@ class TrainingJobBuilderTest {
                 return null;
             });
             assertThat(watching.await(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch watch = f.watcher.last();
+            io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch watch = f.watcher.last();
             writers.clear();
 
             // this thread plays the monitor's scheduler

@@ -13,15 +13,14 @@ import com.google.common.util.concurrent.Futures;
 import hudson.AbortException;
 import hudson.model.Action;
 import io.jenkins.plugins.trainingjob.FakePlatform;
-import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.ShutdownListener;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.io.IOException;
@@ -76,7 +75,7 @@ class WatchingExecutionLifecycleTest {
         return new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
                 f.service.specs(), () -> f.config, resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
+                    return monitor;
                 }, Runnable::run);
     }
 

@@ -24,7 +24,7 @@ import java.util.concurrent.TimeoutException;
  * <p>Listeners are called on the scheduler thread, one event at a time per watch; a listener that throws
  * is logged and ignored. Deadlines are read from the injected {@link Clock}.
  */
-public final class JobMonitor implements AutoCloseable {
+public final class JobMonitor implements JobWatcher {
 
     private final PlatformResolver platforms;
     private final MonitorRuntime runtime;
