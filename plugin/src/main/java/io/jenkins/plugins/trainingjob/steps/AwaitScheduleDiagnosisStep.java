@@ -9,6 +9,8 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Locale;
 import java.util.Set;
 import org.jenkinsci.plugins.workflow.steps.Step;
@@ -46,7 +48,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
     public StepExecution start(StepContext context) throws AbortException {
         try {
             return new AwaitScheduleDiagnosisExecution(this, context);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | InvalidInputException e) {
             throw new AbortException(e.getMessage());
         }
     }

@@ -10,6 +10,8 @@ import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +53,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     public StepExecution start(StepContext context) throws AbortException {
         try {
             return new SubmitTrainingJobExecution(this, context);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | InvalidInputException e) {
             throw new AbortException(e.getMessage());
         }
     }

@@ -23,10 +23,12 @@ import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -125,7 +127,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
             StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
-        } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
+        } catch (IllegalArgumentException | InvalidInputException | PlatformException | InvalidSpecException e) {
             throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
         } finally {
             if (binding != null) {

@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
@@ -248,7 +249,7 @@ class SubmitTrainingJobExecutionTest {
         assertThatThrownBy(() -> badTimeout.start(f.context)).isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("pendingTimeout:");
 
-        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("wait:");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
