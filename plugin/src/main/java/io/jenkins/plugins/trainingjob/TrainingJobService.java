@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * The controller's one job monitor and the connections it polls through. Steps register watches here
@@ -34,6 +36,7 @@ import java.util.stream.Collectors;
  * before Pipeline suspends its builds) closes the monitor and both pools.
  */
 @Extension
+@Restricted(NoExternalUse.class)
 public class TrainingJobService implements PlatformResolver {
     private static final String CONFIGURED = "connection:";
     private static final String INLINE = "inline:";

@@ -12,8 +12,11 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
 import java.util.concurrent.CompletableFuture;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /** Runs {@code awaitScheduleDiagnosis}: a watch of an existing job, or one fetch of an existing diagnosis. */
+@Restricted(NoExternalUse.class)
 public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
     private static final long serialVersionUID = 1L;
 

@@ -14,12 +14,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * Runs {@code submitTrainingJob}. The submit can never happen twice: a client token is persisted
  * before the create call, and a step resumed after a restart looks the job up by that token instead of
  * posting again. While waiting it holds no thread (see {@link WatchingExecution}).
  */
+@Restricted(NoExternalUse.class)
 public class SubmitTrainingJobExecution extends WatchingExecution {
     private static final long serialVersionUID = 1L;
 
