@@ -7,7 +7,6 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 import hudson.AbortException;
-import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
@@ -18,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedFetch;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;

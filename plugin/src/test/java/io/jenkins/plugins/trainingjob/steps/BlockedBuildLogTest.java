@@ -8,7 +8,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.model.TaskListener;
-import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
@@ -23,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;
 import java.time.Clock;
 import java.time.Duration;

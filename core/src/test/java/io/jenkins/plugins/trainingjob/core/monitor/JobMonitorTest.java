@@ -15,6 +15,7 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
