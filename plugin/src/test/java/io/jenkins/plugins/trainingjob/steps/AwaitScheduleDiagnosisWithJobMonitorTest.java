@@ -16,7 +16,6 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.File;
-import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -42,7 +41,7 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     File buildDir;
 
     private StepFixture f;
-    private JobMonitor monitor;
+    private RealMonitorService monitored;
     private final ThreadPoolExecutor background = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>());
     private TrainingJobService service;
@@ -50,18 +49,13 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return monitor;
-                }, background);
+        monitored = new RealMonitorService(f, background);
+        service = monitored.service;
     }
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
+        monitored.close();
         background.shutdownNow();
     }
 

@@ -8,10 +8,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,25 +30,20 @@ class InlineConnectionsTest {
     File buildDir;
 
     private StepFixture f;
-    private JobMonitor monitor;
+    private RealMonitorService monitored;
     private TrainingJobService service;
 
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
         when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return monitor;
-                }, Runnable::run);
+        monitored = new RealMonitorService(f, Runnable::run);
+        service = monitored.service;
     }
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
+        monitored.close();
     }
 
     @Test
@@ -74,7 +67,7 @@ class InlineConnectionsTest {
         }
 
         assertThat(service.inlineConnections()).isZero();
-        assertThat(monitor.connectionGroups()).isZero();
+        assertThat(monitored.monitor().connectionGroups()).isZero();
         assertThat(f.platform.closed).as("each step's client closed").isEqualTo(1000);
     }
 }

@@ -5,11 +5,9 @@ import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -29,25 +27,18 @@ class SubmitTrainingJobWithJobMonitorTest {
     File buildDir;
 
     private StepFixture f;
-    private JobMonitor monitor;
-    private TrainingJobService service;
+    private RealMonitorService monitored;
 
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
         when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(200));
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return monitor;
-                }, Runnable::run);
+        monitored = new RealMonitorService(f, Runnable::run);
     }
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
+        monitored.close();
     }
 
     private SubmitTrainingJobExecution start() throws Exception {
@@ -55,7 +46,7 @@ class SubmitTrainingJobWithJobMonitorTest {
         step.setConnection("prod");
         step.setSpecText("name: resnet");
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
-        e.useService(service);
+        e.useService(monitored.service);
         e.start();
         return e;
     }

@@ -15,7 +15,6 @@ import hudson.model.Action;
 import io.jenkins.plugins.trainingjob.ShutdownListener;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -24,7 +23,6 @@ import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -46,7 +44,7 @@ class WatchingExecutionLifecycleTest {
     File buildDir;
 
     private StepFixture f;
-    private JobMonitor monitor;
+    private RealMonitorService monitored;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -55,8 +53,8 @@ class WatchingExecutionLifecycleTest {
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
+        if (monitored != null) {
+            monitored.close();
         }
     }
 
@@ -72,11 +70,8 @@ class WatchingExecutionLifecycleTest {
 
     /** A service over core's real monitor; everything else runs on the calling thread. */
     private TrainingJobService serviceWithRealMonitor() {
-        return new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return monitor;
-                }, Runnable::run);
+        monitored = new RealMonitorService(f, Runnable::run);
+        return monitored.service;
     }
 
     @Test
@@ -126,7 +121,7 @@ class WatchingExecutionLifecycleTest {
         }
 
         assertThat(service.isClosing()).isTrue();
-        assertThat(monitor.fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
+        assertThat(monitored.monitor().fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
                 .as("the monitor is closed").isCompletedExceptionally();
     }
 
