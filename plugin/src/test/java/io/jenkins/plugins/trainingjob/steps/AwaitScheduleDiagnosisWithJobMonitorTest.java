@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.File;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -49,7 +50,7 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
-        monitored = new RealMonitorService(f, background);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), background);
         service = monitored.service;
     }
 

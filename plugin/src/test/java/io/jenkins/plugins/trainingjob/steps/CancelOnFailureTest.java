@@ -8,7 +8,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,14 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code awaitScheduleDiagnosis}); off, the log says it is still there and how to stop it.
  */
 class CancelOnFailureTest {
-    @TempDir
-    File buildDir;
+    private final FreestyleBuild freestyle;
+    private final StepFixture f;
 
-    private FreestyleBuild freestyle;
-    private StepFixture f;
-
-    @BeforeEach
-    void setUp() throws Exception {
+    CancelOnFailureTest(@TempDir File buildDir) throws Exception {
         freestyle = new FreestyleBuild(buildDir);
         f = freestyle.f;
     }

@@ -1,8 +1,11 @@
 package io.jenkins.plugins.trainingjob.steps;
 
+import static org.mockito.Mockito.when;
+
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.Executor;
 
 /**
@@ -13,8 +16,12 @@ final class RealMonitorService implements AutoCloseable {
     final TrainingJobService service;
     private volatile JobMonitor monitor;
 
-    /** Steps' background work and events run on {@code executor} ({@code Runnable::run}: the calling thread). */
-    RealMonitorService(StepFixture f, Executor executor) {
+    /**
+     * The monitor polls every {@code pollInterval} (the configured interval); steps' background work and
+     * events run on {@code executor} ({@code Runnable::run}: the calling thread).
+     */
+    RealMonitorService(StepFixture f, Duration pollInterval, Executor executor) {
+        when(f.config.pollIntervalDuration()).thenReturn(pollInterval);
         service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
                 f.service.specs(), () -> f.config, resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());

@@ -3,15 +3,13 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.io.File;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
@@ -23,22 +21,13 @@ import org.mockito.ArgumentCaptor;
 class SubmitTrainingJobWithJobMonitorTest {
     private static final long WAIT_MS = 30_000;
 
-    @TempDir
-    File buildDir;
+    private final StepFixture f;
+    @AutoClose
+    private final RealMonitorService monitored;
 
-    private StepFixture f;
-    private RealMonitorService monitored;
-
-    @BeforeEach
-    void setUp() throws Exception {
+    SubmitTrainingJobWithJobMonitorTest(@TempDir File buildDir) throws Exception {
         f = new StepFixture(buildDir);
-        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(200));
-        monitored = new RealMonitorService(f, Runnable::run);
-    }
-
-    @AfterEach
-    void tearDown() {
-        monitored.close();
+        monitored = new RealMonitorService(f, Duration.ofMillis(200), Runnable::run);
     }
 
     private SubmitTrainingJobExecution start() throws Exception {

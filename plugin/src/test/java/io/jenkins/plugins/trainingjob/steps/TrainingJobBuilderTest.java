@@ -13,20 +13,15 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The freestyle builder blocks its executor: the scripted monitor answers at once. */
 class TrainingJobBuilderTest {
-    @TempDir
-    File buildDir;
+    private final FreestyleBuild freestyle;
+    private final StepFixture f;
 
-    private FreestyleBuild freestyle;
-    private StepFixture f;
-
-    @BeforeEach
-    void setUp() throws Exception {
+    TrainingJobBuilderTest(@TempDir File buildDir) throws Exception {
         freestyle = new FreestyleBuild(buildDir);
         f = freestyle.f;
     }

@@ -70,7 +70,7 @@ class WatchingExecutionLifecycleTest {
 
     /** A service over core's real monitor; everything else runs on the calling thread. */
     private TrainingJobService serviceWithRealMonitor() {
-        monitored = new RealMonitorService(f, Runnable::run);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), Runnable::run);
         return monitored.service;
     }
 
