@@ -60,8 +60,7 @@ public final class FailureCleanup {
     }
 
     private static String state(Outcome outcome) {
-        JobStatus last = outcome instanceof Outcome.Unschedulable u ? u.status()
-                : outcome instanceof Outcome.TimedOut t ? t.lastStatus() : null;
+        JobStatus last = outcome.lastStatus();
         if (last == null) {
             return "there";
         }
