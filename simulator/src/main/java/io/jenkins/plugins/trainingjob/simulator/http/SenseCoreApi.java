@@ -264,7 +264,7 @@ public final class SenseCoreApi implements PlatformApi {
         if (cluster.exists(id)) {
             throw error(409, 6, "tjAlreadyExists", "training job " + name + " already exists");
         }
-        Map<String, String> env = AihcApi.envs(body.path("env"), "key");
+        Map<String, String> env = SimulatedRunKnobs.envs(body.path("env"), "key");
         Resources request = workerRequest(spec);
         List<Pod> pods = new ArrayList<>();
         for (int i = 0; i < replicas; i++) {
@@ -276,7 +276,7 @@ public final class SenseCoreApi implements PlatformApi {
         SimJob.Builder b = SimJob.builder().platform(PlatformKind.SENSECORE).id(id).name(name)
                 .uid(cluster.nextUuid().toString().replace("-", "")).queue(queues.get(poolName))
                 .priority(rank, priority).pods(pods)
-                .runTime(AihcApi.runTime(env, settings.defaultRunTime())).exitCode(AihcApi.exitCode(env))
+                .runTime(SimulatedRunKnobs.runTime(env, settings.defaultRunTime())).exitCode(SimulatedRunKnobs.exitCode(env))
                 .spec(echo).quota(ws.name() + "/" + poolName, spot, devices);
         JobView v;
         try {
