@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.testkit;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -20,6 +19,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,22 +107,7 @@ public class FakePlatform implements TrainingPlatform {
 
     /** A spec the fake accepts; nothing looks inside it. */
     public static JobSpec spec(PlatformKind kind, String name) {
-        return new JobSpec() {
-            @Override
-            public PlatformKind platform() {
-                return kind;
-            }
-
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public ObjectNode body() {
-                return JsonNodeFactory.instance.objectNode().put("name", name);
-            }
-        };
+        return UncheckedSpecs.of(kind, JsonNodeFactory.instance.objectNode().put("name", name));
     }
 
     /** A bare status of {@code job} in {@code phase}, as a submitted job reads. */
