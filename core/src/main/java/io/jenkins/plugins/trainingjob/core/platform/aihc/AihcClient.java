@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
@@ -30,6 +31,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
@@ -44,7 +46,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.random.RandomGenerator;
-import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 
@@ -86,8 +87,6 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private static final Duration MAX_LOOKUP_WAIT = Duration.ofSeconds(30);
     private static final int LOOKUP_PAGES = 3;
     private static final int LOOKUP_PAGE_SIZE = 50;
-    /** A Kubernetes label value: what the token must be to ride on the job as a label. */
-    private static final Pattern LABEL_VALUE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
@@ -128,7 +127,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         this.managedQueue = managed ? settings.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
-            throw new IllegalArgumentException("connection: endpoint must be an http or https URL, was "
+            throw InvalidInputException.of("connection", "endpoint must be an http or https URL, was "
                     + settings.resolvedEndpoint());
         }
         this.base = url;
@@ -353,15 +352,12 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     }
 
     private static void requireTokenShape(String clientToken) {
-        if (clientToken == null || !LABEL_VALUE.matcher(clientToken).matches()) {
-            throw new IllegalArgumentException("clientToken: must be 1-63 letters, digits, '-', '_' or '.', "
-                    + "starting and ending with a letter or digit");
-        }
+        ClientToken.require("clientToken", clientToken);
     }
 
     private ObjectNode bodyWithToken(JobSpec spec, String clientToken) {
         if (spec.platform() != PlatformKind.AIHC) {
-            throw new IllegalArgumentException("spec: platform is " + spec.platform().id() + ", not aihc");
+            throw InvalidInputException.of("spec", "platform is " + spec.platform().id() + ", not aihc");
         }
         requireTokenShape(clientToken);
         ObjectNode body = spec.body();
@@ -369,7 +365,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         ArrayNode labels = NODES.arrayNode();
         if (existing != null && !existing.isNull()) {
             if (!existing.isArray()) {
-                throw new IllegalArgumentException("labels: must be a list of {key, value}");
+                throw InvalidInputException.of("labels", "must be a list of {key, value}");
             }
             for (JsonNode label : existing) {
                 if (!OWN_LABELS.contains(AihcJobReader.text(label, "key"))) {
@@ -463,7 +459,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         } catch (NumberFormatException ignored) {
             // fall through to the error naming the rule
         }
-        throw new IllegalArgumentException("pageToken: must be a page number from a previous page, was '"
+        throw InvalidInputException.of("pageToken", "must be a page number from a previous page, was '"
                 + pageToken + "'");
     }
 
@@ -587,7 +583,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         ApiResponse response = http.execute(ApiCall.get(OP_QUERY, url));
         try {
             return AihcDiagnosisParser.parse(response.json(), handle.job(), handle.id());
-        } catch (IllegalArgumentException malformed) {
+        } catch (InvalidInputException malformed) {
             throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
                     response.jsonText("requestId"), malformed.getMessage(), null);
         }

@@ -29,6 +29,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
@@ -80,8 +81,8 @@ public final class SenseCoreClient implements TrainingPlatform {
         this.settings = ConnectionSettingsValidator.requireValid(b.settings);
         HttpUrl base = HttpUrl.parse(b.settings.resolvedEndpoint().toString());
         if (base == null) {
-            throw new IllegalArgumentException("SenseCore connection: endpoint must be an http(s) URL, was '"
-                    + b.settings.resolvedEndpoint() + "'");
+            throw InvalidInputException.worded("connection", "SenseCore connection: endpoint must be an http(s) URL, "
+                    + "was '" + b.settings.resolvedEndpoint() + "'");
         }
         this.urls = new SenseCoreUrls(base, b.settings.subscription(), b.settings.resourceGroup(),
                 b.settings.zone(), b.settings.workspace());
@@ -208,12 +209,12 @@ public final class SenseCoreClient implements TrainingPlatform {
     private static String nameFor(JobSpec spec, String clientToken) {
         Objects.requireNonNull(spec, "spec");
         if (spec.platform() != PlatformKind.SENSECORE) {
-            throw new IllegalArgumentException("spec: platform is " + spec.platform().id()
+            throw InvalidInputException.of("spec", "platform is " + spec.platform().id()
                     + ", this client submits to sensecore");
         }
         String name = SenseCoreJobName.resolve(spec.name(), clientToken);
         if (!SenseCoreJobName.isValid(name)) {
-            throw new IllegalArgumentException("name: '" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
+            throw InvalidInputException.of("name", "'" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
                     + " start with a letter and end with a letter or digit");
         }
         return name;
@@ -353,7 +354,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("pageToken: '" + pageToken + "' is not a SenseCore page number (1, 2, ...)");
+        throw InvalidInputException.of("pageToken", "'" + pageToken + "' is not a SenseCore page number (1, 2, ...)");
     }
 
     /** The next page number, or {@code null} at the end ({@code ""}, {@code "0"}, or a token that does not advance). */

@@ -27,6 +27,7 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.io.IOException;
@@ -115,7 +116,7 @@ class AihcClientTest extends AihcServerTest {
     @Test
     void aClientTokenThatCannotBeALabelValueIsRefused() {
         assertThatThrownBy(() -> client().submit(SPEC, "has space"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("clientToken: ");
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("clientToken: ");
     }
 
     @Test
@@ -424,7 +425,7 @@ class AihcClientTest extends AihcServerTest {
 
     @Test
     void aForeignPageTokenIsRefusedNamingTheRule() {
-        assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pageToken: ");
     }
 

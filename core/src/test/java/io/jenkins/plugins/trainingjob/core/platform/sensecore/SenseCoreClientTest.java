@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.time.Clock;
@@ -177,9 +178,9 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         client().listStatuses("1", 10_000);
 
         assertThat(take().getUrl().queryParameter("page_size")).isEqualTo("500");
-        assertThatThrownBy(() -> client.listStatuses("abc", 10)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> client.listStatuses("abc", 10)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pageToken: 'abc'");
-        assertThatThrownBy(() -> client.listStatuses("0", 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> client.listStatuses("0", 10)).isInstanceOf(InvalidInputException.class);
     }
 
     @Test
@@ -317,7 +318,7 @@ class SenseCoreClientTest extends SenseCoreServerTest {
     @Test
     void specsAndJobsOfAnotherPlatformAreRefusedNamingTheField() {
         assertThatThrownBy(() -> client().submit(new Spec(PlatformKind.AIHC, "x", "{}"), "t"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("spec: platform is aihc");
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("spec: platform is aihc");
         assertThatThrownBy(() -> client.status(new JobRef(PlatformKind.AIHC, "x", "x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("job: x belongs to aihc");
         assertThat(server.getRequestCount()).isZero();
