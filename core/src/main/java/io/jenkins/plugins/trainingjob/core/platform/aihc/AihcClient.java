@@ -21,10 +21,10 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
@@ -41,13 +41,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.random.RandomGenerator;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
 
 /**
  * Baidu AIHC over the v1 REST API ({@code /api/v1/...}, {@code {"requestId", "result"}} envelopes),
@@ -101,22 +98,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
     private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
-    public AihcClient(ConnectionSettings settings) {
-        this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
-    }
-
-    /** With an injected clock (signatures), sleeper (retries, look-ups) and jitter source, for tests. */
-    public AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random) {
-        this(settings, clock, sleeper, random, null);
-    }
-
-    /** With a given OkHttp client (not closed by this one), for tests that answer without a network. */
-    AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random,
-               OkHttpClient okHttp) {
-        this.settings = Objects.requireNonNull(settings, "settings");
-        if (settings.platform() != PlatformKind.AIHC) {
-            throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
-        }
+    private AihcClient(Builder b) {
+        ConnectionSettings settings = b.settings();
+        Clock clock = b.clock();
+        this.settings = settings;
         // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
         // every call that names the pool refuses then, with the pool's rule.
         ConnectionSettingsValidator.requireValid(settings.problems().stream()
@@ -136,12 +121,22 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .errorDecoder(new AihcErrorDecoder(clock))
                 .requestIdHeader(AihcErrorDecoder.REQUEST_ID_HEADER)
                 .clock(clock)
-                .sleeper(sleeper)
-                .random(random)
-                .client(okHttp)
+                .sleeper(b.sleeper())
+                .random(b.random())
+                .client(b.okHttpClient())
                 .build();
         this.inventory = new AihcInventoryReader(http, base, pool, clock);
         this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
+    }
+
+    /** A client with the system clock, real sleeps and its own OkHttp client. */
+    public static AihcClient create(ConnectionSettings settings) {
+        return builder(settings).build();
+    }
+
+    /** @throws IllegalArgumentException when the settings are not AIHC's */
+    public static Builder builder(ConnectionSettings settings) {
+        return new Builder(settings);
     }
 
     @Override
@@ -633,5 +628,20 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                     response.jsonText("requestId"), "the answer has no 'result' object", null);
         }
         return result;
+    }
+
+    /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */
+    public static final class Builder extends PlatformClientBuilder<Builder> {
+        private Builder(ConnectionSettings settings) {
+            super(settings, PlatformKind.AIHC);
+        }
+
+        /**
+         * @throws InvalidInputException when the connection settings break a rule (other than a missing
+         *     resource pool: a client without one can still fetch a diagnosis by id)
+         */
+        public AihcClient build() {
+            return new AihcClient(this);
+        }
     }
 }

@@ -15,13 +15,13 @@ import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -32,7 +32,6 @@ import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigne
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,9 +42,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.random.RandomGenerator;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
 
 /**
  * SenseCore ACP v2 training jobs for one workspace, signed with the x-date HMAC scheme.
@@ -78,25 +75,23 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final Duration createLookupWait;
 
     private SenseCoreClient(Builder b) {
-        this.settings = ConnectionSettingsValidator.requireValid(b.settings);
-        HttpUrl base = HttpUrl.parse(b.settings.resolvedEndpoint().toString());
+        this.settings = ConnectionSettingsValidator.requireValid(b.settings());
+        HttpUrl base = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (base == null) {
             throw InvalidInputException.worded("connection", "SenseCore connection: endpoint must be an http(s) URL, "
-                    + "was '" + b.settings.resolvedEndpoint() + "'");
+                    + "was '" + settings.resolvedEndpoint() + "'");
         }
-        this.urls = new SenseCoreUrls(base, b.settings.subscription(), b.settings.resourceGroup(),
-                b.settings.zone(), b.settings.workspace());
-        CallExecutor.Builder executor = CallExecutor.builder(PlatformKind.SENSECORE, b.settings.http())
-                .signer(new SenseCoreHmacSigner(b.settings.credentials(), b.scheme))
-                .errorDecoder(new SenseCoreErrorDecoder(b.clock))
+        this.urls = new SenseCoreUrls(base, settings.subscription(), settings.resourceGroup(),
+                settings.zone(), settings.workspace());
+        this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
+                .signer(new SenseCoreHmacSigner(settings.credentials(), b.scheme))
+                .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
                 .requestIdHeader("X-Request-Id")
-                .clock(b.clock)
-                .sleeper(b.sleeper)
-                .random(b.random);
-        if (b.client != null) {
-            executor.client(b.client);
-        }
-        this.http = executor.build();
+                .clock(b.clock())
+                .sleeper(b.sleeper())
+                .random(b.random())
+                .client(b.okHttpClient())
+                .build();
         this.createLookups = b.createLookups;
         this.createLookupWait = b.createLookupWait;
     }
@@ -557,50 +552,19 @@ public final class SenseCoreClient implements TrainingPlatform {
         return "SenseCoreClient{endpoint=" + settings.resolvedEndpoint() + ", workspace=" + urls.workspace() + "}";
     }
 
-    /** Options for tests and special set-ups; only the connection settings are required. */
-    public static final class Builder {
-        private final ConnectionSettings settings;
+    /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */
+    public static final class Builder extends PlatformClientBuilder<Builder> {
         private Scheme scheme = Scheme.X_DATE;
-        private Clock clock = Clock.systemUTC();
-        private Sleeper sleeper = Sleeper.system();
-        private RandomGenerator random = RandomGenerator.getDefault();
-        private OkHttpClient client;
         private int createLookups = 5;
         private Duration createLookupWait = Duration.ofSeconds(2);
 
         private Builder(ConnectionSettings settings) {
-            this.settings = Objects.requireNonNull(settings, "settings");
-            if (settings.platform() != PlatformKind.SENSECORE) {
-                throw new IllegalArgumentException("connection: platform is " + settings.platform().id()
-                        + ", expected sensecore");
-            }
+            super(settings, PlatformKind.SENSECORE);
         }
 
         /** The signature scheme; x-date unless the gateway is known to want date/host/@request-target. */
         public Builder scheme(Scheme scheme) {
             this.scheme = Objects.requireNonNull(scheme, "scheme");
-            return this;
-        }
-
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Waits between retries and between look-ups after an uncertain create. */
-        public Builder sleeper(Sleeper sleeper) {
-            this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
-            return this;
-        }
-
-        public Builder random(RandomGenerator random) {
-            this.random = Objects.requireNonNull(random, "random");
-            return this;
-        }
-
-        /** A shared OkHttp client (not closed by this client); by default one is built from the settings. */
-        public Builder client(OkHttpClient client) {
-            this.client = client;
             return this;
         }
 

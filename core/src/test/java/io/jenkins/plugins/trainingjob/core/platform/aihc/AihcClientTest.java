@@ -645,7 +645,7 @@ class AihcClientTest extends AihcServerTest {
     void aConnectionWithoutALocationIsRefused() {
         ConnectionSettings settings = new ConnectionSettings(PlatformKind.AIHC, URI.create("ftp://x"), null,
                 Credentials.of(AK, SK), "cce-1", null, null, null, null, null, null);
-        assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> AihcClient.create(settings)).isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("endpoint: 'ftp://x' is not an http(s) URL");
     }
 }
