@@ -157,10 +157,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             String own = AihcJobReader.text(body, "queue").trim();
             if (!own.isEmpty() && !own.equals(managedQueue)) {
                 // Status, stop and list name the connection's queue: a job created elsewhere could not be seen.
-                throw new InvalidRequestException(PlatformKind.AIHC, OP_CREATE, 0, "", "",
+                throw InvalidRequestException.refused(PlatformKind.AIHC, OP_CREATE, "queue",
                         "queue: '" + own + "' is not the connection's queue '" + managedQueue + "'; on managed pool "
                                 + pool + " every call names one queue (queueID), so the spec's queue must be the "
-                                + "connection's or be left out", "queue", "", null);
+                                + "connection's or be left out");
             }
             // The v2 CreateJob doc: body queue "keep equal to queueID".
             body.put("queue", managedQueue);
@@ -175,9 +175,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         JsonNode result = response.json().path("result");
         String jobId = AihcJobReader.text(result, "jobId");
         if (jobId.isEmpty()) {
-            return lookUpAfterUncertainCreate(spec, clientToken, new TransientException(PlatformKind.AIHC,
-                    OP_CREATE, response.status(), "", response.jsonText("requestId"),
-                    "the create answer carries no jobId", null));
+            return lookUpAfterUncertainCreate(spec, clientToken,
+                    malformed(OP_CREATE, response, "the create answer carries no jobId"));
         }
         String name = AihcJobReader.text(result, "jobName");
         if (body.path("faultTolerance").asBoolean(false)) {
@@ -213,9 +212,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 ? "no job named '" + spec.name() + "' with client token " + clientToken + " appeared after "
                         + lookups + " look-up(s) over " + waited.toSeconds() + "s"
                 : "the look-up for client token " + clientToken + " failed too (" + lookupFailure.getMessage() + ")";
-        throw new UncertainCreateException(PlatformKind.AIHC, OP_CREATE, cause.httpStatus(), cause.code(),
-                cause.requestId(), "the create may not have happened: " + causeText(cause) + "; " + what
-                        + "; nothing was resubmitted; the job may still appear", clientToken, spec.name(), cause);
+        throw UncertainCreateException.after(cause, "the create may not have happened: " + causeText(cause) + "; "
+                + what + "; nothing was resubmitted; the job may still appear", clientToken, spec.name());
     }
 
     /**
@@ -565,8 +563,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         ApiResponse response = http.execute(ApiCall.idempotentPost(OP_LAUNCH, url, body));
         String id = AihcJobReader.text(result(response, OP_LAUNCH), "diagnosisId");
         if (id.isEmpty()) {
-            throw new TransientException(PlatformKind.AIHC, OP_LAUNCH, response.status(), "",
-                    response.jsonText("requestId"), "the launch answer carries no diagnosisId", null);
+            throw malformed(OP_LAUNCH, response, "the launch answer carries no diagnosisId");
         }
         return new DiagnosisHandle(id, job);
     }
@@ -579,8 +576,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         try {
             return AihcDiagnosisParser.parse(response.json(), handle.job(), handle.id());
         } catch (InvalidInputException malformed) {
-            throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
-                    response.jsonText("requestId"), malformed.getMessage(), null);
+            throw malformed(OP_QUERY, response, malformed.getMessage());
         }
     }
 
@@ -588,8 +584,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     public PoolInventory inventory(String queue) {
         String q = queue == null || queue.isBlank() ? settings.queue() : queue;
         if (pool == null) {
-            throw new InventoryUnreadableException(PlatformKind.AIHC, AihcInventoryReader.OP_POOL, 0, "", "",
-                    "the connection names no resource pool", null);
+            throw InventoryUnreadableException.notReadable(PlatformKind.AIHC, AihcInventoryReader.OP_POOL,
+                    "the connection names no resource pool");
         }
         return inventoryCache.get(q, () -> inventory.read(q));
     }
@@ -624,10 +620,15 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private static JsonNode result(ApiResponse response, String operation) {
         JsonNode result = response.json().get("result");
         if (result == null || !result.isObject()) {
-            throw new TransientException(PlatformKind.AIHC, operation, response.status(), "",
-                    response.jsonText("requestId"), "the answer has no 'result' object", null);
+            throw malformed(operation, response, "the answer has no 'result' object");
         }
         return result;
+    }
+
+    /** An answer without what it must carry; AIHC puts the request id in the body. */
+    private static TransientException malformed(String operation, ApiResponse response, String detail) {
+        return TransientException.malformed(PlatformKind.AIHC, operation, response.status(),
+                response.jsonText("requestId"), detail);
     }
 
     /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */

@@ -129,9 +129,8 @@ public final class SenseCoreClient implements TrainingPlatform {
             return recoverUncertainCreate(name, body, uncertain);
         } catch (InvalidRequestException e) {
             if (SenseCoreErrorDecoder.isAlreadyExists(e)) {
-                throw new InvalidRequestException(PlatformKind.SENSECORE, e.operation(), e.httpStatus(), e.code(),
-                        e.requestId(), "a training job named '" + name + "' already exists in workspace '"
-                        + urls.workspace() + "'; choose another name", "name", e.reason(), e);
+                throw e.reworded("a training job named '" + name + "' already exists in workspace '"
+                        + urls.workspace() + "'; choose another name", "name");
             }
             throw e;
         }
@@ -157,11 +156,10 @@ public final class SenseCoreClient implements TrainingPlatform {
             if (late.isPresent()) {
                 return late.get();
             }
-            UncertainCreateException unknown = new UncertainCreateException(PlatformKind.SENSECORE,
-                    again.operation(), again.httpStatus(), again.code(), again.requestId(),
+            UncertainCreateException unknown = UncertainCreateException.after(again,
                     "the create may not have happened: " + causeText(again) + "; no training job named '" + name
                             + "' appeared after " + (2 * createLookups) + " look-ups; the job may still appear",
-                    null, name, again);
+                    null, name);
             unknown.addSuppressed(uncertain);
             throw unknown;
         }
@@ -181,7 +179,7 @@ public final class SenseCoreClient implements TrainingPlatform {
                 http.sleeper().sleep(createLookupWait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new TransientException(PlatformKind.SENSECORE, "GET trainingJobs/{name}", 0, "", "",
+                throw TransientException.interrupted(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
                         "interrupted while looking up job '" + name + "' after an uncertain create", e);
             }
             try {
@@ -457,9 +455,9 @@ public final class SenseCoreClient implements TrainingPlatform {
         String zone = bindings.stream().filter(b -> b.binding().name().equals(name))
                 .map(SenseCoreResponses.Binding::poolZone).filter(z -> !z.isEmpty()).findFirst().orElse("");
         if (name.isEmpty() || zone.isEmpty()) {
-            throw new InventoryUnreadableException(PlatformKind.SENSECORE, "GET workspaceAEC2Bindings", 0, "", "",
+            throw InventoryUnreadableException.notReadable(PlatformKind.SENSECORE, "GET workspaceAEC2Bindings",
                     name.isEmpty() ? "the job names no resource pool"
-                            : "pool " + name + " is not among the workspace's bindings this key can read", null);
+                            : "pool " + name + " is not among the workspace's bindings this key can read");
         }
         List<ResourceSpec> specs;
         try {
