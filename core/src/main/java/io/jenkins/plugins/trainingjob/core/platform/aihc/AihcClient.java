@@ -87,7 +87,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
-    private final HttpUrl base;
+    private final AihcUrls urls;
     private final String pool;
     /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
     private final boolean managed;
@@ -115,7 +115,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             throw InvalidInputException.of("connection", "endpoint must be an http or https URL, was "
                     + settings.resolvedEndpoint());
         }
-        this.base = url;
+        this.urls = new AihcUrls(url, pool, managedQueue);
         this.http = CallExecutor.builder(PlatformKind.AIHC, settings.http())
                 .signer(new BceV1Signer(settings.credentials()))
                 .errorDecoder(new AihcErrorDecoder(clock))
@@ -125,7 +125,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .random(b.random())
                 .client(b.okHttpClient())
                 .build();
-        this.inventory = new AihcInventoryReader(http, base, pool, clock);
+        this.inventory = new AihcInventoryReader(http, url, pool, clock);
         this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
     }
 
@@ -152,7 +152,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
         ObjectNode body = bodyWithToken(spec, clientToken);
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
+        HttpUrl url = urls.create();
         if (managed) {
             String own = AihcJobReader.text(body, "queue").trim();
             if (!own.isEmpty() && !own.equals(managedQueue)) {
@@ -164,11 +164,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             }
             // The v2 CreateJob doc: body queue "keep equal to queueID".
             body.put("queue", managedQueue);
-            url.addQueryParameter("queueID", managedQueue);
         }
         ApiResponse response;
         try {
-            response = http.execute(ApiCall.create(OP_CREATE, url.build(), body));
+            response = http.execute(ApiCall.create(OP_CREATE, url, body));
         } catch (TransientException unknownOutcome) {
             return lookUpAfterUncertainCreate(spec, clientToken, unknownOutcome);
         }
@@ -411,9 +410,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     }
 
     private JsonNode detail(JobRef job) {
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool())).build();
-        return result(http.execute(ApiCall.get(OP_GET, url)), OP_GET);
+        return result(http.execute(ApiCall.get(OP_GET, urls.job(job.id()))), OP_GET);
     }
 
     @Override
@@ -457,39 +454,22 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     }
 
     private JsonNode listPage(String queue, int page, int pageSize) {
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
-        if (!queue.isEmpty()) {
-            url.addQueryParameter("queue", queue);
-        }
-        // bce-sdk-go ListJobs sends the queue as both queue and queueID.
-        withQueueId(url);
-        url.addQueryParameter("orderBy", "createdAt").addQueryParameter("order", "desc")
-                .addQueryParameter("pageNo", Integer.toString(page))
-                .addQueryParameter("pageSize", Integer.toString(pageSize));
-        return result(http.execute(ApiCall.get(OP_LIST, url.build())), OP_LIST);
+        return result(http.execute(ApiCall.get(OP_LIST, urls.list(queue, page, pageSize))), OP_LIST);
     }
 
     @Override
     public void cancel(JobRef job) {
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("stop")
-                .addQueryParameter("resourcePoolId", pool())).build();
-        http.execute(ApiCall.idempotentPost(OP_STOP, url, null));
+        http.execute(ApiCall.idempotentPost(OP_STOP, urls.stop(job.id()), null));
     }
 
     /** Deletes the job (not part of {@link TrainingPlatform}: CI stops jobs, people delete them). */
     public void delete(JobRef job) {
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool())).build();
-        http.execute(ApiCall.delete(OP_DELETE, url));
+        http.execute(ApiCall.delete(OP_DELETE, urls.job(job.id())));
     }
 
     @Override
     public List<JobEvent> events(JobRef job) {
-        // bce-sdk-go's v1 GetTaskEvent sends no queueID; v2 DescribeJobEvents requires it: sent on managed pools.
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
-                .addQueryParameter("resourcePoolId", pool())
-                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob"))
-                .build();
+        HttpUrl url = urls.events(job.id(), job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob");
         JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
         // Documented unwrapped ({"events", "total"}); accept the usual envelope too.
         JsonNode events = root.has("events") ? root.get("events") : root.path("result").path("events");
@@ -511,14 +491,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         if (maxLines < 1) {
             throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
         }
-        HttpUrl.Builder url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("pods")
-                .addPathSegment(worker).addPathSegment("logs")
-                .addQueryParameter("resourcePoolId", pool())
-                .addQueryParameter("maxLines", Integer.toString(maxLines)));
-        if (marker != null && !marker.isEmpty()) {
-            url.addQueryParameter("marker", marker);
-        }
-        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, url.build())), OP_LOGS);
+        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))),
+                OP_LOGS);
         List<String> lines = new ArrayList<>();
         JsonNode logs = result.path("logs");
         if (logs.isArray()) {
@@ -557,8 +531,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public DiagnosisHandle launchDiagnosis(JobRef job) {
-        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool()).put("jobId", job.id());
-        HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/launcher").build();
+        ObjectNode body = NODES.objectNode().put("resourcePoolId", urls.pool()).put("jobId", job.id());
+        HttpUrl url = urls.launchDiagnosis();
         // Launching twice only starts a second read-only analysis, so a retry is harmless.
         ApiResponse response = http.execute(ApiCall.idempotentPost(OP_LAUNCH, url, body));
         String id = AihcJobReader.text(result(response, OP_LAUNCH), "diagnosisId");
@@ -570,9 +544,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
-        HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/query").addQueryParameter("diagnosisId", handle.id())
-                .build();
-        ApiResponse response = http.execute(ApiCall.get(OP_QUERY, url));
+        ApiResponse response = http.execute(ApiCall.get(OP_QUERY, urls.queryDiagnosis(handle.id())));
         try {
             return AihcDiagnosisParser.parse(response.json(), handle.job(), handle.id());
         } catch (InvalidInputException malformed) {
@@ -593,27 +565,6 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     @Override
     public void close() {
         http.close();
-    }
-
-    private HttpUrl.Builder url(String path) {
-        return base.newBuilder().addPathSegments(path);
-    }
-
-    /** The resource pool every job call names; refused with the pool's rule when the connection has none. */
-    private String pool() {
-        if (pool == null) {
-            ConnectionSettingsValidator.requireValid(ConnectionSettingsValidator.setting(PlatformKind.AIHC,
-                    "resourcePool", null).stream().toList());
-        }
-        return pool;
-    }
-
-    /** Adds {@code queueID} on a managed pool, where every call must carry it. */
-    private HttpUrl.Builder withQueueId(HttpUrl.Builder url) {
-        if (managed) {
-            url.addQueryParameter("queueID", managedQueue);
-        }
-        return url;
     }
 
     /** The {@code result} object of an envelope; its absence is a malformed, hence transient, answer. */
