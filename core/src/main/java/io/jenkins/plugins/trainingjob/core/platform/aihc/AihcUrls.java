@@ -73,7 +73,7 @@ final class AihcUrls {
                 .addQueryParameter("jobFramework", jobFramework)).build();
     }
 
-    /** {@code GET /api/v1/aijobs/{jobId}/pods/{podName}/logs?resourcePoolId=&maxLines=} (+ {@code queueID}, {@code marker}). */
+    /** {@code GET /api/v1/aijobs/{jobId}/pods/{podName}/logs?resourcePoolId=&maxLines=} (+ queueID, marker). */
     HttpUrl logs(String jobId, String worker, int maxLines, String marker) {
         HttpUrl.Builder url = withQueueId(jobs().addPathSegment(jobId).addPathSegment("pods")
                 .addPathSegment(worker).addPathSegment("logs")
