@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
@@ -8,17 +9,10 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * #field()} the form field it belongs to, so a rejected save shows the error on that field.
  */
 @Restricted(NoExternalUse.class)
-public class InvalidFieldException extends IllegalArgumentException {
+public class InvalidFieldException extends InvalidInputException {
     private static final long serialVersionUID = 1L;
 
-    private final String field;
-
     public InvalidFieldException(String field, String message) {
-        super(message);
-        this.field = field;
-    }
-
-    public String field() {
-        return field;
+        super(field, reasonIn(field, message), message);
     }
 }

@@ -9,8 +9,6 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
-import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Locale;
 import java.util.Set;
 import org.jenkinsci.plugins.workflow.steps.Step;
@@ -48,8 +46,8 @@ public class AwaitScheduleDiagnosisStep extends Step {
     public StepExecution start(StepContext context) throws AbortException {
         try {
             return new AwaitScheduleDiagnosisExecution(this, context);
-        } catch (IllegalArgumentException | InvalidInputException e) {
-            throw new AbortException(e.getMessage());
+        } catch (RuntimeException e) {
+            throw StepFailure.abortOrRethrow(e);
         }
     }
 
@@ -104,7 +102,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
 
     @DataBoundSetter
     public void setUntil(String until) {
-        this.until = WaitMode.parse("until", until, false).name().toLowerCase(Locale.ROOT);
+        this.until = StepValidation.waitMode("until", until, false).name().toLowerCase(Locale.ROOT);
     }
 
     public boolean isFailOnUnschedulable() {

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.Map;
@@ -39,7 +40,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
 
     private transient String sourceName;
 
-    /** @throws IllegalArgumentException when the parameters contradict each other (names the field) */
+    /** @throws InvalidInputException when the parameters contradict each other (names the field) */
     SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
@@ -48,7 +49,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();
         this.variables = new TreeMap<>(step.variableMap());
-        this.waitMode = WaitMode.parse("wait", step.getWait(), true);
+        this.waitMode = StepValidation.waitMode("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
         this.preflight = step.getPreflight();
     }
@@ -65,7 +66,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         if (specPath != null) {
             FilePath workspace = getContext().get(FilePath.class);
             if (workspace == null) {
-                throw new IllegalArgumentException(Messages.Step_SpecNeedsWorkspace(specPath));
+                throw InvalidInputException.worded("spec", Messages.Step_SpecNeedsWorkspace(specPath));
             }
             specText = Submission.readSpec(workspace, specPath);
         }

@@ -10,8 +10,6 @@ import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
-import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,8 +51,8 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     public StepExecution start(StepContext context) throws AbortException {
         try {
             return new SubmitTrainingJobExecution(this, context);
-        } catch (IllegalArgumentException | InvalidInputException e) {
-            throw new AbortException(e.getMessage());
+        } catch (RuntimeException e) {
+            throw StepFailure.abortOrRethrow(e);
         }
     }
 
@@ -123,7 +121,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
 
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = WaitMode.parse("wait", wait, true).name().toLowerCase(java.util.Locale.ROOT);
+        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override

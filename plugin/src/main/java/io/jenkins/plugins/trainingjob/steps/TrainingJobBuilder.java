@@ -27,9 +27,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
@@ -94,7 +91,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         try {
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
-            WaitMode mode = WaitMode.parse("wait", wait, true);
+            WaitMode mode = StepValidation.waitMode("wait", wait, true);
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String text = specText;
             String source = "specText";
@@ -127,8 +124,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
             StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
-        } catch (IllegalArgumentException | InvalidInputException | PlatformException | InvalidSpecException e) {
-            throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
+        } catch (RuntimeException e) {
+            throw StepFailure.abortOrRethrow(e);
         } finally {
             if (binding != null) {
                 svc.release(binding.key());
@@ -218,7 +215,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
 
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = WaitMode.parse("wait", wait, true).name().toLowerCase(Locale.ROOT);
+        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(Locale.ROOT);
     }
 
     @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
 import hudson.model.Action;
@@ -272,6 +273,18 @@ class SubmitTrainingJobExecutionTest {
 
         assertThat(failure(f.context)).isInstanceOf(AbortException.class)
                 .hasMessage("connection: no connection named 'staging' is configured (configured: prod)");
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
+    void aBugIsNotDisguisedAsBadInputTheStepFailsWithTheExceptionItself() throws Exception {
+        IllegalArgumentException bug = new IllegalArgumentException("pageSize must be at least 1, was 0");
+        when(f.config.findConnection("prod")).thenThrow(bug);
+
+        start(step());
+
+        // Jenkins prints an AbortException's message only; anything else with its stack trace.
+        assertThat(failure(f.context)).isSameAs(bug);
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 }

@@ -63,6 +63,15 @@ class TrainingJobBuilderTest {
     }
 
     @Test
+    void aBugEndsTheBuildWithTheExceptionItselfNotACleanAbort() throws Exception {
+        IllegalArgumentException bug = new IllegalArgumentException("a bug, not the user's input");
+        when(freestyle.specFile.readToString()).thenThrow(bug);
+
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isSameAs(bug);
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
     void inAPipelineItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
         assertThatThrownBy(() -> freestyle.builder().perform(f.run, freestyle.workspace, freestyle.env(), mock(Launcher.class), f.listener))
                 .isInstanceOf(AbortException.class)

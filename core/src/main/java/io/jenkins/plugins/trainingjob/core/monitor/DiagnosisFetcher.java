@@ -61,9 +61,9 @@ public final class DiagnosisFetcher {
             return new JobRef(platform, jobId.trim(), null);
         }
         if (platform == PlatformKind.SENSECORE) {
-            throw new InvalidRequestException(platform, "fetch diagnosis", 0, "", "",
+            throw InvalidRequestException.refused(platform, "fetch diagnosis", "jobId",
                     "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
-                            + "diagnosis id", "jobId", "", null);
+                            + "diagnosis id");
         }
         return new JobRef(platform, diagnosisId, null);
     }

@@ -41,7 +41,11 @@ public enum WaitMode {
                 return m;
             }
         }
-        throw InvalidInputException.of(field, "'" + value + "' is not one of "
-                + (allowNone ? "none, scheduled, completed" : "scheduled, completed"));
+        throw InvalidInputException.of(field, "'" + value + "' is not one of " + choices(allowNone));
+    }
+
+    /** The values {@link #parse} accepts, as a person writes them: {@code none, scheduled, completed}. */
+    public static String choices(boolean allowNone) {
+        return allowNone ? "none, scheduled, completed" : "scheduled, completed";
     }
 }
