@@ -20,7 +20,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -48,7 +47,7 @@ final class ActiveWatch implements Watch {
     private JobStatus lastStatus;
     private Duration interval;
     private Instant lastHeartbeat;
-    private ScheduledFuture<?> timer;
+    private MonitorClock.Timer timer;
     private boolean inFlight;
     private boolean cancelling;
     private boolean done;
@@ -505,7 +504,7 @@ final class ActiveWatch implements Watch {
 
     private void cancelTimer() {
         if (timer != null) {
-            timer.cancel(false);
+            timer.cancel();
             timer = null;
         }
     }

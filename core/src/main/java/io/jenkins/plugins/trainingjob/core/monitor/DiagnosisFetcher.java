@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A schedule diagnosis on request, outside a watch: fetch an existing one by its id, or launch one now,
@@ -86,9 +87,9 @@ public final class DiagnosisFetcher {
     }
 
     private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
-        Instant deadline = deadline();
+        Instant deadline = deadline(clock.instant());
         while (true) {
-            FetchAttempt attempt = attempt(platform, handle, deadline);
+            FetchAttempt attempt = attempt(platform, handle, deadline, clock::instant);
             if (attempt instanceof FetchAttempt.Done done) {
                 return done.result();
             }
@@ -96,9 +97,9 @@ public final class DiagnosisFetcher {
         }
     }
 
-    /** When a fetch that begins now stops asking. */
-    Instant deadline() {
-        return clock.instant().plus(timeout);
+    /** When a fetch that begins at {@code start} stops asking. */
+    Instant deadline(Instant start) {
+        return start.plus(timeout);
     }
 
     /** The handle of an existing diagnosis, for the job {@link #jobOf} names. */
@@ -111,18 +112,21 @@ public final class DiagnosisFetcher {
      * passed; otherwise ask again after the poll interval, cut to the time left. The one rule of every
      * fetch, whether it waits by sleeping or by a timer.
      *
+     * @param now the time base of the waits: this fetcher's clock when it sleeps, the monitor's for a timer
+     *
      * @throws io.jenkins.plugins.trainingjob.core.platform.PlatformException for any answer but "not ready"
      */
-    FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline) {
+    FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline,
+            Supplier<Instant> now) {
         RawDiagnosis raw;
         try {
             raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
         } catch (DiagnosisNotReadyException notReady) {
-            Instant now = clock.instant();
-            if (!now.isBefore(deadline)) {
+            Instant at = now.get();
+            if (!at.isBefore(deadline)) {
                 return new FetchAttempt.Done(new FetchedDiagnosis.NotReady(handle, timeout));
             }
-            Duration left = Duration.between(now, deadline);
+            Duration left = Duration.between(at, deadline);
             return new FetchAttempt.AskAgain(left.compareTo(pollInterval) < 0 ? left : pollInterval);
         }
         return new FetchAttempt.Done(new FetchedDiagnosis.Ready(analyzer.analyze(raw)));
