@@ -33,6 +33,8 @@ final class MonitorRuntime {
     private final Set<ArmedTimer> timers = ConcurrentHashMap.newKeySet();
     /** Hand-offs queued on the scheduler, not yet started. */
     private final AtomicInteger queuedSteps = new AtomicInteger();
+    /** Platform calls (and other offloaded work) queued or running. */
+    private final AtomicInteger callsInFlight = new AtomicInteger();
     /** Hand-offs queued or running, plus platform calls queued or running: zero when the monitor is idle. */
     private final AtomicInteger busy = new AtomicInteger();
     private final Object idle = new Object();
@@ -147,17 +149,20 @@ final class MonitorRuntime {
      */
     <T> boolean offload(Supplier<T> work, Consumer<T> then) {
         busy.incrementAndGet();
+        callsInFlight.incrementAndGet();
         try {
             calls.execute(() -> {
                 try {
                     T result = work.get();
                     onScheduler(() -> then.accept(result));
                 } finally {
+                    callsInFlight.decrementAndGet();
                     done();
                 }
             });
             return true;
         } catch (RejectedExecutionException e) {
+            callsInFlight.decrementAndGet();
             done();
             return false;
         }
@@ -190,7 +195,7 @@ final class MonitorRuntime {
 
     /** Platform calls queued or running. */
     int pendingCalls() {
-        return calls.getQueue().size() + calls.getActiveCount();
+        return Math.max(0, callsInFlight.get());
     }
 
     void shutdown() {
@@ -210,6 +215,7 @@ final class MonitorRuntime {
             Thread.currentThread().interrupt();
         }
         // What was dropped will never finish: nothing is busy any more.
+        callsInFlight.set(0);
         busy.set(0);
         synchronized (idle) {
             idle.notifyAll();

@@ -11,11 +11,8 @@ import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,14 +20,15 @@ import org.junit.jupiter.api.Test;
 /** A diagnosis on request: fetched by id or launched now, polled while not ready, analysed once ready. */
 class DiagnosisFetcherTest {
     private final FakePlatform platform = new FakePlatform();
-    private final SteppedClock clock = new SteppedClock();
+    /** Time that moves only when the fetcher sleeps. */
+    private final ManualClock clock = new ManualClock();
     private final List<Duration> sleeps = new ArrayList<>();
     private final Sleeper sleeper = d -> {
         sleeps.add(d);
-        clock.now = clock.now.plus(d);
+        clock.sleeper().sleep(d);
     };
     private final DiagnosisFetcher fetcher = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20),
-            clock, sleeper);
+            clock.asClock(), sleeper);
 
     @Test
     void anExistingDiagnosisIsFetchedAndAnalysedForTheGivenJob() throws Exception {
@@ -120,29 +118,10 @@ class DiagnosisFetcherTest {
 
     @Test
     void timeoutAndPollIntervalMustBePositive() {
-        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock, sleeper))
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock.asClock(), sleeper))
                 .hasMessageStartingWith("timeout: must be positive");
-        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock, sleeper))
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock.asClock(),
+                sleeper))
                 .hasMessageStartingWith("pollInterval: must be positive");
-    }
-
-    /** Time that moves only when the fetcher sleeps. */
-    private static final class SteppedClock extends Clock {
-        Instant now = Instant.parse("2026-03-01T08:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
     }
 }
