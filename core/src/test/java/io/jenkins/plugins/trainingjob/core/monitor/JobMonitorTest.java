@@ -449,8 +449,7 @@ class JobMonitorTest {
     void aFinishedWatchCannotBeResumed() {
         JobRef job = platform.addJob("train-llm");
         WatchState start = WatchState.start(CONNECTION, job, untilScheduled, clock.now());
-        WatchState done = new WatchState(CONNECTION, job, untilScheduled, WatchState.Phase.DONE, start.startedAt(),
-                start.pendingDeadline(), null, null, null);
+        WatchState done = start.done();
         assertThatThrownBy(() -> monitor.resume(done, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already ended");
     }
