@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
@@ -383,16 +382,9 @@ final class ActiveWatch implements Watch {
         }
     }
 
-    private static final DiagnosisAnalyzer JOIN = new DiagnosisAnalyzer();
-
     private DiagnosisReport analyze(RawDiagnosis raw) {
         try {
-            // the analyzer sees the platform's own answer; the inventory read beside it is joined afterwards
-            RawDiagnosis own = raw instanceof DiagnosisWithInventory w ? w.diagnosis() : raw;
-            DiagnosisReport report = runtime.settings().analyzer().apply(own);
-            if (report != null) {
-                return JOIN.join(report, raw);
-            }
+            return runtime.settings().report(raw);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
         }

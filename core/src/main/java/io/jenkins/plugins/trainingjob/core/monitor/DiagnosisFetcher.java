@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -34,17 +35,30 @@ public final class DiagnosisFetcher {
     private final Duration pollInterval;
     private final Clock clock;
     private final Sleeper sleeper;
-    private final DiagnosisAnalyzer analyzer = new DiagnosisAnalyzer();
+    private final Function<RawDiagnosis, DiagnosisReport> analyzer;
 
     /**
+     * With the standard analyzer.
+     *
      * @param timeout      how long to keep asking while the diagnosis is not ready
      * @param pollInterval how long to wait between two questions
      */
     public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper) {
+        this(timeout, pollInterval, clock, sleeper, MonitorSettings.STANDARD_ANALYZER::analyze);
+    }
+
+    /**
+     * @param analyzer turns the platform's answer into the report of a blocking {@link #fetch} (a pool
+     *     inventory read beside it is joined afterwards); a fetch through {@link JobMonitor#fetchDiagnosis}
+     *     uses the monitor's ({@link MonitorSettings#analyzer()})
+     */
+    public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper,
+            Function<RawDiagnosis, DiagnosisReport> analyzer) {
         this.timeout = positive("timeout", timeout);
         this.pollInterval = positive("pollInterval", pollInterval);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.analyzer = Objects.requireNonNull(analyzer, "analyzer");
     }
 
     /**
@@ -89,7 +103,8 @@ public final class DiagnosisFetcher {
     private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
         Instant deadline = deadline(clock.instant());
         while (true) {
-            FetchAttempt attempt = attempt(platform, handle, deadline, clock::instant);
+            FetchAttempt attempt = attempt(platform, handle, deadline, clock::instant,
+                    raw -> MonitorSettings.report(analyzer, raw));
             if (attempt instanceof FetchAttempt.Done done) {
                 return done.result();
             }
@@ -113,11 +128,12 @@ public final class DiagnosisFetcher {
      * fetch, whether it waits by sleeping or by a timer.
      *
      * @param now the time base of the waits: this fetcher's clock when it sleeps, the monitor's for a timer
+     * @param analysis the report of the fetched diagnosis: this fetcher's analyzer, or the monitor's
      *
      * @throws io.jenkins.plugins.trainingjob.core.platform.PlatformException for any answer but "not ready"
      */
     FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline,
-            Supplier<Instant> now) {
+            Supplier<Instant> now, Function<RawDiagnosis, DiagnosisReport> analysis) {
         RawDiagnosis raw;
         try {
             raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
@@ -129,7 +145,7 @@ public final class DiagnosisFetcher {
             Duration left = Duration.between(at, deadline);
             return new FetchAttempt.AskAgain(left.compareTo(pollInterval) < 0 ? left : pollInterval);
         }
-        return new FetchAttempt.Done(new FetchedDiagnosis.Ready(analyzer.analyze(raw)));
+        return new FetchAttempt.Done(new FetchedDiagnosis.Ready(analysis.apply(raw)));
     }
 
     private static Duration positive(String name, Duration d) {

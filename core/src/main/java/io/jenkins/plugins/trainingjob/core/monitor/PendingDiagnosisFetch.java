@@ -8,7 +8,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * One diagnosis fetch driven by the monitor: each question to the platform runs on a call thread, the
  * wait between two questions is a timer on the scheduler, so no thread is held while the platform says
- * "not ready". {@link DiagnosisFetcher#attempt} decides every step, as it does for the blocking fetch.
+ * "not ready". {@link DiagnosisFetcher#attempt} decides every step, as it does for the blocking fetch;
+ * the deadline and the waits are measured on the monitor's clock, the report made by the monitor's analyzer.
  *
  * <p>The result completes exactly once: with the fetched diagnosis, with the platform's failure, with an
  * {@link IllegalStateException} when the monitor closes, or by the caller cancelling it; whichever comes
@@ -53,7 +54,8 @@ final class PendingDiagnosisFetch {
         if (result.isDone()) {
             return;
         }
-        if (!runtime.call(platform.kind(), OPERATION, () -> fetcher.attempt(platform, handle, deadline, runtime::now),
+        if (!runtime.call(platform.kind(), OPERATION,
+                () -> fetcher.attempt(platform, handle, deadline, runtime::now, runtime.settings()::report),
                 this::answered)) {
             endByClose();
         }

@@ -117,6 +117,17 @@ class DiagnosisFetcherTest {
     }
 
     @Test
+    void theReportIsTheInjectedAnalyzers() throws Exception {
+        DiagnosisFetcher own = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(),
+                sleeper, JobMonitorTest::analyze);
+
+        DiagnosisReport report = ((FetchedDiagnosis.Ready) own.fetch(platform, "diag-7", "pytorchjob-a")).report();
+
+        assertThat(report.headline()).isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable (10.3.0.118)");
+        assertThat(report.verdict()).isEqualTo(Verdict.FITS_LATER);
+    }
+
+    @Test
     void timeoutAndPollIntervalMustBePositive() {
         assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock.asClock(), sleeper))
                 .hasMessageStartingWith("timeout: must be positive");

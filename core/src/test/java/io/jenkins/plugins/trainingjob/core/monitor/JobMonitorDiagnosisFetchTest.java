@@ -114,6 +114,21 @@ class JobMonitorDiagnosisFetchTest {
     }
 
     @Test
+    void theReportIsTheMonitorsAnalyzersNotTheFetchers() {
+        ManualClock ownClock = new ManualClock();
+        try (JobMonitor custom = new JobMonitor(id -> platform, ownClock,
+                MonitorSettings.defaults().withAnalyzer(JobMonitorTest::analyze))) {
+            ownClock.settleWith(custom::awaitIdle);
+            CompletableFuture<FetchedDiagnosis> fetch = custom.fetchDiagnosis(CONNECTION, quick, "diag-7", "pytorchjob-a");
+            ownClock.runUntil("the fetch ended", fetch::isDone);
+
+            FetchedDiagnosis.Ready ready = (FetchedDiagnosis.Ready) fetch.join();
+            assertThat(ready.report().headline()).isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable "
+                    + "(10.3.0.118)");
+        }
+    }
+
+    @Test
     void aPlatformFailureFailsTheFetch() {
         AuthenticationException denied = new AuthenticationException(PlatformKind.AIHC,
                 "GET /api/v1/aifd/schedulediagnosis/job/query", 403, "AccessDenied", "r-9", "access denied", null);
