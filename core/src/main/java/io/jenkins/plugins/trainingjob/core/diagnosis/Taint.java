@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * {@code node(s) had untolerated taint {k: v}}, AIHC {@code ...taint: {k: v}}); the effect is not in the
  * message, so it is empty here and hints assume {@code NoSchedule}, saying so.
  */
-public record Taint(String key, String value) {
+record Taint(String key, String value) {
 
     private static final String NAME = "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?";
     private static final Pattern KEY = Pattern.compile(

@@ -12,7 +12,7 @@ import java.util.Optional;
  * a mistyped or long-form one ({@code cn-beijing}) is refused with the code that was meant. A region not
  * listed here is still reachable through an explicit endpoint URL.
  */
-public final class KnownRegions {
+final class KnownRegions {
 
     /**
      * Baidu AIHC region codes. Sources: bce-openapi-meta {@code schema/products.json}, product {@code aihc}

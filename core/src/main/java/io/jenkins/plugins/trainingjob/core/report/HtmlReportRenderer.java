@@ -17,7 +17,7 @@ import java.util.Set;
  * Content-Security-Policy says so too), a grid of nodes coloured by reason and a table per rule. Every
  * remote string is stripped of control characters and HTML-escaped, attributes included.
  */
-public final class HtmlReportRenderer {
+final class HtmlReportRenderer {
 
     private static final String CSS = String.join("\n",
             "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em;color:#1d2330;max-width:80em}",

@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
  * strings are XML-escaped and characters XML 1.0 forbids are dropped, so the document is always
  * well-formed.
  */
-public final class JunitReportRenderer {
+final class JunitReportRenderer {
 
     private static final String PACKAGE = "trainingjob.diagnosis.";
 

@@ -12,7 +12,7 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
  * control characters and escaped, so a value cannot open a code span, a link, a table cell or raw HTML;
  * snippets sit in fences longer than any backtick run they contain. The same caps as the text report.
  */
-public final class MarkdownReportRenderer {
+final class MarkdownReportRenderer {
 
     public String render(DiagnosisReport report) {
         StringBuilder b = new StringBuilder();

@@ -18,7 +18,7 @@ import java.util.List;
  * through {@link ConsoleText#strip} and is cut when very long; node lists are folded and cut to one line
  * with "… and N more", and the number of reasons is capped, so the output stays short on large clusters.
  */
-public final class TextReportRenderer {
+final class TextReportRenderer {
 
     static final int WIDTH = 100;
     private static final String BOLD = "\u001b[1m";

@@ -8,7 +8,7 @@ import java.util.List;
  * sets, enums, limits and cross-field rules. Reports every problem, each naming the field path and
  * the rule, never a field's value beyond enum values.
  */
-public final class JobSpecValidator {
+final class JobSpecValidator {
 
     private JobSpecValidator() {
     }

@@ -8,7 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
-import io.jenkins.plugins.trainingjob.core.report.TextReportRenderer;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Instant;
@@ -66,7 +66,7 @@ class PreflightCheckTest {
         assertThat(r.verdict()).isEqualTo(Verdict.NEVER_FITS);
         assertThat(r.verdictText()).contains("baidu.com/a800_80g_cgpu exists on no node of queue default (7 nodes; "
                 + "they offer nvidia.com/gpu)");
-        assertThat(new TextReportRenderer(false).render(r)).contains("baidu.com/a800_80g_cgpu");
+        assertThat(ReportFormat.TEXT.render(r)).contains("baidu.com/a800_80g_cgpu");
     }
 
     @Test

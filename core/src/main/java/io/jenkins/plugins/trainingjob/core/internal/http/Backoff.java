@@ -9,7 +9,7 @@ import java.util.random.RandomGenerator;
  * and three times the previous wait, then capped. The jitter spreads the retries of many clients that
  * failed together (a gateway restart), and the floor keeps a retry from following its failure at once.
  */
-public final class Backoff {
+final class Backoff {
 
     private final Duration initial;
     private final Duration cap;

@@ -4,7 +4,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import okhttp3.OkHttpClient;
 
 /** Builds the OkHttp client every platform client uses, from {@link HttpSettings}. */
-public final class HttpClientFactory {
+final class HttpClientFactory {
 
     private HttpClientFactory() {
     }

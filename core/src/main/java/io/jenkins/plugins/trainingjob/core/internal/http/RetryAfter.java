@@ -7,7 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 
 /** Reads an HTTP {@code Retry-After} value: delta-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
-public final class RetryAfter {
+final class RetryAfter {
 
     private RetryAfter() {
     }

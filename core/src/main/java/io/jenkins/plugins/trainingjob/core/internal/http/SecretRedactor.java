@@ -20,7 +20,7 @@ import okhttp3.HttpUrl;
  * secret, token, signature, credential, access or private key, cookie, session), and the values of
  * environment variables in a job body.
  */
-public final class SecretRedactor {
+final class SecretRedactor {
 
     public static final String MASK = "****";
 

@@ -12,7 +12,6 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
-import io.jenkins.plugins.trainingjob.core.platform.InventoryCache;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobLogs;

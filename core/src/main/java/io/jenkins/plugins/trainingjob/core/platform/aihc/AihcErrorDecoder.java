@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * {@code x-bce-request-id}) into the exception hierarchy. The code decides where it is known, the HTTP
  * status otherwise. A 200 carrying {@code DiagnosisReportNotFound} means "not ready yet".
  */
-public final class AihcErrorDecoder implements ErrorDecoder {
+final class AihcErrorDecoder implements ErrorDecoder {
 
     public static final String REQUEST_ID_HEADER = "x-bce-request-id";
     public static final String DIAGNOSIS_NOT_READY = "DiagnosisReportNotFound";

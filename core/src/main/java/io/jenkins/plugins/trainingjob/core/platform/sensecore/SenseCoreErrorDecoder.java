@@ -24,7 +24,7 @@ import java.util.Map;
  * <p>{@code MEMBER_QUOTA_EXCEEDED} is a quota refusal, not a rate limit, whatever status carries it
  * (sources disagree between 429 and 409): waiting and retrying would not help, the user must free quota.
  */
-public final class SenseCoreErrorDecoder implements ErrorDecoder {
+final class SenseCoreErrorDecoder implements ErrorDecoder {
 
     static final String MEMBER_QUOTA_EXCEEDED = "MEMBER_QUOTA_EXCEEDED";
 

@@ -10,7 +10,7 @@ import java.util.Map;
  * anything else is {@link JobPhase#UNKNOWN}, which is never terminal, so a new server value makes us
  * keep waiting instead of failing.
  */
-public final class SenseCoreJobStates {
+final class SenseCoreJobStates {
 
     private static final Map<String, JobPhase> PHASES = Map.ofEntries(
             Map.entry("STATE_UNSPECIFIED", JobPhase.PENDING),

@@ -10,7 +10,7 @@ import okhttp3.HttpUrl;
  * <p>{@code zone} is the workspace zone (region + {@code z}, e.g. {@code cn-sh-01z}); resource specs are
  * addressed by the pool's own zone (e.g. {@code cn-sh-01e}), taken from the binding's id.
  */
-public final class SenseCoreUrls {
+final class SenseCoreUrls {
 
     private final HttpUrl base;
     private final String subscription;

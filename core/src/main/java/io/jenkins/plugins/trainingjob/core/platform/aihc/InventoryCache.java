@@ -1,5 +1,9 @@
-package io.jenkins.plugins.trainingjob.core.platform;
+package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
+import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,7 +18,7 @@ import java.util.Objects;
  * {@link #MAX_ENTRIES} inventories is dropped first. A refusal ("inventory not readable") is kept as long,
  * so a key without the permission is not asked again every second. Thread-safe.
  */
-public final class InventoryCache {
+final class InventoryCache {
 
     static final int MAX_ENTRIES = 16;
 

@@ -1,0 +1,5 @@
+/**
+ * Builds the client for a connection: the one place that knows which class serves which platform. Sits
+ * above both clients so that {@code core.platform} itself never names one.
+ */
+package io.jenkins.plugins.trainingjob.core.platform.connect;

@@ -1,0 +1,76 @@
+package io.jenkins.plugins.trainingjob.core;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import io.jenkins.plugins.trainingjob.core.testkit.ArchitectureRules;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Core's layers, from the bottom: {@code text} (leaf helpers), {@code spec}, the platform layer
+ * ({@code platform}, its clients and {@code internal.http}), {@code diagnosis}, {@code report},
+ * {@code monitor}. A package imports only packages below it; each package-info.java says which. This
+ * test is the one place that order is written down: change it here, with the reason in the package docs.
+ */
+class ArchitectureTest {
+
+    private static final String CORE = "io.jenkins.plugins.trainingjob.core.";
+
+    private static JavaClasses core;
+
+    @BeforeAll
+    static void importCore() {
+        core = ArchitectureRules.mainClassesOfThisModule();
+    }
+
+    @Test
+    void eachLayerImportsOnlyTheLayersBelowIt() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("text").definedBy(CORE + "text..")
+                .layer("spec").definedBy(CORE + "spec..")
+                .layer("platform").definedBy(CORE + "platform..", CORE + "internal.http..")
+                .layer("diagnosis").definedBy(CORE + "diagnosis..")
+                .layer("report").definedBy(CORE + "report..")
+                .layer("monitor").definedBy(CORE + "monitor..")
+                .whereLayer("monitor").mayNotBeAccessedByAnyLayer()
+                .whereLayer("report").mayOnlyBeAccessedByLayers("monitor")
+                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("report", "monitor")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("diagnosis", "report", "monitor")
+                .whereLayer("spec").mayOnlyBeAccessedByLayers("platform", "diagnosis", "report", "monitor")
+                .check(core);
+    }
+
+    @Test
+    void thePlatformApiNamesNoClientAndTheClientsNameNoSibling() {
+        // platform.connect is the one place that knows which client serves which platform
+        noClasses().that().resideInAnyPackage(CORE + "platform", CORE + "internal.http..")
+                .should().dependOnClassesThat().resideInAnyPackage(CORE + "platform.aihc..",
+                        CORE + "platform.sensecore..", CORE + "platform.connect..")
+                .check(core);
+        noClasses().that().resideInAPackage(CORE + "platform.aihc..")
+                .should().dependOnClassesThat().resideInAnyPackage(CORE + "platform.sensecore..",
+                        CORE + "platform.connect..")
+                .check(core);
+        noClasses().that().resideInAPackage(CORE + "platform.sensecore..")
+                .should().dependOnClassesThat().resideInAnyPackage(CORE + "platform.aihc..",
+                        CORE + "platform.connect..")
+                .check(core);
+    }
+
+    @Test
+    void noPackageCycle() {
+        ArchitectureRules.noPackageCycles().check(core);
+    }
+
+    @Test
+    void coreKnowsNeitherJenkinsNorTheFrontEndsNorTheSimulator() {
+        ArchitectureRules.knowsNoJenkins().check(core);
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("picocli..",
+                        "io.jenkins.plugins.trainingjob.cli..", "io.jenkins.plugins.trainingjob.simulator..",
+                        "io.jenkins.plugins.trainingjob", "io.jenkins.plugins.trainingjob.steps..",
+                        "io.jenkins.plugins.trainingjob.report..")
+                .check(core);
+    }
+}
