@@ -106,7 +106,7 @@ final class MonitorRuntime {
         ArmedTimer armed = new ArmedTimer();
         timers.add(armed);
         try {
-            armed.fired = clock.schedule(() -> {
+            armed.clockTimer = clock.schedule(() -> {
                 if (!timers.remove(armed)) {
                     return;
                 }
@@ -127,7 +127,7 @@ final class MonitorRuntime {
         }
         if (!timers.contains(armed)) {
             // Cancelled (or shut down) before the clock's timer was known: cancel that too.
-            armed.fired.cancel();
+            armed.clockTimer.cancel();
         }
         return armed;
     }
@@ -255,12 +255,12 @@ final class MonitorRuntime {
 
     /** A timer of the monitor: known until it fires or is cancelled, so none is left behind unnoticed. */
     private final class ArmedTimer implements MonitorClock.Timer {
-        private volatile MonitorClock.Timer fired;
+        private volatile MonitorClock.Timer clockTimer;
 
         @Override
         public void cancel() {
             if (timers.remove(this)) {
-                MonitorClock.Timer t = fired;
+                MonitorClock.Timer t = clockTimer;
                 if (t != null) {
                     t.cancel();
                 }
