@@ -9,7 +9,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,31 +61,27 @@ public final class DiagnosisFetcher {
     }
 
     /**
-     * The job a fetched diagnosis is reported for. The rule: the given job; without one, the diagnosis id
-     * stands for the job (as id and name), because an AIHC diagnosis is fetched by its id alone and a
-     * report must name something: an empty job would leave the report's headline and job line blank.
-     * SenseCore keeps no diagnoses (they are derived from the job each time), so there the job is required.
+     * The job a fetched diagnosis is reported for: the given job; without one, the job the platform says
+     * the diagnosis id stands for ({@link TrainingPlatform#jobOfDiagnosis}): on AIHC the id itself, as id
+     * and name, because a report must name something (an empty job would leave its headline and job line
+     * blank); SenseCore keeps no diagnoses (they are derived from the job each time), so there the job is
+     * required.
      *
      * @param jobId the job's id, or {@code null}/blank when not known
-     * @throws InvalidRequestException for SenseCore without a job
+     * @throws InvalidRequestException when the platform requires the job and none was given
      */
-    public static JobRef jobOf(PlatformKind platform, String diagnosisId, String jobId) {
+    public static JobRef jobOf(TrainingPlatform platform, String diagnosisId, String jobId) {
         Objects.requireNonNull(diagnosisId, "diagnosisId");
         if (jobId != null && !jobId.isBlank()) {
-            return new JobRef(platform, jobId.trim(), null);
+            return new JobRef(platform.kind(), jobId.trim(), null);
         }
-        if (platform == PlatformKind.SENSECORE) {
-            throw new InvalidRequestException(platform, "fetch diagnosis", 0, "", "",
-                    "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
-                            + "diagnosis id", "jobId", "", null);
-        }
-        return new JobRef(platform, diagnosisId, null);
+        return platform.jobOfDiagnosis(diagnosisId);
     }
 
     /** Fetches an existing diagnosis, for the job {@link #jobOf} names. */
     public FetchedDiagnosis fetch(TrainingPlatform platform, String diagnosisId, String jobId)
             throws InterruptedException {
-        return fetch(platform, handleOf(platform.kind(), diagnosisId, jobId));
+        return fetch(platform, handleOf(platform, diagnosisId, jobId));
     }
 
     /**
@@ -118,7 +113,7 @@ public final class DiagnosisFetcher {
     }
 
     /** The handle of an existing diagnosis, for the job {@link #jobOf} names. */
-    static DiagnosisHandle handleOf(PlatformKind platform, String diagnosisId, String jobId) {
+    static DiagnosisHandle handleOf(TrainingPlatform platform, String diagnosisId, String jobId) {
         return new DiagnosisHandle(diagnosisId, jobOf(platform, diagnosisId, jobId));
     }
 

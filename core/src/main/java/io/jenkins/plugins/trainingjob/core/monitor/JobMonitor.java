@@ -164,7 +164,7 @@ public final class JobMonitor implements AutoCloseable {
                 throw new IllegalArgumentException("connection '" + connectionId + "' is not configured");
             }
             fetch = new PendingDiagnosisFetch(runtime, fetcher, platform,
-                    DiagnosisFetcher.handleOf(platform.kind(), diagnosisId, jobId));
+                    DiagnosisFetcher.handleOf(platform, diagnosisId, jobId));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

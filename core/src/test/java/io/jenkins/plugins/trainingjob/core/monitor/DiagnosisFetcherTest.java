@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,11 +47,11 @@ class DiagnosisFetcherTest {
 
     @Test
     void withoutAJobTheDiagnosisIdStandsForTheJob() throws Exception {
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", null))
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", null))
                 .isEqualTo(new JobRef(PlatformKind.AIHC, "diag-7", "diag-7"));
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", " ")).isEqualTo(
-                DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", null));
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", " job-1 ").id()).isEqualTo("job-1");
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " ")).isEqualTo(
+                DiagnosisFetcher.jobOf(platform, "diag-7", null));
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " job-1 ").id()).isEqualTo("job-1");
 
         DiagnosisReport report = ((FetchedDiagnosis.Ready) fetcher.fetch(platform, "diag-7", null)).report();
         assertThat(report.job().id()).isEqualTo("diag-7");
@@ -56,12 +60,16 @@ class DiagnosisFetcherTest {
 
     @Test
     void senseCoreKeepsNoDiagnosesSoItsJobIsRequired() {
-        assertThatThrownBy(() -> DiagnosisFetcher.jobOf(PlatformKind.SENSECORE, "sensecore-evidence-1", null))
-                .isInstanceOf(InvalidRequestException.class)
-                .hasMessageContaining("give the job id")
-                .satisfies(e -> assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.SENSECORE, "sensecore-evidence-1", "tj-1").id())
-                .isEqualTo("tj-1");
+        // the client's own rule (it asks nothing of the unreachable endpoint)
+        try (SenseCoreClient senseCore = SenseCoreClient.create(ConnectionSettings.senseCore(
+                URI.create("http://127.0.0.1:9"), null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws"))) {
+            assertThatThrownBy(() -> DiagnosisFetcher.jobOf(senseCore, "sensecore-evidence-1", null))
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("give the job id")
+                    .satisfies(e -> assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
+            assertThat(DiagnosisFetcher.jobOf(senseCore, "sensecore-evidence-1", "tj-1"))
+                    .isEqualTo(new JobRef(PlatformKind.SENSECORE, "tj-1", null));
+        }
     }
 
     @Test

@@ -1,16 +1,17 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
+import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -31,10 +32,13 @@ class JobMonitorDiagnosisFetchTest {
     };
 
     private final FakePlatform platform = new FakePlatform();
+    /** A real client: its own rule refuses a diagnosis without its job, before any call to the endpoint. */
+    private final SenseCoreClient senseCore = SenseCoreClient.create(ConnectionSettings.senseCore(
+            URI.create("http://127.0.0.1:9"), null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws"));
     private final ManualClock clock = new ManualClock();
     private final JobMonitor monitor = new JobMonitor(id -> switch (id) {
         case CONNECTION -> platform;
-        case SENSECORE -> senseCore();
+        case SENSECORE -> senseCore;
         default -> null;
     }, clock);
 
@@ -50,6 +54,7 @@ class JobMonitorDiagnosisFetchTest {
     @AfterEach
     void closeMonitor() {
         monitor.close();
+        senseCore.close();
     }
 
     @Test
@@ -184,12 +189,6 @@ class JobMonitorDiagnosisFetchTest {
 
     private DiagnosisFetcher fetcher(Duration timeout, Duration pollInterval) {
         return new DiagnosisFetcher(timeout, pollInterval, clock.asClock(), NO_SLEEP);
-    }
-
-    private static TrainingPlatform senseCore() {
-        TrainingPlatform sc = mock(TrainingPlatform.class);
-        when(sc.kind()).thenReturn(PlatformKind.SENSECORE);
-        return sc;
     }
 
     private FetchedDiagnosis result(CompletableFuture<FetchedDiagnosis> fetch) {

@@ -436,6 +436,14 @@ public final class SenseCoreClient implements TrainingPlatform {
         return new DiagnosisHandle("sensecore-evidence-" + UUID.randomUUID(), refOf(getJob(name), name));
     }
 
+    /** ACP keeps no diagnoses: one is derived from its job each time, so the job cannot be left out. */
+    @Override
+    public JobRef jobOfDiagnosis(String diagnosisId) {
+        throw new InvalidRequestException(PlatformKind.SENSECORE, "fetch diagnosis", 0, "", "",
+                "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
+                        + "diagnosis id", "jobId", "", null);
+    }
+
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
         Objects.requireNonNull(handle, "handle");
