@@ -5,9 +5,9 @@ import java.time.Instant;
 
 /**
  * The monitor's one time base: it says what time it is for every deadline, and it fires the timers
- * between a watch's steps, so waits and deadlines are measured by the same clock. The monitor's own
- * runs in real time; the demo's follows the simulator's fast clock; a test's moves only when the test
- * advances it.
+ * between a watch's steps, so waits and deadlines are measured by the same clock. A monitor given a
+ * {@link java.time.Clock} runs in real time; the CLI's demo passes one that follows the simulator's fast
+ * clock; a test passes one that moves only when the test advances it.
  *
  * <p>A fired task may run on any thread: the monitor hands it over to its scheduler thread itself.
  */
