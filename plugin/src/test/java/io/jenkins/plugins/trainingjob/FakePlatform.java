@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
@@ -13,6 +12,7 @@ import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,22 +45,7 @@ public class FakePlatform implements TrainingPlatform {
 
     /** A spec the fake accepts; the plugin never looks inside it. */
     public static JobSpec spec(PlatformKind kind, String name) {
-        return new JobSpec() {
-            @Override
-            public PlatformKind platform() {
-                return kind;
-            }
-
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public ObjectNode body() {
-                return JsonNodeFactory.instance.objectNode().put("name", name);
-            }
-        };
+        return UncheckedSpecs.of(kind, JsonNodeFactory.instance.objectNode().put("name", name));
     }
 
     public static JobStatus status(JobRef job, JobPhase phase) {

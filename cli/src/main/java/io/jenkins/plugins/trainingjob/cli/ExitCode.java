@@ -26,25 +26,16 @@ public final class ExitCode {
 
     /** How a watch ended, as an exit code. */
     public static int of(Outcome outcome) {
-        if (outcome instanceof Outcome.Scheduled || outcome instanceof Outcome.Completed) {
-            return SUCCESS;
-        }
-        if (outcome instanceof Outcome.JobFailed) {
-            return JOB_FAILED;
-        }
-        if (outcome instanceof Outcome.Unschedulable) {
-            return UNSCHEDULABLE;
-        }
-        if (outcome instanceof Outcome.TimedOut) {
-            return TIMED_OUT;
-        }
-        if (outcome instanceof Outcome.Cancelled) {
-            return INTERRUPTED;
-        }
-        if (outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException) {
-            return INVALID_INPUT;
-        }
-        return PLATFORM_ERROR;
+        return switch (outcome.kind()) {
+            case SCHEDULED, COMPLETED -> SUCCESS;
+            case JOB_FAILED -> JOB_FAILED;
+            case UNSCHEDULABLE -> UNSCHEDULABLE;
+            case TIMED_OUT -> TIMED_OUT;
+            case CANCELLED -> INTERRUPTED;
+            // An unknown job is a wrong argument, not an outage (as for failures below).
+            case PLATFORM_ERROR -> outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException
+                    ? INVALID_INPUT : PLATFORM_ERROR;
+        };
     }
 
     /** A failure that ended a command, as an exit code. */

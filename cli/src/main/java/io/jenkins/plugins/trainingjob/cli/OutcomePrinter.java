@@ -81,7 +81,7 @@ final class OutcomePrinter {
             doc.put("failure", failed.failure());
         }
         doc.put("exitCode", exitCode);
-        JobStatus status = status(outcome);
+        JobStatus status = outcome.lastStatus();
         if (status != null) {
             doc.put("status", status);
         }
@@ -100,40 +100,8 @@ final class OutcomePrinter {
         }
     }
 
+    /** The outcome's name in a JSON document: {@code scheduled}, {@code job_failed}, {@code timed_out}, ... */
     static String kind(Outcome outcome) {
-        String simple = outcome.getClass().getSimpleName();
-        StringBuilder sb = new StringBuilder();
-        for (char c : simple.toCharArray()) {
-            if (Character.isUpperCase(c) && sb.length() > 0) {
-                sb.append('_');
-            }
-            sb.append(Character.toLowerCase(c));
-        }
-        return sb.toString().toLowerCase(Locale.ROOT);
-    }
-
-    private static JobStatus status(Outcome outcome) {
-        if (outcome instanceof Outcome.Scheduled o) {
-            return o.status();
-        }
-        if (outcome instanceof Outcome.Completed o) {
-            return o.status();
-        }
-        if (outcome instanceof Outcome.JobFailed o) {
-            return o.status();
-        }
-        if (outcome instanceof Outcome.Unschedulable o) {
-            return o.status();
-        }
-        if (outcome instanceof Outcome.TimedOut o) {
-            return o.lastStatus();
-        }
-        if (outcome instanceof Outcome.Cancelled o) {
-            return o.lastStatus();
-        }
-        if (outcome instanceof Outcome.PlatformError o) {
-            return o.lastStatus();
-        }
-        return null;
+        return outcome.kind().name().toLowerCase(Locale.ROOT);
     }
 }

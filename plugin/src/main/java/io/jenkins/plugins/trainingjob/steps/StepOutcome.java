@@ -32,20 +32,20 @@ final class StepOutcome {
             TaskListener listener) throws AbortException {
         PrintStream log = listener.getLogger();
         log.println(outcome.message());
-        if (outcome instanceof Outcome.Scheduled s) {
-            return StepResult.of(job, s.status(), null);
+        return switch (outcome.kind()) {
+            case SCHEDULED, COMPLETED -> StepResult.of(job, outcome.lastStatus(), null);
+            case UNSCHEDULABLE -> unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log);
+            case JOB_FAILED, TIMED_OUT, CANCELLED, PLATFORM_ERROR -> throw new AbortException(outcome.message());
+        };
+    }
+
+    private static Map<String, Object> unschedulable(Outcome.Unschedulable outcome, JobRef job,
+            boolean failOnUnschedulable, Run<?, ?> run, PrintStream log) throws AbortException {
+        ArchivedReport archived = report(outcome.report(), run, log);
+        if (failOnUnschedulable) {
+            throw new AbortException(ConsoleText.strip(outcome.report().headline()));
         }
-        if (outcome instanceof Outcome.Completed c) {
-            return StepResult.of(job, c.status(), null);
-        }
-        if (outcome instanceof Outcome.Unschedulable u) {
-            ArchivedReport archived = report(u.report(), run, log);
-            if (failOnUnschedulable) {
-                throw new AbortException(ConsoleText.strip(u.report().headline()));
-            }
-            return StepResult.of(job, u.status(), archived);
-        }
-        throw new AbortException(outcome.message());
+        return StepResult.of(job, outcome.status(), archived);
     }
 
     /** Prints the console report and archives the files; a failure to archive is reported, not fatal. */

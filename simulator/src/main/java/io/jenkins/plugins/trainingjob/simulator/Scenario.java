@@ -10,6 +10,10 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.NodeNames;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Quantity;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Taint;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
+import io.jenkins.plugins.trainingjob.simulator.scenario.BindingDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.PoolDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.SpecDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.WorkspaceDecl;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -173,35 +177,6 @@ public record Scenario(
             pools = pools == null ? List.of() : List.copyOf(pools);
             workspaces = workspaces == null ? List.of() : List.copyOf(workspaces);
         }
-    }
-
-    /** A SenseCore worker spec: devices per worker under {@code resourceKey}, vCPU and memory (GiB). */
-    public record SpecDecl(String name, int deviceNumber, String resourceKey, String deviceType, double cpu,
-                           double memoryGib) {
-    }
-
-    /** A SenseCore AEC2 pool: its (pool) zone, the nodes it schedules on (none = every node), its specs. */
-    public record PoolDecl(String name, String displayName, String zone, List<String> nodes, List<String> specs) {
-        public PoolDecl {
-            nodes = nodes == null ? List.of() : List.copyOf(nodes);
-            specs = specs == null ? List.of() : List.copyOf(specs);
-        }
-    }
-
-    /** A workspace with its address (subscription, resource group, workspace zone) and pool bindings. */
-    public record WorkspaceDecl(String subscription, String resourceGroup, String zone, String name,
-                                List<BindingDecl> bindings) {
-        public WorkspaceDecl {
-            bindings = bindings == null ? List.of() : List.copyOf(bindings);
-        }
-    }
-
-    /**
-     * The workspace's share of a pool: quota type ({@code ALL}, {@code RESERVED}, {@code SPOT}), reserved
-     * devices, CPU, memory (GiB), and the spot device allowance (0 = spot jobs refused).
-     */
-    public record BindingDecl(String pool, String quotaType, int reservedNumber, double reservedCpu,
-                              double reservedMemoryGib, int spotDevices) {
     }
 
     /** Reads and checks a scenario file. */

@@ -15,6 +15,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import java.time.Clock;
 import java.util.Map;
@@ -47,14 +48,13 @@ class AihcNodeAffinitySimulationTest {
         sim.close();
     }
 
-    private static SimSpecs.Spec pinned(String name, String... terms) {
-        SimSpecs.Spec base = SimSpecs.aihc(name, "default", 1, 1);
-        var body = base.body();
-        var list = body.putArray("requiredNodeAffinity");
-        for (String t : terms) {
-            list.add(t);
-        }
-        return new SimSpecs.Spec(base.platform(), name, body);
+    private static JobSpec pinned(String name, String... terms) {
+        return SimSpecs.edited(SimSpecs.aihc(name, "default", 1, 1), body -> {
+            var list = body.putArray("requiredNodeAffinity");
+            for (String t : terms) {
+                list.add(t);
+            }
+        });
     }
 
     @Test

@@ -20,6 +20,7 @@ import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import java.io.IOException;
@@ -255,8 +256,8 @@ class AihcSimulationTest {
     void higherPriorityJobsAreScheduledFirst() {
         JobRef blocker = client.submit(SimSpecs.aihc("blocker", "training", 3, 8), "tok-blocker");
         JobRef normal = client.submit(SimSpecs.aihc("normal", "training", 1, 8), "tok-normal");
-        SimSpecs.Spec urgentSpec = SimSpecs.aihc("urgent", "training", 1, 8);
-        urgentSpec.template().put("priority", "high");
+        JobSpec urgentSpec = SimSpecs.edited(SimSpecs.aihc("urgent", "training", 1, 8),
+                body -> body.put("priority", "high"));
         JobRef urgent = client.submit(urgentSpec, "tok-urgent");
         assertThat(client.status(urgent).queuePosition()).isEqualTo(1);
         assertThat(client.status(normal).queuePosition()).isEqualTo(2);
@@ -280,7 +281,7 @@ class AihcSimulationTest {
 
     @Test
     void findSubmittedFindsTheJobByItsClientToken() {
-        SimSpecs.Spec spec = SimSpecs.aihc("tokened", "training", 1, 1);
+        JobSpec spec = SimSpecs.aihc("tokened", "training", 1, 1);
         JobRef job = client.submit(spec, "tok-abc");
         assertThat(client.findSubmitted(spec, "tok-abc")).contains(job);
         assertThat(client.findSubmitted(spec, "tok-other")).isEmpty();

@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,8 +146,9 @@ class SenseCoreSimulationTest {
 
     @Test
     void anEmptyStartupScriptIsRefusedWithTheDocumentedReason() {
-        SimSpecs.Spec spec = SimSpecs.senseCore("noscript", POOL, "N6lS.Iu.I80.1", 1);
-        ((com.fasterxml.jackson.databind.node.ObjectNode) spec.template().get("roles").get(0)).put("startup_script", "");
+        JobSpec spec = SimSpecs.edited(SimSpecs.senseCore("noscript", POOL, "N6lS.Iu.I80.1", 1),
+                body -> ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("roles").get(0))
+                        .put("startup_script", ""));
         assertThatThrownBy(() -> client.submit(spec, "tok-f")).isInstanceOf(InvalidRequestException.class)
                 .satisfies(e -> assertThat(((InvalidRequestException) e).code()).isEqualTo("tjRequiredStartupScript"));
     }

@@ -24,7 +24,7 @@ public final class JobSubmitter {
             List<Future<JobRef>> futures = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 String name = prefix + "-" + i;
-                futures.add(pool.submit(() -> platform.submit(new BenchJobSpec(name), name)));
+                futures.add(pool.submit(() -> platform.submit(BenchJobSpec.of(name), name)));
             }
             List<JobRef> jobs = new ArrayList<>(count);
             for (Future<JobRef> f : futures) {

@@ -23,8 +23,9 @@ final class AihcFindings {
                 if (reason.isEmpty() && !d.resourceName().isEmpty()) {
                     reason = "Insufficient " + d.resourceName();
                 }
-                out.add(new Finding(rule.ruleName(), rule.ruleType(), reason, d.node(), d.pod(), d.job(),
-                        d.namespace(), d.queue(), d.resourceName(), d.request(), d.allocatable()));
+                out.add(Finding.classified(rule.ruleName(), rule.ruleType(), reason,
+                        Finding.Where.podOnNode(d.node(), d.pod(), d.job(), d.namespace(), d.queue()),
+                        Finding.Shortfall.of(d.resourceName(), d.request(), d.allocatable())));
             }
         }
         return out;

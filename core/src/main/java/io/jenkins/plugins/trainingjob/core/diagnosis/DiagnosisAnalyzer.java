@@ -18,14 +18,14 @@ public final class DiagnosisAnalyzer {
 
     public DiagnosisReport analyze(RawDiagnosis raw) {
         Objects.requireNonNull(raw, "raw");
-        if (raw instanceof DiagnosisWithInventory joined) {
-            return join(analyze(joined.diagnosis()), joined);
-        }
-        if (raw instanceof AihcScheduleDiagnosis aihc) {
-            return ReportAssembler.assemble(aihc.job(), aihc.diagnosisId(), AihcFindings.from(aihc), List.of(),
-                    List.of());
-        }
-        SenseCoreEvidence sc = (SenseCoreEvidence) raw;
+        return raw.match(
+                aihc -> ReportAssembler.assemble(aihc.job(), aihc.diagnosisId(), AihcFindings.from(aihc), List.of(),
+                        List.of()),
+                DiagnosisAnalyzer::fromEvidence,
+                joined -> join(analyze(joined.diagnosis()), joined));
+    }
+
+    private static DiagnosisReport fromEvidence(SenseCoreEvidence sc) {
         SenseCoreFindings.Derivation d = SenseCoreFindings.derive(sc);
         return ReportAssembler.assemble(sc.job(), "", d.findings(), d.resources(), d.hints());
     }

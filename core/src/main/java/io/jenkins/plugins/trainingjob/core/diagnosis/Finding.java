@@ -3,43 +3,118 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 /**
  * One normalised reason one node refused one pod (or, for SenseCore, one derived observation). Rule names
  * are open strings: unknown rules are kept and shown. Every string is remote data; empty when unknown.
- * {@code node} is empty for observations about the pool or queue rather than one node.
+ * {@link #where()} says which node, pod, job, namespace and queue; {@link #shortfall()} which resource
+ * fell short by how much, when the reason is about capacity.
  */
 public record Finding(
         String rule,
         String ruleType,
         String reason,
-        String node,
-        String pod,
-        String job,
-        String namespace,
-        String queue,
-        String resource,
-        String request,
-        String allocatable,
+        Where where,
+        Shortfall shortfall,
         ReasonCategory category) {
+
+    /**
+     * Where a refusal happened. {@code node} is empty for observations about the pool or queue rather than
+     * one node.
+     */
+    public record Where(String node, String pod, String job, String namespace, String queue) {
+        public Where {
+            node = nz(node);
+            pod = nz(pod);
+            job = nz(job);
+            namespace = nz(namespace);
+            queue = nz(queue);
+        }
+
+        /** One pod on one node, as AIHC's diagnosis details name them. */
+        public static Where podOnNode(String node, String pod, String job, String namespace, String queue) {
+            return new Where(node, pod, job, namespace, queue);
+        }
+
+        /** A job's pod in its queue or pool, on no node in particular ({@code pod} may be empty: every pod). */
+        public static Where podInQueue(String pod, String job, String queue) {
+            return new Where("", pod, job, "", queue);
+        }
+
+        /** The job as a whole in its queue or pool. */
+        public static Where jobInQueue(String job, String queue) {
+            return new Where("", "", job, "", queue);
+        }
+    }
+
+    /** A resource the pod asked for ({@code request}) and what was there ({@code allocatable}), as sent. */
+    public record Shortfall(String resource, String request, String allocatable) {
+        /** No resource named: the reason is not about capacity. */
+        public static final Shortfall NONE = new Shortfall("", "", "");
+
+        public Shortfall {
+            resource = nz(resource);
+            request = nz(request);
+            allocatable = nz(allocatable);
+        }
+
+        public static Shortfall of(String resource, String request, String allocatable) {
+            return new Shortfall(resource, request, allocatable);
+        }
+
+        /** True when both amounts are numbers and {@code allocatable} is below {@code request}. */
+        boolean isShort() {
+            if (resource.isEmpty()) {
+                return false;
+            }
+            Double req = Quantities.parse(request);
+            Double alloc = Quantities.parse(allocatable);
+            return req != null && alloc != null && alloc < req;
+        }
+    }
 
     public Finding {
         rule = nz(rule);
         ruleType = nz(ruleType);
         reason = nz(reason);
-        node = nz(node);
-        pod = nz(pod);
-        job = nz(job);
-        namespace = nz(namespace);
-        queue = nz(queue);
-        resource = nz(resource);
-        request = nz(request);
-        allocatable = nz(allocatable);
+        where = where == null ? Where.jobInQueue("", "") : where;
+        shortfall = shortfall == null ? Shortfall.NONE : shortfall;
         if (category == null) {
-            category = ReasonCategory.classify(reason, resource, request);
+            category = ReasonCategory.classify(reason, shortfall.resource(), shortfall.request());
         }
     }
 
-    /** A finding whose category is classified from its reason text. */
-    public Finding(String rule, String ruleType, String reason, String node, String pod, String job,
-                   String namespace, String queue, String resource, String request, String allocatable) {
-        this(rule, ruleType, reason, node, pod, job, namespace, queue, resource, request, allocatable, null);
+    /** A finding whose category is classified from its reason text and resource. */
+    public static Finding classified(String rule, String ruleType, String reason, Where where, Shortfall shortfall) {
+        return new Finding(rule, ruleType, reason, where, shortfall, null);
+    }
+
+    public String node() {
+        return where.node();
+    }
+
+    public String pod() {
+        return where.pod();
+    }
+
+    public String job() {
+        return where.job();
+    }
+
+    public String namespace() {
+        return where.namespace();
+    }
+
+    public String queue() {
+        return where.queue();
+    }
+
+    public String resource() {
+        return shortfall.resource();
+    }
+
+    public String request() {
+        return shortfall.request();
+    }
+
+    public String allocatable() {
+        return shortfall.allocatable();
     }
 
     /**
@@ -47,12 +122,7 @@ public record Finding(
      * {@code request}: that node (or, with no node, that pool quota) can never hold the pod as requested.
      */
     public boolean isShort() {
-        if (resource.isEmpty()) {
-            return false;
-        }
-        Double req = Quantities.parse(request);
-        Double alloc = Quantities.parse(allocatable);
-        return req != null && alloc != null && alloc < req;
+        return shortfall.isShort();
     }
 
     private static String nz(String s) {

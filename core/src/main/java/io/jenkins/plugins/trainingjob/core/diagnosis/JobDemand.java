@@ -55,35 +55,32 @@ public record JobDemand(PlatformKind platform, String name, String queue, int po
         return m;
     }
 
-    /**
-     * Reads a spec; {@code defaultQueue} (the connection's queue) applies when an AIHC spec names none.
-     *
-     * @throws IllegalArgumentException for a spec that is not a loaded AIHC or SenseCore spec
-     */
+    /** Reads a spec; {@code defaultQueue} (the connection's queue) applies when an AIHC spec names none. */
     public static JobDemand of(JobSpec spec, String defaultQueue) {
-        if (spec instanceof AihcJobSpec a) {
-            String queue = a.queue() == null || a.queue().isBlank() ? defaultQueue : a.queue().trim();
-            AihcJobSpec.TaskSpec task = a.jobSpec();
-            int replicas = task == null || task.replicas() == null ? 1 : Math.max(1, task.replicas());
-            Map<String, Double> perPod = new TreeMap<>();
-            if (task != null && task.resources() != null) {
-                for (AihcJobSpec.Resource r : task.resources()) {
-                    if (r.name() == null || r.quantity() == null) {
-                        continue;
-                    }
-                    double v = r.quantity().doubleValue();
-                    if (r.name().equals("memory")) {
-                        v = v * GIB; // a bare number in an AIHC spec is GiB
-                    }
-                    perPod.merge(r.name(), v, Double::sum);
+        return spec.match(aihc -> ofAihc(aihc, defaultQueue), JobDemand::ofSenseCore);
+    }
+
+    private static JobDemand ofAihc(AihcJobSpec a, String defaultQueue) {
+        String queue = a.queue() == null || a.queue().isBlank() ? defaultQueue : a.queue().trim();
+        AihcJobSpec.TaskSpec task = a.jobSpec();
+        int replicas = task == null || task.replicas() == null ? 1 : Math.max(1, task.replicas());
+        Map<String, Double> perPod = new TreeMap<>();
+        if (task != null && task.resources() != null) {
+            for (AihcJobSpec.Resource r : task.resources()) {
+                if (r.name() == null || r.quantity() == null) {
+                    continue;
                 }
+                double v = r.quantity().doubleValue();
+                if (r.name().equals("memory")) {
+                    v = v * GIB; // a bare number in an AIHC spec is GiB
+                }
+                perPod.merge(r.name(), v, Double::sum);
             }
-            return new JobDemand(PlatformKind.AIHC, a.name(), queue, replicas, perPod, List.of(), "");
         }
-        if (!(spec instanceof SenseCoreJobSpec s)) {
-            throw new IllegalArgumentException("the request of a " + spec.getClass().getSimpleName()
-                    + " cannot be read; only loaded AIHC and SenseCore specs can be checked");
-        }
+        return new JobDemand(PlatformKind.AIHC, a.name(), queue, replicas, perPod, List.of(), "");
+    }
+
+    private static JobDemand ofSenseCore(SenseCoreJobSpec s) {
         List<String> specs = new ArrayList<>();
         int replicas = 0;
         for (SenseCoreJobSpec.Role role : s.roles() == null ? List.<SenseCoreJobSpec.Role>of() : s.roles()) {

@@ -292,8 +292,8 @@ public final class PreflightCheck {
         }
 
         void never(String rule, String reason, String resource, String request, String allocatable, String hint) {
-            findings.add(new Finding(RULE, rule, reason, "", "", demand.name(), "", demand.queue(), resource, request,
-                    allocatable, ReasonCategory.CONFIGURATION));
+            findings.add(new Finding(RULE, rule, reason, Finding.Where.jobInQueue(demand.name(), demand.queue()),
+                    Finding.Shortfall.of(resource, request, allocatable), ReasonCategory.CONFIGURATION));
             hints.add(new Hint(reason, hint, "", ""));
             verdict = Verdict.NEVER_FITS;
         }
@@ -314,8 +314,8 @@ public final class PreflightCheck {
 
         void fitsLater(List<String> waits) {
             for (String w : waits) {
-                findings.add(new Finding(RULE, "CapacityInUse", w, "", "", demand.name(), "", demand.queue(), "", "", "",
-                        ReasonCategory.QUEUE_OR_QUOTA));
+                findings.add(new Finding(RULE, "CapacityInUse", w, Finding.Where.jobInQueue(demand.name(),
+                        demand.queue()), Finding.Shortfall.NONE, ReasonCategory.QUEUE_OR_QUOTA));
             }
             verdict = Verdict.FITS_LATER;
             text = "fits later: " + String.join("; ", waits) + ". It starts when running jobs free capacity.";

@@ -286,8 +286,8 @@ final class SenseCoreFindings {
 
     private void add(String rule, String reason, String pod, String resource, String request, String allocatable,
                      ReasonCategory category) {
-        findings.add(new Finding(rule, "", reason, "", pod, ev.job().name(), "", pool, resource, request,
-                allocatable, category));
+        findings.add(new Finding(rule, "", reason, Finding.Where.podInQueue(pod, ev.job().name(), pool),
+                Finding.Shortfall.of(resource, request, allocatable), category));
     }
 
     private static String nz(String s) {

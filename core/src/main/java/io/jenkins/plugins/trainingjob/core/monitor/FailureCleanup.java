@@ -20,7 +20,11 @@ public final class FailureCleanup {
 
     /** Whether the outcome ends the wait with the job still on the platform. */
     public static boolean leavesJob(Outcome outcome) {
-        return outcome instanceof Outcome.Unschedulable || outcome instanceof Outcome.TimedOut;
+        return switch (outcome.kind()) {
+            case UNSCHEDULABLE, TIMED_OUT -> true;
+            // the wait succeeded, the job ended or was stopped, or the platform is not answering
+            case SCHEDULED, COMPLETED, JOB_FAILED, CANCELLED, PLATFORM_ERROR -> false;
+        };
     }
 
     /**
@@ -28,7 +32,8 @@ public final class FailureCleanup {
      * (Jenkins' {@code failOnUnschedulable: false}): a wait that goes on leaves the job in its queue.
      */
     public static boolean leavesJob(Outcome outcome, boolean unschedulableFails) {
-        return outcome instanceof Outcome.TimedOut || unschedulableFails && outcome instanceof Outcome.Unschedulable;
+        return outcome.kind() == OutcomeKind.TIMED_OUT
+                || unschedulableFails && outcome.kind() == OutcomeKind.UNSCHEDULABLE;
     }
 
     /**
@@ -60,8 +65,7 @@ public final class FailureCleanup {
     }
 
     private static String state(Outcome outcome) {
-        JobStatus last = outcome instanceof Outcome.Unschedulable u ? u.status()
-                : outcome instanceof Outcome.TimedOut t ? t.lastStatus() : null;
+        JobStatus last = outcome.lastStatus();
         if (last == null) {
             return "there";
         }

@@ -5,7 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 
 /**
- * How a watch ended: a closed set that front ends switch on (exit codes, step results).
+ * How a watch ended: a closed set; front ends switch on its {@link #kind()} (exit codes, step results).
  * {@link #message()} is the one line a person reads, the same in the CLI and in Jenkins.
  */
 public sealed interface Outcome {
@@ -13,8 +13,27 @@ public sealed interface Outcome {
     /** The one-line summary, remote strings already stripped of control characters. */
     String message();
 
+    /** Which way the watch ended: what a front end switches on. */
+    OutcomeKind kind();
+
+    /**
+     * The last status read; {@code null} only when the watch ended before any was read (a timeout, a
+     * cancel or a platform error can come first).
+     */
+    JobStatus lastStatus();
+
     /** Every pod is placed (the job is starting or running). */
     record Scheduled(JobStatus status) implements Outcome {
+        @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.SCHEDULED;
+        }
+
+        @Override
+        public JobStatus lastStatus() {
+            return status;
+        }
+
         @Override
         public String message() {
             return OutcomeMessages.scheduled(status);
@@ -23,6 +42,16 @@ public sealed interface Outcome {
 
     /** The job finished successfully. */
     record Completed(JobStatus status) implements Outcome {
+        @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.COMPLETED;
+        }
+
+        @Override
+        public JobStatus lastStatus() {
+            return status;
+        }
+
         @Override
         public String message() {
             return OutcomeMessages.completed(status);
@@ -43,6 +72,16 @@ public sealed interface Outcome {
         }
 
         @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.JOB_FAILED;
+        }
+
+        @Override
+        public JobStatus lastStatus() {
+            return status;
+        }
+
+        @Override
         public String message() {
             return OutcomeMessages.failed(status, failure);
         }
@@ -51,16 +90,31 @@ public sealed interface Outcome {
     /** The job stayed pending past the pending timeout; the diagnosis says why. */
     record Unschedulable(JobStatus status, DiagnosisReport report) implements Outcome {
         @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.UNSCHEDULABLE;
+        }
+
+        @Override
+        public JobStatus lastStatus() {
+            return status;
+        }
+
+        @Override
         public String message() {
             return OutcomeMessages.unschedulable(status, report);
         }
     }
 
     /**
-     * A deadline passed without an answer: the overall timeout, or the diagnosis timeout (then
-     * {@code report} is {@code null} and {@code what} says which).
+     * A deadline passed without an answer: the overall timeout, or the diagnosis timeout (the job stayed
+     * pending but no report came in time); {@code what} names the deadline and its length.
      */
     record TimedOut(JobStatus lastStatus, String what) implements Outcome {
+        @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.TIMED_OUT;
+        }
+
         @Override
         public String message() {
             return OutcomeMessages.timedOut(lastStatus, what);
@@ -70,6 +124,11 @@ public sealed interface Outcome {
     /** The watch was cancelled; {@code remoteStopped} says whether the job was stopped on the platform. */
     record Cancelled(JobStatus lastStatus, boolean remoteStopped, String detail) implements Outcome {
         @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.CANCELLED;
+        }
+
+        @Override
         public String message() {
             return OutcomeMessages.cancelled(lastStatus, remoteStopped, detail);
         }
@@ -77,6 +136,11 @@ public sealed interface Outcome {
 
     /** The platform kept failing after retries, or refused in a way waiting cannot fix. */
     record PlatformError(JobStatus lastStatus, PlatformException error) implements Outcome {
+        @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.PLATFORM_ERROR;
+        }
+
         @Override
         public String message() {
             return OutcomeMessages.platformError(lastStatus, error);

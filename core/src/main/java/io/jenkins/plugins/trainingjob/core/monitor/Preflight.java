@@ -26,13 +26,7 @@ public final class Preflight {
      * the inventory ends in an UNKNOWN report naming it.
      */
     public static DiagnosisReport check(TrainingPlatform platform, JobSpec spec) {
-        JobDemand demand;
-        try {
-            demand = JobDemand.of(spec, platform.settings() == null ? null : platform.settings().queue());
-        } catch (IllegalArgumentException unreadable) {
-            return PreflightCheck.unreadable(new JobDemand(spec.platform(), spec.name(), "", 1, null, null, ""),
-                    unreadable.getMessage());
-        }
+        JobDemand demand = JobDemand.of(spec, platform.settings() == null ? null : platform.settings().queue());
         try {
             return PreflightCheck.check(demand, platform.inventory(demand.queue()));
         } catch (InventoryUnreadableException e) {

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The AIHC schedule-diagnosis query result ({@code GET /api/v1/aifd/schedulediagnosis/job/query}), field
@@ -11,6 +12,13 @@ public record AihcScheduleDiagnosis(JobRef job, String diagnosisId, String reque
 
     public AihcScheduleDiagnosis {
         rules = rules == null ? List.of() : List.copyOf(rules);
+    }
+
+    @Override
+    public <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+                       Function<? super SenseCoreEvidence, ? extends R> senseCore,
+                       Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
+        return aihc.apply(this);
     }
 
     /** One {@code ScheduleDiagnosisResult}: {@code ruleName}, {@code ruleType}, {@code detail[]}. */

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * A diagnosis with the pool inventory read right after it, so the analysis can say what lifting each
@@ -18,6 +19,13 @@ public record DiagnosisWithInventory(RawDiagnosis diagnosis, PoolInventory inven
     @Override
     public JobRef job() {
         return diagnosis.job();
+    }
+
+    @Override
+    public <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+                       Function<? super SenseCoreEvidence, ? extends R> senseCore,
+                       Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
+        return withInventory.apply(this);
     }
 
     /**

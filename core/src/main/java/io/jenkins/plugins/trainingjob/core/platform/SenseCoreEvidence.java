@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.platform;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Everything SenseCore ACP exposes that explains a pending job (it has no diagnosis API): the job, its
@@ -26,6 +27,13 @@ public record SenseCoreEvidence(
         bindings = bindings == null ? List.of() : List.copyOf(bindings);
         otherJobs = otherJobs == null ? List.of() : List.copyOf(otherJobs);
         events = events == null ? List.of() : List.copyOf(events);
+    }
+
+    @Override
+    public <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+                       Function<? super SenseCoreEvidence, ? extends R> senseCore,
+                       Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
+        return senseCore.apply(this);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.spec;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A Baidu AIHC job spec: the body of the v1 {@code POST /api/v1/aijobs} request, field for field as
@@ -177,6 +178,12 @@ public final class AihcJobSpec implements JobSpec {
     @Override
     public ObjectNode body() {
         return body.deepCopy();
+    }
+
+    @Override
+    public <R> R match(Function<? super AihcJobSpec, ? extends R> aihc,
+                       Function<? super SenseCoreJobSpec, ? extends R> senseCore) {
+        return aihc.apply(this);
     }
 
     public String queue() {

@@ -15,14 +15,7 @@ final class JobSpecValidator {
 
     /** All rule violations of {@code spec}, ordered by field path; empty when it is valid. */
     public static List<SpecProblem> validate(JobSpec spec) {
-        List<SpecProblem> problems;
-        if (spec instanceof AihcJobSpec aihc) {
-            problems = AihcSpecRules.check(aihc);
-        } else if (spec instanceof SenseCoreJobSpec senseCore) {
-            problems = SenseCoreSpecRules.check(senseCore);
-        } else {
-            throw new IllegalArgumentException("no rules for " + spec.getClass().getName());
-        }
+        List<SpecProblem> problems = spec.match(AihcSpecRules::check, SenseCoreSpecRules::check);
         return problems.stream().sorted(Comparator.comparing(SpecProblem::path, SpecPath.ORDER)).toList();
     }
 }

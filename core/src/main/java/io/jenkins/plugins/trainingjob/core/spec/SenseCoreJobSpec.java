@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.spec;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A SenseCore ACP job spec: the v2 {@code TrainingJob} create body, with the API's snake_case field
@@ -164,6 +165,12 @@ public final class SenseCoreJobSpec implements JobSpec {
     @Override
     public ObjectNode body() {
         return body.deepCopy();
+    }
+
+    @Override
+    public <R> R match(Function<? super AihcJobSpec, ? extends R> aihc,
+                       Function<? super SenseCoreJobSpec, ? extends R> senseCore) {
+        return senseCore.apply(this);
     }
 
     public String displayName() {

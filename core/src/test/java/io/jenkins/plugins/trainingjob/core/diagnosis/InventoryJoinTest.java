@@ -19,13 +19,14 @@ class InventoryJoinTest {
     private static final String GPU = "nvidia.com/gpu";
 
     private static Finding taint(String node, String pod) {
-        return new Finding("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics",
-                "node(s) had untolerated taint: {team: infra}", node, pod, "j", "default", "q", "", "", "");
+        return Finding.classified("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics",
+                "node(s) had untolerated taint: {team: infra}", Finding.Where.podOnNode(node, pod, "j", "default", "q"),
+                Finding.Shortfall.NONE);
     }
 
     private static Finding gpuShort(String node, String pod) {
-        return new Finding("GPUResourceDiagnostics", "ResourceCapacityDiagnostics", "", node, pod, "j", "default", "q",
-                GPU, "8", "0");
+        return Finding.classified("GPUResourceDiagnostics", "ResourceCapacityDiagnostics", "",
+                Finding.Where.podOnNode(node, pod, "j", "default", "q"), Finding.Shortfall.of(GPU, "8", "0"));
     }
 
     private static DiagnosisReport joined(PlatformKind platform, List<Finding> findings, List<InventoryNode> nodes) {
@@ -53,8 +54,9 @@ class InventoryJoinTest {
 
     @Test
     void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
-        Finding affinity = new Finding("NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics",
-                "node(s) didn't match Pod's node affinity/selector", "a-1", "p-0", "j", "default", "q", "", "", "");
+        Finding affinity = Finding.classified("NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics",
+                "node(s) didn't match Pod's node affinity/selector", Finding.Where.podOnNode("a-1", "p-0", "j", "default",
+                        "q"), Finding.Shortfall.NONE);
         List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"), affinity);
         List<InventoryNode> nodes = List.of(
                 new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),

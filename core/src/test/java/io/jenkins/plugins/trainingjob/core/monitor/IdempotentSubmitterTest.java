@@ -10,13 +10,13 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -26,22 +26,8 @@ class IdempotentSubmitterTest {
     private static final JobRef CREATED = new JobRef(PlatformKind.AIHC, "pytorchjob-2", "train-1");
 
     private final TrainingPlatform platform = mock(TrainingPlatform.class);
-    private final JobSpec spec = new JobSpec() {
-        @Override
-        public PlatformKind platform() {
-            return PlatformKind.AIHC;
-        }
-
-        @Override
-        public String name() {
-            return "train-1";
-        }
-
-        @Override
-        public ObjectNode body() {
-            return JsonNodeFactory.instance.objectNode().put("name", "train-1");
-        }
-    };
+    private final JobSpec spec = UncheckedSpecs.of(PlatformKind.AIHC,
+            JsonNodeFactory.instance.objectNode().put("name", "train-1"));
 
     @Test
     void aTokenAlreadyUsedForThisSpecReturnsItsJobWithoutCreatingAnother() {

@@ -26,9 +26,10 @@ final class Reports {
         List<Finding> findings = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
             int r = i % reasons;
-            findings.add(new Finding("Rule" + (r % 3), "NodeAvailabilityDiagnostics",
-                    "node(s) had untolerated taint: {team-" + r + ": reserved}", String.format("node-%05d", i),
-                    "big-master-0", "big", "default", "default", "", "", ""));
+            findings.add(Finding.classified("Rule" + (r % 3), "NodeAvailabilityDiagnostics",
+                    "node(s) had untolerated taint: {team-" + r + ": reserved}",
+                    Finding.Where.podOnNode(String.format("node-%05d", i), "big-master-0", "big", "default", "default"),
+                    Finding.Shortfall.NONE));
         }
         return new DiagnosisAnalyzer().analyze(new JobRef(PlatformKind.AIHC, "pytorchjob-big", "big"), "d", findings);
     }
@@ -38,10 +39,12 @@ final class Reports {
         List<String> evil = List.of(SCRIPT, ANSI, NEWLINES, QUOTES, XML_INVALID, LONG);
         List<Finding> findings = new ArrayList<>();
         for (String e : evil) {
-            findings.add(new Finding("Rule " + e, "Type " + e, "node(s) had untolerated taint: {" + e + ": " + e + "}",
-                    "node-" + e, "pod-" + e, "job", "ns", "queue-" + e, "", "", ""));
-            findings.add(new Finding("Rule " + e, "Type " + e, "reason " + e, "n2-" + e, "pod-" + e, "job", "ns",
-                    "queue-" + e, "nvidia.com/gpu" + e, "8", "0" + e));
+            findings.add(Finding.classified("Rule " + e, "Type " + e,
+                    "node(s) had untolerated taint: {" + e + ": " + e + "}",
+                    Finding.Where.podOnNode("node-" + e, "pod-" + e, "job", "ns", "queue-" + e), Finding.Shortfall.NONE));
+            findings.add(Finding.classified("Rule " + e, "Type " + e, "reason " + e,
+                    Finding.Where.podOnNode("n2-" + e, "pod-" + e, "job", "ns", "queue-" + e),
+                    Finding.Shortfall.of("nvidia.com/gpu" + e, "8", "0" + e)));
         }
         return new DiagnosisAnalyzer().analyze(new JobRef(PlatformKind.AIHC, "id-" + SCRIPT, "job-" + ANSI + SCRIPT),
                 "diag-" + NEWLINES, findings);

@@ -4,10 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import io.jenkins.plugins.trainingjob.simulator.Scenario.BindingDecl;
-import io.jenkins.plugins.trainingjob.simulator.Scenario.PoolDecl;
-import io.jenkins.plugins.trainingjob.simulator.Scenario.SpecDecl;
-import io.jenkins.plugins.trainingjob.simulator.Scenario.WorkspaceDecl;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -17,6 +13,10 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.QuotaRefusedException;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SimJob;
+import io.jenkins.plugins.trainingjob.simulator.scenario.BindingDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.PoolDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.SpecDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.WorkspaceDecl;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -264,7 +264,7 @@ public final class SenseCoreApi implements PlatformApi {
         if (cluster.exists(id)) {
             throw error(409, 6, "tjAlreadyExists", "training job " + name + " already exists");
         }
-        Map<String, String> env = AihcApi.envs(body.path("env"), "key");
+        Map<String, String> env = SimulatedRunKnobs.envs(body.path("env"), "key");
         Resources request = workerRequest(spec);
         List<Pod> pods = new ArrayList<>();
         for (int i = 0; i < replicas; i++) {
@@ -276,7 +276,7 @@ public final class SenseCoreApi implements PlatformApi {
         SimJob.Builder b = SimJob.builder().platform(PlatformKind.SENSECORE).id(id).name(name)
                 .uid(cluster.nextUuid().toString().replace("-", "")).queue(queues.get(poolName))
                 .priority(rank, priority).pods(pods)
-                .runTime(AihcApi.runTime(env, settings.defaultRunTime())).exitCode(AihcApi.exitCode(env))
+                .runTime(SimulatedRunKnobs.runTime(env, settings.defaultRunTime())).exitCode(SimulatedRunKnobs.exitCode(env))
                 .spec(echo).quota(ws.name() + "/" + poolName, spot, devices);
         JobView v;
         try {

@@ -112,9 +112,9 @@ class JobMonitorSimulatorTest {
     /** A fault-tolerant job that reads Failed once while it runs (a restart) is not ended by that read. */
     @Test
     void aFaultTolerantJobsTransientFailedReadIsConfirmedBeforeTheWaitEnds() throws Exception {
-        SimSpecs.Spec base = SimSpecs.aihc("ft", "training", 1, 1, "SIM_RUN_SECONDS", "30",
+        JobSpec base = SimSpecs.aihc("ft", "training", 1, 1, "SIM_RUN_SECONDS", "30",
                 "SIM_TRANSIENT_FAILED_READS", "1");
-        JobSpec tolerant = new SimSpecs.Spec(base.platform(), base.name(), base.body().put("faultTolerance", true));
+        JobSpec tolerant = SimSpecs.edited(base, body -> body.put("faultTolerance", true));
         JobRef job = platform.submit(tolerant, "tok-ft");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, policyUntil(WaitTarget.COMPLETED), listener);

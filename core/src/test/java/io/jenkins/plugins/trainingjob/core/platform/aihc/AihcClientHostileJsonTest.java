@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HostileJson;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,7 +53,7 @@ class AihcClientHostileJsonTest {
              "total":1}""";
     private static final String LAUNCH = "{\"requestId\":\"r\",\"result\":{\"diagnosisId\":\"d-1\"}}";
     private static final String ERROR = "{\"code\":\"InvalidParameter\",\"message\":\"bad\",\"requestId\":\"r\"}";
-    private static final AihcTestSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
+    private static final JobSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
 
     /** What the server answers to every request; the test swaps it between calls. */
     private volatile int status = 200;

@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
     private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(300),
             Duration.ofSeconds(5), 2, Duration.ofMillis(100), Duration.ofSeconds(1), null, 2048);
-    private static final AihcTestSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
+    private static final JobSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
     private static final String RUNNING = "{\"result\":{\"jobId\":\"pytorchjob-1\",\"status\":\"Running\"}}";
 
     private AihcClient client(HttpSettings http) {
@@ -117,7 +118,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
 
     @Test
     void secretsNeverReachTheDebugLogOrAMessage() throws Exception {
-        AihcTestSpec spec = AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":"
+        JobSpec spec = AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":"
                 + "{\"image\":\"r/i:1\",\"imageConfig\":{\"username\":\"u\",\"password\":\"" + PASSWORD + "\"},"
                 + "\"envs\":[{\"name\":\"WANDB_KEY\",\"value\":\"" + ENV_VALUE + "\"}]}}");
         List<String> messages = new ArrayList<>();

@@ -27,6 +27,7 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.io.IOException;
@@ -70,11 +71,11 @@ class AihcClientTest extends AihcServerTest {
                 .body("{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\"body-rid\"}").build();
     }
 
-    private static AihcTestSpec spec(String json) {
+    private static JobSpec spec(String json) {
         return AihcTestSpec.of(json);
     }
 
-    private static final AihcTestSpec SPEC = spec("""
+    private static final JobSpec SPEC = spec("""
             {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:1","replicas":2},
              "labels":[{"key":"team","value":"nlp"}]}""");
 

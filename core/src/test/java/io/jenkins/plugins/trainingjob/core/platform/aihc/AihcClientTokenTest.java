@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Duration;
@@ -24,9 +25,9 @@ class AihcClientTokenTest extends AihcServerTest {
     /** The platform's usual read timeout: it sets how long look-ups go on after a create that got no answer. */
     private static final HttpSettings MINUTE_READ = new HttpSettings(Duration.ofMillis(500), Duration.ofSeconds(60),
             Duration.ofSeconds(120), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
-    private static final AihcTestSpec SPEC = AihcTestSpec.of("""
+    private static final JobSpec SPEC = AihcTestSpec.of("""
             {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:1","replicas":2}}""");
-    private static final AihcTestSpec OTHER_SPEC = AihcTestSpec.of("""
+    private static final JobSpec OTHER_SPEC = AihcTestSpec.of("""
             {"name":"train-2","queue":"default","jobSpec":{"command":"python train.py","image":"img:2","replicas":2}}""");
 
     private AihcClient client(HttpSettings http) {
@@ -37,7 +38,7 @@ class AihcClientTokenTest extends AihcServerTest {
         return new MockResponse.Builder().addHeader("Content-Type", "application/json").body(json).build();
     }
 
-    private static String digest(AihcTestSpec spec) {
+    private static String digest(JobSpec spec) {
         return SpecDigest.of(spec, Set.of(AihcClient.CLIENT_TOKEN_LABEL, AihcClient.SPEC_DIGEST_LABEL));
     }
 
@@ -72,7 +73,7 @@ class AihcClientTokenTest extends AihcServerTest {
 
     @Test
     void theSameNameWithAChangedBodyIsAnotherSpec() {
-        AihcTestSpec changed = AihcTestSpec.of("""
+        JobSpec changed = AihcTestSpec.of("""
                 {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:9","replicas":2}}""");
         server.enqueue(ok(listWith(item(JOB_ID, "train-1", "tok-1", digest(SPEC)))));
 

@@ -5,32 +5,21 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 
 /** An AIHC job spec straight from a create body: the client needs only platform, name and body. */
-record AihcTestSpec(ObjectNode node) implements JobSpec {
+final class AihcTestSpec {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    static AihcTestSpec of(String json) {
+    private AihcTestSpec() {
+    }
+
+    static JobSpec of(String json) {
         try {
-            return new AihcTestSpec((ObjectNode) JSON.readTree(json));
+            return UncheckedSpecs.of(PlatformKind.AIHC, (ObjectNode) JSON.readTree(json));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(e);
         }
-    }
-
-    @Override
-    public PlatformKind platform() {
-        return PlatformKind.AIHC;
-    }
-
-    @Override
-    public String name() {
-        return node.path("name").asText();
-    }
-
-    @Override
-    public ObjectNode body() {
-        return node.deepCopy();
     }
 }

@@ -10,6 +10,7 @@ import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFi
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -23,6 +24,7 @@ import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
@@ -316,7 +318,7 @@ class SenseCoreClientTest extends SenseCoreServerTest {
 
     @Test
     void specsAndJobsOfAnotherPlatformAreRefusedNamingTheField() {
-        assertThatThrownBy(() -> client().submit(new Spec(PlatformKind.AIHC, "x", "{}"), "t"))
+        assertThatThrownBy(() -> client().submit(UncheckedSpecs.of(PlatformKind.AIHC, JsonNodeFactory.instance.objectNode()), "t"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("spec: platform is aihc");
         assertThatThrownBy(() -> client.status(new JobRef(PlatformKind.AIHC, "x", "x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("job: x belongs to aihc");

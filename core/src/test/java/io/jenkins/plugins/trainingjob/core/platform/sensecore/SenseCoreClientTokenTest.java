@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     private static final String NOT_FOUND = "{\"code\": 5, \"message\": \"training job not found\"}";
 
     /** What ACP answers for a job created from {@code spec}: the body echoed, plus read-only fields. */
-    private static String echo(Spec spec, String name) {
+    private static String echo(JobSpec spec, String name) {
         ObjectNode doc = spec.body();
         doc.put("name", name).put("uid", "u1").put("state", "QUEUEING").put("create_time", "2026-11-30T10:00:00Z");
         ((ObjectNode) doc.get("roles").get(0).get("resource_spec").get(0)).put("replicas", 2);
@@ -39,7 +40,7 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
 
     @Test
     void theJobNamedAfterTheTokenThatEchoesTheSpecIsTheSameSubmission() throws Exception {
-        Spec spec = Spec.sensecore("");
+        JobSpec spec = Spec.sensecore("");
         String name = SenseCoreJobName.fromClientToken("tok-1");
         server.enqueue(json(200, echo(spec, name)));
 
@@ -49,8 +50,8 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
 
     @Test
     void aJobUnderTheNameThatDoesNotEchoTheSpecIsAnotherSpec() {
-        Spec spec = Spec.sensecore("resnet-1");
-        Spec other = new Spec(spec.platform(), "resnet-1", spec.bodyJson().replace("registry/x:1", "registry/x:2"));
+        JobSpec spec = Spec.sensecore("resnet-1");
+        JobSpec other = Spec.of(Spec.bodyJson("resnet-1").replace("registry/x:1", "registry/x:2"));
         server.enqueue(json(200, echo(other, "resnet-1")));
 
         assertThat(client().findByClientToken(spec, "tok-1")).contains(new TokenMatch(ref("resnet-1"), false));
@@ -58,10 +59,10 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
 
     @Test
     void aFieldLeftToThePlatformMatchesWhatThePlatformChose() {
-        Spec spec = new Spec(PlatformKind.SENSECORE, "resnet-1", Spec.sensecore("resnet-1").bodyJson()
+        JobSpec spec = Spec.of(Spec.bodyJson("resnet-1")
                 .replace("\"framework\": \"PYTORCH\",", "\"framework\": \"PYTORCH\", "
                         + "\"scheduling\": {\"priority\": \"PRIORITY_UNSPECIFIED\"},"));
-        assertThat(spec.bodyJson()).contains("PRIORITY_UNSPECIFIED");
+        assertThat(spec.body().toString()).contains("PRIORITY_UNSPECIFIED");
         ObjectNode echoed = (ObjectNode) readTree(echo(spec, "resnet-1"));
         echoed.withObject("/scheduling").put("priority", "NORMAL");
         server.enqueue(json(200, echoed.toString()));
@@ -95,7 +96,7 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     /** F3: the re-create after an uncertain create is answered 200 but cut short: the name is looked up again. */
     @Test
     void aReCreateAnswered200WithACutBodyIsLookedUpAgainAndTheJobFound() throws Exception {
-        Spec spec = Spec.sensecore("resnet-1");
+        JobSpec spec = Spec.sensecore("resnet-1");
         server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));
@@ -117,7 +118,7 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
 
     @Test
     void aReCreateWhoseAnswerIsLostAndWhoseJobNeverAppearsSaysTheJobMayExist() {
-        Spec spec = Spec.sensecore("resnet-1");
+        JobSpec spec = Spec.sensecore("resnet-1");
         server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));

@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -76,20 +77,27 @@ final class SenseCoreFixture {
     }
 
     /** A minimal spec: the real loader lives in core.spec; the client only needs platform, name and body. */
-    record Spec(PlatformKind platform, String name, String bodyJson) implements JobSpec {
-        static Spec sensecore(String name) {
+    static final class Spec {
+        private Spec() {
+        }
+
+        static JobSpec sensecore(String name) {
+            return of(bodyJson(name));
+        }
+
+        /** The body of {@link #sensecore}, as JSON text a test may edit before {@link #of}. */
+        static String bodyJson(String name) {
             String nameField = name.isEmpty() ? "" : "\"name\": \"" + name + "\", ";
-            return new Spec(PlatformKind.SENSECORE, name, "{" + nameField + """
+            return "{" + nameField + """
                     "display_name": "resnet-ci", "framework": "PYTORCH",
                     "roles": [{"name": "Worker", "resource_spec": [{"name": "g8"}], "total_replicas": 2,
                                "startup_script": "torchrun train.py", "image_path": "registry/x:1"}],
-                    "resource_pool": {"name": "pool-a"}}""");
+                    "resource_pool": {"name": "pool-a"}}""";
         }
 
-        @Override
-        public ObjectNode body() {
+        static JobSpec of(String bodyJson) {
             try {
-                return (ObjectNode) JSON.readTree(bodyJson);
+                return UncheckedSpecs.of(PlatformKind.SENSECORE, (ObjectNode) JSON.readTree(bodyJson));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }

@@ -6,11 +6,11 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 /** The simulator writes event times the way the AIHC event docs print them. */
-class AihcApiEventTimeTest {
+class AihcJobsApiEventTimeTest {
 
     @Test
     void eventTimesAreGoTimeStringsInUtc() {
-        assertThat(AihcApi.eventTime(Instant.parse("2024-07-15T16:52:50.700Z"))).isEqualTo("2024-07-15 16:52:50 +0000 UTC");
-        assertThat(AihcApi.eventTime(null)).isEmpty();
+        assertThat(AihcJobsApi.eventTime(Instant.parse("2024-07-15T16:52:50.700Z"))).isEqualTo("2024-07-15 16:52:50 +0000 UTC");
+        assertThat(AihcJobsApi.eventTime(null)).isEmpty();
     }
 }
