@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.Serializable;
 import java.net.URI;
@@ -85,11 +86,11 @@ public abstract class Connection implements Describable<Connection>, Serializabl
      */
     public void validate() {
         if (credentialsId == null) {
-            throw new IllegalArgumentException(Messages.Connection_CredentialsIdRequired(describe()));
+            throw InvalidInputException.worded("credentialsId", Messages.Connection_CredentialsIdRequired(describe()));
         }
         List<ConnectionProblem> problems = problems();
         if (!problems.isEmpty()) {
-            throw new IllegalArgumentException(Messages.Connection_Invalid(describe(),
+            throw InvalidInputException.worded("connection", Messages.Connection_Invalid(describe(),
                     problems.stream().map(ConnectionProblem::toString).collect(Collectors.joining("; "))));
         }
     }

@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import jenkins.model.Jenkins;
@@ -141,7 +142,7 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
                 return FormValidation.ok(Messages.Connection_TestOk(connection.platform().displayName(),
                         page.jobs().size()));
             }
-        } catch (IllegalArgumentException | PlatformException e) {
+        } catch (InvalidInputException | PlatformException e) {
             return FormValidation.error(e.getMessage());
         }
     }

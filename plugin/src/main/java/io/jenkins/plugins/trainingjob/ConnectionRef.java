@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.io.Serializable;
 
 /**
@@ -18,15 +19,15 @@ public final class ConnectionRef implements Serializable {
     }
 
     /**
-     * @throws IllegalArgumentException unless exactly one of {@code connection} and {@code platform} is set
+     * @throws InvalidInputException unless exactly one of {@code connection} and {@code platform} is set
      */
     public static ConnectionRef of(String connection, Connection platform) {
         String n = Connection.trimToNull(connection);
         if (n == null && platform == null) {
-            throw new IllegalArgumentException(Messages.Step_ConnectionMissing());
+            throw InvalidInputException.worded("connection", Messages.Step_ConnectionMissing());
         }
         if (n != null && platform != null) {
-            throw new IllegalArgumentException(Messages.Step_ConnectionTwice());
+            throw InvalidInputException.worded("connection", Messages.Step_ConnectionTwice());
         }
         if (platform != null) {
             platform.validate();

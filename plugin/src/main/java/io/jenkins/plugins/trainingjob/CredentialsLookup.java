@@ -14,7 +14,7 @@ public interface CredentialsLookup {
      * Resolves as the build: the credentials the build may use (folder credentials included).
      *
      * @param endpoint the explicit endpoint, for domain-restricted credentials; may be {@code null}
-     * @throws IllegalArgumentException when no username/password credential has this id
+     * @throws io.jenkins.plugins.trainingjob.core.spec.InvalidInputException when no username/password credential has this id
      */
     Credentials forRun(String credentialsId, Run<?, ?> run, String endpoint);
 
@@ -23,7 +23,7 @@ public interface CredentialsLookup {
      * configuration (and its "Test connection" button): then only a GLOBAL-scoped credential qualifies,
      * never a SYSTEM-scoped one, because any build that names the connection uses it.
      *
-     * @throws IllegalArgumentException when no (GLOBAL, for {@code item == null}) username/password
+     * @throws io.jenkins.plugins.trainingjob.core.spec.InvalidInputException when no (GLOBAL, for {@code item == null}) username/password
      *     credential has this id
      */
     Credentials forItem(String credentialsId, Item item, String endpoint);

@@ -1,20 +1,15 @@
 package io.jenkins.plugins.trainingjob;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+
 /**
  * Bad input for one field of a form (or of Configuration as Code): the message names the rule, {@link
  * #field()} the form field it belongs to, so a rejected save shows the error on that field.
  */
-public class InvalidFieldException extends IllegalArgumentException {
+public class InvalidFieldException extends InvalidInputException {
     private static final long serialVersionUID = 1L;
 
-    private final String field;
-
     public InvalidFieldException(String field, String message) {
-        super(message);
-        this.field = field;
-    }
-
-    public String field() {
-        return field;
+        super(field, reasonIn(field, message), message);
     }
 }

@@ -11,6 +11,7 @@ import hudson.model.Run;
 import hudson.model.queue.Tasks;
 import hudson.security.ACL;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.List;
 import org.springframework.security.core.Authentication;
 
@@ -51,10 +52,10 @@ final class JenkinsCredentialsLookup implements CredentialsLookup {
         StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialByIdInItem(credentialsId,
                 StandardUsernamePasswordCredentials.class, null, ACL.SYSTEM2, requirements(endpoint));
         if (c != null && c.getScope() != CredentialsScope.GLOBAL) {
-            throw new IllegalArgumentException(Messages.Credentials_NotGlobal(credentialsId));
+            throw InvalidInputException.worded("credentialsId", Messages.Credentials_NotGlobal(credentialsId));
         }
         if (c == null) {
-            throw new IllegalArgumentException(Messages.Credentials_NotFound(credentialsId));
+            throw InvalidInputException.worded("credentialsId", Messages.Credentials_NotFound(credentialsId));
         }
         return c;
     }
@@ -74,7 +75,7 @@ final class JenkinsCredentialsLookup implements CredentialsLookup {
 
     private static Credentials toCore(String credentialsId, StandardUsernamePasswordCredentials c) {
         if (c == null) {
-            throw new IllegalArgumentException(Messages.Credentials_NotFound(credentialsId));
+            throw InvalidInputException.worded("credentialsId", Messages.Credentials_NotFound(credentialsId));
         }
         return Credentials.of(c.getUsername(), c.getPassword().getPlainText());
     }

@@ -9,7 +9,7 @@ public interface SpecLoader {
     /**
      * @param sourceName how errors name the spec (the file path, or {@code specText})
      * @param variables values for {@code ${name}} placeholders
-     * @throws IllegalArgumentException when the spec is invalid
+     * @throws io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException when the spec is invalid
      */
     JobSpec load(String text, String sourceName, Map<String, String> variables);
 }

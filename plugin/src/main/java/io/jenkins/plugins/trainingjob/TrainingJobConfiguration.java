@@ -4,6 +4,7 @@ import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.util.FormValidation;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,7 +99,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
     private static void requireDuration(String field, String value) {
         try {
             DurationText.parse(field, value);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw new InvalidFieldException(field, e.getMessage());
         }
     }
@@ -135,7 +136,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
         try {
             DurationText.parse(field, value);
             return FormValidation.ok();
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             return FormValidation.error(e.getMessage());
         }
     }
@@ -167,11 +168,11 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
             if (!formHasConnections) {
                 connections = new ArrayList<>();
             }
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             connections = oldConnections;
             pollInterval = oldPollInterval;
             pendingTimeout = oldPendingTimeout;
-            String field = e instanceof InvalidFieldException invalid ? invalid.field() : "connections";
+            String field = e instanceof InvalidFieldException ? e.field() : "connections";
             throw new FormException(e.getMessage(), field);
         } finally {
             binding = false;

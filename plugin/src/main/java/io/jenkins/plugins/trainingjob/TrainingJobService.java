@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -162,7 +163,7 @@ public class TrainingJobService implements PlatformResolver {
      * and uses its GLOBAL-scoped credential, whose use by {@code run} is tracked; inline settings resolve
      * their credentials as the build, under {@code bindingId}.
      *
-     * @throws IllegalArgumentException for an unknown connection name or credentials id
+     * @throws InvalidInputException for an unknown connection name or credentials id
      */
     public ConnectionBinding bind(ConnectionRef ref, Run<?, ?> run, String bindingId) {
         if (ref.name() != null) {
@@ -226,7 +227,7 @@ public class TrainingJobService implements PlatformResolver {
 
     private Connection configuredConnection(String name) {
         TrainingJobConfiguration config = configuration.get();
-        return config.findConnection(name).orElseThrow(() -> new IllegalArgumentException(
+        return config.findConnection(name).orElseThrow(() -> InvalidInputException.worded("connection",
                 Messages.Step_UnknownConnection(name, config.getConnections().stream().map(Connection::getName)
                         .sorted().collect(Collectors.joining(", ")))));
     }

@@ -24,6 +24,7 @@ import hudson.model.Item;
 import hudson.model.Run;
 import hudson.util.Secret;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.List;
 import jenkins.model.Jenkins;
 import org.junit.jupiter.api.AfterEach;
@@ -82,7 +83,7 @@ class JenkinsCredentialsLookupTest {
         stored("jenkins-only", CredentialsScope.SYSTEM);
 
         assertThatThrownBy(() -> lookup.forItem("jenkins-only", null, null))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("credentialsId").hasMessageContaining("GLOBAL")
                 .hasMessageNotContaining("sk-");
     }
@@ -102,7 +103,7 @@ class JenkinsCredentialsLookupTest {
         stored("jenkins-only", CredentialsScope.SYSTEM);
 
         assertThatThrownBy(() -> lookup.trackUse("jenkins-only", mock(Run.class), null))
-                .isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(InvalidInputException.class);
         provider.verify(() -> CredentialsProvider.track(any(Run.class), any()), org.mockito.Mockito.never());
     }
 

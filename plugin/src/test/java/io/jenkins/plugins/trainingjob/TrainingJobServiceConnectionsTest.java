@@ -13,6 +13,7 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +69,7 @@ class TrainingJobServiceConnectionsTest {
         configure(aihc("from-casc", null));
 
         assertThatThrownBy(() -> service.bind(ConnectionRef.of("from-casc", null), run, "b-1"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("from-casc").hasMessageContaining("credentialsId is required");
         verify(credentials, never()).trackUse(any(), any(), any());
         verify(credentials, never()).forItem(any(), any(Item.class), any());

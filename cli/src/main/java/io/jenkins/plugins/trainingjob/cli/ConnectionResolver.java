@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.time.Duration;
@@ -96,7 +97,7 @@ final class ConnectionResolver {
         }
         try {
             return DurationText.parse(where, text.trim());
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw CliException.invalidInput(e.getMessage() + " (" + option + ")");
         }
     }
@@ -145,7 +146,7 @@ final class ConnectionResolver {
     private static PlatformKind parsePlatform(String where, String value) {
         try {
             return PlatformKind.fromId(value);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw CliException.invalidInput(where + ": " + e.getMessage());
         }
     }

@@ -1,9 +1,10 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
-import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine;
 
 /**
  * Reads duration options with core's one syntax ({@link DurationText}), the same the Jenkins plugin reads:
@@ -15,7 +16,7 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
     public Duration convert(String value) {
         try {
             return DurationText.parse("duration", value);
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             throw new CommandLine.TypeConversionException(e.getMessage());
         }
     }
@@ -31,7 +32,7 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
                 && option.converters().length == 1 && option.converters()[0] instanceof DurationConverter) {
             try {
                 DurationText.parse(option.longestName(), ex.getValue());
-            } catch (IllegalArgumentException e) {
+            } catch (InvalidInputException e) {
                 return e.getMessage();
             }
         }

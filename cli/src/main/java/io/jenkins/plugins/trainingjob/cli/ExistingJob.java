@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -56,8 +57,9 @@ public final class ExistingJob {
                     ExitCode.INVALID_INPUT, "no job with client token " + clientToken + " on "
                     + settings.platform().displayName() + " (AIHC: among the newest 150 jobs of the pool or queue; "
                     + "SenseCore: a job named after the token, a spec's own name is found by that name)"));
-        } catch (IllegalArgumentException e) {
-            throw CliException.invalidInput("--client-token: " + e.getMessage().replaceFirst("^clientToken: ", ""));
+        } catch (InvalidInputException e) {
+            throw CliException.invalidInput("--client-token: "
+                    + (e.field().equals("clientToken") ? e.reason() : e.getMessage()));
         }
     }
 }

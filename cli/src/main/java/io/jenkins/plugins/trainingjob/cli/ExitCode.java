@@ -1,10 +1,9 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import picocli.CommandLine;
 
 /**
@@ -45,9 +44,9 @@ public final class ExitCode {
         }
         // A job, pool or workspace the platform does not know is a wrong argument, not an outage: CI scripts
         // can tell a typo from a platform that is down.
-        if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidRequestException
-                || failure instanceof NotFoundException
-                || failure instanceof InvalidSpecException || failure instanceof InvalidConnectionException) {
+        // Bad input from core (a spec, a connection, a token, a duration...) is one type.
+        if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidInputException
+                || failure instanceof InvalidRequestException || failure instanceof NotFoundException) {
             return INVALID_INPUT;
         }
         if (failure instanceof InterruptedException) {
@@ -60,6 +59,7 @@ public final class ExitCode {
     static String describe(Throwable failure) {
         String message = failure.getMessage();
         if (failure instanceof CliException || failure instanceof CommandLine.ParameterException
+                || failure instanceof InvalidInputException
                 || failure instanceof io.jenkins.plugins.trainingjob.core.platform.PlatformException) {
             return message;
         }

@@ -58,12 +58,8 @@ final class PreflightStep {
         }
     }
 
-    /** Reads {@code --preflight}; a bad value is invalid input naming the option. */
+    /** Reads {@code --preflight}; a bad value is invalid input naming the option (exit 2, {@link ExitCode}). */
     static PreflightMode mode(String text) {
-        try {
-            return PreflightMode.parse(text, "--preflight");
-        } catch (IllegalArgumentException e) {
-            throw CliException.invalidInput(e.getMessage());
-        }
+        return PreflightMode.parse(text, "--preflight");
     }
 }

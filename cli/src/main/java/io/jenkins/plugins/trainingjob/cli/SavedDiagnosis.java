@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
 import io.jenkins.plugins.trainingjob.core.report.ReportJson;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,14 +51,14 @@ final class SavedDiagnosis {
             JobRef job = new JobRef(PlatformKind.AIHC, aihcJobName(root, file), null);
             try {
                 return new DiagnosisAnalyzer().analyze(AihcDiagnosisParser.parse(root, job, ""));
-            } catch (IllegalArgumentException e) {
+            } catch (InvalidInputException e) {
                 throw CliException.invalidInput(file + ": " + e.getMessage());
             }
         }
         if (root != null && root.isObject() && root.has("schemaVersion")) {
             try {
                 return ReportJson.read(text);
-            } catch (IllegalArgumentException e) {
+            } catch (InvalidInputException e) {
                 throw CliException.invalidInput(file + ": " + e.getMessage());
             }
         }

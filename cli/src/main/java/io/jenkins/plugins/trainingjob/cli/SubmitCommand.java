@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -14,7 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,9 +36,6 @@ import picocli.CommandLine.ParentCommand;
             "  trainjob submit job.yaml --client-token \"$CI_PIPELINE_ID-train\" --wait scheduled --cancel-on-failure",
             "  trainjob submit job.yaml --endpoint http://127.0.0.1:8080 --resource-pool pool-sim"})
 final class SubmitCommand implements Callable<Integer> {
-
-    /** What both platforms accept as a token (an AIHC label value; SenseCore hashes it into a name). */
-    private static final Pattern TOKEN = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?");
 
     @ParentCommand
     TrainJob root;
@@ -66,9 +63,9 @@ final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (clientToken != null && !TOKEN.matcher(clientToken).matches()) {
-            throw CliException.invalidInput("--client-token: must be 1-63 letters, digits, '-', '_' or '.', "
-                    + "starting and ending with a letter or digit");
+        if (clientToken != null) {
+            // Core's rule for both platforms, named as typed; ExitCode maps the refusal to exit 2.
+            ClientToken.require("--client-token", clientToken);
         }
         JobSpec job = spec.load(root.env());
         Terminal terminal = root.terminal();

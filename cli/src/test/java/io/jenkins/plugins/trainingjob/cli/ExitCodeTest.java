@@ -6,11 +6,14 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
@@ -53,6 +56,19 @@ class ExitCodeTest {
                 "denied", null))).isEqualTo(5);
         assertThat(ExitCode.of(new java.io.UncheckedIOException(new java.io.IOException("reset")))).isEqualTo(5);
         assertThat(ExitCode.of(new CliException(4, "late"))).isEqualTo(4);
+    }
+
+    @Test
+    void badInputFromCoreIsExitCode2InItsOwnWordsWhileABugStaysUnexpected() {
+        InvalidInputException bad = InvalidInputException.of("clientToken", "must be 1-63 letters");
+        assertThat(ExitCode.of(bad)).isEqualTo(2);
+        assertThat(ExitCode.describe(bad)).isEqualTo("clientToken: must be 1-63 letters");
+        assertThat(ExitCode.of(new InvalidConnectionException(List.of(new ConnectionProblem("region", "required")))))
+                .isEqualTo(2);
+        IllegalArgumentException bug = new IllegalArgumentException("pageSize must be at least 1, was 0");
+        assertThat(ExitCode.of(bug)).isEqualTo(5);
+        assertThat(ExitCode.describe(bug)).startsWith("unexpected IllegalArgumentException: ")
+                .endsWith("(run with --debug for the stack trace)");
     }
 
     @Test

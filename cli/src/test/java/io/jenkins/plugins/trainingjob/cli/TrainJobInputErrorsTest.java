@@ -74,6 +74,17 @@ class TrainJobInputErrorsTest {
         assertThat(doc.path("problems").get(0).has("path")).isTrue();
     }
 
+    /** The review's transcript (code-quality b.7): this used to print "unexpected IllegalArgumentException", exit 5. */
+    @Test
+    void aClientTokenBreakingCoresRuleIsInvalidInputNamingTheOption() {
+        Path spec = CliHarness.resource(dir, "small-job.yaml");
+        var result = cli.run("submit", spec.toString(), "--set", "RUN=1", "--set", "RUN_SECONDS=5",
+                "--resource-pool", "cce-sim00001", "--client-token", "bad token!");
+        result.failsWithOneLine(2, "trainjob: error: --client-token: must be 1-63 letters, digits, '-', '_' or '.', "
+                + "starting and ending with a letter or digit");
+        assertThat(result.err()).doesNotContain("unexpected");
+    }
+
     @Test
     void anUnknownPlatformIsInvalidInput() {
         cli.run("status", "job-1", "--platform", "azure").failsWithOneLine(2, "unknown platform 'azure'");

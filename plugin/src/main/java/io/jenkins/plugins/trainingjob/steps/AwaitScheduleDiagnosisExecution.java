@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
 import java.util.concurrent.CompletableFuture;
@@ -23,13 +24,13 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
     /** The diagnosis being fetched; not durable: a resumed step fetches again. */
     private transient volatile CompletableFuture<FetchedDiagnosis> fetch;
 
-    /** @throws IllegalArgumentException when neither a job id nor a diagnosis id is given */
+    /** @throws InvalidInputException when neither a job id nor a diagnosis id is given */
     AwaitScheduleDiagnosisExecution(AwaitScheduleDiagnosisStep step, StepContext context) {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
         this.cancelOnFailure = step.isCancelOnFailure();
         if (step.getJobId() == null && step.getDiagnosisId() == null) {
-            throw new IllegalArgumentException(Messages.Step_JobIdMissing());
+            throw InvalidInputException.worded("jobId", Messages.Step_JobIdMissing());
         }
         this.jobId = step.getJobId();
         this.diagnosisId = step.getDiagnosisId();

@@ -46,8 +46,8 @@ public class AwaitScheduleDiagnosisStep extends Step {
     public StepExecution start(StepContext context) throws AbortException {
         try {
             return new AwaitScheduleDiagnosisExecution(this, context);
-        } catch (IllegalArgumentException e) {
-            throw new AbortException(e.getMessage());
+        } catch (RuntimeException e) {
+            throw StepFailure.abortOrRethrow(e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,7 @@ final class SpecVariables {
     /**
      * @return the entries as given, once each is {@code NAME=value} with a name a spec placeholder can use
      *     and no name is given twice
-     * @throws IllegalArgumentException naming the field, the entry and the rule
+     * @throws InvalidInputException naming the field, the entry and the rule
      */
     static List<String> checked(List<String> entries) {
         if (entries == null) {
@@ -36,14 +37,14 @@ final class SpecVariables {
             position++;
             int eq = entry == null ? -1 : entry.indexOf('=');
             if (eq < 0) {
-                throw new IllegalArgumentException(Messages.Step_VariableMalformed(position));
+                throw InvalidInputException.worded("variables", Messages.Step_VariableMalformed(position));
             }
             String name = entry.substring(0, eq);
             if (!isName(name)) {
-                throw new IllegalArgumentException(Messages.Step_VariableName(position));
+                throw InvalidInputException.worded("variables", Messages.Step_VariableName(position));
             }
             if (map.put(name, entry.substring(eq + 1)) != null) {
-                throw new IllegalArgumentException(Messages.Step_VariableTwice(name));
+                throw InvalidInputException.worded("variables", Messages.Step_VariableTwice(name));
             }
         }
         return map;
@@ -58,7 +59,7 @@ final class SpecVariables {
         for (Map.Entry<?, ?> e : map.entrySet()) {
             String name = String.valueOf(e.getKey());
             if (e.getValue() == null) {
-                throw new IllegalArgumentException(Messages.Step_VariableNoValue(name));
+                throw InvalidInputException.worded("variables", Messages.Step_VariableNoValue(name));
             }
             entries.add(name + "=" + e.getValue());
         }

@@ -6,6 +6,7 @@ import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import jenkins.model.Jenkins;
 
 /** Form checks of the steps and the builder; each checks permission before anything else. */
@@ -24,7 +25,7 @@ final class StepForms {
         try {
             DurationText.parse(field, value);
             return FormValidation.ok();
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             return FormValidation.error(e.getMessage());
         }
     }

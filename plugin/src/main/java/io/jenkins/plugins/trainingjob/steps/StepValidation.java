@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.steps;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 
 /** Checks of step parameters that no single setter can make; each error names the parameters. */
 final class StepValidation {
@@ -11,7 +12,7 @@ final class StepValidation {
 
     static void requireOneSpec(TrainingJobParameters p) {
         if ((p.getSpec() == null) == (p.getSpecText() == null)) {
-            throw new IllegalArgumentException(Messages.Step_SpecChoice());
+            throw InvalidInputException.worded("spec", Messages.Step_SpecChoice());
         }
     }
 

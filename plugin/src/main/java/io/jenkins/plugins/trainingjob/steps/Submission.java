@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
@@ -37,7 +38,7 @@ final class Submission {
     static String readSpec(FilePath workspace, String path) throws IOException, InterruptedException {
         FilePath file = workspace.child(path);
         if (!file.exists()) {
-            throw new IllegalArgumentException(Messages.Step_SpecNotFound(path));
+            throw InvalidInputException.worded("spec", Messages.Step_SpecNotFound(path));
         }
         return file.readToString();
     }

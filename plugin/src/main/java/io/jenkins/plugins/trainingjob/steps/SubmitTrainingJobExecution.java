@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.Map;
@@ -35,7 +36,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
 
     private transient String sourceName;
 
-    /** @throws IllegalArgumentException when the parameters contradict each other (names the field) */
+    /** @throws InvalidInputException when the parameters contradict each other (names the field) */
     SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
@@ -61,7 +62,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         if (specPath != null) {
             FilePath workspace = getContext().get(FilePath.class);
             if (workspace == null) {
-                throw new IllegalArgumentException(Messages.Step_SpecNeedsWorkspace(specPath));
+                throw InvalidInputException.worded("spec", Messages.Step_SpecNeedsWorkspace(specPath));
             }
             specText = Submission.readSpec(workspace, specPath);
         }

@@ -51,8 +51,8 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     public StepExecution start(StepContext context) throws AbortException {
         try {
             return new SubmitTrainingJobExecution(this, context);
-        } catch (IllegalArgumentException e) {
-            throw new AbortException(e.getMessage());
+        } catch (RuntimeException e) {
+            throw StepFailure.abortOrRethrow(e);
         }
     }
 

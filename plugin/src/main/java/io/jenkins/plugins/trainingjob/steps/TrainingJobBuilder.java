@@ -26,8 +26,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
@@ -125,8 +123,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
             StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
-        } catch (IllegalArgumentException | PlatformException | InvalidSpecException e) {
-            throw new AbortException(StepOutcome.consoleLines(e.getMessage()));
+        } catch (RuntimeException e) {
+            throw StepFailure.abortOrRethrow(e);
         } finally {
             if (binding != null) {
                 svc.release(binding.key());

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Locale;
 
 /** What {@code submitTrainingJob} waits for after the submit: {@code none}, {@code scheduled}, {@code completed}. */
@@ -32,7 +33,7 @@ public enum WaitMode {
                 return m;
             }
         }
-        throw new IllegalArgumentException(Messages.Step_WaitInvalid(field, value,
+        throw InvalidInputException.worded(field, Messages.Step_WaitInvalid(field, value,
                 allowNone ? "none, scheduled, completed" : "scheduled, completed"));
     }
 }

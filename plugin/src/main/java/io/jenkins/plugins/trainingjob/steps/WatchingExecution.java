@@ -17,7 +17,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.util.Map;
@@ -258,7 +258,8 @@ public abstract class WatchingExecution extends StepExecution {
             inBackground(() -> {
                 try {
                     cancelJob(bind(), stopped);
-                } catch (IllegalArgumentException e) {
+                } catch (InvalidInputException e) {
+                    // the connection is gone or changed (bad input now); a bug still fails the step
                     print(Messages.Step_StopFailed(ConsoleText.strip(e.getMessage())));
                 }
                 failWith(cause);
@@ -335,7 +336,7 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     /**
-     * Ends the step; bad input and platform errors end it without a stack trace. While the controller
+     * Ends the step; bad input and platform errors end it without a stack trace ({@link StepFailure}). While the controller
      * shuts down nothing ends: what failed then (a save, a call cut short) is done again on resume.
      */
     protected final void failWith(Throwable t) {
@@ -344,12 +345,7 @@ public abstract class WatchingExecution extends StepExecution {
         }
         if (firstCompletion()) {
             service().release(connectionKey);
-            Throwable reported = t;
-            if (t instanceof IllegalArgumentException || t instanceof PlatformException
-                    || t instanceof InvalidSpecException) {
-                reported = new AbortException(StepOutcome.consoleLines(t.getMessage()));
-            }
-            getContext().onFailure(reported);
+            getContext().onFailure(StepFailure.reported(t));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
 import hudson.model.Action;
@@ -17,6 +18,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import java.io.File;
@@ -248,7 +250,7 @@ class SubmitTrainingJobExecutionTest {
         assertThatThrownBy(() -> badTimeout.start(f.context)).isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("pendingTimeout:");
 
-        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("wait:");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
@@ -271,6 +273,18 @@ class SubmitTrainingJobExecutionTest {
 
         assertThat(failure(f.context)).isInstanceOf(AbortException.class)
                 .hasMessage("connection: no connection named 'staging' is configured (configured: prod)");
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
+    void aBugIsNotDisguisedAsBadInputTheStepFailsWithTheExceptionItself() throws Exception {
+        IllegalArgumentException bug = new IllegalArgumentException("pageSize must be at least 1, was 0");
+        when(f.config.findConnection("prod")).thenThrow(bug);
+
+        start(step());
+
+        // Jenkins prints an AbortException's message only; anything else with its stack trace.
+        assertThat(failure(f.context)).isSameAs(bug);
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 }

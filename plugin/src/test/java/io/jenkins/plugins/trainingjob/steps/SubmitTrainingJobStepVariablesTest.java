@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -66,14 +67,14 @@ class SubmitTrainingJobStepVariablesTest {
         variables.put("RUN", null);
         assertThatThrownBy(() -> new SubmitTrainingJobStep.DescriptorImpl()
                 .customInstantiate(Map.of("variables", variables)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("variables: RUN has no value");
+                .isInstanceOf(InvalidInputException.class).hasMessage("variables: RUN has no value");
     }
 
     @Test
     void anEntryWithoutEqualsIsRefusedByPositionWithoutEchoingIt() {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         assertThatThrownBy(() -> step.setVariables(List.of("RUN=1", "hunter2-secret")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("variables: entry 2 is not NAME=value")
+                .isInstanceOf(InvalidInputException.class).hasMessage("variables: entry 2 is not NAME=value")
                 .message().doesNotContain("hunter2");
         assertThatThrownBy(() -> step.setVariables(new ArrayList<>(Arrays.asList("RUN=1", null))))
                 .hasMessage("variables: entry 2 is not NAME=value");

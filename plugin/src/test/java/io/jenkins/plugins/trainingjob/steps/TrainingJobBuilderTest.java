@@ -99,6 +99,16 @@ class TrainingJobBuilderTest {
     }
 
     @Test
+    void aBugEndsTheBuildWithTheExceptionItselfNotACleanAbort() throws Exception {
+        IllegalArgumentException bug = new IllegalArgumentException("a bug, not the user's input");
+        when(specFile.readToString()).thenThrow(bug);
+
+        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class), f.listener))
+                .isSameAs(bug);
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
     void inAPipelineItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
         assertThatThrownBy(() -> builder().perform(f.run, workspace, env(), mock(Launcher.class), f.listener))
                 .isInstanceOf(AbortException.class)

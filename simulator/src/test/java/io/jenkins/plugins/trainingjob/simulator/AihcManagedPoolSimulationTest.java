@@ -14,7 +14,6 @@ import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.BceV1Signer;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.random.RandomGenerator;
 import okhttp3.HttpUrl;
@@ -48,8 +47,10 @@ class AihcManagedPoolSimulationTest {
     void start() {
         sim = Simulator.start(Scenario.bundled("tiny").withSpeed(0));
         Sleeper noWait = d -> { };
-        client = new AihcClient(ConnectionSettings.aihc(sim.baseUrl(), null, KEYS, POOL, QUEUE), Clock.systemUTC(),
-                noWait, RandomGenerator.of("L64X128MixRandom"));
+        client = AihcClient.builder(ConnectionSettings.aihc(sim.baseUrl(), null, KEYS, POOL, QUEUE))
+                .sleeper(noWait)
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build();
     }
 
     @AfterEach

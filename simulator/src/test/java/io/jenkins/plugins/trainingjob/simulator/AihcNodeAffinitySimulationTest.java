@@ -17,7 +17,6 @@ import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
-import java.time.Clock;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
@@ -37,9 +36,10 @@ class AihcNodeAffinitySimulationTest {
     void start() {
         sim = Simulator.start(Scenario.bundled("tiny").withSpeed(0));
         Sleeper noWait = d -> { };
-        client = new AihcClient(ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null), Clock.systemUTC(), noWait,
-                RandomGenerator.of("L64X128MixRandom"));
+        client = AihcClient.builder(ConnectionSettings.aihc(sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null))
+                .sleeper(noWait)
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build();
     }
 
     @AfterEach

@@ -10,7 +10,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -34,7 +33,10 @@ class AihcPodLogsSimulationTest {
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
         Sleeper noWait = d -> { };
-        client = new AihcClient(settings, Clock.systemUTC(), noWait, RandomGenerator.of("L64X128MixRandom"));
+        client = AihcClient.builder(settings)
+                .sleeper(noWait)
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build();
     }
 
     @AfterEach

@@ -65,7 +65,7 @@ class AihcSimulationTest {
     private AihcClient client(String ak, String sk) {
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null, Credentials.of(ak, sk), POOL, null);
         Sleeper noWait = d -> { };
-        return new AihcClient(settings, Clock.systemUTC(), noWait, RandomGenerator.of("L64X128MixRandom"));
+        return AihcClient.builder(settings).sleeper(noWait).random(RandomGenerator.of("L64X128MixRandom")).build();
     }
 
     @Test
@@ -304,8 +304,11 @@ class AihcSimulationTest {
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
         Clock skewed = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-31));
-        try (AihcClient late = new AihcClient(settings, skewed, d -> { },
-                RandomGenerator.of("L64X128MixRandom"))) {
+        try (AihcClient late = AihcClient.builder(settings)
+                .clock(skewed)
+                .sleeper(d -> { })
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build()) {
             assertThatThrownBy(() -> late.listStatuses(null, 10)).isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("RequestExpired");
         }

@@ -13,7 +13,6 @@ import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultKind;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +43,10 @@ class FaultInjectionTest {
                 .withTimeouts(Duration.ofSeconds(2), readTimeout, Duration.ofSeconds(10));
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null).withHttp(http);
-        return new AihcClient(settings, Clock.systemUTC(), waits::add, RandomGenerator.of("L64X128MixRandom"));
+        return AihcClient.builder(settings)
+                .sleeper(waits::add)
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build();
     }
 
     private JobRef submitted(AihcClient client) {
@@ -151,7 +153,7 @@ class FaultInjectionTest {
         try (Simulator faulty = Simulator.start(Scenario.parse(yaml, "inline"))) {
             ConnectionSettings settings = ConnectionSettings.aihc(faulty.baseUrl(), null, Credentials.of("ak", "sk"),
                     "cce-f", null).withHttp(HttpSettings.defaults().withRetries(1, Duration.ZERO, Duration.ZERO));
-            try (AihcClient client = new AihcClient(settings)) {
+            try (AihcClient client = AihcClient.create(settings)) {
                 assertThatThrownBy(() -> client.listStatuses(null, 10)).isInstanceOf(RateLimitedException.class);
                 // Other routes are untouched; the queue lists no nodes, so it may use all of them.
                 JobRef job = client.submit(SimSpecs.aihc("j", "default", 1, 8), "tok");

@@ -53,7 +53,7 @@ class LoadedSpecsTest {
                 """, "job.yaml", Map.of("BUILD_NUMBER", "42"));
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), "cce-sim00001", null);
-        try (AihcClient client = new AihcClient(settings)) {
+        try (AihcClient client = AihcClient.create(settings)) {
             JobRef job = client.submit(spec, "build-42");
             JobStatus running = client.status(job);
             assertThat(running.job().name()).isEqualTo("sft-42");

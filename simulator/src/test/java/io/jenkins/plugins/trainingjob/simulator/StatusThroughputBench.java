@@ -29,7 +29,7 @@ public final class StatusThroughputBench {
             ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                     Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null);
             JobRef job;
-            try (AihcClient client = new AihcClient(settings)) {
+            try (AihcClient client = AihcClient.create(settings)) {
                 job = client.submit(SimSpecs.aihc("bench", "default", 2, 1, "SIM_RUN_SECONDS", "100000"), "bench");
             }
             String path = "/api/v1/aijobs/" + job.id();

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -29,27 +30,27 @@ public final class DurationText {
      * Reads {@code text} as a duration.
      *
      * @param field what the user filled in (an option, a parameter), named first in every error
-     * @throws IllegalArgumentException {@code field: message} when the text is empty, has no unit, is not
+     * @throws InvalidInputException {@code field: message} when the text is empty, has no unit, is not
      *         a duration, is not more than zero or is longer than {@link #MAX}
      */
     public static Duration parse(String field, String text) {
         String trimmed = text == null ? "" : text.strip();
         if (trimmed.isEmpty()) {
-            throw new IllegalArgumentException(field + ": a duration is required, e.g. 90s, 10m or 1h30m");
+            throw InvalidInputException.of(field, "a duration is required, e.g. 90s, 10m or 1h30m");
         }
         if (BARE_NUMBER.matcher(trimmed).matches() && trimmed.matches("[-+]?0*(\\.0*)?")) {
             // Suggesting "0m" would only lead to the next refusal.
-            throw new IllegalArgumentException(field + ": '" + trimmed + "' is not more than zero: write a "
+            throw InvalidInputException.of(field, "'" + trimmed + "' is not more than zero: write a "
                     + "duration with a unit, such as 10m or 30s");
         }
         if (BARE_NUMBER.matcher(trimmed).matches()) {
-            throw new IllegalArgumentException(
-                    field + ": '" + trimmed + "' has no unit: write " + trimmed + "m or " + trimmed + "s");
+            throw InvalidInputException.of(
+                    field, "'" + trimmed + "' has no unit: write " + trimmed + "m or " + trimmed + "s");
         }
         boolean negated = trimmed.startsWith("-");
         Duration d = read(field, negated ? trimmed.substring(1).strip() : trimmed, trimmed);
         if (negated || d.isZero() || d.isNegative()) {
-            throw new IllegalArgumentException(field + ": '" + trimmed + "' must be more than zero");
+            throw InvalidInputException.of(field, "'" + trimmed + "' must be more than zero");
         }
         if (d.compareTo(MAX) > 0) {
             throw tooLong(field, trimmed);
@@ -121,12 +122,12 @@ public final class DurationText {
         return total;
     }
 
-    private static IllegalArgumentException notADuration(String field, String shown) {
-        return new IllegalArgumentException(field + ": '" + shown + "' is not a duration: write a number and a"
+    private static InvalidInputException notADuration(String field, String shown) {
+        return InvalidInputException.of(field, "'" + shown + "' is not a duration: write a number and a"
                 + " unit (ms, s, m, h, d) such as 90s, 10m or 1h30m, or ISO-8601 such as PT10M");
     }
 
-    private static IllegalArgumentException tooLong(String field, String shown) {
-        return new IllegalArgumentException(field + ": '" + shown + "' is longer than the maximum of 30 days");
+    private static InvalidInputException tooLong(String field, String shown) {
+        return InvalidInputException.of(field, "'" + shown + "' is longer than the maximum of 30 days");
     }
 }

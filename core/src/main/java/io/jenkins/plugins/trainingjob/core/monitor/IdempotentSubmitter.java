@@ -75,10 +75,10 @@ public final class IdempotentSubmitter {
     private static InvalidRequestException anotherSpec(TrainingPlatform platform, JobSpec spec, String clientToken,
             JobRef existing) {
         String thisOne = spec.name().isBlank() ? "this spec" : "this spec ('" + spec.name() + "')";
-        return new InvalidRequestException(platform.kind(), "submit", 0, "", "",
+        return InvalidRequestException.refused(platform.kind(), "submit", "clientToken",
                 "client token " + clientToken + " already names job " + existing.id()
                         + (existing.name().equals(existing.id()) ? "" : " ('" + existing.name() + "')")
                         + ", created from another spec than " + thisOne
-                        + "; submit a changed spec under a new client token", "clientToken", "", null);
+                        + "; submit a changed spec under a new client token");
     }
 }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Locale;
 
 /**
@@ -16,7 +17,7 @@ public enum PreflightMode {
      * {@link #ON}.
      *
      * @param field the option or field name, for the error message
-     * @throws IllegalArgumentException naming the field and the rule
+     * @throws InvalidInputException naming the field and the rule
      */
     public static PreflightMode parse(String text, String field) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
@@ -24,7 +25,7 @@ public enum PreflightMode {
             case "", "true", "on" -> ON;
             case "false", "off" -> OFF;
             case "warn" -> WARN;
-            default -> throw new IllegalArgumentException(field + ": must be true, false or warn, was '"
+            default -> throw InvalidInputException.of(field, "must be true, false or warn, was '"
                     + io.jenkins.plugins.trainingjob.core.text.ConsoleText.strip(text, 40) + "'");
         };
     }

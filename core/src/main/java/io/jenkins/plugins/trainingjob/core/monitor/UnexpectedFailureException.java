@@ -11,7 +11,7 @@ final class UnexpectedFailureException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
     UnexpectedFailureException(PlatformKind platform, String operation, Throwable cause) {
-        super(platform, operation, 0, "", "", "unexpected failure: " + describe(cause), cause);
+        super(platform, operation, "unexpected failure: " + describe(cause), cause);
     }
 
     private static String describe(Throwable cause) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -24,10 +25,10 @@ public final class Credentials {
 
     public static Credentials of(String accessKey, String secretKey, String securityToken) {
         if (accessKey == null || accessKey.isBlank()) {
-            throw new IllegalArgumentException("access key is empty");
+            throw InvalidInputException.worded("accessKey", "access key is empty");
         }
         if (secretKey == null || secretKey.isEmpty()) {
-            throw new IllegalArgumentException("secret key is empty");
+            throw InvalidInputException.worded("secretKey", "secret key is empty");
         }
         return new Credentials(accessKey.trim(), secretKey.toCharArray(),
                 securityToken == null || securityToken.isEmpty() ? null : securityToken.toCharArray());

@@ -18,6 +18,26 @@ public class InvalidRequestException extends PlatformException {
         this.reason = ConsoleText.strip(reason, 200);
     }
 
+    /**
+     * Refused by this side before any call: the request would break a rule the platform has (or that the
+     * calls after it depend on). No HTTP status, code or request id.
+     *
+     * @param field the field the request would get wrong, as the user names it
+     */
+    public static InvalidRequestException refused(PlatformKind platform, String operation, String field,
+                                                  String message) {
+        return new InvalidRequestException(platform, operation, 0, "", "", message, field, "", null);
+    }
+
+    /**
+     * The same refusal in better words (what the platform's code means here), naming {@code field};
+     * status, code, request id and reason stay, and this one becomes the cause.
+     */
+    public InvalidRequestException reworded(String message, String field) {
+        return new InvalidRequestException(platform(), operation(), httpStatus(), code(), requestId(), message,
+                field, reason, this);
+    }
+
     /** The offending field as the platform names it, or empty. */
     public String field() {
         return field;

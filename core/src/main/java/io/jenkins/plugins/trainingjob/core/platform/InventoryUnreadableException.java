@@ -15,6 +15,11 @@ public class InventoryUnreadableException extends PlatformException {
         super(platform, operation, httpStatus, code, requestId, "inventory not readable: " + reason, cause);
     }
 
+    /** Not readable for a reason of this side (no pool named, a client that reads none): no call was made. */
+    public static InventoryUnreadableException notReadable(PlatformKind platform, String operation, String reason) {
+        return new InventoryUnreadableException(platform, operation, 0, "", "", reason, null);
+    }
+
     /** Wraps a refusal (403, 404) of an inventory call. */
     public static InventoryUnreadableException of(PlatformException e) {
         String reason = e.httpStatus() == 403 ? "this access key may not read it"

@@ -36,6 +36,11 @@ public abstract class PlatformException extends RuntimeException {
         this.requestId = ConsoleText.strip(requestId, MAX_ID);
     }
 
+    /** A failure without an answer to describe: no HTTP status, platform code or request id. */
+    protected PlatformException(PlatformKind platform, String operation, String message, Throwable cause) {
+        this(platform, operation, 0, "", "", message, cause);
+    }
+
     /** The platform, or {@code null} when the failure happened before a platform was chosen. */
     public PlatformKind platform() {
         return platform;

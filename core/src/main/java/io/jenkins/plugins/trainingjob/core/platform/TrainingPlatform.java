@@ -98,8 +98,8 @@ public interface TrainingPlatform extends AutoCloseable {
      *     callers go on without it
      */
     default PoolInventory inventory(String queue) {
-        throw new InventoryUnreadableException(kind(), "read pool inventory", 0, "", "",
-                "this client does not read pool inventories", null);
+        throw InventoryUnreadableException.notReadable(kind(), "read pool inventory",
+                "this client does not read pool inventories");
     }
 
     @Override

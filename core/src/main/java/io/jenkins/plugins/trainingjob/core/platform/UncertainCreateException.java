@@ -20,6 +20,18 @@ public class UncertainCreateException extends TransientException {
         this.jobName = jobName == null ? "" : jobName;
     }
 
+    /**
+     * After {@code lost}, the failure of the create (or of its retry), and the look-ups that did not find
+     * the job: status, code and request id are the lost answer's, which becomes the cause.
+     *
+     * @param clientToken the token the job would carry, or {@code null} when the job is known by name only
+     */
+    public static UncertainCreateException after(TransientException lost, String message, String clientToken,
+                                                 String jobName) {
+        return new UncertainCreateException(lost.platform(), lost.operation(), lost.httpStatus(), lost.code(),
+                lost.requestId(), message, clientToken, jobName, lost);
+    }
+
     /** The token the job carries, if it was created after all. */
     public String clientToken() {
         return clientToken;

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Locale;
 
 /** The report's output formats, each with its renderer and file extension. */
@@ -40,7 +41,7 @@ public enum ReportFormat {
                 return f;
             }
         }
-        throw new IllegalArgumentException("unknown report format '" + name
+        throw InvalidInputException.worded("format", "unknown report format '" + name
                 + "': expected text, markdown, html, json or junit");
     }
 }

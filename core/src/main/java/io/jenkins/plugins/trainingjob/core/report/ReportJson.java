@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 
 /**
  * Our own report as JSON: the report model field for field, in declaration order, with
@@ -51,7 +52,7 @@ public final class ReportJson {
     /**
      * Reads a report written by {@link #write}.
      *
-     * @throws IllegalArgumentException naming the problem: not JSON, no {@code schemaVersion}, a newer
+     * @throws InvalidInputException naming the problem: not JSON, no {@code schemaVersion}, a newer
      *     schema, or a field of the wrong shape
      */
     public static DiagnosisReport read(String json) {
@@ -59,25 +60,25 @@ public final class ReportJson {
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
+            throw InvalidInputException.worded("report", "not a JSON document: " + e.getOriginalMessage(), e);
         }
         if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException("a diagnosis report must be a JSON object");
+            throw InvalidInputException.worded("report", "a diagnosis report must be a JSON object");
         }
         JsonNode version = root.get("schemaVersion");
         if (version == null || !version.canConvertToInt()) {
-            throw new IllegalArgumentException("not a diagnosis report: 'schemaVersion' is missing or not a number");
+            throw InvalidInputException.worded("report", "not a diagnosis report: 'schemaVersion' is missing or not a number");
         }
         int v = version.asInt();
         if (v < 1 || v > DiagnosisReport.SCHEMA_VERSION) {
-            throw new IllegalArgumentException("report 'schemaVersion' " + v + " is not supported: this version "
+            throw InvalidInputException.worded("report", "report 'schemaVersion' " + v + " is not supported: this version "
                     + "reads 1 to " + DiagnosisReport.SCHEMA_VERSION + "; use a newer trainjob");
         }
         try {
             return MAPPER.treeToValue(root, DiagnosisReport.class);
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
-            throw new IllegalArgumentException("not a valid diagnosis report: " + why, e);
+            throw InvalidInputException.worded("report", "not a valid diagnosis report: " + why, e);
         }
     }
 

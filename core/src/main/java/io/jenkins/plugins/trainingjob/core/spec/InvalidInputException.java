@@ -26,6 +26,29 @@ public class InvalidInputException extends RuntimeException {
         return new InvalidInputException(field, reason, field + ": " + reason);
     }
 
+    /**
+     * For a message already worded in full: localised, or naming the field its own way ({@code connection
+     * build-pool: credentialsId is required}). The message is kept as it is; the reason is the message
+     * without a leading {@code field: }.
+     */
+    public static InvalidInputException worded(String field, String message) {
+        return new InvalidInputException(field, reasonIn(field, message), message);
+    }
+
+    /** As {@link #worded(String, String)}, keeping what failed underneath (a parser's exception). */
+    public static InvalidInputException worded(String field, String message, Throwable cause) {
+        InvalidInputException e = worded(field, message);
+        e.initCause(cause);
+        return e;
+    }
+
+    /** {@code message} without a leading {@code field: }, for subclasses that word their own message. */
+    protected static String reasonIn(String field, String message) {
+        String prefix = field + ": ";
+        return message != null && message.startsWith(prefix) ? message.substring(prefix.length())
+                : String.valueOf(message);
+    }
+
     /** The field, parameter or option that holds the value, as the user names it. */
     public String field() {
         return field;

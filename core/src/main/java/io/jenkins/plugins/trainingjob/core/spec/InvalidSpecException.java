@@ -5,9 +5,10 @@ import java.util.Objects;
 
 /**
  * A job spec could not be loaded: it is unreadable, malformed, or breaks one or more rules. Carries
- * every problem found, not just the first, so a user fixes the spec in one round.
+ * every problem found, not just the first, so a user fixes the spec in one round. Bad input like any
+ * other: {@link #field()} is the spec's source name.
  */
-public final class InvalidSpecException extends RuntimeException {
+public final class InvalidSpecException extends InvalidInputException {
 
     private static final long serialVersionUID = 1L;
 
@@ -15,7 +16,8 @@ public final class InvalidSpecException extends RuntimeException {
     private final List<SpecProblem> problems;
 
     public InvalidSpecException(String sourceName, List<SpecProblem> problems) {
-        super(format(sourceName, problems));
+        // The spec, named by its source, is the value; its problems are the reason.
+        super(sourceName, reasonIn(sourceName, format(sourceName, problems)), format(sourceName, problems));
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("an invalid spec has at least one problem");
         }

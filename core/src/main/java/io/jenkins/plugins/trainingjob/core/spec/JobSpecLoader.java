@@ -169,7 +169,7 @@ public final class JobSpecLoader {
         }
         try {
             return PlatformKind.fromId(value.textValue());
-        } catch (IllegalArgumentException e) {
+        } catch (InvalidInputException e) {
             problems.add(new SpecProblem("platform", "unknown platform: expected aihc or sensecore"));
             return null;
         }

@@ -33,6 +33,6 @@ public enum PlatformKind {
                 }
             }
         }
-        throw new IllegalArgumentException("unknown platform '" + id + "': expected aihc or sensecore");
+        throw InvalidInputException.worded("platform", "unknown platform '" + id + "': expected aihc or sensecore");
     }
 }

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +53,7 @@ class DurationTextTest {
 
     @Test
     void refusesABareNumberAndSuggestsTheUnits() {
-        assertThatThrownBy(() -> parse("10")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> parse("10")).isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: '10' has no unit: write 10m or 10s");
         assertThatThrownBy(() -> DurationText.parse("pollInterval", " 30 "))
                 .hasMessage("pollInterval: '30' has no unit: write 30m or 30s");
@@ -61,14 +62,14 @@ class DurationTextTest {
     @Test
     void refusesAnEmptyValue() {
         for (String empty : new String[] {null, "", "  "}) {
-            assertThatThrownBy(() -> parse(empty)).as("'%s'", empty).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> parse(empty)).as("'%s'", empty).isInstanceOf(InvalidInputException.class)
                     .hasMessage("pendingTimeout: a duration is required, e.g. 90s, 10m or 1h30m");
         }
     }
 
     @Test
     void refusesWhatIsNotADurationNamingTheFieldAndTheSyntax() {
-        assertThatThrownBy(() -> parse("ten minutes")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> parse("ten minutes")).isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: 'ten minutes' is not a duration: write a number and a unit"
                         + " (ms, s, m, h, d) such as 90s, 10m or 1h30m, or ISO-8601 such as PT10M");
         for (String bad : new String[] {"10 m", "m10", "10x", "1h30", "1h-5m", "1.5h", "10m5", "PTX", "--5m"}) {
@@ -80,7 +81,7 @@ class DurationTextTest {
 
     @Test
     void refusesZeroAndNegativeDurations() {
-        assertThatThrownBy(() -> parse("0s")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> parse("0s")).isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: '0s' must be more than zero");
         assertThatThrownBy(() -> parse("0h0m")).hasMessage("pendingTimeout: '0h0m' must be more than zero");
         assertThatThrownBy(() -> parse("PT0S")).hasMessage("pendingTimeout: 'PT0S' must be more than zero");
@@ -90,7 +91,7 @@ class DurationTextTest {
 
     @Test
     void refusesMoreThanThirtyDays() {
-        assertThatThrownBy(() -> parse("31d")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> parse("31d")).isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: '31d' is longer than the maximum of 30 days");
         assertThatThrownBy(() -> parse("30d1s"))
                 .hasMessage("pendingTimeout: '30d1s' is longer than the maximum of 30 days");

@@ -57,7 +57,7 @@ class ConnectionSettingsValidatorTest {
         assertThat(ConnectionSettingsValidator.aihc("https://aihc.new.baidubce.com", "cn-beijing", "cce-1")).isEmpty();
         assertThat(ConnectionSettingsValidator.senseCore(null, "cn-sh-02", "s", "r", "cn-sh-02z", "w"))
                 .extracting(ConnectionProblem::field).containsExactly("region");
-        assertThatThrownBy(() -> new io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient(
+        assertThatThrownBy(() -> io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient.create(
                 ConnectionSettings.aihc(null, "cn-beijing", KEYS, "cce-1", null)))
                 .isInstanceOf(InvalidConnectionException.class).hasMessageContaining("did you mean 'bj'");
     }

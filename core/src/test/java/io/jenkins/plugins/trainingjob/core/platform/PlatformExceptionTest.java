@@ -44,4 +44,53 @@ class PlatformExceptionTest {
         assertThat(e.field()).isEqualTo("roles[0].name");
         assertThat(e.reason()).isEqualTo("tjBad Name");
     }
+
+    @Test
+    void namedFactoriesSayWhatHappenedAndFillOnlyWhatIsKnown() {
+        TransientException malformed = TransientException.malformed(PlatformKind.AIHC, "POST /api/v1/aijobs", 200,
+                "r-7", "the create answer carries no jobId");
+        assertThat(malformed.getMessage())
+                .isEqualTo("Baidu AIHC POST /api/v1/aijobs: the create answer carries no jobId (HTTP 200, request id r-7)");
+        assertThat(malformed.code()).isEmpty();
+        assertThat(malformed.isRetryable()).isTrue();
+
+        InterruptedException interrupt = new InterruptedException();
+        TransientException interrupted = TransientException.interrupted(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
+                "interrupted while looking up job 'a'", interrupt);
+        assertThat(interrupted.httpStatus()).isZero();
+        assertThat(interrupted.requestId()).isEmpty();
+        assertThat(interrupted).hasCause(interrupt);
+
+        InvalidRequestException refused = InvalidRequestException.refused(PlatformKind.AIHC, "submit", "clientToken",
+                "client token t already names job j");
+        assertThat(refused.getMessage()).isEqualTo("Baidu AIHC submit: client token t already names job j");
+        assertThat(refused.field()).isEqualTo("clientToken");
+        assertThat(refused.httpStatus()).isZero();
+
+        InvalidRequestException answered = new InvalidRequestException(PlatformKind.SENSECORE, "POST trainingJobs", 409,
+                "ALREADY_EXISTS", "r-9", "already exists", "", "tjExists", null);
+        InvalidRequestException reworded = answered.reworded("a training job named 'a' already exists", "name");
+        assertThat(reworded.getMessage()).isEqualTo("SenseCore ACP POST trainingJobs: a training job named 'a' already "
+                + "exists (HTTP 409, code ALREADY_EXISTS, request id r-9)");
+        assertThat(reworded.field()).isEqualTo("name");
+        assertThat(reworded.reason()).isEqualTo("tjExists");
+        assertThat(reworded).hasCause(answered);
+
+        InventoryUnreadableException unread = InventoryUnreadableException.notReadable(PlatformKind.AIHC,
+                "GET /api/v1/resourcepools/{id}", "the connection names no resource pool");
+        assertThat(unread.getMessage()).isEqualTo("Baidu AIHC GET /api/v1/resourcepools/{id}: inventory not readable: "
+                + "the connection names no resource pool");
+
+        TransientException lost = new TransientException(PlatformKind.AIHC, "POST /api/v1/aijobs", 503, "Busy", "r-3",
+                "down", null);
+        UncertainCreateException uncertain = UncertainCreateException.after(lost, "the create may not have happened",
+                "tok", "job-a");
+        assertThat(uncertain.httpStatus()).isEqualTo(503);
+        assertThat(uncertain.code()).isEqualTo("Busy");
+        assertThat(uncertain.requestId()).isEqualTo("r-3");
+        assertThat(uncertain.operation()).isEqualTo("POST /api/v1/aijobs");
+        assertThat(uncertain.clientToken()).isEqualTo("tok");
+        assertThat(uncertain.jobName()).isEqualTo("job-a");
+        assertThat(uncertain).hasCause(lost);
+    }
 }

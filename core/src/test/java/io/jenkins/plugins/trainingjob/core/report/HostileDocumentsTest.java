@@ -7,13 +7,14 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.HostileJson;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
  * The CLI reads saved files (a platform's diagnosis answer, one of our JSON reports) that anyone may have
- * edited. Whatever their shape, reading refuses them with an {@link IllegalArgumentException} naming
+ * edited. Whatever their shape, reading refuses them with an {@link InvalidInputException} naming
  * the problem, or what was read analyses and renders in every format without an exception.
  */
 class HostileDocumentsTest {
@@ -28,7 +29,7 @@ class HostileDocumentsTest {
             DiagnosisReport report;
             try {
                 report = ReportJson.read(document);
-            } catch (IllegalArgumentException refused) {
+            } catch (InvalidInputException refused) {
                 assertThat(refused.getMessage()).isNotBlank();
                 continue;
             } catch (RuntimeException crash) {
@@ -50,7 +51,7 @@ class HostileDocumentsTest {
             AihcScheduleDiagnosis diagnosis;
             try {
                 diagnosis = AihcDiagnosisParser.parse(document, DocumentedExample.JOB, "d-1");
-            } catch (IllegalArgumentException refused) {
+            } catch (InvalidInputException refused) {
                 continue;
             }
             DiagnosisReport report;

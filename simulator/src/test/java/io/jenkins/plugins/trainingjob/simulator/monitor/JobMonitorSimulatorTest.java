@@ -73,8 +73,10 @@ class JobMonitorSimulatorTest {
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
         Sleeper noWait = d -> { };
-        platform = new CountingPlatform(new AihcClient(settings, Clock.systemUTC(), noWait,
-                RandomGenerator.of("L64X128MixRandom")));
+        platform = new CountingPlatform(AihcClient.builder(settings)
+                .sleeper(noWait)
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build());
         monitor = newMonitor();
     }
 

@@ -24,7 +24,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
@@ -49,7 +48,10 @@ class DocumentedExampleJoinTest {
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), "cce-sim00001", "default");
         Sleeper noWait = d -> { };
-        client = new AihcClient(settings, Clock.systemUTC(), noWait, RandomGenerator.of("L64X128MixRandom"));
+        client = AihcClient.builder(settings)
+                .sleeper(noWait)
+                .random(RandomGenerator.of("L64X128MixRandom"))
+                .build();
     }
 
     @AfterEach

@@ -17,7 +17,6 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -116,7 +115,7 @@ class PreflightSoundnessTest {
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), pool, null);
         Sleeper noWait = d -> { };
-        return new AihcClient(settings, Clock.systemUTC(), noWait, RandomGenerator.of("L64X128MixRandom"));
+        return AihcClient.builder(settings).sleeper(noWait).random(RandomGenerator.of("L64X128MixRandom")).build();
     }
 
     private static void world(Random r, int w, StringBuilder b, StringBuilder pools) {

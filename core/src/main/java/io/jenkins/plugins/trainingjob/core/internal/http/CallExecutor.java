@@ -177,8 +177,8 @@ public final class CallExecutor implements AutoCloseable {
         logResponse(call, response, started);
         if (response.isSuccessful() && response.json() == null) {
             // A success status with a body we cannot read: a gateway or a cut-off answer. Try again.
-            throw new TransientException(platform, call.operation(), status, "", requestId(headers),
-                    HttpStatusErrors.describe(response), null);
+            throw TransientException.malformed(platform, call.operation(), status, requestId(headers),
+                    HttpStatusErrors.describe(response));
         }
         PlatformException decoded = errorDecoder.decode(call, response);
         if (decoded != null) {
@@ -225,8 +225,8 @@ public final class CallExecutor implements AutoCloseable {
     }
 
     private TransientException tooLarge(ApiCall call, Response raw, long limit) {
-        return new TransientException(platform, call.operation(), raw.code(), "", requestId(raw.headers()),
-                "response body exceeds the limit of " + limit + " bytes; not read", null);
+        return TransientException.malformed(platform, call.operation(), raw.code(), requestId(raw.headers()),
+                "response body exceeds the limit of " + limit + " bytes; not read");
     }
 
     private static JsonNode parseJson(String body) {
@@ -261,7 +261,9 @@ public final class CallExecutor implements AutoCloseable {
         } else if (e instanceof ConnectException) {
             what = "could not connect";
         } else if (e instanceof EOFException || e instanceof ProtocolException
-                || String.valueOf(e.getMessage()).contains("unexpected end of stream")) {
+                || e.getCause() instanceof EOFException) {
+            // OkHttp reports a connection closed before the status line as an IOException whose cause is
+            // the EOFException; a body cut short is a ProtocolException.
             what = status == 0 ? "connection closed before a response arrived"
                     : "connection closed before the response body was complete";
         } else {
@@ -269,7 +271,7 @@ public final class CallExecutor implements AutoCloseable {
         }
         String detail = e.getMessage() == null ? e.getClass().getSimpleName()
                 : ConsoleText.strip(e.getMessage(), 120);
-        return new TransientException(platform, call.operation(), status, "", requestId(headers),
+        return TransientException.connectionFailed(platform, call.operation(), status, requestId(headers),
                 what + " (" + detail + ")", e);
     }
 

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
@@ -19,16 +20,17 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
@@ -38,14 +40,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.random.RandomGenerator;
-import java.util.regex.Pattern;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
 
 /**
  * Baidu AIHC over the v1 REST API ({@code /api/v1/...}, {@code {"requestId", "result"}} envelopes),
@@ -85,12 +83,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private static final Duration MAX_LOOKUP_WAIT = Duration.ofSeconds(30);
     private static final int LOOKUP_PAGES = 3;
     private static final int LOOKUP_PAGE_SIZE = 50;
-    /** A Kubernetes label value: what the token must be to ride on the job as a label. */
-    private static final Pattern LABEL_VALUE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?");
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
-    private final HttpUrl base;
+    private final AihcUrls urls;
     private final String pool;
     /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
     private final boolean managed;
@@ -101,22 +97,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
     private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
-    public AihcClient(ConnectionSettings settings) {
-        this(settings, Clock.systemUTC(), Sleeper.system(), RandomGenerator.getDefault());
-    }
-
-    /** With an injected clock (signatures), sleeper (retries, look-ups) and jitter source, for tests. */
-    public AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random) {
-        this(settings, clock, sleeper, random, null);
-    }
-
-    /** With a given OkHttp client (not closed by this one), for tests that answer without a network. */
-    AihcClient(ConnectionSettings settings, Clock clock, Sleeper sleeper, RandomGenerator random,
-               OkHttpClient okHttp) {
-        this.settings = Objects.requireNonNull(settings, "settings");
-        if (settings.platform() != PlatformKind.AIHC) {
-            throw new IllegalArgumentException("connection: platform must be aihc, was " + settings.platform().id());
-        }
+    private AihcClient(Builder b) {
+        ConnectionSettings settings = b.settings();
+        Clock clock = b.clock();
+        this.settings = settings;
         // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
         // every call that names the pool refuses then, with the pool's rule.
         ConnectionSettingsValidator.requireValid(settings.problems().stream()
@@ -127,21 +111,31 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         this.managedQueue = managed ? settings.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
-            throw new IllegalArgumentException("connection: endpoint must be an http or https URL, was "
+            throw InvalidInputException.of("connection", "endpoint must be an http or https URL, was "
                     + settings.resolvedEndpoint());
         }
-        this.base = url;
+        this.urls = new AihcUrls(url, pool, managedQueue);
         this.http = CallExecutor.builder(PlatformKind.AIHC, settings.http())
                 .signer(new BceV1Signer(settings.credentials()))
                 .errorDecoder(new AihcErrorDecoder(clock))
                 .requestIdHeader(AihcErrorDecoder.REQUEST_ID_HEADER)
                 .clock(clock)
-                .sleeper(sleeper)
-                .random(random)
-                .client(okHttp)
+                .sleeper(b.sleeper())
+                .random(b.random())
+                .client(b.okHttpClient())
                 .build();
-        this.inventory = new AihcInventoryReader(http, base, pool, clock);
+        this.inventory = new AihcInventoryReader(http, url, pool, clock);
         this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
+    }
+
+    /** A client with the system clock, real sleeps and its own OkHttp client. */
+    public static AihcClient create(ConnectionSettings settings) {
+        return builder(settings).build();
+    }
+
+    /** @throws IllegalArgumentException when the settings are not AIHC's */
+    public static Builder builder(ConnectionSettings settings) {
+        return new Builder(settings);
     }
 
     @Override
@@ -157,32 +151,30 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
         ObjectNode body = bodyWithToken(spec, clientToken);
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
+        HttpUrl url = urls.create();
         if (managed) {
             String own = AihcJobReader.text(body, "queue").trim();
             if (!own.isEmpty() && !own.equals(managedQueue)) {
                 // Status, stop and list name the connection's queue: a job created elsewhere could not be seen.
-                throw new InvalidRequestException(PlatformKind.AIHC, OP_CREATE, 0, "", "",
+                throw InvalidRequestException.refused(PlatformKind.AIHC, OP_CREATE, "queue",
                         "queue: '" + own + "' is not the connection's queue '" + managedQueue + "'; on managed pool "
                                 + pool + " every call names one queue (queueID), so the spec's queue must be the "
-                                + "connection's or be left out", "queue", "", null);
+                                + "connection's or be left out");
             }
             // The v2 CreateJob doc: body queue "keep equal to queueID".
             body.put("queue", managedQueue);
-            url.addQueryParameter("queueID", managedQueue);
         }
         ApiResponse response;
         try {
-            response = http.execute(ApiCall.create(OP_CREATE, url.build(), body));
+            response = http.execute(ApiCall.create(OP_CREATE, url, body));
         } catch (TransientException unknownOutcome) {
             return lookUpAfterUncertainCreate(spec, clientToken, unknownOutcome);
         }
         JsonNode result = response.json().path("result");
         String jobId = AihcJobReader.text(result, "jobId");
         if (jobId.isEmpty()) {
-            return lookUpAfterUncertainCreate(spec, clientToken, new TransientException(PlatformKind.AIHC,
-                    OP_CREATE, response.status(), "", response.jsonText("requestId"),
-                    "the create answer carries no jobId", null));
+            return lookUpAfterUncertainCreate(spec, clientToken,
+                    malformed(OP_CREATE, response, "the create answer carries no jobId"));
         }
         String name = AihcJobReader.text(result, "jobName");
         if (body.path("faultTolerance").asBoolean(false)) {
@@ -218,9 +210,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 ? "no job named '" + spec.name() + "' with client token " + clientToken + " appeared after "
                         + lookups + " look-up(s) over " + waited.toSeconds() + "s"
                 : "the look-up for client token " + clientToken + " failed too (" + lookupFailure.getMessage() + ")";
-        throw new UncertainCreateException(PlatformKind.AIHC, OP_CREATE, cause.httpStatus(), cause.code(),
-                cause.requestId(), "the create may not have happened: " + causeText(cause) + "; " + what
-                        + "; nothing was resubmitted; the job may still appear", clientToken, spec.name(), cause);
+        throw UncertainCreateException.after(cause, "the create may not have happened: " + causeText(cause) + "; "
+                + what + "; nothing was resubmitted; the job may still appear", clientToken, spec.name());
     }
 
     /**
@@ -352,15 +343,12 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     }
 
     private static void requireTokenShape(String clientToken) {
-        if (clientToken == null || !LABEL_VALUE.matcher(clientToken).matches()) {
-            throw new IllegalArgumentException("clientToken: must be 1-63 letters, digits, '-', '_' or '.', "
-                    + "starting and ending with a letter or digit");
-        }
+        ClientToken.require("clientToken", clientToken);
     }
 
     private ObjectNode bodyWithToken(JobSpec spec, String clientToken) {
         if (spec.platform() != PlatformKind.AIHC) {
-            throw new IllegalArgumentException("spec: platform is " + spec.platform().id() + ", not aihc");
+            throw InvalidInputException.of("spec", "platform is " + spec.platform().id() + ", not aihc");
         }
         requireTokenShape(clientToken);
         ObjectNode body = spec.body();
@@ -368,7 +356,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         ArrayNode labels = NODES.arrayNode();
         if (existing != null && !existing.isNull()) {
             if (!existing.isArray()) {
-                throw new IllegalArgumentException("labels: must be a list of {key, value}");
+                throw InvalidInputException.of("labels", "must be a list of {key, value}");
             }
             for (JsonNode label : existing) {
                 if (!OWN_LABELS.contains(AihcJobReader.text(label, "key"))) {
@@ -421,9 +409,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     }
 
     private JsonNode detail(JobRef job) {
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool())).build();
-        return result(http.execute(ApiCall.get(OP_GET, url)), OP_GET);
+        return result(http.execute(ApiCall.get(OP_GET, urls.job(job.id()))), OP_GET);
     }
 
     @Override
@@ -462,44 +448,27 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         } catch (NumberFormatException ignored) {
             // fall through to the error naming the rule
         }
-        throw new IllegalArgumentException("pageToken: must be a page number from a previous page, was '"
+        throw InvalidInputException.of("pageToken", "must be a page number from a previous page, was '"
                 + pageToken + "'");
     }
 
     private JsonNode listPage(String queue, int page, int pageSize) {
-        HttpUrl.Builder url = url("api/v1/aijobs").addQueryParameter("resourcePoolId", pool());
-        if (!queue.isEmpty()) {
-            url.addQueryParameter("queue", queue);
-        }
-        // bce-sdk-go ListJobs sends the queue as both queue and queueID.
-        withQueueId(url);
-        url.addQueryParameter("orderBy", "createdAt").addQueryParameter("order", "desc")
-                .addQueryParameter("pageNo", Integer.toString(page))
-                .addQueryParameter("pageSize", Integer.toString(pageSize));
-        return result(http.execute(ApiCall.get(OP_LIST, url.build())), OP_LIST);
+        return result(http.execute(ApiCall.get(OP_LIST, urls.list(queue, page, pageSize))), OP_LIST);
     }
 
     @Override
     public void cancel(JobRef job) {
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("stop")
-                .addQueryParameter("resourcePoolId", pool())).build();
-        http.execute(ApiCall.idempotentPost(OP_STOP, url, null));
+        http.execute(ApiCall.idempotentPost(OP_STOP, urls.stop(job.id()), null));
     }
 
     /** Deletes the job (not part of {@link TrainingPlatform}: CI stops jobs, people delete them). */
     public void delete(JobRef job) {
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id())
-                .addQueryParameter("resourcePoolId", pool())).build();
-        http.execute(ApiCall.delete(OP_DELETE, url));
+        http.execute(ApiCall.delete(OP_DELETE, urls.job(job.id())));
     }
 
     @Override
     public List<JobEvent> events(JobRef job) {
-        // bce-sdk-go's v1 GetTaskEvent sends no queueID; v2 DescribeJobEvents requires it: sent on managed pools.
-        HttpUrl url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("events")
-                .addQueryParameter("resourcePoolId", pool())
-                .addQueryParameter("jobFramework", job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob"))
-                .build();
+        HttpUrl url = urls.events(job.id(), job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob");
         JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
         // Documented unwrapped ({"events", "total"}); accept the usual envelope too.
         JsonNode events = root.has("events") ? root.get("events") : root.path("result").path("events");
@@ -521,14 +490,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         if (maxLines < 1) {
             throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
         }
-        HttpUrl.Builder url = withQueueId(url("api/v1/aijobs").addPathSegment(job.id()).addPathSegment("pods")
-                .addPathSegment(worker).addPathSegment("logs")
-                .addQueryParameter("resourcePoolId", pool())
-                .addQueryParameter("maxLines", Integer.toString(maxLines)));
-        if (marker != null && !marker.isEmpty()) {
-            url.addQueryParameter("marker", marker);
-        }
-        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, url.build())), OP_LOGS);
+        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))),
+                OP_LOGS);
         List<String> lines = new ArrayList<>();
         JsonNode logs = result.path("logs");
         if (logs.isArray()) {
@@ -567,28 +530,24 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public DiagnosisHandle launchDiagnosis(JobRef job) {
-        ObjectNode body = NODES.objectNode().put("resourcePoolId", pool()).put("jobId", job.id());
-        HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/launcher").build();
+        ObjectNode body = NODES.objectNode().put("resourcePoolId", urls.pool()).put("jobId", job.id());
+        HttpUrl url = urls.launchDiagnosis();
         // Launching twice only starts a second read-only analysis, so a retry is harmless.
         ApiResponse response = http.execute(ApiCall.idempotentPost(OP_LAUNCH, url, body));
         String id = AihcJobReader.text(result(response, OP_LAUNCH), "diagnosisId");
         if (id.isEmpty()) {
-            throw new TransientException(PlatformKind.AIHC, OP_LAUNCH, response.status(), "",
-                    response.jsonText("requestId"), "the launch answer carries no diagnosisId", null);
+            throw malformed(OP_LAUNCH, response, "the launch answer carries no diagnosisId");
         }
         return new DiagnosisHandle(id, job);
     }
 
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
-        HttpUrl url = url("api/v1/aifd/schedulediagnosis/job/query").addQueryParameter("diagnosisId", handle.id())
-                .build();
-        ApiResponse response = http.execute(ApiCall.get(OP_QUERY, url));
+        ApiResponse response = http.execute(ApiCall.get(OP_QUERY, urls.queryDiagnosis(handle.id())));
         try {
             return AihcDiagnosisParser.parse(response.json(), handle.job(), handle.id());
-        } catch (IllegalArgumentException malformed) {
-            throw new TransientException(PlatformKind.AIHC, OP_QUERY, response.status(), "",
-                    response.jsonText("requestId"), malformed.getMessage(), null);
+        } catch (InvalidInputException malformed) {
+            throw malformed(OP_QUERY, response, malformed.getMessage());
         }
     }
 
@@ -596,8 +555,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     public PoolInventory inventory(String queue) {
         String q = queue == null || queue.isBlank() ? settings.queue() : queue;
         if (pool == null) {
-            throw new InventoryUnreadableException(PlatformKind.AIHC, AihcInventoryReader.OP_POOL, 0, "", "",
-                    "the connection names no resource pool", null);
+            throw InventoryUnreadableException.notReadable(PlatformKind.AIHC, AihcInventoryReader.OP_POOL,
+                    "the connection names no resource pool");
         }
         return inventoryCache.get(q, () -> inventory.read(q));
     }
@@ -607,34 +566,33 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         http.close();
     }
 
-    private HttpUrl.Builder url(String path) {
-        return base.newBuilder().addPathSegments(path);
-    }
-
-    /** The resource pool every job call names; refused with the pool's rule when the connection has none. */
-    private String pool() {
-        if (pool == null) {
-            ConnectionSettingsValidator.requireValid(ConnectionSettingsValidator.setting(PlatformKind.AIHC,
-                    "resourcePool", null).stream().toList());
-        }
-        return pool;
-    }
-
-    /** Adds {@code queueID} on a managed pool, where every call must carry it. */
-    private HttpUrl.Builder withQueueId(HttpUrl.Builder url) {
-        if (managed) {
-            url.addQueryParameter("queueID", managedQueue);
-        }
-        return url;
-    }
-
     /** The {@code result} object of an envelope; its absence is a malformed, hence transient, answer. */
     private static JsonNode result(ApiResponse response, String operation) {
         JsonNode result = response.json().get("result");
         if (result == null || !result.isObject()) {
-            throw new TransientException(PlatformKind.AIHC, operation, response.status(), "",
-                    response.jsonText("requestId"), "the answer has no 'result' object", null);
+            throw malformed(operation, response, "the answer has no 'result' object");
         }
         return result;
+    }
+
+    /** An answer without what it must carry; AIHC puts the request id in the body. */
+    private static TransientException malformed(String operation, ApiResponse response, String detail) {
+        return TransientException.malformed(PlatformKind.AIHC, operation, response.status(),
+                response.jsonText("requestId"), detail);
+    }
+
+    /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */
+    public static final class Builder extends PlatformClientBuilder<Builder> {
+        private Builder(ConnectionSettings settings) {
+            super(settings, PlatformKind.AIHC);
+        }
+
+        /**
+         * @throws InvalidInputException when the connection settings break a rule (other than a missing
+         *     resource pool: a client without one can still fetch a diagnosis by id)
+         */
+        public AihcClient build() {
+            return new AihcClient(this);
+        }
     }
 }

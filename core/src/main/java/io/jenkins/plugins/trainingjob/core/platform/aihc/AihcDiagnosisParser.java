@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Detail;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Rule;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,14 +27,14 @@ public final class AihcDiagnosisParser {
     /**
      * Parses a whole response document.
      *
-     * @throws IllegalArgumentException when the text is not JSON or has no {@code result} array
+     * @throws InvalidInputException when the text is not JSON or has no {@code result} array
      */
     public static AihcScheduleDiagnosis parse(String json, JobRef job, String diagnosisId) {
         JsonNode root;
         try {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("not a JSON document: " + e.getOriginalMessage(), e);
+            throw InvalidInputException.worded("diagnosis", "not a JSON document: " + e.getOriginalMessage(), e);
         }
         return parse(root, job, diagnosisId);
     }
@@ -41,11 +42,11 @@ public final class AihcDiagnosisParser {
     /** Parses an already-read response document. */
     public static AihcScheduleDiagnosis parse(JsonNode root, JobRef job, String diagnosisId) {
         if (root == null || !root.isObject()) {
-            throw new IllegalArgumentException("diagnosis response is not a JSON object");
+            throw InvalidInputException.worded("diagnosis", "diagnosis response is not a JSON object");
         }
         JsonNode result = root.get("result");
         if (result == null || !result.isArray()) {
-            throw new IllegalArgumentException("diagnosis response has no 'result' array");
+            throw InvalidInputException.worded("diagnosis", "diagnosis response has no 'result' array");
         }
         List<Rule> rules = new ArrayList<>();
         for (JsonNode r : result) {

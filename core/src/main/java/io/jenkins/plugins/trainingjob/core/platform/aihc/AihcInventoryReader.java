@@ -151,8 +151,8 @@ final class AihcInventoryReader {
     private static JsonNode result(JsonNode body, String operation) {
         JsonNode r = body.get("result");
         if (r == null || !r.isObject()) {
-            throw new TransientException(PlatformKind.AIHC, operation, 200, "", AihcJobReader.text(body, "requestId"),
-                    "the answer has no 'result' object", null);
+            throw TransientException.malformed(PlatformKind.AIHC, operation, 200,
+                    AihcJobReader.text(body, "requestId"), "the answer has no 'result' object");
         }
         return r;
     }

@@ -14,7 +14,7 @@ public final class TrainingPlatforms {
     /** A new client for the connection. Close it when done: it owns an HTTP connection pool. */
     public static TrainingPlatform connect(ConnectionSettings settings) {
         return switch (settings.platform()) {
-            case AIHC -> new AihcClient(settings);
+            case AIHC -> AihcClient.create(settings);
             case SENSECORE -> SenseCoreClient.create(settings);
         };
     }

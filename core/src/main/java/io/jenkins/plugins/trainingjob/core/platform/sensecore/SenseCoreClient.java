@@ -15,13 +15,13 @@ import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -29,9 +29,9 @@ import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,9 +42,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.random.RandomGenerator;
 import okhttp3.HttpUrl;
-import okhttp3.OkHttpClient;
 
 /**
  * SenseCore ACP v2 training jobs for one workspace, signed with the x-date HMAC scheme.
@@ -77,25 +75,23 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final Duration createLookupWait;
 
     private SenseCoreClient(Builder b) {
-        this.settings = ConnectionSettingsValidator.requireValid(b.settings);
-        HttpUrl base = HttpUrl.parse(b.settings.resolvedEndpoint().toString());
+        this.settings = ConnectionSettingsValidator.requireValid(b.settings());
+        HttpUrl base = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (base == null) {
-            throw new IllegalArgumentException("SenseCore connection: endpoint must be an http(s) URL, was '"
-                    + b.settings.resolvedEndpoint() + "'");
+            throw InvalidInputException.worded("connection", "SenseCore connection: endpoint must be an http(s) URL, "
+                    + "was '" + settings.resolvedEndpoint() + "'");
         }
-        this.urls = new SenseCoreUrls(base, b.settings.subscription(), b.settings.resourceGroup(),
-                b.settings.zone(), b.settings.workspace());
-        CallExecutor.Builder executor = CallExecutor.builder(PlatformKind.SENSECORE, b.settings.http())
-                .signer(new SenseCoreHmacSigner(b.settings.credentials(), b.scheme))
-                .errorDecoder(new SenseCoreErrorDecoder(b.clock))
+        this.urls = new SenseCoreUrls(base, settings.subscription(), settings.resourceGroup(),
+                settings.zone(), settings.workspace());
+        this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
+                .signer(new SenseCoreHmacSigner(settings.credentials(), b.scheme))
+                .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
                 .requestIdHeader("X-Request-Id")
-                .clock(b.clock)
-                .sleeper(b.sleeper)
-                .random(b.random);
-        if (b.client != null) {
-            executor.client(b.client);
-        }
-        this.http = executor.build();
+                .clock(b.clock())
+                .sleeper(b.sleeper())
+                .random(b.random())
+                .client(b.okHttpClient())
+                .build();
         this.createLookups = b.createLookups;
         this.createLookupWait = b.createLookupWait;
     }
@@ -133,9 +129,8 @@ public final class SenseCoreClient implements TrainingPlatform {
             return recoverUncertainCreate(name, body, uncertain);
         } catch (InvalidRequestException e) {
             if (SenseCoreErrorDecoder.isAlreadyExists(e)) {
-                throw new InvalidRequestException(PlatformKind.SENSECORE, e.operation(), e.httpStatus(), e.code(),
-                        e.requestId(), "a training job named '" + name + "' already exists in workspace '"
-                        + urls.workspace() + "'; choose another name", "name", e.reason(), e);
+                throw e.reworded("a training job named '" + name + "' already exists in workspace '"
+                        + urls.workspace() + "'; choose another name", "name");
             }
             throw e;
         }
@@ -161,11 +156,10 @@ public final class SenseCoreClient implements TrainingPlatform {
             if (late.isPresent()) {
                 return late.get();
             }
-            UncertainCreateException unknown = new UncertainCreateException(PlatformKind.SENSECORE,
-                    again.operation(), again.httpStatus(), again.code(), again.requestId(),
+            UncertainCreateException unknown = UncertainCreateException.after(again,
                     "the create may not have happened: " + causeText(again) + "; no training job named '" + name
                             + "' appeared after " + (2 * createLookups) + " look-ups; the job may still appear",
-                    null, name, again);
+                    null, name);
             unknown.addSuppressed(uncertain);
             throw unknown;
         }
@@ -185,7 +179,7 @@ public final class SenseCoreClient implements TrainingPlatform {
                 http.sleeper().sleep(createLookupWait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new TransientException(PlatformKind.SENSECORE, "GET trainingJobs/{name}", 0, "", "",
+                throw TransientException.interrupted(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
                         "interrupted while looking up job '" + name + "' after an uncertain create", e);
             }
             try {
@@ -208,12 +202,12 @@ public final class SenseCoreClient implements TrainingPlatform {
     private static String nameFor(JobSpec spec, String clientToken) {
         Objects.requireNonNull(spec, "spec");
         if (spec.platform() != PlatformKind.SENSECORE) {
-            throw new IllegalArgumentException("spec: platform is " + spec.platform().id()
+            throw InvalidInputException.of("spec", "platform is " + spec.platform().id()
                     + ", this client submits to sensecore");
         }
         String name = SenseCoreJobName.resolve(spec.name(), clientToken);
         if (!SenseCoreJobName.isValid(name)) {
-            throw new IllegalArgumentException("name: '" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
+            throw InvalidInputException.of("name", "'" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
                     + " start with a letter and end with a letter or digit");
         }
         return name;
@@ -353,7 +347,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException("pageToken: '" + pageToken + "' is not a SenseCore page number (1, 2, ...)");
+        throw InvalidInputException.of("pageToken", "'" + pageToken + "' is not a SenseCore page number (1, 2, ...)");
     }
 
     /** The next page number, or {@code null} at the end ({@code ""}, {@code "0"}, or a token that does not advance). */
@@ -439,9 +433,9 @@ public final class SenseCoreClient implements TrainingPlatform {
     /** ACP keeps no diagnoses: one is derived from its job each time, so the job cannot be left out. */
     @Override
     public JobRef jobOfDiagnosis(String diagnosisId) {
-        throw new InvalidRequestException(PlatformKind.SENSECORE, "fetch diagnosis", 0, "", "",
+        throw InvalidRequestException.refused(PlatformKind.SENSECORE, "fetch diagnosis", "jobId",
                 "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
-                        + "diagnosis id", "jobId", "", null);
+                        + "diagnosis id");
     }
 
     @Override
@@ -469,9 +463,9 @@ public final class SenseCoreClient implements TrainingPlatform {
         String zone = bindings.stream().filter(b -> b.binding().name().equals(name))
                 .map(SenseCoreResponses.Binding::poolZone).filter(z -> !z.isEmpty()).findFirst().orElse("");
         if (name.isEmpty() || zone.isEmpty()) {
-            throw new InventoryUnreadableException(PlatformKind.SENSECORE, "GET workspaceAEC2Bindings", 0, "", "",
+            throw InventoryUnreadableException.notReadable(PlatformKind.SENSECORE, "GET workspaceAEC2Bindings",
                     name.isEmpty() ? "the job names no resource pool"
-                            : "pool " + name + " is not among the workspace's bindings this key can read", null);
+                            : "pool " + name + " is not among the workspace's bindings this key can read");
         }
         List<ResourceSpec> specs;
         try {
@@ -564,50 +558,19 @@ public final class SenseCoreClient implements TrainingPlatform {
         return "SenseCoreClient{endpoint=" + settings.resolvedEndpoint() + ", workspace=" + urls.workspace() + "}";
     }
 
-    /** Options for tests and special set-ups; only the connection settings are required. */
-    public static final class Builder {
-        private final ConnectionSettings settings;
+    /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */
+    public static final class Builder extends PlatformClientBuilder<Builder> {
         private Scheme scheme = Scheme.X_DATE;
-        private Clock clock = Clock.systemUTC();
-        private Sleeper sleeper = Sleeper.system();
-        private RandomGenerator random = RandomGenerator.getDefault();
-        private OkHttpClient client;
         private int createLookups = 5;
         private Duration createLookupWait = Duration.ofSeconds(2);
 
         private Builder(ConnectionSettings settings) {
-            this.settings = Objects.requireNonNull(settings, "settings");
-            if (settings.platform() != PlatformKind.SENSECORE) {
-                throw new IllegalArgumentException("connection: platform is " + settings.platform().id()
-                        + ", expected sensecore");
-            }
+            super(settings, PlatformKind.SENSECORE);
         }
 
         /** The signature scheme; x-date unless the gateway is known to want date/host/@request-target. */
         public Builder scheme(Scheme scheme) {
             this.scheme = Objects.requireNonNull(scheme, "scheme");
-            return this;
-        }
-
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Waits between retries and between look-ups after an uncertain create. */
-        public Builder sleeper(Sleeper sleeper) {
-            this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
-            return this;
-        }
-
-        public Builder random(RandomGenerator random) {
-            this.random = Objects.requireNonNull(random, "random");
-            return this;
-        }
-
-        /** A shared OkHttp client (not closed by this client); by default one is built from the settings. */
-        public Builder client(OkHttpClient client) {
-            this.client = client;
             return this;
         }
 

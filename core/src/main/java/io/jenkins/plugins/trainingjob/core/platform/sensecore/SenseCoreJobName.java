@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,7 +27,7 @@ public final class SenseCoreJobName {
     /** {@code tj-} plus the first 12 hex digits of the SHA-256 of the token. */
     public static String fromClientToken(String clientToken) {
         if (clientToken == null || clientToken.isEmpty()) {
-            throw new IllegalArgumentException("clientToken: must not be empty (it names the job on SenseCore)");
+            throw InvalidInputException.of("clientToken", "must not be empty (it names the job on SenseCore)");
         }
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(clientToken.getBytes(StandardCharsets.UTF_8));

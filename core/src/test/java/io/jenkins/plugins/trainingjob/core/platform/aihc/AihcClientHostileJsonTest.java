@@ -71,8 +71,12 @@ class AihcClientHostileJsonTest {
         if (client == null) {
             ConnectionSettings settings = ConnectionSettings.aihc(URI.create("http://aihc.test/"), null,
                     Credentials.of("ak", "sk"), "cce-1", null).withHttp(ONE_ATTEMPT);
-            client = new AihcClient(settings, Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC),
-                    wait -> { }, new SplittableRandom(1), okHttp);
+            client = AihcClient.builder(settings)
+                    .clock(Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC))
+                    .sleeper(wait -> { })
+                    .random(new SplittableRandom(1))
+                    .client(okHttp)
+                    .build();
         }
         return client;
     }

@@ -27,6 +27,7 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
@@ -116,7 +117,7 @@ class AihcClientTest extends AihcServerTest {
     @Test
     void aClientTokenThatCannotBeALabelValueIsRefused() {
         assertThatThrownBy(() -> client().submit(SPEC, "has space"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("clientToken: ");
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("clientToken: ");
     }
 
     @Test
@@ -425,7 +426,7 @@ class AihcClientTest extends AihcServerTest {
 
     @Test
     void aForeignPageTokenIsRefusedNamingTheRule() {
-        assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pageToken: ");
     }
 
@@ -645,7 +646,7 @@ class AihcClientTest extends AihcServerTest {
     void aConnectionWithoutALocationIsRefused() {
         ConnectionSettings settings = new ConnectionSettings(PlatformKind.AIHC, URI.create("ftp://x"), null,
                 Credentials.of(AK, SK), "cce-1", null, null, null, null, null, null);
-        assertThatThrownBy(() -> new AihcClient(settings)).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> AihcClient.create(settings)).isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("endpoint: 'ftp://x' is not an http(s) URL");
     }
 }

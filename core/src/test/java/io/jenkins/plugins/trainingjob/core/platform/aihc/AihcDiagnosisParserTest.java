@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.io.InputStream;
@@ -49,10 +50,10 @@ class AihcDiagnosisParserTest {
     @Test
     void aDocumentWithoutResultIsRefusedWithTheReason() {
         assertThatThrownBy(() -> AihcDiagnosisParser.parse("{\"code\":\"DiagnosisReportNotFound\"}", JOB, "d"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("diagnosis response has no 'result' array");
         assertThatThrownBy(() -> AihcDiagnosisParser.parse("<html>502 Bad Gateway</html>", JOB, "d"))
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("not a JSON document");
     }
 

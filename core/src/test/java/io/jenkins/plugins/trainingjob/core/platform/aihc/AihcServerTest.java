@@ -43,8 +43,11 @@ abstract class AihcServerTest {
 
     /** A client of any connection (e.g. one through a proxy), with the fixed clock and recorded waits. */
     AihcClient client(ConnectionSettings settings) {
-        AihcClient client = new AihcClient(settings, Clock.fixed(NOW, ZoneOffset.UTC), waits::add,
-                new SplittableRandom(3));
+        AihcClient client = AihcClient.builder(settings)
+                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .sleeper(waits::add)
+                .random(new SplittableRandom(3))
+                .build();
         clients.add(client);
         return client;
     }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform.connect;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -9,6 +10,10 @@ import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class TrainingPlatformsTest {
@@ -28,5 +33,25 @@ class TrainingPlatformsTest {
             assertThat(s.kind()).isEqualTo(PlatformKind.SENSECORE);
             assertThat(s.settings()).isEqualTo(sc);
         }
+    }
+
+    @Test
+    void bothClientsAreBuiltTheSameWayAndRefuseTheOtherPlatformsSettingsAsAWiringBug() {
+        ConnectionSettings aihc = ConnectionSettings.aihc(LOCAL, null, CREDS, "cce-1", "default");
+        ConnectionSettings sc = ConnectionSettings.senseCore(LOCAL, null, CREDS, "sub", "rg", "cn-sh-01z", "ws");
+        Clock fixed = Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC);
+        AihcClient.Builder a = AihcClient.builder(aihc).clock(fixed).sleeper(d -> { }).random(new SplittableRandom(1));
+        SenseCoreClient.Builder s = SenseCoreClient.builder(sc).clock(fixed).sleeper(d -> { })
+                .random(new SplittableRandom(1));
+        assertThat(a.clock()).isSameAs(fixed);
+        assertThat(s.clock()).isSameAs(fixed);
+        try (AihcClient built = a.build(); SenseCoreClient other = s.build()) {
+            assertThat(built.settings()).isEqualTo(aihc);
+            assertThat(other.settings()).isEqualTo(sc);
+        }
+        assertThatThrownBy(() -> AihcClient.builder(sc)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("connection: platform is sensecore, expected aihc");
+        assertThatThrownBy(() -> SenseCoreClient.builder(aihc)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("connection: platform is aihc, expected sensecore");
     }
 }

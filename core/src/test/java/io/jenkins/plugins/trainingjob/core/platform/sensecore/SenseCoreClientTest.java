@@ -23,6 +23,7 @@ import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.net.URI;
@@ -179,9 +180,9 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         client().listStatuses("1", 10_000);
 
         assertThat(take().getUrl().queryParameter("page_size")).isEqualTo("500");
-        assertThatThrownBy(() -> client.listStatuses("abc", 10)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> client.listStatuses("abc", 10)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pageToken: 'abc'");
-        assertThatThrownBy(() -> client.listStatuses("0", 10)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> client.listStatuses("0", 10)).isInstanceOf(InvalidInputException.class);
     }
 
     @Test
@@ -319,7 +320,7 @@ class SenseCoreClientTest extends SenseCoreServerTest {
     @Test
     void specsAndJobsOfAnotherPlatformAreRefusedNamingTheField() {
         assertThatThrownBy(() -> client().submit(UncheckedSpecs.of(PlatformKind.AIHC, JsonNodeFactory.instance.objectNode()), "t"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("spec: platform is aihc");
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("spec: platform is aihc");
         assertThatThrownBy(() -> client.status(new JobRef(PlatformKind.AIHC, "x", "x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("job: x belongs to aihc");
         assertThat(server.getRequestCount()).isZero();

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,7 +39,7 @@ class SenseCoreJobNameTest {
     @Test
     void anEmptyTokenIsRefusedNamingTheParameter() {
         assertThatThrownBy(() -> SenseCoreJobName.fromClientToken(""))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("clientToken:");
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("clientToken:");
     }
 
     @ParameterizedTest
