@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import static io.jenkins.plugins.trainingjob.core.monitor.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,27 +14,37 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/**
+ * One watch's life on a manual clock: a test moves time and the monitor polls, diagnoses and retries as
+ * that time says, without real waiting.
+ */
 class JobMonitorTest {
     private static final String CONNECTION = "aihc-pool";
 
     private final FakePlatform platform = new FakePlatform();
+    private final ManualClock clock = new ManualClock();
     private final MonitorSettings settings = MonitorSettings.defaults()
             .withRetries(ms(300), ms(5), ms(20))
             .withStopConfirmation(Duration.ofSeconds(5), ms(5))
             .withAnalyzer(JobMonitorTest::analyze);
     private JobMonitor monitor = newMonitor();
+
+    {
+        // before each step of time, the monitor finishes what the last one started
+        clock.settleWith(() -> monitor.awaitIdle());
+    }
 
     /** Polls every few milliseconds; nothing is diagnosed unless a test shortens the pending timeout. */
     private final WatchPolicy untilScheduled = WatchPolicy.defaults(WaitTarget.SCHEDULED)
@@ -54,7 +63,7 @@ class JobMonitorTest {
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
 
-        await("several polls of the pending job", () -> platform.statusCalls.get() >= 5);
+        runUntil("several polls of the pending job", () -> platform.statusCalls.get() >= 5);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         Outcome outcome = outcomeOf(watch);
@@ -80,7 +89,7 @@ class JobMonitorTest {
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
 
         Watch completion = monitor.watch(CONNECTION, job, completionPolicy(), null);
-        await("polls of the running job", () -> platform.statusCalls.get() >= 5);
+        runUntil("polls of the running job", () -> platform.statusCalls.get() >= 5);
         assertThat(completion.outcome()).isNotDone();
         platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
 
@@ -94,7 +103,7 @@ class JobMonitorTest {
     void aJobThatFailsEndsJobFailedWithThePlatformsStateAndReason() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, completionPolicy(), null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
         platform.set(job, JobPhase.FAILED, "Failed");
 
         Outcome outcome = outcomeOf(watch);
@@ -113,7 +122,7 @@ class JobMonitorTest {
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, completionPolicy(), listener);
 
-        await("the read after the transient Failed", () -> platform.statusCalls.get() >= 3);
+        runUntil("the read after the transient Failed", () -> platform.statusCalls.get() >= 3);
         assertThat(watch.outcome()).isNotDone();
         platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
 
@@ -228,7 +237,7 @@ class JobMonitorTest {
         platform.diagnosisReady = false;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener);
-        await("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
+        runUntil("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
         platform.set(job, JobPhase.STARTING, "Scheduled");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -240,9 +249,9 @@ class JobMonitorTest {
         platform.diagnosisReady = false;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, completionPolicy().withPendingTimeout(ms(10)), listener);
-        await("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
+        runUntil("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
         platform.set(job, JobPhase.RUNNING, "Running");
-        await("back to waiting", () -> watch.state().phase() == WatchState.Phase.WAITING);
+        runUntil("back to waiting", () -> watch.state().phase() == WatchState.Phase.WAITING);
         assertThat(watch.state().diagnosisId()).isNull();
         platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
 
@@ -253,7 +262,7 @@ class JobMonitorTest {
     @Test
     void aDiagnosisTheAnalyzerCannotReadStillEndsUnschedulable() throws Exception {
         monitor.close();
-        monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings.withAnalyzer(raw -> {
+        monitor = new JobMonitor(id -> platform, clock, settings.withAnalyzer(raw -> {
             throw new IllegalStateException("analyzer bug");
         }));
         JobRef job = platform.addJob("train-llm");
@@ -292,10 +301,10 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
         AtomicInteger failures = new AtomicInteger(3);
         platform.outage = () -> failures.getAndDecrement() > 0 ? unavailable() : null;
-        await("the outage passed", () -> failures.get() < 0);
+        runUntil("the outage passed", () -> failures.get() < 0);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -307,7 +316,7 @@ class JobMonitorTest {
     void anOutageThatPersistsEndsAPlatformErrorAfterTheRetryLimit() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
         platform.outage = JobMonitorTest::unavailable;
 
         Outcome outcome = outcomeOf(watch);
@@ -327,7 +336,7 @@ class JobMonitorTest {
                 "GET /api/v1/aijobs/{jobId}", 429, "TooManyRequests", "r-9", "slow down", ms(40), null) : null;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
-        await("the rate limit passed", () -> failures.get() < 0);
+        runUntil("the rate limit passed", () -> failures.get() < 0);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -353,9 +362,9 @@ class JobMonitorTest {
     void cancellingWithoutStopLeavesTheRemoteJobAlone() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
 
-        Outcome outcome = watch.cancel(false).get(10, TimeUnit.SECONDS);
+        Outcome outcome = outcomeOf(watch.cancel(false));
         assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
         assertThat(((Outcome.Cancelled) outcome).remoteStopped()).isFalse();
         assertThat(platform.cancelCalls).hasValue(0);
@@ -370,9 +379,9 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         platform.stopTakesPolls = 3;
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
 
-        Outcome outcome = watch.cancel(true).get(10, TimeUnit.SECONDS);
+        Outcome outcome = outcomeOf(watch.cancel(true));
         assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
         Outcome.Cancelled cancelled = (Outcome.Cancelled) outcome;
         assertThat(cancelled.remoteStopped()).isTrue();
@@ -388,13 +397,13 @@ class JobMonitorTest {
     @Test
     void aStopThatIsNeverConfirmedSaysSo() throws Exception {
         monitor.close();
-        monitor = new JobMonitor(id -> platform, Clock.systemUTC(),
+        monitor = new JobMonitor(id -> platform, clock,
                 settings.withStopConfirmation(ms(30), ms(5)));
         JobRef job = platform.addJob("train-llm");
         platform.stopTakesPolls = 1_000_000;
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
 
-        Outcome.Cancelled cancelled = (Outcome.Cancelled) watch.cancel(true).get(10, TimeUnit.SECONDS);
+        Outcome.Cancelled cancelled = (Outcome.Cancelled) outcomeOf(watch.cancel(true));
         assertThat(cancelled.remoteStopped()).isFalse();
         assertThat(cancelled.detail()).isEqualTo("stop requested, but the job is still PENDING (Created) after 30ms");
     }
@@ -405,7 +414,7 @@ class JobMonitorTest {
         platform.diagnosisReady = false;
         RecordingListener first = new RecordingListener();
         monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), first);
-        await("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
+        runUntil("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
         byte[] saved = serialize(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
         monitor.close();
 
@@ -429,7 +438,7 @@ class JobMonitorTest {
         WatchPolicy policy = untilScheduled.withPendingTimeout(Duration.ofMinutes(10));
         // Started long ago: its pending deadline passed while no monitor was running.
         WatchState state = WatchState.start(CONNECTION, job, policy,
-                Clock.systemUTC().instant().minus(Duration.ofHours(1)));
+                clock.now().minus(Duration.ofHours(1)));
 
         Outcome outcome = outcomeOf(monitor.resume(deserialize(serialize(state)), null));
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
@@ -439,9 +448,8 @@ class JobMonitorTest {
     @Test
     void aFinishedWatchCannotBeResumed() {
         JobRef job = platform.addJob("train-llm");
-        WatchState start = WatchState.start(CONNECTION, job, untilScheduled, Clock.systemUTC().instant());
-        WatchState done = new WatchState(CONNECTION, job, untilScheduled, WatchState.Phase.DONE, start.startedAt(),
-                start.pendingDeadline(), null, null, null);
+        WatchState start = WatchState.start(CONNECTION, job, untilScheduled, clock.now());
+        WatchState done = start.done();
         assertThatThrownBy(() -> monitor.resume(done, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already ended");
     }
@@ -472,10 +480,10 @@ class JobMonitorTest {
             }
         };
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled.withHeartbeat(ms(20)), listener);
-        await("first state", () -> listener.saw(MonitorEvent.StateChanged.class));
+        runUntil("first state", () -> listener.saw(MonitorEvent.StateChanged.class));
         platform.setQueuePosition(job, 2);
-        await("the new queue position", () -> listener.saw(MonitorEvent.QueuePositionChanged.class));
-        await("a heartbeat", () -> listener.saw(MonitorEvent.Heartbeat.class));
+        runUntil("the new queue position", () -> listener.saw(MonitorEvent.QueuePositionChanged.class));
+        runUntil("a heartbeat", () -> listener.saw(MonitorEvent.Heartbeat.class));
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -523,7 +531,14 @@ class JobMonitorTest {
     }
 
     private void assertNothingLeftBehind() {
-        await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
+        monitor.awaitIdle();
+        assertThat(monitor.scheduledTasks()).as("timers and hand-offs left").isZero();
+        assertThat(monitor.pendingCalls()).as("platform calls left").isZero();
+    }
+
+    /** Moves the manual clock until {@code condition} holds. */
+    private void runUntil(String what, BooleanSupplier condition) {
+        clock.runUntil(what, condition);
     }
 
     private WatchPolicy completionPolicy() {
@@ -537,11 +552,16 @@ class JobMonitorTest {
                 throw new IllegalArgumentException("no connection " + id);
             }
             return platform;
-        }, Clock.systemUTC(), settings);
+        }, clock, settings);
     }
 
-    private static Outcome outcomeOf(Watch watch) throws Exception {
-        return watch.outcome().get(10, TimeUnit.SECONDS);
+    private Outcome outcomeOf(Watch watch) {
+        return outcomeOf(watch.outcome());
+    }
+
+    private Outcome outcomeOf(java.util.concurrent.CompletableFuture<Outcome> outcome) {
+        runUntil("the outcome", outcome::isDone);
+        return outcome.join();
     }
 
     private static PlatformException unavailable() {
