@@ -76,20 +76,17 @@ final class DemoCommand implements Callable<Integer> {
             terminal.progress("trainjob demo: a simulated Baidu AIHC at " + sim.baseUrl() + ", time x"
                     + formatSpeed(speed));
             terminal.progress("  scenario " + SCENARIO + ", resource pool " + pool);
-            try (TrainingPlatform platform = root.env().connector().connect(settings);
-                 JobFollower follower = new JobFollower(root.env(), terminal, platform, new SimulatedClock(sim))) {
+            try (SimulatedClock clock = new SimulatedClock(sim);
+                 TrainingPlatform platform = root.env().connector().connect(settings);
+                 JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
                 JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
                 JobRef big = submit(platform, documented, terminal,
                         "1 worker x 8 GPUs in queue 'default': no node there can take it");
                 terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
-                // Polls run in real time but deadlines in simulated time: give the diagnosis half a real
-                // minute whatever the speed, so a fast clock never outruns the report.
-                Duration diagnosisBudget = Duration.ofMillis((long) (30_000 * Math.max(1, speed)));
-                WatchPolicy policy = WatchPolicy.defaults(WaitTarget.COMPLETED)
-                        .withPendingTimeout(pendingTimeout)
-                        .withDiagnosisTimeout(diagnosisBudget)
-                        .withPolling(Duration.ofMillis(200), Duration.ofMillis(500));
+                // The monitor polls and times out on the simulator's clock: the normal settings serve.
+                WatchPolicy policy = diagnosisAfterPreCheck(WatchPolicy.defaults(WaitTarget.COMPLETED)
+                        .withPendingTimeout(pendingTimeout), world);
                 Watch smallWatch = follower.start(small, policy);
                 Watch bigWatch = follower.start(big, policy);
                 try (InterruptGuard guard = InterruptGuard.install(root.env(), terminal,
@@ -137,6 +134,16 @@ final class DemoCommand implements Callable<Integer> {
         terminal.progress("submitted " + spec.name() + " as " + ref.id());
         terminal.progress("  " + what);
         return ref;
+    }
+
+    /**
+     * AIHC accepts a diagnosis only of a job that has queued a while (5 minutes in the scenario): a
+     * pending timeout shorter than that leaves the rest of that wait to the diagnosis, on top of its own.
+     */
+    static WatchPolicy diagnosisAfterPreCheck(WatchPolicy policy, Scenario world) {
+        Duration preCheck = Duration.ofSeconds(world.timing().effectivePreCheckMinQueueSeconds());
+        Duration uncovered = preCheck.minus(policy.pendingTimeout());
+        return uncovered.isNegative() ? policy : policy.withDiagnosisTimeout(policy.diagnosisTimeout().plus(uncovered));
     }
 
     /** The bundled scenario with simulated time sped up; its realistic delays (AIHC's 5-minute pre-check) stay. */

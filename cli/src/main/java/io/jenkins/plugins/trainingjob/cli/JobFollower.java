@@ -3,8 +3,10 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -13,8 +15,8 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Follows jobs through the shared {@link JobMonitor}, the same engine the Jenkins steps use: progress
@@ -30,20 +32,25 @@ final class JobFollower implements AutoCloseable {
     private final TrainingPlatform platform;
 
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
-        this(env, terminal, platform, env.clock());
+        this(env, terminal, platform, resolver -> new JobMonitor(resolver, env.clock()));
     }
 
-    /** With another clock for the deadlines: the demo's run in simulated time. */
-    JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform, Clock clock) {
+    /** On another time base for deadlines and waits alike: the demo's run in simulated time. */
+    JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform, MonitorClock clock) {
+        this(env, terminal, platform, resolver -> new JobMonitor(resolver, clock));
+    }
+
+    private JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform,
+            Function<PlatformResolver, JobMonitor> monitors) {
         this.env = env;
         this.terminal = terminal;
         this.platform = platform;
-        this.monitor = new JobMonitor(id -> {
+        this.monitor = monitors.apply(id -> {
             if (!CONNECTION_ID.equals(id)) {
                 throw new IllegalArgumentException("unknown connection " + id);
             }
             return platform;
-        }, clock);
+        });
     }
 
     /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */

@@ -8,7 +8,6 @@ import static org.mockito.Mockito.verify;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
@@ -168,7 +167,7 @@ class AwaitScheduleDiagnosisExecutionTest {
     @Test
     void aFetchedReportIsAttachedAndFailsTheStepWithItsHeadline() throws Exception {
         start(fetchStep(null));
-        DiagnosisReport report = Reports.documentedAihcExample(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null));
+        DiagnosisReport report = Reports.documentedAihcExample(new JobRef(PlatformKind.AIHC, "diag-9", null));
 
         f.watcher.lastFetch().result().complete(new FetchedDiagnosis.Ready(report));
 
@@ -198,7 +197,7 @@ class AwaitScheduleDiagnosisExecutionTest {
     void aDiagnosisStillNotReadyFailsTheStepSayingHowToFetchItLater() throws Exception {
         start(fetchStep(null));
         FetchedDiagnosis.NotReady notReady = new FetchedDiagnosis.NotReady(
-                new DiagnosisHandle("diag-9", DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null)),
+                new DiagnosisHandle("diag-9", new JobRef(PlatformKind.AIHC, "diag-9", null)),
                 Duration.ofMinutes(5));
 
         f.watcher.lastFetch().result().complete(notReady);

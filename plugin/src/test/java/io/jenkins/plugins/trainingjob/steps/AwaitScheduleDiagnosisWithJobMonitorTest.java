@@ -88,7 +88,7 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class).hasMessageContaining("diag-9");
-        JobRef placeholder = DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-9", null);
+        JobRef placeholder = new JobRef(PlatformKind.AIHC, "diag-9", null);
         assertThat(f.platform.fetchedDiagnoses).containsExactly(new DiagnosisHandle("diag-9", placeholder));
         assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
     }

@@ -66,6 +66,19 @@ public record DiagnosisReport(
     }
 
     /**
+     * The report of a diagnosis that exists but could not be turned into findings (an answer the analyzer
+     * does not understand): the job is unschedulable all the same, so it says that, and where to look.
+     *
+     * @param reason what went wrong, after "its diagnosis", e.g. "could not be analysed"
+     */
+    public static DiagnosisReport unreadable(JobRef job, String diagnosisId, String reason) {
+        return new DiagnosisReport(SCHEMA_VERSION, job, diagnosisId,
+                "Job " + job.name() + " cannot be scheduled; its diagnosis " + reason, Verdict.UNKNOWN,
+                "the platform's diagnosis " + ConsoleText.strip(diagnosisId, 40) + " could not be read; see its console",
+                0, List.of(), List.of(), List.of(), List.of(), List.of());
+    }
+
+    /**
      * A few lines for a Jenkins build page or a log: the headline, the verdict, the reasons affecting the
      * most nodes and the first suggestion. Control characters are stripped and lines cut to 100 columns;
      * a web page must still HTML-escape them.

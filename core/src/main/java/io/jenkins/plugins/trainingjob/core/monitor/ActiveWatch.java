@@ -1,8 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
@@ -17,10 +15,8 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
@@ -48,7 +44,7 @@ final class ActiveWatch implements Watch {
     private JobStatus lastStatus;
     private Duration interval;
     private Instant lastHeartbeat;
-    private ScheduledFuture<?> timer;
+    private MonitorClock.Timer timer;
     private boolean inFlight;
     private boolean cancelling;
     private boolean done;
@@ -184,11 +180,11 @@ final class ActiveWatch implements Watch {
         if (state.phase() == WatchState.Phase.DIAGNOSING
                 && (status.phase() == JobPhase.STARTING || status.phase() == JobPhase.RUNNING)) {
             // It started after all (waiting for completion): the diagnosis has nothing left to explain.
-            setState(withPhase(WatchState.Phase.WAITING, null, null));
+            setState(state.waitingAgain());
         }
         if (state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING
                 && passed(state.pendingDeadline(), now)) {
-            setState(withPhase(WatchState.Phase.DIAGNOSING, now.plus(policy.diagnosisTimeout()), null));
+            setState(state.diagnosing(now.plus(policy.diagnosisTimeout())));
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
             if (passed(state.diagnosisDeadline(), now)) {
@@ -230,7 +226,7 @@ final class ActiveWatch implements Watch {
         }
         diagnosisFailingSince = null;
         diagnosisFailures = 0;
-        setState(withPhase(WatchState.Phase.DIAGNOSING, state.diagnosisDeadline(), r.value().id()));
+        setState(state.withDiagnosisId(r.value().id()));
         emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
         // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
         lastHeartbeat = runtime.now();
@@ -386,25 +382,14 @@ final class ActiveWatch implements Watch {
         }
     }
 
-    private static final DiagnosisAnalyzer JOIN = new DiagnosisAnalyzer();
-
     private DiagnosisReport analyze(RawDiagnosis raw) {
         try {
-            // the analyzer sees the platform's own answer; the inventory read beside it is joined afterwards
-            RawDiagnosis own = raw instanceof DiagnosisWithInventory w ? w.diagnosis() : raw;
-            DiagnosisReport report = runtime.settings().analyzer().apply(own);
-            if (report != null) {
-                return JOIN.join(report, raw);
-            }
+            return runtime.settings().report(raw);
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
         }
         // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
-        String id = state.diagnosisId();
-        return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job(), id,
-                "Job " + job().name() + " cannot be scheduled; its diagnosis could not be analysed", Verdict.UNKNOWN,
-                "the platform's diagnosis " + ConsoleText.strip(id, 40) + " could not be read; see its console",
-                0, List.of(), List.of(), List.of(), List.of(), List.of());
+        return DiagnosisReport.unreadable(job(), state.diagnosisId(), "could not be analysed");
     }
 
     // ---- cancel ----
@@ -499,21 +484,15 @@ final class ActiveWatch implements Watch {
         cancelTimer();
         group.remove(this);
         onEnd.accept(this);
-        setState(withPhase(WatchState.Phase.DONE, state.diagnosisDeadline(), state.diagnosisId()));
+        setState(state.done());
         outcome.complete(result);
     }
 
     private void cancelTimer() {
         if (timer != null) {
-            timer.cancel(false);
+            timer.cancel();
             timer = null;
         }
-    }
-
-    private WatchState withPhase(WatchState.Phase phase, Instant diagnosisDeadline, String diagnosisId) {
-        WatchState s = state;
-        return new WatchState(s.connectionId(), s.job(), s.policy(), phase, s.startedAt(), s.pendingDeadline(),
-                s.overallDeadline(), diagnosisDeadline, diagnosisId);
     }
 
     private void setState(WatchState next) {
@@ -540,8 +519,7 @@ final class ActiveWatch implements Watch {
 
     /** The last status seen, or a stand-in naming the job when none was seen yet. */
     private JobStatus lastOrUnknown() {
-        return lastStatus != null ? lastStatus
-                : new JobStatus(job(), JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
+        return lastStatus != null ? lastStatus : JobStatus.unknown(job());
     }
 
     private static boolean passed(Instant deadline, Instant now) {

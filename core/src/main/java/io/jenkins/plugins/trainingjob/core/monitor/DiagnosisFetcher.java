@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
@@ -9,12 +9,13 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A schedule diagnosis on request, outside a watch: fetch an existing one by its id, or launch one now,
@@ -33,45 +34,54 @@ public final class DiagnosisFetcher {
     private final Duration pollInterval;
     private final Clock clock;
     private final Sleeper sleeper;
-    private final DiagnosisAnalyzer analyzer = new DiagnosisAnalyzer();
+    private final Function<RawDiagnosis, DiagnosisReport> analyzer;
 
     /**
+     * With the standard analyzer.
+     *
      * @param timeout      how long to keep asking while the diagnosis is not ready
      * @param pollInterval how long to wait between two questions
      */
     public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper) {
+        this(timeout, pollInterval, clock, sleeper, MonitorSettings.STANDARD_ANALYZER::analyze);
+    }
+
+    /**
+     * @param analyzer turns the platform's answer into the report of a blocking {@link #fetch} (a pool
+     *     inventory read beside it is joined afterwards); a fetch through {@link JobMonitor#fetchDiagnosis}
+     *     uses the monitor's ({@link MonitorSettings#analyzer()})
+     */
+    public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper,
+            Function<RawDiagnosis, DiagnosisReport> analyzer) {
         this.timeout = positive("timeout", timeout);
         this.pollInterval = positive("pollInterval", pollInterval);
         this.clock = Objects.requireNonNull(clock, "clock");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.analyzer = Objects.requireNonNull(analyzer, "analyzer");
     }
 
     /**
-     * The job a fetched diagnosis is reported for. The rule: the given job; without one, the diagnosis id
-     * stands for the job (as id and name), because an AIHC diagnosis is fetched by its id alone and a
-     * report must name something: an empty job would leave the report's headline and job line blank.
-     * SenseCore keeps no diagnoses (they are derived from the job each time), so there the job is required.
+     * The job a fetched diagnosis is reported for: the given job; without one, the job the platform says
+     * the diagnosis id stands for ({@link TrainingPlatform#jobOfDiagnosis}): on AIHC the id itself, as id
+     * and name, because a report must name something (an empty job would leave its headline and job line
+     * blank); SenseCore keeps no diagnoses (they are derived from the job each time), so there the job is
+     * required.
      *
      * @param jobId the job's id, or {@code null}/blank when not known
-     * @throws InvalidRequestException for SenseCore without a job
+     * @throws InvalidRequestException when the platform requires the job and none was given
      */
-    public static JobRef jobOf(PlatformKind platform, String diagnosisId, String jobId) {
+    public static JobRef jobOf(TrainingPlatform platform, String diagnosisId, String jobId) {
         Objects.requireNonNull(diagnosisId, "diagnosisId");
         if (jobId != null && !jobId.isBlank()) {
-            return new JobRef(platform, jobId.trim(), null);
+            return new JobRef(platform.kind(), jobId.trim(), null);
         }
-        if (platform == PlatformKind.SENSECORE) {
-            throw InvalidRequestException.refused(platform, "fetch diagnosis", "jobId",
-                    "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
-                            + "diagnosis id");
-        }
-        return new JobRef(platform, diagnosisId, null);
+        return platform.jobOfDiagnosis(diagnosisId);
     }
 
     /** Fetches an existing diagnosis, for the job {@link #jobOf} names. */
     public FetchedDiagnosis fetch(TrainingPlatform platform, String diagnosisId, String jobId)
             throws InterruptedException {
-        return fetch(platform, handleOf(platform.kind(), diagnosisId, jobId));
+        return fetch(platform, handleOf(platform, diagnosisId, jobId));
     }
 
     /**
@@ -86,9 +96,10 @@ public final class DiagnosisFetcher {
     }
 
     private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
-        Instant deadline = deadline();
+        Instant deadline = deadline(clock.instant());
         while (true) {
-            FetchAttempt attempt = attempt(platform, handle, deadline);
+            FetchAttempt attempt = attempt(platform, handle, deadline, clock::instant,
+                    raw -> MonitorSettings.report(analyzer, raw));
             if (attempt instanceof FetchAttempt.Done done) {
                 return done.result();
             }
@@ -96,13 +107,13 @@ public final class DiagnosisFetcher {
         }
     }
 
-    /** When a fetch that begins now stops asking. */
-    Instant deadline() {
-        return clock.instant().plus(timeout);
+    /** When a fetch that begins at {@code start} stops asking. */
+    Instant deadline(Instant start) {
+        return start.plus(timeout);
     }
 
     /** The handle of an existing diagnosis, for the job {@link #jobOf} names. */
-    static DiagnosisHandle handleOf(PlatformKind platform, String diagnosisId, String jobId) {
+    static DiagnosisHandle handleOf(TrainingPlatform platform, String diagnosisId, String jobId) {
         return new DiagnosisHandle(diagnosisId, jobOf(platform, diagnosisId, jobId));
     }
 
@@ -111,21 +122,25 @@ public final class DiagnosisFetcher {
      * passed; otherwise ask again after the poll interval, cut to the time left. The one rule of every
      * fetch, whether it waits by sleeping or by a timer.
      *
+     * @param now the time base of the waits: this fetcher's clock when it sleeps, the monitor's for a timer
+     * @param analysis the report of the fetched diagnosis: this fetcher's analyzer, or the monitor's
+     *
      * @throws io.jenkins.plugins.trainingjob.core.platform.PlatformException for any answer but "not ready"
      */
-    FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline) {
+    FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline,
+            Supplier<Instant> now, Function<RawDiagnosis, DiagnosisReport> analysis) {
         RawDiagnosis raw;
         try {
             raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
         } catch (DiagnosisNotReadyException notReady) {
-            Instant now = clock.instant();
-            if (!now.isBefore(deadline)) {
+            Instant at = now.get();
+            if (!at.isBefore(deadline)) {
                 return new FetchAttempt.Done(new FetchedDiagnosis.NotReady(handle, timeout));
             }
-            Duration left = Duration.between(now, deadline);
+            Duration left = Duration.between(at, deadline);
             return new FetchAttempt.AskAgain(left.compareTo(pollInterval) < 0 ? left : pollInterval);
         }
-        return new FetchAttempt.Done(new FetchedDiagnosis.Ready(analyzer.analyze(raw)));
+        return new FetchAttempt.Done(new FetchedDiagnosis.Ready(analysis.apply(raw)));
     }
 
     private static Duration positive(String name, Duration d) {

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeoutException;
  * platform's list call when that is cheaper than one call per job.
  *
  * <p>Listeners are called on the scheduler thread, one event at a time per watch; a listener that throws
- * is logged and ignored. Deadlines are read from the injected {@link Clock}.
+ * is logged and ignored. One {@link MonitorClock} decides both what time it is for every deadline and
+ * when the timers between polls fire; given a {@link Clock}, the monitor runs in real time.
  */
 public final class JobMonitor implements JobWatcher {
 
@@ -35,11 +36,25 @@ public final class JobMonitor implements JobWatcher {
     private final Set<PendingDiagnosisFetch> fetches = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
+    /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
     public JobMonitor(PlatformResolver platforms, Clock clock) {
         this(platforms, clock, MonitorSettings.defaults());
     }
 
+    /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
     public JobMonitor(PlatformResolver platforms, Clock clock, MonitorSettings settings) {
+        this.platforms = Objects.requireNonNull(platforms, "platforms");
+        this.runtime = new MonitorRuntime(Objects.requireNonNull(clock, "clock"),
+                Objects.requireNonNull(settings, "settings"));
+    }
+
+    /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
+    public JobMonitor(PlatformResolver platforms, MonitorClock clock) {
+        this(platforms, clock, MonitorSettings.defaults());
+    }
+
+    /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
+    public JobMonitor(PlatformResolver platforms, MonitorClock clock, MonitorSettings settings) {
         this.platforms = Objects.requireNonNull(platforms, "platforms");
         this.runtime = new MonitorRuntime(Objects.requireNonNull(clock, "clock"),
                 Objects.requireNonNull(settings, "settings"));
@@ -149,7 +164,7 @@ public final class JobMonitor implements JobWatcher {
                 throw new IllegalArgumentException("connection '" + connectionId + "' is not configured");
             }
             fetch = new PendingDiagnosisFetch(runtime, fetcher, platform,
-                    DiagnosisFetcher.handleOf(platform.kind(), diagnosisId, jobId));
+                    DiagnosisFetcher.handleOf(platform, diagnosisId, jobId));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -208,5 +223,22 @@ public final class JobMonitor implements JobWatcher {
     /** Platform calls queued or running (for tests). */
     int pendingCalls() {
         return runtime.pendingCalls();
+    }
+
+    /**
+     * Waits until nothing but timers is left: no step queued or running, no platform call (for tests that
+     * move a manual clock).
+     *
+     * @throws IllegalStateException when the monitor is still busy after ten seconds
+     */
+    void awaitIdle() {
+        try {
+            if (!runtime.awaitIdle(java.time.Duration.ofSeconds(10))) {
+                throw new IllegalStateException("the job monitor was still busy after 10s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the job monitor", e);
+        }
     }
 }

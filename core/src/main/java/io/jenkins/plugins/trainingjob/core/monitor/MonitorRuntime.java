@@ -4,9 +4,11 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -16,37 +18,52 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The monitor's two executors and its clock. Every watch's state lives on the single scheduler thread, so
- * it needs no locks; blocking platform calls run on a small fixed pool and hand their results back to the
- * scheduler thread. A watch thus costs a state object and at most one queued timer.
+ * The monitor's two executors and its {@link MonitorClock}. Every watch's state lives on the single
+ * scheduler thread, so it needs no locks; blocking platform calls run on a small fixed pool and hand their
+ * results back to the scheduler thread. A watch thus costs a state object and at most one timer. The clock
+ * is the one time base: it answers "now" and fires the timers, whose tasks then run on the scheduler thread.
  */
 final class MonitorRuntime {
     private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
 
-    private final Clock clock;
+    private final MonitorClock clock;
     private final MonitorSettings settings;
     private final ScheduledThreadPoolExecutor scheduler;
     private final ThreadPoolExecutor calls;
+    private final Set<ArmedTimer> timers = ConcurrentHashMap.newKeySet();
+    /** Hand-offs queued on the scheduler, not yet started. */
+    private final AtomicInteger queuedSteps = new AtomicInteger();
+    /** Platform calls (and other offloaded work) queued or running. */
+    private final AtomicInteger callsInFlight = new AtomicInteger();
+    /** Hand-offs queued or running, plus platform calls queued or running: zero when the monitor is idle. */
+    private final AtomicInteger busy = new AtomicInteger();
+    private final Object idle = new Object();
     private volatile Thread schedulerThread;
 
+    /** Real time: deadlines read from {@code clock} (which must move at real-time pace), timers on the scheduler. */
     MonitorRuntime(Clock clock, MonitorSettings settings) {
-        this.clock = clock;
+        this(null, clock, settings);
+    }
+
+    /** Deadlines and timers both from {@code clock}. */
+    MonitorRuntime(MonitorClock clock, MonitorSettings settings) {
+        this(clock, null, settings);
+    }
+
+    private MonitorRuntime(MonitorClock clock, Clock realTime, MonitorSettings settings) {
         this.settings = settings;
         this.scheduler = new ScheduledThreadPoolExecutor(1, daemon("trainingjob-monitor", true));
         // Cancelled timers leave the queue at once instead of at their due time: nothing lingers.
         scheduler.setRemoveOnCancelPolicy(true);
         scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        this.clock = clock != null ? clock : new RealTimeClock(realTime, scheduler);
         this.calls = new ThreadPoolExecutor(settings.callThreads(), settings.callThreads(), 30, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), daemon("trainingjob-monitor-call", false));
         calls.allowCoreThreadTimeOut(true);
     }
 
-    Clock clock() {
-        return clock;
-    }
-
     Instant now() {
-        return clock.instant();
+        return clock.now();
     }
 
     MonitorSettings settings() {
@@ -59,21 +76,60 @@ final class MonitorRuntime {
 
     /** Runs {@code task} on the scheduler thread; returns false when the monitor is shut down. */
     boolean onScheduler(Runnable task) {
+        busy.incrementAndGet();
+        queuedSteps.incrementAndGet();
         try {
-            scheduler.execute(guarded(task));
+            scheduler.execute(() -> {
+                queuedSteps.decrementAndGet();
+                try {
+                    guarded(task).run();
+                } finally {
+                    done();
+                }
+            });
             return true;
         } catch (RejectedExecutionException e) {
+            queuedSteps.decrementAndGet();
+            done();
             return false;
         }
     }
 
-    /** Runs {@code task} on the scheduler thread after {@code delay}; {@code null} when shut down. */
-    ScheduledFuture<?> schedule(Runnable task, Duration delay) {
-        try {
-            return scheduler.schedule(guarded(task), Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
-        } catch (RejectedExecutionException e) {
+    /**
+     * Runs {@code task} on the scheduler thread once {@code delay} has passed on the monitor's clock;
+     * {@code null} when shut down.
+     */
+    MonitorClock.Timer schedule(Runnable task, Duration delay) {
+        if (scheduler.isShutdown()) {
             return null;
         }
+        ArmedTimer armed = new ArmedTimer();
+        timers.add(armed);
+        try {
+            armed.clockTimer = clock.schedule(() -> {
+                if (!timers.remove(armed)) {
+                    return;
+                }
+                if (onSchedulerThread()) {
+                    busy.incrementAndGet();
+                    try {
+                        guarded(task).run();
+                    } finally {
+                        done();
+                    }
+                } else {
+                    onScheduler(task);
+                }
+            }, delay);
+        } catch (RejectedExecutionException e) {
+            timers.remove(armed);
+            return null;
+        }
+        if (!timers.contains(armed)) {
+            // Cancelled (or shut down) before the clock's timer was known: cancel that too.
+            armed.clockTimer.cancel();
+        }
+        return armed;
     }
 
     /**
@@ -92,30 +148,64 @@ final class MonitorRuntime {
      *     already ended by close(); a caller outside close() must end itself)
      */
     <T> boolean offload(Supplier<T> work, Consumer<T> then) {
+        busy.incrementAndGet();
+        callsInFlight.incrementAndGet();
         try {
             calls.execute(() -> {
-                T result = work.get();
-                onScheduler(() -> then.accept(result));
+                try {
+                    T result = work.get();
+                    onScheduler(() -> then.accept(result));
+                } finally {
+                    callsInFlight.decrementAndGet();
+                    done();
+                }
             });
             return true;
         } catch (RejectedExecutionException e) {
+            callsInFlight.decrementAndGet();
+            done();
             return false;
         }
     }
 
     /** Timers and hand-offs waiting on the scheduler (for tests: zero once every watch has ended). */
     int scheduledTasks() {
-        return scheduler.getQueue().size();
+        return timers.size() + Math.max(0, queuedSteps.get());
+    }
+
+    /**
+     * Waits until no hand-off and no platform call is queued or running, so only timers are left (for tests
+     * that move a manual clock: what is due now has then been done).
+     *
+     * @return false when that did not happen within {@code timeout}
+     */
+    boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long giveUp = System.nanoTime() + timeout.toNanos();
+        synchronized (idle) {
+            while (busy.get() > 0) {
+                long left = giveUp - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(idle, left);
+            }
+        }
+        return true;
     }
 
     /** Platform calls queued or running. */
     int pendingCalls() {
-        return calls.getQueue().size() + calls.getActiveCount();
+        return Math.max(0, callsInFlight.get());
     }
 
     void shutdown() {
         scheduler.shutdownNow();
+        // The hand-offs still queued were dropped with the queue: they will never start.
+        queuedSteps.set(0);
         calls.shutdownNow();
+        for (ArmedTimer t : List.copyOf(timers)) {
+            t.cancel();
+        }
         try {
             if (!onSchedulerThread()) {
                 scheduler.awaitTermination(5, TimeUnit.SECONDS);
@@ -123,6 +213,20 @@ final class MonitorRuntime {
             calls.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        // What was dropped will never finish: nothing is busy any more.
+        callsInFlight.set(0);
+        busy.set(0);
+        synchronized (idle) {
+            idle.notifyAll();
+        }
+    }
+
+    private void done() {
+        if (busy.decrementAndGet() <= 0) {
+            synchronized (idle) {
+                idle.notifyAll();
+            }
         }
     }
 
@@ -147,5 +251,20 @@ final class MonitorRuntime {
             }
             return t;
         };
+    }
+
+    /** A timer of the monitor: known until it fires or is cancelled, so none is left behind unnoticed. */
+    private final class ArmedTimer implements MonitorClock.Timer {
+        private volatile MonitorClock.Timer clockTimer;
+
+        @Override
+        public void cancel() {
+            if (timers.remove(this)) {
+                MonitorClock.Timer t = clockTimer;
+                if (t != null) {
+                    t.cancel();
+                }
+            }
+        }
     }
 }

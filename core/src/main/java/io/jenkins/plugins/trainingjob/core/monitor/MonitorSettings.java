@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import java.time.Duration;
 import java.util.Objects;
@@ -41,6 +42,9 @@ public record MonitorSettings(
         Duration stopConfirmInterval,
         Function<RawDiagnosis, DiagnosisReport> analyzer) {
 
+    /** The analyzer of every report unless settings say otherwise; pure and thread-safe, so one serves all. */
+    static final DiagnosisAnalyzer STANDARD_ANALYZER = new DiagnosisAnalyzer();
+
     public MonitorSettings {
         requireRange("callThreads", callThreads, 1, 64);
         requireRange("listThreshold", listThreshold, 1, Integer.MAX_VALUE);
@@ -63,9 +67,28 @@ public record MonitorSettings(
 
     /** Four call threads, list reading from three watches per connection, five minutes of retries. */
     public static MonitorSettings defaults() {
-        DiagnosisAnalyzer analyzer = new DiagnosisAnalyzer();
         return new MonitorSettings(4, 3, 100, 10, Duration.ofMinutes(5), Duration.ofSeconds(1),
-                Duration.ofSeconds(60), 0.2, Duration.ofMinutes(2), Duration.ofSeconds(5), analyzer::analyze);
+                Duration.ofSeconds(60), 0.2, Duration.ofMinutes(2), Duration.ofSeconds(5), STANDARD_ANALYZER::analyze);
+    }
+
+    /** The report of a diagnosis the monitor fetched, by {@link #analyzer} (see {@link #report(Function, RawDiagnosis)}). */
+    DiagnosisReport report(RawDiagnosis raw) {
+        return report(analyzer, raw);
+    }
+
+    /**
+     * The report of a fetched diagnosis: {@code analyzer} sees the platform's own answer, and the inventory
+     * read beside it is joined afterwards, so an analyzer of one platform's answers needs no more.
+     *
+     * @throws IllegalStateException when the analyzer gave no report
+     */
+    static DiagnosisReport report(Function<RawDiagnosis, DiagnosisReport> analyzer, RawDiagnosis raw) {
+        RawDiagnosis own = raw instanceof DiagnosisWithInventory w ? w.diagnosis() : raw;
+        DiagnosisReport report = analyzer.apply(own);
+        if (report == null) {
+            throw new IllegalStateException("the analyzer gave no report for diagnosis of " + raw.job().id());
+        }
+        return STANDARD_ANALYZER.join(report, raw);
     }
 
     public MonitorSettings withCallThreads(int threads) {

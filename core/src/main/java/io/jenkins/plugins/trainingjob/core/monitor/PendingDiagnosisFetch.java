@@ -4,12 +4,12 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * One diagnosis fetch driven by the monitor: each question to the platform runs on a call thread, the
  * wait between two questions is a timer on the scheduler, so no thread is held while the platform says
- * "not ready". {@link DiagnosisFetcher#attempt} decides every step, as it does for the blocking fetch.
+ * "not ready". {@link DiagnosisFetcher#attempt} decides every step, as it does for the blocking fetch;
+ * the deadline and the waits are measured on the monitor's clock, the report made by the monitor's analyzer.
  *
  * <p>The result completes exactly once: with the fetched diagnosis, with the platform's failure, with an
  * {@link IllegalStateException} when the monitor closes, or by the caller cancelling it; whichever comes
@@ -24,7 +24,7 @@ final class PendingDiagnosisFetch {
     private final DiagnosisHandle handle;
     private final Instant deadline;
     private final CompletableFuture<FetchedDiagnosis> result = new CompletableFuture<>();
-    private volatile ScheduledFuture<?> timer;
+    private volatile MonitorClock.Timer timer;
 
     PendingDiagnosisFetch(MonitorRuntime runtime, DiagnosisFetcher fetcher, TrainingPlatform platform,
             DiagnosisHandle handle) {
@@ -32,7 +32,7 @@ final class PendingDiagnosisFetch {
         this.fetcher = fetcher;
         this.platform = platform;
         this.handle = handle;
-        this.deadline = fetcher.deadline();
+        this.deadline = fetcher.deadline(runtime.now());
         result.whenComplete((fetched, error) -> cancelTimer());
     }
 
@@ -54,7 +54,8 @@ final class PendingDiagnosisFetch {
         if (result.isDone()) {
             return;
         }
-        if (!runtime.call(platform.kind(), OPERATION, () -> fetcher.attempt(platform, handle, deadline),
+        if (!runtime.call(platform.kind(), OPERATION,
+                () -> fetcher.attempt(platform, handle, deadline, runtime::now, runtime.settings()::report),
                 this::answered)) {
             endByClose();
         }
@@ -66,7 +67,7 @@ final class PendingDiagnosisFetch {
         } else if (answer.value() instanceof FetchAttempt.Done done) {
             result.complete(done.result());
         } else if (!result.isDone()) {
-            ScheduledFuture<?> next = runtime.schedule(this::ask, ((FetchAttempt.AskAgain) answer.value()).delay());
+            MonitorClock.Timer next = runtime.schedule(this::ask, ((FetchAttempt.AskAgain) answer.value()).delay());
             if (next == null) {
                 endByClose();
                 return;
@@ -74,15 +75,15 @@ final class PendingDiagnosisFetch {
             timer = next;
             if (result.isDone()) {
                 // Cancelled between the check above and the timer being visible to cancelTimer().
-                next.cancel(false);
+                next.cancel();
             }
         }
     }
 
     private void cancelTimer() {
-        ScheduledFuture<?> t = timer;
+        MonitorClock.Timer t = timer;
         if (t != null) {
-            t.cancel(false);
+            t.cancel();
         }
     }
 }

@@ -49,4 +49,37 @@ public record WatchState(
         return new WatchState(connectionId, job, policy, Phase.WAITING, now, now.plus(policy.pendingTimeout()),
                 policy.overallTimeout() == null ? null : now.plus(policy.overallTimeout()), null, null);
     }
+
+    /** The job stayed pending past its deadline: diagnosing until {@code deadline}, nothing launched yet. */
+    public WatchState diagnosing(Instant deadline) {
+        Objects.requireNonNull(deadline, "deadline");
+        return next(Phase.DIAGNOSING, deadline, null);
+    }
+
+    /**
+     * The platform accepted the diagnosis launch: its id is kept, so a watch resumed from this state
+     * fetches that diagnosis instead of launching another.
+     */
+    public WatchState withDiagnosisId(String id) {
+        Objects.requireNonNull(id, "id");
+        if (phase != Phase.DIAGNOSING) {
+            throw new IllegalStateException("a diagnosis id belongs to a diagnosing watch, this one is " + phase);
+        }
+        return next(Phase.DIAGNOSING, diagnosisDeadline, id);
+    }
+
+    /** Waiting again: the job started while it was being diagnosed, so the diagnosis is dropped. */
+    public WatchState waitingAgain() {
+        return next(Phase.WAITING, null, null);
+    }
+
+    /** The watch ended; the diagnosis deadline and id stay, for the record. */
+    public WatchState done() {
+        return next(Phase.DONE, diagnosisDeadline, diagnosisId);
+    }
+
+    private WatchState next(Phase phase, Instant diagnosisDeadline, String diagnosisId) {
+        return new WatchState(connectionId, job, policy, phase, startedAt, pendingDeadline, overallDeadline,
+                diagnosisDeadline, diagnosisId);
+    }
 }

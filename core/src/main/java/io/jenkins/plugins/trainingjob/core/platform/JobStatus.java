@@ -34,6 +34,11 @@ public record JobStatus(
         workers = workers == null ? List.of() : List.copyOf(workers);
     }
 
+    /** A stand-in naming the job when no status of it has been read (yet): phase UNKNOWN, nothing else. */
+    public static JobStatus unknown(JobRef job) {
+        return new JobStatus(job, JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
+    }
+
     public OptionalInt queuePositionIfKnown() {
         return queuePosition == null ? OptionalInt.empty() : OptionalInt.of(queuePosition);
     }

@@ -79,6 +79,17 @@ public interface TrainingPlatform extends AutoCloseable {
     RawDiagnosis fetchDiagnosis(DiagnosisHandle handle);
 
     /**
+     * The job a diagnosis known only by its id is reported for, when the caller does not know the job. By
+     * default the id stands for the job (as id and name): AIHC fetches a diagnosis by its id alone, and a
+     * report must name something.
+     *
+     * @throws InvalidRequestException when this platform cannot fetch a diagnosis without its job
+     */
+    default JobRef jobOfDiagnosis(String diagnosisId) {
+        return new JobRef(kind(), diagnosisId, null);
+    }
+
+    /**
      * What the pool has for {@code queue} (AIHC: queue name; SenseCore: pool name): nodes, totals, queue
      * limits, specs and quota, read in pages and bounded (see {@link PoolInventory}). Not cached here; use
      * an {@link InventoryCache} to share one read per poll round.

@@ -5,18 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
+import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,14 +25,15 @@ import org.junit.jupiter.api.Test;
 /** A diagnosis on request: fetched by id or launched now, polled while not ready, analysed once ready. */
 class DiagnosisFetcherTest {
     private final FakePlatform platform = new FakePlatform();
-    private final SteppedClock clock = new SteppedClock();
+    /** Time that moves only when the fetcher sleeps. */
+    private final ManualClock clock = new ManualClock();
     private final List<Duration> sleeps = new ArrayList<>();
     private final Sleeper sleeper = d -> {
         sleeps.add(d);
-        clock.now = clock.now.plus(d);
+        clock.sleeper().sleep(d);
     };
     private final DiagnosisFetcher fetcher = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20),
-            clock, sleeper);
+            clock.asClock(), sleeper);
 
     @Test
     void anExistingDiagnosisIsFetchedAndAnalysedForTheGivenJob() throws Exception {
@@ -46,11 +48,11 @@ class DiagnosisFetcherTest {
 
     @Test
     void withoutAJobTheDiagnosisIdStandsForTheJob() throws Exception {
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", null))
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", null))
                 .isEqualTo(new JobRef(PlatformKind.AIHC, "diag-7", "diag-7"));
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", " ")).isEqualTo(
-                DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", null));
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.AIHC, "diag-7", " job-1 ").id()).isEqualTo("job-1");
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " ")).isEqualTo(
+                DiagnosisFetcher.jobOf(platform, "diag-7", null));
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " job-1 ").id()).isEqualTo("job-1");
 
         DiagnosisReport report = ((FetchedDiagnosis.Ready) fetcher.fetch(platform, "diag-7", null)).report();
         assertThat(report.job().id()).isEqualTo("diag-7");
@@ -59,12 +61,16 @@ class DiagnosisFetcherTest {
 
     @Test
     void senseCoreKeepsNoDiagnosesSoItsJobIsRequired() {
-        assertThatThrownBy(() -> DiagnosisFetcher.jobOf(PlatformKind.SENSECORE, "sensecore-evidence-1", null))
-                .isInstanceOf(InvalidRequestException.class)
-                .hasMessageContaining("give the job id")
-                .satisfies(e -> assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
-        assertThat(DiagnosisFetcher.jobOf(PlatformKind.SENSECORE, "sensecore-evidence-1", "tj-1").id())
-                .isEqualTo("tj-1");
+        // the client's own rule (it asks nothing of the unreachable endpoint)
+        try (SenseCoreClient senseCore = SenseCoreClient.create(ConnectionSettings.senseCore(
+                URI.create("http://127.0.0.1:9"), null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws"))) {
+            assertThatThrownBy(() -> DiagnosisFetcher.jobOf(senseCore, "sensecore-evidence-1", null))
+                    .isInstanceOf(InvalidRequestException.class)
+                    .hasMessageContaining("give the job id")
+                    .satisfies(e -> assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
+            assertThat(DiagnosisFetcher.jobOf(senseCore, "sensecore-evidence-1", "tj-1"))
+                    .isEqualTo(new JobRef(PlatformKind.SENSECORE, "tj-1", null));
+        }
     }
 
     @Test
@@ -120,30 +126,22 @@ class DiagnosisFetcherTest {
     }
 
     @Test
-    void timeoutAndPollIntervalMustBePositive() {
-        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock, sleeper))
-                .hasMessageStartingWith("timeout: must be positive");
-        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock, sleeper))
-                .hasMessageStartingWith("pollInterval: must be positive");
+    void theReportIsTheInjectedAnalyzers() throws Exception {
+        DiagnosisFetcher own = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(),
+                sleeper, JobMonitorTest::analyze);
+
+        DiagnosisReport report = ((FetchedDiagnosis.Ready) own.fetch(platform, "diag-7", "pytorchjob-a")).report();
+
+        assertThat(report.headline()).isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable (10.3.0.118)");
+        assertThat(report.verdict()).isEqualTo(Verdict.FITS_LATER);
     }
 
-    /** Time that moves only when the fetcher sleeps. */
-    private static final class SteppedClock extends Clock {
-        Instant now = Instant.parse("2026-03-01T08:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
+    @Test
+    void timeoutAndPollIntervalMustBePositive() {
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock.asClock(), sleeper))
+                .hasMessageStartingWith("timeout: must be positive");
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock.asClock(),
+                sleeper))
+                .hasMessageStartingWith("pollInterval: must be positive");
     }
 }

@@ -1,29 +1,28 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import static io.jenkins.plugins.trainingjob.core.monitor.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Many watches share one scheduler, a few call threads and the platform's list pages. */
+/** Many watches share one scheduler, a few call threads and the platform's list pages (on a manual clock). */
 class JobMonitorBatchingTest {
     private static final String CONNECTION = "aihc-pool";
 
     private final FakePlatform platform = new FakePlatform();
+    private final ManualClock clock = new ManualClock();
     private final WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
             .withPolling(Duration.ofMillis(10), Duration.ofMillis(40));
     private JobMonitor monitor;
@@ -58,7 +57,7 @@ class JobMonitorBatchingTest {
             watches.add(monitor.watch(CONNECTION, job, policy, firstStatus));
             maxThreads = Math.max(maxThreads, threads.getThreadCount());
         }
-        await("every watch saw its pending job", () -> seen.size() == 1000);
+        clock.runUntil("every watch saw its pending job", () -> seen.size() == 1000);
         int statusCallsBefore = platform.statusCalls.get();
         int roundsBefore = platform.listRounds.get();
         int listCallsBefore = platform.listCalls.get();
@@ -74,9 +73,9 @@ class JobMonitorBatchingTest {
                 watches.stream().map(Watch::outcome).toArray(CompletableFuture[]::new));
         while (!all.isDone()) {
             maxThreads = Math.max(maxThreads, threads.getThreadCount());
-            Thread.sleep(5);
+            clock.advanceUntil(all::isDone, policy.pollInitial());
         }
-        all.get(10, TimeUnit.SECONDS);
+        all.join();
 
         for (int i = 0; i < watches.size(); i++) {
             Outcome outcome = watches.get(i).outcome().get();
@@ -96,7 +95,9 @@ class JobMonitorBatchingTest {
         assertThat(listCalls).isPositive().isLessThanOrEqualTo(rounds * 11);
         assertThat(platform.statusCalls.get() - statusCallsBefore).isZero();
         assertThat(statusCallsBefore).as("status calls before the group was large enough to list").isLessThan(50);
-        await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
+        monitor.awaitIdle();
+        assertThat(monitor.scheduledTasks()).as("timers and hand-offs left").isZero();
+        assertThat(monitor.pendingCalls()).as("platform calls left").isZero();
     }
 
     @Test
@@ -104,10 +105,10 @@ class JobMonitorBatchingTest {
         monitor = monitor(MonitorSettings.defaults().withListing(2, 100, 20));
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, policy, null);
-        await("a few polls", () -> platform.statusCalls.get() >= 3);
+        clock.runUntil("a few polls", () -> platform.statusCalls.get() >= 3);
         platform.set(job, JobPhase.RUNNING, "Running");
 
-        assertThat(watch.outcome().get(10, TimeUnit.SECONDS)).isInstanceOf(Outcome.Scheduled.class);
+        assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
         assertThat(platform.listCalls).hasValue(0);
     }
 
@@ -119,7 +120,7 @@ class JobMonitorBatchingTest {
         platform.addJob("newest");
         platform.set(old, JobPhase.RUNNING, "Running");
 
-        Outcome outcome = monitor.watch(CONNECTION, old, policy, null).outcome().get(10, TimeUnit.SECONDS);
+        Outcome outcome = outcomeOf(monitor.watch(CONNECTION, old, policy, null));
         assertThat(outcome).isInstanceOf(Outcome.Scheduled.class);
         assertThat(platform.listCalls).hasValue(1);
         assertThat(platform.statusCalls).hasValue(1);
@@ -132,8 +133,7 @@ class JobMonitorBatchingTest {
         JobRef job = platform.addJob("train-llm");
         platform.set(job, JobPhase.RUNNING, "Running");
 
-        Outcome.Scheduled outcome = (Outcome.Scheduled) monitor.watch(CONNECTION, job, policy, null).outcome()
-                .get(10, TimeUnit.SECONDS);
+        Outcome.Scheduled outcome = (Outcome.Scheduled) outcomeOf(monitor.watch(CONNECTION, job, policy, null));
         assertThat(outcome.status().phase()).isEqualTo(JobPhase.RUNNING);
         assertThat(outcome.message()).endsWith("is scheduled: RUNNING");
         assertThat(platform.listCalls).hasValue(1);
@@ -141,6 +141,13 @@ class JobMonitorBatchingTest {
     }
 
     private JobMonitor monitor(MonitorSettings settings) {
-        return new JobMonitor(id -> platform, Clock.systemUTC(), settings.withAnalyzer(JobMonitorTest::analyze));
+        JobMonitor created = new JobMonitor(id -> platform, clock, settings.withAnalyzer(JobMonitorTest::analyze));
+        clock.settleWith(created::awaitIdle);
+        return created;
+    }
+
+    private Outcome outcomeOf(Watch watch) {
+        clock.runUntil("the outcome", watch.outcome()::isDone);
+        return watch.outcome().join();
     }
 }

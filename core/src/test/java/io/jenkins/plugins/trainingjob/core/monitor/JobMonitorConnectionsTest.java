@@ -1,16 +1,15 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import static io.jenkins.plugins.trainingjob.core.monitor.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,12 @@ class JobMonitorConnectionsTest {
     private final FakePlatform first = new FakePlatform();
     private final FakePlatform second = new FakePlatform();
     private final AtomicReference<FakePlatform> current = new AtomicReference<>(first);
-    private final JobMonitor monitor = new JobMonitor(id -> current.get(), Clock.systemUTC());
+    private final ManualClock clock = new ManualClock();
+    private final JobMonitor monitor = new JobMonitor(id -> current.get(), clock);
+
+    {
+        clock.settleWith(monitor::awaitIdle);
+    }
     private final WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
             .withPolling(Duration.ofMillis(2), Duration.ofMillis(10))
             .withPendingTimeout(Duration.ofMinutes(10));
@@ -39,14 +43,14 @@ class JobMonitorConnectionsTest {
         JobRef job = first.addJob("train-llm");
         second.addJob("train-llm");
         Watch watch = monitor.watch("connection:prod", job, policy, null);
-        await("polls through the first client", () -> first.statusCalls.get() >= 2);
+        clock.runUntil("polls through the first client", () -> first.statusCalls.get() >= 2);
 
         // the configuration changed (a rotated key): the resolver now hands out another client, which
         // sees the job running; the first one would go on saying pending
         second.set(job, JobPhase.RUNNING, "Running");
         current.set(second);
 
-        assertThat(watch.outcome().get(10, TimeUnit.SECONDS)).isInstanceOf(Outcome.Scheduled.class);
+        assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
         assertThat(second.statusCalls.get()).isPositive();
     }
 
@@ -61,7 +65,7 @@ class JobMonitorConnectionsTest {
         assertThat(monitor.connectionGroups()).isPositive();
 
         for (Watch w : watches) {
-            assertThat(w.outcome().get(30, TimeUnit.SECONDS)).isInstanceOf(Outcome.Scheduled.class);
+            assertThat(outcomeOf(w)).isInstanceOf(Outcome.Scheduled.class);
         }
 
         // a watch leaves its group before its outcome completes
@@ -72,10 +76,16 @@ class JobMonitorConnectionsTest {
     void aCancelledWatchAlsoReleasesItsConnection() throws Exception {
         JobRef job = first.addJob("queued");
         Watch watch = monitor.watch("inline:step-1", job, policy, null);
-        await("polled once", () -> first.statusCalls.get() >= 1);
+        clock.runUntil("polled once", () -> first.statusCalls.get() >= 1);
 
-        watch.cancel(false).get(10, TimeUnit.SECONDS);
+        CompletableFuture<Outcome> cancelled = watch.cancel(false);
+        clock.runUntil("the watch cancelled", cancelled::isDone);
 
         assertThat(monitor.connectionGroups()).isZero();
+    }
+
+    private Outcome outcomeOf(Watch watch) {
+        clock.runUntil("the outcome", watch.outcome()::isDone);
+        return watch.outcome().join();
     }
 }

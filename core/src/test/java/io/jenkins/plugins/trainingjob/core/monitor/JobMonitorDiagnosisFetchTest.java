@@ -1,32 +1,28 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import static io.jenkins.plugins.trainingjob.core.monitor.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
+import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The monitor's diagnosis fetch: the same rule as {@link DiagnosisFetcher#fetch}, but between two
- * questions it waits on a timer, so no thread is held while the platform answers "not ready".
+ * questions it waits on a timer of the monitor's clock (a manual one here), so no thread is held while
+ * the platform answers "not ready".
  */
 class JobMonitorDiagnosisFetchTest {
     private static final String CONNECTION = "aihc-pool";
@@ -37,11 +33,19 @@ class JobMonitorDiagnosisFetchTest {
     };
 
     private final FakePlatform platform = new FakePlatform();
+    /** A real client: its own rule refuses a diagnosis without its job, before any call to the endpoint. */
+    private final SenseCoreClient senseCore = SenseCoreClient.create(ConnectionSettings.senseCore(
+            URI.create("http://127.0.0.1:9"), null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws"));
+    private final ManualClock clock = new ManualClock();
     private final JobMonitor monitor = new JobMonitor(id -> switch (id) {
         case CONNECTION -> platform;
-        case SENSECORE -> senseCore();
+        case SENSECORE -> senseCore;
         default -> null;
-    }, Clock.systemUTC());
+    }, clock);
+
+    {
+        clock.settleWith(monitor::awaitIdle);
+    }
 
     /** Asks again every few milliseconds, for up to ten seconds. */
     private final DiagnosisFetcher quick = fetcher(Duration.ofSeconds(10), Duration.ofMillis(5));
@@ -51,6 +55,7 @@ class JobMonitorDiagnosisFetchTest {
     @AfterEach
     void closeMonitor() {
         monitor.close();
+        senseCore.close();
     }
 
     @Test
@@ -82,50 +87,51 @@ class JobMonitorDiagnosisFetchTest {
 
         CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, hourly, "diag-7", null);
 
-        await("the first answer, and a timer for the next question",
-                () -> platform.fetchCalls.get() == 1 && monitor.scheduledTasks() == 1);
-        await("no call thread busy", () -> monitor.pendingCalls() == 0);
+        monitor.awaitIdle();
+        assertThat(platform.fetchCalls.get()).as("the first answer").isEqualTo(1);
+        assertThat(monitor.pendingCalls()).as("no call thread busy").isZero();
         assertThat(fetch).isNotDone();
-        assertThat(monitor.scheduledTasks()).isEqualTo(1);
+        assertThat(monitor.scheduledTasks()).as("a timer for the next question").isEqualTo(1);
+        clock.advance(Duration.ofMinutes(59));
+        assertThat(platform.fetchCalls.get()).as("asked again only after the hour").isEqualTo(1);
 
         fetch.cancel(false);
 
-        await("the timer is gone", () -> monitor.scheduledTasks() == 0);
+        assertThat(monitor.scheduledTasks()).as("the timer is gone").isZero();
+        clock.advance(Duration.ofHours(2));
         assertThat(platform.fetchCalls.get()).isEqualTo(1);
     }
 
     @Test
     void aDiagnosisStillNotReadyAtTheTimeoutIsNotReady() throws Exception {
         platform.diagnosisReady = false;
-        // The fetcher's clock moves 15 ms each time it is read, so the 40 ms timeout passes after the third
-        // reading whatever the machine's load: a real clock let a slow first answer use up all 40 ms.
-        Instant start = Instant.parse("2026-01-01T00:00:00Z");
-        AtomicInteger readings = new AtomicInteger();
-        Clock stepping = new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return start.plusMillis(15L * readings.getAndIncrement());
-            }
-        };
-        DiagnosisFetcher brief = new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), stepping, NO_SLEEP);
+        // On the monitor's manual clock the 40 ms pass in 5 ms steps whatever the machine's load.
+        DiagnosisFetcher brief = new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), clock.asClock(),
+                NO_SLEEP);
 
         FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, brief, "diag-7", "pytorchjob-a"));
 
         FetchedDiagnosis.NotReady notReady = (FetchedDiagnosis.NotReady) fetched;
         assertThat(notReady.handle().id()).isEqualTo("diag-7");
         assertThat(notReady.timeout()).isEqualTo(Duration.ofMillis(40));
-        assertThat(platform.fetchCalls.get()).isGreaterThan(1);
+        // asked at 0, 5, ..., 35 ms, then once more at the deadline itself
+        assertThat(platform.fetchCalls.get()).isEqualTo(9);
         assertNothingLeftBehind();
+    }
+
+    @Test
+    void theReportIsTheMonitorsAnalyzersNotTheFetchers() {
+        ManualClock ownClock = new ManualClock();
+        try (JobMonitor custom = new JobMonitor(id -> platform, ownClock,
+                MonitorSettings.defaults().withAnalyzer(JobMonitorTest::analyze))) {
+            ownClock.settleWith(custom::awaitIdle);
+            CompletableFuture<FetchedDiagnosis> fetch = custom.fetchDiagnosis(CONNECTION, quick, "diag-7", "pytorchjob-a");
+            ownClock.runUntil("the fetch ended", fetch::isDone);
+
+            FetchedDiagnosis.Ready ready = (FetchedDiagnosis.Ready) fetch.join();
+            assertThat(ready.report().headline()).isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable "
+                    + "(10.3.0.118)");
+        }
     }
 
     @Test
@@ -136,7 +142,8 @@ class JobMonitorDiagnosisFetchTest {
 
         CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", null);
 
-        assertThat(fetch).failsWithin(10, TimeUnit.SECONDS).withThrowableOfType(ExecutionException.class)
+        clock.runUntil("the fetch ended", fetch::isDone);
+        assertThat(fetch).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
                 .havingCause().isSameAs(denied);
         assertNothingLeftBehind();
     }
@@ -158,7 +165,8 @@ class JobMonitorDiagnosisFetchTest {
     void closingTheMonitorWhileTheFetchWaitsFailsItAndLeavesNothingBehind() {
         platform.diagnosisReady = false;
         CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, hourly, "diag-7", null);
-        await("a timer for the next question", () -> monitor.scheduledTasks() == 1);
+        monitor.awaitIdle();
+        assertThat(monitor.scheduledTasks()).as("a timer for the next question").isEqualTo(1);
 
         monitor.close();
 
@@ -180,21 +188,18 @@ class JobMonitorDiagnosisFetchTest {
         assertThat(platform.fetchCalls.get()).isZero();
     }
 
-    private static DiagnosisFetcher fetcher(Duration timeout, Duration pollInterval) {
-        return new DiagnosisFetcher(timeout, pollInterval, Clock.systemUTC(), NO_SLEEP);
+    private DiagnosisFetcher fetcher(Duration timeout, Duration pollInterval) {
+        return new DiagnosisFetcher(timeout, pollInterval, clock.asClock(), NO_SLEEP);
     }
 
-    private static TrainingPlatform senseCore() {
-        TrainingPlatform sc = mock(TrainingPlatform.class);
-        when(sc.kind()).thenReturn(PlatformKind.SENSECORE);
-        return sc;
-    }
-
-    private static FetchedDiagnosis result(CompletableFuture<FetchedDiagnosis> fetch) throws Exception {
-        return fetch.get(10, TimeUnit.SECONDS);
+    private FetchedDiagnosis result(CompletableFuture<FetchedDiagnosis> fetch) {
+        clock.runUntil("the fetch ended", fetch::isDone);
+        return fetch.join();
     }
 
     private void assertNothingLeftBehind() {
-        await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
+        monitor.awaitIdle();
+        assertThat(monitor.scheduledTasks()).as("timers and hand-offs left").isZero();
+        assertThat(monitor.pendingCalls()).as("platform calls left").isZero();
     }
 }

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import static io.jenkins.plugins.trainingjob.core.monitor.Eventually.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,28 +15,38 @@ import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+/**
+ * One watch's life on a manual clock: a test moves time and the monitor polls, diagnoses and retries as
+ * that time says, without real waiting.
+ */
 class JobMonitorTest {
     private static final String CONNECTION = "aihc-pool";
 
     private final FakePlatform platform = new FakePlatform();
+    private final ManualClock clock = new ManualClock();
     private final MonitorSettings settings = MonitorSettings.defaults()
             .withRetries(ms(300), ms(5), ms(20))
             .withStopConfirmation(Duration.ofSeconds(5), ms(5))
             .withAnalyzer(JobMonitorTest::analyze);
     private JobMonitor monitor = newMonitor();
+
+    {
+        // before each step of time, the monitor finishes what the last one started
+        clock.settleWith(() -> monitor.awaitIdle());
+    }
 
     /** Polls every few milliseconds; nothing is diagnosed unless a test shortens the pending timeout. */
     private final WatchPolicy untilScheduled = WatchPolicy.defaults(WaitTarget.SCHEDULED)
@@ -56,7 +65,7 @@ class JobMonitorTest {
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
 
-        await("several polls of the pending job", () -> platform.statusCalls.get() >= 5);
+        runUntil("several polls of the pending job", () -> platform.statusCalls.get() >= 5);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         Outcome outcome = outcomeOf(watch);
@@ -82,7 +91,7 @@ class JobMonitorTest {
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
 
         Watch completion = monitor.watch(CONNECTION, job, completionPolicy(), null);
-        await("polls of the running job", () -> platform.statusCalls.get() >= 5);
+        runUntil("polls of the running job", () -> platform.statusCalls.get() >= 5);
         assertThat(completion.outcome()).isNotDone();
         platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
 
@@ -96,7 +105,7 @@ class JobMonitorTest {
     void aJobThatFailsEndsJobFailedWithThePlatformsStateAndReason() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, completionPolicy(), null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
         platform.set(job, JobPhase.FAILED, "Failed");
 
         Outcome outcome = outcomeOf(watch);
@@ -115,7 +124,7 @@ class JobMonitorTest {
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, completionPolicy(), listener);
 
-        await("the read after the transient Failed", () -> platform.statusCalls.get() >= 3);
+        runUntil("the read after the transient Failed", () -> platform.statusCalls.get() >= 3);
         assertThat(watch.outcome()).isNotDone();
         platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
 
@@ -230,7 +239,7 @@ class JobMonitorTest {
         platform.diagnosisReady = false;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener);
-        await("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
+        runUntil("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
         platform.set(job, JobPhase.STARTING, "Scheduled");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -242,9 +251,9 @@ class JobMonitorTest {
         platform.diagnosisReady = false;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, completionPolicy().withPendingTimeout(ms(10)), listener);
-        await("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
+        runUntil("a diagnosis started", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
         platform.set(job, JobPhase.RUNNING, "Running");
-        await("back to waiting", () -> watch.state().phase() == WatchState.Phase.WAITING);
+        runUntil("back to waiting", () -> watch.state().phase() == WatchState.Phase.WAITING);
         assertThat(watch.state().diagnosisId()).isNull();
         platform.set(job, JobPhase.SUCCEEDED, "Succeeded");
 
@@ -255,7 +264,7 @@ class JobMonitorTest {
     @Test
     void aDiagnosisTheAnalyzerCannotReadStillEndsUnschedulable() throws Exception {
         monitor.close();
-        monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings.withAnalyzer(raw -> {
+        monitor = new JobMonitor(id -> platform, clock, settings.withAnalyzer(raw -> {
             throw new IllegalStateException("analyzer bug");
         }));
         JobRef job = platform.addJob("train-llm");
@@ -294,10 +303,10 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
         AtomicInteger failures = new AtomicInteger(3);
         platform.outage = () -> failures.getAndDecrement() > 0 ? unavailable() : null;
-        await("the outage passed", () -> failures.get() < 0);
+        runUntil("the outage passed", () -> failures.get() < 0);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -309,7 +318,7 @@ class JobMonitorTest {
     void anOutageThatPersistsEndsAPlatformErrorAfterTheRetryLimit() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
         platform.outage = JobMonitorTest::unavailable;
 
         Outcome outcome = outcomeOf(watch);
@@ -329,7 +338,7 @@ class JobMonitorTest {
                 "GET /api/v1/aijobs/{jobId}", 429, "TooManyRequests", "r-9", "slow down", ms(40), null) : null;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
-        await("the rate limit passed", () -> failures.get() < 0);
+        runUntil("the rate limit passed", () -> failures.get() < 0);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -355,9 +364,9 @@ class JobMonitorTest {
     void cancellingWithoutStopLeavesTheRemoteJobAlone() throws Exception {
         JobRef job = platform.addJob("train-llm");
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
 
-        Outcome outcome = watch.cancel(false).get(10, TimeUnit.SECONDS);
+        Outcome outcome = outcomeOf(watch.cancel(false));
         assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
         assertThat(((Outcome.Cancelled) outcome).remoteStopped()).isFalse();
         assertThat(platform.cancelCalls).hasValue(0);
@@ -372,9 +381,9 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         platform.stopTakesPolls = 3;
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
-        await("first poll", () -> platform.statusCalls.get() >= 1);
+        runUntil("first poll", () -> platform.statusCalls.get() >= 1);
 
-        Outcome outcome = watch.cancel(true).get(10, TimeUnit.SECONDS);
+        Outcome outcome = outcomeOf(watch.cancel(true));
         assertThat(outcome).isInstanceOf(Outcome.Cancelled.class);
         Outcome.Cancelled cancelled = (Outcome.Cancelled) outcome;
         assertThat(cancelled.remoteStopped()).isTrue();
@@ -390,13 +399,13 @@ class JobMonitorTest {
     @Test
     void aStopThatIsNeverConfirmedSaysSo() throws Exception {
         monitor.close();
-        monitor = new JobMonitor(id -> platform, Clock.systemUTC(),
+        monitor = new JobMonitor(id -> platform, clock,
                 settings.withStopConfirmation(ms(30), ms(5)));
         JobRef job = platform.addJob("train-llm");
         platform.stopTakesPolls = 1_000_000;
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
 
-        Outcome.Cancelled cancelled = (Outcome.Cancelled) watch.cancel(true).get(10, TimeUnit.SECONDS);
+        Outcome.Cancelled cancelled = (Outcome.Cancelled) outcomeOf(watch.cancel(true));
         assertThat(cancelled.remoteStopped()).isFalse();
         assertThat(cancelled.detail()).isEqualTo("stop requested, but the job is still PENDING (Created) after 30ms");
     }
@@ -407,7 +416,7 @@ class JobMonitorTest {
         platform.diagnosisReady = false;
         RecordingListener first = new RecordingListener();
         monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), first);
-        await("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
+        runUntil("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
         byte[] saved = serialize(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
         monitor.close();
 
@@ -431,7 +440,7 @@ class JobMonitorTest {
         WatchPolicy policy = untilScheduled.withPendingTimeout(Duration.ofMinutes(10));
         // Started long ago: its pending deadline passed while no monitor was running.
         WatchState state = WatchState.start(CONNECTION, job, policy,
-                Clock.systemUTC().instant().minus(Duration.ofHours(1)));
+                clock.now().minus(Duration.ofHours(1)));
 
         Outcome outcome = outcomeOf(monitor.resume(deserialize(serialize(state)), null));
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
@@ -441,9 +450,8 @@ class JobMonitorTest {
     @Test
     void aFinishedWatchCannotBeResumed() {
         JobRef job = platform.addJob("train-llm");
-        WatchState start = WatchState.start(CONNECTION, job, untilScheduled, Clock.systemUTC().instant());
-        WatchState done = new WatchState(CONNECTION, job, untilScheduled, WatchState.Phase.DONE, start.startedAt(),
-                start.pendingDeadline(), null, null, null);
+        WatchState start = WatchState.start(CONNECTION, job, untilScheduled, clock.now());
+        WatchState done = start.done();
         assertThatThrownBy(() -> monitor.resume(done, null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already ended");
     }
@@ -474,10 +482,10 @@ class JobMonitorTest {
             }
         };
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled.withHeartbeat(ms(20)), listener);
-        await("first state", () -> listener.saw(MonitorEvent.StateChanged.class));
+        runUntil("first state", () -> listener.saw(MonitorEvent.StateChanged.class));
         platform.setQueuePosition(job, 2);
-        await("the new queue position", () -> listener.saw(MonitorEvent.QueuePositionChanged.class));
-        await("a heartbeat", () -> listener.saw(MonitorEvent.Heartbeat.class));
+        runUntil("the new queue position", () -> listener.saw(MonitorEvent.QueuePositionChanged.class));
+        runUntil("a heartbeat", () -> listener.saw(MonitorEvent.Heartbeat.class));
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
@@ -525,7 +533,14 @@ class JobMonitorTest {
     }
 
     private void assertNothingLeftBehind() {
-        await("no timer or call left", () -> monitor.scheduledTasks() == 0 && monitor.pendingCalls() == 0);
+        monitor.awaitIdle();
+        assertThat(monitor.scheduledTasks()).as("timers and hand-offs left").isZero();
+        assertThat(monitor.pendingCalls()).as("platform calls left").isZero();
+    }
+
+    /** Moves the manual clock until {@code condition} holds. */
+    private void runUntil(String what, BooleanSupplier condition) {
+        clock.runUntil(what, condition);
     }
 
     private WatchPolicy completionPolicy() {
@@ -539,11 +554,16 @@ class JobMonitorTest {
                 throw new IllegalArgumentException("no connection " + id);
             }
             return platform;
-        }, Clock.systemUTC(), settings);
+        }, clock, settings);
     }
 
-    private static Outcome outcomeOf(Watch watch) throws Exception {
-        return watch.outcome().get(10, TimeUnit.SECONDS);
+    private Outcome outcomeOf(Watch watch) {
+        return outcomeOf(watch.outcome());
+    }
+
+    private Outcome outcomeOf(java.util.concurrent.CompletableFuture<Outcome> outcome) {
+        runUntil("the outcome", outcome::isDone);
+        return outcome.join();
     }
 
     private static PlatformException unavailable() {

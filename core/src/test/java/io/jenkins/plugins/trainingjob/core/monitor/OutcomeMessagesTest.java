@@ -67,7 +67,7 @@ class OutcomeMessagesTest {
 
     @Test
     void aJobNeverSeenSaysItsStateIsNotKnown() {
-        JobStatus unseen = new JobStatus(JOB, JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
+        JobStatus unseen = JobStatus.unknown(JOB);
         assertThat(new Outcome.TimedOut(unseen, "overall timeout of 1h").message())
                 .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) timed out: overall timeout of 1h, "
                         + "job not seen yet");

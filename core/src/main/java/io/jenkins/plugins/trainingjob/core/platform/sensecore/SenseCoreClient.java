@@ -430,6 +430,14 @@ public final class SenseCoreClient implements TrainingPlatform {
         return new DiagnosisHandle("sensecore-evidence-" + UUID.randomUUID(), refOf(getJob(name), name));
     }
 
+    /** ACP keeps no diagnoses: one is derived from its job each time, so the job cannot be left out. */
+    @Override
+    public JobRef jobOfDiagnosis(String diagnosisId) {
+        throw InvalidRequestException.refused(PlatformKind.SENSECORE, "fetch diagnosis", "jobId",
+                "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
+                        + "diagnosis id");
+    }
+
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
         Objects.requireNonNull(handle, "handle");
