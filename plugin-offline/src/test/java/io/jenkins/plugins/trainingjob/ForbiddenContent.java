@@ -35,7 +35,7 @@ public final class ForbiddenContent {
             "io.jenkins.plugins.trainingjob.core.monitor.Watch",
             "io.jenkins.plugins.trainingjob.core.monitor.JobMonitor",
             "io.jenkins.plugins.trainingjob.TrainingJobService",
-            "io.jenkins.plugins.trainingjob.Watcher",
+            "io.jenkins.plugins.trainingjob.core.monitor.JobWatcher",
             "io.jenkins.plugins.trainingjob.ConnectionBinding",
             "io.jenkins.plugins.trainingjob.CredentialsLookup",
             "hudson.util.Secret",

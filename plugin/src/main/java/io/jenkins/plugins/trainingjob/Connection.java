@@ -12,6 +12,8 @@ import java.net.URI;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 import org.kohsuke.stapler.DataBoundSetter;
 
 /**
@@ -84,6 +86,7 @@ public abstract class Connection implements Describable<Connection>, Serializabl
      * Checks the credentials id (a Jenkins notion), then core's rules for the platform's settings, naming
      * every problem of the connection at once in core's words.
      */
+    @Restricted(NoExternalUse.class)
     public void validate() {
         if (credentialsId == null) {
             throw InvalidInputException.worded("credentialsId", Messages.Connection_CredentialsIdRequired(describe()));
@@ -96,11 +99,13 @@ public abstract class Connection implements Describable<Connection>, Serializabl
     }
 
     /** How messages name this connection: its name, or the platform for inline settings. */
+    @Restricted(NoExternalUse.class)
     public String describe() {
         return name != null ? name : platform().id();
     }
 
     /** Blank form fields mean "not set". */
+    @Restricted(NoExternalUse.class)
     public static String trimToNull(String s) {
         return s == null || s.isBlank() ? null : s.trim();
     }

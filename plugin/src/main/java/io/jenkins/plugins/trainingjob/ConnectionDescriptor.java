@@ -21,6 +21,8 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import jenkins.model.Jenkins;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.verb.POST;
@@ -104,6 +106,7 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
      * A form check of the region by core's rule: without an endpoint, one of the platform's known regions
      * (with the one meant, e.g. {@code bj} for {@code cn-beijing}, and the endpoint way out).
      */
+    @Restricted(NoExternalUse.class)
     protected static FormValidation regionCheck(Item item, PlatformKind platform, String region, String endpoint) {
         if (!mayConfigure(item) || Connection.trimToNull(region) == null) {
             return FormValidation.ok();
@@ -114,6 +117,7 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
     }
 
     /** A form check of one platform setting by core's rule, for users who may configure the context. */
+    @Restricted(NoExternalUse.class)
     protected static FormValidation settingCheck(Item item, PlatformKind platform, String field, String value) {
         if (!mayConfigure(item)) {
             return FormValidation.ok();
@@ -126,6 +130,7 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
      * Connects with the form's settings and lists one job. POST only (it contacts a URL with stored
      * credentials), and only for users who may configure the context the credentials are resolved in.
      */
+    @Restricted(NoExternalUse.class)
     protected final FormValidation testConnection(Item item, Connection connection) {
         if (item == null) {
             Jenkins.get().checkPermission(Jenkins.ADMINISTER);

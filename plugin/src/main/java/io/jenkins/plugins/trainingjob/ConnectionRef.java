@@ -2,11 +2,14 @@ package io.jenkins.plugins.trainingjob;
 
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.io.Serializable;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * Which connection a step uses: a configured one by name, or inline settings. Durable and free of
  * secrets (inline settings carry only a credentials id).
  */
+@Restricted(NoExternalUse.class)
 public final class ConnectionRef implements Serializable {
     private static final long serialVersionUID = 1L;
 

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob;
 
 import hudson.ProxyConfiguration;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import jenkins.model.Jenkins;

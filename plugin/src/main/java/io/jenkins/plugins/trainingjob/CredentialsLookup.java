@@ -3,11 +3,14 @@ package io.jenkins.plugins.trainingjob;
 import hudson.model.Item;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * Resolves a credentials id into core {@link Credentials} at the moment of a call. Nothing resolved is
  * kept: callers hand the result to a client and drop it.
  */
+@Restricted(NoExternalUse.class)
 public interface CredentialsLookup {
 
     /**

@@ -2,6 +2,8 @@ package io.jenkins.plugins.trainingjob;
 
 import hudson.Extension;
 import hudson.model.listeners.ItemListener;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * Closes the job monitor and the plugin's pools when the controller stops. {@code onBeforeShutdown} runs
@@ -10,6 +12,7 @@ import hudson.model.listeners.ItemListener;
  * and in a JVM that outlives the controller (a restart test) no old monitor writes into a new one's build.
  */
 @Extension
+@Restricted(NoExternalUse.class)
 public class ShutdownListener extends ItemListener {
     @Override
     public void onBeforeShutdown() {

@@ -2,9 +2,12 @@ package io.jenkins.plugins.trainingjob;
 
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.util.Map;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /** Turns a spec file's text into a validated {@link JobSpec}; errors name the file and the field. */
 @FunctionalInterface
+@Restricted(NoExternalUse.class)
 public interface SpecLoader {
     /**
      * @param sourceName how errors name the spec (the file path, or {@code specText})

@@ -13,6 +13,8 @@ import jenkins.model.GlobalConfiguration;
 import jenkins.model.Jenkins;
 import net.sf.json.JSONObject;
 import org.jenkinsci.Symbol;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 import org.kohsuke.stapler.DataBoundSetter;
 import org.kohsuke.stapler.QueryParameter;
 import org.kohsuke.stapler.StaplerRequest2;
@@ -66,6 +68,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
         saveUnlessBinding();
     }
 
+    @Restricted(NoExternalUse.class)
     public Optional<Connection> findConnection(String name) {
         return connections.stream().filter(c -> c.getName() != null && c.getName().equals(name)).findFirst();
     }
@@ -110,10 +113,12 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
         }
     }
 
+    @Restricted(NoExternalUse.class)
     public Duration pollIntervalDuration() {
         return DurationText.parse("pollInterval", pollInterval);
     }
 
+    @Restricted(NoExternalUse.class)
     public Duration pendingTimeoutDuration() {
         return DurationText.parse("pendingTimeout", pendingTimeout);
     }

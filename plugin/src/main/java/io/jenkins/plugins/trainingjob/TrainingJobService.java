@@ -4,9 +4,11 @@ import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Clock;
@@ -21,6 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * The controller's one job monitor and the connections it polls through. Steps register watches here
@@ -33,6 +37,7 @@ import java.util.stream.Collectors;
  * before Pipeline suspends its builds) closes the monitor and both pools.
  */
 @Extension
+@Restricted(NoExternalUse.class)
 public class TrainingJobService implements PlatformResolver {
     private static final String CONFIGURED = "connection:";
     private static final String INLINE = "inline:";
@@ -41,12 +46,12 @@ public class TrainingJobService implements PlatformResolver {
     private final CredentialsLookup credentials;
     private final SpecLoader specs;
     private final Supplier<TrainingJobConfiguration> configuration;
-    private final Function<PlatformResolver, Watcher> watcherFactory;
+    private final Function<PlatformResolver, JobWatcher> watcherFactory;
     private final Executor executor;
     private final Executor events;
     private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
     private final Map<String, Configured> configured = new ConcurrentHashMap<>();
-    private volatile Watcher watcher;
+    private volatile JobWatcher watcher;
     private volatile boolean closing;
 
     private record Configured(ConnectionSettings settings, TrainingPlatform client) {
@@ -55,19 +60,19 @@ public class TrainingJobService implements PlatformResolver {
     /** The controller's instance. */
     public TrainingJobService() {
         this(CoreDefaults.connector(), new JenkinsCredentialsLookup(), CoreDefaults.specLoader(),
-                TrainingJobConfiguration::get, resolver -> Watcher.of(new JobMonitor(resolver, Clock.systemUTC())),
+                TrainingJobConfiguration::get, resolver -> new JobMonitor(resolver, Clock.systemUTC()),
                 newPool("training-job-calls-"), newPool("training-job-events-"));
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
     public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, Watcher> watcherFactory,
+            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor) {
         this(connector, credentials, specs, configuration, watcherFactory, executor, executor);
     }
 
     public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, Watcher> watcherFactory,
+            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor, Executor events) {
         this.connector = connector;
         this.credentials = credentials;
@@ -123,7 +128,7 @@ public class TrainingJobService implements PlatformResolver {
      */
     public void close() {
         closing = true;
-        Watcher w;
+        JobWatcher w;
         synchronized (this) {
             w = watcher;
         }
@@ -142,8 +147,8 @@ public class TrainingJobService implements PlatformResolver {
     }
 
     /** The shared monitor, created on first use. */
-    public Watcher watcher() {
-        Watcher w = watcher;
+    public JobWatcher watcher() {
+        JobWatcher w = watcher;
         if (w == null) {
             synchronized (this) {
                 if (closing) {

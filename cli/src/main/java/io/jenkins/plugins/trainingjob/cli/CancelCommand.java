@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -27,9 +26,9 @@ final class CancelCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
         JobRef job;
-        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            job = target.ref(settings, platform);
-            platform.cancel(job);
+        try (ConnectedJob connected = ConnectedJob.open(root.env(), settings, target)) {
+            job = connected.job();
+            connected.platform().cancel(job);
         }
         if (terminal.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();

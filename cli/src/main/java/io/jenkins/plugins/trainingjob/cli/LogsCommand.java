@@ -45,16 +45,14 @@ final class LogsCommand implements Callable<Integer> {
     @Option(names = {"-f", "--follow"}, description = "Keep printing new lines until the job has ended.")
     boolean follow;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "2s",
-            converter = DurationConverter.class,
-            description = "With --follow, how often to ask for new lines; at least 1s (default: ${DEFAULT-VALUE}).")
-    Duration pollInterval;
+    @Mixin
+    FollowInterval polling;
 
     @Override
     public Integer call() {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
-        IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
+        Duration pollInterval = polling.checked(Duration.ofSeconds(2), settings);
         JobRef job = target.ref(settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             if (!(platform instanceof JobLogs logs)) {

@@ -37,18 +37,17 @@ final class StatusCommand implements Callable<Integer> {
     @Option(names = {"-w", "--watch"}, description = "Keep polling until the job has ended; print each change.")
     boolean watch;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
-            converter = DurationConverter.class,
-            description = "With --watch, how often to poll; at least 1s (default: ${DEFAULT-VALUE}).")
-    Duration pollInterval;
+    @Mixin
+    FollowInterval polling;
 
     @Override
     public Integer call() {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
-        IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
-        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            JobStatus status = platform.status(target.ref(settings, platform));
+        Duration pollInterval = polling.checked(Duration.ofSeconds(5), settings);
+        try (ConnectedJob connected = ConnectedJob.open(root.env(), settings, target)) {
+            TrainingPlatform platform = connected.platform();
+            JobStatus status = platform.status(connected.job());
             if (watch && !status.phase().isTerminal()) {
                 status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
                 if (status == null) {

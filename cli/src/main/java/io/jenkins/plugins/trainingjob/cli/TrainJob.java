@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -105,7 +106,7 @@ public final class TrainJob implements Callable<Integer> {
         return new CliEnvironment(System.getenv(), Path.of(System.getProperty("user.home")),
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
-                TerminalStreams.interactive(), new ShutdownHookInterrupts(), DefaultConnector.INSTANCE,
+                TerminalStreams.interactive(), new ShutdownHookInterrupts(), TrainingPlatforms::connect,
                 Clock.systemUTC());
     }
 

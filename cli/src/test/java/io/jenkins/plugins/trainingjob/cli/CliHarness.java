@@ -2,6 +2,8 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -23,7 +25,7 @@ final class CliHarness {
     final Map<String, String> env = new HashMap<>();
     final Path home;
     final ManualInterrupts interrupts = new ManualInterrupts();
-    PlatformConnector connector = DefaultConnector.INSTANCE;
+    PlatformConnector connector = TrainingPlatforms::connect;
     /** Whether stdout counts as a terminal (colour is only ever used on one). */
     boolean interactive;
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -30,7 +31,7 @@ class ConnectionResolverTest {
 
     ConnectionSettings resolve(PlatformKind specPlatform) {
         CliEnvironment env = new CliEnvironment(variables, home, new PrintWriter(new StringWriter()),
-                new PrintWriter(new StringWriter()), false, new ManualInterrupts(), DefaultConnector.INSTANCE,
+                new PrintWriter(new StringWriter()), false, new ManualInterrupts(), TrainingPlatforms::connect,
                 Clock.systemUTC());
         return ConnectionResolver.resolve(env, flags, specPlatform);
     }

@@ -117,6 +117,16 @@ class TrainJobArgumentsTest {
                 .failsWithOneLine(2, "--heartbeat: must be at least 10s");
         cli.run("status", "pytorchjob-1", "--watch", "--poll-interval", "100ms")
                 .failsWithOneLine(2, "--poll-interval: must be at least 1s");
+        cli.run("logs", "pytorchjob-1", "--follow", "--poll-interval", "100ms")
+                .failsWithOneLine(2, "--poll-interval: must be at least 1s");
+    }
+
+    @Test
+    void statusAndLogsShareOnePollIntervalOptionWithTheirOwnDefaults() {
+        for (String command : new String[] {"status", "logs"}) {
+            assertThat(cli.run(command, "--help").out()).as(command)
+                    .contains("--poll-interval=DURATION").contains("(default: 5s for status, 2s for logs)");
+        }
     }
 
     @Test

@@ -3,50 +3,19 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every command against the embedded simulator, run in-process as a shell would run it, ending with
  * each documented exit code.
  */
-class TrainJobEndToEndTest {
+class TrainJobEndToEndTest extends SimulatorBackedCliTest {
 
     static final java.util.concurrent.atomic.AtomicInteger JOBS = new java.util.concurrent.atomic.AtomicInteger();
-
-    static Simulator sim;
-
-    @TempDir
-    Path dir;
-
-    CliHarness cli;
-
-    @BeforeAll
-    static void startSimulator() {
-        sim = SimulatedPlatform.start();
-    }
-
-    @AfterAll
-    static void stopSimulator() {
-        sim.close();
-    }
-
-    @BeforeEach
-    void setUp() {
-        cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
-    }
-
-    String spec(String name) {
-        return CliHarness.resource(dir, name).toString();
-    }
 
     /** The documented 8-GPU job under a name of its own (the platform refuses a duplicate name). */
     String gpu8() {

@@ -3,50 +3,19 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commands people reach for after a submit: list, logs, status --watch, check-connection, and what a
  * failed job says (B14), against the embedded simulator.
  */
-class TrainJobFollowingCommandsTest {
+class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
 
     static final AtomicInteger RUNS = new AtomicInteger();
     static final String[] SENSECORE = {"--platform", "sensecore", "--subscription", "sim-sub", "--resource-group",
         "default", "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
-
-    static Simulator sim;
-
-    @TempDir
-    Path dir;
-
-    CliHarness cli;
-
-    @BeforeAll
-    static void startSimulator() {
-        sim = SimulatedPlatform.start();
-    }
-
-    @AfterAll
-    static void stopSimulator() {
-        sim.close();
-    }
-
-    @BeforeEach
-    void setUp() {
-        cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
-    }
-
-    String spec(String name) {
-        return CliHarness.resource(dir, name).toString();
-    }
 
     /** Submits a job of {@code spec} under a fresh run number and returns its id. */
     String submit(String spec, String runSeconds, String... more) {

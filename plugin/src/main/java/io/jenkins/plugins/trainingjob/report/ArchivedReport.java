@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.report;
 
 import java.util.Map;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * A diagnosis report attached to a build.
@@ -9,6 +11,7 @@ import java.util.Map;
  *     the controller, sorted by format
  * @param url the report page, relative to the Jenkins root URL
  */
+@Restricted(NoExternalUse.class)
 public record ArchivedReport(String headline, String verdict, Map<String, String> files, String url) {
     public ArchivedReport {
         files = Map.copyOf(files);

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * Keeps a diagnosis report with the build: JSON, HTML and JUnit XML files in the build directory (they
@@ -18,6 +20,7 @@ import java.util.TreeMap;
  * build at once so a controller that dies before the build ends still has it. Each diagnosis of a build
  * has its own folder and URL.
  */
+@Restricted(NoExternalUse.class)
 public final class ReportArchive {
     /** The formats archived, by the name the step's result uses. */
     private static final Map<String, ReportFormat> FORMATS = new TreeMap<>(Map.of(

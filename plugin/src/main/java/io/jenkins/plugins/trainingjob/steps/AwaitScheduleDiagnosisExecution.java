@@ -6,14 +6,18 @@ import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
 import java.util.concurrent.CompletableFuture;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /** Runs {@code awaitScheduleDiagnosis}: a watch of an existing job, or one fetch of an existing diagnosis. */
+@Restricted(NoExternalUse.class)
 public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
     private static final long serialVersionUID = 1L;
 
@@ -34,7 +38,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         }
         this.jobId = step.getJobId();
         this.diagnosisId = step.getDiagnosisId();
-        this.until = WaitMode.parse("until", step.getUntil(), false);
+        this.until = StepValidation.waitMode("until", step.getUntil(), false);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
     }
 

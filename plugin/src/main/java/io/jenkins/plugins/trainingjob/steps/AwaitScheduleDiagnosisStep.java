@@ -102,7 +102,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
 
     @DataBoundSetter
     public void setUntil(String until) {
-        this.until = WaitMode.parse("until", until, false).name().toLowerCase(Locale.ROOT);
+        this.until = StepValidation.waitMode("until", until, false).name().toLowerCase(Locale.ROOT);
     }
 
     public boolean isFailOnUnschedulable() {

@@ -6,11 +6,14 @@ import io.jenkins.plugins.trainingjob.report.ArchivedReport;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * What the steps return to a Pipeline script: plain strings in maps, which the sandbox allows and the
  * Pipeline engine persists.
  */
+@Restricted(NoExternalUse.class)
 public final class StepResult {
     private StepResult() {
     }

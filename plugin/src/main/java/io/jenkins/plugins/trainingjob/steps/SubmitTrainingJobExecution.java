@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -14,12 +15,15 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * Runs {@code submitTrainingJob}. The submit can never happen twice: a client token is persisted
  * before the create call, and a step resumed after a restart looks the job up by that token instead of
  * posting again. While waiting it holds no thread (see {@link WatchingExecution}).
  */
+@Restricted(NoExternalUse.class)
 public class SubmitTrainingJobExecution extends WatchingExecution {
     private static final long serialVersionUID = 1L;
 
@@ -45,7 +49,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();
         this.variables = new TreeMap<>(step.variableMap());
-        this.waitMode = WaitMode.parse("wait", step.getWait(), true);
+        this.waitMode = StepValidation.waitMode("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
         this.preflight = step.getPreflight();
     }

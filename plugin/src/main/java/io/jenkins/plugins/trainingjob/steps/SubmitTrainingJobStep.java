@@ -121,7 +121,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
 
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = WaitMode.parse("wait", wait, true).name().toLowerCase(java.util.Locale.ROOT);
+        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(java.util.Locale.ROOT);
     }
 
     @Override

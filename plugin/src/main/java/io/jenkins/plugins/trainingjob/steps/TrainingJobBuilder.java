@@ -23,6 +23,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -90,7 +91,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         try {
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
-            WaitMode mode = WaitMode.parse("wait", wait, true);
+            WaitMode mode = StepValidation.waitMode("wait", wait, true);
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String text = specText;
             String source = "specText";
@@ -214,7 +215,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
 
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = WaitMode.parse("wait", wait, true).name().toLowerCase(Locale.ROOT);
+        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(Locale.ROOT);
     }
 
     @Override

@@ -27,6 +27,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.jenkinsci.plugins.workflow.steps.StepExecution;
+import org.kohsuke.accmod.Restricted;
+import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * A step execution that waits for a training job through the controller's shared monitor, holding no
@@ -38,6 +40,7 @@ import org.jenkinsci.plugins.workflow.steps.StepExecution;
  * and the outcome on {@link OrderedTasks}. While the controller shuts down ({@link
  * TrainingJobService#isClosing()}) a step neither fails nor completes: it is resumed after the restart.
  */
+@Restricted(NoExternalUse.class)
 public abstract class WatchingExecution extends StepExecution {
     private static final long serialVersionUID = 1L;
 

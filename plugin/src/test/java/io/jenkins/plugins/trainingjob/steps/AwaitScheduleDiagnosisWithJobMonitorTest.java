@@ -8,7 +8,6 @@ import static org.mockito.Mockito.verify;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
@@ -17,7 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.File;
-import java.time.Clock;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -43,7 +42,7 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     File buildDir;
 
     private StepFixture f;
-    private JobMonitor monitor;
+    private RealMonitorService monitored;
     private final ThreadPoolExecutor background = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>());
     private TrainingJobService service;
@@ -51,18 +50,13 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
-                }, background);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), background);
+        service = monitored.service;
     }
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
+        monitored.close();
         background.shutdownNow();
     }
 

@@ -8,12 +8,11 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.model.TaskListener;
-import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -23,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;
 import java.time.Clock;
 import java.time.Duration;
@@ -100,7 +100,7 @@ class BlockedBuildLogTest {
                 (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.get("RUN")),
                 () -> f.config, resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return armingBeforeTheBlockedWatch(Watcher.of(monitor));
+                    return armingBeforeTheBlockedWatch(monitor);
                 }, Runnable::run, events);
 
         StepContext blocked = context(true);
@@ -120,8 +120,8 @@ class BlockedBuildLogTest {
     }
 
     /** From the blocked step's watch on, its build log blocks until the test ends. */
-    private Watcher armingBeforeTheBlockedWatch(Watcher delegate) {
-        return new Watcher() {
+    private JobWatcher armingBeforeTheBlockedWatch(JobWatcher delegate) {
+        return new JobWatcher() {
             @Override
             public Watch watch(String key, JobRef job, WatchPolicy policy, WatchListener listener) {
                 if (job.name().endsWith("-blocked")) {

@@ -5,20 +5,14 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.when;
 
-import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
-import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,29 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
 class InlineConnectionsTest {
     private static final long WAIT_MS = 60_000;
 
-    @TempDir
-    File buildDir;
+    private final StepFixture f;
+    @AutoClose
+    private final RealMonitorService monitored;
 
-    private StepFixture f;
-    private JobMonitor monitor;
-    private TrainingJobService service;
-
-    @BeforeEach
-    void setUp() throws Exception {
+    InlineConnectionsTest(@TempDir File buildDir) throws Exception {
         f = new StepFixture(buildDir);
-        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
-                }, Runnable::run);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
+        monitored = new RealMonitorService(f, Duration.ofMillis(50), Runnable::run);
     }
 
     @Test
@@ -66,7 +44,7 @@ class InlineConnectionsTest {
             step.setPlatform(StepFixture.inlineAihc());
             step.setSpecText("name: resnet");
             SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(c);
-            e.useService(service);
+            e.useService(monitored.service);
             e.start();
         }
 
@@ -74,8 +52,8 @@ class InlineConnectionsTest {
             verify(c, timeout(WAIT_MS)).onSuccess(any());
         }
 
-        assertThat(service.inlineConnections()).isZero();
-        assertThat(monitor.connectionGroups()).isZero();
+        assertThat(monitored.service.inlineConnections()).isZero();
+        assertThat(monitored.monitor().connectionGroups()).isZero();
         assertThat(f.platform.closed).as("each step's client closed").isEqualTo(1000);
     }
 }

@@ -7,7 +7,6 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.AihcConnection;
 import io.jenkins.plugins.trainingjob.CredentialsLookup;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
@@ -54,7 +53,7 @@ final class SimulatedAihcService implements AutoCloseable {
         service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
                 resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
+                    return monitor;
                 }, Runnable::run);
     }
 

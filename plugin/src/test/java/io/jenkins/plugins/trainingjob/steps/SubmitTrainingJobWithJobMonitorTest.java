@@ -3,18 +3,13 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.when;
 
-import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
@@ -26,29 +21,13 @@ import org.mockito.ArgumentCaptor;
 class SubmitTrainingJobWithJobMonitorTest {
     private static final long WAIT_MS = 30_000;
 
-    @TempDir
-    File buildDir;
+    private final StepFixture f;
+    @AutoClose
+    private final RealMonitorService monitored;
 
-    private StepFixture f;
-    private JobMonitor monitor;
-    private TrainingJobService service;
-
-    @BeforeEach
-    void setUp() throws Exception {
+    SubmitTrainingJobWithJobMonitorTest(@TempDir File buildDir) throws Exception {
         f = new StepFixture(buildDir);
-        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(200));
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
-                }, Runnable::run);
-    }
-
-    @AfterEach
-    void tearDown() {
-        if (monitor != null) {
-            monitor.close();
-        }
+        monitored = new RealMonitorService(f, Duration.ofMillis(200), Runnable::run);
     }
 
     private SubmitTrainingJobExecution start() throws Exception {
@@ -56,7 +35,7 @@ class SubmitTrainingJobWithJobMonitorTest {
         step.setConnection("prod");
         step.setSpecText("name: resnet");
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
-        e.useService(service);
+        e.useService(monitored.service);
         e.start();
         return e;
     }

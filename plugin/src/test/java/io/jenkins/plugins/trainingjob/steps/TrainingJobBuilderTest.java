@@ -2,69 +2,35 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
-import hudson.EnvVars;
-import hudson.FilePath;
 import hudson.Launcher;
-import hudson.model.AbstractBuild;
-import io.jenkins.plugins.trainingjob.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The freestyle builder blocks its executor: the scripted monitor answers at once. */
 class TrainingJobBuilderTest {
-    @TempDir
-    File buildDir;
+    private final FreestyleBuild freestyle;
+    private final StepFixture f;
 
-    private StepFixture f;
-    private final FilePath workspace = mock(FilePath.class);
-    private final FilePath specFile = mock(FilePath.class);
-
-    /** A freestyle build: the builder refuses Pipeline runs. */
-    private final AbstractBuild<?, ?> build = mock(AbstractBuild.class);
-
-    @BeforeEach
-    void setUp() throws Exception {
-        f = new StepFixture(buildDir);
-        when(build.getRootDir()).thenReturn(buildDir);
-        when(build.getUrl()).thenReturn("job/p/1/");
-        when(workspace.child("ci/job-7.yaml")).thenReturn(specFile);
-        when(specFile.exists()).thenReturn(true);
-        when(specFile.readToString()).thenReturn("name: resnet-${RUN}");
-    }
-
-    /** The build environment: RUN=7 (expand is Jenkins' own; here it is given its answer). */
-    private static EnvVars env() {
-        EnvVars env = spy(new EnvVars());
-        env.put("RUN", "7");
-        doReturn("ci/job-7.yaml").when(env).expand("ci/job-${RUN}.yaml");
-        return env;
-    }
-
-    private TrainingJobBuilder builder() {
-        TrainingJobBuilder b = new TrainingJobBuilder();
-        b.setConnection("prod");
-        b.setSpec("ci/job-${RUN}.yaml");
-        b.useService(f.service);
-        return b;
+    TrainingJobBuilderTest(@TempDir File buildDir) throws Exception {
+        freestyle = new FreestyleBuild(buildDir);
+        f = freestyle.f;
     }
 
     @Test
     void readsTheSpecFromTheWorkspaceWithTheBuildEnvironmentAndWaitsUntilScheduled() throws Exception {
         f.watcher.immediately = (job -> new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
 
-        builder().perform(build, workspace, env(), mock(Launcher.class), f.listener);
+        freestyle.perform(freestyle.builder());
 
         assertThat(f.specsLoaded).containsExactly("ci/job-7.yaml:name: resnet-${RUN}");
         assertThat(f.platform.submittedTokens).hasSize(1);
@@ -83,17 +49,15 @@ class TrainingJobBuilderTest {
             return new Outcome.Unschedulable(FakePlatform.status(job, JobPhase.PENDING), report[0]);
         };
 
-        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class),
-                f.listener)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
                 .satisfies(t -> assertThat(t.getMessage()).isEqualTo(ConsoleText.strip(report[0].headline())));
     }
 
     @Test
     void aMissingSpecFileIsNamedAndNothingIsSubmitted() throws Exception {
-        when(specFile.exists()).thenReturn(false);
+        when(freestyle.specFile.exists()).thenReturn(false);
 
-        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class),
-                f.listener)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
                 .hasMessage("spec: the file 'ci/job-7.yaml' does not exist in the workspace");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
@@ -101,16 +65,15 @@ class TrainingJobBuilderTest {
     @Test
     void aBugEndsTheBuildWithTheExceptionItselfNotACleanAbort() throws Exception {
         IllegalArgumentException bug = new IllegalArgumentException("a bug, not the user's input");
-        when(specFile.readToString()).thenThrow(bug);
+        when(freestyle.specFile.readToString()).thenThrow(bug);
 
-        assertThatThrownBy(() -> builder().perform(build, workspace, env(), mock(Launcher.class), f.listener))
-                .isSameAs(bug);
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isSameAs(bug);
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 
     @Test
     void inAPipelineItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
-        assertThatThrownBy(() -> builder().perform(f.run, workspace, env(), mock(Launcher.class), f.listener))
+        assertThatThrownBy(() -> freestyle.builder().perform(f.run, freestyle.workspace, freestyle.env(), mock(Launcher.class), f.listener))
                 .isInstanceOf(AbortException.class)
                 .hasMessage("trainingJobBuilder cannot wait across a controller restart in a Pipeline: use "
                         + "submitTrainingJob (same parameters) instead");
@@ -123,15 +86,15 @@ class TrainingJobBuilderTest {
         TrainingJobBuilder inline = new TrainingJobBuilder();
         inline.setSpecText("name: resnet");
         assertThat(inline.requiresWorkspace()).isFalse();
-        assertThat(builder().requiresWorkspace()).isTrue();
+        assertThat(freestyle.builder().requiresWorkspace()).isTrue();
     }
 
     @Test
     void waitNoneSubmitsThroughTheSharedFlowAndReadsOneStatus() throws Exception {
-        TrainingJobBuilder b = builder();
+        TrainingJobBuilder b = freestyle.builder();
         b.setWait("none");
 
-        b.perform(build, workspace, env(), mock(Launcher.class), f.listener);
+        freestyle.perform(b);
 
         assertThat(f.platform.submittedTokens).hasSize(1);
         assertThat(f.watcher.watches).isEmpty();
@@ -152,7 +115,7 @@ class TrainingJobBuilderTest {
         java.util.concurrent.CountDownLatch watching = new java.util.concurrent.CountDownLatch(1);
         io.jenkins.plugins.trainingjob.TrainingJobService service = new io.jenkins.plugins.trainingjob.TrainingJobService(
                 s -> f.platform, f.service.credentials(), f.service.specs(), () -> f.config,
-                resolver -> new io.jenkins.plugins.trainingjob.Watcher() {
+                resolver -> new io.jenkins.plugins.trainingjob.core.monitor.JobWatcher() {
                     @Override
                     public io.jenkins.plugins.trainingjob.core.monitor.Watch watch(String key,
                             io.jenkins.plugins.trainingjob.core.platform.JobRef job,
@@ -177,17 +140,17 @@ class TrainingJobBuilderTest {
                         throw new UnsupportedOperationException();
                     }
                 }, Runnable::run);
-        TrainingJobBuilder builder = builder();
+        TrainingJobBuilder builder = freestyle.builder();
         builder.useService(service);
         java.util.concurrent.ExecutorService buildThread = java.util.concurrent.Executors.newSingleThreadExecutor(
                 r -> new Thread(r, "freestyle-build"));
         try {
             java.util.concurrent.Future<?> build = buildThread.submit(() -> {
-                builder.perform(this.build, workspace, env(), mock(Launcher.class), listener);
+                builder.perform(freestyle.build, freestyle.workspace, freestyle.env(), mock(Launcher.class), listener);
                 return null;
             });
             assertThat(watching.await(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-            io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch watch = f.watcher.last();
+            io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch watch = f.watcher.last();
             writers.clear();
 
             // this thread plays the monitor's scheduler

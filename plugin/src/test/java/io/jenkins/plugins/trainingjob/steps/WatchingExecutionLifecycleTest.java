@@ -12,20 +12,17 @@ import static org.mockito.Mockito.when;
 import com.google.common.util.concurrent.Futures;
 import hudson.AbortException;
 import hudson.model.Action;
-import io.jenkins.plugins.trainingjob.FakePlatform;
-import io.jenkins.plugins.trainingjob.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.ShutdownListener;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.Watcher;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -47,7 +44,7 @@ class WatchingExecutionLifecycleTest {
     File buildDir;
 
     private StepFixture f;
-    private JobMonitor monitor;
+    private RealMonitorService monitored;
 
     @BeforeEach
     void setUp() throws Exception {
@@ -56,8 +53,8 @@ class WatchingExecutionLifecycleTest {
 
     @AfterEach
     void tearDown() {
-        if (monitor != null) {
-            monitor.close();
+        if (monitored != null) {
+            monitored.close();
         }
     }
 
@@ -73,11 +70,8 @@ class WatchingExecutionLifecycleTest {
 
     /** A service over core's real monitor; everything else runs on the calling thread. */
     private TrainingJobService serviceWithRealMonitor() {
-        return new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
-                    return Watcher.of(monitor);
-                }, Runnable::run);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), Runnable::run);
+        return monitored.service;
     }
 
     @Test
@@ -127,7 +121,7 @@ class WatchingExecutionLifecycleTest {
         }
 
         assertThat(service.isClosing()).isTrue();
-        assertThat(monitor.fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
+        assertThat(monitored.monitor().fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
                 .as("the monitor is closed").isCompletedExceptionally();
     }
 

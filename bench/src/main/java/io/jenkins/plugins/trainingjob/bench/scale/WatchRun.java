@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.CountingPlatform;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
@@ -65,11 +66,11 @@ public final class WatchRun {
         watchers.start(jobs);
         Thread.sleep(poll.toMillis());
         long requestsA = platform.total();
-        long listA = platform.listCalls.sum();
+        long listA = platform.listCalls.get();
         long cpuA = os.getProcessCpuTime();
         Thread.sleep(poll.toMillis() * steadyRounds);
         long requestsB = platform.total();
-        long listB = platform.listCalls.sum();
+        long listB = platform.listCalls.get();
         long cpuB = os.getProcessCpuTime();
         System.gc();
         double heap = memory.getHeapMemoryUsage().getUsed() / MB;
@@ -77,7 +78,7 @@ public final class WatchRun {
         admin.uncordon();
         long zero = System.nanoTime();
         long requestsAtZero = platform.total();
-        long statusCallsAtZero = platform.statusCalls.sum();
+        long statusCallsAtZero = platform.statusCalls.get();
         long statusNanosAtZero = platform.statusNanos.sum();
         boolean all = watchers.awaitAll(poll.multipliedBy(40));
         long requestsEnd = platform.total();
@@ -87,9 +88,9 @@ public final class WatchRun {
 
         long[] at = watchers.resolvedAtNanos();
         System.out.printf("mean call time: status %.1f ms, list page %.1f ms%n",
-                platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.sum()),
-                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.sum()));
-        long statusAfter = platform.statusCalls.sum() - statusCallsAtZero;
+                platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.get()),
+                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.get()));
+        long statusAfter = platform.statusCalls.get() - statusCallsAtZero;
         System.out.printf("status calls after time zero: %d, mean %.1f ms; list calls at (s from time zero): %s%n",
                 statusAfter, statusAfter == 0 ? 0.0 : (platform.statusNanos.sum() - statusNanosAtZero) / 1e6 / statusAfter,
                 platform.listStarts.stream().map(t -> String.format("%.1f", (t - zero) / 1e9))
@@ -110,8 +111,8 @@ public final class WatchRun {
                 watchers.failures() + (all ? 0 : jobs.size() - at.length - watchers.failures()),
                 Percentiles.of(latencies, 50), Percentiles.of(latencies, 99),
                 latencies.length == 0 ? Double.NaN : Percentiles.of(latencies, 100), (wallEnd - wallStart) / 1e9,
-                platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.sum()),
-                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.sum()));
+                platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.get()),
+                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.get()));
         System.out.println("RESULT " + JSON.writeValueAsString(r));
         System.out.flush();
         watchers.close();

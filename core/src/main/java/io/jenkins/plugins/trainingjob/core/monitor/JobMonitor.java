@@ -25,7 +25,7 @@ import java.util.concurrent.TimeoutException;
  * is logged and ignored. One {@link MonitorClock} decides both what time it is for every deadline and
  * when the timers between polls fire; given a {@link Clock}, the monitor runs in real time.
  */
-public final class JobMonitor implements AutoCloseable {
+public final class JobMonitor implements JobWatcher {
 
     private final PlatformResolver platforms;
     private final MonitorRuntime runtime;

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.simulator.monitor;
+package io.jenkins.plugins.trainingjob.core.testkit;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
@@ -12,20 +12,41 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
-/** A real client with a tally of the calls the monitor makes through it. */
-final class CountingPlatform implements TrainingPlatform {
-    final AtomicInteger statusCalls = new AtomicInteger();
-    final AtomicInteger listCalls = new AtomicInteger();
-    final AtomicInteger listRounds = new AtomicInteger();
-    final AtomicInteger launchCalls = new AtomicInteger();
-    final AtomicInteger fetchCalls = new AtomicInteger();
-    final AtomicInteger cancelCalls = new AtomicInteger();
+/**
+ * A real client with a tally of the calls made through it, by kind, and the time status and list calls
+ * took. On a healthy loopback simulator every counted call is one HTTP request (no retries happen
+ * there), so tests and the benchmarks count requests with it; the simulator itself counts none.
+ */
+public final class CountingPlatform implements TrainingPlatform {
+    public final AtomicInteger statusCalls = new AtomicInteger();
+    public final AtomicInteger listCalls = new AtomicInteger();
+    /** List calls that asked for a first page: one per round of listing. */
+    public final AtomicInteger listRounds = new AtomicInteger();
+    public final AtomicInteger launchCalls = new AtomicInteger();
+    public final AtomicInteger fetchCalls = new AtomicInteger();
+    public final AtomicInteger cancelCalls = new AtomicInteger();
+    /** Submits, token look-ups and event reads. */
+    public final AtomicInteger otherCalls = new AtomicInteger();
+    public final LongAdder statusNanos = new LongAdder();
+    public final LongAdder listNanos = new LongAdder();
+    /** When each list call started ({@link System#nanoTime()}), to explain latencies in a log. */
+    public final Queue<Long> listStarts = new ConcurrentLinkedQueue<>();
     private final TrainingPlatform client;
 
-    CountingPlatform(TrainingPlatform client) {
+    public CountingPlatform(TrainingPlatform client) {
         this.client = client;
+    }
+
+    /** Every call counted so far (list rounds are not calls of their own). */
+    public long total() {
+        return (long) statusCalls.get() + listCalls.get() + launchCalls.get() + fetchCalls.get() + cancelCalls.get()
+                + otherCalls.get();
     }
 
     @Override
@@ -40,18 +61,20 @@ final class CountingPlatform implements TrainingPlatform {
 
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
+        otherCalls.incrementAndGet();
         return client.submit(spec, clientToken);
     }
 
     @Override
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
+        otherCalls.incrementAndGet();
         return client.findSubmitted(spec, clientToken);
     }
 
     @Override
     public JobStatus status(JobRef job) {
         statusCalls.incrementAndGet();
-        return client.status(job);
+        return timed(statusNanos, () -> client.status(job));
     }
 
     @Override
@@ -65,7 +88,8 @@ final class CountingPlatform implements TrainingPlatform {
         if (pageToken == null) {
             listRounds.incrementAndGet();
         }
-        return client.listStatuses(pageToken, pageSize);
+        listStarts.add(System.nanoTime());
+        return timed(listNanos, () -> client.listStatuses(pageToken, pageSize));
     }
 
     @Override
@@ -76,6 +100,7 @@ final class CountingPlatform implements TrainingPlatform {
 
     @Override
     public List<JobEvent> events(JobRef job) {
+        otherCalls.incrementAndGet();
         return client.events(job);
     }
 
@@ -94,5 +119,14 @@ final class CountingPlatform implements TrainingPlatform {
     @Override
     public void close() {
         client.close();
+    }
+
+    private static <T> T timed(LongAdder nanos, Supplier<T> call) {
+        long start = System.nanoTime();
+        try {
+            return call.get();
+        } finally {
+            nanos.add(System.nanoTime() - start);
+        }
     }
 }

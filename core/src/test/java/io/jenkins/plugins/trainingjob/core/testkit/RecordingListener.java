@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.simulator.monitor;
+package io.jenkins.plugins.trainingjob.core.testkit;
 
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -7,10 +7,10 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Keeps what a watch reports, for assertions. */
-final class RecordingListener implements WatchListener {
-    final List<MonitorEvent> events = new CopyOnWriteArrayList<>();
-    final List<WatchState> states = new CopyOnWriteArrayList<>();
+/** Keeps every event and state a watch reports, for assertions; tests may extend it to misbehave. */
+public class RecordingListener implements WatchListener {
+    public final List<MonitorEvent> events = new CopyOnWriteArrayList<>();
+    public final List<WatchState> states = new CopyOnWriteArrayList<>();
 
     @Override
     public void onEvent(MonitorEvent event) {
@@ -22,15 +22,17 @@ final class RecordingListener implements WatchListener {
         states.add(state);
     }
 
-    <E extends MonitorEvent> List<E> events(Class<E> type) {
+    /** The events of one type, in the order they came. */
+    public <E extends MonitorEvent> List<E> events(Class<E> type) {
         return events.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
-    boolean saw(Class<? extends MonitorEvent> type) {
+    public boolean saw(Class<? extends MonitorEvent> type) {
         return events.stream().anyMatch(type::isInstance);
     }
 
-    boolean sawPhase(JobPhase phase) {
+    /** Whether a state change showed the job in {@code phase}. */
+    public boolean sawPhase(JobPhase phase) {
         return events.stream().anyMatch(e -> e instanceof MonitorEvent.StateChanged c && c.current().phase() == phase);
     }
 }

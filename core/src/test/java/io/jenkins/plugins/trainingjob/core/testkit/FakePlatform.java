@@ -1,5 +1,6 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.testkit;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -18,75 +19,127 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * An AIHC-like platform in memory whose jobs change phase when a test says so. Counts every call and
- * fails on command, so tests can assert what the monitor asked and how often.
+ * A platform in memory for the monitor's and the front ends' tests. Counts every call and fails on
+ * command, so tests can assert what was asked and how often. Jobs come two ways:
+ * <ul>
+ * <li>{@link #addJob} gives a job a phase of its own, which the test moves with {@link #set} (the
+ *     monitor's tests);</li>
+ * <li>{@link #submit} remembers a job by its client token; such jobs have no phase of their own and all
+ *     read {@link #phase}, and a stop moves them all to STOPPED (the front ends' tests, which only care
+ *     whether a job was submitted or stopped).</li>
+ * </ul>
+ * A job it does not know reads 404. Diagnoses are launched as {@code diag-1}, {@code diag-2}, ... and
+ * read as one AIHC "unschedulable node" finding, unless {@link #diagnosis} says otherwise.
  */
-final class FakePlatform implements TrainingPlatform {
-    final AtomicInteger statusCalls = new AtomicInteger();
-    final AtomicInteger listCalls = new AtomicInteger();
-    final AtomicInteger listRounds = new AtomicInteger();
-    final AtomicInteger launchCalls = new AtomicInteger();
-    final AtomicInteger fetchCalls = new AtomicInteger();
-    final AtomicInteger cancelCalls = new AtomicInteger();
+public class FakePlatform implements TrainingPlatform {
+    public final AtomicInteger statusCalls = new AtomicInteger();
+    public final AtomicInteger listCalls = new AtomicInteger();
+    public final AtomicInteger listRounds = new AtomicInteger();
+    public final AtomicInteger launchCalls = new AtomicInteger();
+    public final AtomicInteger fetchCalls = new AtomicInteger();
+    public final AtomicInteger cancelCalls = new AtomicInteger();
 
     /** Launches refused with PreCheckError before one is accepted. */
-    final AtomicInteger preCheckRefusals = new AtomicInteger();
+    public final AtomicInteger preCheckRefusals = new AtomicInteger();
     /** Fetches answered "not ready" before the report comes. */
-    final AtomicInteger notReadyFetches = new AtomicInteger();
+    public final AtomicInteger notReadyFetches = new AtomicInteger();
     /** While false, every fetch answers "not ready". */
-    volatile boolean diagnosisReady = true;
+    public volatile boolean diagnosisReady = true;
     /** Diagnosis fetches throw what this supplies, while it supplies non-null. */
-    volatile Supplier<PlatformException> fetchFailure = () -> null;
+    public volatile Supplier<PlatformException> fetchFailure = () -> null;
+    /** What a ready diagnosis fetch answers; unset, the built-in report. */
+    public volatile Function<DiagnosisHandle, RawDiagnosis> diagnosis;
     /** Status and list calls throw what this supplies, while it supplies non-null. */
-    volatile Supplier<PlatformException> outage = () -> null;
+    public volatile Supplier<PlatformException> outage = () -> null;
     /** Status calls after a stop before the job shows STOPPED. */
-    volatile int stopTakesPolls;
+    public volatile int stopTakesPolls;
     /** Jobs whose FAILED reads the platform wants confirmed (AIHC fault tolerance). */
-    final java.util.Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
-
+    public final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
     /** Whether list pages carry the pods (AIHC's list does not always). */
-    volatile boolean listIncludesWorkers = true;
+    public volatile boolean listIncludesWorkers = true;
 
+    /** The phase every submitted job reads. */
+    public volatile JobPhase phase = JobPhase.PENDING;
+    public final List<String> submittedTokens = new CopyOnWriteArrayList<>();
+    public final Map<String, JobRef> byToken = new ConcurrentHashMap<>();
+    public final List<JobRef> cancelled = new CopyOnWriteArrayList<>();
+    public final List<DiagnosisHandle> fetchedDiagnoses = new CopyOnWriteArrayList<>();
+    /** How often {@link #close()} was called. */
+    public volatile int closed;
+
+    private final PlatformKind kind;
+    private volatile ConnectionSettings settings;
     private final List<String> order = new CopyOnWriteArrayList<>();
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
+    private final Map<String, JobRef> submitted = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> stopCountdown = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> transientFailures = new ConcurrentHashMap<>();
     private final AtomicInteger diagnosisIds = new AtomicInteger();
 
-    JobRef addJob(String name) {
-        JobRef ref = new JobRef(PlatformKind.AIHC, "pytorchjob-" + name + "-0a1b2c3d", name);
+    /** An AIHC platform. */
+    public FakePlatform() {
+        this(PlatformKind.AIHC);
+    }
+
+    public FakePlatform(PlatformKind kind) {
+        this.kind = kind;
+    }
+
+    /** Answers {@link #settings()} with these, as a client built from them would. */
+    public FakePlatform connectedWith(ConnectionSettings settings) {
+        this.settings = settings;
+        return this;
+    }
+
+    /** A spec the fake accepts; nothing looks inside it. */
+    public static JobSpec spec(PlatformKind kind, String name) {
+        return UncheckedSpecs.of(kind, JsonNodeFactory.instance.objectNode().put("name", name));
+    }
+
+    /** A bare status of {@code job} in {@code phase}, as a submitted job reads. */
+    public static JobStatus status(JobRef job, JobPhase phase) {
+        return new JobStatus(job, phase, phase.name(), null, null, null, null, null, List.of(), null);
+    }
+
+    /** A job of this platform with a phase of its own, PENDING ("Created"), listed first. */
+    public JobRef addJob(String name) {
+        JobRef ref = new JobRef(kind, "pytorchjob-" + name + "-0a1b2c3d", name);
         // The status first: a list running on a call thread meanwhile must never see an id without one.
         jobs.put(ref.id(), status(ref, JobPhase.PENDING, "Created", null));
         order.add(0, ref.id());
         return ref;
     }
 
-    void set(JobRef job, JobPhase phase, String rawState) {
+    public void set(JobRef job, JobPhase phase, String rawState) {
         jobs.put(job.id(), status(job, phase, rawState, jobs.get(job.id()).queuePosition()));
     }
 
     /** The job's next {@code reads} status reads say FAILED ("Failed"), then its own status shows again. */
-    void failedReadsThenRunning(JobRef job, int reads) {
+    public void failedReadsThenRunning(JobRef job, int reads) {
         transientFailures.put(job.id(), new AtomicInteger(reads));
     }
 
-    void setQueuePosition(JobRef job, Integer position) {
+    public void setQueuePosition(JobRef job, Integer position) {
         JobStatus s = jobs.get(job.id());
         jobs.put(job.id(), status(job, s.phase(), s.rawState(), position));
     }
 
-    JobPhase phase(JobRef job) {
+    /** The phase of a job added with {@link #addJob}. */
+    public JobPhase phase(JobRef job) {
         return jobs.get(job.id()).phase();
     }
 
@@ -99,23 +152,29 @@ final class FakePlatform implements TrainingPlatform {
 
     @Override
     public PlatformKind kind() {
-        return PlatformKind.AIHC;
+        return kind;
     }
 
     @Override
     public ConnectionSettings settings() {
-        return ConnectionSettings.aihc(URI.create("http://localhost"), null, Credentials.of("ak", "sk"), "pool",
-                "default");
+        ConnectionSettings s = settings;
+        return s != null ? s : ConnectionSettings.aihc(URI.create("http://localhost"), null,
+                Credentials.of("ak", "sk"), "pool", "default");
     }
 
     @Override
-    public JobRef submit(JobSpec spec, String clientToken) {
-        throw new UnsupportedOperationException("the monitor never submits");
+    public synchronized JobRef submit(JobSpec spec, String clientToken) {
+        submittedTokens.add(clientToken);
+        JobRef job = new JobRef(kind, "job-" + submittedTokens.size(), spec.name());
+        submitted.put(job.id(), job);
+        order.add(0, job.id());
+        byToken.put(clientToken, job);
+        return job;
     }
 
     @Override
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
-        throw new UnsupportedOperationException("the monitor never submits");
+        return Optional.ofNullable(byToken.get(clientToken));
     }
 
     @Override
@@ -124,7 +183,10 @@ final class FakePlatform implements TrainingPlatform {
         failIfDown();
         JobStatus s = jobs.get(job.id());
         if (s == null) {
-            throw new NotFoundException(PlatformKind.AIHC, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1",
+            if (submitted.containsKey(job.id())) {
+                return status(job, phase);
+            }
+            throw new NotFoundException(kind, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1",
                     "no such job", null);
         }
         AtomicInteger failing = transientFailures.get(job.id());
@@ -157,6 +219,10 @@ final class FakePlatform implements TrainingPlatform {
         List<JobStatus> page = new ArrayList<>();
         for (int i = from; i < Math.min(ids.size(), from + pageSize); i++) {
             JobStatus s = jobs.get(ids.get(i));
+            if (s == null) {
+                page.add(status(submitted.get(ids.get(i)), phase));
+                continue;
+            }
             page.add(listIncludesWorkers ? s : new JobStatus(s.job(), s.phase(), s.rawState(), null, null, null,
                     s.queuePosition(), s.reason(), List.of(), null));
         }
@@ -167,7 +233,10 @@ final class FakePlatform implements TrainingPlatform {
     @Override
     public void cancel(JobRef job) {
         cancelCalls.incrementAndGet();
-        if (stopTakesPolls > 0) {
+        cancelled.add(job);
+        if (!jobs.containsKey(job.id())) {
+            phase = JobPhase.STOPPED;
+        } else if (stopTakesPolls > 0) {
             stopCountdown.put(job.id(), new AtomicInteger(stopTakesPolls));
         } else {
             set(job, JobPhase.STOPPED, "ManualTermination");
@@ -183,7 +252,7 @@ final class FakePlatform implements TrainingPlatform {
     public DiagnosisHandle launchDiagnosis(JobRef job) {
         launchCalls.incrementAndGet();
         if (preCheckRefusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw new DiagnosisPreCheckException(PlatformKind.AIHC, "POST /api/v1/aifd/schedulediagnosis/job/launcher",
+            throw new DiagnosisPreCheckException(kind, "POST /api/v1/aifd/schedulediagnosis/job/launcher",
                     400, "PreCheckError", "r-2", "Check before diagnosis error: job queued less than 5 minutes", null);
         }
         return new DiagnosisHandle("diag-" + diagnosisIds.incrementAndGet(), job);
@@ -192,14 +261,19 @@ final class FakePlatform implements TrainingPlatform {
     @Override
     public RawDiagnosis fetchDiagnosis(DiagnosisHandle handle) {
         fetchCalls.incrementAndGet();
+        fetchedDiagnoses.add(handle);
         PlatformException failure = fetchFailure.get();
         if (failure != null) {
             throw failure;
         }
         if (!diagnosisReady || notReadyFetches.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw new DiagnosisNotReadyException(PlatformKind.AIHC, "GET /api/v1/aifd/schedulediagnosis/job/query",
+            throw new DiagnosisNotReadyException(kind, "GET /api/v1/aifd/schedulediagnosis/job/query",
                     200, "DiagnosisReportNotFound", "r-3", "The diagnosis report is not found, try later please.",
                     null);
+        }
+        Function<DiagnosisHandle, RawDiagnosis> answer = diagnosis;
+        if (answer != null) {
+            return answer.apply(handle);
         }
         return new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-4", List.of(new AihcScheduleDiagnosis.Rule(
                 "NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics",
@@ -208,7 +282,8 @@ final class FakePlatform implements TrainingPlatform {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed++;
     }
 
     private void failIfDown() {

@@ -1,7 +1,8 @@
-package io.jenkins.plugins.trainingjob;
+package io.jenkins.plugins.trainingjob.core.testkit;
 
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
+import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -18,7 +19,7 @@ import java.util.function.Function;
  * A monitor whose outcomes the test decides: each watch's outcome completes when the test says so, and
  * cancel records whether the remote job was to be stopped; each diagnosis fetch's result likewise.
  */
-public final class ScriptedWatcher implements Watcher {
+public final class ScriptedWatcher implements JobWatcher {
     public final List<ScriptedWatch> watches = new ArrayList<>();
     public final List<ScriptedFetch> fetches = new ArrayList<>();
     public final List<WatchState> resumed = new ArrayList<>();

@@ -1,0 +1,56 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.spy;
+import static org.mockito.Mockito.when;
+
+import hudson.EnvVars;
+import hudson.FilePath;
+import hudson.Launcher;
+import hudson.model.AbstractBuild;
+import java.io.File;
+
+/**
+ * A freestyle build for {@link TrainingJobBuilder} (it refuses Pipeline runs): a mocked
+ * {@link AbstractBuild} in the fixture's build directory, a workspace holding {@code ci/job-7.yaml}
+ * ({@code name: resnet-${RUN}}), and the build environment {@code RUN=7}. The builder reads the spec
+ * {@code ci/job-${RUN}.yaml} through the configured connection {@code prod}.
+ */
+final class FreestyleBuild {
+    final StepFixture f;
+    final AbstractBuild<?, ?> build = mock(AbstractBuild.class);
+    final FilePath workspace = mock(FilePath.class);
+    final FilePath specFile = mock(FilePath.class);
+
+    FreestyleBuild(File buildDir) throws Exception {
+        f = new StepFixture(buildDir);
+        when(build.getRootDir()).thenReturn(buildDir);
+        when(build.getUrl()).thenReturn("job/p/1/");
+        when(workspace.child("ci/job-7.yaml")).thenReturn(specFile);
+        when(specFile.exists()).thenReturn(true);
+        when(specFile.readToString()).thenReturn("name: resnet-${RUN}");
+    }
+
+    /** The build environment: RUN=7 (expand is Jenkins' own; here it is given its answer). */
+    EnvVars env() {
+        EnvVars env = spy(new EnvVars());
+        env.put("RUN", "7");
+        doReturn("ci/job-7.yaml").when(env).expand("ci/job-${RUN}.yaml");
+        return env;
+    }
+
+    /** The builder on the fixture's service (fake platform, scripted watcher). */
+    TrainingJobBuilder builder() {
+        TrainingJobBuilder b = new TrainingJobBuilder();
+        b.setConnection("prod");
+        b.setSpec("ci/job-${RUN}.yaml");
+        b.useService(f.service);
+        return b;
+    }
+
+    /** Runs {@code builder} in this build, logging to the fixture's listener. */
+    void perform(TrainingJobBuilder builder) throws Exception {
+        builder.perform(build, workspace, env(), mock(Launcher.class), f.listener);
+    }
+}
