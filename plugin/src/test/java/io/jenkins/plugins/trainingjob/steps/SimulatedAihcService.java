@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.AihcConnection;
 import io.jenkins.plugins.trainingjob.CredentialsLookup;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
@@ -20,7 +21,7 @@ import java.util.Optional;
 /**
  * The plugin's service on core's real AIHC client and job monitor, pointed at a simulator of the seed
  * scenario as the configured connection {@code sim}. The simulator's clock stands still unless a test
- * moves it.
+ * moves it; the monitor runs in real time, or on a {@link MonitorClock} the test gives (and moves).
  */
 final class SimulatedAihcService implements AutoCloseable {
     static final String CONNECTION = "sim";
@@ -28,9 +29,15 @@ final class SimulatedAihcService implements AutoCloseable {
 
     final Simulator sim;
     final TrainingJobService service;
-    private JobMonitor monitor;
+    private volatile JobMonitor monitor;
 
+    /** The monitor in real time. */
     SimulatedAihcService(StepFixture f) {
+        this(f, null);
+    }
+
+    /** The monitor on {@code clock}; {@code null}: in real time. */
+    SimulatedAihcService(StepFixture f, MonitorClock clock) {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         AihcConnection c = new AihcConnection();
         c.setName(CONNECTION);
@@ -52,9 +59,15 @@ final class SimulatedAihcService implements AutoCloseable {
         };
         service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
                 resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    monitor = clock != null ? new JobMonitor(resolver, clock)
+                            : new JobMonitor(resolver, Clock.systemUTC());
                     return monitor;
                 }, Runnable::run);
+    }
+
+    /** The monitor, once the first watch made the service create it; {@code null} before. */
+    JobMonitor monitor() {
+        return monitor;
     }
 
     @Override
