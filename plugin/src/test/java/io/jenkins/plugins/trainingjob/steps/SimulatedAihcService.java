@@ -14,14 +14,13 @@ import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * The plugin's service on core's real AIHC client and job monitor, pointed at a simulator of the seed
  * scenario as the configured connection {@code sim}. The simulator's clock stands still unless a test
- * moves it; the monitor runs in real time, or on a {@link MonitorClock} the test gives (and moves).
+ * moves it; the monitor runs on a {@link MonitorClock} the test gives and moves.
  */
 final class SimulatedAihcService implements AutoCloseable {
     static final String CONNECTION = "sim";
@@ -31,12 +30,7 @@ final class SimulatedAihcService implements AutoCloseable {
     final TrainingJobService service;
     private volatile JobMonitor monitor;
 
-    /** The monitor in real time. */
-    SimulatedAihcService(StepFixture f) {
-        this(f, null);
-    }
-
-    /** The monitor on {@code clock}; {@code null}: in real time. */
+    /** The monitor on {@code clock}, which the test moves. */
     SimulatedAihcService(StepFixture f, MonitorClock clock) {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         AihcConnection c = new AihcConnection();
@@ -59,8 +53,7 @@ final class SimulatedAihcService implements AutoCloseable {
         };
         service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
                 resolver -> {
-                    monitor = clock != null ? new JobMonitor(resolver, clock)
-                            : new JobMonitor(resolver, Clock.systemUTC());
+                    monitor = new JobMonitor(resolver, clock);
                     return monitor;
                 }, Runnable::run);
     }

@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.mockingDetails;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -71,9 +70,7 @@ class SubmitTrainingJobAgainstSimulatorTest {
 
     /** Moves the monitor's clock until the step has told its context how it ended. */
     private void awaitStepEnd() {
-        clock.runUntil("the step ended", () -> mockingDetails(f.context).getInvocations().stream()
-                .anyMatch(i -> i.getMethod().getName().equals("onSuccess")
-                        || i.getMethod().getName().equals("onFailure")));
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
     }
 
     @Test
