@@ -15,14 +15,16 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.File;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,8 @@ import org.mockito.ArgumentCaptor;
 /**
  * {@code awaitScheduleDiagnosis(diagnosisId: ...)} with core's real {@link JobMonitor} and a real pool for
  * the step's background work: core decides which job the report names, and while the platform answers
- * "not ready" the step holds no thread (the monitor asks again on a timer, the configured 30 s later).
+ * "not ready" the step holds no thread (the monitor asks again on a timer, the configured 30 s later). The
+ * monitor runs on a {@link ManualClock}: that timer fires only when the test moves the clock.
  */
 class AwaitScheduleDiagnosisWithJobMonitorTest {
     private static final long WAIT_MS = 30_000;
@@ -43,14 +46,32 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
 
     private StepFixture f;
     private RealMonitorService monitored;
+    private final ManualClock clock = new ManualClock();
+    /** Background tasks running now, and finished (counted by the task's own thread, once the task returned). */
+    private final AtomicInteger backgroundRunning = new AtomicInteger();
+    private final AtomicInteger backgroundFinished = new AtomicInteger();
+    private final CountDownLatch firstBackgroundTaskFinished = new CountDownLatch(1);
     private final ThreadPoolExecutor background = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>());
+            new LinkedBlockingQueue<>()) {
+        @Override
+        protected void beforeExecute(Thread t, Runnable r) {
+            backgroundRunning.incrementAndGet();
+        }
+
+        @Override
+        protected void afterExecute(Runnable r, Throwable t) {
+            backgroundRunning.decrementAndGet();
+            backgroundFinished.incrementAndGet();
+            firstBackgroundTaskFinished.countDown();
+        }
+    };
     private TrainingJobService service;
 
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
-        monitored = new RealMonitorService(f, Duration.ofSeconds(30), background);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), background, clock);
+        clock.settleWithMonitor(monitored::monitor);
         service = monitored.service;
     }
 
@@ -112,16 +133,26 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
         };
         AwaitScheduleDiagnosisExecution e = start(null, true);
 
-        await(() -> f.platform.fetchedDiagnoses.size() == 1 && background.getActiveCount() == 0
-                && noThreadInside(DiagnosisFetcher.class));
+        // The step's background task (binding, starting the fetch) returns; then the monitor settles: it has
+        // asked once, heard "not ready", and left nothing but its timer for the next question.
+        assertThat(firstBackgroundTaskFinished.await(WAIT_MS, TimeUnit.MILLISECONDS))
+                .as("the step's background task returned").isTrue();
+        clock.advance(Duration.ZERO);
+        assertThat(f.platform.fetchedDiagnoses).hasSize(1);
+        assertThat(clock.pendingTimers()).as("the fetch waits on a timer").isEqualTo(1);
+        assertThat(backgroundRunning).hasValue(0);
+        assertThat(background.getQueue()).isEmpty();
+        assertThat(noThreadInside(DiagnosisFetcher.class)).as("no thread is fetching or sleeping").isTrue();
         verify(f.context, never()).onSuccess(any());
         verify(f.context, never()).onFailure(any());
-        assertThat(background.getCompletedTaskCount()).isEqualTo(1);
+        assertThat(backgroundFinished).hasValue(1);
 
         InterruptedException abort = new InterruptedException();
         e.stop(abort);
 
         verify(f.context).onFailure(abort);
+        // Stopped, the fetch asks no more, however much time passes.
+        clock.advance(Duration.ofMinutes(1));
         assertThat(f.platform.fetchedDiagnoses).hasSize(1);
         assertThat(f.platform.cancelled).isEmpty();
     }
@@ -130,13 +161,5 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     private static boolean noThreadInside(Class<?> type) {
         return Thread.getAllStackTraces().values().stream().flatMap(Arrays::stream)
                 .noneMatch(frame -> frame.getClassName().equals(type.getName()));
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long giveUp = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MS);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("the fetch never settled into waiting").isLessThan(giveUp);
-            Thread.sleep(5);
-        }
     }
 }

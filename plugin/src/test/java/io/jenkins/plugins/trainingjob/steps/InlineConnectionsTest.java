@@ -3,10 +3,10 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.File;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,15 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  * service nor the monitor keeps anything of them, and every client they opened is closed.
  */
 class InlineConnectionsTest {
-    private static final long WAIT_MS = 60_000;
-
+    private final ManualClock clock = new ManualClock();
     private final StepFixture f;
     @AutoClose
     private final RealMonitorService monitored;
 
     InlineConnectionsTest(@TempDir File buildDir) throws Exception {
         f = new StepFixture(buildDir);
-        monitored = new RealMonitorService(f, Duration.ofMillis(50), Runnable::run);
+        monitored = new RealMonitorService(f, Duration.ofMillis(50), Runnable::run, clock);
+        clock.settleWithMonitor(monitored::monitor);
     }
 
     @Test
@@ -48,8 +48,16 @@ class InlineConnectionsTest {
             e.start();
         }
 
+        // The monitor's clock moves until every step ended (checked from the first not yet ended on).
+        int[] ended = {0};
+        clock.runUntil("every step ended", () -> {
+            while (ended[0] < contexts.size() && StepFixture.ended(contexts.get(ended[0]))) {
+                ended[0]++;
+            }
+            return ended[0] == contexts.size();
+        });
         for (StepContext c : contexts) {
-            verify(c, timeout(WAIT_MS)).onSuccess(any());
+            verify(c).onSuccess(any());
         }
 
         assertThat(monitored.service.inlineConnections()).isZero();

@@ -4,6 +4,7 @@ import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Executor;
@@ -21,10 +22,16 @@ final class RealMonitorService implements AutoCloseable {
      * events run on {@code executor} ({@code Runnable::run}: the calling thread).
      */
     RealMonitorService(StepFixture f, Duration pollInterval, Executor executor) {
+        this(f, pollInterval, executor, null);
+    }
+
+    /** As above, with the monitor on {@code clock} ({@code null}: in real time). */
+    RealMonitorService(StepFixture f, Duration pollInterval, Executor executor, MonitorClock clock) {
         when(f.config.pollIntervalDuration()).thenReturn(pollInterval);
         service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
                 f.service.specs(), () -> f.config, resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    monitor = clock != null ? new JobMonitor(resolver, clock)
+                            : new JobMonitor(resolver, Clock.systemUTC());
                     return monitor;
                 }, executor);
     }

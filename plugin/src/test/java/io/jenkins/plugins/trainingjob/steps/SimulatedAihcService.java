@@ -8,19 +8,19 @@ import io.jenkins.plugins.trainingjob.AihcConnection;
 import io.jenkins.plugins.trainingjob.CredentialsLookup;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * The plugin's service on core's real AIHC client and job monitor, pointed at a simulator of the seed
  * scenario as the configured connection {@code sim}. The simulator's clock stands still unless a test
- * moves it.
+ * moves it; the monitor runs on a {@link MonitorClock} the test gives and moves.
  */
 final class SimulatedAihcService implements AutoCloseable {
     static final String CONNECTION = "sim";
@@ -28,9 +28,10 @@ final class SimulatedAihcService implements AutoCloseable {
 
     final Simulator sim;
     final TrainingJobService service;
-    private JobMonitor monitor;
+    private volatile JobMonitor monitor;
 
-    SimulatedAihcService(StepFixture f) {
+    /** The monitor on {@code clock}, which the test moves. */
+    SimulatedAihcService(StepFixture f, MonitorClock clock) {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         AihcConnection c = new AihcConnection();
         c.setName(CONNECTION);
@@ -52,9 +53,14 @@ final class SimulatedAihcService implements AutoCloseable {
         };
         service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
                 resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    monitor = new JobMonitor(resolver, clock);
                     return monitor;
                 }, Runnable::run);
+    }
+
+    /** The monitor, once the first watch made the service create it; {@code null} before. */
+    JobMonitor monitor() {
+        return monitor;
     }
 
     @Override

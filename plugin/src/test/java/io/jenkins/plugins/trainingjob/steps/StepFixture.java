@@ -108,6 +108,13 @@ final class StepFixture {
         return c;
     }
 
+    /** Whether {@code ctx} was told how its step ended ({@code onSuccess} or {@code onFailure}). */
+    static boolean ended(StepContext ctx) {
+        return org.mockito.Mockito.mockingDetails(ctx).getInvocations().stream()
+                .map(i -> i.getMethod().getName())
+                .anyMatch(name -> name.equals("onSuccess") || name.equals("onFailure"));
+    }
+
     String log() {
         return log.toString(StandardCharsets.UTF_8);
     }

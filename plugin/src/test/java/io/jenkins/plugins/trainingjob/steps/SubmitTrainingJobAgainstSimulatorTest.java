@@ -1,8 +1,6 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
-import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
@@ -12,12 +10,12 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,14 +25,15 @@ import org.mockito.ArgumentCaptor;
 /**
  * {@code submitTrainingJob} end to end without Jenkins: core's AIHC client and job monitor against the
  * simulator, with a mocked step context. The simulator's clock stands still unless the test moves it
- * (AIHC's 5-minute pre-check and the report latency are simulated time).
+ * (AIHC's 5-minute pre-check and the report latency are simulated time); the monitor runs on a
+ * {@link ManualClock} the test advances timer by timer, settling with the monitor's idle state (its HTTP
+ * calls and the step's callbacks done) after each, instead of polling real time.
  */
 class SubmitTrainingJobAgainstSimulatorTest {
-    private static final long WAIT_MS = 20_000;
-
     @TempDir
     File buildDir;
 
+    private final ManualClock clock = new ManualClock();
     private StepFixture f;
     private SimulatedAihcService simulated;
     private Simulator sim;
@@ -43,7 +42,8 @@ class SubmitTrainingJobAgainstSimulatorTest {
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
-        simulated = new SimulatedAihcService(f);
+        simulated = new SimulatedAihcService(f, clock);
+        clock.settleWithMonitor(simulated::monitor);
         sim = simulated.sim;
         service = simulated.service;
     }
@@ -68,14 +68,9 @@ class SubmitTrainingJobAgainstSimulatorTest {
         return e;
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long giveUp = System.nanoTime() + WAIT_MS * 1_000_000;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > giveUp) {
-                fail("never happened: " + what);
-            }
-            Thread.sleep(5);
-        }
+    /** Moves the monitor's clock until the step has told its context how it ended. */
+    private void awaitStepEnd() {
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
     }
 
     @Test
@@ -84,7 +79,8 @@ class SubmitTrainingJobAgainstSimulatorTest {
         SubmitTrainingJobExecution e = start("training", null);
 
         ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
-        verify(f.context, timeout(WAIT_MS)).onSuccess(result.capture());
+        awaitStepEnd();
+        verify(f.context).onSuccess(result.capture());
         assertThat((Map<String, Object>) result.getValue()).containsEntry("name", "ci-42")
                 .containsEntry("jobId", e.job().id()).containsEntry("platform", "aihc");
         assertThat(f.log()).contains("Submitted Baidu AIHC job ci-42");
@@ -106,7 +102,8 @@ class SubmitTrainingJobAgainstSimulatorTest {
         sim.advanceClock(Duration.ofSeconds(1));
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
-        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        awaitStepEnd();
+        verify(f.context).onFailure(failure.capture());
         String unfolded = failure.getValue().getMessage().replace("\n    ", " ");
         assertThat(unfolded).contains("failed: FAILED").contains("exit code 3 (worker ci-fail-master-0)")
                 .contains("ExitedWithCode: Pod: default.ci-fail-master-0 exited with code 3");
@@ -118,11 +115,13 @@ class SubmitTrainingJobAgainstSimulatorTest {
     void aJobQueuedPastThePendingTimeoutFailsWithTheDiagnosisHeadlineAndTheReport() throws Exception {
         SubmitTrainingJobExecution e = start("default", "50ms");
         sim.advanceClock(Duration.ofMinutes(5)); // AIHC diagnoses only jobs queued for 5 minutes
-        await("the diagnosis is launched", () -> f.log().replace("\n    ", " ").contains("schedule diagnosis"));
+        clock.runUntil("the diagnosis is launched",
+                () -> f.log().replace("\n    ", " ").contains("schedule diagnosis"));
         sim.advanceClock(Duration.ofSeconds(10)); // the report's latency
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
-        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        awaitStepEnd();
+        verify(f.context).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
                 // the diagnosis joined with the pool inventory names the change that unblocks the most
                 .hasMessage("Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
@@ -139,12 +138,13 @@ class SubmitTrainingJobAgainstSimulatorTest {
 
         e.stop(abort);
 
-        verify(f.context, timeout(WAIT_MS)).onFailure(abort);
+        awaitStepEnd();
+        verify(f.context).onFailure(abort);
         sim.advanceClock(Duration.ofSeconds(10));
         try (TrainingPlatform platform = service.connector().connect(
                 ((AihcConnection) f.config.findConnection("sim").orElseThrow())
                         .toSettings(Credentials.of("sim-access-key", "sim-secret-key")))) {
-            await("the job is stopped", () -> platform.status(e.job()).phase() == JobPhase.STOPPED);
+            clock.runUntil("the job is stopped", () -> platform.status(e.job()).phase() == JobPhase.STOPPED);
         }
     }
 }

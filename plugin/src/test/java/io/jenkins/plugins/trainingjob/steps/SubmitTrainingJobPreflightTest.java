@@ -2,12 +2,12 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
-import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.File;
 import java.util.List;
@@ -22,11 +22,11 @@ import org.mockito.ArgumentCaptor;
  * never fit fails in seconds, before the create call, with the report; {@code warn} submits anyway.
  */
 class SubmitTrainingJobPreflightTest {
-    private static final long WAIT_MS = 20_000;
 
     @TempDir
     File buildDir;
 
+    private final ManualClock clock = new ManualClock();
     private StepFixture f;
     private SimulatedAihcService simulated;
     private Simulator sim;
@@ -35,7 +35,8 @@ class SubmitTrainingJobPreflightTest {
     @BeforeEach
     void setUp() throws Exception {
         f = new StepFixture(buildDir);
-        simulated = new SimulatedAihcService(f);
+        simulated = new SimulatedAihcService(f, clock);
+        clock.settleWithMonitor(simulated::monitor);
         sim = simulated.sim;
         service = simulated.service;
     }
@@ -63,12 +64,18 @@ class SubmitTrainingJobPreflightTest {
         return e;
     }
 
+    /** Moves the monitor's clock (settling with the monitor) until the step has ended. */
+    private void awaitStepEnd() {
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
+    }
+
     @Test
     void aJobThatCanNeverFitFailsBeforeItIsCreatedWithTheReport() throws Exception {
         SubmitTrainingJobExecution e = start(9, null);
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
-        verify(f.context, timeout(WAIT_MS)).onFailure(failure.capture());
+        awaitStepEnd();
+        verify(f.context).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("Job ci-42 can never run in default: one pod asks for 9 nvidia.com/gpu");
         assertThat(e.job()).isNull();
@@ -80,7 +87,8 @@ class SubmitTrainingJobPreflightTest {
     void warnReportsAndSubmitsAnyway() throws Exception {
         SubmitTrainingJobExecution e = start(9, "warn");
 
-        verify(f.context, timeout(WAIT_MS)).onSuccess(org.mockito.ArgumentMatchers.any());
+        awaitStepEnd();
+        verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
         assertThat(e.job()).isNotNull();
         assertThat(f.log()).contains("(preflight: warn, so the job is submitted anyway)")
                 .contains("Submitted Baidu AIHC job ci-42");
@@ -90,7 +98,8 @@ class SubmitTrainingJobPreflightTest {
     void aJobThatFitsLaterIsSubmittedWithOneLine() throws Exception {
         SubmitTrainingJobExecution e = start(8, null);
 
-        verify(f.context, timeout(WAIT_MS)).onSuccess(org.mockito.ArgumentMatchers.any());
+        awaitStepEnd();
+        verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
         assertThat(e.job()).isNotNull();
         assertThat(f.log()).contains("pre-flight: fits later: free capacity holds 0 of 1 pod now");
     }

@@ -1,11 +1,11 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.mockito.Mockito.timeout;
 import static org.mockito.Mockito.verify;
 
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.File;
 import java.time.Duration;
 import java.util.Map;
@@ -16,18 +16,19 @@ import org.mockito.ArgumentCaptor;
 
 /**
  * The step with core's real {@link JobMonitor} (its own threads) over the fake platform: the wait ends
- * through the monitor, and stopping the build stops the job on the platform.
+ * through the monitor, and stopping the build stops the job on the platform. The monitor runs on a
+ * {@link ManualClock} the test advances until the step ended, settling with the monitor after each timer.
  */
 class SubmitTrainingJobWithJobMonitorTest {
-    private static final long WAIT_MS = 30_000;
-
+    private final ManualClock clock = new ManualClock();
     private final StepFixture f;
     @AutoClose
     private final RealMonitorService monitored;
 
     SubmitTrainingJobWithJobMonitorTest(@TempDir File buildDir) throws Exception {
         f = new StepFixture(buildDir);
-        monitored = new RealMonitorService(f, Duration.ofMillis(200), Runnable::run);
+        monitored = new RealMonitorService(f, Duration.ofMillis(200), Runnable::run, clock);
+        clock.settleWithMonitor(monitored::monitor);
     }
 
     private SubmitTrainingJobExecution start() throws Exception {
@@ -48,7 +49,8 @@ class SubmitTrainingJobWithJobMonitorTest {
         start();
 
         ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
-        verify(f.context, timeout(WAIT_MS)).onSuccess(result.capture());
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
+        verify(f.context).onSuccess(result.capture());
         assertThat((Map<String, Object>) result.getValue()).containsEntry("status", "RUNNING");
         assertThat(f.platform.submittedTokens).hasSize(1);
     }
@@ -61,7 +63,8 @@ class SubmitTrainingJobWithJobMonitorTest {
 
         e.stop(abort);
 
-        verify(f.context, timeout(WAIT_MS)).onFailure(abort);
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
+        verify(f.context).onFailure(abort);
         assertThat(f.platform.cancelled).containsExactly(e.job());
     }
 }

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.testkit;
 
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitorTestAccess;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import java.time.Clock;
@@ -10,6 +12,7 @@ import java.time.ZoneOffset;
 import java.util.Comparator;
 import java.util.PriorityQueue;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Time that moves only when a test says so: a {@link MonitorClock} whose timers fire in due order while
@@ -41,6 +44,20 @@ public final class ManualClock implements MonitorClock {
     /** What {@link #advance} waits for before and after each timer it fires, e.g. a monitor's idle state. */
     public void settleWith(Runnable settle) {
         this.settle = settle;
+    }
+
+    /**
+     * Settles with the idle state of the monitor {@code monitor} supplies at each settle, for tests outside
+     * the monitor's package; a test may replace its monitor, or create it late ({@code null}: nothing to
+     * wait for yet).
+     */
+    public void settleWithMonitor(Supplier<JobMonitor> monitor) {
+        settleWith(() -> {
+            JobMonitor m = monitor.get();
+            if (m != null) {
+                JobMonitorTestAccess.awaitIdle(m);
+            }
+        });
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.simulator.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
@@ -16,14 +15,15 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.testkit.CountingPlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The job monitor against the simulated SenseCore ACP API (workspace sim-ws: 16 GPUs reserved in pool
  * sim-pool; sc-node-01 has 8 GPUs free, sc-node-02 4), through the real {@link SenseCoreClient}. SenseCore
- * has no diagnosis API: the client gathers evidence and the analyzer derives the report.
+ * has no diagnosis API: the client gathers evidence and the analyzer derives the report. The monitor runs
+ * on a {@link ManualClock} the test advances, settling with the monitor's idle state after each timer.
  */
 class JobMonitorSenseCoreSimulatorTest {
     private static final String CONNECTION = "sim-sensecore";
@@ -43,18 +44,20 @@ class JobMonitorSenseCoreSimulatorTest {
             .withPolling(Duration.ofMillis(5), Duration.ofMillis(20))
             .withPendingTimeout(Duration.ofMinutes(10))
             .withDiagnosisTimeout(Duration.ofSeconds(20));
+    private final ManualClock clock = new ManualClock();
     private Simulator sim;
     private CountingPlatform platform;
     private JobMonitor monitor;
 
     @BeforeEach
     void start() {
+        clock.settleWithMonitor(() -> monitor);
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         ConnectionSettings settings = ConnectionSettings.senseCore(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), "sim-sub", "default", "cn-sh-01z", "sim-ws");
         platform = new CountingPlatform(SenseCoreClient.builder(settings).sleeper(d -> { })
                 .createLookups(1, Duration.ZERO).build());
-        monitor = new JobMonitor(id -> platform, Clock.systemUTC(), MonitorSettings.defaults()
+        monitor = new JobMonitor(id -> platform, clock, MonitorSettings.defaults()
                 .withRetries(Duration.ofMillis(300), Duration.ofMillis(5), Duration.ofMillis(20))
                 .withStopConfirmation(Duration.ofSeconds(5), Duration.ofMillis(5)));
     }
@@ -103,7 +106,7 @@ class JobMonitorSenseCoreSimulatorTest {
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
         await("the job is seen queueing", () -> listener.sawPhase(JobPhase.PENDING));
 
-        Outcome.Cancelled outcome = (Outcome.Cancelled) watch.cancel(true).get(20, TimeUnit.SECONDS);
+        Outcome.Cancelled outcome = (Outcome.Cancelled) settled(watch.cancel(true));
         assertThat(outcome.remoteStopped()).isTrue();
         assertThat(outcome.lastStatus().phase()).isEqualTo(JobPhase.STOPPED);
         assertThat(outcome.message()).contains("job stopped: STOPPED (SUSPEND");
@@ -134,17 +137,18 @@ class JobMonitorSenseCoreSimulatorTest {
         assertThat(platform.statusCalls.get()).isEqualTo(statusCallsBefore);
     }
 
-    private static Outcome outcome(Watch watch) throws Exception {
-        return watch.outcome().get(20, TimeUnit.SECONDS);
+    private Outcome outcome(Watch watch) throws Exception {
+        return settled(watch.outcome());
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long giveUp = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > giveUp) {
-                fail("never happened: " + what);
-            }
-            Thread.sleep(2);
-        }
+    /** Moves the monitor's clock until {@code result} is complete, then returns it. */
+    private <T> T settled(CompletableFuture<T> result) throws Exception {
+        clock.runUntil("the result", result::isDone);
+        return result.get(20, TimeUnit.SECONDS);
+    }
+
+    /** Moves the monitor's clock until {@code condition} holds (fails the test after a minute of it). */
+    private void await(String what, BooleanSupplier condition) {
+        clock.runUntil(what, condition);
     }
 }

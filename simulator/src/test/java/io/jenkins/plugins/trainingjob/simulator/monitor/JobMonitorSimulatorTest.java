@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.simulator.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
@@ -24,6 +23,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.testkit.CountingPlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
@@ -34,7 +34,6 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,7 +53,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The job monitor against the simulated AIHC API, through the real {@link AihcClient}. The simulator's
  * clock stands still unless a test advances it (AIHC's 5-minute pre-check and the diagnosis latency are
- * simulated time); the monitor's own deadlines are short real durations.
+ * simulated time). The monitor runs on a {@link ManualClock} of its own, which the test advances timer by
+ * timer, settling with the monitor's idle state (its HTTP calls to the simulator done) after each: no
+ * test sleeps or polls real time, and the monitor's short deadlines are reached in its time, not ours.
  */
 class JobMonitorSimulatorTest {
     private static final String CONNECTION = "sim-aihc";
@@ -65,12 +66,14 @@ class JobMonitorSimulatorTest {
             .withPolling(ms(5), ms(20))
             .withPendingTimeout(Duration.ofMinutes(10))
             .withDiagnosisTimeout(Duration.ofSeconds(20));
+    private final ManualClock clock = new ManualClock();
     private Simulator sim;
     private CountingPlatform platform;
     private JobMonitor monitor;
 
     @BeforeEach
     void start() {
+        clock.settleWithMonitor(() -> monitor);
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
                 Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
@@ -229,7 +232,7 @@ class JobMonitorSimulatorTest {
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
         await("a poll", () -> platform.statusCalls.get() >= 1);
 
-        Outcome.Cancelled outcome = (Outcome.Cancelled) watch.cancel(false).get(10, TimeUnit.SECONDS);
+        Outcome.Cancelled outcome = (Outcome.Cancelled) settled(watch.cancel(false));
         assertThat(outcome.remoteStopped()).isFalse();
         assertThat(platform.status(job).phase()).isEqualTo(JobPhase.PENDING);
     }
@@ -240,7 +243,7 @@ class JobMonitorSimulatorTest {
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
         await("a poll", () -> platform.statusCalls.get() >= 1);
 
-        Outcome.Cancelled outcome = (Outcome.Cancelled) watch.cancel(true).get(10, TimeUnit.SECONDS);
+        Outcome.Cancelled outcome = (Outcome.Cancelled) settled(watch.cancel(true));
         assertThat(outcome.remoteStopped()).isTrue();
         assertThat(outcome.lastStatus().phase()).isEqualTo(JobPhase.STOPPED);
         assertThat(outcome.message()).contains("job stopped: STOPPED");
@@ -300,8 +303,7 @@ class JobMonitorSimulatorTest {
             sim.uncordon("gpu-node-0" + i);
         }
 
-        CompletableFuture.allOf(watches.stream().map(Watch::outcome).toArray(CompletableFuture[]::new))
-                .get(60, TimeUnit.SECONDS);
+        settled(CompletableFuture.allOf(watches.stream().map(Watch::outcome).toArray(CompletableFuture[]::new)));
         for (Watch w : watches) {
             assertThat(w.outcome().get()).isInstanceOf(Outcome.Scheduled.class);
         }
@@ -319,7 +321,7 @@ class JobMonitorSimulatorTest {
         MonitorSettings settings = MonitorSettings.defaults().withCallThreads(4)
                 .withRetries(ms(300), ms(5), ms(20))
                 .withStopConfirmation(Duration.ofSeconds(5), ms(5));
-        return new JobMonitor(id -> platform, Clock.systemUTC(), settings);
+        return new JobMonitor(id -> platform, clock, settings);
     }
 
     private WatchPolicy policyUntil(WaitTarget target) {
@@ -343,22 +345,23 @@ class JobMonitorSimulatorTest {
         return SimSpecs.aihc(name, queue, replicas, gpus, env);
     }
 
-    private static Outcome outcomeOf(Watch watch) throws Exception {
-        return watch.outcome().get(20, TimeUnit.SECONDS);
+    private Outcome outcomeOf(Watch watch) throws Exception {
+        return settled(watch.outcome());
+    }
+
+    /** Moves the monitor's clock until {@code result} is complete, then returns it. */
+    private <T> T settled(CompletableFuture<T> result) throws Exception {
+        clock.runUntil("the result", result::isDone);
+        return result.get(20, TimeUnit.SECONDS);
     }
 
     private static Duration ms(long millis) {
         return Duration.ofMillis(millis);
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long giveUp = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > giveUp) {
-                fail("never happened: " + what);
-            }
-            Thread.sleep(2);
-        }
+    /** Moves the monitor's clock until {@code condition} holds (fails the test after a minute of it). */
+    private void await(String what, BooleanSupplier condition) {
+        clock.runUntil(what, condition);
     }
 
     private static byte[] serialize(WatchState state) throws Exception {
