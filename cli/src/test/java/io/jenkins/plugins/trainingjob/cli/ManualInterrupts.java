@@ -32,10 +32,6 @@ final class ManualInterrupts implements InterruptSignal {
         fire();
     }
 
-    boolean armed() {
-        return !handlers.isEmpty();
-    }
-
     void fire() {
         handlers.forEach(Runnable::run);
     }

@@ -255,8 +255,7 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     @Test
     void theSimulatorCommandRunsUntilCtrlC() throws Exception {
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("simulator"));
-        awaitArmed();
-        cli.interrupts.fire();
+        cli.interrupts.pressWhenArmed();
         CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("listening on http://127.0.0.1:")
@@ -279,13 +278,5 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 .contains("is RUNNING").contains("pending too long; schedule diagnosis");
         assertThat(OutcomePrinter.unfolded(result.out())).contains("demo-small-train").contains("completed successfully")
                 .contains("cannot be scheduled").contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]");
-    }
-
-    private void awaitArmed() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!cli.interrupts.armed() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(cli.interrupts.armed()).as("the command is waiting").isTrue();
     }
 }
