@@ -6,20 +6,15 @@ import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.AihcConnection;
-import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
-import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
 
 /**
@@ -29,37 +24,12 @@ import org.mockito.ArgumentCaptor;
  * {@link ManualClock} the test advances timer by timer, settling with the monitor's idle state (its HTTP
  * calls and the step's callbacks done) after each, instead of polling real time.
  */
-class SubmitTrainingJobAgainstSimulatorTest {
-    @TempDir
-    File buildDir;
-
-    private final ManualClock clock = new ManualClock();
-    private StepFixture f;
-    private SimulatedAihcService simulated;
-    private Simulator sim;
-    private TrainingJobService service;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        f = new StepFixture(buildDir);
-        simulated = new SimulatedAihcService(f, clock);
-        clock.settleWithMonitor(simulated::monitor);
-        sim = simulated.sim;
-        service = simulated.service;
-    }
-
-    @AfterEach
-    void tearDown() {
-        simulated.close();
-    }
+class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
 
     private SubmitTrainingJobExecution start(String queue, String pendingTimeout) throws Exception {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         step.setConnection("sim");
-        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-${RUN}", "queue: " + queue,
-                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
-                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
-                "      quantity: 8", ""));
+        step.setSpecText(pytorchJob(queue, 8));
         step.setVariables(List.of("RUN=42"));
         step.setPendingTimeout(pendingTimeout);
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);

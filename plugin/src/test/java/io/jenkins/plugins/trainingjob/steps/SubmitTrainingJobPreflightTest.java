@@ -6,53 +6,20 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
-import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
-import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.io.File;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
 
 /**
  * {@code submitTrainingJob}'s pre-flight check against the simulator's inventory endpoints: a job that can
  * never fit fails in seconds, before the create call, with the report; {@code warn} submits anyway.
  */
-class SubmitTrainingJobPreflightTest {
-
-    @TempDir
-    File buildDir;
-
-    private final ManualClock clock = new ManualClock();
-    private StepFixture f;
-    private SimulatedAihcService simulated;
-    private Simulator sim;
-    private TrainingJobService service;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        f = new StepFixture(buildDir);
-        simulated = new SimulatedAihcService(f, clock);
-        clock.settleWithMonitor(simulated::monitor);
-        sim = simulated.sim;
-        service = simulated.service;
-    }
-
-    @AfterEach
-    void tearDown() {
-        simulated.close();
-    }
+class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
 
     private SubmitTrainingJobExecution start(int gpusPerPod, String preflight) throws Exception {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         step.setConnection("sim");
-        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-${RUN}", "queue: default",
-                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
-                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
-                "      quantity: " + gpusPerPod, ""));
+        step.setSpecText(pytorchJob("default", gpusPerPod));
         step.setVariables(List.of("RUN=42"));
         step.setWait("none");
         if (preflight != null) {
