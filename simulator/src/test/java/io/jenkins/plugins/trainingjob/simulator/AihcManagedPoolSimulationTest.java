@@ -4,18 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.BceV1Signer;
 import java.io.IOException;
 import java.time.Instant;
-import java.util.random.RandomGenerator;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -46,11 +43,7 @@ class AihcManagedPoolSimulationTest {
     @BeforeEach
     void start() {
         sim = Simulator.start(Scenario.bundled("tiny").withSpeed(0));
-        Sleeper noWait = d -> { };
-        client = AihcClient.builder(ConnectionSettings.aihc(sim.baseUrl(), null, KEYS, POOL, QUEUE))
-                .sleeper(noWait)
-                .random(RandomGenerator.of("L64X128MixRandom"))
-                .build();
+        client = SimClients.aihc(sim, KEYS, POOL, QUEUE);
     }
 
     @AfterEach

@@ -7,18 +7,14 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import java.util.Map;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,11 +31,7 @@ class AihcNodeAffinitySimulationTest {
     @BeforeEach
     void start() {
         sim = Simulator.start(Scenario.bundled("tiny").withSpeed(0));
-        Sleeper noWait = d -> { };
-        client = AihcClient.builder(ConnectionSettings.aihc(sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null))
-                .sleeper(noWait)
-                .random(RandomGenerator.of("L64X128MixRandom"))
-                .build();
+        client = SimClients.aihc(sim, "cce-tiny", null);
     }
 
     @AfterEach

@@ -2,17 +2,13 @@ package io.jenkins.plugins.trainingjob.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import java.time.Duration;
 import java.util.List;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,13 +26,7 @@ class AihcPodLogsSimulationTest {
     @BeforeEach
     void start() {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
-        Sleeper noWait = d -> { };
-        client = AihcClient.builder(settings)
-                .sleeper(noWait)
-                .random(RandomGenerator.of("L64X128MixRandom"))
-                .build();
+        client = SimClients.aihc(sim, POOL, null);
     }
 
     @AfterEach

@@ -16,7 +16,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
@@ -63,9 +62,7 @@ class AihcSimulationTest {
     }
 
     private AihcClient client(String ak, String sk) {
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null, Credentials.of(ak, sk), POOL, null);
-        Sleeper noWait = d -> { };
-        return AihcClient.builder(settings).sleeper(noWait).random(RandomGenerator.of("L64X128MixRandom")).build();
+        return SimClients.aihc(sim, Credentials.of(ak, sk), POOL, null);
     }
 
     @Test

@@ -14,18 +14,15 @@ import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.testkit.CountingPlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.SimClients;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultKind;
@@ -38,14 +35,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,13 +69,7 @@ class JobMonitorSimulatorTest {
     void start() {
         clock.settleWithMonitor(() -> monitor);
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
-        Sleeper noWait = d -> { };
-        platform = new CountingPlatform(AihcClient.builder(settings)
-                .sleeper(noWait)
-                .random(RandomGenerator.of("L64X128MixRandom"))
-                .build());
+        platform = new CountingPlatform(SimClients.aihc(sim, POOL, null));
         monitor = newMonitor();
     }
 

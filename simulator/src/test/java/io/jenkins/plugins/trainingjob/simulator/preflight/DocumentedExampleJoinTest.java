@@ -7,16 +7,14 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.SimClients;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.IOException;
@@ -25,7 +23,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,13 +42,7 @@ class DocumentedExampleJoinTest {
     @BeforeEach
     void start() {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "cce-sim00001", "default");
-        Sleeper noWait = d -> { };
-        client = AihcClient.builder(settings)
-                .sleeper(noWait)
-                .random(RandomGenerator.of("L64X128MixRandom"))
-                .build();
+        client = SimClients.aihc(sim, "cce-sim00001", "default");
     }
 
     @AfterEach

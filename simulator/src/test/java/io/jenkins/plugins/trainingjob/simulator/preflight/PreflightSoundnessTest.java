@@ -6,16 +6,14 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PreflightCheck;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.SimClients;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -23,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,10 +109,7 @@ class PreflightSoundnessTest {
     }
 
     private static AihcClient client(Simulator sim, String pool) {
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), pool, null);
-        Sleeper noWait = d -> { };
-        return AihcClient.builder(settings).sleeper(noWait).random(RandomGenerator.of("L64X128MixRandom")).build();
+        return SimClients.aihc(sim, pool, null);
     }
 
     private static void world(Random r, int w, StringBuilder b, StringBuilder pools) {
