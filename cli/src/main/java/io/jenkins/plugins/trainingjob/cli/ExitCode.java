@@ -17,8 +17,18 @@ public final class ExitCode {
     public static final int UNSCHEDULABLE = 3;
     public static final int TIMED_OUT = 4;
     public static final int PLATFORM_ERROR = 5;
+    /** Still pending at the pending timeout, diagnosed FITS_LATER or UNKNOWN: retrying later may help. */
+    public static final int STILL_PENDING = 6;
+    /** Needs the pool administrator (NEEDS_ADMIN: pre-flight {@code strict}, or the diagnosis). */
+    public static final int NEEDS_ADMIN = 7;
+    /** Did not start within the wait budget ({@code --max-wait}). */
+    public static final int NOT_STARTED_IN_BUDGET = 8;
+    /** The job vanished: deleted by someone else while watched. */
+    public static final int JOB_VANISHED = 9;
     /** 128 + SIGINT, what shells report for a process stopped with Ctrl-C. */
     public static final int INTERRUPTED = 130;
+    /** 128 + SIGTERM. */
+    public static final int TERMINATED = 143;
 
     private ExitCode() {
     }

@@ -107,7 +107,7 @@ class TrainJobPreflightTest {
 
             var bad = cli.run("submit", spec("default", "nvidia.com/gpu", 1, 1), "--preflight", "maybe");
             assertThat(bad.exitCode()).isEqualTo(2);
-            assertThat(bad.err()).contains("--preflight: must be true, false or warn, was 'maybe'");
+            assertThat(bad.err()).contains("--preflight: must be true, strict, warn or false, was 'maybe'");
         }
     }
 

@@ -75,6 +75,6 @@ class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
     void aBadModeIsRefusedNamingTheField() {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> step.setPreflight("maybe"))
-                .hasMessage("preflight: must be true, false or warn, was 'maybe'");
+                .hasMessage("preflight: must be true, strict, warn or false, was 'maybe'");
     }
 }

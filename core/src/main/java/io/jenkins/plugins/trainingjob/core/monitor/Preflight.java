@@ -43,7 +43,8 @@ public final class Preflight {
 
     /** Whether the front end must stop before the create call. */
     public static boolean refuses(PreflightMode mode, DiagnosisReport report) {
-        return mode == PreflightMode.ON && report.verdict() == Verdict.NEVER_FITS;
+        return (mode == PreflightMode.ON || mode == PreflightMode.STRICT) && report.verdict() == Verdict.NEVER_FITS
+                || mode == PreflightMode.STRICT && report.verdict() == Verdict.NEEDS_ADMIN;
     }
 
     /** One line for a build log or a terminal: {@code pre-flight: fits now: ...}. */

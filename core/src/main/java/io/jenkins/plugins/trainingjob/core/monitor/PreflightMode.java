@@ -5,15 +5,17 @@ import java.util.Locale;
 
 /**
  * Whether a front end checks a job against its pool before creating it: {@link #ON} refuses a job that can
- * never fit (the default), {@link #WARN} reports it and submits anyway, {@link #OFF} skips the check.
+ * never fit (the default), {@link #STRICT} also refuses one that only a pool administrator can unblock,
+ * {@link #WARN} reports it and submits anyway, {@link #OFF} skips the check.
  */
 public enum PreflightMode {
     ON,
     OFF,
-    WARN;
+    WARN,
+    STRICT;
 
     /**
-     * Reads {@code true}/{@code on}, {@code false}/{@code off} or {@code warn}; empty or {@code null} is
+     * Reads {@code true}/{@code on}, {@code false}/{@code off}, {@code warn} or {@code strict}; empty or {@code null} is
      * {@link #ON}.
      *
      * @param field the option or field name, for the error message
@@ -25,17 +27,19 @@ public enum PreflightMode {
             case "", "true", "on" -> ON;
             case "false", "off" -> OFF;
             case "warn" -> WARN;
-            default -> throw InvalidInputException.of(field, "must be true, false or warn, was '"
+            case "strict" -> STRICT;
+            default -> throw InvalidInputException.of(field, "must be true, strict, warn or false, was '"
                     + io.jenkins.plugins.trainingjob.core.text.ConsoleText.strip(text, 40) + "'");
         };
     }
 
-    /** The value as the front ends write it ({@code true}, {@code false}, {@code warn}). */
+    /** The value as the front ends write it ({@code true}, {@code false}, {@code warn}, {@code strict}). */
     public String text() {
         return switch (this) {
             case ON -> "true";
             case OFF -> "false";
             case WARN -> "warn";
+            case STRICT -> "strict";
         };
     }
 }

@@ -58,7 +58,7 @@ class InvalidInputTest {
         assertThatThrownBy(() -> ReportFormat.parse("pdf")).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("unknown report format 'pdf'");
         assertThatThrownBy(() -> PreflightMode.parse("maybe", "--preflight")).isInstanceOf(InvalidInputException.class)
-                .hasMessage("--preflight: must be true, false or warn, was 'maybe'");
+                .hasMessage("--preflight: must be true, strict, warn or false, was 'maybe'");
         assertThatThrownBy(() -> DurationText.parse("--pending-timeout", "10"))
                 .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--pending-timeout: '10' has no unit");
         assertThatThrownBy(() -> Credentials.of(" ", "s")).isInstanceOf(InvalidInputException.class)
