@@ -90,11 +90,9 @@ final class ListCommand implements Callable<Integer> {
             } while (token != null && jobs.size() < limit && pages * PAGE_SIZE < 1000);
         }
         if (terminal.json()) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("platform", settings.platform().id());
-            doc.put("jobs", jobs);
-            doc.put("exitCode", ExitCode.SUCCESS);
-            terminal.json(doc);
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, jobs.size() + (jobs.size() == 1 ? " job" : " jobs")
+                            + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"))
+                    .platform(settings.platform()).put("jobs", jobs));
             return ExitCode.SUCCESS;
         }
         if (jobs.isEmpty()) {

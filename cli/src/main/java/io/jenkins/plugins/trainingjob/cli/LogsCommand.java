@@ -88,12 +88,9 @@ final class LogsCommand implements Callable<Integer> {
                 }
             }
             if (terminal.json()) {
-                Map<String, Object> doc = new LinkedHashMap<>();
-                doc.put("job", status.job());
-                doc.put("worker", chosen.name());
-                doc.put("lines", all);
-                doc.put("exitCode", ExitCode.SUCCESS);
-                terminal.json(doc);
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, all.size() + (all.size() == 1 ? " line" : " lines")
+                                + " of worker " + chosen.name()).platform(status.job().platform())
+                        .put("job", status.job()).put("worker", chosen.name()).put("lines", all));
             }
         }
         return ExitCode.SUCCESS;

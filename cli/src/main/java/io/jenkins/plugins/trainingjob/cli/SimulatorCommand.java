@@ -58,7 +58,8 @@ final class SimulatorCommand implements Callable<Integer> {
              ForegroundSigint sigint = root.env().interrupts() instanceof ShutdownHookInterrupts
                      ? ForegroundSigint.install(stop::countDown) : ForegroundSigint.NONE) {
             if (terminal.json()) {
-                terminal.json(describe(sim, scenario));
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, "simulator running at " + sim.baseUrl()
+                        + " (scenario " + sim.scenario().name() + ")").put("simulator", describe(sim, scenario)));
             } else {
                 terminal.result(banner(sim, scenario));
             }

@@ -55,7 +55,9 @@ final class StatusCommand implements Callable<Integer> {
                 }
             }
             if (terminal.json()) {
-                terminal.json(status);
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, "job " + status.job().id() + " is "
+                                + status.phase() + (status.rawState().isEmpty() ? "" : " (" + status.rawState() + ")"))
+                        .platform(status.job().platform()).put("job", status.job()).put("status", status));
             } else {
                 terminal.result(describe(status) + recentEvents(platform, status));
             }
