@@ -31,28 +31,31 @@ final class CancelCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
         JobRef job;
-        JobStatus ended;
+        JobStatus status;
+        boolean ended;
         try (ConnectedJob connected = ConnectedJob.open(root.env(), settings, target)) {
             job = connected.job();
-            ended = endedStatus(connected.platform(), job);
-            if (ended == null) {
+            status = statusOf(connected.platform(), job);
+            ended = status != null && status.phase().isTerminal();
+            if (!ended) {
                 connected.platform().cancel(job);
             }
         }
-        String line = ended == null ? "stopped job " + job.id() + " on " + settings.platform().displayName()
-                : "job " + ended.job().id() + " already ended (" + ended.phase()
-                        + (ended.rawState().isEmpty() || ended.rawState().equalsIgnoreCase(ended.phase().name())
-                        ? "" : ", " + ended.rawState()) + "); nothing to stop";
+        String line = !ended ? "stopped job " + job.id() + " on " + settings.platform().displayName()
+                : "job " + job.id() + " already ended (" + status.phase()
+                        + (status.rawState().isEmpty() || status.rawState().equalsIgnoreCase(status.phase().name())
+                        ? "" : ", " + status.rawState()) + "); nothing to stop";
         if (terminal.json()) {
             Map<String, Object> cancel = new LinkedHashMap<>();
-            cancel.put("stopped", ended == null);
-            cancel.put("alreadyEnded", ended != null);
-            if (ended != null) {
-                cancel.put("state", ended.phase().name());
+            cancel.put("stopped", !ended);
+            cancel.put("alreadyEnded", ended);
+            if (ended) {
+                cancel.put("state", status.phase().name());
             }
-            // Only what is known: without a status read, cancel has the id, not the job's name.
+            // Only what is known: the job's name only when its status could be read.
+            Object named = status != null ? status.job() : Map.of("id", job.id(), "platform", job.platform().id());
             terminal.json(terminal.envelope(ExitCode.SUCCESS, line).platform(job.platform())
-                    .put("job", ended == null ? job : ended.job()).put("cancel", cancel));
+                    .put("job", named).put("cancel", cancel));
         } else {
             terminal.resultLine(line);
         }
@@ -60,19 +63,17 @@ final class CancelCommand implements Callable<Integer> {
     }
 
     /**
-     * The job's status when it has already ended (nothing to stop, and saying "stopped" would be false);
-     * {@code null} when it may still run, or when its state could not be read (then the stop is asked for
-     * anyway: stopping is idempotent). A job the platform does not know is an error, as for status.
+     * The job's status, read first: a job that already ended has nothing to stop, and saying "stopped" would
+     * be false. {@code null} when it could not be read; the stop is asked for anyway (stopping is
+     * idempotent). A job the platform does not know, or a refused key, is an error as for status.
      */
-    private static JobStatus endedStatus(TrainingPlatform platform, JobRef job) {
-        JobStatus status;
+    private static JobStatus statusOf(TrainingPlatform platform, JobRef job) {
         try {
-            status = platform.status(job);
+            return platform.status(job);
         } catch (NotFoundException | AuthenticationException e) {
             throw e;
         } catch (PlatformException e) {
             return null;
         }
-        return status.phase().isTerminal() ? status : null;
     }
 }

@@ -3,8 +3,8 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
-import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
@@ -39,36 +39,17 @@ public final class ExitCode {
     }
 
     /**
-     * How a watch ended, as an exit code. A job left pending is split by what its diagnosis says, so a
-     * pipeline retries only what retrying can fix: NEVER_FITS 3, NEEDS_ADMIN 7, FITS_LATER or UNKNOWN (or
-     * no report) 6. A job the platform no longer knows after the watch had seen it was deleted by someone
-     * else (9); one it never knew is a wrong id (2).
+     * How a watch ended, as an exit code: core's {@link OutcomeClass}, the same classes the Jenkins steps'
+     * failure messages name. A pending job by its diagnosis' verdict (NEVER_FITS 3, NEEDS_ADMIN 7,
+     * FITS_LATER or UNKNOWN 6); a job deleted while watched 9, a job id never known 2.
      */
     public static int of(Outcome outcome) {
-        return switch (outcome.kind()) {
-            case SCHEDULED, COMPLETED -> SUCCESS;
-            case JOB_FAILED -> JOB_FAILED;
-            case UNSCHEDULABLE -> outcome instanceof Outcome.Unschedulable u && u.report() != null
-                    ? ofPending(u.report().verdict()) : STILL_PENDING;
-            case TIMED_OUT -> TIMED_OUT;
-            case CANCELLED -> INTERRUPTED;
-            case PLATFORM_ERROR -> outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException
-                    ? (seen(e.lastStatus()) ? JOB_VANISHED : INVALID_INPUT) : PLATFORM_ERROR;
-        };
-    }
-
-    /** Whether the watch read the job's status at least once (the monitor's stand-in is "unknown"). */
-    private static boolean seen(JobStatus last) {
-        return last != null && !last.equals(JobStatus.unknown(last.job()));
+        return OutcomeClass.of(outcome).exitCode();
     }
 
     /** The exit code of a job still pending at the pending timeout, by its diagnosis' verdict. */
     static int ofPending(Verdict verdict) {
-        return switch (verdict) {
-            case NEVER_FITS -> UNSCHEDULABLE;
-            case NEEDS_ADMIN -> NEEDS_ADMIN;
-            case FITS_LATER, UNKNOWN, FITS_NOW -> STILL_PENDING;
-        };
+        return OutcomeClass.ofPending(verdict).exitCode();
     }
 
     /** The exit code of a pre-flight refusal (only NEVER_FITS, and NEEDS_ADMIN under {@code strict}, refuse). */
@@ -145,7 +126,10 @@ public final class ExitCode {
         if (failure instanceof CliException || failure instanceof CommandLine.ParameterException
                 || failure instanceof InvalidInputException
                 || failure instanceof io.jenkins.plugins.trainingjob.core.platform.PlatformException) {
-            return message;
+            return message != null && message.contains("ran out waiting for https://")
+                    // A TLS handshake with a plain-HTTP server gets no answer at all, only this timeout.
+                    ? message + "; if that endpoint speaks plain HTTP (the simulator, a local proxy), use http://"
+                    : message;
         }
         if (failure instanceof java.io.IOException || failure instanceof java.io.UncheckedIOException) {
             return "I/O failed: " + message;

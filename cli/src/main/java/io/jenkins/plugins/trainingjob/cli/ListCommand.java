@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
@@ -99,8 +100,29 @@ final class ListCommand implements Callable<Integer> {
             terminal.progress("no jobs found" + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"));
             return ExitCode.SUCCESS;
         }
-        terminal.result(table(jobs, root.env().clock().instant()));
+        Instant now = root.env().clock().instant();
+        Instant platformNow = platformNow(jobs, now);
+        if (Duration.between(now, platformNow).compareTo(Duration.ofMinutes(1)) > 0) {
+            // The simulator at --speed runs ahead; a real platform's clock may be skewed. Ages from the local
+            // clock would all read 0s.
+            terminal.progress("note: the platform's newest timestamp is " + DurationText.format(
+                    Duration.between(now, platformNow)) + " ahead of this machine's clock; AGE counts from it");
+        }
+        terminal.result(table(jobs, platformNow));
         return ExitCode.SUCCESS;
+    }
+
+    /** The later of the local clock and the newest time a listed job carries (the platform's clock, at least). */
+    static Instant platformNow(List<JobStatus> jobs, Instant now) {
+        Instant latest = now;
+        for (JobStatus s : jobs) {
+            for (Instant t : new Instant[] {s.createdAt(), s.startedAt(), s.finishedAt()}) {
+                if (t != null && t.isAfter(latest)) {
+                    latest = t;
+                }
+            }
+        }
+        return latest;
     }
 
     /** Fixed columns, the id last and never cut so it can be copied; readable at 100 columns. */

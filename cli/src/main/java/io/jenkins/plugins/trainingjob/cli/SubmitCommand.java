@@ -80,11 +80,11 @@ final class SubmitCommand implements Callable<Integer> {
         String token = tokenGiven ? clientToken : UUID.randomUUID().toString();
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
+            // Until the submit guard takes over, an interrupt ends the JVM with nothing created: the launcher's
+            // hook says so, so a CI log shows why the step ended.
+            InterruptNote.set("interrupted before anything was submitted; no job was created");
             Optional<IdempotentSubmitter.Submitted> existing;
-            // Until the submit guard takes over, an interrupt ends the JVM with nothing created: say so, so
-            // a CI log shows why the step ended.
-            try (InterruptSignal.Registration early = root.env().interrupts().onInterrupt(() -> terminal.error(
-                    "interrupted before anything was submitted; no job was created"))) {
+            try {
                 // A used token returns its job: the pre-flight check must not refuse a job that exists.
                 existing = tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
                 if (existing.isEmpty()) {
@@ -94,6 +94,8 @@ final class SubmitCommand implements Callable<Integer> {
                         return refused;
                     }
                 }
+            } finally {
+                InterruptNote.clear();
             }
             return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing);
         }

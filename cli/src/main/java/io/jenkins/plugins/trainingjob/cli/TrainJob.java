@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -99,7 +100,18 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(systemEnvironment(), args));
+        AtomicBoolean finished = new AtomicBoolean();
+        // A signal during a phase with no handler of its own (InterruptNote) ends the JVM silently otherwise.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            String note = InterruptNote.current();
+            if (!finished.get() && note != null) {
+                System.err.println("trainjob: " + note);
+                System.err.flush();
+            }
+        }, "trainjob-interrupt-note"));
+        int code = run(systemEnvironment(), args);
+        finished.set(true);
+        System.exit(code);
     }
 
     /** Runs one command line and returns its exit code; the entry point tests use. */
@@ -111,11 +123,22 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     static CliEnvironment systemEnvironment() {
-        return new CliEnvironment(System.getenv(), Path.of(System.getProperty("user.home")),
+        return new CliEnvironment(System.getenv(), home(System.getenv("HOME"), System.getProperty("user.home")),
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
                 TerminalStreams.interactive(), new ShutdownHookInterrupts(), TrainingPlatforms::connect,
                 Clock.systemUTC());
+    }
+
+    /**
+     * {@code ~}: {@code $HOME} as every shell tool reads it (CI containers run as an arbitrary uid with
+     * HOME overridden), else Java's {@code user.home} (from the password database).
+     */
+    static Path home(String homeVariable, String userHome) {
+        if (homeVariable != null && !homeVariable.isBlank() && Path.of(homeVariable).isAbsolute()) {
+            return Path.of(homeVariable);
+        }
+        return Path.of(userHome);
     }
 
     static CommandLine commandLine(CliEnvironment env) {
