@@ -81,6 +81,12 @@ final class LogsCommand implements Callable<Integer> {
                     }
                     if (!loop.pause(pollInterval)) {
                         terminal.progress("interrupted: no longer following; job " + job.id() + " keeps running");
+                        if (terminal.json()) {
+                            terminal.json(terminal.envelope(ExitCode.INTERRUPTED, "interrupted: no longer following; "
+                                    + "job " + job.id() + " keeps running").platform(job.platform()).put("job", job)
+                                    .put("lines", all).put("error", TrainJob.error(ExitCode.kind(ExitCode.INTERRUPTED),
+                                            java.util.List.of("interrupted while following"))));
+                        }
                         return ExitCode.INTERRUPTED;
                     }
                     // Read the state before the lines: lines written before the job ended are then all fetched.

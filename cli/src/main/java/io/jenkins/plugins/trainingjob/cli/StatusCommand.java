@@ -51,6 +51,12 @@ final class StatusCommand implements Callable<Integer> {
             if (watch && !status.phase().isTerminal()) {
                 status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
                 if (status == null) {
+                    if (terminal.json()) {
+                        terminal.json(terminal.envelope(ExitCode.INTERRUPTED, "interrupted: no longer watching job "
+                                + connected.job().id()).platform(connected.job().platform()).put("job", connected.job())
+                                .put("error", TrainJob.error(ExitCode.kind(ExitCode.INTERRUPTED),
+                                        java.util.List.of("interrupted while watching"))));
+                    }
                     return ExitCode.INTERRUPTED;
                 }
             }

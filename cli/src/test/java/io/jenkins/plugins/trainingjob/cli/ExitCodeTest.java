@@ -76,4 +76,24 @@ class ExitCodeTest {
         assertThat(ExitCode.describe(new NullPointerException("x")))
                 .isEqualTo("unexpected NullPointerException: x (run with --debug for the stack trace)");
     }
+    /** One table: every class's words on its code's row in docs/cli.md and in --help, and the CLI exits with it. */
+    @org.junit.jupiter.api.Test
+    void theTableIsTheSameInTheDocsInHelpAndInCore() throws Exception {
+        String docs = java.nio.file.Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli.md"));
+        java.io.StringWriter help = new java.io.StringWriter();
+        TrainJob.commandLine(new CliEnvironment(java.util.Map.of(), java.nio.file.Path.of("."),
+                new java.io.PrintWriter(help), new java.io.PrintWriter(new java.io.StringWriter()), false,
+                new ManualInterrupts(), s -> {
+                    throw new AssertionError();
+                }, java.time.Clock.systemUTC())).usage(new java.io.PrintWriter(help));
+        for (io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass c
+                : io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass.values()) {
+            String words = c.meaning().replaceFirst(" \\(.*", "");
+            String code = Integer.toString(c.exitCode());
+            assertThat(docs.lines().filter(l -> l.startsWith("| " + code + " ")))
+                    .as("docs/cli.md row %s", code).singleElement().asString().contains(words);
+            assertThat(help.toString().lines().filter(l -> l.matches("  " + code + " +\\S.*")))
+                    .as("--help row %s", code).singleElement().asString().contains(words);
+        }
+    }
 }

@@ -280,5 +280,6 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 .contains("is RUNNING").contains("pending too long; schedule diagnosis");
         assertThat(OutcomePrinter.unfolded(result.out())).contains("demo-small-train").contains("completed successfully")
                 .contains("cannot be scheduled").contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]");
+        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled"))).as("one headline (P8)").hasSize(1);
     }
 }

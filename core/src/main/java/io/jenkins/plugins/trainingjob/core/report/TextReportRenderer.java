@@ -208,7 +208,14 @@ final class TextReportRenderer {
             List<List<String>> cells = new ArrayList<>();
             int height = 0;
             for (int c = 0; c < columns; c++) {
-                List<String> folded = fold(row[c], w[c]);
+                List<String> folded = fold(row[c], c == 0 && row[c].length() > w[c] ? w[c] - 2 : w[c]);
+                if (c == 0) {
+                    // The first column's continuation is indented: a folded value never starts a line of its own
+                    // that could pass for a row (or a forged line) in a log.
+                    for (int l = 1; l < folded.size(); l++) {
+                        folded.set(l, "  " + folded.get(l));
+                    }
+                }
                 cells.add(folded);
                 height = Math.max(height, folded.size());
             }
