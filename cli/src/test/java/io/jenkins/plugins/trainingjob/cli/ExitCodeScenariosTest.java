@@ -97,7 +97,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         var result = run("submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "1s",
                 "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
-        assertThat(result.out()).contains("Verdict: fits later");
+        assertThat(result.out()).contains("Verdict: fits after a change");
         assertThat(result.err()).contains("stop it with: trainjob cancel");
     }
 
