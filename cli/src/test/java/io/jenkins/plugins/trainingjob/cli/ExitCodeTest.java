@@ -96,4 +96,15 @@ class ExitCodeTest {
                     .as("--help row %s", code).singleElement().asString().contains(words);
         }
     }
+    /** P6: a TLS handshake with a plain-HTTP endpoint gets no answer, only the call timeout: say what to try. */
+    @org.junit.jupiter.api.Test
+    void aTimeoutOnAnHttpsEndpointSuggestsPlainHttp() {
+        var timeout = new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs", 0, "timeout", "",
+                "the call timeout of 120s ran out waiting for https://127.0.0.1:8080 (timeout)", null);
+        assertThat(ExitCode.describe(timeout)).endsWith("if that endpoint speaks plain HTTP (the simulator, a local "
+                + "proxy), use http://");
+        var plain = new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs", 0, "timeout", "",
+                "the call timeout of 120s ran out waiting for http://127.0.0.1:8080 (timeout)", null);
+        assertThat(ExitCode.describe(plain)).doesNotContain("plain HTTP");
+    }
 }
