@@ -66,7 +66,8 @@ row() {
   echo "## Start time of the CLI"
   echo
   echo "Wall time of one whole \`trainjob\` process, median of $RUNS runs (min-max), $(date -u '+%Y-%m-%d %H:%M') UTC,"
-  echo "$(nproc) cores, $(java -version 2>&1 | head -n 1). Before: \`java -jar trainjob.jar\`, what the launcher"
+  echo "$(nproc) cores (load average $(cut -d" " -f1 /proc/loadavg) when it started: other builds share them), $(java -version 2>&1 | head -n 1)."
+  echo "Before: \`java -jar trainjob.jar\`, what the launcher"
   echo "ran until now. After: the launcher (\`./trainjob\`, \`TRAINJOB_NO_BUILD=1\`), which adds an AppCDS archive"
   echo "made on first use, C1 only and the serial collector; its shell overhead is included. The middle column"
   echo "is what a \`java -jar\` user gets with the same options and the launcher's archive."
