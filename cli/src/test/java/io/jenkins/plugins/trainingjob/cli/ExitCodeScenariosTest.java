@@ -121,6 +121,25 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         run(with(new String[] {"cancel", "sc-holder"}, SENSECORE));
     }
 
+    /** The newcomer's P2 world: 2 x 8 GPUs on SenseCore, within quota, short of capacity. */
+    @Test
+    void row6OnSenseCoreWithTheSuggestionWholeInEveryFormat() throws Exception {
+        Path md = dir.resolve("sc.md");
+        var result = run(with(new String[] {"submit", senseCore8(2, "sc-waits", "1"), "--wait", "scheduled",
+            "--pending-timeout", "1s", "--poll-interval", "50ms", "--report-file", md.toString()}, SENSECORE));
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
+        assertThat(result.out().replaceAll("\\s+", " "))
+                .contains("or use a spec with fewer nvidia.com/gpu per worker (and more workers).")
+                .contains("job total vs reserved quota of pool sim-pool")
+                // table cells fold onto continuation lines: each part is whole, the columns interleave
+                .contains("per worker vs free per node").contains("(FailedScheduling event)");
+        assertThat(result.out()).doesNotContain("…");
+        assertThat(result.out().lines()).allMatch(l -> l.length() <= 100);
+        assertThat(Files.readString(md)).doesNotContain("…");
+        assertThat(Files.readString(md).replaceAll("\\s+", " ")).contains("fewer nvidia.com/gpu per worker (and more workers).");
+        run(with(new String[] {"cancel", "sc-waits"}, SENSECORE));
+    }
+
     @Test
     void row9AJobDeletedWhileWatchedVanishedAndATypoIsStill2() {
         String id = run(small("600")).out().strip();
