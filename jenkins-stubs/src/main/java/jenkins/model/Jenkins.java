@@ -4,7 +4,6 @@
  */
 package jenkins.model;
 
-import hudson.ProxyConfiguration;
 import hudson.security.ACL;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
@@ -23,10 +22,6 @@ public class Jenkins implements AccessControlled {
     public static Jenkins get() throws IllegalStateException {
         throw new IllegalStateException("Jenkins.instance is missing. Read the documentation of "
                 + "Jenkins.getInstanceOrNull to see what you are doing wrong.");
-    }
-
-    public ProxyConfiguration getProxy() {
-        throw new UnsupportedOperationException("stub");
     }
 
     @Override
