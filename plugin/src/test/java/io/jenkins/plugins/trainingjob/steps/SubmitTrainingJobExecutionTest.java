@@ -250,8 +250,11 @@ class SubmitTrainingJobExecutionTest {
         assertThatThrownBy(() -> badTimeout.start(f.context)).isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("pendingTimeout:");
 
-        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith("wait:");
+        SubmitTrainingJobStep forever = step();
+        forever.setWait("forever"); // kept by the setter (no "Oops" page on the job form), refused by the run
+        assertThat(forever.getWait()).isEqualTo("forever");
+        assertThatThrownBy(() -> forever.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("wait: 'forever' is not one of");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 
