@@ -1,16 +1,16 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import hudson.FilePath;
+import hudson.model.DirectoryBrowserSupport;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.Serializable;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +24,12 @@ import org.kohsuke.stapler.StaplerResponse2;
  * strings copied from the report, so the build record does not depend on core's classes; the views show
  * them through escaped Jelly expressions only (node names and reasons come from the platform).
  *
- * <p>Serves the archived files at {@code json}, {@code html} and {@code junit} under its own URL, which
- * is unique in the build (a second diagnosis of the same job gets {@code -2}). The HTML is served
- * sandboxed by a Content-Security-Policy: a hostile node name in it cannot run script on Jenkins' origin.
+ * <p>Serves the archived files under {@code files/} of its own URL, which is unique in the build (a second
+ * diagnosis of the same job gets {@code -2}), through core's {@link DirectoryBrowserSupport}, as archived
+ * artifacts are: from the Resource Root URL when one is configured, else with the administrator's
+ * {@code DirectoryBrowserSupport.CSP} (sandboxed, no script, by default) and {@code nosniff}, so a
+ * hostile node name in the HTML cannot run script on Jenkins' origin. {@code json}, {@code html} and
+ * {@code junit} redirect there, for links saved by earlier versions.
  */
 public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private static final long serialVersionUID = 1L;
@@ -53,11 +56,6 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private String directory;
     private transient Run<?, ?> run;
 
-    /** The content type each served format has; the HTML also gets a sandboxing policy. */
-    private static final Map<String, String> CONTENT_TYPES = Map.of("json", "application/json;charset=UTF-8",
-            "html", "text/html;charset=UTF-8", "junit", "application/xml;charset=UTF-8");
-    /** No script, no plugin, no form, no request: the report's own inline CSS and nothing else. */
-    static final String HTML_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
     /** One reason with the nodes it applies to (folded into ranges). */
     public static final class Finding implements Serializable {
@@ -125,14 +123,16 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     /**
      * One tile of the pool picture: a node (or a folded range), why it refused the job, its free/total
-     * devices, and a background colour chosen here from the reason's category (never from remote data).
+     * devices, and its category, which picks the tile's style in {@code css/report.css} (a class chosen
+     * here, never from remote data, and no inline style: Jenkins' Content-Security-Policy has no
+     * {@code 'unsafe-inline'}).
      */
     public static final class PoolTile implements Serializable {
         private static final long serialVersionUID = 1L;
         private final String nodes;
         private final String why;
         private final String devices;
-        private final String colour;
+        private final String category;
 
         PoolTile(PoolCell c) {
             this.nodes = c.nodes() + (c.count() > 1 ? " ×" + c.count() : "");
@@ -141,13 +141,13 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             this.devices = c.gpuTotal() < 0 ? "not in the inventory"
                     : c.gpuFree() + "/" + c.gpuTotal() + " " + (c.gpuResource().isEmpty() ? "devices" : c.gpuResource())
                     + " free";
-            this.colour = c.refusal() == null ? "#e8f5e9" : switch (c.refusal()) {
-                case CORDONED -> "#cfe2ff";
-                case UNTOLERATED_TAINT -> "#e2d9f3";
-                case INSUFFICIENT_RESOURCE -> "#f8d7da";
-                case QUEUE_OR_QUOTA -> "#fff3cd";
-                case CONFIGURATION -> "#f5c2c7";
-                default -> "#e9ecef";
+            this.category = c.refusal() == null ? "fits" : switch (c.refusal()) {
+                case CORDONED -> "cordoned";
+                case UNTOLERATED_TAINT -> "taint";
+                case INSUFFICIENT_RESOURCE -> "resource";
+                case QUEUE_OR_QUOTA -> "quota";
+                case CONFIGURATION -> "configuration";
+                default -> "other";
             };
         }
 
@@ -163,8 +163,9 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             return devices;
         }
 
-        public String getColour() {
-            return colour;
+        /** {@code fits}, {@code cordoned}, {@code taint}, {@code resource}, {@code quota}, {@code configuration} or {@code other}. */
+        public String getCategory() {
+            return category;
         }
     }
 
@@ -269,38 +270,44 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         return "training-job/" + (directory != null ? directory : directoryOf(jobId, 1));
     }
 
-    /** The archived JSON report. */
+    /**
+     * The archived files, served by core as archived artifacts are (Resource Root URL, the administrator's
+     * CSP, {@code nosniff}); no directory listing.
+     */
+    public DirectoryBrowserSupport doFiles() {
+        File dir = new File(run.getRootDir(), getReportDirectory());
+        return new DirectoryBrowserSupport(this, new FilePath(dir), getDisplayName(), getIconFileName(), false);
+    }
+
+    /** The archived JSON report, at its earlier URL. */
     public void doJson(StaplerResponse2 rsp) throws IOException {
-        serve("json", rsp);
+        redirectToFile("json", rsp);
     }
 
-    /** The archived HTML report, sandboxed. */
+    /** The archived HTML report, at its earlier URL. */
     public void doHtml(StaplerResponse2 rsp) throws IOException {
-        serve("html", rsp);
+        redirectToFile("html", rsp);
     }
 
-    /** The archived JUnit XML report. */
+    /** The archived JUnit XML report, at its earlier URL. */
     public void doJunit(StaplerResponse2 rsp) throws IOException {
-        serve("junit", rsp);
+        redirectToFile("junit", rsp);
     }
 
-    private void serve(String format, StaplerResponse2 rsp) throws IOException {
+    /** The file of {@code format} under {@link #doFiles()}, relative to this action's URL; null if none. */
+    String fileUrl(String format) {
         String name = files.get(format);
-        Path file = run == null || name == null || !name.equals(safeName(name)) ? null
-                : run.getRootDir().toPath().resolve(getReportDirectory()).resolve(name);
-        if (file == null || !Files.isRegularFile(file)) {
+        return name == null || !name.equals(safeName(name)) ? null : "files/" + name;
+    }
+
+    private void redirectToFile(String format, StaplerResponse2 rsp) throws IOException {
+        String url = fileUrl(format);
+        if (url == null) {
             rsp.sendError(HttpServletResponse.SC_NOT_FOUND);
             return;
         }
-        rsp.setContentType(CONTENT_TYPES.get(format));
-        rsp.setHeader("X-Content-Type-Options", "nosniff");
-        if (format.equals("html")) {
-            rsp.setHeader("Content-Security-Policy", HTML_POLICY);
-        }
-        rsp.setHeader("Content-Disposition", "inline; filename=\"" + name + "\"");
-        try (OutputStream out = rsp.getOutputStream()) {
-            Files.copy(file, out);
-        }
+        // relative to .../<urlName>/<format>, so it lands on .../<urlName>/files/<name>
+        rsp.sendRedirect(url);
     }
 
     @Override

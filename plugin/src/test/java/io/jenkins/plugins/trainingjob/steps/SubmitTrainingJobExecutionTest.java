@@ -141,7 +141,7 @@ class SubmitTrainingJobExecutionTest {
                 .containsEntry("verdict", report.verdict().name())
                 .containsEntry("reportUrl", "job/p/1/training-job-job-1/");
         assertThat((Map<String, String>) result.get("reportFiles")).containsOnlyKeys("html", "json", "junit")
-                .containsEntry("json", new File(buildDir, "training-job/job-1/schedule-diagnosis.json").getAbsolutePath());
+                .containsEntry("json", "job/p/1/training-job-job-1/files/schedule-diagnosis.json");
     }
 
     @Test
