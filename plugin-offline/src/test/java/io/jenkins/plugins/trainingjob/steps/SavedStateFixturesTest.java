@@ -386,14 +386,28 @@ class SavedStateFixturesTest {
     }
 
     /** What the build page shows is what the file says. */
+    /**
+     * The build page action. Since the action stores core's report whole ({@code reportJson}), the page is
+     * built from it; actions saved before (the {@code 0.1.0-copied-rows} fixture, the form that held copied
+     * rows) still show their rows.
+     */
     private static void checkAction(ScheduleDiagnosisAction a, byte[] xml) {
         String text = new String(xml, StandardCharsets.UTF_8);
         assertThat(a.getPlatform()).isEqualTo("Baidu AIHC");
         assertThat(a.getJobId()).isEqualTo("job-1");
         assertThat(a.getJobName()).isEqualTo("resnet-7");
         assertThat(a.getDiagnosisId()).isEqualTo("diag-1");
-        assertThat(a.getHeadline()).isNotBlank().isEqualTo(element(text, "headline"));
-        assertThat(a.getVerdict()).isNotBlank().isEqualTo(element(text, "verdict"));
+        if (text.contains("<reportJson>")) {
+            io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport saved =
+                    io.jenkins.plugins.trainingjob.core.report.ReportJson.read(element(text, "reportJson"));
+            assertThat(text).as("one report model: no copied rows").doesNotContain("<findings>");
+            assertThat(a.getHeadline()).isNotBlank().isEqualTo(saved.headline());
+            assertThat(a.getVerdict()).isEqualTo(saved.verdict().name());
+            assertThat(a.getSummary()).isEqualTo(saved.summaryLines());
+        } else {
+            assertThat(a.getHeadline()).isNotBlank().isEqualTo(element(text, "headline"));
+            assertThat(a.getVerdict()).isNotBlank().isEqualTo(element(text, "verdict"));
+        }
         assertThat(a.getVerdictText()).isNotBlank();
         assertThat(a.getFindings()).isNotEmpty().allSatisfy(finding -> {
             assertThat(finding.getRule()).isNotBlank();

@@ -7,6 +7,8 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
+import io.jenkins.plugins.trainingjob.core.report.ReportJson;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.File;
 import java.io.IOException;
@@ -20,9 +22,13 @@ import jenkins.model.RunAction2;
 import org.kohsuke.stapler.StaplerResponse2;
 
 /**
- * A schedule diagnosis on the build page: a summary (headline, verdict) and a report page. Holds plain
- * strings copied from the report, so the build record does not depend on core's classes; the views show
- * them through escaped Jelly expressions only (node names and reasons come from the platform).
+ * A schedule diagnosis on the build page: a summary (headline, verdict) and a report page. Stores core's
+ * report itself, in its versioned JSON form ({@code ReportJson}, {@code schemaVersion} first), so the
+ * build record holds one report model that every format is rendered from and a later version reads; the
+ * page's rows are a transient view built from it when the action is attached or loaded. Actions saved
+ * before that hold the copied rows instead ({@link #findings} and the other legacy fields) and are shown
+ * from them. The views show everything through escaped Jelly expressions only (node names and reasons
+ * come from the platform).
  *
  * <p>Serves the archived files under {@code files/} of its own URL, which is unique in the build (a second
  * diagnosis of the same job gets {@code -2}), through core's {@link DirectoryBrowserSupport}, as archived
@@ -34,27 +40,31 @@ import org.kohsuke.stapler.StaplerResponse2;
 public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final String platform;
-    private final String jobId;
-    private final String jobName;
-    private final String diagnosisId;
-    private final String headline;
-    private final String verdict;
-    private final String verdictText;
-    private final List<Finding> findings;
-    private final List<Resource> resources;
-    private final List<Hint> hints;
-    private final List<String> pods;
-    private final List<String> queues;
+    /** Core's report, as {@code ReportJson.write} wrote it; {@code null} in actions saved before it existed. */
+    private String reportJson;
     private final Map<String, String> files;
-    private final List<String> summary;
-    /** The pool picture; null in actions saved before it existed. */
-    private final List<PoolTile> pool;
+    // The copied rows of actions saved before reportJson: read from old build.xml files, never written.
+    private String platform;
+    private String jobId;
+    private String jobName;
+    private String diagnosisId;
+    private String headline;
+    private String verdict;
+    private String verdictText;
+    private List<Finding> findings;
+    private List<Resource> resources;
+    private List<Hint> hints;
+    private List<String> pods;
+    private List<String> queues;
+    private List<String> summary;
+    private List<PoolTile> pool;
     /** Unique in the build; {@code null} in actions saved before it existed (then derived from the job). */
     private String urlName;
     /** The files' folder under the build's {@code training-job/}; {@code null} as for {@link #urlName}. */
     private String directory;
     private transient Run<?, ?> run;
+    /** What the page shows, built from {@link #reportJson} (or the legacy rows) on first use. */
+    private transient volatile View view;
 
 
     /** One reason with the nodes it applies to (folded into ranges). */
@@ -165,7 +175,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
         /** {@code fits}, {@code cordoned}, {@code taint}, {@code resource}, {@code quota}, {@code configuration} or {@code other}. */
         public String getCategory() {
-            return category;
+            return category == null ? "other" : category;
         }
     }
 
@@ -190,36 +200,78 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     }
 
     private ScheduleDiagnosisAction(DiagnosisReport r, Map<String, String> files) {
-        this.platform = r.job().platform().displayName();
-        this.jobId = r.job().id();
-        this.jobName = r.job().name();
-        this.diagnosisId = r.diagnosisId();
-        this.headline = r.headline();
-        this.verdict = r.verdict().name();
-        this.verdictText = r.verdictText();
-        this.findings = new ArrayList<>();
-        for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
-            for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
-                findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
-                        reason.nodeCount(), reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
-            }
-        }
-        this.resources = new ArrayList<>();
-        for (DiagnosisReport.ResourceRow row : nullSafe(r.resources())) {
-            resources.add(new Resource(row.resource(), row.requested(), row.available(), row.nodesShort()));
-        }
-        this.summary = new ArrayList<>(r.summaryLines());
-        this.hints = new ArrayList<>();
-        for (DiagnosisReport.Hint h : nullSafe(r.hints())) {
-            hints.add(new Hint(h.text(), h.snippet()));
-        }
-        this.pods = new ArrayList<>(nullSafe(r.pods()));
-        this.queues = new ArrayList<>(nullSafe(r.queues()));
+        this.reportJson = ReportJson.write(r);
         this.files = new TreeMap<>(files);
-        this.pool = new ArrayList<>();
-        for (PoolCell c : nullSafe(r.pool())) {
-            pool.add(new PoolTile(c));
+        this.view = View.of(r);
+    }
+
+    /**
+     * The page's data: what {@code index.jelly} and {@code summary.jelly} read. Built from core's report,
+     * or from the rows an earlier version copied; never saved.
+     */
+    private record View(String platform, String jobId, String jobName, String diagnosisId, String headline,
+            String verdict, String verdictText, List<Finding> findings, List<Resource> resources, List<Hint> hints,
+            List<String> pods, List<String> queues, List<String> summary, List<PoolTile> pool) {
+
+        static View of(DiagnosisReport r) {
+            List<Finding> findings = new ArrayList<>();
+            for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
+                for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
+                    findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
+                            reason.nodeCount(),
+                            reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
+                }
+            }
+            List<Resource> resources = new ArrayList<>();
+            for (DiagnosisReport.ResourceRow row : nullSafe(r.resources())) {
+                resources.add(new Resource(row.resource(), row.requested(), row.available(), row.nodesShort()));
+            }
+            List<Hint> hints = new ArrayList<>();
+            for (DiagnosisReport.Hint h : nullSafe(r.hints())) {
+                hints.add(new Hint(h.text(), h.snippet()));
+            }
+            List<PoolTile> pool = new ArrayList<>();
+            for (PoolCell c : nullSafe(r.pool())) {
+                pool.add(new PoolTile(c));
+            }
+            return new View(r.job().platform().displayName(), r.job().id(), r.job().name(), r.diagnosisId(),
+                    r.headline(), r.verdict().name(), r.verdictText(), List.copyOf(findings), List.copyOf(resources),
+                    List.copyOf(hints), List.copyOf(nullSafe(r.pods())), List.copyOf(nullSafe(r.queues())),
+                    List.copyOf(r.summaryLines()), List.copyOf(pool));
         }
+
+        static View unreadable(String directory, String why) {
+            String headline = "This version of the plugin cannot read this report: " + why;
+            return new View("", directory == null ? "" : directory, directory == null ? "" : directory, "", headline,
+                    "UNKNOWN", "see the archived files", List.of(), List.of(), List.of(), List.of(), List.of(),
+                    List.of(headline), List.of());
+        }
+
+        /** An action saved before the report was stored whole: its copied rows, as they were. */
+        static View legacy(ScheduleDiagnosisAction a) {
+            return new View(a.platform, a.jobId, a.jobName, a.diagnosisId, a.headline, a.verdict, a.verdictText,
+                    nullSafe(a.findings), nullSafe(a.resources), nullSafe(a.hints), nullSafe(a.pods),
+                    nullSafe(a.queues), nullSafe(a.summary), nullSafe(a.pool));
+        }
+    }
+
+    private View view() {
+        View v = view;
+        if (v == null) {
+            try {
+                v = reportJson != null ? View.of(report()) : View.legacy(this);
+            } catch (InvalidInputException e) {
+                // a newer schemaVersion, after a downgrade: say so on the page rather than break it
+                v = View.unreadable(directory, e.getMessage());
+            }
+            view = v;
+        }
+        return v;
+    }
+
+    /** Core's report of this diagnosis; {@code null} for an action saved before the report was stored whole. */
+    DiagnosisReport report() {
+        return reportJson == null ? null : ReportJson.read(reportJson);
     }
 
     static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames, String urlName,
@@ -246,7 +298,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     }
 
     private static <T> List<T> nullSafe(List<T> list) {
-        return list == null ? List.of() : list;
+        return list == null ? List.of() : List.copyOf(list);
     }
 
     @Override
@@ -257,17 +309,17 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     @Override
     public String getDisplayName() {
-        return Messages.Action_DisplayName(jobName);
+        return Messages.Action_DisplayName(view().jobName());
     }
 
     @Override
     public String getUrlName() {
-        return urlName != null ? urlName : urlNameOf(jobId, 1);
+        return urlName != null ? urlName : urlNameOf(view().jobId(), 1);
     }
 
     /** The files' folder, relative to the build directory. */
     public String getReportDirectory() {
-        return "training-job/" + (directory != null ? directory : directoryOf(jobId, 1));
+        return "training-job/" + (directory != null ? directory : directoryOf(view().jobId(), 1));
     }
 
     /**
@@ -325,61 +377,61 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     }
 
     public String getPlatform() {
-        return platform;
+        return view().platform();
     }
 
     public String getJobId() {
-        return jobId;
+        return view().jobId();
     }
 
     public String getJobName() {
-        return jobName;
+        return view().jobName();
     }
 
     public String getDiagnosisId() {
-        return diagnosisId;
+        return view().diagnosisId();
     }
 
     public String getHeadline() {
-        return headline;
+        return view().headline();
     }
 
     public String getVerdict() {
-        return verdict;
+        return view().verdict();
     }
 
     public String getVerdictText() {
-        return verdictText;
+        return view().verdictText();
     }
 
     public List<Finding> getFindings() {
-        return List.copyOf(findings);
+        return view().findings();
     }
 
     public List<Resource> getResources() {
-        return List.copyOf(resources);
+        return view().resources();
     }
 
     public List<Hint> getHints() {
-        return List.copyOf(hints);
+        return view().hints();
     }
 
     /** The pool picture's tiles (empty when no inventory was joined, or in actions saved before it). */
     public List<PoolTile> getPool() {
-        return pool == null ? List.of() : pool;
+        return view().pool();
     }
 
     public List<String> getPods() {
-        return List.copyOf(pods);
+        return view().pods();
     }
 
     public List<String> getQueues() {
-        return List.copyOf(queues);
+        return view().queues();
     }
 
     /** A few lines for the build page: headline, verdict, the main reasons, the first suggestion. */
     public List<String> getSummary() {
-        return List.copyOf(summary);
+        return view().summary();
     }
 
     /**
@@ -387,6 +439,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
      * these, where the summary's own first line is the headline cut at 100 characters.
      */
     public List<String> getSummaryDetails() {
+        List<String> summary = getSummary();
         return summary.size() <= 1 ? List.of() : List.copyOf(summary.subList(1, summary.size()));
     }
 

@@ -110,6 +110,31 @@ class ScheduleDiagnosisActionTest {
     }
 
     @Test
+    void theActionStoresCoresReportWholeAndThePageIsBuiltFromIt() throws Exception {
+        ScheduleDiagnosisAction action = attach();
+
+        assertThat(action.report()).isEqualTo(report);
+        assertThat(action.getHeadline()).isEqualTo(report.headline());
+        assertThat(action.getSummary()).isEqualTo(report.summaryLines());
+        assertThat(action.getFindings()).hasSize(report.rules().stream().mapToInt(r -> r.reasons().size()).sum());
+    }
+
+    @Test
+    void aReportThisVersionCannotReadSaysSoInsteadOfBreakingThePage() throws Exception {
+        ScheduleDiagnosisAction action = attach();
+        Field json = ScheduleDiagnosisAction.class.getDeclaredField("reportJson");
+        json.setAccessible(true);
+        json.set(action, "{\"schemaVersion\": 99}"); // as a newer plugin would have saved it
+        Field view = ScheduleDiagnosisAction.class.getDeclaredField("view");
+        view.setAccessible(true);
+        view.set(action, null); // as after a restart
+
+        assertThat(action.getHeadline()).startsWith("This version of the plugin cannot read this report")
+                .contains("schemaVersion");
+        assertThat(action.getFindings()).isEmpty();
+    }
+
+    @Test
     void theEarlierFileUrlsRedirectToTheFilesCoreServes() throws Exception {
         ScheduleDiagnosisAction action = attach();
         Served json = new Served();
@@ -140,7 +165,7 @@ class ScheduleDiagnosisActionTest {
         ArchivedReport archived = ReportArchive.attach(run, report);
 
         assertThat(archived.url()).isEqualTo("job/p/1/training-job-pytorchjob-42/");
-        assertThat(archived.files()).containsExactly(
+        assertThat(archived.files()).containsOnly(
                 Map.entry("html", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.html"),
                 Map.entry("json", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.json"),
                 Map.entry("junit", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis-junit.xml"));
