@@ -116,8 +116,13 @@ class SubmitTrainingJobExecutionTest {
         assertThat(f.log()).contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
                 .contains("Schedule diagnosis report: job/p/1/training-job-job-1/");
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
-        verify(f.run).addAction(action.capture());
-        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getValue();
+        verify(f.run, org.mockito.Mockito.times(2)).addAction(action.capture());
+        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getAllValues().get(0);
+        // and the wait, for the job page's pending-time trend, with the verdict and the report's page
+        io.jenkins.plugins.trainingjob.report.PendingTime wait =
+                ((io.jenkins.plugins.trainingjob.report.PendingTimeAction) action.getAllValues().get(1)).getWaits().get(0);
+        assertThat(wait.getVerdict()).isEqualTo(report.verdict().name());
+        assertThat(wait.getDiagnosisUrl()).isEqualTo("job/p/1/training-job-job-1/");
         assertThat(attached.getHeadline()).isEqualTo(report.headline());
         assertThat(attached.getFindings()).isNotEmpty();
         File dir = new File(buildDir, "training-job/job-1");
