@@ -24,6 +24,8 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.report.PendingTime;
+import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
 import io.jenkins.plugins.trainingjob.report.ReportArchive;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import java.io.File;
@@ -92,6 +94,7 @@ class SavedStateFixturesTest {
         forms.put("await-execution-waiting.ser", SavedForms.javaSerialize(await));
         forms.put("await-execution-waiting.river", SavedForms.riverWrite(await));
         forms.put("schedule-diagnosis-action.xml", utf8(SavedForms.toXml(diagnosisAction())));
+        forms.put("pending-time-action.xml", utf8(SavedForms.toXml(pendingTimeAction())));
         forms.put("training-job-configuration.xml", utf8(SavedForms.toXml(configuration())));
         forms.put("training-job-builder.xml", utf8(SavedForms.toXml(builder())));
         return forms;
@@ -162,6 +165,33 @@ class SavedStateFixturesTest {
      * and the setters' {@code save()} need a controller (jenkins-stubs fail there as Jenkins does), and the
      * saved form is only the fields.
      */
+    /** A build's waits for the job page's trend: one scheduled after 90 s, one diagnosed. */
+    private static PendingTimeAction pendingTimeAction() throws Exception {
+        Run<?, ?> run = mock(Run.class);
+        List<Action> added = new ArrayList<>();
+        doAnswer(i -> added.add(i.getArgument(0))).when(run).addAction(any());
+        when(run.getAction(PendingTimeAction.class)).thenAnswer(i -> added.isEmpty() ? null : added.get(0));
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "resnet-7");
+        io.jenkins.plugins.trainingjob.core.platform.JobStatus s = FakePlatform.status(job, JobPhase.RUNNING);
+        io.jenkins.plugins.trainingjob.core.platform.JobStatus started = new io.jenkins.plugins.trainingjob.core.platform.JobStatus(
+                job, s.phase(), s.rawState(), WATCH_STARTED, WATCH_STARTED.plusSeconds(90), null, null, s.reason(),
+                s.workers(), null);
+        PendingTimeAction.record(run, PendingTime.of(new Outcome.Scheduled(started), job, null));
+        PendingTimeAction.record(run, PendingTime.of(new Outcome.Unschedulable(FakePlatform.status(job, JobPhase.PENDING),
+                Reports.documentedAihcExample(job)), job, "job/p/1/training-job-job-1/"));
+        return (PendingTimeAction) added.get(0);
+    }
+
+    private static void checkPendingTime(PendingTimeAction a) {
+        assertThat(a.getWaits()).hasSize(2);
+        assertThat(a.getWaits().get(0).getOutcome()).isEqualTo("SCHEDULED");
+        assertThat(a.getWaits().get(0).getPendingSeconds()).isEqualTo(90L);
+        assertThat(a.getWaits().get(1).getOutcome()).isEqualTo("UNSCHEDULABLE");
+        assertThat(a.getWaits().get(1).getVerdict()).isNotBlank();
+        assertThat(a.getWaits().get(1).getDiagnosisUrl()).isEqualTo("job/p/1/training-job-job-1/");
+        assertThat(a.getWaits().get(1).getPendingSeconds()).isNull();
+    }
+
     private static TrainingJobConfiguration configuration() throws ReflectiveOperationException {
         TrainingJobConfiguration c = SavedForms.newWithoutConstructor(TrainingJobConfiguration.class);
         setField(c, "connections", new ArrayList<>(expectedConnections()));
@@ -309,6 +339,7 @@ class SavedStateFixturesTest {
             case "submit-execution-outcome-known" -> checkSubmitKnown((SubmitTrainingJobExecution) read.value(), f);
             case "await-execution-waiting" -> checkAwait((AwaitScheduleDiagnosisExecution) read.value(), f);
             case "schedule-diagnosis-action" -> checkAction((ScheduleDiagnosisAction) read.value(), bytes);
+            case "pending-time-action" -> checkPendingTime((PendingTimeAction) read.value());
             case "training-job-configuration" -> checkConfiguration((TrainingJobConfiguration) read.value());
             case "training-job-builder" -> checkBuilder((TrainingJobBuilder) read.value());
             default -> throw new AssertionError("no check for fixture " + name);
