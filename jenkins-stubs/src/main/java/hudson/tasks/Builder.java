@@ -4,10 +4,10 @@
  */
 package hudson.tasks;
 
-import jenkins.model.Jenkins;
 import hudson.ExtensionPoint;
 import hudson.model.Describable;
 import hudson.model.Descriptor;
+import jenkins.model.Jenkins;
 
 public abstract class Builder extends BuildStepCompatibilityLayer implements Describable<Builder>, ExtensionPoint {
     @Override

@@ -4,9 +4,9 @@
  */
 package org.jenkinsci.plugins.workflow.steps;
 
-import jenkins.model.Jenkins;
 import hudson.ExtensionPoint;
 import hudson.model.AbstractDescribableImpl;
+import jenkins.model.Jenkins;
 
 public abstract class Step extends AbstractDescribableImpl<Step> implements ExtensionPoint {
     public abstract StepExecution start(StepContext context) throws Exception;
