@@ -19,7 +19,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -160,7 +159,7 @@ class WatchingExecutionLifecycleTest {
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(afterRestart).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
-                .hasMessage(ConsoleText.strip(report.headline()));
+                .hasMessage(StepOutcome.unschedulableMessage(report));
         // the report and the wait's trend record were attached once, before the restart, not again
         verify(f.run, times(1)).addAction(any(io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction.class));
         verify(f.run, times(1)).addAction(any(io.jenkins.plugins.trainingjob.report.PendingTimeAction.class));
