@@ -44,9 +44,9 @@ final class AihcPreflightRules {
                 ? "the job names no queue" : "queue " + e.demand.queue() + " was not read");
     }
 
+    /** Only a job asking for a resource the pool does not list needs the kinds; others pass silently. */
     private static Optional<String> needsAcceleratorKinds(PreflightEvidence e) {
-        return e.demand.accelerators().isEmpty() && e.unlisted.isEmpty() ? Optional.of("the job asks for no device")
-                : e.acceleratorDoubt();
+        return e.unlisted.isEmpty() ? Optional.empty() : e.acceleratorDoubt();
     }
 
     private static Optional<String> needsCountableNodes(PreflightEvidence e) {

@@ -19,8 +19,7 @@ final class SenseCorePreflightRules {
     static final List<PreflightRule> RULES = List.of(
             PreflightRule.always("ResourceSpecOffered", SenseCorePreflightRules::specOffered),
             new PreflightRule("QuotaType", SenseCorePreflightRules::needsBinding, SenseCorePreflightRules::quotaType),
-            new PreflightRule("SpotAllowance", SenseCorePreflightRules::needsSpotAllowance,
-                    SenseCorePreflightRules::spotAllowance),
+            PreflightRule.always("SpotAllowance", SenseCorePreflightRules::spotAllowance),
             new PreflightRule("ReservedQuota", SenseCorePreflightRules::needsBinding,
                     SenseCorePreflightRules::reservedQuota),
             PreflightRule.always("CapacityNow", (e, j) -> j.unknown("no rule refuses it; SenseCore lists no nodes, so"
@@ -36,18 +35,6 @@ final class SenseCorePreflightRules {
     private static Optional<String> needsBinding(PreflightEvidence e) {
         return binding(e).isPresent() ? Optional.empty()
                 : Optional.of("the workspace's binding to pool " + e.demand.queue() + " was not read");
-    }
-
-    private static Optional<String> needsSpotAllowance(PreflightEvidence e) {
-        if (!e.demand.quotaType().equals("SPOT")) {
-            return Optional.of("the job is not SPOT");
-        }
-        Optional<String> b = needsBinding(e);
-        if (b.isPresent()) {
-            return b;
-        }
-        return binding(e).get().spotDevices() < 0 ? Optional.of("the binding reports no spot allowance")
-                : Optional.empty();
     }
 
     /** The spec list may be paged (SenseCore documents neither paging nor its absence): a miss is reported. */
@@ -84,9 +71,20 @@ final class SenseCorePreflightRules {
         }
     }
 
+    /** Applies to SPOT jobs only; an allowance the binding does not report (-1) proves nothing. */
     private static void spotAllowance(PreflightEvidence e, PreflightJudgement j) {
+        if (!e.demand.quotaType().equals("SPOT")) {
+            return;
+        }
+        Optional<String> missing = needsBinding(e);
+        if (missing.isPresent()) {
+            j.notChecked("SpotAllowance", missing.get());
+            return;
+        }
         SenseCoreEvidence.PoolBinding b = binding(e).get();
-        if (b.spotDevices() == 0) {
+        if (b.spotDevices() < 0) {
+            j.notChecked("SpotAllowance", "the binding reports no spot allowance");
+        } else if (b.spotDevices() == 0) {
             j.admin("SpotAllowance", "the workspace's spot allowance in pool " + e.demand.queue() + " is 0",
                     ReasonCategory.QUEUE_OR_QUOTA, List.of("raise the workspace's spot allowance in pool "
                             + e.demand.queue() + " to at least " + devices(e) + " devices"));

@@ -51,7 +51,7 @@ final class HtmlReportRenderer {
         b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
         b.append("<p class=\"verdict v-").append(report.verdict().name().toLowerCase(Locale.ROOT))
                 .append("\"><strong>Verdict: ").append(report.verdict().name()).append("</strong> — ")
-                .append(esc(report.verdictText())).append("</p>\n");
+                .append(esc(report.verdictText(), ReportLimits.MAX_VERDICT)).append("</p>\n");
         b.append("<dl>\n");
         dd(b, "Job", report.job().name() + " (" + report.job().platform().displayName() + ", id "
                 + report.job().id() + ")");
@@ -201,7 +201,12 @@ final class HtmlReportRenderer {
 
     /** Strips control characters, cuts very long values and escapes for text and attribute contexts. */
     static String esc(String remote) {
-        String s = InvalidCharacters.drop(ConsoleText.strip(remote, ReportLimits.MAX_VALUE));
+        return esc(remote, ReportLimits.MAX_VALUE);
+    }
+
+    /** {@link #esc(String)} with a longer cut, for our own verdict sentence. */
+    static String esc(String remote, int max) {
+        String s = InvalidCharacters.drop(ConsoleText.strip(remote, max));
         StringBuilder b = new StringBuilder(s.length() + 16);
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -18,7 +18,7 @@ final class MarkdownReportRenderer {
         StringBuilder b = new StringBuilder();
         b.append("# Schedule diagnosis: ").append(esc(report.job().name())).append("\n\n");
         b.append("**").append(esc(report.headline())).append("**\n\n");
-        b.append("- **Verdict:** ").append(report.verdict().name()).append(" — ").append(esc(report.verdictText()))
+        b.append("- **Verdict:** ").append(report.verdict().name()).append(" — ").append(esc(report.verdictText(), ReportLimits.MAX_VERDICT))
                 .append('\n');
         b.append("- **Job:** ").append(esc(report.job().name())).append(" (").append(esc(report.job().platform()
                 .displayName())).append(", id ").append(esc(report.job().id())).append(")\n");
@@ -124,7 +124,12 @@ final class MarkdownReportRenderer {
 
     /** Strips control characters, cuts very long values and escapes Markdown and HTML syntax. */
     static String esc(String remote) {
-        String s = InvalidCharacters.drop(ConsoleText.strip(remote, ReportLimits.MAX_VALUE));
+        return esc(remote, ReportLimits.MAX_VALUE);
+    }
+
+    /** {@link #esc(String)} with a longer cut, for our own verdict sentence. */
+    static String esc(String remote, int max) {
+        String s = InvalidCharacters.drop(ConsoleText.strip(remote, max));
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (char c : s.toCharArray()) {
             switch (c) {

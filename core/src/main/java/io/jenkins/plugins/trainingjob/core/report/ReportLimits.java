@@ -23,6 +23,11 @@ final class ReportLimits {
     static final int MAX_RESOURCES = 10;
     /** Longest remote value printed in full (reasons, names); longer ones are cut with an ellipsis. */
     static final int MAX_VALUE = 200;
+    /**
+     * The verdict sentence is ours, not remote: it names every action an administrator can take and every
+     * rule pre-flight could not check, so it is wrapped, and cut only far beyond what a report ever needs.
+     */
+    static final int MAX_VERDICT = 4000;
 
     private ReportLimits() {
     }

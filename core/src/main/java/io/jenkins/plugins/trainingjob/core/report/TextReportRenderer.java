@@ -50,8 +50,8 @@ final class TextReportRenderer {
             out.addAll(wrap(about, "  "));
         }
         String colourOfVerdict = report.verdict() == Verdict.NEVER_FITS ? RED
-                : report.verdict() == Verdict.FITS_LATER ? YELLOW : "";
-        for (String line : wrap("Verdict: " + clean(report.verdictText()), "  ")) {
+                : report.verdict() == Verdict.FITS_LATER || report.verdict() == Verdict.NEEDS_ADMIN ? YELLOW : "";
+        for (String line : wrap("Verdict: " + ConsoleText.strip(report.verdictText(), ReportLimits.MAX_VERDICT), "  ")) {
             out.add(paint(colourOfVerdict, line));
         }
         rules(report, out);
