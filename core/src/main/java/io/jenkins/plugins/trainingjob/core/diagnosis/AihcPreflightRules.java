@@ -224,9 +224,10 @@ final class AihcPreflightRules {
                 actions.add(verb + n.name() + " (frees room for " + frees + (frees == 1 ? " pod" : " pods")
                         + frees(e, n) + ")");
             }
-            j.admin("BlockedNodes", "the gang of " + pods + " pods fits " + e.where + " only with nodes that are"
-                            + " cordoned, tainted or NotReady: the usable nodes hold " + today + (today == 1 ? " pod"
-                            : " pods") + " even when empty", ReasonCategory.NODE_UNAVAILABLE, actions);
+            j.admin("BlockedNodes", (pods == 1 ? "the pod" : "the gang of " + pods + " pods") + " fits " + e.where
+                            + " only on nodes that are cordoned, tainted or NotReady: the usable nodes hold " + today
+                            + (today == 1 ? " pod" : " pods") + " even when empty", ReasonCategory.NODE_UNAVAILABLE,
+                    actions);
         }
     }
 

@@ -23,6 +23,8 @@ final class PreflightJudgement {
     private final List<String> adminActions = new ArrayList<>();
     /** why → the rules skipped for it, in order. */
     private final Map<String, List<String>> notChecked = new LinkedHashMap<>();
+    /** What is in use now: findings only when the verdict is FITS_LATER (else an administrator comes first). */
+    private final List<String> waits = new ArrayList<>();
     private Verdict capacity = Verdict.UNKNOWN;
     private String capacityText = "no rule refuses it, but whether it starts at once is not known";
 
@@ -60,10 +62,8 @@ final class PreflightJudgement {
     }
 
     void fitsLater(List<String> waits) {
-        for (String w : waits) {
-            findings.add(new Finding(PreflightCheck.RULE, "CapacityInUse", w, where(), Finding.Shortfall.NONE,
-                    ReasonCategory.QUEUE_OR_QUOTA));
-        }
+        this.waits.clear();
+        this.waits.addAll(waits);
         capacity = Verdict.FITS_LATER;
         capacityText = String.join("; ", waits);
     }
@@ -94,6 +94,12 @@ final class PreflightJudgement {
     DiagnosisReport report() {
         JobRef job = PreflightCheck.ref(demand);
         Verdict verdict = verdict();
+        if (verdict == Verdict.FITS_LATER) {
+            for (String w : waits) {
+                findings.add(new Finding(PreflightCheck.RULE, "CapacityInUse", w, where(), Finding.Shortfall.NONE,
+                        ReasonCategory.QUEUE_OR_QUOTA));
+            }
+        }
         DiagnosisReport base = ReportAssembler.assemble(job, PreflightCheck.DIAGNOSIS_ID, findings, List.of(),
                 hints);
         String target = demand.queue().isEmpty() ? "the pool" : demand.queue();
@@ -107,8 +113,11 @@ final class PreflightJudgement {
                         + ". Waiting will not help; change the request, the queue or the pool.";
             }
             case NEEDS_ADMIN -> {
+                String first = adminActions.isEmpty() ? adminReasons.get(0) : adminActions.get(0);
+                int paren = first.indexOf(" (");
                 headline = "Job " + job.name() + " will not start in " + target + " until the pool administrator acts: "
-                        + adminReasons.get(0);
+                        + (paren > 0 ? first.substring(0, paren) : first)
+                        + (adminActions.size() > 1 ? " (+" + (adminActions.size() - 1) + " more)" : "");
                 text = "needs the administrator: " + String.join("; ", adminReasons) + ". Actions: "
                         + String.join("; ", adminActions) + ". Waiting alone will not help.";
             }

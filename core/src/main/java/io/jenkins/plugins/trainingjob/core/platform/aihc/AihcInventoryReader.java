@@ -139,7 +139,7 @@ final class AihcInventoryReader {
             doubts.add("the node list states no total, so whether it is complete is not known");
         } else {
             doubts.add("the node list did not add up: " + out.size() + " distinct nodes read, the server says "
-                    + total + " (a server that ignores pageNo or pages unstably)");
+                    + total + "; the server may ignore pageNo or page unstably");
         }
         return false;
     }
