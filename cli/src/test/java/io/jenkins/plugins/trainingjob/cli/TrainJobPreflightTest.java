@@ -67,6 +67,10 @@ class TrainJobPreflightTest {
             assertThat(oneLine(check.out())).contains("Verdict: needs the administrator").contains(action);
             var strictCheck = cli.run("check", spec, "--preflight", "strict");
             assertThat(strictCheck.exitCode()).as(strictCheck.err()).isEqualTo(7);
+            var json = cli.run("check", spec, "--output-format", "json");
+            JsonNode doc = Terminal.JSON.readTree(json.out());
+            assertThat(doc.path("preflight").asText()).isEqualTo("NEEDS_ADMIN");
+            assertThat(doc.path("report").toString()).contains("NEEDS_ADMIN").contains(action);
 
             var strict = cli.run("submit", spec, "--preflight", "strict");
             assertThat(strict.exitCode()).as(strict.err()).isEqualTo(7);
