@@ -53,11 +53,10 @@ final class CheckCommand implements Callable<Integer> {
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             report = Preflight.check(platform, job);
         }
-        PreflightStep.print(terminal, report, reportFile);
-        if (report.verdict() == Verdict.NEVER_FITS) {
-            return ExitCode.UNSCHEDULABLE;
-        }
-        return mode == PreflightMode.STRICT && report.verdict() == Verdict.NEEDS_ADMIN ? ExitCode.NEEDS_ADMIN
+        int code = report.verdict() == Verdict.NEVER_FITS ? ExitCode.UNSCHEDULABLE
+                : mode == PreflightMode.STRICT && report.verdict() == Verdict.NEEDS_ADMIN ? ExitCode.NEEDS_ADMIN
                 : ExitCode.SUCCESS;
+        PreflightStep.print(terminal, report, reportFile, code, mode);
+        return code;
     }
 }

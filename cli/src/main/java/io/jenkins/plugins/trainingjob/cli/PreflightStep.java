@@ -40,27 +40,24 @@ final class PreflightStep {
             terminal.progress(Preflight.line(mode, report));
             return new Decision(null, report);
         }
-        print(terminal, report, reportFile);
-        return new Decision(exitCode(report), report);
-    }
-
-    /** 3 for a job that never fits, 7 for one only the pool administrator can unblock, else 0. */
-    static int exitCode(DiagnosisReport report) {
-        return report.verdict() == Verdict.NEVER_FITS ? ExitCode.UNSCHEDULABLE
-                : report.verdict() == Verdict.NEEDS_ADMIN ? ExitCode.NEEDS_ADMIN : ExitCode.SUCCESS;
+        int code = ExitCode.ofRefusal(report.verdict());
+        print(terminal, report, reportFile, code, mode);
+        return new Decision(code, report);
     }
 
     /** The report, as {@code check} prints it whatever the verdict. */
-    static void print(Terminal terminal, DiagnosisReport report, Path reportFile) {
+    static void print(Terminal terminal, DiagnosisReport report, Path reportFile, int exitCode, PreflightMode mode) {
         if (reportFile != null) {
             ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
             terminal.progress("wrote the pre-flight report to " + reportFile);
         }
         if (terminal.json()) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("preflight", report.verdict().name());
-            doc.put("report", OutcomePrinter.reportJson(report));
-            terminal.json(doc);
+            Map<String, Object> preflight = new LinkedHashMap<>();
+            preflight.put("verdict", report.verdict().name());
+            preflight.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
+            preflight.put("refused", exitCode != ExitCode.SUCCESS);
+            terminal.json(terminal.envelope(exitCode, Preflight.summary(report)).platform(report.job().platform())
+                    .put("preflight", preflight).put("report", OutcomePrinter.reportJson(report)));
         } else {
             terminal.result(ReportFormat.TEXT.render(report));
         }

@@ -69,7 +69,7 @@ class TrainJobPreflightTest {
             assertThat(strictCheck.exitCode()).as(strictCheck.err()).isEqualTo(7);
             var json = cli.run("check", spec, "--output-format", "json");
             JsonNode doc = Terminal.JSON.readTree(json.out());
-            assertThat(doc.path("preflight").asText()).isEqualTo("NEEDS_ADMIN");
+            assertThat(doc.path("preflight").path("verdict").asText()).isEqualTo("NEEDS_ADMIN");
             assertThat(doc.path("report").toString()).contains("NEEDS_ADMIN").contains(action);
 
             var strict = cli.run("submit", spec, "--preflight", "strict");

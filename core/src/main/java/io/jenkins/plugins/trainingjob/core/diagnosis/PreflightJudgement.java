@@ -51,6 +51,15 @@ final class PreflightJudgement {
         adminActions.addAll(actions);
     }
 
+    /**
+     * A fact that decides nothing but that a front end may act on after the create call (the SenseCore
+     * reserved quota a job alone exceeds): a finding of category context, which never blocks.
+     */
+    void note(String rule, String reason) {
+        findings.add(new Finding(PreflightCheck.RULE, rule, reason, where(), Finding.Shortfall.NONE,
+                ReasonCategory.CONTEXT));
+    }
+
     /** A rule did not run: {@code why} says which evidence was missing. */
     void notChecked(String rule, String why) {
         notChecked.computeIfAbsent(why, k -> new ArrayList<>()).add(rule);

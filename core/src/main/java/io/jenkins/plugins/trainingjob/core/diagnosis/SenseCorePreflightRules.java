@@ -97,6 +97,8 @@ final class SenseCorePreflightRules {
         int devices = devices(e);
         if (e.demand.quotaType().equals("RESERVED") && b.reservedDevices() >= 0 && devices > b.reservedDevices()
                 && !"ON_DEMAND".equalsIgnoreCase(String.valueOf(b.quotaType()))) {
+            j.note("ReservedQuota", "the job alone needs " + devices + " devices; the workspace's reserved quota in pool "
+                    + e.demand.queue() + " is " + b.reservedDevices());
             j.notChecked("ReservedQuota", "the job needs " + devices + " devices and the workspace's reserved quota"
                     + " in pool " + e.demand.queue() + " is " + b.reservedDevices() + "; whether that caps a create"
                     + " is not documented, so the create's answer (MEMBER_QUOTA_EXCEEDED) decides");
