@@ -1,0 +1,15 @@
+package io.jenkins.plugins.trainingjob.core.testkit.calibration;
+
+/** One predictor's answer for one job, in seconds from its submit: a range, or none ({@link #NONE}). */
+public record Prediction(long p10, long p50, long p90) {
+
+    public static final Prediction NONE = new Prediction(-1, -1, -1);
+
+    public static Prediction point(long seconds) {
+        return new Prediction(seconds, seconds, seconds);
+    }
+
+    public boolean none() {
+        return p50 < 0;
+    }
+}
