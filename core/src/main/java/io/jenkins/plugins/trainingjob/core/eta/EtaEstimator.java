@@ -27,8 +27,11 @@ public final class EtaEstimator {
     public static final int MIN_FINISHED = 20;
     static final int NEIGHBOURS = 40;
     static final int MIN_CONDITIONED = 10;
-    private static final double AHEAD_WEIGHT = 0.5;
-    private static final double CLASS_PENALTY = 0.3;
+
+    /** How similar states are weighed; the defaults are the calibrated ones (docs/benchmarks.md). */
+    record Tuning(int neighbours, double blockingWeight, double aheadWeight, double classPenalty) {
+        static final Tuning DEFAULT = new Tuning(NEIGHBOURS, 1.0, 0.5, 0.3);
+    }
 
     private EtaEstimator() {
     }
@@ -43,6 +46,10 @@ public final class EtaEstimator {
     }
 
     public static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
+        return estimate(history, job, capacity, now, Tuning.DEFAULT);
+    }
+
+    static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Instant now, Tuning tuning) {
         List<HistoryJob> jobs = history.jobs();
         Instant from = now.minus(history.window());
         int startedInWindow = 0;
@@ -86,7 +93,7 @@ public final class EtaEstimator {
         }
         if (need > free || !gangFits) {
             long deficit = Math.max(need - free, gangFits ? 1 : (long) job.gpusPerPod());
-            blocking = SubmitStates.releaseTime(remaining, index, running, remaining.length, deficit, null);
+            blocking = SubmitStates.releaseTime(remaining, index, running, remaining.length, deficit);
         }
 
         // The past submissions most like it, and what they really waited.
@@ -113,15 +120,15 @@ public final class EtaEstimator {
         for (int k = 0; k < distance.length; k++) {
             int i = pool.get(k);
             HistoryJob j = jobs.get(i);
-            distance[k] = Math.abs(Math.log1p(past.blocking[i] / 60.0) - x)
-                    + AHEAD_WEIGHT * Math.abs(Math.log1p(past.jobsAhead[i]) - a)
-                    + (j.sizeClass() == size ? 0 : CLASS_PENALTY);
+            distance[k] = tuning.blockingWeight() * Math.abs(Math.log1p(past.blocking[i] / 60.0) - x)
+                    + tuning.aheadWeight() * Math.abs(Math.log1p(past.jobsAhead[i]) - a)
+                    + (j.sizeClass() == size ? 0 : tuning.classPenalty());
             order[k] = k;
         }
         // Ties go to the most recent submission: the queue changes, recent evidence is better evidence.
         Arrays.sort(order, (p, q) -> distance[p] != distance[q] ? Double.compare(distance[p], distance[q])
                 : Integer.compare(pool.get(q), pool.get(p)));
-        int k = Math.min(NEIGHBOURS, order.length);
+        int k = Math.min(tuning.neighbours(), order.length);
         long[] waits = new long[k];
         for (int m = 0; m < k; m++) {
             long w = jobs.get(pool.get(order[m])).waited().toSeconds();

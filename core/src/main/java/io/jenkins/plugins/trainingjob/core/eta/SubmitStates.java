@@ -19,6 +19,7 @@ final class SubmitStates {
     final long[] gpusAhead;
     final long[] blocking;
 
+
     private SubmitStates(int n) {
         jobsAhead = new int[n];
         gpusAhead = new long[n];
@@ -52,7 +53,6 @@ final class SubmitStates {
         int waitingCount = 0;
         long waitingGpus = 0;
         long[] remaining = new long[n];
-        int[] order = new int[n];
         for (long[] e : events) {
             int i = (int) e[2];
             HistoryJob j = jobs.get(i);
@@ -78,7 +78,7 @@ final class SubmitStates {
                         HistoryJob r = jobs.get(running[k]);
                         remaining[k] = runTimes.remaining(r, e[0], 0.5);
                     }
-                    out.blocking[i] = releaseTime(remaining, running, jobs, runningCount, need - free, order);
+                    out.blocking[i] = releaseTime(remaining, running, jobs, runningCount, need - free);
                 }
                 waitingCount++;
                 waitingGpus += j.gpus();
@@ -91,8 +91,7 @@ final class SubmitStates {
      * How long until the running jobs, ending in order of their remaining times, free {@code deficit}
      * GPUs; the last one's remaining time when even all of them do not.
      */
-    static long releaseTime(long[] remaining, int[] running, List<HistoryJob> jobs, int count, long deficit,
-                            int[] scratch) {
+    static long releaseTime(long[] remaining, int[] running, List<HistoryJob> jobs, int count, long deficit) {
         if (count == 0) {
             return 0;
         }

@@ -9,6 +9,12 @@ public record Prediction(long p10, long p50, long p90) {
         return new Prediction(seconds, seconds, seconds);
     }
 
+    /** The same range counted from {@code earlier} before the instant it was made for. */
+    public Prediction plus(java.time.Duration earlier) {
+        long s = earlier.toSeconds();
+        return none() ? this : new Prediction(p10 + s, p50 + s, p90 + s);
+    }
+
     public boolean none() {
         return p50 < 0;
     }

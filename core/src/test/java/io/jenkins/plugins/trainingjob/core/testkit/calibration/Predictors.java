@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.eta.HistoryJob;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
 import io.jenkins.plugins.trainingjob.core.eta.SizeClass;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -35,8 +36,8 @@ public final class Predictors {
             }
 
             @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity) {
-                Eta eta = EtaEstimator.estimate(history, job, capacity, job.createdAt());
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
+                Eta eta = EtaEstimator.estimate(history, job, capacity, now);
                 return eta.known() ? new Prediction(eta.p10().toSeconds(), eta.p50().toSeconds(), eta.p90().toSeconds())
                         : Prediction.NONE;
             }
@@ -52,7 +53,7 @@ public final class Predictors {
             }
 
             @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity) {
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
                 if (history.runs().isEmpty()) {
                     return Prediction.NONE;
                 }
@@ -79,7 +80,7 @@ public final class Predictors {
             }
 
             @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity) {
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
                 if (history.runs().isEmpty()) {
                     return Prediction.NONE;
                 }
@@ -96,7 +97,7 @@ public final class Predictors {
                         need += j.gpus();
                     } else if (j.started() && !j.finished()) {
                         used += j.gpus();
-                        long elapsed = job.createdAt().getEpochSecond() - j.startedAt().getEpochSecond();
+                        long elapsed = now.getEpochSecond() - j.startedAt().getEpochSecond();
                         ends.add(new long[] {Math.max(0, longest - elapsed), j.gpus()});
                     }
                 }
@@ -128,7 +129,7 @@ public final class Predictors {
             }
 
             @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity) {
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
                 SizeClass size = SizeClass.of(job.gpus());
                 List<HistoryJob> same = new ArrayList<>();
                 for (HistoryJob j : history.jobs()) {

@@ -23,8 +23,19 @@ public final class TraceWalk {
     private final List<HistoryJob> jobs;
     private final Duration warmUp;
     private final Duration window;
+    private final Duration firstLook;
 
     public TraceWalk(List<HistoryJob> jobs, Duration warmUp, Duration window) {
+        this(jobs, warmUp, window, Duration.ZERO);
+    }
+
+    /**
+     * @param firstLook when the predictors look: {@code 0} at the submit itself; else that long after it, as
+     *     the tool's first poll of a job that is still pending (a job started by then is shown no ETA and is
+     *     not scored; the scores count only waits of a minute or more anyway)
+     */
+    public TraceWalk(List<HistoryJob> jobs, Duration warmUp, Duration window, Duration firstLook) {
+        this.firstLook = firstLook;
         this.jobs = new ArrayList<>(jobs);
         this.jobs.sort(Comparator.comparing(HistoryJob::createdAt).thenComparing(HistoryJob::id));
         this.warmUp = warmUp;
@@ -45,12 +56,15 @@ public final class TraceWalk {
             if (job.createdAt().isBefore(firstScored) || !job.started()) {
                 continue;
             }
-            Instant t = job.createdAt();
+            if (job.waited().compareTo(firstLook) <= 0 && !firstLook.isZero()) {
+                continue;
+            }
+            Instant t = job.createdAt().plus(firstLook);
             QueueHistory seen = seenAt(t, job.id());
             PendingJob pending = pendingOf(job);
             long real = job.waited().toSeconds();
             for (Predictor p : predictors) {
-                scores.get(p.name()).add(p.predict(seen, pending, Capacity.unknown()), real);
+                scores.get(p.name()).add(p.predict(seen, pending, Capacity.unknown(), t).plus(firstLook), real);
             }
         }
         return scores;
