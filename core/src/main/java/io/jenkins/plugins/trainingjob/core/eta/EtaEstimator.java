@@ -18,8 +18,9 @@ import java.util.Locale;
  * free up for the jobs ahead and it ({@code blocking}; zero when the free pod slots already hold the
  * gang and nothing waits ahead). Then the same state for every past submission of the window, and the range
  * is the p10/p50/p90 of the real waits of the {@value #NEIGHBOURS} past submissions whose state was most
- * like this one (blocking time, jobs ahead, size). The physical reading ranks the evidence; the real
- * waits give the range its width, so the range is as wide as the queue has actually been uncertain.
+ * like this one (blocking time, jobs ahead, size), each scaled by how much longer or shorter this job's
+ * blocking time is than that submission's was. The physical reading ranks and scales the evidence; the
+ * real waits give the range its width, so the range is as wide as the queue has actually been uncertain.
  */
 public final class EtaEstimator {
 
@@ -27,10 +28,27 @@ public final class EtaEstimator {
     public static final int MIN_FINISHED = 20;
     static final int NEIGHBOURS = 40;
     static final int MIN_CONDITIONED = 10;
+    /**
+     * The most recent submissions that are evidence: enough for any queue's week, and what keeps one
+     * estimate on a queue of 10,000 jobs well under 100 ms.
+     */
+    static final int MAX_EVIDENCE = 2_000;
 
-    /** How similar states are weighed; the defaults are the calibrated ones (docs/benchmarks.md). */
-    record Tuning(int neighbours, double blockingWeight, double aheadWeight, double classPenalty) {
-        static final Tuning DEFAULT = new Tuning(NEIGHBOURS, 1.0, 0.5, 0.3);
+    /**
+     * How similar states are weighed, and how far a neighbour's real wait is scaled by the ratio of this
+     * job's blocking time to the neighbour's ({@code rescale}: 0 = taken as is, 1 = in proportion, each
+     * plus 10 min so that a free queue does not scale by zero). The defaults are the calibrated ones
+     * (docs/benchmarks.md, figure 6).
+     */
+    record Tuning(int neighbours, double blockingWeight, double aheadWeight, double classPenalty, double rescale) {
+        static final Tuning DEFAULT = new Tuning(NEIGHBOURS, 1.0, 0.5, 0.3, 1.0);
+
+        /** "neighbours,blockingWeight,aheadWeight,classPenalty,rescale", for tuning runs. */
+        static Tuning parse(String s) {
+            String[] f = s.split(",");
+            return new Tuning(Integer.parseInt(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+                    Double.parseDouble(f[3]), Double.parseDouble(f[4]));
+        }
     }
 
     private EtaEstimator() {
@@ -97,11 +115,11 @@ public final class EtaEstimator {
         }
 
         // The past submissions most like it, and what they really waited.
-        SubmitStates past = SubmitStates.of(history, totalGpus);
+        SubmitStates past = SubmitStates.of(history, totalGpus, MAX_EVIDENCE);
         long elapsed = Math.max(0, Duration.between(job.createdAt(), now).toSeconds());
         List<Integer> candidates = new ArrayList<>();
         List<Integer> conditioned = new ArrayList<>();
-        for (int i = 0; i < jobs.size(); i++) {
+        for (int i = Math.max(0, jobs.size() - MAX_EVIDENCE); i < jobs.size(); i++) {
             HistoryJob j = jobs.get(i);
             if (j.started() && !j.createdAt().isBefore(from) && !j.id().equals(job.id())) {
                 candidates.add(i);
@@ -131,7 +149,11 @@ public final class EtaEstimator {
         int k = Math.min(tuning.neighbours(), order.length);
         long[] waits = new long[k];
         for (int m = 0; m < k; m++) {
-            long w = jobs.get(pool.get(order[m])).waited().toSeconds();
+            int i = pool.get(order[m]);
+            long w = jobs.get(i).waited().toSeconds();
+            if (tuning.rescale() > 0) {
+                w = Math.round(w * Math.pow((blocking + 600.0) / (past.blocking[i] + 600.0), tuning.rescale()));
+            }
             waits[m] = Math.max(0, w - (pool == conditioned ? elapsed : 0));
         }
         Distribution d = Distribution.of(waits);

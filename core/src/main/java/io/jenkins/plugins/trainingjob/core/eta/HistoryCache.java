@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -20,7 +19,7 @@ public final class HistoryCache {
     private record Entry(Instant readAt, QueueHistory history) {
     }
 
-    private final Clock clock;
+    private final Supplier<Instant> clock;
     private final Duration maxAge;
     private final Map<Object, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -30,7 +29,8 @@ public final class HistoryCache {
     };
     private final Map<Object, Object> locks = new LinkedHashMap<>();
 
-    public HistoryCache(Clock clock, Duration maxAge) {
+    /** @param clock the monitor's clock ({@code monitorClock::now}): the cache lives in the monitor's time */
+    public HistoryCache(Supplier<Instant> clock, Duration maxAge) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.maxAge = Objects.requireNonNull(maxAge, "maxAge");
     }
@@ -45,7 +45,7 @@ public final class HistoryCache {
             }
         }
         synchronized (lock) {
-            Instant now = clock.instant();
+            Instant now = clock.get();
             synchronized (entries) {
                 Entry e = entries.get(queueKey);
                 if (e != null && Duration.between(e.readAt(), now).compareTo(maxAge) < 0) {

@@ -26,9 +26,11 @@ final class SubmitStates {
         blocking = new long[n];
     }
 
-    static SubmitStates of(QueueHistory history, long capacityGpus) {
+    /** @param evidence only the last this many jobs by creation get a state; the rest only shape it */
+    static SubmitStates of(QueueHistory history, long capacityGpus, int evidence) {
         List<HistoryJob> jobs = history.jobs();
         int n = jobs.size();
+        int firstEvidence = Math.max(0, n - evidence);
         SubmitStates out = new SubmitStates(n);
         RunTimes runTimes = new RunTimes(history);
         // kind: 0 end, 1 creation, 2 start: an end frees GPUs before a job created at that instant looks,
@@ -73,7 +75,7 @@ final class SubmitStates {
                 out.gpusAhead[i] = waitingGpus;
                 long free = capacityGpus - used;
                 long need = waitingGpus + j.gpus();
-                if (need > free) {
+                if (need > free && i >= firstEvidence) {
                     for (int k = 0; k < runningCount; k++) {
                         HistoryJob r = jobs.get(running[k]);
                         remaining[k] = runTimes.remaining(r, e[0], 0.5);

@@ -20,8 +20,7 @@ public final class TraceCalibrationProbe {
         }
         for (String a : args) {
             String[] f = a.split(",");
-            EtaEstimator.Tuning t = new EtaEstimator.Tuning(Integer.parseInt(f[0]), Double.parseDouble(f[1]),
-                    Double.parseDouble(f[2]), Double.parseDouble(f[3]));
+            EtaEstimator.Tuning t = EtaEstimator.Tuning.parse(a);
             ps.add(new Predictor() {
                 public String name() { return a; }
                 public Prediction predict(QueueHistory h, PendingJob j, Capacity c, java.time.Instant now) {
