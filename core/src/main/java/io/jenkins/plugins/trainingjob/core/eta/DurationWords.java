@@ -19,17 +19,17 @@ public final class DurationWords {
         }
         long h = m / 60;
         if (h < 24) {
-            return m % 60 == 0 ? h + " h" : h + "h " + (m % 60) + "m";
+            return m % 60 == 0 ? h + "h" : h + "h " + (m % 60) + "m";
         }
         long d2 = h / 24;
-        return h % 24 == 0 ? d2 + " d" : d2 + "d " + (h % 24) + "h";
+        return h % 24 == 0 ? d2 + "d" : d2 + "d " + (h % 24) + "h";
     }
 
-    /** Both ends in minutes share the unit: "25-70 min"; otherwise each end carries its own. */
+    /** Both ends under two hours share the unit: "25-70 min"; otherwise each end carries its own. */
     public static String range(Duration low, Duration high) {
         long lo = low.toSeconds();
         long hi = high.toSeconds();
-        if (lo >= 60 && hi < 3600) {
+        if (lo >= 60 && hi < 7200) {
             return lo / 60 + "-" + hi / 60 + " min";
         }
         return compact(low) + " - " + compact(high);

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Re-estimates come every poll; a console line should not. A new estimate is shown only when it moves
@@ -16,11 +17,13 @@ public final class EtaDamper {
     private static final Duration END_FLOOR = Duration.ofMinutes(5);
 
     private Eta shown;
+    private Instant shownAt;
 
-    /** Whether {@code next} should be shown; when it is, it becomes the one shown. */
-    public synchronized boolean offer(Eta next) {
-        if (shown == null || movedMaterially(shown, next)) {
+    /** Whether {@code next}, estimated at {@code at}, should be shown; when it is, it becomes the one shown. */
+    public synchronized boolean offer(Eta next, Instant at) {
+        if (shown == null || movedMaterially(shown, next, Duration.between(shownAt, at))) {
             shown = next;
+            shownAt = at;
             return true;
         }
         return false;
@@ -41,15 +44,11 @@ public final class EtaDamper {
             return true;
         }
         if (!before.known()) {
-            return !before.basis().equals(after.basis()) && before.kind() != Eta.Kind.NO_BASIS;
+            return false; // "no basis (7 jobs)" then "(8 jobs)" is no news
         }
         return moved(before.p50().minus(elapsedBetween), after.p50(), P50_SHARE, P50_FLOOR)
                 || moved(before.p10().minus(elapsedBetween), after.p10(), END_SHARE, END_FLOOR)
                 || moved(before.p90().minus(elapsedBetween), after.p90(), END_SHARE, END_FLOOR);
-    }
-
-    static boolean movedMaterially(Eta before, Eta after) {
-        return movedMaterially(before, after, Duration.ZERO);
     }
 
     private static boolean moved(Duration was, Duration is, double share, Duration floor) {
