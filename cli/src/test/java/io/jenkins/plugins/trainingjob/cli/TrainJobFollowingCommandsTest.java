@@ -88,6 +88,28 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void historyPrintsThePerSizeTableWithAHistogramAndTheSameFiguresAsJsonAndCsv() throws Exception {
+        submit("small-job.yaml", "0");
+        submit("small-job.yaml", "0");
+        var table = cli.run("history");
+        assertThat(table.exitCode()).as(table.err()).isZero();
+        assertThat(table.out()).contains("SIZE", "JOBS", "WAIT p50", "RUN p90", "Waits of the", "< 1 min");
+        assertThat(table.out().lines()).allMatch(l -> l.length() <= 100);
+
+        var doc = json(cli.run("history", "--since", "2d", "-o", "json").out());
+        assertThat(doc.path("windowSeconds").asLong()).isEqualTo(2 * 86_400);
+        var classes = doc.path("classes");
+        assertThat(classes.get(classes.size() - 1).path("size").asText()).isEqualTo("all");
+        assertThat(classes.get(classes.size() - 1).path("jobs").asInt()).isGreaterThanOrEqualTo(2);
+        // the simulator echoes each job's replicas and GPUs in its list, so jobs fall into size classes
+        assertThat(classes.findValuesAsText("size")).anyMatch(size -> size.endsWith("GPUs"));
+
+        var csv = cli.run("history", "--format", "csv");
+        assertThat(csv.out().lines().findFirst().orElseThrow()).startsWith("size,jobs,started,finished,wait_p50_s");
+        cli.run("history", "--format", "xml").failsWithOneLine(2, "--format", "table or csv");
+    }
+
+    @Test
     void listMineKeepsOnlyJobsCarryingTheClientTokenLabel() throws Exception {
         String ours = submit("small-job.yaml", "0");
         var mine = json(cli.run("list", "--mine", "-o", "json").out());

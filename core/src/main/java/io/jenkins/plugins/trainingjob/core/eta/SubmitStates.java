@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -33,21 +32,23 @@ final class SubmitStates {
         int firstEvidence = Math.max(0, n - evidence);
         SubmitStates out = new SubmitStates(n);
         RunTimes runTimes = new RunTimes(history);
-        // kind: 0 end, 1 creation, 2 start: an end frees GPUs before a job created at that instant looks,
-        // and a job that starts at its creation is not ahead of or running before itself.
-        List<long[]> events = new ArrayList<>(3 * n);
+        // One primitive sort of packed events, (seconds since the first creation, kind, index): kind 0 is an
+        // end, 1 a creation, 2 a start, so an end frees GPUs before a job created at that instant looks, and
+        // a job that starts at its creation is not ahead of or running before itself.
+        long base = n == 0 ? 0 : jobs.get(0).createdAt().getEpochSecond();
+        long[] events = new long[3 * n];
+        int count = 0;
         for (int i = 0; i < n; i++) {
             HistoryJob j = jobs.get(i);
-            events.add(new long[] {j.createdAt().toEpochMilli(), 1, i});
+            events[count++] = pack(j.createdAt(), base, 1, i);
             if (j.started()) {
-                events.add(new long[] {j.startedAt().toEpochMilli(), 2, i});
+                events[count++] = pack(j.startedAt(), base, 2, i);
                 if (j.finished()) {
-                    events.add(new long[] {j.finishedAt().toEpochMilli(), 0, i});
+                    events[count++] = pack(j.finishedAt(), base, 0, i);
                 }
             }
         }
-        events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0])
-                : a[1] != b[1] ? Long.compare(a[1], b[1]) : Long.compare(a[2], b[2]));
+        Arrays.sort(events, 0, count);
         int[] running = new int[n];
         int[] slot = new int[n];
         int runningCount = 0;
@@ -55,16 +56,19 @@ final class SubmitStates {
         int waitingCount = 0;
         long waitingGpus = 0;
         long[] remaining = new long[n];
-        for (long[] e : events) {
-            int i = (int) e[2];
+        for (int ev = 0; ev < count; ev++) {
+            long e = events[ev];
+            int i = (int) (e & INDEX_MASK);
+            int kind = (int) ((e >>> INDEX_BITS) & 3);
+            long atMillis = ((e >>> (INDEX_BITS + 2)) + base) * 1000;
             HistoryJob j = jobs.get(i);
-            if (e[1] == 0) {
+            if (kind == 0) {
                 int at = slot[i];
                 int last = running[--runningCount];
                 running[at] = last;
                 slot[last] = at;
                 used -= j.gpus();
-            } else if (e[1] == 2) {
+            } else if (kind == 2) {
                 waitingCount--;
                 waitingGpus -= j.gpus();
                 running[runningCount] = i;
@@ -78,7 +82,7 @@ final class SubmitStates {
                 if (need > free && i >= firstEvidence) {
                     for (int k = 0; k < runningCount; k++) {
                         HistoryJob r = jobs.get(running[k]);
-                        remaining[k] = runTimes.remaining(r, e[0], 0.5);
+                        remaining[k] = runTimes.remaining(r, atMillis, 0.5);
                     }
                     out.blocking[i] = releaseTime(remaining, running, jobs, runningCount, need - free);
                 }
@@ -87,6 +91,17 @@ final class SubmitStates {
             }
         }
         return out;
+    }
+
+    private static final int INDEX_BITS = 24;
+    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
+
+    private static long pack(Instant t, long base, int kind, int index) {
+        if (index > INDEX_MASK) {
+            throw new IllegalArgumentException("too many jobs for one sweep: " + index);
+        }
+        long seconds = Math.max(0, t.getEpochSecond() - base);
+        return (seconds << (INDEX_BITS + 2)) | ((long) kind << INDEX_BITS) | index;
     }
 
     /**
