@@ -203,6 +203,32 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void statusAheadListsTheWaitingJobsCreatedEarlierAndGivesNoEtaOnAThinHistory() throws Exception {
+        Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
+        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
+                .replace("name: sulingang-diagnose-node-taint", "name: ahead-first-" + RUNS.incrementAndGet()));
+        String first = cli.run("submit", spec.toString()).out().strip();
+        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
+                .replaceAll("name: ahead-first-\\d+", "name: ahead-second-" + RUNS.incrementAndGet()));
+        String second = cli.run("submit", spec.toString()).out().strip();
+
+        var text = cli.run("status", second, "--ahead");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("eta       no basis for an estimate (", "finished jobs in 7d)")
+                .contains(first).contains("8g");
+        assertThat(text.out().lines()).allMatch(l -> l.length() <= 100);
+
+        var doc = json(cli.run("status", second, "--ahead", "-o", "json").out());
+        assertThat(doc.path("eta").path("kind").asText()).isEqualTo("NO_BASIS");
+        assertThat(doc.path("ahead").findValuesAsText("id")).contains(first).doesNotContain(second);
+        // the first job has nobody of these two ahead of it
+        var firstDoc = json(cli.run("status", first, "--ahead", "-o", "json").out());
+        assertThat(firstDoc.path("ahead").findValuesAsText("id")).doesNotContain(second);
+        cli.run("cancel", first);
+        cli.run("cancel", second);
+    }
+
+    @Test
     void awaitsReportCallsTheJobByItsNameAndTheHeadlineIsOnStdoutOnce() throws Exception {
         Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
         java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
