@@ -60,7 +60,12 @@ public final class HistoryReader {
                 if (s.createdAt() == null) {
                     continue; // a job without a creation time says nothing about waits
                 }
-                HistoryJob j = new HistoryJob(s.job().id(), s.gpus(), s.createdAt(), started(s), s.finishedAt());
+                if (s.startedAt() == null && s.phase().isTerminal()) {
+                    // stopped or failed while it waited: it never started, so it has no wait to teach and
+                    // is ahead of nobody; kept, it would look like a job waiting for ever
+                    continue;
+                }
+                HistoryJob j = new HistoryJob(s.job().id(), s.gpus(), s.createdAt(), s.startedAt(), s.finishedAt());
                 boolean open = !j.finished() && !s.phase().isTerminal();
                 if (!j.createdAt().isBefore(from) || open || (j.finished() && !j.finishedAt().isBefore(from))) {
                     pageStillMatters = true;
@@ -76,16 +81,5 @@ public final class HistoryReader {
         }
         String scope = platform.kind() == PlatformKind.SENSECORE ? SENSECORE_SCOPE : "";
         return new QueueHistory(queue, now, window, jobs, truncated, scope);
-    }
-
-    /**
-     * When the job's pods all had nodes: the platform's start time; a job stopped or failed while it waited
-     * has none and never started.
-     */
-    private static Instant started(JobStatus s) {
-        if (s.startedAt() != null) {
-            return s.startedAt();
-        }
-        return null;
     }
 }

@@ -56,6 +56,17 @@ class HistoryReaderTest {
     }
 
     @Test
+    void aJobStoppedWhileItWaitedIsNeitherAWaitNorAheadOfAnyone() {
+        FakePlatform p = new FakePlatform();
+        JobStatus queued = job("gave-up", 8, Duration.ofHours(2), null, null);
+        p.addStatus(new JobStatus(queued.job(), JobPhase.STOPPED, "ManualTermination", queued.createdAt(), null,
+                NOW.minus(Duration.ofHours(1)), null, "", List.of(), null, 8));
+        p.addStatus(job("waiting", 8, Duration.ofHours(1), null, null));
+        QueueHistory h = new HistoryReader().read(p, "q", Duration.ofDays(7), NOW);
+        assertThat(h.waiting()).extracting(HistoryJob::id).containsExactly("waiting");
+    }
+
+    @Test
     void theReadStopsAtItsBoundAndSaysSo() {
         FakePlatform p = queue(100, Duration.ofMinutes(10));
         QueueHistory h = new HistoryReader(10, 30).read(p, "q", Duration.ofDays(7), NOW);
