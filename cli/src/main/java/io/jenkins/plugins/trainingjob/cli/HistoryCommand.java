@@ -70,7 +70,6 @@ final class HistoryCommand implements Callable<Integer> {
         List<Row> rows = rows(history);
         if (terminal.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("platform", settings.platform().id());
             doc.put("queue", history.queue());
             doc.put("windowSeconds", window.toSeconds());
             doc.put("truncated", history.truncated());
@@ -78,8 +77,8 @@ final class HistoryCommand implements Callable<Integer> {
                 doc.put("scope", history.scopeNote());
             }
             doc.put("classes", rows);
-            doc.put("exitCode", ExitCode.SUCCESS);
-            terminal.json(doc);
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, history.jobs().size() + " jobs in the last "
+                    + DurationWords.compact(window)).platform(settings.platform()).put("history", doc));
             return ExitCode.SUCCESS;
         }
         terminal.result(csv ? csv(rows) : table(history, rows));

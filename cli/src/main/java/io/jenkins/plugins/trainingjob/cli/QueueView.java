@@ -52,9 +52,8 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
         return sb.toString();
     }
 
-    Map<String, Object> json(JobStatus status) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("status", status);
+    /** {@code eta} of the JSON document: the range in seconds from now where there is one, and its basis. */
+    Map<String, Object> etaJson() {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("kind", eta.kind().name());
         if (eta.known()) {
@@ -64,7 +63,11 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
         }
         e.put("summary", eta.summary());
         e.put("basis", eta.basis());
-        doc.put("eta", e);
+        return e;
+    }
+
+    /** {@code ahead} of the JSON document, in queue order. */
+    List<Map<String, Object>> aheadJson() {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (JobStatus s : ahead) {
             Map<String, Object> r = new LinkedHashMap<>();
@@ -75,8 +78,7 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
             r.put("queuePosition", s.queuePosition());
             rows.add(r);
         }
-        doc.put("ahead", rows);
-        return doc;
+        return rows;
     }
 
     /** The basis at 100 columns, folded at spaces, never cut. */
