@@ -41,7 +41,9 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
     String text(Instant now) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("%-9s ", "eta")).append(eta.summary()).append('\n');
-        fold(sb, "basis: " + eta.basis());
+        if (eta.known()) {
+            fold(sb, "basis: " + eta.basis());
+        }
         sb.append("ahead     ").append(ahead.isEmpty() ? "no job waits ahead in the list" : ahead.size()
                 + (ahead.size() == 1 ? " job" : " jobs") + " (the list shows no priorities)").append('\n');
         for (JobStatus s : ahead) {

@@ -22,6 +22,17 @@ public final class JobsAhead {
     private JobsAhead() {
     }
 
+    /**
+     * By the platform's queue positions when both have one (two jobs created in the same second are
+     * ordered there), else by creation time, strictly: a tie proves nothing.
+     */
+    static boolean isAhead(JobStatus other, JobStatus job) {
+        if (other.queuePosition() != null && job.queuePosition() != null) {
+            return other.queuePosition() < job.queuePosition();
+        }
+        return other.createdAt().isBefore(job.createdAt());
+    }
+
     public static List<JobStatus> of(TrainingPlatform platform, JobStatus job) {
         List<JobStatus> ahead = new ArrayList<>();
         if (job.createdAt() == null) {
@@ -39,9 +50,9 @@ public final class JobsAhead {
                 }
                 if (s.createdAt().isBefore(job.createdAt())) {
                     older = true;
-                    if (s.phase() == JobPhase.PENDING) {
-                        ahead.add(s);
-                    }
+                }
+                if (s.phase() == JobPhase.PENDING && isAhead(s, job)) {
+                    ahead.add(s);
                 }
             }
             token = page.nextPageToken();
