@@ -5,6 +5,7 @@ import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -73,8 +74,12 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
-        Submission.preflight(binding.client(), spec, preflight, run(), listener().getLogger());
+        DiagnosisReport preflighted = Submission.preflight(binding.client(), spec, preflight, run(),
+                listener().getLogger());
         JobRef submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
+        if (waitMode != WaitMode.NONE) {
+            Submission.waitNote(preflighted, listener().getLogger());
+        }
         job(submitted);
         saveNow();
         continueAfterSubmit(binding, submitted);

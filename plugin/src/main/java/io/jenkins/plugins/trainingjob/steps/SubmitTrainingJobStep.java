@@ -144,7 +144,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         this.failOnUnschedulable = failOnUnschedulable;
     }
 
-    /** {@code true} (default), {@code false} or {@code warn}: see help-preflight.html. */
+    /** {@code true} (default), {@code strict}, {@code warn} or {@code false}: see help-preflight.html. */
     public String getPreflight() {
         return preflight;
     }

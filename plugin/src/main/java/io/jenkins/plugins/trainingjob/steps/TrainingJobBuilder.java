@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
@@ -101,12 +102,13 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             }
             JobSpec jobSpec = Submission.loadSpec(svc, text, source, env, Map.of());
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
-            Submission.preflight(binding.client(), jobSpec, preflight, run, log);
+            DiagnosisReport preflighted = Submission.preflight(binding.client(), jobSpec, preflight, run, log);
             JobRef job = Submission.submit(binding, jobSpec, UUID.randomUUID().toString(), log);
             if (mode == WaitMode.NONE) {
                 Submission.withoutWaiting(binding, job, log);
                 return;
             }
+            Submission.waitNote(preflighted, log);
             // The monitor's thread only queues the lines; this build's own thread writes them to its log.
             BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
             Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
@@ -238,7 +240,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.failOnUnschedulable = failOnUnschedulable;
     }
 
-    /** {@code true} (default), {@code false} or {@code warn}: see help-preflight.html. */
+    /** {@code true} (default), {@code strict}, {@code warn} or {@code false}: see help-preflight.html. */
     public String getPreflight() {
         return preflight;
     }
