@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
@@ -52,7 +53,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.variables = new TreeMap<>(step.variableMap());
         this.waitMode = StepValidation.waitMode("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
-        this.preflight = step.getPreflight();
+        // the step keeps what the user typed; a bad value is refused here, naming the field
+        this.preflight = PreflightMode.parse(step.getPreflight(), "preflight").text();
     }
 
     @Override

@@ -32,7 +32,6 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -93,6 +92,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
             WaitMode mode = StepValidation.waitMode("wait", wait, true);
+            PreflightMode.parse(preflight, "preflight"); // refused before anything is read or submitted
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String text = specText;
             String source = "specText";
@@ -215,9 +215,10 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         return wait;
     }
 
+    /** Kept as given: a setter that throws turns a typo into Jenkins' "Oops" page; the run checks it. */
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(Locale.ROOT);
+        this.wait = Connection.trimToNull(wait);
     }
 
     @Override
@@ -245,9 +246,10 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         return preflight;
     }
 
+    /** Kept as given, as {@link #setWait}: checked when the step runs. */
     @DataBoundSetter
     public void setPreflight(String preflight) {
-        this.preflight = PreflightMode.parse(preflight, "preflight").text();
+        this.preflight = Connection.trimToNull(preflight);
     }
 
     @Override
@@ -291,8 +293,18 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         }
 
         @POST
-        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
-            return StepForms.connectionItems(item);
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item, @QueryParameter String connection) {
+            return StepForms.connectionItems(item, connection);
+        }
+
+        @POST
+        public ListBoxModel doFillWaitItems(@QueryParameter String wait) {
+            return StepForms.waitItems("wait", wait, true);
+        }
+
+        @POST
+        public ListBoxModel doFillPreflightItems(@QueryParameter String preflight) {
+            return StepForms.preflightItems(preflight);
         }
     }
 }
