@@ -8,6 +8,9 @@ import io.jenkins.plugins.trainingjob.bench.figures.TimeToReportFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleResult;
 import io.jenkins.plugins.trainingjob.bench.scale.SimulatorProcess;
+import io.jenkins.plugins.trainingjob.bench.eta.EtaCalibrationFigure;
+import io.jenkins.plugins.trainingjob.bench.eta.EtaCostFigure;
+import io.jenkins.plugins.trainingjob.bench.eta.EtaFigure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +61,15 @@ public final class BenchMain {
                 : new int[] {100, 1_000, 10_000};
         if (mode.equals("render")) {
             write(JSON.readValue(Path.of(options.get("--results")).toFile(), BenchmarksDocument.class), output);
+            return;
+        }
+        if (mode.equals("eta") || mode.startsWith("eta:")) {
+            // figure 6 alone; eta:N only replays the trace on N nodes and prints the scores, writing nothing
+            if (mode.startsWith("eta:")) {
+                System.out.println(EtaFigure.replayOnly(Integer.parseInt(mode.substring(4))));
+                return;
+            }
+            spliceFigure6(output);
             return;
         }
         if (mode.equals("preflight")) {
@@ -112,6 +124,18 @@ public final class BenchMain {
         JSON.writerWithDefaultPrettyPrinter().writeValue(raw.toFile(), document);
         write(document, output);
         spliceFigure5(output);
+        spliceFigure6(output);
+    }
+
+    private static void spliceFigure6(Path output) throws Exception {
+        System.out.println("Figure 6: ETA calibration and cost");
+        EtaCalibrationFigure.Result cal = new EtaCalibrationFigure().run(EtaCalibrationFigure.REPLAY_NODES);
+        EtaCostFigure.Result cost = new EtaCostFigure().run();
+        String section = EtaFigure.markdown(cal, cost);
+        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
+        Files.writeString(output, EtaFigure.splice(doc, section), StandardCharsets.UTF_8);
+        System.out.println(section);
+        System.out.println("Written to " + output);
     }
 
     private static void spliceFigure5(Path output) throws Exception {

@@ -25,6 +25,7 @@ import picocli.CommandLine.ParentCommand;
         footer = {"  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob status pt-7x2kq --platform sensecore -o json",
             "  trainjob status pytorchjob-2f1c --watch",
+            "  trainjob status pytorchjob-2f1c --ahead",
             "  trainjob status --client-token build-1234-train"})
 final class StatusCommand implements Callable<Integer> {
 
@@ -39,6 +40,11 @@ final class StatusCommand implements Callable<Integer> {
 
     @Mixin
     FollowInterval polling;
+
+    @Option(names = "--ahead",
+            description = "For a pending job: the jobs ahead of it in the queue (name, GPUs, age, id) and its ETA "
+                    + "with what it rests on.")
+    boolean ahead;
 
     @Override
     public Integer call() {
@@ -60,12 +66,19 @@ final class StatusCommand implements Callable<Integer> {
                     return ExitCode.INTERRUPTED;
                 }
             }
+            QueueView queue = ahead && status.phase() == JobPhase.PENDING
+                    ? QueueView.read(platform, status, settings.queue(), root.env().clock().instant()) : null;
             if (terminal.json()) {
-                terminal.json(terminal.envelope(ExitCode.SUCCESS, "job " + status.job().id() + " is "
+                JsonEnvelope doc = terminal.envelope(ExitCode.SUCCESS, "job " + status.job().id() + " is "
                                 + status.phase() + (status.rawState().isEmpty() ? "" : " (" + status.rawState() + ")"))
-                        .platform(status.job().platform()).put("job", status.job()).put("status", status));
+                        .platform(status.job().platform()).put("job", status.job()).put("status", status);
+                if (queue != null) {
+                    doc.put("eta", queue.etaJson()).put("ahead", queue.aheadJson());
+                }
+                terminal.json(doc);
             } else {
-                terminal.result(describe(status) + recentEvents(platform, status));
+                terminal.result(describe(status) + (queue == null ? "" : queue.text(root.env().clock().instant()))
+                        + recentEvents(platform, status));
             }
         }
         return ExitCode.SUCCESS;

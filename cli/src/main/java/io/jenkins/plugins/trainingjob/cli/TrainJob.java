@@ -40,6 +40,7 @@ import picocli.CommandLine;
             AwaitCommand.class,
             StatusCommand.class,
             ListCommand.class,
+            HistoryCommand.class,
             LogsCommand.class,
             CancelCommand.class,
             DiagnoseCommand.class,

@@ -156,6 +156,7 @@ class JsonContractTest extends SimulatorBackedCliTest {
         document("logs", 2, "logs", "pytorchjob-nope");
 
         assertThat(document("list", 0, "list").path("jobs")).isNotEmpty();
+        assertThat(document("history", 0, "history").path("history").path("classes")).isNotEmpty();
         document("list", 2, "list", "--state", "bogus");
     }
 

@@ -88,6 +88,28 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void historyPrintsThePerSizeTableWithAHistogramAndTheSameFiguresAsJsonAndCsv() throws Exception {
+        submit("small-job.yaml", "0");
+        submit("small-job.yaml", "0");
+        var table = cli.run("history");
+        assertThat(table.exitCode()).as(table.err()).isZero();
+        assertThat(table.out()).contains("SIZE", "JOBS", "WAIT p50", "RUN p90", "Waits of the", "< 1 min");
+        assertThat(table.out().lines()).allMatch(l -> l.length() <= 100);
+
+        var doc = json(cli.run("history", "--since", "2d", "-o", "json").out()).path("history");
+        assertThat(doc.path("windowSeconds").asLong()).isEqualTo(2 * 86_400);
+        var classes = doc.path("classes");
+        assertThat(classes.get(classes.size() - 1).path("size").asText()).isEqualTo("all");
+        assertThat(classes.get(classes.size() - 1).path("jobs").asInt()).isGreaterThanOrEqualTo(2);
+        // the simulator echoes each job's replicas and GPUs in its list, so jobs fall into size classes
+        assertThat(classes.findValuesAsText("size")).anyMatch(size -> size.endsWith("GPUs"));
+
+        var csv = cli.run("history", "--format", "csv");
+        assertThat(csv.out().lines().findFirst().orElseThrow()).startsWith("size,jobs,started,finished,wait_p50_s");
+        cli.run("history", "--format", "xml").failsWithOneLine(2, "--format", "table or csv");
+    }
+
+    @Test
     void listMineKeepsOnlyJobsCarryingTheClientTokenLabel() throws Exception {
         String ours = submit("small-job.yaml", "0");
         var mine = json(cli.run("list", "--mine", "-o", "json").out());
@@ -178,6 +200,32 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.err()).isEmpty();
         assertThat(result.out()).contains("completed successfully");
+    }
+
+    @Test
+    void statusAheadListsTheWaitingJobsCreatedEarlierAndGivesNoEtaOnAThinHistory() throws Exception {
+        Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
+        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
+                .replace("name: sulingang-diagnose-node-taint", "name: ahead-first-" + RUNS.incrementAndGet()));
+        String first = cli.run("submit", spec.toString()).out().strip();
+        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
+                .replaceAll("name: ahead-first-\\d+", "name: ahead-second-" + RUNS.incrementAndGet()));
+        String second = cli.run("submit", spec.toString()).out().strip();
+
+        var text = cli.run("status", second, "--ahead");
+        assertThat(text.exitCode()).as(text.err()).isZero();
+        assertThat(text.out()).contains("eta       no basis for an estimate (", "finished jobs in 7d)")
+                .contains(first).contains("8g");
+        assertThat(text.out().lines()).allMatch(l -> l.length() <= 100);
+
+        var doc = json(cli.run("status", second, "--ahead", "-o", "json").out());
+        assertThat(doc.path("eta").path("kind").asText()).isEqualTo("NO_BASIS");
+        assertThat(doc.path("ahead").findValuesAsText("id")).contains(first).doesNotContain(second);
+        // the first job has nobody of these two ahead of it
+        var firstDoc = json(cli.run("status", first, "--ahead", "-o", "json").out());
+        assertThat(firstDoc.path("ahead").findValuesAsText("id")).doesNotContain(second);
+        cli.run("cancel", first);
+        cli.run("cancel", second);
     }
 
     @Test

@@ -32,13 +32,15 @@ class ArchitectureTest {
                 .layer("spec").definedBy(CORE + "spec..")
                 .layer("platform").definedBy(CORE + "platform..", CORE + "internal.http..")
                 .layer("diagnosis").definedBy(CORE + "diagnosis..")
+                .layer("eta").definedBy(CORE + "eta..")
                 .layer("report").definedBy(CORE + "report..")
                 .layer("monitor").definedBy(CORE + "monitor..")
                 .whereLayer("monitor").mayNotBeAccessedByAnyLayer()
                 .whereLayer("report").mayOnlyBeAccessedByLayers("monitor")
-                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("report", "monitor")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("diagnosis", "report", "monitor")
-                .whereLayer("spec").mayOnlyBeAccessedByLayers("platform", "diagnosis", "report", "monitor")
+                .whereLayer("eta").mayOnlyBeAccessedByLayers("report", "monitor")
+                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("eta", "report", "monitor")
+                .whereLayer("platform").mayOnlyBeAccessedByLayers("diagnosis", "eta", "report", "monitor")
+                .whereLayer("spec").mayOnlyBeAccessedByLayers("platform", "diagnosis", "eta", "report", "monitor")
                 .check(core);
     }
 

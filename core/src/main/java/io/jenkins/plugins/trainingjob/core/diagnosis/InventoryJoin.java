@@ -152,6 +152,18 @@ final class InventoryJoin {
         } else if (best != null) {
             verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
         }
+        return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), headline, verdict,
+                verdictText, base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(),
+                hints(base, findings, byName, demand, changes, best), picture(findings, inventory));
+    }
+
+    /**
+     * The hints: the best change first, then the other changes, then the analyzer's remedies that no
+     * change already covers (a shortage that is only in use is said as such).
+     */
+    private static List<Hint> hints(DiagnosisReport base, List<Finding> findings, Map<String, InventoryNode> byName,
+                                    Demand demand, List<Change> changes, Change best) {
+        PlatformKind platform = base.job().platform();
         List<Hint> hints = new ArrayList<>();
         List<Change> ordered = new ArrayList<>(changes);
         ordered.sort(Comparator.comparing((Change c) -> c != best));
@@ -165,9 +177,7 @@ final class InventoryJoin {
             }
             hints.add(inUse.getOrDefault(h.reason(), h));
         }
-        return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), headline, verdict,
-                verdictText, base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(), hints,
-                picture(findings, inventory));
+        return hints;
     }
 
     /**
@@ -216,10 +226,20 @@ final class InventoryJoin {
                 + ".", "", "");
     }
 
+    /** One change per cordon and per taint that refused nodes: what lifting it would free and place. */
     private static List<Change> changes(List<Finding> findings, Map<String, InventoryNode> byName, Demand d) {
-        // taint text (or "" for cordons) -> nodes, first reason text
-        Map<String, Set<String>> nodes = new TreeMap<>();
         Map<String, String> reasons = new HashMap<>();
+        Map<String, Set<String>> nodes = blockedNodes(findings, reasons);
+        List<Change> out = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> e : nodes.entrySet()) {
+            out.add(change(e.getKey(), e.getValue(), reasons.get(e.getKey()), byName, d));
+        }
+        return out;
+    }
+
+    /** Taint text (or "" for cordons) to the nodes it refused; {@code reasons} gets each key's first reason. */
+    private static Map<String, Set<String>> blockedNodes(List<Finding> findings, Map<String, String> reasons) {
+        Map<String, Set<String>> nodes = new TreeMap<>();
         for (Finding f : findings) {
             if (f.node().isEmpty()) {
                 continue;
@@ -235,63 +255,69 @@ final class InventoryJoin {
                 reasons.putIfAbsent(key, f.reason());
             }
         }
-        List<Change> out = new ArrayList<>();
-        for (Map.Entry<String, Set<String>> e : nodes.entrySet()) {
-            long places = 0;
-            long usable = 0;
-            int missing = 0;
-            TreeMap<Long, Integer> freeCounts = new TreeMap<>();
-            for (String name : e.getValue()) {
-                InventoryNode n = byName.get(name);
-                if (n == null) {
-                    missing++;
-                    continue;
-                }
-                long free = d.resource.isEmpty() ? n.gpuFree() : n.gpuFreeOf(d.resource);
-                freeCounts.merge(free, 1, Integer::sum);
-                if (d.perPod > 0) {
-                    long k = (long) Math.floor(free / d.perPod + 1e-9);
-                    places += k;
-                    usable += (long) (k * d.perPod);
-                } else {
-                    usable += free;
-                }
+        return nodes;
+    }
+
+    /** Lifting one cordon or taint ({@code key}) from {@code names}: pods it places, devices it frees. */
+    private static Change change(String key, Set<String> names, String reason, Map<String, InventoryNode> byName,
+                                 Demand d) {
+        long places = 0;
+        long usable = 0;
+        int missing = 0;
+        TreeMap<Long, Integer> freeCounts = new TreeMap<>();
+        for (String name : names) {
+            InventoryNode n = byName.get(name);
+            if (n == null) {
+                missing++;
+                continue;
             }
-            ReasonCategory kind = e.getKey().isEmpty() ? ReasonCategory.CORDONED : ReasonCategory.UNTOLERATED_TAINT;
-            String res = d.resource.isEmpty() ? "GPUs" : d.resource;
-            int listed = e.getValue().size() - missing;
-            String available;
-            if (kind == ReasonCategory.CORDONED) {
-                available = usable + " usable " + res;
-            } else if (freeCounts.size() == 1) {
-                available = listed + (listed == 1 ? " node with " : " nodes with ") + freeCounts.firstKey() + " free "
-                        + res + (listed == 1 ? "" : " each");
+            long free = d.resource.isEmpty() ? n.gpuFree() : n.gpuFreeOf(d.resource);
+            freeCounts.merge(free, 1, Integer::sum);
+            if (d.perPod > 0) {
+                long k = (long) Math.floor(free / d.perPod + 1e-9);
+                places += k;
+                usable += (long) (k * d.perPod);
             } else {
-                long sum = 0;
-                for (Map.Entry<Long, Integer> fc : freeCounts.entrySet()) {
-                    sum += fc.getKey() * fc.getValue();
-                }
-                available = listed + " nodes with " + (freeCounts.isEmpty() ? 0 : freeCounts.firstKey()) + "–"
-                        + (freeCounts.isEmpty() ? 0 : freeCounts.lastKey()) + " free " + res + " (" + sum + " in total)";
+                usable += free;
             }
-            if (missing > 0) {
-                available += " (" + missing + " not in the inventory)";
-            }
-            boolean helps = d.perPod > 0 && places >= d.pods;
-            String effect;
-            if (d.perPod <= 0) {
-                effect = "";
-            } else if (helps) {
-                effect = d.pods == 1 ? "the pod fits" : "the " + d.pods + " pods fit";
-            } else if (places > 0) {
-                effect = places + " of the " + d.pods + " pods fit, not enough alone";
-            } else {
-                effect = "it does not help";
-            }
-            out.add(new Change(kind, e.getKey(), reasons.get(e.getKey()), List.copyOf(e.getValue()), missing, places,
-                    usable, available, helps, effect));
         }
-        return out;
+        ReasonCategory kind = key.isEmpty() ? ReasonCategory.CORDONED : ReasonCategory.UNTOLERATED_TAINT;
+        String available = available(kind, d, names.size() - missing, usable, freeCounts);
+        if (missing > 0) {
+            available += " (" + missing + " not in the inventory)";
+        }
+        boolean helps = d.perPod > 0 && places >= d.pods;
+        return new Change(kind, key, reason, List.copyOf(names), missing, places, usable, available, helps,
+                effect(d, places, helps));
+    }
+
+    /** What the refused nodes have free, in words: usable devices (cordons) or free devices per node (taints). */
+    private static String available(ReasonCategory kind, Demand d, int listed, long usable,
+                                    TreeMap<Long, Integer> freeCounts) {
+        String res = d.resource.isEmpty() ? "GPUs" : d.resource;
+        if (kind == ReasonCategory.CORDONED) {
+            return usable + " usable " + res;
+        } else if (freeCounts.size() == 1) {
+            return listed + (listed == 1 ? " node with " : " nodes with ") + freeCounts.firstKey() + " free "
+                    + res + (listed == 1 ? "" : " each");
+        }
+        long sum = 0;
+        for (Map.Entry<Long, Integer> fc : freeCounts.entrySet()) {
+            sum += fc.getKey() * fc.getValue();
+        }
+        return listed + " nodes with " + (freeCounts.isEmpty() ? 0 : freeCounts.firstKey()) + "–"
+                + (freeCounts.isEmpty() ? 0 : freeCounts.lastKey()) + " free " + res + " (" + sum + " in total)";
+    }
+
+    private static String effect(Demand d, long places, boolean helps) {
+        if (d.perPod <= 0) {
+            return "";
+        } else if (helps) {
+            return d.pods == 1 ? "the pod fits" : "the " + d.pods + " pods fit";
+        } else if (places > 0) {
+            return places + " of the " + d.pods + " pods fit, not enough alone";
+        }
+        return "it does not help";
     }
 
     /**

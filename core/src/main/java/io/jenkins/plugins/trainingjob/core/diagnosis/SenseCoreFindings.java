@@ -97,29 +97,18 @@ final class SenseCoreFindings {
         return found;
     }
 
+    /**
+     * The pool binding, in named parts: is the pool bound, does it allow the job's quota type, and the
+     * job's devices against the spot allowance (SPOT) or the reserved quota and what running jobs hold of
+     * it (RESERVED). Each part stops the chain when it has said what blocks the job.
+     */
     private void binding(ResourceSpec spec) {
         if (ev.bindings().isEmpty() || ev.request() == null) {
             return;
         }
-        PoolBinding b = ev.bindings().stream().filter(x -> nz(x.name()).equalsIgnoreCase(pool)).findFirst()
-                .orElse(null);
-        if (b == null) {
-            add("PoolQuota", "pool " + pool + " is not bound to the workspace", "", "", "", "",
-                    ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(lastReason(), "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool
-                    + ".", "", ""));
-            return;
-        }
+        PoolBinding b = boundBinding();
         String jobQuota = nz(ev.request().quotaType()).toUpperCase(Locale.ROOT);
-        String poolQuota = nz(b.quotaType()).toUpperCase(Locale.ROOT);
-        if (!jobQuota.isEmpty() && !poolQuota.isEmpty() && !poolQuota.equals("ALL") && !poolQuota.equals(jobQuota)) {
-            add("PoolQuota", "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for "
-                    + jobQuota, "", "", "", "", ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(lastReason(), "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows "
-                    + jobQuota + ".", "", ""));
-            return;
-        }
-        if (spec == null || spec.deviceNumber() <= 0) {
+        if (b == null || !quotaTypeAllowed(b, jobQuota) || spec == null || spec.deviceNumber() <= 0) {
             return;
         }
         int replicas = Math.max(1, ev.request().totalReplicas());
@@ -127,22 +116,58 @@ final class SenseCoreFindings {
         String key = nz(spec.deviceResourceKey()).isEmpty() ? "devices" : spec.deviceResourceKey();
         String requested = need + " (" + spec.deviceNumber() + " × " + replicas + (replicas == 1 ? " worker)" : " workers)");
         if (jobQuota.equals("SPOT")) {
-            if (b.spotDevices() < 0) {
-                return;
-            }
-            rows.add(new ResourceRow(key, requested, Integer.toString(b.spotDevices()),
-                    "job total vs spot allowance of pool " + pool, 0, List.of()));
-            if (need > b.spotDevices()) {
-                add("PoolQuota", "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key
-                        + "; the job needs " + need, "", key, Integer.toString(need),
-                        Integer.toString(b.spotDevices()), ReasonCategory.INSUFFICIENT_RESOURCE);
-                hints.add(new Hint(lastReason(), "Suggestion: ask for a spot allowance of at least " + need + " " + key
-                        + " in pool " + pool + ", or submit with RESERVED quota.", "", ""));
-            }
+            spotAllowance(b, need, key, requested);
+        } else if (withinReservedQuota(b, need, key, requested)) {
+            reservedInUse(b, need, key);
+        }
+    }
+
+    /** The workspace's binding to the pool; {@code null}, said as a finding, when the pool is not bound. */
+    private PoolBinding boundBinding() {
+        PoolBinding b = ev.bindings().stream().filter(x -> nz(x.name()).equalsIgnoreCase(pool)).findFirst()
+                .orElse(null);
+        if (b == null) {
+            add("PoolQuota", "pool " + pool + " is not bound to the workspace", "", "", "", "",
+                    ReasonCategory.CONFIGURATION);
+            hints.add(new Hint(lastReason(), "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool
+                    + ".", "", ""));
+        }
+        return b;
+    }
+
+    /** Whether the binding's quota type takes the job's; a finding when it does not. */
+    private boolean quotaTypeAllowed(PoolBinding b, String jobQuota) {
+        String poolQuota = nz(b.quotaType()).toUpperCase(Locale.ROOT);
+        if (!jobQuota.isEmpty() && !poolQuota.isEmpty() && !poolQuota.equals("ALL") && !poolQuota.equals(jobQuota)) {
+            add("PoolQuota", "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for "
+                    + jobQuota, "", "", "", "", ReasonCategory.CONFIGURATION);
+            hints.add(new Hint(lastReason(), "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows "
+                    + jobQuota + ".", "", ""));
+            return false;
+        }
+        return true;
+    }
+
+    /** A SPOT job against the spot allowance; an allowance the binding does not report (-1) says nothing. */
+    private void spotAllowance(PoolBinding b, int need, String key, String requested) {
+        if (b.spotDevices() < 0) {
             return;
         }
+        rows.add(new ResourceRow(key, requested, Integer.toString(b.spotDevices()),
+                "job total vs spot allowance of pool " + pool, 0, List.of()));
+        if (need > b.spotDevices()) {
+            add("PoolQuota", "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key
+                    + "; the job needs " + need, "", key, Integer.toString(need),
+                    Integer.toString(b.spotDevices()), ReasonCategory.INSUFFICIENT_RESOURCE);
+            hints.add(new Hint(lastReason(), "Suggestion: ask for a spot allowance of at least " + need + " " + key
+                    + " in pool " + pool + ", or submit with RESERVED quota.", "", ""));
+        }
+    }
+
+    /** Whether the job is within the reserved quota (an unreported quota says nothing: false, no finding). */
+    private boolean withinReservedQuota(PoolBinding b, int need, String key, String requested) {
         if (b.reservedDevices() < 0) {
-            return;
+            return false;
         }
         rows.add(new ResourceRow(key, requested, Integer.toString(b.reservedDevices()),
                 "job total vs reserved quota of pool " + pool, 0, List.of()));
@@ -153,8 +178,13 @@ final class SenseCoreFindings {
             hints.add(new Hint(lastReason(), "Suggestion: reduce workers or devices per worker to fit the reserved "
                     + b.reservedDevices() + " " + key + " of pool " + pool + ", or ask for a larger reservation.",
                     "", ""));
-            return;
+            return false;
         }
+        return true;
+    }
+
+    /** What the workspace's running jobs hold of the reservation, when too little of it is left. */
+    private void reservedInUse(PoolBinding b, int need, String key) {
         int held = ev.otherJobs().stream().filter(j -> isState(j, "RUNNING")).mapToInt(j -> Math.max(0, j.devices()))
                 .sum();
         int free = b.reservedDevices() - held;

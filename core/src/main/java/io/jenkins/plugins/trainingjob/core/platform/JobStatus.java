@@ -13,6 +13,8 @@ import java.util.OptionalInt;
  *     {@code queueingSequence}), else {@code null}
  * @param workers pods or workers with their nodes; may be empty where a list call does not return them
  * @param consoleUrl a link to the job in the platform's console where one can be built, else {@code null}
+ * @param gpus the accelerators the job asks for in all pods, where the platform's answer shows them (AIHC
+ *     echoes the spec's {@code replicas} and {@code resources}), else {@code 0}: what an ETA sizes jobs by
  */
 public record JobStatus(
         JobRef job,
@@ -24,9 +26,18 @@ public record JobStatus(
         Integer queuePosition,
         String reason,
         List<WorkerStatus> workers,
-        String consoleUrl) {
+        String consoleUrl,
+        int gpus) {
+
+    /** A status whose answer did not show the job's size. */
+    public JobStatus(JobRef job, JobPhase phase, String rawState, Instant createdAt, Instant startedAt,
+                     Instant finishedAt, Integer queuePosition, String reason, List<WorkerStatus> workers,
+                     String consoleUrl) {
+        this(job, phase, rawState, createdAt, startedAt, finishedAt, queuePosition, reason, workers, consoleUrl, 0);
+    }
 
     public JobStatus {
+        gpus = Math.max(0, gpus);
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(phase, "phase");
         rawState = rawState == null ? "" : rawState;

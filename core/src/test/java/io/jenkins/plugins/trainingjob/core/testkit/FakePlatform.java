@@ -124,6 +124,12 @@ public class FakePlatform implements TrainingPlatform {
         return ref;
     }
 
+    /** Lists this status as given (times, size), before every job added so far: a queue's history. */
+    public void addStatus(JobStatus status) {
+        jobs.put(status.job().id(), status);
+        order.add(0, status.job().id());
+    }
+
     public void set(JobRef job, JobPhase phase, String rawState) {
         jobs.put(job.id(), status(job, phase, rawState, jobs.get(job.id()).queuePosition()));
     }

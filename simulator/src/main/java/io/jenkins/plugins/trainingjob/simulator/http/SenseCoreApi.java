@@ -135,7 +135,7 @@ public final class SenseCoreApi implements PlatformApi {
         String m = call.method();
         if (s.get(1).equals("aec2") && s.get(10).equals("aec2s") && s.size() == 13 && s.get(12).equals("resourceSpecs")
                 && m.equals("GET")) {
-            return resourceSpecs(zone, s.get(11));
+            return resourceSpecs(call, zone, s.get(11));
         }
         if (!s.get(10).equals("workspaces")) {
             throw error(404, 5, "NotFound", "no such API: " + call.method() + " " + call.rawPath());
@@ -221,11 +221,20 @@ public final class SenseCoreApi implements PlatformApi {
         }
         String specName = specList.get(0).path("name").asText("");
         SpecDecl spec = specs.get(specName);
+
         String poolName = body.path("resource_pool").path("name").asText("");
         BindingDecl binding = ws.bindings().stream().filter(b -> b.pool().equals(poolName)).findFirst()
                 .orElseThrow(() -> error(400, 3, "tjInvalidResourcePool", "resource pool '" + poolName
                         + "' is not bound to workspace " + ws.name()));
         PoolDecl pool = pools.get(poolName);
+        // several candidate specs (weak heterogeneous scheduling): each must be offered; workers take the first
+        for (JsonNode candidate : specList) {
+            String other = candidate.path("name").asText("");
+            if (!specs.containsKey(other) || !pool.specs().contains(other)) {
+                specName = other;
+                spec = null;
+            }
+        }
         if (spec == null || !pool.specs().contains(specName)) {
             throw error(400, 3, "tjInvalidResourceSpec", "resource spec '" + specName + "' is not offered by pool "
                     + poolName);
@@ -247,8 +256,15 @@ public final class SenseCoreApi implements PlatformApi {
             quotaType = "RESERVED";
         }
         boolean spot = quotaType.equals("SPOT");
-        if (spot && binding.spotDevices() <= 0) {
+        // the binding's quota type: RESERVED takes no SPOT jobs, SPOT no RESERVED ones; ALL and ON_DEMAND
+        // take both. An allowance of 0 refuses spot jobs; an unreported one (-1) does not.
+        String bound = binding.quotaType() == null ? "ALL" : binding.quotaType().toUpperCase(Locale.ROOT);
+        if (spot && (binding.spotDevices() == 0 || bound.equals("RESERVED"))) {
             throw error(400, 3, "tjInvalidQuotaTypeInAec2", "quota type SPOT is not allowed in pool " + poolName);
+        }
+        if (quotaType.equals("RESERVED") && bound.equals("SPOT")) {
+            throw error(400, 3, "tjInvalidQuotaTypeInAec2", "quota type RESERVED is not allowed in pool "
+                    + poolName);
         }
         if (!spot && !quotaType.equals("RESERVED")) {
             throw error(400, 3, "tjInvalidQuotaType", "scheduling.quota_type must be RESERVED or SPOT");
@@ -497,13 +513,16 @@ public final class SenseCoreApi implements PlatformApi {
                 .put("first_timestamp", Json.time(first)).put("last_timestamp", Json.time(last)).put("count", 1);
     }
 
-    private JsonNode resourceSpecs(String poolZone, String poolName) {
+    private JsonNode resourceSpecs(HttpCall call, String poolZone, String poolName) {
         PoolDecl pool = pools.get(poolName);
         if (pool == null || !pool.zone().equals(poolZone)) {
             throw error(404, 5, "aec2NotFound", "pool " + poolName + " not found in zone " + poolZone);
         }
         ArrayNode list = Json.array();
-        for (String name : pool.specs()) {
+        List<String> names = pool.specs();
+        int size = pool.specPageSize() == null ? names.size() : pool.specPageSize();
+        int from = pool.specPageSize() == null ? 0 : (page(call) - 1) * size;
+        for (String name : names.subList(Math.min(from, names.size()), Math.min(from + size, names.size()))) {
             SpecDecl s = specs.get(name);
             ObjectNode o = Json.object().put("name", s.name());
             o.set("cpu", Json.object().put("vcpu_allocatable", s.cpu()).put("type", "x86"));
@@ -521,6 +540,9 @@ public final class SenseCoreApi implements PlatformApi {
         }
         ObjectNode out = Json.object();
         out.set("resource_specs", list);
+        if (pool.specPageSize() != null) {
+            out.put("next_page_token", from + size < names.size() ? Integer.toString(from / size + 2) : "");
+        }
         return out;
     }
 
@@ -547,8 +569,10 @@ public final class SenseCoreApi implements PlatformApi {
             o.put("reserved_cpu", b.reservedCpu());
             o.put("reserved_memory", b.reservedMemoryGib());
             ArrayNode spot = Json.array();
-            ObjectNode quota = Json.object().put("device", b.spotDevices()).put("cpu", 0).put("memory", 0);
-            spot.add(Json.object().put("spot_name", "default").set("spot_quota", quota));
+            if (b.spotDevices() >= 0) {
+                ObjectNode quota = Json.object().put("device", b.spotDevices()).put("cpu", 0).put("memory", 0);
+                spot.add(Json.object().put("spot_name", "default").set("spot_quota", quota));
+            }
             o.set("spot_status", spot);
             list.add(o);
         }

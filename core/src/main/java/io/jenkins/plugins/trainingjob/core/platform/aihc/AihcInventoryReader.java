@@ -54,6 +54,28 @@ final class AihcInventoryReader {
         this.clock = clock;
     }
 
+    /**
+     * The queue's own record. A 404 here is not proof that the queue does not exist: proving that needs
+     * the pool's complete queue list, and no list-queues call is documented (aihc-api.md names only the
+     * CLI's {@code queue list}), while a managed pool's granted queue is known to answer 404 to a lookup
+     * and still take jobs. So the 404 makes the inventory unreadable (UNKNOWN), saying so.
+     */
+    private JsonNode readQueue(String queue) {
+        try {
+            return http.execute(ApiCall.get(OP_QUEUE, poolUrl().addPathSegment("queue").addPathSegment(queue)
+                    .build())).json();
+        } catch (NotFoundException e) {
+            return throwQueueNotFound(e, queue);
+        }
+    }
+
+    private static JsonNode throwQueueNotFound(NotFoundException e, String queue) {
+        throw new InventoryUnreadableException(e.platform(), e.operation(), e.httpStatus(), e.code(), e.requestId(),
+                "queue " + ConsoleText.strip(queue, 200) + " was not found; that alone does not prove it does not"
+                        + " exist, since no documented call lists the pool's queues, so the create's answer decides",
+                e);
+    }
+
     PoolInventory read(String queue) {
         try {
             WireObject poolBody = WireObject.of(result(http.execute(ApiCall.get(OP_POOL, poolUrl().build())).json(),
@@ -81,8 +103,7 @@ final class AihcInventoryReader {
             }
             QueueCapacity q = null;
             if (queue != null && !queue.isBlank()) {
-                JsonNode qb = result(http.execute(ApiCall.get(OP_QUEUE,
-                        poolUrl().addPathSegment("queue").addPathSegment(queue.trim()).build())).json(), OP_QUEUE);
+                JsonNode qb = result(readQueue(queue.trim()), OP_QUEUE);
                 q = queue(WireObject.of(qb).object("queue"), queue.trim(), nodes, doubts);
             }
             List<InventoryNode> list = new ArrayList<>(nodes.size());

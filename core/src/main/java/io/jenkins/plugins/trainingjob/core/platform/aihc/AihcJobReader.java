@@ -19,6 +19,10 @@ import java.util.Set;
  */
 public final class AihcJobReader {
 
+    /** The same rule as the pools' accelerator names (diagnosis' JobDemand), which this layer may not import. */
+    private static final java.util.regex.Pattern ACCELERATOR = java.util.regex.Pattern.compile(
+            "(?i).*(gpu|npu|xpu|dcu|mlu|kunlun|ascend|cambricon|habana|gaudi).*");
+
     private AihcJobReader() {
     }
 
@@ -38,7 +42,32 @@ public final class AihcJobReader {
         }
         return new JobStatus(job, phase(state, workers), state, time(result, "createdAt"),
                 time(result, "runningAt"), time(result, "finishedAt"), queuePosition(result.get("queueingSequence")),
-                String.join("; ", reasons), workers, null);
+                String.join("; ", reasons), workers, null, gpus(result));
+    }
+
+    /**
+     * The accelerators the job asks for in all: {@code replicas} times the accelerator quantities of
+     * {@code resources} (names with a vendor prefix and gpu, npu, xpu... in them, as the pools count them).
+     * 0 when the answer does not echo the spec.
+     */
+    static int gpus(JsonNode result) {
+        JsonNode resources = result.path("resources");
+        if (!resources.isArray()) {
+            resources = result.path("jobSpec").path("resources");
+        }
+        if (!resources.isArray()) {
+            return 0;
+        }
+        double perPod = 0;
+        for (JsonNode r : resources) {
+            String name = r.path("name").asText("");
+            if (name.contains("/") && ACCELERATOR.matcher(name).matches() && r.path("quantity").isNumber()) {
+                perPod += r.path("quantity").asDouble();
+            }
+        }
+        int replicas = result.path("replicas").asInt(result.path("jobSpec").path("replicas").asInt(1));
+        long all = Math.round(perPod * Math.max(1, replicas));
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(0, all));
     }
 
     /**

@@ -94,7 +94,8 @@ class AihcInventoryReaderTest extends AihcServerTest {
                 .body("{\"code\":\"QueueNotFound\",\"message\":\"no queue\",\"requestId\":\"r\"}").build());
         assertThatThrownBy(() -> client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("nope"))
                 .isInstanceOf(InventoryUnreadableException.class)
-                .hasMessageContaining("inventory not readable: not found or not served");
+                .hasMessageContaining("inventory not readable: queue nope was not found")
+                .hasMessageContaining("does not prove it does not exist");
     }
 
     private static final String RUNNING_POOL = "{\"result\":{\"resourcePool\":{\"status\":{\"phase\":\"running\","

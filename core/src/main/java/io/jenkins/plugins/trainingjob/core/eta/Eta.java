@@ -1,0 +1,76 @@
+package io.jenkins.plugins.trainingjob.core.eta;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * When a pending job is expected to start, from now: a range (p10, p50, p90), never a bare number, and
+ * what it rests on. Or no estimate, with the reason: the history is too thin, or only an administrator can
+ * make the job fit. Small on purpose, so a progress line, a report, JSON and a step's return value can all
+ * carry it: {@code eta: [p10:, p50:, p90:]} in seconds plus {@link #basis}.
+ *
+ * @param p10 {@code null} unless {@link Kind#ESTIMATE}; likewise p50 and p90
+ * @param jobsAhead waiting jobs created before this one, as far as the list shows them
+ * @param gpusAhead the GPUs those jobs ask for in all (0 when the list does not say)
+ */
+public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead,
+                  String basis) {
+
+    public enum Kind {
+        ESTIMATE,
+        /** Too few finished jobs to say anything honest. */
+        NO_BASIS,
+        /** Only the pool administrator can make the job fit: waiting alone will not help. */
+        NEEDS_ADMIN
+    }
+
+    public Eta {
+        Objects.requireNonNull(kind, "kind");
+        basis = basis == null ? "" : basis;
+        if (kind == Kind.ESTIMATE) {
+            Objects.requireNonNull(p10, "p10");
+            Objects.requireNonNull(p50, "p50");
+            Objects.requireNonNull(p90, "p90");
+            if (p10.compareTo(p50) > 0 || p50.compareTo(p90) > 0) {
+                throw new IllegalArgumentException("p10 <= p50 <= p90 must hold: " + p10 + ", " + p50 + ", " + p90);
+            }
+        } else if (p10 != null || p50 != null || p90 != null) {
+            throw new IllegalArgumentException(kind + " carries no range");
+        }
+    }
+
+    public static Eta estimate(Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead, String basis) {
+        return new Eta(Kind.ESTIMATE, p10, p50, p90, jobsAhead, gpusAhead, basis);
+    }
+
+    public static Eta noBasis(int finishedJobs, Duration window) {
+        return new Eta(Kind.NO_BASIS, null, null, null, 0, 0,
+                "no basis for an estimate (" + finishedJobs + " finished jobs in " + DurationWords.compact(window) + ")");
+    }
+
+    public static Eta needsAdmin() {
+        return new Eta(Kind.NEEDS_ADMIN, null, null, null, 0, 0,
+                "no estimate: only the pool administrator can make this job fit");
+    }
+
+    public boolean known() {
+        return kind == Kind.ESTIMATE;
+    }
+
+    /**
+     * One line for a console: "expected to start in 25-70 min (p50 40 min); 3 jobs ahead need 24 GPUs", or
+     * the reason there is no estimate.
+     */
+    public String summary() {
+        if (!known()) {
+            return basis;
+        }
+        String range = DurationWords.range(p10, p90);
+        String line = "expected to start in " + range + " (p50 " + DurationWords.compact(p50) + ")";
+        if (jobsAhead > 0) {
+            line += "; " + jobsAhead + (jobsAhead == 1 ? " job" : " jobs") + " ahead"
+                    + (gpusAhead > 0 ? (jobsAhead == 1 ? " needs " : " need ") + gpusAhead + " GPUs" : "");
+        }
+        return line;
+    }
+}

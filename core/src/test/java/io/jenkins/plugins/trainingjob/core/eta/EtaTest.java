@@ -1,0 +1,36 @@
+package io.jenkins.plugins.trainingjob.core.eta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class EtaTest {
+
+    @Test
+    void summaryGivesTheRangeItsMedianAndWhoIsAhead() {
+        Eta eta = Eta.estimate(Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3, 24, "b");
+        assertThat(eta.summary()).isEqualTo("expected to start in 25-70 min (p50 40 min); 3 jobs ahead need 24 GPUs");
+    }
+
+    @Test
+    void longRangesCarryTheirOwnUnits() {
+        Eta eta = Eta.estimate(Duration.ofMinutes(50), Duration.ofMinutes(130), Duration.ofHours(30), 1, 0, "b");
+        assertThat(eta.summary()).isEqualTo("expected to start in 50 min - 1d 6h (p50 2h 10m); 1 job ahead");
+    }
+
+    @Test
+    void noBasisNamesTheFinishedJobsAndTheWindow() {
+        Eta eta = Eta.noBasis(7, Duration.ofDays(7));
+        assertThat(eta.known()).isFalse();
+        assertThat(eta.summary()).isEqualTo("no basis for an estimate (7 finished jobs in 7d)");
+        assertThat(eta.p50()).isNull();
+    }
+
+    @Test
+    void aRangeOutOfOrderIsAProgrammingError() {
+        assertThatThrownBy(() -> Eta.estimate(Duration.ofMinutes(9), Duration.ofMinutes(5), Duration.ofMinutes(10),
+                0, 0, "")).isInstanceOf(IllegalArgumentException.class);
+    }
+}
