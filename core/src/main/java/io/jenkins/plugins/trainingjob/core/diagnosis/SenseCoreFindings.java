@@ -138,7 +138,11 @@ final class SenseCoreFindings {
     /** Whether the binding's quota type takes the job's; a finding when it does not. */
     private boolean quotaTypeAllowed(PoolBinding b, String jobQuota) {
         String poolQuota = nz(b.quotaType()).toUpperCase(Locale.ROOT);
-        if (!jobQuota.isEmpty() && !poolQuota.isEmpty() && !poolQuota.equals("ALL") && !poolQuota.equals(jobQuota)) {
+        // As pre-flight reads it: only RESERVED and SPOT bindings exclude the other job type. The job API knows
+        // RESERVED and SPOT only, so an ON_DEMAND binding takes RESERVED jobs; a type we do not know proves nothing.
+        boolean excluded = poolQuota.equals("RESERVED") && jobQuota.equals("SPOT")
+                || poolQuota.equals("SPOT") && jobQuota.equals("RESERVED");
+        if (excluded) {
             add("PoolQuota", "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for "
                     + jobQuota, "", "", "", "", ReasonCategory.CONFIGURATION);
             hints.add(new Hint(lastReason(), "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows "

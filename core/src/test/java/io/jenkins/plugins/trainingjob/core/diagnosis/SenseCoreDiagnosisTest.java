@@ -124,6 +124,20 @@ class SenseCoreDiagnosisTest {
     }
 
     @Test
+    void anOnDemandBindingTakesAReservedJobAsPreflightSays() {
+        DiagnosisReport report = analyze(evidence("WAITING", "RESERVED", 1, binding("ON_DEMAND", 64, 0), List.of()));
+        assertThat(report.verdict()).isNotEqualTo(Verdict.NEVER_FITS);
+        assertThat(report.rules()).flatExtracting(RuleGroup::reasons).extracting(ReasonGroup::reason)
+                .noneMatch(r -> r.contains("allows quota type"));
+    }
+
+    @Test
+    void aBindingQuotaTypeWeDoNotKnowProvesNothing() {
+        DiagnosisReport report = analyze(evidence("WAITING", "RESERVED", 1, binding("BURSTABLE", 64, 0), List.of()));
+        assertThat(report.verdict()).isNotEqualTo(Verdict.NEVER_FITS);
+    }
+
+    @Test
     void eventsAreShownVerbatimAsContext() {
         SenseCoreEvidence base = evidence("QUEUEING", "RESERVED", 1, binding("ALL", 64, 0), List.of());
         List<JobEvent> events = List.of(new JobEvent("Warning", "FailedScheduling",
