@@ -501,6 +501,23 @@ class AihcClientTest extends AihcServerTest {
         assertThat(server.getRequestCount()).isEqualTo(2);
     }
 
+    /**
+     * Security review S5: OkHttp resolves a path segment of exactly {@code ..}, so {@code …/aijobs/../stop}
+     * would be a signed {@code POST /api/v1/stop}; such an id or pod name is refused before any call.
+     */
+    @Test
+    void aDotSegmentJobIdOrPodNameIsRefusedBeforeAnyCall() {
+        JobRef dots = new JobRef(PlatformKind.AIHC, "..", null);
+
+        assertThatThrownBy(() -> client().cancel(dots)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("jobId: '..' cannot be part of an API path");
+        assertThatThrownBy(() -> client().status(new JobRef(PlatformKind.AIHC, ".", null)))
+                .isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> client().logs(JOB, "..", null, 10)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("worker: ");
+        assertThat(server.getRequestCount()).isZero();
+    }
+
     @Test
     void deleteSendsDelete() throws Exception {
         server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"jobName\":\"train-1\"}}"));
