@@ -57,6 +57,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private static final Map<String, String> CONTENT_TYPES = Map.of("json", "application/json;charset=UTF-8",
             "html", "text/html;charset=UTF-8", "junit", "application/xml;charset=UTF-8");
     /** No script, no plugin, no form, no request: the report's own inline CSS and nothing else. */
+    /** The JSON and JUnit XML files: nothing in them may load or run. */
+    static final String FILE_POLICY = "sandbox; default-src 'none'";
     static final String HTML_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
     /** One reason with the nodes it applies to (folded into ranges). */
@@ -294,9 +296,9 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         }
         rsp.setContentType(CONTENT_TYPES.get(format));
         rsp.setHeader("X-Content-Type-Options", "nosniff");
-        if (format.equals("html")) {
-            rsp.setHeader("Content-Security-Policy", HTML_POLICY);
-        }
+        // Every file, not only the HTML: browsers render XML and run XHTML <script> in it, so the JUnit file
+        // is as much a page on Jenkins' origin as the HTML (review S6; core's DirectoryBrowserSupport does the same).
+        rsp.setHeader("Content-Security-Policy", format.equals("html") ? HTML_POLICY : FILE_POLICY);
         rsp.setHeader("Content-Disposition", "inline; filename=\"" + name + "\"");
         try (OutputStream out = rsp.getOutputStream()) {
             Files.copy(file, out);

@@ -120,6 +120,22 @@ class ScheduleDiagnosisActionTest {
         assertThat(json.headers).containsEntry("X-Content-Type-Options", "nosniff");
     }
 
+    /** Security review S6: an XML file on Jenkins' origin runs XHTML script unless a policy forbids it. */
+    @Test
+    void theJsonAndJunitFilesAreServedSandboxedToo() throws Exception {
+        ScheduleDiagnosisAction action = attach();
+        Served json = new Served();
+        Served junit = new Served();
+
+        action.doJson(json.response());
+        action.doJunit(junit.response());
+
+        for (Served served : List.of(json, junit)) {
+            assertThat(served.headers.get("Content-Security-Policy")).isNotNull().startsWith("sandbox;")
+                    .contains("default-src 'none'").doesNotContain("allow-scripts").doesNotContain("script-src");
+        }
+    }
+
     @Test
     void theHtmlIsServedSandboxedSoNoScriptInItCanRun() throws Exception {
         ScheduleDiagnosisAction action = attach();
