@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
@@ -232,9 +231,10 @@ public class TrainingJobService implements PlatformResolver {
 
     private Connection configuredConnection(String name) {
         TrainingJobConfiguration config = configuration.get();
+        // The build log is read by everyone with Job/Read; the names are listed only where the reader may
+        // configure the job (the step's form), as credentials ids are (review S8).
         return config.findConnection(name).orElseThrow(() -> InvalidInputException.worded("connection",
-                Messages.Step_UnknownConnection(name, config.getConnections().stream().map(Connection::getName)
-                        .sorted().collect(Collectors.joining(", ")))));
+                Messages.Step_UnknownConnection(name)));
     }
 
     private static Executor newPool(String name) {
