@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,6 +110,44 @@ class TrainJobInputErrorsTest {
         Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
         Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
         cli.run("status", "job-1").failsWithOneLine(2, "readable by group or others", "chmod 600 " + config);
+    }
+
+    /** Security review S7: whoever can write the profile can point the user's keys at their own host. */
+    @Test
+    void aProfileFileOthersCanWriteIsRefusedWithTheFix() throws Exception {
+        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        for (String mode : List.of("rw--w----", "rw-----w-")) {
+            Files.setPosixFilePermissions(config, PosixFilePermissions.fromString(mode));
+            cli.run("status", "job-1").failsWithOneLine(2, "writable by group or others", "chmod 600 " + config);
+        }
+    }
+
+    @Test
+    void aProfileFileOwnedByAnotherUserIsRefusedWithTheFix() throws Exception {
+        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+        // Without root the file cannot be given away, so the CLI is run as another (existing) user instead.
+        String owner = Files.getOwner(config).getName();
+        String other = owner.equals("root") ? "nobody" : "root";
+        String me = System.getProperty("user.name");
+        System.setProperty("user.name", other);
+        try {
+            cli.run("status", "job-1").failsWithOneLine(2, "is owned by " + owner, "chown " + other + " " + config);
+        } finally {
+            System.setProperty("user.name", me);
+        }
+    }
+
+    @Test
+    void aProfileFileInADirectoryOthersCanWriteIsRefusedWithTheFix() throws Exception {
+        Path dir = Files.createDirectories(cli.home.resolve(".config/trainjob"));
+        Path config = dir.resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        cli.run("status", "job-1").failsWithOneLine(2, "writable by group or others", "chmod go-w " + dir);
     }
 
     @Test
