@@ -374,7 +374,8 @@ class AihcClientTest extends AihcServerTest {
     void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
         server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Running\"}}"));
         ConnectionSettings viaProxy = ConnectionSettings.aihc(URI.create("http://aihc.bj.baidubce.com"), null,
-                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()));
+                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()))
+                .withInsecureHttp(true); // plain http through a loopback proxy: the opt-in says so
 
         assertThat(client(viaProxy).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
         RecordedRequest request = server.takeRequest();
