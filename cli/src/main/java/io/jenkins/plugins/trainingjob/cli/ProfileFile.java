@@ -37,7 +37,7 @@ final class ProfileFile {
 
     static final Set<String> KEYS = Set.of("platform", "region", "endpoint", "resourcePool", "queue",
             "subscription", "resourceGroup", "zone", "workspace", "accessKey", "secretKey", "securityToken",
-            "connectTimeout", "readTimeout", "callTimeout");
+            "connectTimeout", "readTimeout", "callTimeout", "insecureHttp", "senseCoreSignature");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
