@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -67,7 +68,9 @@ final class ConnectionResolver {
                     resourceGroup, zone, workspace);
         };
         settings = withTransport(env, flags, profile, settings);
-        ConnectionSettingsValidator.requireValid(settings.problems());
+        // Plain http is refused here, before anything is called, whatever command this is.
+        ConnectionSettingsValidator.transport(settings.endpoint(), settings.insecureHttp())
+                .ifPresent(problem -> ConnectionSettingsValidator.requireValid(List.of(problem)));
         settings.plainHttpWarning().ifPresent(w -> env.err().println("trainjob: warning: " + w
                 + " (allowed by --insecure-http)"));
         return withTimeouts(env, flags, profile, settings);
