@@ -125,11 +125,25 @@ public final class BenchMain {
     }
 
     private static void write(BenchmarksDocument document, Path output) throws IOException {
-        String md = document.render();
+        String md = document.render() + startTimeSection(output);
         System.out.println();
         System.out.println(md);
         Files.createDirectories(output.getParent());
         Files.writeString(output, md, StandardCharsets.UTF_8);
         System.out.println("Written to " + output + " (" + document.took().toSeconds() + " s)");
+    }
+
+    /**
+     * The CLI's start-time section, measured by {@code bench/start-time.sh} (whole processes through the
+     * launcher, not a JVM benchmark): kept from the previous document, since this run does not measure it.
+     */
+    private static String startTimeSection(Path output) throws IOException {
+        if (!Files.exists(output)) {
+            return "";
+        }
+        String old = Files.readString(output, StandardCharsets.UTF_8);
+        int from = old.indexOf("<!-- start-time");
+        int to = old.indexOf("<!-- /start-time -->");
+        return from >= 0 && to > from ? "\n" + old.substring(from, to + "<!-- /start-time -->".length()) + "\n" : "";
     }
 }

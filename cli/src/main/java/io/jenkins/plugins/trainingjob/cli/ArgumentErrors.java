@@ -17,7 +17,9 @@ final class ArgumentErrors {
         if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
             List<String> words = unmatched.getUnmatched();
             String first = words.isEmpty() ? "" : words.get(0);
-            List<String> suggestions = unmatched.getSuggestions();
+            // picocli suggests its nearest name however far it is ("nosuchcmd": "diagnose"); only a close one helps.
+            List<String> suggestions = unmatched.getSuggestions().stream()
+                    .filter(s -> close(first.replaceFirst("=.*", ""), s)).toList();
             boolean option = first.startsWith("-");
             String what = option ? "unknown option '" + first + "'"
                     : unmatched.getCommandLine().getSubcommands().isEmpty() ? "unexpected argument '" + first + "'"
@@ -25,6 +27,37 @@ final class ArgumentErrors {
             return suggestions.isEmpty() ? what : what + "; did you mean " + suggestions.get(0) + "?";
         }
         return DurationConverter.message(ex).replace("option option", "option");
+    }
+
+    /** A typo of {@code candidate}: at most a third of its letters wrong (2 for short names), or a prefix. */
+    static boolean close(String typed, String candidate) {
+        String a = typed.toLowerCase(Locale.ROOT);
+        String b = candidate.toLowerCase(Locale.ROOT);
+        if (b.startsWith(a) && a.replace("-", "").length() >= 2) {
+            return true;
+        }
+        return distance(a, b) <= Math.max(2, b.length() / 3);
+    }
+
+    /** Levenshtein distance, with a swap of two neighbours counted as one edit. */
+    static int distance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
     }
 
     /** {@code -o json}, {@code --output-format=json} etc. among the raw arguments; text otherwise. */

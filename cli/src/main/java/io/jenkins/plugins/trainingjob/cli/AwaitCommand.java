@@ -11,7 +11,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "await",
         header = "Wait for a submitted job; diagnose it if it stays pending.",
         description = "Waits until every worker is placed (default) or the job finishes. A job still queued "
-                + "after --pending-timeout gets a schedule diagnosis; its report is printed and the exit code is 3.",
+                + "after --pending-timeout gets a schedule diagnosis; its report is printed and the exit code is 3 (never fits), 6 (retry later) or 7 (needs the administrator).",
         footerHeading = "%nExamples:%n",
         footer = {"  trainjob await pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob await pt-7x2kq --platform sensecore --wait completed --timeout 6h",
@@ -39,7 +39,7 @@ final class AwaitCommand implements Callable<Integer> {
         waiting.checkBeforeWait(settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings);
              JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-            return follower.follow(job, mode, waiting, false);
+            return follower.follow(ExistingJob.named(platform, job), mode, waiting, false);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.nio.file.Path;
@@ -45,7 +46,8 @@ final class CheckCommand implements Callable<Integer> {
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             report = Preflight.check(platform, job);
         }
-        PreflightStep.print(terminal, report, reportFile);
-        return report.verdict() == Verdict.NEVER_FITS ? ExitCode.UNSCHEDULABLE : ExitCode.SUCCESS;
+        int code = report.verdict() == Verdict.NEVER_FITS ? ExitCode.UNSCHEDULABLE : ExitCode.SUCCESS;
+        PreflightStep.print(terminal, report, reportFile, code, PreflightMode.ON);
+        return code;
     }
 }

@@ -39,18 +39,17 @@ final class CheckConnectionCommand implements Callable<Integer> {
             StatusPage page = platform.listStatuses(null, 1);
             listed = page.jobs().size();
         }
+        String line = settings.platform().displayName() + " at " + settings.resolvedEndpoint()
+                + " accepted the credentials; " + where + " lists " + (listed == 0 ? "no jobs" : "jobs");
         if (terminal.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("platform", settings.platform().id());
             doc.put("endpoint", settings.resolvedEndpoint().toString());
             doc.put("scope", where);
             doc.put("ok", true);
-            doc.put("exitCode", ExitCode.SUCCESS);
-            terminal.json(doc);
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, "ok: " + line).platform(settings.platform())
+                    .put("connection", doc));
         } else {
-            terminal.resultLine(terminal.green("ok") + ": " + settings.platform().displayName() + " at "
-                    + settings.resolvedEndpoint() + " accepted the credentials; " + where + " lists "
-                    + (listed == 0 ? "no jobs" : "jobs"));
+            terminal.resultLine(terminal.green("ok") + ": " + line);
         }
         return ExitCode.SUCCESS;
     }

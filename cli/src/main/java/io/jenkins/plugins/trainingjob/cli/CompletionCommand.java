@@ -23,11 +23,20 @@ final class CompletionCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @picocli.CommandLine.ParentCommand
+    TrainJob root;
+
     @Override
     public Integer call() {
-        String script = AutoComplete.bash("trainjob", spec.root().commandLine());
-        spec.commandLine().getOut().print(adapt(script));
-        spec.commandLine().getOut().flush();
+        String script = adapt(AutoComplete.bash("trainjob", spec.root().commandLine()));
+        Terminal terminal = root.terminal();
+        if (terminal.json()) {
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, "a bash/zsh completion script for trainjob")
+                    .put("completion", java.util.Map.of("shell", "bash", "script", script)));
+        } else {
+            spec.commandLine().getOut().print(script);
+            spec.commandLine().getOut().flush();
+        }
         return ExitCode.SUCCESS;
     }
 

@@ -105,28 +105,45 @@ final class DemoCommand implements Callable<Integer> {
             ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), u.report());
             terminal.progress("wrote the diagnosis report to " + reportFile);
         }
+        int code = exitCode(asIntended, smallOutcome, bigOutcome);
         if (terminal.json()) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("asIntended", asIntended);
-            doc.put("jobs", List.of(OutcomePrinter.json(small, smallOutcome, ExitCode.of(smallOutcome)),
-                    OutcomePrinter.json(big, bigOutcome, ExitCode.of(bigOutcome))));
-            terminal.json(doc);
+            terminal.json(terminal.envelope(code, asIntended ? "the demo went as intended: the small job ran, the big "
+                    + "one was diagnosed" : "the demo did not go as intended").platform(small.platform())
+                    .put("asIntended", asIntended)
+                    .put("jobs", List.of(jobDocument(small, smallOutcome), jobDocument(big, bigOutcome))));
         } else {
             terminal.resultLine(smallOutcome.message());
-            terminal.resultLine(bigOutcome.message());
             if (bigOutcome instanceof Outcome.Unschedulable u) {
+                // The report opens with the outcome's headline: once on stdout.
                 terminal.result("\n" + ReportFormat.TEXT.render(u.report()));
+            } else {
+                terminal.resultLine(bigOutcome.message());
             }
         }
+        if (!asIntended) {
+            int small0 = ExitCode.of(smallOutcome);
+            terminal.error("the demo did not go as intended: " + (small0 != ExitCode.SUCCESS ? smallOutcome.message()
+                    : bigOutcome.message()));
+        }
+        return code;
+    }
+
+    /** 0 as intended; else the exit code of the first surprise (1 when that code is 0). */
+    private static int exitCode(boolean asIntended, Outcome smallOutcome, Outcome bigOutcome) {
         if (asIntended) {
             return ExitCode.SUCCESS;
         }
-        // Say what went wrong with the exit code of the first surprise.
         int small0 = ExitCode.of(smallOutcome);
         int code = small0 != ExitCode.SUCCESS ? small0 : ExitCode.of(bigOutcome);
-        terminal.error("the demo did not go as intended: " + (small0 != ExitCode.SUCCESS ? smallOutcome.message()
-                : bigOutcome.message()));
         return code == ExitCode.SUCCESS ? ExitCode.JOB_FAILED : code;
+    }
+
+    /** One of the demo's two jobs: how its wait ended, with its own exit code and message. */
+    private static Map<String, Object> jobDocument(JobRef job, Outcome outcome) {
+        Map<String, Object> doc = new LinkedHashMap<>(OutcomePrinter.json(job, outcome));
+        doc.put("exitCode", ExitCode.of(outcome));
+        doc.put("message", OutcomePrinter.withoutConsolePrefix(OutcomePrinter.unfolded(outcome.message())));
+        return doc;
     }
 
     private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {

@@ -74,7 +74,8 @@ final class DiagnoseCommand implements Callable<Integer> {
                         + "still being computed");
                 fetched = fetcher.fetch(platform, diagnosisId, jobId);
             } else {
-                fetched = fetcher.launchAndFetch(platform, new JobRef(settings.platform(), jobId, null),
+                fetched = fetcher.launchAndFetch(platform, ExistingJob.named(platform,
+                                new JobRef(settings.platform(), jobId, null)),
                         handle -> terminal.progress("diagnosis " + handle.id() + " launched for job " + jobId
                                 + "; waiting for the report"));
             }

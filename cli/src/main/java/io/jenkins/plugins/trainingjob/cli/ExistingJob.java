@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import picocli.CommandLine.Mixin;
@@ -38,6 +39,20 @@ public final class ExistingJob {
                     ? " (--client-token works with status and cancel only)" : ""));
         }
         return new JobRef(settings.platform(), jobId, null);
+    }
+
+    /**
+     * {@code job} with the name the platform gives it, so reports and documents say "Job train-42", not
+     * the id twice. Best effort: when the status cannot be read the id stands in, and the command's own
+     * calls report why.
+     */
+    static JobRef named(TrainingPlatform platform, JobRef job) {
+        try {
+            JobRef read = platform.status(job).job();
+            return read != null && read.id().equals(job.id()) ? read : job;
+        } catch (PlatformException e) {
+            return job;
+        }
     }
 
     /** The job by its id, or found on {@code platform} by {@code --client-token}. */

@@ -1,8 +1,13 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import picocli.CommandLine;
 
@@ -33,18 +38,68 @@ public final class ExitCode {
     private ExitCode() {
     }
 
-    /** How a watch ended, as an exit code. */
+    /**
+     * How a watch ended, as an exit code: core's {@link OutcomeClass}, the same classes the Jenkins steps'
+     * failure messages name. A pending job by its diagnosis' verdict (NEVER_FITS 3, NEEDS_ADMIN 7,
+     * FITS_LATER or UNKNOWN 6); a job deleted while watched 9, a job id never known 2.
+     */
     public static int of(Outcome outcome) {
-        return switch (outcome.kind()) {
-            case SCHEDULED, COMPLETED -> SUCCESS;
-            case JOB_FAILED -> JOB_FAILED;
-            case UNSCHEDULABLE -> UNSCHEDULABLE;
-            case TIMED_OUT -> TIMED_OUT;
-            case CANCELLED -> INTERRUPTED;
-            // An unknown job is a wrong argument, not an outage (as for failures below).
-            case PLATFORM_ERROR -> outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException
-                    ? INVALID_INPUT : PLATFORM_ERROR;
+        return OutcomeClass.of(outcome).exitCode();
+    }
+
+    /** The exit code of a job still pending at the pending timeout, by its diagnosis' verdict. */
+    static int ofPending(Verdict verdict) {
+        return OutcomeClass.ofPending(verdict).exitCode();
+    }
+
+    /** The exit code of a pre-flight refusal (only NEVER_FITS, and NEEDS_ADMIN under {@code strict}, refuse). */
+    static int ofRefusal(Verdict verdict) {
+        return verdict == Verdict.NEEDS_ADMIN ? NEEDS_ADMIN : UNSCHEDULABLE;
+    }
+
+    /**
+     * A SenseCore {@code MEMBER_QUOTA_EXCEEDED} at create: only an administrator helps when the job alone
+     * needs more than the workspace's reservation (7; the pre-flight report proves it with its
+     * {@code ReservedQuota} finding); otherwise running jobs hold the quota and a retry later may pass (6).
+     */
+    static int ofQuotaRefusal(DiagnosisReport preflight) {
+        boolean aloneTooBig = preflight != null && preflight.rules().stream()
+                .anyMatch(rule -> rule.ruleType().equals(RESERVED_QUOTA_RULE));
+        return aloneTooBig ? NEEDS_ADMIN : STILL_PENDING;
+    }
+
+    /** Pre-flight's rule for "the job's devices exceed the workspace's reserved quota" (PreflightCheck). */
+    static final String RESERVED_QUOTA_RULE = "ReservedQuota";
+
+    /** The name of a code in JSON error documents. */
+    static String kind(int code) {
+        return switch (code) {
+            case SUCCESS -> "success";
+            case JOB_FAILED -> "job_failed";
+            case INVALID_INPUT -> "invalid_input";
+            case UNSCHEDULABLE -> "never_fits";
+            case TIMED_OUT -> "timed_out";
+            case PLATFORM_ERROR -> "platform_error";
+            case STILL_PENDING -> "still_pending";
+            case NEEDS_ADMIN -> "needs_admin";
+            case NOT_STARTED_IN_BUDGET -> "not_started_in_budget";
+            case JOB_VANISHED -> "job_vanished";
+            case INTERRUPTED -> "interrupted";
+            case TERMINATED -> "terminated";
+            default -> "other";
         };
+    }
+
+    /** The platform a failure came from, when it says. */
+    static PlatformKind platformOf(Throwable failure) {
+        Throwable t = failure;
+        while (t != null) {
+            if (t instanceof PlatformException e) {
+                return e.platform();
+            }
+            t = t.getCause();
+        }
+        return null;
     }
 
     /** A failure that ended a command, as an exit code. */
@@ -71,7 +126,10 @@ public final class ExitCode {
         if (failure instanceof CliException || failure instanceof CommandLine.ParameterException
                 || failure instanceof InvalidInputException
                 || failure instanceof io.jenkins.plugins.trainingjob.core.platform.PlatformException) {
-            return message;
+            return message != null && message.contains("ran out waiting for https://")
+                    // A TLS handshake with a plain-HTTP server gets no answer at all, only this timeout.
+                    ? message + "; if that endpoint speaks plain HTTP (the simulator, a local proxy), use http://"
+                    : message;
         }
         if (failure instanceof java.io.IOException || failure instanceof java.io.UncheckedIOException) {
             return "I/O failed: " + message;

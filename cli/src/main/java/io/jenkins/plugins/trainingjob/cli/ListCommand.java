@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
@@ -10,10 +11,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -90,19 +89,38 @@ final class ListCommand implements Callable<Integer> {
             } while (token != null && jobs.size() < limit && pages * PAGE_SIZE < 1000);
         }
         if (terminal.json()) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("platform", settings.platform().id());
-            doc.put("jobs", jobs);
-            doc.put("exitCode", ExitCode.SUCCESS);
-            terminal.json(doc);
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, jobs.size() + (jobs.size() == 1 ? " job" : " jobs")
+                            + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"))
+                    .platform(settings.platform()).put("jobs", jobs));
             return ExitCode.SUCCESS;
         }
         if (jobs.isEmpty()) {
             terminal.progress("no jobs found" + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"));
             return ExitCode.SUCCESS;
         }
-        terminal.result(table(jobs, root.env().clock().instant()));
+        Instant now = root.env().clock().instant();
+        Instant platformNow = platformNow(jobs, now);
+        if (Duration.between(now, platformNow).compareTo(Duration.ofMinutes(1)) > 0) {
+            // The simulator at --speed runs ahead; a real platform's clock may be skewed. Ages from the local
+            // clock would all read 0s.
+            terminal.progress("note: the platform's newest timestamp is " + DurationText.format(
+                    Duration.between(now, platformNow)) + " ahead of this machine's clock; AGE counts from it");
+        }
+        terminal.result(table(jobs, platformNow));
         return ExitCode.SUCCESS;
+    }
+
+    /** The later of the local clock and the newest time a listed job carries (the platform's clock, at least). */
+    static Instant platformNow(List<JobStatus> jobs, Instant now) {
+        Instant latest = now;
+        for (JobStatus s : jobs) {
+            for (Instant t : new Instant[] {s.createdAt(), s.startedAt(), s.finishedAt()}) {
+                if (t != null && t.isAfter(latest)) {
+                    latest = t;
+                }
+            }
+        }
+        return latest;
     }
 
     /** Fixed columns, the id last and never cut so it can be copied; readable at 100 columns. */

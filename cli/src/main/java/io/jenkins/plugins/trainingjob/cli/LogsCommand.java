@@ -10,9 +10,7 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -81,6 +79,12 @@ final class LogsCommand implements Callable<Integer> {
                     }
                     if (!loop.pause(pollInterval)) {
                         terminal.progress("interrupted: no longer following; job " + job.id() + " keeps running");
+                        if (terminal.json()) {
+                            terminal.json(terminal.envelope(ExitCode.INTERRUPTED, "interrupted: no longer following; "
+                                    + "job " + job.id() + " keeps running").platform(job.platform()).put("job", job)
+                                    .put("lines", all).put("error", TrainJob.error(ExitCode.kind(ExitCode.INTERRUPTED),
+                                            java.util.List.of("interrupted while following"))));
+                        }
                         return ExitCode.INTERRUPTED;
                     }
                     // Read the state before the lines: lines written before the job ended are then all fetched.
@@ -88,12 +92,9 @@ final class LogsCommand implements Callable<Integer> {
                 }
             }
             if (terminal.json()) {
-                Map<String, Object> doc = new LinkedHashMap<>();
-                doc.put("job", status.job());
-                doc.put("worker", chosen.name());
-                doc.put("lines", all);
-                doc.put("exitCode", ExitCode.SUCCESS);
-                terminal.json(doc);
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, all.size() + (all.size() == 1 ? " line" : " lines")
+                                + " of worker " + chosen.name()).platform(status.job().platform())
+                        .put("job", status.job()).put("worker", chosen.name()).put("lines", all));
             }
         }
         return ExitCode.SUCCESS;

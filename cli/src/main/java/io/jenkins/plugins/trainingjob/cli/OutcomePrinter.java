@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -34,12 +35,21 @@ final class OutcomePrinter {
             }
         }
         if (terminal.json()) {
-            terminal.json(json(job, outcome, exitCode));
+            JsonEnvelope doc = terminal.envelope(exitCode, exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome)
+                            : withoutConsolePrefix(unfolded(outcome.message())))
+                    .platform(job.platform());
+            json(job, outcome).forEach(doc::put);
+            if (outcome instanceof Outcome.PlatformError) {
+                // The watch could not go on: an error, as every command's failure reads.
+                doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(
+                        exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome) : outcome.message()))));
+            }
+            terminal.json(doc);
             return exitCode;
         }
         if (outcome instanceof Outcome.PlatformError) {
             // The watch could not go on (an unknown job, a platform down): an error like any other command's.
-            terminal.error(unfolded(outcome.message()));
+            terminal.error(exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome) : unfolded(outcome.message()));
             return exitCode;
         }
         if (report != null) {
@@ -50,6 +60,12 @@ final class OutcomePrinter {
         }
         terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         return exitCode;
+    }
+
+    /** A job the watch had seen and the platform no longer knows: deleted by someone else, not a typo. */
+    static String vanished(JobRef job, Outcome outcome) {
+        return "job " + job.id() + " vanished from " + job.platform().displayName() + " while watched: it was "
+                + "deleted by someone else (" + withoutConsolePrefix(unfolded(outcome.message())) + ")";
     }
 
     /** The verdict line coloured on a terminal: green for success, yellow for a timeout, red otherwise. */
@@ -72,16 +88,18 @@ final class OutcomePrinter {
         return message.replaceFirst("^\\[[a-z]+] (job \\S+( \\([^)\\s]*\\))? )?", "");
     }
 
-    static Map<String, Object> json(JobRef job, Outcome outcome, int exitCode) {
+    /**
+     * The payload of an outcome's document: the job (named as the platform names it, not by its id alone),
+     * how the watch ended, the last status and, for a job left pending, the diagnosis report.
+     */
+    static Map<String, Object> json(JobRef job, Outcome outcome) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("job", job);
+        JobStatus status = outcome.lastStatus();
+        doc.put("job", named(job, status));
         doc.put("outcome", kind(outcome));
-        doc.put("message", withoutConsolePrefix(unfolded(outcome.message())));
         if (outcome instanceof Outcome.JobFailed failed && !failed.failure().isEmpty()) {
             doc.put("failure", failed.failure());
         }
-        doc.put("exitCode", exitCode);
-        JobStatus status = outcome.lastStatus();
         if (status != null) {
             doc.put("status", status);
         }
@@ -91,10 +109,19 @@ final class OutcomePrinter {
         return doc;
     }
 
-    /** The report as our JSON renderer writes it (versioned), embedded rather than re-serialised. */
+    /** The job with the name its last status gives it, when the caller knew only the id. */
+    static JobRef named(JobRef job, JobStatus status) {
+        if (status != null && status.job() != null && status.job().id().equals(job.id())
+                && !status.job().name().equals(status.job().id())) {
+            return status.job();
+        }
+        return job;
+    }
+
+    /** The report as our JSON renderer writes it (versioned, platform in lower case), keys sorted on output. */
     static Object reportJson(DiagnosisReport report) {
         try {
-            return Terminal.JSON.readTree(ReportFormat.JSON.render(report));
+            return Terminal.JSON.readValue(ReportFormat.JSON.render(report), Map.class);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the JSON report renderer wrote invalid JSON", e);
         }

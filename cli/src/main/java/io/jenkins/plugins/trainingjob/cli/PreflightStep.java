@@ -38,21 +38,24 @@ final class PreflightStep {
             terminal.progress(Preflight.line(mode, report));
             return null;
         }
-        print(terminal, report, reportFile);
-        return ExitCode.UNSCHEDULABLE;
+        int code = ExitCode.ofRefusal(report.verdict());
+        print(terminal, report, reportFile, code, mode);
+        return code;
     }
 
     /** The report, as {@code check} prints it whatever the verdict. */
-    static void print(Terminal terminal, DiagnosisReport report, Path reportFile) {
+    static void print(Terminal terminal, DiagnosisReport report, Path reportFile, int exitCode, PreflightMode mode) {
         if (reportFile != null) {
             ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
             terminal.progress("wrote the pre-flight report to " + reportFile);
         }
         if (terminal.json()) {
-            Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("preflight", report.verdict().name());
-            doc.put("report", OutcomePrinter.reportJson(report));
-            terminal.json(doc);
+            Map<String, Object> preflight = new LinkedHashMap<>();
+            preflight.put("verdict", report.verdict().name());
+            preflight.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
+            preflight.put("refused", exitCode != ExitCode.SUCCESS);
+            terminal.json(terminal.envelope(exitCode, Preflight.summary(report)).platform(report.job().platform())
+                    .put("preflight", preflight).put("report", OutcomePrinter.reportJson(report)));
         } else {
             terminal.result(ReportFormat.TEXT.render(report));
         }

@@ -44,10 +44,20 @@ public final class ReportOutput {
             ReportFiles.write(output, rendered);
             String name = f.name().toLowerCase(java.util.Locale.ROOT);
             if (terminal.json()) {
-                terminal.json(java.util.Map.of("file", output.toString(), "format", name, "exitCode", ExitCode.SUCCESS));
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, "wrote the " + name + " report to " + output)
+                        .platform(report.job().platform())
+                        .put("file", java.util.Map.of("path", output.toString(), "format", name)));
             } else {
                 terminal.progress("wrote the " + name + " report to " + output);
             }
+        } else if (terminal.json() && f == ReportFormat.JSON) {
+            // One JSON document on stdout: the report under "report", in the envelope every command prints.
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, report.headline()).platform(report.job().platform())
+                    .put("report", OutcomePrinter.reportJson(report)));
+        } else if (terminal.json()) {
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, report.headline()).platform(report.job().platform())
+                    .put("rendered", java.util.Map.of("format", f.name().toLowerCase(java.util.Locale.ROOT),
+                            "text", rendered)));
         } else {
             terminal.result(rendered);
         }

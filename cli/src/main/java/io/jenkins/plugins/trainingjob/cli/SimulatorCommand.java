@@ -58,7 +58,8 @@ final class SimulatorCommand implements Callable<Integer> {
              ForegroundSigint sigint = root.env().interrupts() instanceof ShutdownHookInterrupts
                      ? ForegroundSigint.install(stop::countDown) : ForegroundSigint.NONE) {
             if (terminal.json()) {
-                terminal.json(describe(sim, scenario));
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, "simulator running at " + sim.baseUrl()
+                        + " (scenario " + sim.scenario().name() + ")").put("simulator", describe(sim, scenario)));
             } else {
                 terminal.result(banner(sim, scenario));
             }
@@ -83,9 +84,26 @@ final class SimulatorCommand implements Callable<Integer> {
                     + "that can be read (" + ReportFiles.reason(e.getCause()) + "); bundled scenarios: "
                     + String.join(", ", Scenario.BUNDLED));
         } catch (IllegalArgumentException e) {
-            throw CliException.invalidInput(e.getMessage() + " (bundled scenarios: "
+            throw CliException.invalidInput(malformed(nameOrFile, e) + " (bundled scenarios: "
                     + String.join(", ", Scenario.BUNDLED) + ")");
         }
+    }
+
+    /**
+     * A scenario's YAML syntax error in the spec reader's words ({@code malformed YAML at line 2, column 1:
+     * ...}) instead of the parser's multi-line excerpt; other problems as the simulator words them.
+     */
+    static String malformed(String source, IllegalArgumentException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException yaml) {
+                String problem = yaml.getProblem() == null ? "syntax error"
+                        : yaml.getProblem().strip().lines().findFirst().orElse("syntax error");
+                var mark = yaml.getProblemMark();
+                return "scenario " + source + ": malformed YAML" + (mark == null ? ""
+                        : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ": " + problem;
+            }
+        }
+        return e.getMessage();
     }
 
     static Map<String, Object> describe(Simulator sim, String scenarioName) {

@@ -20,7 +20,8 @@ final class SpecInput {
     static final String STDIN_NAME = "<stdin>";
     /** Where standard input comes from; tests point it at bytes of their own. */
     static Supplier<InputStream> stdin = () -> System.in;
-    private static final int MAX_BYTES = 1_000_000;
+    /** The same limit, in the same words, as for a file. */
+    private static final int MAX_BYTES = JobSpecLoader.MAX_CHARS;
 
     private SpecInput() {
     }
@@ -37,7 +38,7 @@ final class SpecInput {
             throw CliException.invalidInput(STDIN_NAME + ": cannot read the job spec: " + ReportFiles.reason(e));
         }
         if (bytes.length > MAX_BYTES) {
-            throw CliException.invalidInput(STDIN_NAME + ": the input is larger than " + MAX_BYTES
+            throw CliException.invalidInput(STDIN_NAME + ": the file is larger than " + MAX_BYTES
                     + " bytes; a job spec is a few kilobytes");
         }
         String text;

@@ -3,8 +3,10 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -18,9 +20,14 @@ public final class SpecOptions {
     Path file;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = "A value for $${KEY} in the spec (repeatable); wins over an environment variable "
-                    + "of the same name, e.g. --set IMAGE_TAG=1.4.2.")
-    Map<String, String> variables = new LinkedHashMap<>();
+            description = "A value for $${KEY} in the spec (repeatable, each KEY once); wins over an environment "
+                    + "variable of the same name, e.g. --set IMAGE_TAG=1.4.2.")
+    List<String> assignments = new ArrayList<>();
+
+    /** How error and success lines name the spec: its path, or {@code <stdin>} for {@code -}. */
+    String sourceName() {
+        return SpecInput.isStdin(file) ? SpecInput.STDIN_NAME : String.valueOf(file);
+    }
 
     /**
      * Loads and validates; an invalid spec throws with every problem at once. {@code ${NAME}} is filled
@@ -28,9 +35,29 @@ public final class SpecOptions {
      */
     JobSpec load(CliEnvironment env) {
         Map<String, String> values = new HashMap<>(env.variables());
-        variables.keySet().forEach(SpecOptions::checkName);
-        values.putAll(variables);
+        values.putAll(variables());
         return SpecInput.isStdin(file) ? SpecInput.load(values) : JobSpecLoader.load(file, values);
+    }
+
+    /**
+     * The {@code --set} values by name. A name given twice is refused, as the plugin refuses it: the second
+     * value silently winning hides a mistake in a CI script.
+     */
+    Map<String, String> variables() {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String assignment : assignments) {
+            int eq = assignment.indexOf('=');
+            if (eq < 0) {
+                throw CliException.invalidInput("--set " + assignment + ": expected KEY=VALUE");
+            }
+            String key = assignment.substring(0, eq);
+            checkName(key);
+            if (values.containsKey(key)) {
+                throw CliException.invalidInput("--set " + key + ": given twice; a variable may appear once");
+            }
+            values.put(key, assignment.substring(eq + 1));
+        }
+        return values;
     }
 
     /** The variable names docs/job-specs.md allows; anything else could never be referenced. */

@@ -51,11 +51,19 @@ final class StatusCommand implements Callable<Integer> {
             if (watch && !status.phase().isTerminal()) {
                 status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
                 if (status == null) {
+                    if (terminal.json()) {
+                        terminal.json(terminal.envelope(ExitCode.INTERRUPTED, "interrupted: no longer watching job "
+                                + connected.job().id()).platform(connected.job().platform()).put("job", connected.job())
+                                .put("error", TrainJob.error(ExitCode.kind(ExitCode.INTERRUPTED),
+                                        java.util.List.of("interrupted while watching"))));
+                    }
                     return ExitCode.INTERRUPTED;
                 }
             }
             if (terminal.json()) {
-                terminal.json(status);
+                terminal.json(terminal.envelope(ExitCode.SUCCESS, "job " + status.job().id() + " is "
+                                + status.phase() + (status.rawState().isEmpty() ? "" : " (" + status.rawState() + ")"))
+                        .platform(status.job().platform()).put("job", status.job()).put("status", status));
             } else {
                 terminal.result(describe(status) + recentEvents(platform, status));
             }
@@ -122,16 +130,30 @@ final class StatusCommand implements Callable<Integer> {
         }
         long placed = s.workers().stream().filter(WorkerStatus::isPlaced).count();
         line(sb, "workers", s.workers().size() + " (" + placed + " placed)");
-        s.workers().stream().sorted(Comparator.comparing(WorkerStatus::name)).forEach(w -> sb.append("  ")
-                .append(ConsoleText.strip(w.name(), 48)).append("  ")
-                .append(w.isPlaced() ? ConsoleText.strip(w.nodeName(), 32) : "(not placed)")
-                .append(w.phase().isEmpty() ? "" : "  " + ConsoleText.strip(w.phase(), 16))
-                .append(w.reason().isEmpty() ? "" : "  " + ConsoleText.strip(w.reason(), 60)).append('\n'));
+        // Worker and node names whole (they are copied into logs --worker and kubectl): a long line folds.
+        s.workers().stream().sorted(Comparator.comparing(WorkerStatus::name)).forEach(w -> fold(sb,
+                ConsoleText.strip(w.name()) + "  " + (w.isPlaced() ? ConsoleText.strip(w.nodeName()) : "(not placed)")
+                        + (w.phase().isEmpty() ? "" : "  " + ConsoleText.strip(w.phase()))
+                        + (w.reason().isEmpty() ? "" : "  " + ConsoleText.strip(w.reason()))));
         return sb.toString();
     }
 
+    /** {@code key value}, the value folded onto continuation lines at 100 columns, never cut. */
     private static void line(StringBuilder sb, String key, String value) {
-        sb.append(String.format("%-9s ", key)).append(ConsoleText.strip(value, 88)).append('\n');
+        String text = ConsoleText.strip(value);
+        String lead = String.format("%-9s ", key);
+        String indent = " ".repeat(lead.length());
+        while (lead.length() + text.length() > 100) {
+            int room = 100 - lead.length();
+            int cut = text.lastIndexOf(' ', room);
+            if (cut <= 0) {
+                cut = room;
+            }
+            sb.append(lead).append(text, 0, cut).append('\n');
+            text = text.substring(cut).stripLeading();
+            lead = indent;
+        }
+        sb.append(lead).append(text).append('\n');
     }
 
     private static String time(Instant t) {

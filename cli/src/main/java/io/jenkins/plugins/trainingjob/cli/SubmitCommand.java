@@ -1,10 +1,12 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreJobName;
@@ -25,9 +27,10 @@ import picocli.CommandLine.ParentCommand;
         header = "Validate and submit a job; optionally wait for it and diagnose it if it stays pending.",
         description = {"Prints the job id on stdout. With --wait, follows the job (state changes on stderr);",
             "a job still queued after --pending-timeout is diagnosed, the report printed, and the exit",
-            "code is 3. Ctrl-C or SIGTERM at any moment, the create call included, stops the job on the",
-            "platform (--no-cancel-on-interrupt leaves it running and prints its id). A job left by exit 3",
-            "or 4 is named with the command that stops it (--cancel-on-failure stops it).",
+            "code says what may help: 3 never fits, 6 retry later, 7 needs the pool administrator.",
+            "Ctrl-C or SIGTERM at any moment, the create call included, stops the job on the platform",
+            "(--no-cancel-on-interrupt leaves it running and prints its id). A job left by exit 3, 4, 6 or",
+            "7 is named with the command that stops it (--cancel-on-failure stops it).",
             "The client token is the job's identity: submitting again with the same token returns the",
             "job it created (exit 0); a different spec under the same token is refused."},
         footerHeading = "%nExamples:%n",
@@ -77,15 +80,22 @@ final class SubmitCommand implements Callable<Integer> {
         String token = tokenGiven ? clientToken : UUID.randomUUID().toString();
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            // A used token returns its job: the pre-flight check must not refuse a job that exists.
-            Optional<IdempotentSubmitter.Submitted> existing = tokenGiven
-                    ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
-            if (existing.isEmpty()) {
-                Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
-                        waiting.reportFile);
-                if (refused != null) {
-                    return refused;
+            // Until the submit guard takes over, an interrupt ends the JVM with nothing created: the launcher's
+            // hook says so, so a CI log shows why the step ended.
+            InterruptNote.set("interrupted before anything was submitted; no job was created");
+            Optional<IdempotentSubmitter.Submitted> existing;
+            try {
+                // A used token returns its job: the pre-flight check must not refuse a job that exists.
+                existing = tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
+                if (existing.isEmpty()) {
+                    Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
+                            waiting.reportFile);
+                    if (refused != null) {
+                        return refused;
+                    }
                 }
+            } finally {
+                InterruptNote.clear();
             }
             return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing);
         }
@@ -108,6 +118,12 @@ final class SubmitCommand implements Callable<Integer> {
                     return root.fail(failure); // printed before the guard lets an interrupted JVM end
                 }
                 throw failure;
+            } catch (QuotaExceededException e) {
+                CliException failure = quotaRefusal(platform, job, e);
+                if (guard.interrupted()) {
+                    return root.fail(failure);
+                }
+                throw failure;
             } catch (RuntimeException e) {
                 if (guard.interrupted()) {
                     return root.fail(e);
@@ -119,13 +135,13 @@ final class SubmitCommand implements Callable<Integer> {
             terminal.progress(submitted.message());
             if (mode == WaitMode.NONE || interrupted) {
                 if (terminal.json()) {
-                    Map<String, Object> doc = new LinkedHashMap<>();
-                    doc.put("job", ref);
-                    doc.put("clientToken", token);
-                    doc.put("alreadySubmitted", submitted.alreadySubmitted());
-                    doc.put("interrupted", interrupted);
-                    doc.put("exitCode", interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS);
-                    terminal.json(doc);
+                    Map<String, Object> submission = new LinkedHashMap<>();
+                    submission.put("clientToken", token);
+                    submission.put("alreadySubmitted", submitted.alreadySubmitted());
+                    submission.put("interrupted", interrupted);
+                    terminal.json(terminal.envelope(interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS,
+                                    submitted.message()).platform(ref.platform())
+                            .put("job", ref).put("submission", submission));
                 } else {
                     terminal.resultLine(ref.id());
                 }
@@ -138,6 +154,26 @@ final class SubmitCommand implements Callable<Integer> {
                 return follower.follow(ref, mode, waiting, true, guard);
             }
         }
+    }
+
+    /**
+     * A create refused for quota (SenseCore {@code MEMBER_QUOTA_EXCEEDED}) is no outage: 7 when pre-flight's
+     * reading of the workspace's reservation proves the job alone needs more than it (only an administrator
+     * helps), else 6 (running jobs hold the quota; submitting later may pass). Pre-flight is read here even
+     * with {@code --preflight false}: the refusal already happened, the read only classifies it.
+     */
+    private static CliException quotaRefusal(TrainingPlatform platform, JobSpec job, QuotaExceededException e) {
+        int code;
+        try {
+            code = ExitCode.ofQuotaRefusal(Preflight.check(platform, job));
+        } catch (RuntimeException unreadable) {
+            code = ExitCode.ofQuotaRefusal(null);
+        }
+        String why = code == ExitCode.NEEDS_ADMIN
+                ? "the job alone needs more than the workspace's reserved quota: ask for fewer devices, or ask the "
+                        + "administrator for more quota"
+                : "running jobs hold the quota: submit again when they finish";
+        return new CliException(code, e.getMessage() + " (" + why + ")", e);
     }
 
     /**

@@ -53,6 +53,9 @@ final class Terminal {
 
     private final boolean quiet;
 
+    /** The command whose documents this terminal prints ({@code submit}, {@code trainjob} for the root). */
+    private volatile String command = "trainjob";
+
     Terminal(CliEnvironment env, OutputFormat format) {
         this(env, format, false);
     }
@@ -142,8 +145,26 @@ final class Terminal {
         out.flush();
     }
 
-    /** The result as one JSON document on stdout (keys sorted, so output diffs well). */
-    void json(Object value) {
+    void command(String name) {
+        command = name;
+    }
+
+    String command() {
+        return command;
+    }
+
+    /** A new document of this terminal's command, to fill and print with {@link #json(JsonEnvelope)}. */
+    JsonEnvelope envelope(int exitCode, String message) {
+        return JsonEnvelope.of(command, exitCode, message);
+    }
+
+    /** The result as the one JSON document on stdout: every {@code -o json} document is an envelope. */
+    void json(JsonEnvelope document) {
+        print(document.toMap());
+    }
+
+    /** Any value as JSON on stdout (keys sorted, so output diffs well). */
+    private void print(Object value) {
         try {
             out.println(JSON.writeValueAsString(value));
         } catch (JsonProcessingException e) {

@@ -12,6 +12,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,12 +53,20 @@ import picocli.CommandLine;
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success",
-            "  1    the job failed (or was stopped by someone else)",
-            "  2    invalid input (arguments, spec, profile, credentials missing, unknown job id)",
-            "  3    unschedulable: the job stayed pending; the diagnosis report is printed",
-            "  4    timed out",
-            "  5    platform or network error",
+            "  1    the job failed, or was stopped by someone else",
+            "  2    bad input (arguments, spec, profile, missing credentials, a request the platform refused",
+            "       as invalid)",
+            "  3    never fits: pre-flight or the diagnosis says NEVER_FITS (change the job or its target)",
+            "  4    timed out (--timeout, --diagnosis-timeout)",
+            "  5    platform or network error, authentication refused",
+            "  6    still pending at the pending timeout, diagnosed FITS_LATER or UNKNOWN (retrying later",
+            "       may help)",
+            "  7    needs the pool administrator (NEEDS_ADMIN: pre-flight strict, or the diagnosis)",
+            "  8    did not start within the budget (--max-wait)",
+            "  9    the job vanished: deleted by someone else while watched",
             "  130  interrupted (Ctrl-C; SIGTERM: 143)",
+            "With -o json every document, errors included, has \"command\", \"exitCode\" and \"message\"",
+            "(docs/cli-output.schema.json).",
             "",
             "Examples:",
             "  trainjob demo",
@@ -91,7 +100,18 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(systemEnvironment(), args));
+        AtomicBoolean finished = new AtomicBoolean();
+        // A signal during a phase with no handler of its own (InterruptNote) ends the JVM silently otherwise.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            String note = InterruptNote.current();
+            if (!finished.get() && note != null) {
+                System.err.println("trainjob: " + note);
+                System.err.flush();
+            }
+        }, "trainjob-interrupt-note"));
+        int code = run(systemEnvironment(), args);
+        finished.set(true);
+        System.exit(code);
     }
 
     /** Runs one command line and returns its exit code; the entry point tests use. */
@@ -103,11 +123,22 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     static CliEnvironment systemEnvironment() {
-        return new CliEnvironment(System.getenv(), Path.of(System.getProperty("user.home")),
+        return new CliEnvironment(System.getenv(), home(System.getenv("HOME"), System.getProperty("user.home")),
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
                 TerminalStreams.interactive(), new ShutdownHookInterrupts(), TrainingPlatforms::connect,
                 Clock.systemUTC());
+    }
+
+    /**
+     * {@code ~}: {@code $HOME} as every shell tool reads it (CI containers run as an arbitrary uid with
+     * HOME overridden), else Java's {@code user.home} (from the password database).
+     */
+    static Path home(String homeVariable, String userHome) {
+        if (homeVariable != null && !homeVariable.isBlank() && Path.of(homeVariable).isAbsolute()) {
+            return Path.of(homeVariable);
+        }
+        return Path.of(userHome);
     }
 
     static CommandLine commandLine(CliEnvironment env) {
@@ -119,25 +150,79 @@ public final class TrainJob implements Callable<Integer> {
         CommandLine.Help.Ansi ansi = env.interactive() && Terminal.colourAllowed(env)
                 ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
-        // Options that mean nothing for a completion script are not offered on it.
+        // An option that means nothing for a completion script is not offered on it.
         CommandSpec completion = cl.getSubcommands().get("generate-completion").getCommandSpec();
-        for (String option : List.of("--output-format", "--quiet")) {
-            completion.remove(completion.findOption(option));
-        }
+        completion.remove(completion.findOption("--quiet"));
         cl.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
             // The handler runs before the options were applied: read --output-format from the raw words.
             root.outputFormat = ArgumentErrors.outputFormatOf(args);
+            root.command = commandName(cmd.getCommandSpec());
             String message = ArgumentErrors.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName()
                     + " --help)";
             root.terminal().error(message);
             if (root.terminal().json()) {
-                root.terminal().json(Map.of("error", ConsoleText.strip(message), "exitCode", ExitCode.INVALID_INPUT));
+                root.terminal().json(root.terminal().envelope(ExitCode.INVALID_INPUT, message)
+                        .put("error", error("arguments", List.of(ConsoleText.strip(message)))));
             }
             return ExitCode.INVALID_INPUT;
         });
+        cl.setExecutionStrategy(parseResult -> {
+            CommandLine.ParseResult last = parseResult;
+            while (last.hasSubcommand()) {
+                last = last.subcommand();
+            }
+            root.command = commandName(last.commandSpec());
+            if (root.terminal().json()) {
+                Integer answered = root.helpAsJson(parseResult, last);
+                if (answered != null) {
+                    return answered;
+                }
+            }
+            return new CommandLine.RunLast().execute(parseResult);
+        });
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> root.fail(ex));
         return cl;
+    }
+
+    /** A command's name in JSON documents: {@code submit}, {@code trainjob} for the root itself. */
+    static String commandName(CommandSpec command) {
+        return command.parent() == null ? "trainjob" : command.name();
+    }
+
+    /** {@code --version} and {@code --help} with {@code -o json}: an envelope like every other answer. */
+    private Integer helpAsJson(CommandLine.ParseResult parseResult, CommandLine.ParseResult last) {
+        if (parseResult.isVersionHelpRequested()) {
+            String version = VersionProvider.version();
+            terminal().json(terminal().envelope(ExitCode.SUCCESS, "trainjob " + version)
+                    .put("version", Map.of("trainjob", version, "java", System.getProperty("java.version"))));
+            return ExitCode.SUCCESS;
+        }
+        if (last.commandSpec().userObject() instanceof CommandLine.HelpCommand) {
+            // trainjob help [COMMAND]: the named command's usage, else the root's.
+            List<String> named = last.matchedPositionals().isEmpty() ? List.of()
+                    : last.matchedPositionals().get(0).stringValues();
+            CommandLine target = named.isEmpty() ? spec.commandLine()
+                    : spec.commandLine().getSubcommands().get(named.get(0));
+            if (target != null) {
+                terminal().json(terminal().envelope(ExitCode.SUCCESS, target.getCommandSpec().qualifiedName() + " --help")
+                        .put("help", target.getUsageMessage(CommandLine.Help.Ansi.OFF)));
+                return ExitCode.SUCCESS;
+            }
+        }
+        for (CommandLine.ParseResult r = parseResult; r != null; r = r.hasSubcommand() ? r.subcommand() : null) {
+            if (r.isUsageHelpRequested()) {
+                terminal().json(terminal().envelope(ExitCode.SUCCESS, last.commandSpec().qualifiedName() + " --help")
+                        .put("help", last.commandSpec().commandLine().getUsageMessage(CommandLine.Help.Ansi.OFF)));
+                return ExitCode.SUCCESS;
+            }
+        }
+        return null;
+    }
+
+    /** The payload of a failure's document: what kind of input or failure it was, and every problem. */
+    static Map<String, Object> error(String kind, List<?> problems) {
+        return Map.of("kind", kind, "problems", problems);
     }
 
     @Override
@@ -152,12 +237,16 @@ public final class TrainJob implements Callable<Integer> {
 
     private Terminal terminal;
 
+    /** The command running, for its JSON documents. */
+    private String command = "trainjob";
+
     /** One terminal per run, so the live status line has one owner. */
     Terminal terminal() {
         OutputFormat format = outputFormat == null ? OutputFormat.TEXT : outputFormat;
         if (terminal == null || terminal.format() != format || terminal.quiet() != quiet) {
             terminal = new Terminal(env, format, quiet);
         }
+        terminal.command(command);
         return terminal;
     }
 
@@ -175,8 +264,13 @@ public final class TrainJob implements Callable<Integer> {
                 terminal.error(invalid.sourceName() + ": " + problem);
             }
             if (terminal.json()) {
-                terminal.json(Map.of("error", "invalid job spec", "file", invalid.sourceName(),
-                        "problems", invalid.problems(), "exitCode", code));
+                Map<String, Object> error = new java.util.TreeMap<>(error("spec",
+                        invalid.problems().stream().map(SpecProblem::toString).toList()));
+                error.put("file", invalid.sourceName());
+                error.put("fields", invalid.problems());
+                terminal.json(terminal.envelope(code, invalid.sourceName() + ": invalid job spec ("
+                        + invalid.problems().size() + (invalid.problems().size() == 1 ? " problem)" : " problems)"))
+                        .put("error", error));
             }
             return code;
         }
@@ -187,7 +281,9 @@ public final class TrainJob implements Callable<Integer> {
                     .toList();
             lines.forEach(terminal::error);
             if (terminal.json()) {
-                terminal.json(Map.of("error", "invalid connection", "problems", lines, "exitCode", code));
+                terminal.json(terminal.envelope(code, lines.size() == 1 ? lines.get(0)
+                        : "invalid connection (" + lines.size() + " problems)")
+                        .put("error", error("connection", lines)));
             }
             return code;
         }
@@ -197,7 +293,9 @@ public final class TrainJob implements Callable<Integer> {
             env.err().flush();
         }
         if (terminal.json()) {
-            terminal.json(Map.of("error", ConsoleText.strip(ExitCode.describe(cause)), "exitCode", code));
+            String message = ConsoleText.strip(ExitCode.describe(cause));
+            terminal.json(terminal.envelope(code, message).platform(ExitCode.platformOf(cause))
+                    .put("error", error(ExitCode.kind(code), List.of(message))));
         }
         return code;
     }

@@ -27,17 +27,16 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         JobSpec loaded = spec.load(root.env());
         Terminal terminal = root.terminal();
+        String line = spec.sourceName() + ": valid " + loaded.platform().displayName() + " job spec"
+                + (loaded.name().isEmpty() ? "" : " '" + loaded.name() + "'");
         if (terminal.json()) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("file", spec.file.toString());
+            doc.put("file", spec.sourceName());
             doc.put("valid", true);
-            doc.put("platform", loaded.platform().id());
             doc.put("name", loaded.name());
-            doc.put("exitCode", ExitCode.SUCCESS);
-            terminal.json(doc);
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, line).platform(loaded.platform()).put("spec", doc));
         } else {
-            terminal.resultLine(spec.file + ": valid " + loaded.platform().displayName() + " job spec"
-                    + (loaded.name().isEmpty() ? "" : " '" + loaded.name() + "'"));
+            terminal.resultLine(line);
         }
         return ExitCode.SUCCESS;
     }

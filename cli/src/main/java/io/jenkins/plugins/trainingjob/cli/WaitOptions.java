@@ -43,8 +43,8 @@ public final class WaitOptions {
     Boolean cancelOnInterrupt;
 
     @Option(names = "--cancel-on-failure", negatable = true,
-            description = "When the wait fails with the job still on the platform (unschedulable, exit 3; timed out, "
-                    + "exit 4), stop it and say so (default: off: the job stays and the command says how to stop it).")
+            description = "When the wait fails with the job still on the platform (still pending, exit 3, 6 or 7; "
+                    + "timed out, exit 4), stop it and say so (default: off: the job stays and the command says how to stop it).")
     Boolean cancelOnFailure;
 
     @Option(names = "--report-file", paramLabel = "FILE",

@@ -76,4 +76,35 @@ class ExitCodeTest {
         assertThat(ExitCode.describe(new NullPointerException("x")))
                 .isEqualTo("unexpected NullPointerException: x (run with --debug for the stack trace)");
     }
+    /** One table: every class's words on its code's row in docs/cli.md and in --help, and the CLI exits with it. */
+    @org.junit.jupiter.api.Test
+    void theTableIsTheSameInTheDocsInHelpAndInCore() throws Exception {
+        String docs = java.nio.file.Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli.md"));
+        java.io.StringWriter help = new java.io.StringWriter();
+        TrainJob.commandLine(new CliEnvironment(java.util.Map.of(), java.nio.file.Path.of("."),
+                new java.io.PrintWriter(help), new java.io.PrintWriter(new java.io.StringWriter()), false,
+                new ManualInterrupts(), s -> {
+                    throw new AssertionError();
+                }, java.time.Clock.systemUTC())).usage(new java.io.PrintWriter(help));
+        for (io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass c
+                : io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass.values()) {
+            String words = c.meaning().replaceFirst(" \\(.*", "");
+            String code = Integer.toString(c.exitCode());
+            assertThat(docs.lines().filter(l -> l.startsWith("| " + code + " ")))
+                    .as("docs/cli.md row %s", code).singleElement().asString().contains(words);
+            assertThat(help.toString().lines().filter(l -> l.matches("  " + code + " +\\S.*")))
+                    .as("--help row %s", code).singleElement().asString().contains(words);
+        }
+    }
+    /** P6: a TLS handshake with a plain-HTTP endpoint gets no answer, only the call timeout: say what to try. */
+    @org.junit.jupiter.api.Test
+    void aTimeoutOnAnHttpsEndpointSuggestsPlainHttp() {
+        var timeout = new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs", 0, "timeout", "",
+                "the call timeout of 120s ran out waiting for https://127.0.0.1:8080 (timeout)", null);
+        assertThat(ExitCode.describe(timeout)).endsWith("if that endpoint speaks plain HTTP (the simulator, a local "
+                + "proxy), use http://");
+        var plain = new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs", 0, "timeout", "",
+                "the call timeout of 120s ran out waiting for http://127.0.0.1:8080 (timeout)", null);
+        assertThat(ExitCode.describe(plain)).doesNotContain("plain HTTP");
+    }
 }

@@ -24,7 +24,7 @@ class OutcomePrinterTest {
     Path dir;
 
     @Test
-    void b1_aReportFileThatCannotBeWrittenAfterTheWaitStillPrintsTheReportAndKeepsExit3() throws Exception {
+    void b1_aReportFileThatCannotBeWrittenAfterTheWaitStillPrintsTheReportAndKeepsItsExitCode() throws Exception {
         DiagnosisReport report = SavedDiagnosis.read(CliHarness.resource(dir, "aihc-schedule-diagnosis-query.json"));
         JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train");
         Outcome outcome = new Outcome.Unschedulable(new JobStatus(job, JobPhase.PENDING, "Created", null, null, null,
@@ -39,7 +39,7 @@ class OutcomePrinterTest {
 
         int code = OutcomePrinter.print(terminal, job, outcome, dir.resolve("a-file/diagnosis.md"));
 
-        assertThat(code).isEqualTo(3);
+        assertThat(code).isEqualTo(ExitCode.ofPending(report.verdict()));
         assertThat(err.toString()).contains("warning: cannot write").contains("a path element is not a directory")
                 .contains("the report is printed below instead");
         assertThat(out.toString()).startsWith(report.headline().substring(0, 20));

@@ -381,17 +381,17 @@ class SubmitOnceTest {
     }
 
     @Test
-    void exit3SaysTheJobIsStillQueuedAndCancelOnFailureStopsIt() {
+    void exit6SaysTheJobIsStillQueuedAndCancelOnFailureStopsIt() {
         var kept = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms"));
         var stopped = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms",
                 "--cancel-on-failure"));
 
-        assertThat(kept.exitCode()).as(kept.err()).isEqualTo(3);
+        assertThat(kept.exitCode()).as(kept.err()).isEqualTo(6);
         String keptId = firstLine(kept.out());
         assertThat(kept.err()).contains("job " + keptId + " is still queued on Baidu AIHC; stop it with: "
                 + "trainjob cancel " + keptId);
         assertThat(job(keptId).state()).isEqualTo(JobState.QUEUED);
-        assertThat(stopped.exitCode()).as(stopped.err()).isEqualTo(3);
+        assertThat(stopped.exitCode()).as(stopped.err()).isEqualTo(6);
         String stoppedId = firstLine(stopped.out());
         assertThat(stopped.err()).contains("stopped job " + stoppedId + " on Baidu AIHC (--cancel-on-failure)");
         assertThat(job(stoppedId).state()).isEqualTo(JobState.STOPPED);

@@ -78,7 +78,8 @@ class TrainJobArgumentsTest {
             assertThat(result.exitCode()).as(String.join(" ", args)).isEqualTo(2);
             JsonNode doc = Terminal.JSON.readTree(result.out());
             assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
-            assertThat(doc.path("error").asText()).isNotBlank();
+            assertThat(doc.path("message").asText()).isNotBlank();
+            assertThat(doc.path("error").path("problems").get(0).asText()).isEqualTo(doc.path("message").asText());
         }
     }
 
@@ -104,7 +105,8 @@ class TrainJobArgumentsTest {
         }
         assertThat(cli.run("status", "--help").out()).doesNotContain("the spec's 'platform', then");
         var completion = cli.run("generate-completion", "--help").out();
-        assertThat(completion).doesNotContain("Generate bash/zsh").doesNotContain("--output-format");
+        // -o json is offered (P1: every command answers a JSON document); --quiet means nothing there.
+        assertThat(completion).doesNotContain("Generate bash/zsh").contains("--output-format").doesNotContain("--quiet");
         cli.run("submit", "x.yaml", "--set", "FOO").failsWithOneLine(2, "--set");
         assertThat(cli.run("submit", "x.yaml", "--set", "FOO").err()).doesNotContain("option option");
     }
@@ -162,7 +164,11 @@ class TrainJobArgumentsTest {
         SpecInput.stdin = () -> new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8));
         var result = cli.run("validate", "-", "--set", "RUN=3", "--set", "RUN_SECONDS=1", "-o", "json");
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(Terminal.JSON.readTree(result.out()).path("name").asText()).isEqualTo("cli-small-3");
+        JsonNode doc = Terminal.JSON.readTree(result.out());
+        assertThat(doc.path("spec").path("name").asText()).isEqualTo("cli-small-3");
+        assertThat(doc.path("spec").path("file").asText()).as("one name for stdin (P12)").isEqualTo("<stdin>");
+        assertThat(cli.run("validate", "-", "--set", "RUN=3", "--set", "RUN_SECONDS=1").out())
+                .startsWith("<stdin>: valid Baidu AIHC job spec 'cli-small-3'");
         SpecInput.stdin = () -> new ByteArrayInputStream("platform: [".getBytes(StandardCharsets.UTF_8));
         cli.run("validate", "-").failsWithOneLine(2, "<stdin>");
     }
@@ -219,5 +225,39 @@ class TrainJobArgumentsTest {
         cli.run("status", "x").failsWithOneLine(2, "resourcepool: unknown setting (did you mean 'resourcePool'?");
         Files.writeString(config, "a: [\n");
         cli.run("status", "x").failsWithOneLine(2, "not valid YAML (line 1");
+    }
+    @Test
+    void p14_aVariableSetTwiceIsRefusedNotSilentlyOverwritten() {
+        cli.run("validate", spec("small-job.yaml"), "--set", "RUN=2", "--set", "RUN=3", "--set", "RUN_SECONDS=1")
+                .failsWithOneLine(2, "--set RUN: given twice; a variable may appear once");
+    }
+
+    @Test
+    void p18_aCommandFarFromEveryNameGetsNoSuggestionWhileATypoStillDoes() {
+        var far = cli.run("nosuchcmd").failsWithOneLine(2, "unknown command 'nosuchcmd'");
+        assertThat(far.err()).doesNotContain("did you mean");
+        cli.run("sumbit").failsWithOneLine(2, "did you mean submit?");
+        cli.run("stauts").failsWithOneLine(2, "did you mean status?");
+    }
+
+    @Test
+    void p13_aMalformedScenarioIsOneLineInTheSpecReadersWords() throws Exception {
+        Path scenario = Files.writeString(dir.resolve("badscen.yaml"), "name: bad\nnodes: [\n");
+        var result = cli.run("simulator", "--scenario", scenario.toString())
+                .failsWithOneLine(2, "malformed YAML at line 3, column 1");
+        assertThat(result.err()).doesNotContain("in 'reader'").doesNotContain("^");
+    }
+
+    @Test
+    void p12_standardInputHasTheFilesSizeLimitAndWords() {
+        SpecInput.stdin = () -> new ByteArrayInputStream(new byte[(1 << 20) + 10]);
+        cli.run("validate", "-").failsWithOneLine(2, "<stdin>: the file is larger than 1048576 bytes");
+    }
+
+    @Test
+    void p7_homeIsTheHomeVariableAsInEveryShellToolElseJavasUserHome() {
+        assertThat(TrainJob.home("/ci/home", "/root")).isEqualTo(Path.of("/ci/home"));
+        assertThat(TrainJob.home(null, "/root")).isEqualTo(Path.of("/root"));
+        assertThat(TrainJob.home("relative", "/root")).isEqualTo(Path.of("/root"));
     }
 }

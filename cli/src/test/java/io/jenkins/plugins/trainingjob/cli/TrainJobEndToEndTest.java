@@ -72,11 +72,11 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     }
 
     @Test
-    void aJobThatStaysPendingIsDiagnosedAndExits3WithTheReport() throws Exception {
+    void aJobThatStaysPendingIsDiagnosedAndExits6WithTheReportWhenItFitsLater() throws Exception {
         Path html = dir.resolve("out/diagnosis.html");
         var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "1s",
                 "--poll-interval", "50ms", "--report-file", html.toString());
-        assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).contains("cannot be scheduled")
                 .contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]").contains("10.3.0.118");
         assertThat(OutcomePrinter.unfolded(result.err())).contains("pending too long; schedule diagnosis");
@@ -87,10 +87,11 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     void theWholeOutcomeIsOneJsonDocumentWhenAskedFor() throws Exception {
         var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "1s",
                 "--poll-interval", "50ms", "--output-format", "json");
-        assertThat(result.exitCode()).isEqualTo(3);
+        assertThat(result.exitCode()).isEqualTo(6);
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("outcome").asText()).isEqualTo("unschedulable");
-        assertThat(doc.path("exitCode").asInt()).isEqualTo(3);
+        assertThat(doc.path("exitCode").asInt()).isEqualTo(6);
+        assertThat(doc.path("report").path("verdict").asText()).isEqualTo("FITS_LATER");
         assertThat(doc.path("job").path("id").asText()).startsWith("pytorchjob-");
         assertThat(doc.path("report").path("schemaVersion").asInt()).isEqualTo(1);
     }
@@ -123,7 +124,7 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("job       " + id).contains("state     RUNNING").contains("gpu-node-");
         JsonNode json = Terminal.JSON.readTree(cli.run("status", id, "--output-format", "json").out());
-        assertThat(json.path("phase").asText()).isEqualTo("RUNNING");
+        assertThat(json.path("status").path("phase").asText()).isEqualTo("RUNNING");
         assertThat(json.path("job").path("id").asText()).isEqualTo(id);
     }
 
@@ -140,8 +141,9 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     void awaitFollowsAJobSubmittedEarlier() {
         String id = submitted("submit", gpu8());
         var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
-        assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
-        assertThat(result.out()).contains("fake-node-a800-[01-04]");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
+        assertThat(result.out()).contains("fake-node-a800-[01-04]")
+                .as("the job's name, not its id (P9)").startsWith("Job sulingang-diagnose-node-taint-").doesNotContain("Job " + id);
     }
 
     @Test
@@ -278,5 +280,6 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 .contains("is RUNNING").contains("pending too long; schedule diagnosis");
         assertThat(OutcomePrinter.unfolded(result.out())).contains("demo-small-train").contains("completed successfully")
                 .contains("cannot be scheduled").contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]");
+        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled"))).as("one headline (P8)").hasSize(1);
     }
 }

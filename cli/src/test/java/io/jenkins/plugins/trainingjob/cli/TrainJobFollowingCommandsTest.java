@@ -161,7 +161,7 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         assertThat(ok.exitCode()).as(ok.err()).isZero();
         assertThat(ok.out()).startsWith("ok: Baidu AIHC at " + sim.baseUrl()).contains("resource pool cce-sim00001");
         var sc = json(cli.run(concat(new String[] {"check-connection", "-o", "json"}, SENSECORE)).out());
-        assertThat(sc.path("ok").asBoolean()).isTrue();
+        assertThat(sc.path("connection").path("ok").asBoolean()).isTrue();
         assertThat(sc.path("platform").asText()).isEqualTo("sensecore");
     }
 
@@ -188,7 +188,7 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         var submitted = cli.run("submit", spec.toString());
         String id = submitted.out().strip();
         var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
-        assertThat(result.exitCode()).as(result.err()).isEqualTo(3);
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).startsWith("Job await-named-").doesNotContain("Job " + id);
         assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled"))).hasSize(1);
         cli.run("cancel", id);
@@ -203,8 +203,9 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         String id = submitted.path("job").path("id").asText();
         var cancelled = json(cli.run("cancel", id, "-o", "json").out());
         assertThat(cancelled.path("exitCode").asInt()).isZero();
-        assertThat(cancelled.path("job").has("name")).isFalse();
+        assertThat(cancelled.path("cancel").path("stopped").asBoolean()).isTrue();
         assertThat(cancelled.path("job").path("id").asText()).isEqualTo(id);
+        assertThat(cancelled.path("job").path("name").asText()).as("read from the status").startsWith("cli-small-j");
     }
 
     @Test

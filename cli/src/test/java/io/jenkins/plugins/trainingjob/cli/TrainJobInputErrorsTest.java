@@ -74,8 +74,8 @@ class TrainJobInputErrorsTest {
         var result = cli.run("validate", spec.toString(), "--output-format", "json");
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
-        assertThat(doc.path("problems")).isNotEmpty();
-        assertThat(doc.path("problems").get(0).has("path")).isTrue();
+        assertThat(doc.path("error").path("problems")).isNotEmpty();
+        assertThat(doc.path("error").path("fields").get(0).has("path")).isTrue();
     }
 
     /** The review's transcript (code-quality b.7): this used to print "unexpected IllegalArgumentException", exit 5. */
@@ -254,7 +254,8 @@ class TrainJobInputErrorsTest {
         assertThat(result.exitCode()).isEqualTo(2);
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
-        assertThat(doc.path("error").asText()).contains("no credentials");
+        assertThat(doc.path("message").asText()).contains("no credentials");
+        assertThat(doc.path("error").path("problems").get(0).asText()).contains("no credentials");
     }
 
     @Test

@@ -97,7 +97,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
             DiagnosisReport report = ((FetchedDiagnosis.Ready) fetched).report();
             ArchivedReport archived = StepOutcome.report(report, run(), listener().getLogger());
             if (failOnUnschedulable) {
-                end(KnownResult.failure(ConsoleText.strip(report.headline())));
+                end(KnownResult.failure(StepOutcome.unschedulableMessage(report)));
                 return;
             }
             succeed(StepResult.of(report.job(), null, archived));

@@ -6,6 +6,7 @@ import hudson.model.TaskListener;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -35,15 +36,26 @@ final class StepOutcome {
         return switch (outcome.kind()) {
             case SCHEDULED, COMPLETED -> StepResult.of(job, outcome.lastStatus(), null);
             case UNSCHEDULABLE -> unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log);
-            case JOB_FAILED, TIMED_OUT, CANCELLED, PLATFORM_ERROR -> throw new AbortException(outcome.message());
+            case JOB_FAILED, TIMED_OUT, CANCELLED -> throw new AbortException(outcome.message());
+            case PLATFORM_ERROR -> throw new AbortException(OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
+                    ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message() : outcome.message());
         };
+    }
+
+    /**
+     * The failure of a job left pending, in the words of the CLI's exit-code table ("still pending (retrying
+     * later may help): Job X cannot be scheduled ..."), so a person knows at once whether to retry, fix the
+     * job or call the pool administrator.
+     */
+    static String unschedulableMessage(DiagnosisReport report) {
+        return OutcomeClass.ofPending(report.verdict()).meaning() + ": " + ConsoleText.strip(report.headline());
     }
 
     private static Map<String, Object> unschedulable(Outcome.Unschedulable outcome, JobRef job,
             boolean failOnUnschedulable, Run<?, ?> run, PrintStream log) throws AbortException {
         ArchivedReport archived = report(outcome.report(), run, log);
         if (failOnUnschedulable) {
-            throw new AbortException(ConsoleText.strip(outcome.report().headline()));
+            throw new AbortException(unschedulableMessage(outcome.report()));
         }
         return StepResult.of(job, outcome.status(), archived);
     }

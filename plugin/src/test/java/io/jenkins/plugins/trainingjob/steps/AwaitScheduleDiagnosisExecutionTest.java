@@ -19,7 +19,6 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedFetch;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.time.Duration;
 import java.util.Map;
@@ -99,7 +98,7 @@ class AwaitScheduleDiagnosisExecutionTest {
         f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(JOB, JobPhase.PENDING), report));
 
         assertThat(failure(f.context)).isInstanceOf(AbortException.class)
-                .hasMessage(ConsoleText.strip(report.headline()));
+                .hasMessage(StepOutcome.unschedulableMessage(report));
         assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.html")).exists();
     }
 
@@ -172,7 +171,7 @@ class AwaitScheduleDiagnosisExecutionTest {
         f.watcher.lastFetch().result().complete(new FetchedDiagnosis.Ready(report));
 
         assertThat(failure(f.context)).isInstanceOf(AbortException.class)
-                .hasMessage(ConsoleText.strip(report.headline()));
+                .hasMessage(StepOutcome.unschedulableMessage(report));
         assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
         assertThat(f.log()).contains("Job diag-9 cannot be scheduled");
     }

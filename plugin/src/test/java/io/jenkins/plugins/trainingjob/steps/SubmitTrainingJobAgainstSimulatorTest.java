@@ -94,7 +94,7 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
         verify(f.context).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
                 // the diagnosis joined with the pool inventory names the change that unblocks the most
-                .hasMessage("Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
+                .hasMessage("still pending (retrying later may help): Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
                         + "kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]: the pod fits");
         assertThat(f.log()).contains("untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]")
                 .contains("Schedule diagnosis report: job/p/1/training-job-" + e.job().id() + "/");

@@ -19,7 +19,6 @@ import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -112,7 +111,7 @@ class SubmitTrainingJobExecutionTest {
         f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
 
         Throwable t = failure(f.context);
-        assertThat(t).isInstanceOf(AbortException.class).hasMessage(ConsoleText.strip(report.headline()));
+        assertThat(t).isInstanceOf(AbortException.class).hasMessage(StepOutcome.unschedulableMessage(report));
         assertThat(f.log()).contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
                 .contains("Schedule diagnosis report: job/p/1/training-job-job-1/");
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);

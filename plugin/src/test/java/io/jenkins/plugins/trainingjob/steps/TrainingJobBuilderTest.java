@@ -13,7 +13,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.io.InputStream;
 import org.junit.jupiter.api.Test;
@@ -53,7 +52,7 @@ class TrainingJobBuilderTest {
         };
 
         assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
-                .satisfies(t -> assertThat(t.getMessage()).isEqualTo(ConsoleText.strip(report[0].headline())));
+                .satisfies(t -> assertThat(t.getMessage()).isEqualTo(StepOutcome.unschedulableMessage(report[0])));
     }
 
     @Test

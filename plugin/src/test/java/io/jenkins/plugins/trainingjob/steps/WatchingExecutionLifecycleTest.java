@@ -20,7 +20,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -161,7 +160,7 @@ class WatchingExecutionLifecycleTest {
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(afterRestart).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
-                .hasMessage(ConsoleText.strip(report.headline()));
+                .hasMessage(StepOutcome.unschedulableMessage(report));
         verify(f.run, times(1)).addAction(any(Action.class));
         assertThat(f.watcher.resumed).isEmpty();
         assertThat(f.watcher.fetches).isEmpty();

@@ -200,6 +200,14 @@ public final class Simulator implements AutoCloseable {
         return cluster.jobs(j -> true);
     }
 
+    /**
+     * Deletes a job as someone else would (AIHC delete): it disappears from every API at once. Returns
+     * whether there was such a job.
+     */
+    public boolean deleteJob(String id) {
+        return cluster.delete(id).isPresent();
+    }
+
     public void addFault(FaultRule rule) {
         faults.add(rule);
     }

@@ -74,7 +74,7 @@ public record DiagnosisReport(
     public static DiagnosisReport unreadable(JobRef job, String diagnosisId, String reason) {
         return new DiagnosisReport(SCHEMA_VERSION, job, diagnosisId,
                 "Job " + job.name() + " cannot be scheduled; its diagnosis " + reason, Verdict.UNKNOWN,
-                "the platform's diagnosis " + ConsoleText.strip(diagnosisId, 40) + " could not be read; see its console",
+                "the platform's diagnosis " + ConsoleText.strip(diagnosisId) + " could not be read; see its console",
                 0, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 

@@ -26,7 +26,7 @@ final class MonitorEventMessages {
 
     static String diagnosisStarted(JobStatus current, String diagnosisId) {
         return OutcomeMessages.line(current, "pending too long; schedule diagnosis "
-                + ConsoleText.strip(diagnosisId, 40) + " running");
+                + ConsoleText.strip(diagnosisId) + " running");
     }
 
     static String diagnosisWaiting(JobStatus current, String reason) {

@@ -7,7 +7,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -23,7 +22,7 @@ final class HtmlReportRenderer {
             "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em;color:#1d2330;max-width:80em}",
             "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em}h3{font-size:1em}",
             "table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #c8ccd4;padding:.3em .6em;"
-                    + "text-align:left;vertical-align:top}th{background:#eef0f4}td.n{text-align:right}",
+                    + "text-align:left;vertical-align:top;overflow-wrap:anywhere}th{background:#eef0f4}td.n{text-align:right}",
             ".verdict{padding:.6em 1em;border-radius:4px}.v-never_fits{background:#fde2e1}"
                     + ".v-fits_later{background:#fff3cd}.v-unknown{background:#eef0f4}",
             ".grid{display:flex;flex-wrap:wrap;gap:4px}.cell{padding:.2em .5em;border-radius:3px;font-size:.85em;"
@@ -199,9 +198,9 @@ final class HtmlReportRenderer {
         }
     }
 
-    /** Strips control characters, cuts very long values and escapes for text and attribute contexts. */
+    /** Strips control characters, bounds hostile lengths and escapes for text and attribute contexts. */
     static String esc(String remote) {
-        String s = InvalidCharacters.drop(ConsoleText.strip(remote, ReportLimits.MAX_VALUE));
+        String s = InvalidCharacters.drop(ReportLimits.bounded(remote));
         StringBuilder b = new StringBuilder(s.length() + 16);
         for (char c : s.toCharArray()) {
             switch (c) {

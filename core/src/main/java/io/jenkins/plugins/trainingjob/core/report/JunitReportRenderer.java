@@ -4,7 +4,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -146,7 +145,7 @@ final class JunitReportRenderer {
                 b.append(lineBreak);
             }
             first = false;
-            String clean = InvalidCharacters.drop(ConsoleText.strip(line, 4 * ReportLimits.MAX_VALUE));
+            String clean = InvalidCharacters.drop(ReportLimits.bounded(line));
             for (int i = 0; i < clean.length(); i++) {
                 char c = clean.charAt(i);
                 switch (c) {

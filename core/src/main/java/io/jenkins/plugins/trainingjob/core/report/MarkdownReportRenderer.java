@@ -5,7 +5,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 
 /**
  * The report as Markdown (for pull-request comments, job summaries, wikis). Remote strings are stripped of
@@ -17,8 +16,8 @@ final class MarkdownReportRenderer {
     public String render(DiagnosisReport report) {
         StringBuilder b = new StringBuilder();
         b.append("# Schedule diagnosis: ").append(esc(report.job().name())).append("\n\n");
-        b.append("**").append(esc(report.headline())).append("**\n\n");
-        b.append("- **Verdict:** ").append(report.verdict().name()).append(" — ").append(esc(report.verdictText()))
+        b.append(paragraph("**" + esc(report.headline()) + "**", "")).append("\n\n");
+        b.append(paragraph("- **Verdict:** " + report.verdict().name() + " — " + esc(report.verdictText()), "  "))
                 .append('\n');
         b.append("- **Job:** ").append(esc(report.job().name())).append(" (").append(esc(report.job().platform()
                 .displayName())).append(", id ").append(esc(report.job().id())).append(")\n");
@@ -93,7 +92,7 @@ final class MarkdownReportRenderer {
         int n = Math.min(ReportLimits.MAX_HINTS, report.hints().size());
         for (int i = 0; i < n; i++) {
             Hint h = report.hints().get(i);
-            b.append("- ").append(esc(h.text())).append('\n');
+            b.append(paragraph("- " + esc(h.text()), "  ")).append('\n');
             if (!h.snippet().isEmpty()) {
                 fence(h.snippet(), b);
             }
@@ -101,6 +100,29 @@ final class MarkdownReportRenderer {
         if (n < report.hints().size()) {
             b.append("\n… and ").append(report.hints().size() - n).append(" more suggestions\n");
         }
+    }
+
+    /**
+     * Folds a paragraph (or list item) at spaces to 100 columns, continuation lines indented by
+     * {@code indent}: the source reads well in a terminal and renders as one paragraph. A word is never
+     * split (an id would render with a space in it), and table rows are never folded (Markdown needs one
+     * line per row).
+     */
+    static String paragraph(String text, String indent) {
+        StringBuilder out = new StringBuilder();
+        int lineStart = 0;
+        boolean empty = true;
+        for (String word : text.split(" ")) {
+            if (!empty && out.length() - lineStart + 1 + word.length() > TextReportRenderer.WIDTH) {
+                out.append('\n');
+                lineStart = out.length();
+                out.append(indent);
+                empty = true;
+            }
+            out.append(empty ? "" : " ").append(word);
+            empty = false;
+        }
+        return out.toString();
     }
 
     /** A fenced block, indented under its list item, with a fence longer than any backtick run inside. */
@@ -117,14 +139,14 @@ final class MarkdownReportRenderer {
         String fence = "`".repeat(Math.max(3, longest + 1));
         b.append("\n  ").append(fence).append('\n');
         for (String line : lines) {
-            b.append("  ").append(ConsoleText.strip(line, ReportLimits.MAX_VALUE)).append('\n');
+            b.append("  ").append(ReportLimits.bounded(line)).append('\n');
         }
         b.append("  ").append(fence).append("\n\n");
     }
 
-    /** Strips control characters, cuts very long values and escapes Markdown and HTML syntax. */
+    /** Strips control characters, bounds hostile lengths and escapes Markdown and HTML syntax. */
     static String esc(String remote) {
-        String s = InvalidCharacters.drop(ConsoleText.strip(remote, ReportLimits.MAX_VALUE));
+        String s = InvalidCharacters.drop(ReportLimits.bounded(remote));
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (char c : s.toCharArray()) {
             switch (c) {

@@ -17,7 +17,7 @@ final class PoolPictureHtml {
     static final String CSS = String.join("\n",
             ".pool{display:grid;grid-template-columns:repeat(auto-fill,minmax(11em,1fr));gap:6px;margin:.5em 0}",
             ".tile{border-radius:4px;padding:.35em .5em;font-size:.8em;border:1px solid #c8ccd4;overflow:hidden}",
-            ".tile .name{font-family:monospace;font-weight:bold;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}",
+            ".tile .name{font-family:monospace;font-weight:bold;overflow-wrap:anywhere}",
             ".tile .why{color:#3d4452}.tile .gpu{font-family:monospace}",
             ".bar{height:6px;background:#adb5bd;border-radius:3px;margin-top:.25em;overflow:hidden}",
             ".bar span{display:block;height:100%;background:#198754}",

@@ -1,22 +1,31 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.io.IOException;
 
 /**
  * Our own report as JSON: the report model field for field, in declaration order, with
- * {@code schemaVersion} first. {@link #read} takes it back so a saved report can be rendered again in any
+ * {@code schemaVersion} first; a platform as its lower-case id ({@code aihc}), upper case read too. {@link #read} takes it back so a saved report can be rendered again in any
  * format. Fields added in later minor versions are ignored on read; a newer {@code schemaVersion} is
  * refused with a message saying so. {@code <}, {@code >}, {@code &} and {@code '} are written as
  * {@code \\u} escapes so the JSON is safe to embed in a web page.
@@ -24,6 +33,21 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 public final class ReportJson {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
+            // "aihc"/"sensecore", as specs, flags and the CLI's documents spell a platform; both cases read.
+            .addModule(new SimpleModule()
+                    .addSerializer(PlatformKind.class, new StdSerializer<>(PlatformKind.class) {
+                        @Override
+                        public void serialize(PlatformKind value, JsonGenerator gen, SerializerProvider provider)
+                                throws IOException {
+                            gen.writeString(value.id());
+                        }
+                    })
+                    .addDeserializer(PlatformKind.class, new StdDeserializer<>(PlatformKind.class) {
+                        @Override
+                        public PlatformKind deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
+                            return PlatformKind.fromId(p.getValueAsString());
+                        }
+                    }))
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.List;
 
 /**
@@ -21,10 +22,31 @@ final class ReportLimits {
     static final int MAX_HINTS = 8;
     /** Resource rows shown. */
     static final int MAX_RESOURCES = 10;
-    /** Longest remote value printed in full (reasons, names); longer ones are cut with an ellipsis. */
-    static final int MAX_VALUE = 200;
+    /**
+     * Longest value printed in full (a reason, a name, a sentence): far past any real one (a Kubernetes
+     * name is at most 253 characters, our longest sentence about 400), so only a hostile or broken value
+     * is cut, and the cut says how many characters the JSON report still has. Everything shorter is
+     * wrapped by the renderers, never cut.
+     */
+    static final int MAX_VALUE = 2_000;
 
     private ReportLimits() {
+    }
+
+    /**
+     * A remote string made safe for a console ({@link ConsoleText#strip}) and bounded at {@link #MAX_VALUE}
+     * characters, the cut saying how much was left out (never a bare ellipsis).
+     */
+    static String bounded(String remote) {
+        String s = ConsoleText.strip(remote);
+        if (s.length() <= MAX_VALUE) {
+            return s;
+        }
+        int end = MAX_VALUE;
+        if (Character.isHighSurrogate(s.charAt(end - 1))) {
+            end--; // never half of a surrogate pair
+        }
+        return s.substring(0, end) + " [" + (s.length() - end) + " more characters: see the JSON report]";
     }
 
     /** How many nodes the ranges from {@code shown} on stand for. */

@@ -8,15 +8,15 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The console report: at most 100 columns, stable order, no colour unless asked. Recognised reasons are
  * shown by their short label ({@code untolerated taint k: v}), others verbatim. Every remote string goes
- * through {@link ConsoleText#strip} and is cut when very long; node lists are folded and cut to one line
- * with "… and N more", and the number of reasons is capped, so the output stays short on large clusters.
+ * goes through {@link ReportLimits#bounded}; sentences, names and table cells wrap onto continuation lines,
+ * never cut; node lists are folded and end with "… and N more" (saying how many), and the number of
+ * reasons is capped, so the output stays short on large clusters.
  */
 final class TextReportRenderer {
 
@@ -77,7 +77,9 @@ final class TextReportRenderer {
             String type = rule.ruleType().isEmpty() || rule.ruleType().equals(rule.rule()) ? ""
                     : " (" + clean(rule.ruleType()) + ")";
             String name = rule.rule().isEmpty() ? "(unnamed rule)" : clean(rule.rule());
-            out.add(paint(BOLD, cut(name + type, WIDTH)));
+            for (String line : wrap(name + type, "  ")) {
+                out.add(paint(BOLD, line));
+            }
             for (ReasonGroup reason : rule.reasons()) {
                 if (shown >= ReportLimits.MAX_REASONS) {
                     break;
@@ -120,8 +122,14 @@ final class TextReportRenderer {
         lines.addAll(wrap("  " + text, "    "));
         String second = "    " + who;
         String names = names(reason, WIDTH - second.length());
-        lines.add(second + (names != null ? names : cut(clean(firstName(reason)), WIDTH - second.length() - 16)
-                + ", … and " + (Math.max(reason.nodeCount(), reason.pods().size()) - 1) + " more"));
+        if (names != null) {
+            lines.add(second + names);
+        } else {
+            // Not even the first name fits the line: it is folded onto more lines, never cut (it may be copied).
+            int rest = Math.max(reason.nodeCount(), reason.pods().size()) - 1;
+            lines.addAll(wrap(second + clean(firstName(reason)) + (rest > 0 ? ", … and " + rest + " more" : ""),
+                    "      "));
+        }
         return lines;
     }
 
@@ -157,6 +165,9 @@ final class TextReportRenderer {
         return b.toString();
     }
 
+    /** Widest a resources column gets before its cells fold onto continuation lines; Basis takes the rest. */
+    private static final int[] RESOURCE_COLUMNS = {30, 20, 14, 5};
+
     private static void resources(DiagnosisReport report, List<String> out) {
         if (report.resources().isEmpty()) {
             return;
@@ -166,27 +177,81 @@ final class TextReportRenderer {
         rows.add(new String[] {"Resource", "Requested", "Available", "Short", "Basis"});
         for (int i = 0; i < Math.min(ReportLimits.MAX_RESOURCES, report.resources().size()); i++) {
             ResourceRow r = report.resources().get(i);
-            rows.add(new String[] {cut(clean(r.resource()), 30), cut(clean(r.requested()), 20),
-                    cut(clean(r.available()), 14), r.basis().startsWith("per pod") ? Integer.toString(r.nodesShort())
-                    : "-", clean(r.basis())});
+            rows.add(new String[] {clean(r.resource()), clean(r.requested()), clean(r.available()),
+                    r.basis().startsWith("per pod") ? Integer.toString(r.nodesShort()) : "-", clean(r.basis())});
         }
-        int[] w = new int[4];
-        for (String[] row : rows) {
-            for (int c = 0; c < 4; c++) {
-                w[c] = Math.max(w[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder b = new StringBuilder();
-            for (int c = 0; c < 4; c++) {
-                b.append(pad(row[c], w[c])).append("  ");
-            }
-            b.append(row[4]);
-            out.add(cut(b.toString(), WIDTH));
-        }
+        out.addAll(table(rows, RESOURCE_COLUMNS));
         if (report.resources().size() > ReportLimits.MAX_RESOURCES) {
             out.add("… and " + (report.resources().size() - ReportLimits.MAX_RESOURCES) + " more resources");
         }
+    }
+
+    /**
+     * A table at most {@link #WIDTH} columns wide whose cells fold onto continuation lines instead of being
+     * cut: each column is as wide as its longest cell up to {@code maxWidths}, the last takes the rest.
+     */
+    static List<String> table(List<String[]> rows, int[] maxWidths) {
+        int columns = maxWidths.length + 1;
+        int[] w = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < maxWidths.length; c++) {
+                w[c] = Math.min(maxWidths[c], Math.max(w[c], row[c].length()));
+            }
+        }
+        int used = 0;
+        for (int c = 0; c < maxWidths.length; c++) {
+            used += w[c] + 2;
+        }
+        w[columns - 1] = Math.max(20, WIDTH - used);
+        List<String> lines = new ArrayList<>();
+        for (String[] row : rows) {
+            List<List<String>> cells = new ArrayList<>();
+            int height = 0;
+            for (int c = 0; c < columns; c++) {
+                List<String> folded = fold(row[c], c == 0 && row[c].length() > w[c] ? w[c] - 2 : w[c]);
+                if (c == 0) {
+                    // The first column's continuation is indented: a folded value never starts a line of its own
+                    // that could pass for a row (or a forged line) in a log.
+                    for (int l = 1; l < folded.size(); l++) {
+                        folded.set(l, "  " + folded.get(l));
+                    }
+                }
+                cells.add(folded);
+                height = Math.max(height, folded.size());
+            }
+            for (int l = 0; l < height; l++) {
+                StringBuilder b = new StringBuilder();
+                for (int c = 0; c < columns; c++) {
+                    String part = l < cells.get(c).size() ? cells.get(c).get(l) : "";
+                    b.append(c == columns - 1 ? part : pad(part, w[c]) + "  ");
+                }
+                lines.add(b.toString().stripTrailing());
+            }
+        }
+        return lines;
+    }
+
+    /** {@code text} folded at spaces into lines of at most {@code width}; a longer word is split, not cut. */
+    static List<String> fold(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.strip().split(" +")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() <= width) {
+                line.append(' ').append(word);
+                continue;
+            }
+            if (line.length() > 0) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            while (word.length() > width) {
+                lines.add(word.substring(0, width));
+                word = word.substring(width);
+            }
+            line.append(word);
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     private static void hints(DiagnosisReport report, List<String> out) {
@@ -205,7 +270,7 @@ final class TextReportRenderer {
             }
             out.addAll(wrap(text, "  "));
             if (!snippet.isEmpty()) {
-                out.add(cut("  " + snippet, WIDTH));
+                out.addAll(wrap("  " + snippet, "    "));
             }
         }
         if (report.hints().size() > n) {
@@ -218,11 +283,7 @@ final class TextReportRenderer {
     }
 
     private static String clean(String remote) {
-        return ConsoleText.strip(remote, ReportLimits.MAX_VALUE);
-    }
-
-    private static String cut(String s, int max) {
-        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+        return ReportLimits.bounded(remote);
     }
 
     private static String pad(String s, int w) {
@@ -239,7 +300,10 @@ final class TextReportRenderer {
         return b.toString();
     }
 
-    /** Word-wraps at {@link #WIDTH}; continuation lines start with {@code indent}; long words are cut. */
+    /**
+     * Word-wraps at {@link #WIDTH}; continuation lines start with {@code indent}; a word longer than a line
+     * (an id, a URL) is split across lines, never cut, so it can still be copied whole.
+     */
     static List<String> wrap(String text, String indent) {
         List<String> lines = new ArrayList<>();
         StringBuilder line = new StringBuilder();
@@ -255,8 +319,21 @@ final class TextReportRenderer {
                 line.setLength(0);
                 line.append(indent);
             }
-            int room = WIDTH - line.length();
-            line.append(word.length() > room ? cut(word, room) : word);
+            while (word.length() > WIDTH - line.length()) {
+                int room = WIDTH - line.length();
+                if (room < 20 && line.length() > indent.length()) {
+                    lines.add(line.toString().stripTrailing()); // a long word starts on a line of its own
+                    line.setLength(0);
+                    line.append(indent);
+                    continue;
+                }
+                line.append(word, 0, room);
+                lines.add(line.toString());
+                line.setLength(0);
+                line.append(indent);
+                word = word.substring(room);
+            }
+            line.append(word);
         }
         if (line.length() > 0) {
             lines.add(line.toString());

@@ -31,8 +31,11 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  */
 public final class JobSpecLoader {
 
-    /** A job spec is a few kilobytes; anything far larger is a mistake, not a spec. */
-    static final int MAX_CHARS = 1 << 20;
+    /**
+     * A job spec is a few kilobytes; anything far larger is a mistake, not a spec. Public so that a front
+     * end reading a stream (the CLI's {@code -}) refuses at the same size as a file.
+     */
+    public static final int MAX_CHARS = 1 << 20;
 
     /**
      * The most bytes of a spec file a front end reads (the same 1 MiB {@link #load(Path, Map)} checks

@@ -67,6 +67,14 @@ class MonitorEventMessagesTest {
         assertThat(lines).noneMatch(m -> m.contains("\nFAKE"));
     }
 
+    /** P10: a diagnosis id is copied into {@code trainjob diagnose --id}: never cut, however long. */
+    @Test
+    void aDiagnosisIdIsNeverShortened() {
+        String id = "sensecore-evidence-66414ec8-2131-4c8e-9f1e-0123456789ab";
+        String line = MonitorEventMessages.diagnosisStarted(status(JOB, JobPhase.PENDING, "QUEUEING", null), id);
+        assertThat(String.join("", line.lines().map(String::strip).toList())).contains(id).doesNotContain("…");
+    }
+
     private static JobStatus status(JobRef job, JobPhase phase, String raw, Integer queuePosition) {
         return new JobStatus(job, phase, raw, null, null, null, queuePosition, "", List.of(), null);
     }

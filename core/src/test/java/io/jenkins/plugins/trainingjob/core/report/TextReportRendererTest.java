@@ -54,12 +54,25 @@ class TextReportRendererTest {
     }
 
     @Test
-    void wrappingKeepsWordsAndCutsOnlyWordsWiderThanALine() {
+    void wrappingKeepsWordsAndFoldsAWordWiderThanALineWithoutCuttingIt() {
         assertThat(TextReportRenderer.wrap("a ".repeat(60).strip(), "  "))
                 .containsExactly("a ".repeat(50).strip(), "  " + "a ".repeat(10).strip());
-        List<String> cut = TextReportRenderer.wrap("start " + "y".repeat(150), "  ");
-        assertThat(cut).allMatch(l -> l.length() <= 100);
-        assertThat(cut.get(1)).endsWith("…");
-        assertThat(Arrays.asList("start")).containsExactly(cut.get(0));
+        List<String> folded = TextReportRenderer.wrap("start " + "y".repeat(150), "  ");
+        assertThat(folded).allMatch(l -> l.length() <= 100).noneMatch(l -> l.contains("…"));
+        assertThat(Arrays.asList("start")).containsExactly(folded.get(0));
+        assertThat(String.join("", folded.subList(1, folded.size())).replace(" ", "")).isEqualTo("y".repeat(150));
+    }
+
+    @Test
+    void tableCellsFoldOntoContinuationLines() {
+        List<String> lines = TextReportRenderer.table(List.of(
+                new String[] {"Resource", "Requested", "Basis"},
+                new String[] {"nvidia.com/gpu", "8 per worker", "per worker vs free per node (FailedScheduling: "
+                        + "0/2 nodes are available: 2 Insufficient nvidia.com/gpu), less free on 2 of 2 nodes of pool "
+                        + "sim-pool-with-a-long-name"}), new int[] {30, 20});
+        assertThat(lines).allMatch(l -> l.length() <= 100).noneMatch(l -> l.contains("…"));
+        assertThat(String.join(" ", lines).replaceAll(" +", " ")).contains("less free on 2 of 2 nodes of pool")
+                .contains("sim-pool-with-a-long-name");
+        assertThat(lines.get(2)).startsWith(" ".repeat(14 + 2 + 12 + 2));
     }
 }
