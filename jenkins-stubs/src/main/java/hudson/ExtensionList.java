@@ -20,7 +20,11 @@ public class ExtensionList<T> extends AbstractList<T> {
         throw new UnsupportedOperationException("stub");
     }
 
+    /**
+     * Outside a controller upstream's {@code lookup(type)} is an empty list (no {@code Jenkins} to load
+     * extensions from), so the singleton lookup throws its "got 0" exception; so does this.
+     */
     public static <U> U lookupSingleton(Class<U> type) {
-        throw new UnsupportedOperationException("stub");
+        throw new IllegalStateException("Expected 1 instance of " + type.getName() + " but got 0");
     }
 }

@@ -4,6 +4,7 @@
  */
 package hudson.model;
 
+import jenkins.model.Jenkins;
 import net.sf.json.JSONObject;
 import org.kohsuke.stapler.StaplerRequest2;
 
@@ -19,12 +20,17 @@ public abstract class Descriptor<T extends Describable<T>> {
         throw new UnsupportedOperationException("stub");
     }
 
-    /** No-op here: subclasses call it from their constructors. */
+    /**
+     * Upstream writes {@code getConfigFile()}, which is {@code JENKINS_HOME/<id>.xml} through
+     * {@code Jenkins.get().getRootDir()}: outside a controller that throws, and so does this.
+     */
     public void save() {
+        Jenkins.get();
     }
 
-    /** No-op here: subclasses call it from their constructors. */
+    /** As {@link #save()}: upstream reads {@code getConfigFile()}, which needs {@code Jenkins.get()}. */
     public void load() {
+        Jenkins.get();
     }
 
     /** Keeps its field, as the real one does, so plugin code that names the field can be unit-tested. */

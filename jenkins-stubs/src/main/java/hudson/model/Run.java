@@ -10,6 +10,14 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     Run() {
     }
 
+    public int getNumber() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public RunT getPreviousBuild() {
+        throw new UnsupportedOperationException("stub");
+    }
+
     public String getUrl() {
         throw new UnsupportedOperationException("stub");
     }

@@ -12,8 +12,9 @@ public class ListBoxModel extends ArrayList<ListBoxModel.Option> {
     public ListBoxModel() {
     }
 
+    /** As upstream (no controller involved): appends an option, so fill methods can be unit-tested. */
     public void add(String displayName, String value) {
-        throw new UnsupportedOperationException("stub");
+        add(new Option(displayName, value));
     }
 
     public static final class Option {
@@ -21,8 +22,10 @@ public class ListBoxModel extends ArrayList<ListBoxModel.Option> {
         public String value;
         public boolean selected;
 
+        /** As upstream: stores the fields, not selected. */
         public Option(String name, String value) {
-            throw new UnsupportedOperationException("stub");
+            this.name = name;
+            this.value = value;
         }
     }
 }

@@ -4,7 +4,6 @@
  */
 package jenkins.model;
 
-import hudson.ProxyConfiguration;
 import hudson.security.ACL;
 import hudson.security.AccessControlled;
 import hudson.security.Permission;
@@ -15,12 +14,14 @@ public class Jenkins implements AccessControlled {
     private Jenkins() {
     }
 
+    /**
+     * Behaves as upstream does outside a running controller (no {@code JenkinsRule}, no war): there is no
+     * instance, so it throws upstream's exception with upstream's message. A unit test that reaches it needs
+     * a controller (a {@code *JenkinsTest}) or a seam that does not call it.
+     */
     public static Jenkins get() throws IllegalStateException {
-        throw new UnsupportedOperationException("stub");
-    }
-
-    public ProxyConfiguration getProxy() {
-        throw new UnsupportedOperationException("stub");
+        throw new IllegalStateException("Jenkins.instance is missing. Read the documentation of "
+                + "Jenkins.getInstanceOrNull to see what you are doing wrong.");
     }
 
     @Override

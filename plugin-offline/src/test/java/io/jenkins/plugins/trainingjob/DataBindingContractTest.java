@@ -96,10 +96,17 @@ class DataBindingContractTest {
         }));
     }
 
+    /**
+     * Not for a global configuration: Jenkins makes it once (its constructor loads {@code JENKINS_HOME}) and
+     * JCasC sets that singleton, so only a controller can make one, here as upstream. Its round trip is
+     * {@code TrainingJobConfigurationJenkinsTest}'s (JCasC in and out, -Pjenkins); offline,
+     * {@code TrainingJobConfigurationSaveTest} reads every setter back through its getter.
+     */
     @TestFactory
     Stream<DynamicTest> whatGoesInThroughTheBindingComesBackThroughTheGetters() throws Exception {
         Set<Class<?>> impls = implementations();
-        return dataBoundClasses().stream().map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
+        return dataBoundClasses().stream().filter(c -> !Descriptor.class.isAssignableFrom(c))
+                .map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
             DataBoundModel model = new DataBoundModel(c);
             Map<String, Object> defaults = model.inspect(model.instantiate(Map.of(), impls));
             Map<String, Object> in = sample(model, impls);

@@ -72,6 +72,21 @@ class JellyViewsContractTest {
         }));
     }
 
+    /**
+     * Jenkins sends a Content-Security-Policy without {@code 'unsafe-inline'} (report-only by default,
+     * enforced when an administrator says so): styles go in {@code src/main/webapp/css}, behaviour in
+     * adjuncts, never in the page (review N3).
+     */
+    @TestFactory
+    Stream<DynamicTest> noViewHasInlineStylesOrScripts() throws Exception {
+        return views().stream().map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+            String text = java.nio.file.Files.readString(v);
+            assertThat(text).as("%s: inline style attribute", relative(v)).doesNotContainPattern("(?i)\\sstyle\\s*=")
+                    .as("%s: inline script", relative(v)).doesNotContainPattern("(?i)<script")
+                    .as("%s: inline event handler", relative(v)).doesNotContainPattern("(?i)\\son[a-z]+\\s*=");
+        }));
+    }
+
     @TestFactory
     Stream<DynamicTest> everyExpressionResolvesOnItsClass() throws Exception {
         return views().stream().map(v -> DynamicTest.dynamicTest(relative(v), () -> {

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob;
 
 import com.thoughtworks.xstream.XStream;
+import com.thoughtworks.xstream.converters.reflection.SunUnsafeReflectionProvider;
 import com.thoughtworks.xstream.io.HierarchicalStreamWriter;
 import com.thoughtworks.xstream.io.xml.PrettyPrintWriter;
 import com.thoughtworks.xstream.io.xml.StandardStaxDriver;
@@ -262,6 +263,11 @@ public final class SavedForms {
     /** {@code XmlFile.write}: the XML 1.1 declaration, then XStream's form. */
     public static String toXml(Object o) {
         return "<?xml version='1.1' encoding='UTF-8'?>\n" + xstream2(new TreeSet<>()).toXML(o) + "\n";
+    }
+
+    /** An instance made as XStream makes one it reads: no constructor runs, fields keep their defaults' zeros. */
+    public static <T> T newWithoutConstructor(Class<T> type) {
+        return type.cast(new SunUnsafeReflectionProvider().newInstance(type));
     }
 
     /** Reads into {@code root} when given (as {@code Descriptor.load()} does), else a new object. */

@@ -197,7 +197,8 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
      * all or nothing: a rejected form (duplicate names, a bad duration) leaves the configuration as it was,
      * with the error on its own field, and nothing is saved; an accepted one is saved once. The list is
      * never emptied while binding, so a step resolving a connection meanwhile sees the old list or the
-     * new one. A form without connections clears them (JCasC "Rule 1").
+     * new one. A form without connections clears them (JCasC "Rule 1"). Whatever a setter or Stapler
+     * throws, every saved field is put back before it is passed on.
      */
     @Override
     public boolean configure(StaplerRequest2 req, JSONObject json) throws FormException {
@@ -210,10 +211,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
      * {@code bindJSON} does (in the form's key order, throwing what they throw).
      */
     synchronized void applyForm(Runnable bind, boolean formHasConnections) throws FormException {
-        List<Connection> oldConnections = connections;
-        String oldPollInterval = pollInterval;
-        String oldPendingTimeout = pendingTimeout;
-        String oldAllowedEndpoints = allowedEndpoints;
+        FieldSnapshot before = FieldSnapshot.of(this, TrainingJobConfiguration.class);
         binding = true;
         try {
             bind.run();
@@ -221,12 +219,14 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
                 connections = new ArrayList<>();
             }
         } catch (InvalidInputException e) {
-            connections = oldConnections;
-            pollInterval = oldPollInterval;
-            pendingTimeout = oldPendingTimeout;
-            allowedEndpoints = oldAllowedEndpoints;
+            before.restore();
             String field = e instanceof InvalidFieldException ? e.field() : "connections";
             throw new FormException(e.getMessage(), field);
+        } catch (RuntimeException | Error e) {
+            // Not ours to word (Stapler's "Error binding field", a LinkageError from a connection's
+            // newInstance), but the live configuration must not stay half bound until the next save.
+            before.restore();
+            throw e;
         } finally {
             binding = false;
         }

@@ -80,8 +80,13 @@ class SubmitTrainingJobStepJenkinsTest {
         assertThat(wc.getPage(b, action.getUrlName()).asNormalizedText()).contains(action.getHeadline());
         // the build page shows the action's summary.jelly, which prints the whole headline (B1)
         assertThat(wc.getPage(b).asNormalizedText()).contains(action.getHeadline());
+        // served by core's DirectoryBrowserSupport (the earlier .../html URL redirects there): its default
+        // CSP sandboxes the page, and no script can run (review N7)
         org.htmlunit.Page html = wc.goTo(b.getUrl() + action.getUrlName() + "/html", "text/html");
-        assertThat(html.getWebResponse().getResponseHeaderValue("Content-Security-Policy")).startsWith("sandbox;");
+        assertThat(html.getUrl().getPath()).endsWith(action.getUrlName() + "/files/schedule-diagnosis.html");
+        assertThat(html.getWebResponse().getResponseHeaderValue("Content-Security-Policy")).startsWith("sandbox;")
+                .doesNotContain("allow-scripts");
+        assertThat(html.getWebResponse().getResponseHeaderValue("X-Content-Type-Options")).isEqualTo("nosniff");
         assertThat(wc.goTo(b.getUrl() + action.getUrlName() + "/json", "application/json").getWebResponse()
                 .getContentAsString()).contains(action.getHeadline().substring(0, 20));
     }

@@ -2,10 +2,13 @@ package io.jenkins.plugins.trainingjob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.CALLS_REAL_METHODS;
+import static org.mockito.Mockito.doNothing;
+import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
-import static org.mockito.Mockito.spy;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.withSettings;
 
 import hudson.model.Descriptor.FormException;
 import java.util.List;
@@ -16,6 +19,11 @@ import org.junit.jupiter.api.Test;
  * Saving the global configuration from its form: all or nothing, one error per field, one save. The
  * form binds as Stapler's {@code bindJSON(bean, json)} does: each setter in the form's key order, what a
  * setter throws passed on unchanged (jenkinsci/stapler RequestImpl#bindJSON).
+ *
+ * <p>No controller here, in either build: the configuration is made without its constructor (whose
+ * {@code load()} needs {@code Jenkins.get()}, as upstream's does) and its {@code save()} is stubbed, so these
+ * tests run the same against jenkins-stubs and against real Jenkins ({@code -Pjenkins}).
+ * {@link TrainingJobConfigurationWithoutControllerTest} shows the constructor does need one.
  */
 class TrainingJobConfigurationSaveTest {
     private TrainingJobConfiguration config;
@@ -23,7 +31,8 @@ class TrainingJobConfigurationSaveTest {
 
     @BeforeEach
     void setUp() {
-        config = spy(new TrainingJobConfiguration());
+        config = mock(TrainingJobConfiguration.class, withSettings().defaultAnswer(CALLS_REAL_METHODS));
+        doNothing().when(config).save();
         previous = List.of(aihc("prod"), aihc("staging"));
         config.setConnections(previous);
         config.setPollInterval("45s");
@@ -140,6 +149,35 @@ class TrainingJobConfigurationSaveTest {
         assertThat(config.getAllowedEndpoints()).isEqualTo("aihc-gw.corp.example");
         assertThat(config.endpointAllowList().refusal(io.jenkins.plugins.trainingjob.core.spec.PlatformKind.AIHC,
                 java.net.URI.create("https://aihc-gw.corp.example"))).isEmpty();
+    }
+
+    @Test
+    void anyOtherExceptionFromBindingRestoresEveryFieldAndIsPassedOnUnchanged() {
+        clearInvocations();
+        // Stapler's own wording for a malformed entry (RequestImpl#bindJSON's WrongTypeException path)
+        IllegalArgumentException stapler = new IllegalArgumentException("Error binding field connections");
+
+        assertThatThrownBy(() -> config.applyForm(() -> {
+            config.setConnections(List.of(aihc("other")));
+            config.setPollInterval("10s");
+            config.setPendingTimeout("5m");
+            throw stapler;
+        }, true)).isSameAs(stapler);
+
+        assertUnchanged();
+        verify(config, never()).save();
+    }
+
+    @Test
+    void anErrorFromBindingRestoresEveryFieldToo() {
+        LinkageError linkage = new LinkageError("Failed to instantiate class AihcConnection");
+
+        assertThatThrownBy(() -> config.applyForm(() -> {
+            config.setPendingTimeout("1m");
+            throw linkage;
+        }, true)).isSameAs(linkage);
+
+        assertUnchanged();
     }
 
     private void clearInvocations() {

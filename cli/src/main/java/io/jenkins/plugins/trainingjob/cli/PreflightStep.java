@@ -13,7 +13,9 @@ import java.util.Map;
 
 /**
  * The pre-flight check as {@code submit} and {@code check} run it: one progress line when the job may go
- * on; the whole report (stdout, or the JSON document) and exit code 3 when it can never fit.
+ * on (a warning line when only the administrator can unblock it); the whole report (stdout, or the JSON
+ * document) and exit code 3 when it can never fit, 7 when {@code strict} refuses a job that needs the
+ * administrator.
  */
 final class PreflightStep {
 
@@ -21,26 +23,26 @@ final class PreflightStep {
     }
 
     /**
-     * Checks {@code job} unless {@code mode} is off.
-     *
-     * @return the exit code to stop with, or {@code null} to go on and create the job
+     * What pre-flight decided: stop with {@code exit}, or go on ({@code exit} null) with the report, which
+     * the wait uses to say that a job needing the administrator will not start until someone acts.
      */
-    static Integer run(Terminal terminal, TrainingPlatform platform, JobSpec job, PreflightMode mode, Path reportFile) {
+    record Decision(Integer exit, DiagnosisReport report) {
+        static final Decision SKIPPED = new Decision(null, null);
+    }
+
+    /** Checks {@code job} unless {@code mode} is off. */
+    static Decision run(Terminal terminal, TrainingPlatform platform, JobSpec job, PreflightMode mode, Path reportFile) {
         if (mode == PreflightMode.OFF) {
-            return null;
+            return Decision.SKIPPED;
         }
         DiagnosisReport report = Preflight.check(platform, job);
-        if (report.verdict() != Verdict.NEVER_FITS) {
-            terminal.progress(Preflight.summary(report));
-            return null;
-        }
         if (!Preflight.refuses(mode, report)) {
             terminal.progress(Preflight.line(mode, report));
-            return null;
+            return new Decision(null, report);
         }
         int code = ExitCode.ofRefusal(report.verdict());
         print(terminal, report, reportFile, code, mode);
-        return code;
+        return new Decision(code, report);
     }
 
     /** The report, as {@code check} prints it whatever the verdict. */

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
@@ -59,10 +60,11 @@ final class SubmitCommand implements Callable<Integer> {
                     + "1-63 letters, digits, '-', '_' or '.'.")
     String clientToken;
 
-    @Option(names = "--preflight", paramLabel = "true|false|warn", defaultValue = "true",
+    @Option(names = "--preflight", paramLabel = "true|strict|warn|false", defaultValue = "true",
             description = "Check the job against the pool's inventory before creating it: true refuses a job that "
-                    + "can never fit (exit 3, with the report), warn reports it and submits anyway, false skips the "
-                    + "check (default: ${DEFAULT-VALUE}).")
+                    + "can never fit (exit 3, with the report) and submits one that needs the pool administrator "
+                    + "after a warning line, strict refuses that one too (exit 7), warn reports and submits "
+                    + "anyway, false skips the check (default: ${DEFAULT-VALUE}).")
     String preflight;
 
     @Override
@@ -84,27 +86,29 @@ final class SubmitCommand implements Callable<Integer> {
             // hook says so, so a CI log shows why the step ended.
             InterruptNote.set("interrupted before anything was submitted; no job was created");
             Optional<IdempotentSubmitter.Submitted> existing;
+            PreflightStep.Decision preflighted = PreflightStep.Decision.SKIPPED;
             try {
                 // A used token returns its job: the pre-flight check must not refuse a job that exists.
                 existing = tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
                 if (existing.isEmpty()) {
-                    Integer refused = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
+                    preflighted = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
                             waiting.reportFile);
-                    if (refused != null) {
-                        return refused;
+                    if (preflighted.exit() != null) {
+                        return preflighted.exit();
                     }
                 }
             } finally {
                 InterruptNote.clear();
             }
-            return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing);
+            return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing,
+                    preflighted.report());
         }
     }
 
     /** From just before the create: Ctrl-C and SIGTERM are the guard's from here on. */
     private int submitGuarded(TrainingPlatform platform, JobSpec job, ConnectionSettings settings, WaitMode mode,
                               String token, boolean tokenGiven, boolean stopOnInterrupt,
-                              Optional<IdempotentSubmitter.Submitted> existing) {
+                              Optional<IdempotentSubmitter.Submitted> existing, DiagnosisReport preflighted) {
         Terminal terminal = root.terminal();
         try (SubmitGuard guard = new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt,
                      createBudget(settings))) {
@@ -150,6 +154,7 @@ final class SubmitCommand implements Callable<Integer> {
             if (!terminal.json()) {
                 terminal.resultLine(ref.id());
             }
+            Preflight.waitNote(preflighted).ifPresent(terminal::progress);
             try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
                 return follower.follow(ref, mode, waiting, true, guard);
             }

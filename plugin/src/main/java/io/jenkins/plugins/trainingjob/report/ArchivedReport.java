@@ -7,8 +7,8 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
 /**
  * A diagnosis report attached to a build.
  *
- * @param files report format ({@code json}, {@code html}, {@code junit}) to the file's absolute path on
- *     the controller, sorted by format
+ * @param files report format ({@code json}, {@code html}, {@code junit}) to the file's URL, relative to
+ *     the Jenkins root URL, sorted by format
  * @param url the report page, relative to the Jenkins root URL
  */
 @Restricted(NoExternalUse.class)

@@ -43,21 +43,23 @@ public final class ReportArchive {
         String jobDir = ScheduleDiagnosisAction.directoryOf(jobId, n);
         Path dir = new File(run.getRootDir(), "training-job").toPath().resolve(jobDir);
         Files.createDirectories(dir);
-        Map<String, String> files = new TreeMap<>();
         Map<String, String> fileNames = new TreeMap<>();
         for (Map.Entry<String, ReportFormat> e : FORMATS.entrySet()) {
             String name = "schedule-diagnosis" + (e.getKey().equals("junit") ? "-junit" : "") + "."
                     + e.getValue().extension();
             Path file = dir.resolve(name);
             Files.writeString(file, e.getValue().render(report), StandardCharsets.UTF_8);
-            files.put(e.getKey(), file.toAbsolutePath().toString());
             fileNames.put(e.getKey(), name);
         }
         ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, fileNames,
                 ScheduleDiagnosisAction.urlNameOf(jobId, n), jobDir);
         run.addAction(action);
         run.save();
-        return new ArchivedReport(report.headline(), report.verdict().name(), files,
-                run.getUrl() + action.getUrlName() + "/");
+        // URLs relative to the Jenkins root, never controller paths: a script on an agent cannot read the
+        // controller's disk, and its layout is nobody's business (review N6)
+        String actionUrl = run.getUrl() + action.getUrlName() + "/";
+        Map<String, String> files = new TreeMap<>();
+        fileNames.keySet().forEach(format -> files.put(format, actionUrl + action.fileUrl(format)));
+        return new ArchivedReport(report.headline(), report.verdict().name(), files, actionUrl);
     }
 }

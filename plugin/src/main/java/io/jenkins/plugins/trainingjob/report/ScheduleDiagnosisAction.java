@@ -1,16 +1,18 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import hudson.FilePath;
+import hudson.model.DirectoryBrowserSupport;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
+import io.jenkins.plugins.trainingjob.core.report.ReportJson;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.Serializable;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,46 +22,50 @@ import jenkins.model.RunAction2;
 import org.kohsuke.stapler.StaplerResponse2;
 
 /**
- * A schedule diagnosis on the build page: a summary (headline, verdict) and a report page. Holds plain
- * strings copied from the report, so the build record does not depend on core's classes; the views show
- * them through escaped Jelly expressions only (node names and reasons come from the platform).
+ * A schedule diagnosis on the build page: a summary (headline, verdict) and a report page. Stores core's
+ * report itself, in its versioned JSON form ({@code ReportJson}, {@code schemaVersion} first), so the
+ * build record holds one report model that every format is rendered from and a later version reads; the
+ * page's rows are a transient view built from it when the action is attached or loaded. Actions saved
+ * before that hold the copied rows instead ({@link #findings} and the other legacy fields) and are shown
+ * from them. The views show everything through escaped Jelly expressions only (node names and reasons
+ * come from the platform).
  *
- * <p>Serves the archived files at {@code json}, {@code html} and {@code junit} under its own URL, which
- * is unique in the build (a second diagnosis of the same job gets {@code -2}). The HTML is served
- * sandboxed by a Content-Security-Policy: a hostile node name in it cannot run script on Jenkins' origin.
+ * <p>Serves the archived files under {@code files/} of its own URL, which is unique in the build (a second
+ * diagnosis of the same job gets {@code -2}), through core's {@link DirectoryBrowserSupport}, as archived
+ * artifacts are: from the Resource Root URL when one is configured, else with the administrator's
+ * {@code DirectoryBrowserSupport.CSP} (sandboxed, no script, by default) and {@code nosniff}, so a
+ * hostile node name in the HTML cannot run script on Jenkins' origin. {@code json}, {@code html} and
+ * {@code junit} redirect there, for links saved by earlier versions.
  */
 public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final String platform;
-    private final String jobId;
-    private final String jobName;
-    private final String diagnosisId;
-    private final String headline;
-    private final String verdict;
-    private final String verdictText;
-    private final List<Finding> findings;
-    private final List<Resource> resources;
-    private final List<Hint> hints;
-    private final List<String> pods;
-    private final List<String> queues;
+    /** Core's report, as {@code ReportJson.write} wrote it; {@code null} in actions saved before it existed. */
+    private String reportJson;
     private final Map<String, String> files;
-    private final List<String> summary;
-    /** The pool picture; null in actions saved before it existed. */
-    private final List<PoolTile> pool;
+    // The copied rows of actions saved before reportJson: read from old build.xml files, never written.
+    private String platform;
+    private String jobId;
+    private String jobName;
+    private String diagnosisId;
+    private String headline;
+    private String verdict;
+    private String verdictText;
+    private List<Finding> findings;
+    private List<Resource> resources;
+    private List<Hint> hints;
+    private List<String> pods;
+    private List<String> queues;
+    private List<String> summary;
+    private List<PoolTile> pool;
     /** Unique in the build; {@code null} in actions saved before it existed (then derived from the job). */
     private String urlName;
     /** The files' folder under the build's {@code training-job/}; {@code null} as for {@link #urlName}. */
     private String directory;
     private transient Run<?, ?> run;
+    /** What the page shows, built from {@link #reportJson} (or the legacy rows) on first use. */
+    private transient volatile View view;
 
-    /** The content type each served format has; the HTML also gets a sandboxing policy. */
-    private static final Map<String, String> CONTENT_TYPES = Map.of("json", "application/json;charset=UTF-8",
-            "html", "text/html;charset=UTF-8", "junit", "application/xml;charset=UTF-8");
-    /** No script, no plugin, no form, no request: the report's own inline CSS and nothing else. */
-    /** The JSON and JUnit XML files: nothing in them may load or run. */
-    static final String FILE_POLICY = "sandbox; default-src 'none'";
-    static final String HTML_POLICY = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
     /** One reason with the nodes it applies to (folded into ranges). */
     public static final class Finding implements Serializable {
@@ -127,14 +133,16 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     /**
      * One tile of the pool picture: a node (or a folded range), why it refused the job, its free/total
-     * devices, and a background colour chosen here from the reason's category (never from remote data).
+     * devices, and its category, which picks the tile's style in {@code css/report.css} (a class chosen
+     * here, never from remote data, and no inline style: Jenkins' Content-Security-Policy has no
+     * {@code 'unsafe-inline'}).
      */
     public static final class PoolTile implements Serializable {
         private static final long serialVersionUID = 1L;
         private final String nodes;
         private final String why;
         private final String devices;
-        private final String colour;
+        private final String category;
 
         PoolTile(PoolCell c) {
             this.nodes = c.nodes() + (c.count() > 1 ? " ×" + c.count() : "");
@@ -143,13 +151,13 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             this.devices = c.gpuTotal() < 0 ? "not in the inventory"
                     : c.gpuFree() + "/" + c.gpuTotal() + " " + (c.gpuResource().isEmpty() ? "devices" : c.gpuResource())
                     + " free";
-            this.colour = c.refusal() == null ? "#e8f5e9" : switch (c.refusal()) {
-                case CORDONED -> "#cfe2ff";
-                case UNTOLERATED_TAINT -> "#e2d9f3";
-                case INSUFFICIENT_RESOURCE -> "#f8d7da";
-                case QUEUE_OR_QUOTA -> "#fff3cd";
-                case CONFIGURATION -> "#f5c2c7";
-                default -> "#e9ecef";
+            this.category = c.refusal() == null ? "fits" : switch (c.refusal()) {
+                case CORDONED -> "cordoned";
+                case UNTOLERATED_TAINT -> "taint";
+                case INSUFFICIENT_RESOURCE -> "resource";
+                case QUEUE_OR_QUOTA -> "quota";
+                case CONFIGURATION -> "configuration";
+                default -> "other";
             };
         }
 
@@ -165,8 +173,9 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             return devices;
         }
 
-        public String getColour() {
-            return colour;
+        /** {@code fits}, {@code cordoned}, {@code taint}, {@code resource}, {@code quota}, {@code configuration} or {@code other}. */
+        public String getCategory() {
+            return category == null ? "other" : category;
         }
     }
 
@@ -191,36 +200,78 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     }
 
     private ScheduleDiagnosisAction(DiagnosisReport r, Map<String, String> files) {
-        this.platform = r.job().platform().displayName();
-        this.jobId = r.job().id();
-        this.jobName = r.job().name();
-        this.diagnosisId = r.diagnosisId();
-        this.headline = r.headline();
-        this.verdict = r.verdict().name();
-        this.verdictText = r.verdictText();
-        this.findings = new ArrayList<>();
-        for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
-            for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
-                findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
-                        reason.nodeCount(), reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
-            }
-        }
-        this.resources = new ArrayList<>();
-        for (DiagnosisReport.ResourceRow row : nullSafe(r.resources())) {
-            resources.add(new Resource(row.resource(), row.requested(), row.available(), row.nodesShort()));
-        }
-        this.summary = new ArrayList<>(r.summaryLines());
-        this.hints = new ArrayList<>();
-        for (DiagnosisReport.Hint h : nullSafe(r.hints())) {
-            hints.add(new Hint(h.text(), h.snippet()));
-        }
-        this.pods = new ArrayList<>(nullSafe(r.pods()));
-        this.queues = new ArrayList<>(nullSafe(r.queues()));
+        this.reportJson = ReportJson.write(r);
         this.files = new TreeMap<>(files);
-        this.pool = new ArrayList<>();
-        for (PoolCell c : nullSafe(r.pool())) {
-            pool.add(new PoolTile(c));
+        this.view = View.of(r);
+    }
+
+    /**
+     * The page's data: what {@code index.jelly} and {@code summary.jelly} read. Built from core's report,
+     * or from the rows an earlier version copied; never saved.
+     */
+    private record View(String platform, String jobId, String jobName, String diagnosisId, String headline,
+            String verdict, String verdictText, List<Finding> findings, List<Resource> resources, List<Hint> hints,
+            List<String> pods, List<String> queues, List<String> summary, List<PoolTile> pool) {
+
+        static View of(DiagnosisReport r) {
+            List<Finding> findings = new ArrayList<>();
+            for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
+                for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
+                    findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
+                            reason.nodeCount(),
+                            reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
+                }
+            }
+            List<Resource> resources = new ArrayList<>();
+            for (DiagnosisReport.ResourceRow row : nullSafe(r.resources())) {
+                resources.add(new Resource(row.resource(), row.requested(), row.available(), row.nodesShort()));
+            }
+            List<Hint> hints = new ArrayList<>();
+            for (DiagnosisReport.Hint h : nullSafe(r.hints())) {
+                hints.add(new Hint(h.text(), h.snippet()));
+            }
+            List<PoolTile> pool = new ArrayList<>();
+            for (PoolCell c : nullSafe(r.pool())) {
+                pool.add(new PoolTile(c));
+            }
+            return new View(r.job().platform().displayName(), r.job().id(), r.job().name(), r.diagnosisId(),
+                    r.headline(), r.verdict().name(), r.verdictText(), List.copyOf(findings), List.copyOf(resources),
+                    List.copyOf(hints), List.copyOf(nullSafe(r.pods())), List.copyOf(nullSafe(r.queues())),
+                    List.copyOf(r.summaryLines()), List.copyOf(pool));
         }
+
+        static View unreadable(String directory, String why) {
+            String headline = "This version of the plugin cannot read this report: " + why;
+            return new View("", directory == null ? "" : directory, directory == null ? "" : directory, "", headline,
+                    "UNKNOWN", "see the archived files", List.of(), List.of(), List.of(), List.of(), List.of(),
+                    List.of(headline), List.of());
+        }
+
+        /** An action saved before the report was stored whole: its copied rows, as they were. */
+        static View legacy(ScheduleDiagnosisAction a) {
+            return new View(a.platform, a.jobId, a.jobName, a.diagnosisId, a.headline, a.verdict, a.verdictText,
+                    nullSafe(a.findings), nullSafe(a.resources), nullSafe(a.hints), nullSafe(a.pods),
+                    nullSafe(a.queues), nullSafe(a.summary), nullSafe(a.pool));
+        }
+    }
+
+    private View view() {
+        View v = view;
+        if (v == null) {
+            try {
+                v = reportJson != null ? View.of(report()) : View.legacy(this);
+            } catch (InvalidInputException e) {
+                // a newer schemaVersion, after a downgrade: say so on the page rather than break it
+                v = View.unreadable(directory, e.getMessage());
+            }
+            view = v;
+        }
+        return v;
+    }
+
+    /** Core's report of this diagnosis; {@code null} for an action saved before the report was stored whole. */
+    DiagnosisReport report() {
+        return reportJson == null ? null : ReportJson.read(reportJson);
     }
 
     static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames, String urlName,
@@ -247,7 +298,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     }
 
     private static <T> List<T> nullSafe(List<T> list) {
-        return list == null ? List.of() : list;
+        return list == null ? List.of() : List.copyOf(list);
     }
 
     @Override
@@ -258,51 +309,57 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     @Override
     public String getDisplayName() {
-        return Messages.Action_DisplayName(jobName);
+        return Messages.Action_DisplayName(view().jobName());
     }
 
     @Override
     public String getUrlName() {
-        return urlName != null ? urlName : urlNameOf(jobId, 1);
+        return urlName != null ? urlName : urlNameOf(view().jobId(), 1);
     }
 
     /** The files' folder, relative to the build directory. */
     public String getReportDirectory() {
-        return "training-job/" + (directory != null ? directory : directoryOf(jobId, 1));
+        return "training-job/" + (directory != null ? directory : directoryOf(view().jobId(), 1));
     }
 
-    /** The archived JSON report. */
+    /**
+     * The archived files, served by core as archived artifacts are (Resource Root URL, the administrator's
+     * CSP, {@code nosniff}); no directory listing.
+     */
+    public DirectoryBrowserSupport doFiles() {
+        File dir = new File(run.getRootDir(), getReportDirectory());
+        return new DirectoryBrowserSupport(this, new FilePath(dir), getDisplayName(), getIconFileName(), false);
+    }
+
+    /** The archived JSON report, at its earlier URL. */
     public void doJson(StaplerResponse2 rsp) throws IOException {
-        serve("json", rsp);
+        redirectToFile("json", rsp);
     }
 
-    /** The archived HTML report, sandboxed. */
+    /** The archived HTML report, at its earlier URL. */
     public void doHtml(StaplerResponse2 rsp) throws IOException {
-        serve("html", rsp);
+        redirectToFile("html", rsp);
     }
 
-    /** The archived JUnit XML report. */
+    /** The archived JUnit XML report, at its earlier URL. */
     public void doJunit(StaplerResponse2 rsp) throws IOException {
-        serve("junit", rsp);
+        redirectToFile("junit", rsp);
     }
 
-    private void serve(String format, StaplerResponse2 rsp) throws IOException {
+    /** The file of {@code format} under {@link #doFiles()}, relative to this action's URL; null if none. */
+    String fileUrl(String format) {
         String name = files.get(format);
-        Path file = run == null || name == null || !name.equals(safeName(name)) ? null
-                : run.getRootDir().toPath().resolve(getReportDirectory()).resolve(name);
-        if (file == null || !Files.isRegularFile(file)) {
+        return name == null || !name.equals(safeName(name)) ? null : "files/" + name;
+    }
+
+    private void redirectToFile(String format, StaplerResponse2 rsp) throws IOException {
+        String url = fileUrl(format);
+        if (url == null) {
             rsp.sendError(HttpServletResponse.SC_NOT_FOUND);
             return;
         }
-        rsp.setContentType(CONTENT_TYPES.get(format));
-        rsp.setHeader("X-Content-Type-Options", "nosniff");
-        // Every file, not only the HTML: browsers render XML and run XHTML <script> in it, so the JUnit file
-        // is as much a page on Jenkins' origin as the HTML (review S6; core's DirectoryBrowserSupport does the same).
-        rsp.setHeader("Content-Security-Policy", format.equals("html") ? HTML_POLICY : FILE_POLICY);
-        rsp.setHeader("Content-Disposition", "inline; filename=\"" + name + "\"");
-        try (OutputStream out = rsp.getOutputStream()) {
-            Files.copy(file, out);
-        }
+        // relative to .../<urlName>/<format>, so it lands on .../<urlName>/files/<name>
+        rsp.sendRedirect(url);
     }
 
     @Override
@@ -320,61 +377,61 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     }
 
     public String getPlatform() {
-        return platform;
+        return view().platform();
     }
 
     public String getJobId() {
-        return jobId;
+        return view().jobId();
     }
 
     public String getJobName() {
-        return jobName;
+        return view().jobName();
     }
 
     public String getDiagnosisId() {
-        return diagnosisId;
+        return view().diagnosisId();
     }
 
     public String getHeadline() {
-        return headline;
+        return view().headline();
     }
 
     public String getVerdict() {
-        return verdict;
+        return view().verdict();
     }
 
     public String getVerdictText() {
-        return verdictText;
+        return view().verdictText();
     }
 
     public List<Finding> getFindings() {
-        return List.copyOf(findings);
+        return view().findings();
     }
 
     public List<Resource> getResources() {
-        return List.copyOf(resources);
+        return view().resources();
     }
 
     public List<Hint> getHints() {
-        return List.copyOf(hints);
+        return view().hints();
     }
 
     /** The pool picture's tiles (empty when no inventory was joined, or in actions saved before it). */
     public List<PoolTile> getPool() {
-        return pool == null ? List.of() : pool;
+        return view().pool();
     }
 
     public List<String> getPods() {
-        return List.copyOf(pods);
+        return view().pods();
     }
 
     public List<String> getQueues() {
-        return List.copyOf(queues);
+        return view().queues();
     }
 
     /** A few lines for the build page: headline, verdict, the main reasons, the first suggestion. */
     public List<String> getSummary() {
-        return List.copyOf(summary);
+        return view().summary();
     }
 
     /**
@@ -382,6 +439,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
      * these, where the summary's own first line is the headline cut at 100 characters.
      */
     public List<String> getSummaryDetails() {
+        List<String> summary = getSummary();
         return summary.size() <= 1 ? List.of() : List.copyOf(summary.subList(1, summary.size()));
     }
 

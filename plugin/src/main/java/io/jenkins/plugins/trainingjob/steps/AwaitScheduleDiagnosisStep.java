@@ -9,7 +9,6 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
-import java.util.Locale;
 import java.util.Set;
 import org.jenkinsci.plugins.workflow.steps.Step;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -102,7 +101,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
 
     @DataBoundSetter
     public void setUntil(String until) {
-        this.until = StepValidation.waitMode("until", until, false).name().toLowerCase(Locale.ROOT);
+        this.until = Connection.trimToNull(until); // kept as given; the run checks it (no "Oops" page)
     }
 
     public boolean isFailOnUnschedulable() {
@@ -156,8 +155,13 @@ public class AwaitScheduleDiagnosisStep extends Step {
         }
 
         @POST
-        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
-            return StepForms.connectionItems(item);
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item, @QueryParameter String connection) {
+            return StepForms.connectionItems(item, connection);
+        }
+
+        @POST
+        public ListBoxModel doFillUntilItems(@QueryParameter String until) {
+            return StepForms.waitItems("until", until, false);
         }
     }
 }

@@ -7,10 +7,13 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import io.jenkins.plugins.trainingjob.report.PendingTime;
+import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
 import io.jenkins.plugins.trainingjob.report.ReportArchive;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -33,6 +36,9 @@ final class StepOutcome {
             TaskListener listener) throws AbortException {
         PrintStream log = listener.getLogger();
         log.println(outcome.message());
+        if (outcome.kind() != OutcomeKind.UNSCHEDULABLE) {
+            recordWait(run, outcome, job, null);
+        }
         return switch (outcome.kind()) {
             case SCHEDULED, COMPLETED -> StepResult.of(job, outcome.lastStatus(), null);
             case UNSCHEDULABLE -> unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log);
@@ -40,6 +46,15 @@ final class StepOutcome {
             case PLATFORM_ERROR -> throw new AbortException(OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
                     ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message() : outcome.message());
         };
+    }
+
+    /** For the job page's pending-time trend; never what decides how the step ends. */
+    private static void recordWait(Run<?, ?> run, Outcome outcome, JobRef job, ArchivedReport archived) {
+        try {
+            PendingTimeAction.record(run, PendingTime.of(outcome, job, archived == null ? null : archived.url()));
+        } catch (RuntimeException e) {
+            // a build whose record cannot take one more action still ends as its wait did
+        }
     }
 
     /**
@@ -54,6 +69,7 @@ final class StepOutcome {
     private static Map<String, Object> unschedulable(Outcome.Unschedulable outcome, JobRef job,
             boolean failOnUnschedulable, Run<?, ?> run, PrintStream log) throws AbortException {
         ArchivedReport archived = report(outcome.report(), run, log);
+        recordWait(run, outcome, job, archived);
         if (failOnUnschedulable) {
             throw new AbortException(unschedulableMessage(outcome.report()));
         }

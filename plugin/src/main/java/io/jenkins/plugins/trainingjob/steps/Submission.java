@@ -108,24 +108,34 @@ final class Submission {
     }
 
     /**
-     * The pre-flight check before the create call ({@code mode}: {@code true}, {@code false} or {@code warn}).
-     * Prints its one line; a job that can never fit gets its report printed and archived, and with
-     * {@code true} the step fails with the report's headline before anything is created.
+     * The pre-flight check before the create call ({@code mode}: {@code true}, {@code strict}, {@code warn}
+     * or {@code false}). Prints its one line (a warning line for a job only the pool administrator can
+     * unblock); a job that can never fit or needs the administrator gets its report printed and archived, and
+     * when the mode refuses it ({@code true}: never fits; {@code strict}: also needs the administrator) the step
+     * fails with the report's headline before anything is created.
+     *
+     * @return the report, for {@link #waitNote}; {@code null} when the check is off
      */
-    static void preflight(TrainingPlatform client, JobSpec spec, String mode, Run<?, ?> run, PrintStream log)
-            throws AbortException {
+    static DiagnosisReport preflight(TrainingPlatform client, JobSpec spec, String mode, Run<?, ?> run,
+                                     PrintStream log) throws AbortException {
         PreflightMode m = PreflightMode.parse(mode, "preflight");
         if (m == PreflightMode.OFF) {
-            return;
+            return null;
         }
         DiagnosisReport report = Preflight.check(client, spec);
         log.println(ConsoleText.strip(Preflight.line(m, report)));
-        if (report.verdict() != Verdict.NEVER_FITS) {
-            return;
+        if (report.verdict() != Verdict.NEVER_FITS && report.verdict() != Verdict.NEEDS_ADMIN) {
+            return report;
         }
         StepOutcome.report(report, run, log);
         if (Preflight.refuses(m, report)) {
             throw new AbortException(ConsoleText.strip(report.headline()));
         }
+        return report;
+    }
+
+    /** Before the wait of a job pre-flight found needs the administrator: it will not start until someone acts. */
+    static void waitNote(DiagnosisReport preflighted, PrintStream log) {
+        Preflight.waitNote(preflighted).ifPresent(line -> log.println(ConsoleText.strip(line)));
     }
 }

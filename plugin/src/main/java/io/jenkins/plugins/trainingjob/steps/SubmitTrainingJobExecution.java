@@ -5,7 +5,9 @@ import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.IdempotentSubmitter;
+import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
@@ -51,7 +53,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.variables = new TreeMap<>(step.variableMap());
         this.waitMode = StepValidation.waitMode("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
-        this.preflight = step.getPreflight();
+        // the step keeps what the user typed; a bad value is refused here, naming the field
+        this.preflight = PreflightMode.parse(step.getPreflight(), "preflight").text();
     }
 
     @Override
@@ -73,8 +76,12 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
-        Submission.preflight(binding.client(), spec, preflight, run(), listener().getLogger());
+        DiagnosisReport preflighted = Submission.preflight(binding.client(), spec, preflight, run(),
+                listener().getLogger());
         JobRef submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
+        if (waitMode != WaitMode.NONE) {
+            Submission.waitNote(preflighted, listener().getLogger());
+        }
         job(submitted);
         saveNow();
         continueAfterSubmit(binding, submitted);

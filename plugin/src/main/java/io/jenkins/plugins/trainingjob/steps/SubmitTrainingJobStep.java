@@ -10,6 +10,7 @@ import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -98,7 +99,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
 
     /** {@code NAME=value} entries for the spec's placeholders, as given. */
     public List<String> getVariables() {
-        return variables;
+        return java.util.Collections.unmodifiableList(variables);
     }
 
     /**
@@ -107,7 +108,8 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
      */
     @DataBoundSetter
     public void setVariables(List<String> variables) {
-        this.variables = SpecVariables.checked(variables);
+        // kept as given (checked when the step runs): a setter that throws fails the script's parse
+        this.variables = variables == null ? List.of() : new ArrayList<>(variables);
     }
 
     /** The variables by name. */
@@ -119,9 +121,10 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         return wait;
     }
 
+    /** Kept as given: a setter that throws turns a typo into Jenkins' "Oops" page; the run checks it. */
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(java.util.Locale.ROOT);
+        this.wait = Connection.trimToNull(wait);
     }
 
     @Override
@@ -144,14 +147,15 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         this.failOnUnschedulable = failOnUnschedulable;
     }
 
-    /** {@code true} (default), {@code false} or {@code warn}: see help-preflight.html. */
+    /** {@code true} (default), {@code strict}, {@code warn} or {@code false}: see help-preflight.html. */
     public String getPreflight() {
         return preflight;
     }
 
+    /** Kept as given, as {@link #setWait}: checked when the step runs. */
     @DataBoundSetter
     public void setPreflight(String preflight) {
-        this.preflight = PreflightMode.parse(preflight, "preflight").text();
+        this.preflight = Connection.trimToNull(preflight);
     }
 
     @Override
@@ -208,8 +212,18 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         }
 
         @POST
-        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
-            return StepForms.connectionItems(item);
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item, @QueryParameter String connection) {
+            return StepForms.connectionItems(item, connection);
+        }
+
+        @POST
+        public ListBoxModel doFillWaitItems(@QueryParameter String wait) {
+            return StepForms.waitItems("wait", wait, true);
+        }
+
+        @POST
+        public ListBoxModel doFillPreflightItems(@QueryParameter String preflight) {
+            return StepForms.preflightItems(preflight);
         }
     }
 }

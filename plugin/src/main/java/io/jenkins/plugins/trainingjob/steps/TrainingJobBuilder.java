@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
@@ -31,7 +32,6 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -92,6 +92,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
             WaitMode mode = StepValidation.waitMode("wait", wait, true);
+            PreflightMode.parse(preflight, "preflight"); // refused before anything is read or submitted
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String text = specText;
             String source = "specText";
@@ -104,12 +105,13 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             if (binding.warning() != null) {
                 log.println(binding.warning());
             }
-            Submission.preflight(binding.client(), jobSpec, preflight, run, log);
+            DiagnosisReport preflighted = Submission.preflight(binding.client(), jobSpec, preflight, run, log);
             JobRef job = Submission.submit(binding, jobSpec, UUID.randomUUID().toString(), log);
             if (mode == WaitMode.NONE) {
                 Submission.withoutWaiting(binding, job, log);
                 return;
             }
+            Submission.waitNote(preflighted, log);
             // The monitor's thread only queues the lines; this build's own thread writes them to its log.
             BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
             Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
@@ -216,9 +218,10 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         return wait;
     }
 
+    /** Kept as given: a setter that throws turns a typo into Jenkins' "Oops" page; the run checks it. */
     @DataBoundSetter
     public void setWait(String wait) {
-        this.wait = StepValidation.waitMode("wait", wait, true).name().toLowerCase(Locale.ROOT);
+        this.wait = Connection.trimToNull(wait);
     }
 
     @Override
@@ -241,14 +244,15 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.failOnUnschedulable = failOnUnschedulable;
     }
 
-    /** {@code true} (default), {@code false} or {@code warn}: see help-preflight.html. */
+    /** {@code true} (default), {@code strict}, {@code warn} or {@code false}: see help-preflight.html. */
     public String getPreflight() {
         return preflight;
     }
 
+    /** Kept as given, as {@link #setWait}: checked when the step runs. */
     @DataBoundSetter
     public void setPreflight(String preflight) {
-        this.preflight = PreflightMode.parse(preflight, "preflight").text();
+        this.preflight = Connection.trimToNull(preflight);
     }
 
     @Override
@@ -292,8 +296,18 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         }
 
         @POST
-        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item) {
-            return StepForms.connectionItems(item);
+        public ListBoxModel doFillConnectionItems(@AncestorInPath Item item, @QueryParameter String connection) {
+            return StepForms.connectionItems(item, connection);
+        }
+
+        @POST
+        public ListBoxModel doFillWaitItems(@QueryParameter String wait) {
+            return StepForms.waitItems("wait", wait, true);
+        }
+
+        @POST
+        public ListBoxModel doFillPreflightItems(@QueryParameter String preflight) {
+            return StepForms.preflightItems(preflight);
         }
     }
 }

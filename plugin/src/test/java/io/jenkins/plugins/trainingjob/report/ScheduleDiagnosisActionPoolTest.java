@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The build page's pool picture: tiles from the report's pool cells, colours chosen from categories only. */
+/** The build page's pool picture: tiles from the report's pool cells, CSS categories chosen by the plugin only. */
 class ScheduleDiagnosisActionPoolTest {
 
     private static DiagnosisReport report(List<PoolCell> pool) {
@@ -31,11 +31,11 @@ class ScheduleDiagnosisActionPoolTest {
 
         assertThat(a.getPool()).extracting(ScheduleDiagnosisAction.PoolTile::getNodes,
                 ScheduleDiagnosisAction.PoolTile::getWhy, ScheduleDiagnosisAction.PoolTile::getDevices,
-                ScheduleDiagnosisAction.PoolTile::getColour).containsExactly(
+                ScheduleDiagnosisAction.PoolTile::getCategory).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("fake-node-a800-[01-04] ×4", "untolerated taint",
-                        "8/8 nvidia.com/gpu free", "#e2d9f3"),
-                org.assertj.core.groups.Tuple.tuple("idle-1", "not refused", "8/8 nvidia.com/gpu free", "#e8f5e9"),
-                org.assertj.core.groups.Tuple.tuple("gone", "cordoned", "not in the inventory", "#cfe2ff"));
+                        "8/8 nvidia.com/gpu free", "taint"),
+                org.assertj.core.groups.Tuple.tuple("idle-1", "not refused", "8/8 nvidia.com/gpu free", "fits"),
+                org.assertj.core.groups.Tuple.tuple("gone", "cordoned", "not in the inventory", "cordoned"));
     }
 
     @Test

@@ -30,8 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kohsuke.stapler.StaplerResponse2;
 
 /**
- * The report on the build page: files served by the action with their content types, the HTML sandboxed,
- * one URL per diagnosis, the action saved with the build when attached.
+ * The report on the build page: the archived files under the action's {@code files/} (served by core's
+ * DirectoryBrowserSupport, which applies the Resource Root URL and the administrator's CSP: read against
+ * jenkins-2.541.3, run in SubmitTrainingJobStepJenkinsTest), the earlier URLs redirecting there, one URL
+ * per diagnosis, the action saved with the build when attached, and step results that name URLs, not
+ * controller paths.
  */
 class ScheduleDiagnosisActionTest {
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-42", "resnet");
@@ -63,12 +66,14 @@ class ScheduleDiagnosisActionTest {
         final ByteArrayOutputStream body = new ByteArrayOutputStream();
         String contentType;
         Integer error;
+        String redirect;
 
         StaplerResponse2 response() throws Exception {
             StaplerResponse2 rsp = mock(StaplerResponse2.class);
             doAnswer(i -> contentType = i.getArgument(0)).when(rsp).setContentType(any());
             doAnswer(i -> headers.put(i.getArgument(0), i.getArgument(1))).when(rsp).setHeader(any(), any());
             doAnswer(i -> error = i.getArgument(0)).when(rsp).sendError(org.mockito.ArgumentMatchers.anyInt());
+            doAnswer(i -> redirect = i.getArgument(0)).when(rsp).sendRedirect(any());
             when(rsp.getOutputStream()).thenReturn(new ServletOutputStream() {
                 @Override
                 public boolean isReady() {
@@ -105,49 +110,66 @@ class ScheduleDiagnosisActionTest {
     }
 
     @Test
-    void eachFileIsServedWithItsContentType() throws Exception {
+    void theActionStoresCoresReportWholeAndThePageIsBuiltFromIt() throws Exception {
         ScheduleDiagnosisAction action = attach();
-        Served json = new Served();
-        Served junit = new Served();
 
-        action.doJson(json.response());
-        action.doJunit(junit.response());
-
-        assertThat(json.contentType).isEqualTo("application/json;charset=UTF-8");
-        assertThat(json.text()).isEqualTo(ReportFormat.JSON.render(report));
-        assertThat(junit.contentType).isEqualTo("application/xml;charset=UTF-8");
-        assertThat(junit.text()).isEqualTo(ReportFormat.JUNIT.render(report));
-        assertThat(json.headers).containsEntry("X-Content-Type-Options", "nosniff");
-    }
-
-    /** Security review S6: an XML file on Jenkins' origin runs XHTML script unless a policy forbids it. */
-    @Test
-    void theJsonAndJunitFilesAreServedSandboxedToo() throws Exception {
-        ScheduleDiagnosisAction action = attach();
-        Served json = new Served();
-        Served junit = new Served();
-
-        action.doJson(json.response());
-        action.doJunit(junit.response());
-
-        for (Served served : List.of(json, junit)) {
-            assertThat(served.headers.get("Content-Security-Policy")).isNotNull().startsWith("sandbox;")
-                    .contains("default-src 'none'").doesNotContain("allow-scripts").doesNotContain("script-src");
-        }
+        assertThat(action.report()).isEqualTo(report);
+        assertThat(action.getHeadline()).isEqualTo(report.headline());
+        assertThat(action.getSummary()).isEqualTo(report.summaryLines());
+        assertThat(action.getFindings()).hasSize(report.rules().stream().mapToInt(r -> r.reasons().size()).sum());
     }
 
     @Test
-    void theHtmlIsServedSandboxedSoNoScriptInItCanRun() throws Exception {
+    void aReportThisVersionCannotReadSaysSoInsteadOfBreakingThePage() throws Exception {
         ScheduleDiagnosisAction action = attach();
+        Field json = ScheduleDiagnosisAction.class.getDeclaredField("reportJson");
+        json.setAccessible(true);
+        json.set(action, "{\"schemaVersion\": 99}"); // as a newer plugin would have saved it
+        Field view = ScheduleDiagnosisAction.class.getDeclaredField("view");
+        view.setAccessible(true);
+        view.set(action, null); // as after a restart
+
+        assertThat(action.getHeadline()).startsWith("This version of the plugin cannot read this report")
+                .contains("schemaVersion");
+        assertThat(action.getFindings()).isEmpty();
+    }
+
+    @Test
+    void theEarlierFileUrlsRedirectToTheFilesCoreServes() throws Exception {
+        ScheduleDiagnosisAction action = attach();
+        Served json = new Served();
         Served html = new Served();
+        Served junit = new Served();
 
+        action.doJson(json.response());
         action.doHtml(html.response());
+        action.doJunit(junit.response());
 
-        assertThat(html.contentType).isEqualTo("text/html;charset=UTF-8");
-        assertThat(html.text()).isEqualTo(ReportFormat.HTML.render(report));
-        String policy = html.headers.get("Content-Security-Policy");
-        assertThat(policy).startsWith("sandbox;").contains("default-src 'none'").doesNotContain("allow-scripts")
-                .doesNotContain("script-src");
+        assertThat(json.redirect).isEqualTo("files/schedule-diagnosis.json");
+        assertThat(html.redirect).isEqualTo("files/schedule-diagnosis.html");
+        assertThat(junit.redirect).isEqualTo("files/schedule-diagnosis-junit.xml");
+        assertThat(html.body.size()).as("nothing served from the Jenkins origin by the action itself").isZero();
+        assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.html"))
+                .hasContent(ReportFormat.HTML.render(report));
+    }
+
+    @Test
+    void theFilesAreServedByCoresDirectoryBrowserSupport() throws Exception {
+        ScheduleDiagnosisAction action = attach();
+
+        assertThat(action.doFiles()).isInstanceOf(hudson.model.DirectoryBrowserSupport.class);
+    }
+
+    @Test
+    void theStepResultNamesUrlsNotPathsOnTheController() throws Exception {
+        ArchivedReport archived = ReportArchive.attach(run, report);
+
+        assertThat(archived.url()).isEqualTo("job/p/1/training-job-pytorchjob-42/");
+        assertThat(archived.files()).containsOnly(
+                Map.entry("html", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.html"),
+                Map.entry("json", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.json"),
+                Map.entry("junit", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis-junit.xml"));
+        assertThat(archived.files().values()).noneMatch(v -> v.contains(buildDir.getPath()));
     }
 
     @Test
@@ -163,15 +185,15 @@ class ScheduleDiagnosisActionTest {
     }
 
     @Test
-    void aFileThatIsGoneIsNotFound() throws Exception {
-        ScheduleDiagnosisAction action = attach();
-        assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.html").delete()).isTrue();
+    void aFormatTheActionDoesNotHaveIsNotFound() throws Exception {
+        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, Map.of("json", "schedule-diagnosis.json"),
+                "training-job-x", "x");
         Served html = new Served();
 
         action.doHtml(html.response());
 
         assertThat(html.error).isEqualTo(HttpServletResponse.SC_NOT_FOUND);
-        assertThat(html.body.size()).isZero();
+        assertThat(html.redirect).isNull();
     }
 
     @Test
@@ -187,7 +209,7 @@ class ScheduleDiagnosisActionTest {
         assertThat(action.getReportDirectory()).isEqualTo("training-job/pytorchjob-42");
         Served json = new Served();
         action.doJson(json.response());
-        assertThat(json.text()).isEqualTo(ReportFormat.JSON.render(report));
+        assertThat(json.redirect).isEqualTo("files/schedule-diagnosis.json");
     }
 
     @Test

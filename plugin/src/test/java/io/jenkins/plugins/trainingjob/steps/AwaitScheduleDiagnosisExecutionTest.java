@@ -235,7 +235,12 @@ class AwaitScheduleDiagnosisExecutionTest {
 
         assertThatThrownBy(() -> step.start(f.context)).isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("jobId:");
-        assertThatThrownBy(() -> step.setUntil("none")).hasMessage("until: 'none' is not one of scheduled, completed");
+
+        AwaitScheduleDiagnosisStep none = step();
+        none.setUntil("none"); // kept by the setter (no "Oops" page on the job form), refused by the run
+        assertThat(none.getUntil()).isEqualTo("none");
+        assertThatThrownBy(() -> none.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessage("until: 'none' is not one of scheduled, completed");
     }
 
     /** Security review S5: an id of '..' would make the client call a neighbouring API path. */

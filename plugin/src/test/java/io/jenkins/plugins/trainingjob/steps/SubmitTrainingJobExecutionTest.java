@@ -115,8 +115,13 @@ class SubmitTrainingJobExecutionTest {
         assertThat(f.log()).contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
                 .contains("Schedule diagnosis report: job/p/1/training-job-job-1/");
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
-        verify(f.run).addAction(action.capture());
-        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getValue();
+        verify(f.run, org.mockito.Mockito.times(2)).addAction(action.capture());
+        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getAllValues().get(0);
+        // and the wait, for the job page's pending-time trend, with the verdict and the report's page
+        io.jenkins.plugins.trainingjob.report.PendingTime wait =
+                ((io.jenkins.plugins.trainingjob.report.PendingTimeAction) action.getAllValues().get(1)).getWaits().get(0);
+        assertThat(wait.getVerdict()).isEqualTo(report.verdict().name());
+        assertThat(wait.getDiagnosisUrl()).isEqualTo("job/p/1/training-job-job-1/");
         assertThat(attached.getHeadline()).isEqualTo(report.headline());
         assertThat(attached.getFindings()).isNotEmpty();
         File dir = new File(buildDir, "training-job/job-1");
@@ -140,7 +145,7 @@ class SubmitTrainingJobExecutionTest {
                 .containsEntry("verdict", report.verdict().name())
                 .containsEntry("reportUrl", "job/p/1/training-job-job-1/");
         assertThat((Map<String, String>) result.get("reportFiles")).containsOnlyKeys("html", "json", "junit")
-                .containsEntry("json", new File(buildDir, "training-job/job-1/schedule-diagnosis.json").getAbsolutePath());
+                .containsEntry("json", "job/p/1/training-job-job-1/files/schedule-diagnosis.json");
     }
 
     @Test
@@ -249,8 +254,11 @@ class SubmitTrainingJobExecutionTest {
         assertThatThrownBy(() -> badTimeout.start(f.context)).isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("pendingTimeout:");
 
-        assertThatThrownBy(() -> step().setWait("forever")).isInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith("wait:");
+        SubmitTrainingJobStep forever = step();
+        forever.setWait("forever"); // kept by the setter (no "Oops" page on the job form), refused by the run
+        assertThat(forever.getWait()).isEqualTo("forever");
+        assertThatThrownBy(() -> forever.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("wait: 'forever' is not one of");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 

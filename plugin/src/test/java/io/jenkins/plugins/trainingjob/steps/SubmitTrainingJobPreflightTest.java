@@ -72,9 +72,15 @@ class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
     }
 
     @Test
-    void aBadModeIsRefusedNamingTheField() {
+    void aBadModeIsKeptByTheSetterAndRefusedWhenTheStepStartsNamingTheField() {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> step.setPreflight("maybe"))
+        step.setConnection("sim");
+        step.setSpecText(pytorchJob("default", 1));
+        step.setPreflight("maybe"); // a setter that threw would give the job form Jenkins' "Oops" page (N4)
+        assertThat(step.getPreflight()).isEqualTo("maybe");
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> step.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessage("preflight: must be true, strict, warn or false, was 'maybe'");
     }
 }

@@ -11,7 +11,6 @@ import static org.mockito.Mockito.when;
 
 import com.google.common.util.concurrent.Futures;
 import hudson.AbortException;
-import hudson.model.Action;
 import io.jenkins.plugins.trainingjob.ShutdownListener;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
@@ -161,7 +160,9 @@ class WatchingExecutionLifecycleTest {
         verify(afterRestart).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class)
                 .hasMessage(StepOutcome.unschedulableMessage(report));
-        verify(f.run, times(1)).addAction(any(Action.class));
+        // the report and the wait's trend record were attached once, before the restart, not again
+        verify(f.run, times(1)).addAction(any(io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction.class));
+        verify(f.run, times(1)).addAction(any(io.jenkins.plugins.trainingjob.report.PendingTimeAction.class));
         assertThat(f.watcher.resumed).isEmpty();
         assertThat(f.watcher.fetches).isEmpty();
     }

@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.NodeNames;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Quantity;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Taint;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
+import io.jenkins.plugins.trainingjob.simulator.http.InventoryShape;
 import io.jenkins.plugins.trainingjob.simulator.scenario.BindingDecl;
 import io.jenkins.plugins.trainingjob.simulator.scenario.PoolDecl;
 import io.jenkins.plugins.trainingjob.simulator.scenario.SpecDecl;
@@ -114,13 +115,21 @@ public record Scenario(
      * @param occupied resources held by workloads the simulator does not model (other tenants)
      */
     public record NodeDecl(String name, Map<String, String> labels, List<TaintDecl> taints, Boolean unschedulable,
-                           Map<String, String> allocatable, Map<String, String> occupied) {
+                           Map<String, String> allocatable, Map<String, String> occupied, Boolean ready) {
         public boolean isUnschedulable() {
             return Boolean.TRUE.equals(unschedulable);
         }
 
+        /**
+         * The declared taints; a node declared {@code ready: false} also carries Kubernetes' own
+         * {@code node.kubernetes.io/not-ready} NoSchedule taint, as the node controller sets it.
+         */
         public List<Taint> taintList() {
-            return taints == null ? List.of() : taints.stream().map(TaintDecl::toTaint).toList();
+            List<Taint> out = new ArrayList<>(taints == null ? List.of() : taints.stream().map(TaintDecl::toTaint).toList());
+            if (Boolean.FALSE.equals(ready)) {
+                out.add(new Taint(Taint.NOT_READY, "", "NoSchedule"));
+            }
+            return out;
         }
     }
 
@@ -146,20 +155,53 @@ public record Scenario(
         }
     }
 
-    /** An AIHC resource pool ({@code cce-...}) and its queues. */
-    public record ResourcePoolDecl(String id, String name, List<QueueDecl> queues) {
+    /**
+     * An AIHC resource pool ({@code cce-...}) and its queues; {@code inventory} shapes how its inventory
+     * endpoints answer (the ways the real API may differ from the SDK's tags), {@code actions} what its
+     * administrator does over time.
+     */
+    public record ResourcePoolDecl(String id, String name, List<QueueDecl> queues, InventoryShape inventory,
+                                   List<ActionDecl> actions) {
         public ResourcePoolDecl {
             queues = queues == null ? List.of() : List.copyOf(queues);
+            inventory = inventory == null ? InventoryShape.PLAIN : inventory;
+            actions = actions == null ? List.of() : List.copyOf(actions);
+        }
+    }
+
+    /**
+     * An administrator's action at {@code at} seconds of simulated time: exactly one of {@code uncordon}
+     * (a node), {@code untaint} (a node: every taint, NotReady's too), {@code reopen} (a queue of this pool),
+     * {@code addNodes} (how many, shaped like node {@code like}, to queue {@code queue}).
+     */
+    public record ActionDecl(Long at, String uncordon, String untaint, String reopen, Integer addNodes, String like,
+                             String queue) {
+        public ActionDecl {
+            at = at == null ? 0 : at;
+            int kinds = (uncordon != null ? 1 : 0) + (untaint != null ? 1 : 0) + (reopen != null ? 1 : 0)
+                    + (addNodes != null ? 1 : 0);
+            if (kinds != 1) {
+                throw new IllegalArgumentException("an action names exactly one of uncordon, untaint, reopen, addNodes");
+            }
+            if (addNodes != null && (like == null || queue == null || addNodes < 1)) {
+                throw new IllegalArgumentException("addNodes needs a count >= 1, like (a node) and queue");
+            }
         }
     }
 
     /**
      * A queue: the nodes (names or ranges) its jobs may use (none listed = every node), and its
      * capability (empty = unlimited), and its state ({@code Open}, the default, or {@code Close}: jobs wait).
+     * {@code children}: child queues, which make it a parent that takes no jobs (Volcano places jobs in leaf
+     * queues only); {@code grow}: how many nodes shaped like its largest the pool adds while a job of it cannot
+     * be placed (an autoscaling node group).
      */
-    public record QueueDecl(String name, List<String> nodes, Map<String, String> capability, String state) {
+    public record QueueDecl(String name, List<String> nodes, Map<String, String> capability, String state,
+                            List<String> children, Integer grow) {
         public QueueDecl {
             nodes = nodes == null ? List.of() : List.copyOf(nodes);
+            children = children == null ? List.of() : List.copyOf(children);
+            grow = grow == null ? 0 : grow;
             state = state == null || state.isBlank() ? "Open" : state;
             if (!state.equals("Open") && !state.equals("Close")) {
                 throw new IllegalArgumentException("queue state must be Open or Close, was '" + state + "'");

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.simulator;
 
 import com.sun.net.httpserver.HttpServer;
+import io.jenkins.plugins.trainingjob.simulator.cluster.AdminAction;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
@@ -15,6 +16,8 @@ import io.jenkins.plugins.trainingjob.simulator.http.AihcAuthenticator;
 import io.jenkins.plugins.trainingjob.simulator.http.Dispatcher;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultInjector;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
+import io.jenkins.plugins.trainingjob.simulator.http.AihcInventoryApi;
+import io.jenkins.plugins.trainingjob.simulator.http.InventoryShape;
 import io.jenkins.plugins.trainingjob.simulator.http.Json;
 import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreApi;
 import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreAuthenticator;
@@ -72,11 +75,21 @@ public final class Simulator implements AutoCloseable {
         SimClock clock = SimClock.system(timing.effectiveSpeed());
         List<SchedulingQueue> queues = new ArrayList<>();
         Map<String, Map<String, SchedulingQueue>> aihcPools = new LinkedHashMap<>();
+        List<AdminAction> actions = new ArrayList<>();
+        Map<String, Integer> growth = new LinkedHashMap<>();
         for (Scenario.ResourcePoolDecl p : scenario.aihc().resourcePools()) {
             Map<String, SchedulingQueue> byName = new LinkedHashMap<>();
+            for (Scenario.ActionDecl a : p.actions()) {
+                actions.add(action(p.id(), a));
+            }
             for (Scenario.QueueDecl q : p.queues()) {
+                // a parent queue takes no jobs: the scheduler keeps them waiting as in a closed queue
                 SchedulingQueue sq = new SchedulingQueue(AihcApi.queueKey(p.id(), q.name()), q.name(),
-                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"), q.closed());
+                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"),
+                        q.closed() || !q.children().isEmpty());
+                if (q.grow() > 0) {
+                    growth.put(sq.key(), q.grow());
+                }
                 byName.put(q.name(), sq);
                 queues.add(sq);
             }
@@ -86,11 +99,19 @@ public final class Simulator implements AutoCloseable {
                 refs -> nodesOf(scenario, refs));
         queues.addAll(scQueues.values());
         this.cluster = new Cluster(clock, () -> nodesOf(scenario), queues, scenario.seed());
+        cluster.plan(actions);
+        growth.forEach(cluster::grow);
 
         Map<String, String> secrets = new LinkedHashMap<>();
         scenario.credentials().forEach(c -> secrets.put(c.accessKey(), c.secretKey()));
         Json.RequestIds requestIds = new Json.RequestIds();
-        this.aihc = new AihcApi(cluster, aihcPools, new AihcApi.Settings(
+        Map<String, InventoryShape> shapes = new LinkedHashMap<>();
+        Map<String, List<String>> children = new LinkedHashMap<>();
+        for (Scenario.ResourcePoolDecl p : scenario.aihc().resourcePools()) {
+            shapes.put(p.id(), p.inventory());
+            p.queues().forEach(q -> children.put(AihcApi.queueKey(p.id(), q.name()), q.children()));
+        }
+        this.aihc = new AihcApi(cluster, aihcPools, new AihcInventoryApi.Knobs(shapes, children), new AihcApi.Settings(
                 Duration.ofSeconds(timing.effectiveRunSeconds()),
                 Duration.ofSeconds(timing.effectivePreCheckMinQueueSeconds()),
                 Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds()),
@@ -129,6 +150,31 @@ public final class Simulator implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the simulator on port " + port + ": " + e.getMessage(), e);
         }
+    }
+
+    private static AdminAction action(String poolId, Scenario.ActionDecl a) {
+        Duration at = Duration.ofSeconds(a.at());
+        if (a.uncordon() != null) {
+            return new AdminAction(at, AdminAction.Kind.UNCORDON, a.uncordon(), "", 0);
+        }
+        if (a.untaint() != null) {
+            return new AdminAction(at, AdminAction.Kind.UNTAINT, a.untaint(), "", 0);
+        }
+        if (a.reopen() != null) {
+            return new AdminAction(at, AdminAction.Kind.REOPEN, AihcApi.queueKey(poolId, a.reopen()), "", 0);
+        }
+        return new AdminAction(at, AdminAction.Kind.ADD_NODES, AihcApi.queueKey(poolId, a.queue()), a.like(),
+                a.addNodes());
+    }
+
+    /** Opens an AIHC queue (an administrator's action); waiting jobs are re-evaluated at once. */
+    public void reopenQueue(String poolId, String queue) {
+        cluster.reopen(AihcApi.queueKey(poolId, queue));
+    }
+
+    /** Adds {@code count} nodes shaped like node {@code like} to an AIHC queue (an administrator's action). */
+    public void addNodes(String poolId, String queue, String like, int count) {
+        cluster.addNodes(AihcApi.queueKey(poolId, queue), like, count);
     }
 
     /** The node names a queue or pool may use: those it lists, or every node when it lists none. */

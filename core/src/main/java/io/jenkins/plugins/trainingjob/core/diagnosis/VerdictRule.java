@@ -2,8 +2,10 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Decides whether waiting can help, and says what would change the answer.
@@ -19,13 +21,17 @@ import java.util.TreeSet;
  *   one node was refused and <em>every</em> refusing node shows, in numbers, an allocatable amount below
  *   the pod's request for some resource. Queue or quota waits do not add capacity, so they do not
  *   soften it.</li>
- *   <li><b>FITS_LATER</b> otherwise, when some blocker is known (cordon, taint, a shortage without
- *   numbers or with capacity in use, a queue or quota wait): it fits after a change or a wait.</li>
+ *   <li><b>NEEDS_ADMIN</b> when every refusing node is cordoned or tainted and nothing is merely in use
+ *   or behind a queue wait: only an administrator's action can help.</li>
+ *   <li><b>FITS_LATER</b> otherwise, when some blocker is known (a shortage without numbers or with
+ *   capacity in use, a queue or quota wait, a cordon or taint beside them): it fits after a change or a
+ *   wait.</li>
  *   <li><b>UNKNOWN</b> when there are no blocking findings, or only reasons we do not recognise.</li>
  * </ul>
  * Allocatable is read as what a node can offer at most (Kubernetes' allocatable), not what is free.
  */
 final class VerdictRule {
+    // rules as a list (code-quality review item 9): each rule is named and judges from one Evidence
 
     private VerdictRule() {
     }
@@ -33,84 +39,117 @@ final class VerdictRule {
     record Judgement(Verdict verdict, String text) {
     }
 
+    /**
+     * What the findings show, gathered once: the nodes refused, those short in numbers, those the job does
+     * not select, those never checked for capacity, and the first pool-level blocker.
+     */
+    private record Evidence(List<Finding> findings, Set<String> nodes, Set<String> shortNodes,
+                            Set<String> unselectedNodes, Set<String> uncheckedNodes, Finding selection,
+                            Finding poolBlocker, boolean anyBlocking, boolean anyKnown, boolean onlyCordonOrTaint,
+                            boolean anyWait) {
+
+        static Evidence of(List<Finding> findings) {
+            Set<String> nodes = new HashSet<>();
+            Set<String> shortNodes = new HashSet<>();
+            Set<String> unselectedNodes = new HashSet<>();
+            Finding selection = null;
+            Finding poolBlocker = null;
+            boolean anyBlocking = false;
+            boolean anyKnown = false;
+            boolean anyWait = false;
+            for (Finding f : findings) {
+                if (!f.category().blocks()) {
+                    continue;
+                }
+                anyBlocking = true;
+                anyKnown |= f.category() != ReasonCategory.OTHER;
+                if (f.node().isEmpty()) {
+                    if (poolBlocker == null && (f.category() == ReasonCategory.CONFIGURATION || f.isShort())) {
+                        poolBlocker = f;
+                    }
+                    anyWait |= f.category() == ReasonCategory.QUEUE_OR_QUOTA && !f.isShort();
+                    continue;
+                }
+                nodes.add(f.node());
+                if (f.isShort()) {
+                    shortNodes.add(f.node());
+                }
+                if (f.category() == ReasonCategory.NODE_SELECTION) {
+                    unselectedNodes.add(f.node());
+                    selection = selection == null ? f : selection;
+                }
+            }
+            // nodes refused for a reason other than a resource were never checked for capacity
+            Set<String> checkedNodes = new HashSet<>();
+            for (Finding f : findings) {
+                if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE && !f.node().isEmpty()) {
+                    checkedNodes.add(f.node());
+                }
+            }
+            Set<String> unchecked = new HashSet<>();
+            boolean onlyCordonOrTaint = true;
+            for (Finding f : findings) {
+                if (f.category().blocks() && !f.node().isEmpty() && !checkedNodes.contains(f.node())) {
+                    unchecked.add(f.node());
+                    onlyCordonOrTaint &= f.category() == ReasonCategory.CORDONED
+                            || f.category() == ReasonCategory.UNTOLERATED_TAINT;
+                }
+            }
+            return new Evidence(findings, nodes, shortNodes, unselectedNodes, unchecked, selection, poolBlocker,
+                    anyBlocking, anyKnown, onlyCordonOrTaint, anyWait || !checkedNodes.isEmpty());
+        }
+    }
+
+    /** One named rule: a judgement when it applies. */
+    private record Rule(String name, Function<Evidence, Optional<Judgement>> judge) {
+    }
+
+    /** The rules in order; the first that applies decides. */
+    private static final List<Rule> RULES = List.of(
+            new Rule("PoolConfiguration", e -> e.poolBlocker() == null ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.NEVER_FITS, "never fits as configured: " + poolReason(e.poolBlocker())
+                    + ". Waiting will not help; change the request, the quota or the pool."))),
+            new Rule("EveryNodeShort", e -> e.nodes().isEmpty() || e.shortNodes().size() != e.nodes().size()
+                    ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.NEVER_FITS, "never fits as requested: none of the "
+                    + e.nodes().size() + " nodes can hold the pod (" + largestOffer(e.findings()) + "). Only a smaller"
+                    + " request per pod or nodes with more capacity change this."))),
+            new Rule("NodeSelection", e -> e.selection() == null || !e.nodes().stream().allMatch(n ->
+                    e.unselectedNodes().contains(n) || e.shortNodes().contains(n)) ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.NEVER_FITS, "never fits as configured: none of the "
+                    + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes") + " is one the job selects or"
+                    + " can hold the pod (" + e.selection().reason() + "). Waiting will not help; change the job's"
+                    + " node affinity or selector, or the nodes' labels."))),
+            new Rule("NoBlocker", e -> e.anyBlocking() ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.UNKNOWN, "unknown: the diagnosis named no blocking reason."))),
+            new Rule("UnknownReasons", e -> e.anyKnown() ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.UNKNOWN,
+                    "unknown: the diagnosis names only reasons we do not recognise; read them below."))),
+            // every refusing node is cordoned or tainted and nothing is merely in use: no wait frees anything
+            new Rule("OnlyAdministratorBlocks", e -> e.uncheckedNodes().isEmpty() || !e.onlyCordonOrTaint()
+                    || e.anyWait() || e.uncheckedNodes().size() != e.nodes().size() ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.NEEDS_ADMIN, "needs the administrator: every one of the "
+                    + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes") + " that refused the pod is"
+                    + " cordoned or tainted; uncordoning or untainting them may let it fit. Waiting alone will not"
+                    + " help."))),
+            new Rule("UncheckedNodes", e -> e.uncheckedNodes().isEmpty() ? Optional.empty()
+                    : Optional.of(new Judgement(Verdict.FITS_LATER, "fits later, after a change: "
+                    + e.uncheckedNodes().size() + (e.uncheckedNodes().size() == 1 ? " node was refused before its"
+                    : " nodes were refused before their") + " capacity was checked; " + (e.onlyCordonOrTaint()
+                    ? "uncordoning or tolerating them" : "lifting those refusals") + " may let the pod fit."))),
+            new Rule("CapacityInUse", e -> Optional.of(new Judgement(Verdict.FITS_LATER, "fits later: capacity or"
+                    + " quota exists but is in use; the job starts when it frees up or when its priority or quota is"
+                    + " raised."))));
+
     static Judgement judge(List<Finding> findings) {
-        Set<String> nodes = new HashSet<>();
-        Set<String> shortNodes = new HashSet<>();
-        Set<String> unselectedNodes = new HashSet<>();
-        Finding selection = null;
-        Finding poolBlocker = null;
-        boolean anyBlocking = false;
-        boolean anyKnown = false;
-        int uncheckedNodes = 0;
-        Set<String> seenUnchecked = new HashSet<>();
-        for (Finding f : findings) {
-            if (!f.category().blocks()) {
-                continue;
-            }
-            anyBlocking = true;
-            anyKnown |= f.category() != ReasonCategory.OTHER;
-            if (f.node().isEmpty()) {
-                if (poolBlocker == null && (f.category() == ReasonCategory.CONFIGURATION || f.isShort())) {
-                    poolBlocker = f;
-                }
-                continue;
-            }
-            nodes.add(f.node());
-            if (f.isShort()) {
-                shortNodes.add(f.node());
-            }
-            if (f.category() == ReasonCategory.NODE_SELECTION) {
-                unselectedNodes.add(f.node());
-                selection = selection == null ? f : selection;
+        Evidence e = Evidence.of(findings);
+        for (Rule r : RULES) {
+            Optional<Judgement> j = r.judge().apply(e);
+            if (j.isPresent()) {
+                return j.get();
             }
         }
-        // nodes refused for a reason other than a resource were never checked for capacity
-        Set<String> checkedNodes = new HashSet<>();
-        for (Finding f : findings) {
-            if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE && !f.node().isEmpty()) {
-                checkedNodes.add(f.node());
-            }
-        }
-        boolean onlyCordonOrTaint = true;
-        for (Finding f : findings) {
-            if (f.category().blocks() && !f.node().isEmpty() && !checkedNodes.contains(f.node())) {
-                if (seenUnchecked.add(f.node())) {
-                    uncheckedNodes++;
-                }
-                onlyCordonOrTaint &= f.category() == ReasonCategory.CORDONED
-                        || f.category() == ReasonCategory.UNTOLERATED_TAINT;
-            }
-        }
-        if (poolBlocker != null) {
-            return new Judgement(Verdict.NEVER_FITS, "never fits as configured: " + poolReason(poolBlocker)
-                    + ". Waiting will not help; change the request, the quota or the pool.");
-        }
-        if (!nodes.isEmpty() && shortNodes.size() == nodes.size()) {
-            return new Judgement(Verdict.NEVER_FITS, "never fits as requested: none of the " + nodes.size()
-                    + " nodes can hold the pod (" + largestOffer(findings) + "). Only a smaller request per pod "
-                    + "or nodes with more capacity change this.");
-        }
-        if (selection != null && nodes.stream().allMatch(n -> unselectedNodes.contains(n) || shortNodes.contains(n))) {
-            return new Judgement(Verdict.NEVER_FITS, "never fits as configured: none of the " + nodes.size()
-                    + (nodes.size() == 1 ? " node" : " nodes") + " is one the job selects or can hold the pod ("
-                    + selection.reason() + "). Waiting will not help; change the job's node affinity or selector,"
-                    + " or the nodes' labels.");
-        }
-        if (!anyBlocking) {
-            return new Judgement(Verdict.UNKNOWN, "unknown: the diagnosis named no blocking reason.");
-        }
-        if (!anyKnown) {
-            return new Judgement(Verdict.UNKNOWN,
-                    "unknown: the diagnosis names only reasons we do not recognise; read them below.");
-        }
-        if (uncheckedNodes > 0) {
-            return new Judgement(Verdict.FITS_LATER, "fits later, after a change: " + uncheckedNodes
-                    + (uncheckedNodes == 1 ? " node was refused before its" : " nodes were refused before their")
-                    + " capacity was checked; " + (onlyCordonOrTaint ? "uncordoning or tolerating them"
-                    : "lifting those refusals") + " may let the pod fit.");
-        }
-        return new Judgement(Verdict.FITS_LATER, "fits later: capacity or quota exists but is in use; the job "
-                + "starts when it frees up or when its priority or quota is raised.");
+        throw new IllegalStateException("the last rule always applies");
     }
 
     private static String poolReason(Finding f) {

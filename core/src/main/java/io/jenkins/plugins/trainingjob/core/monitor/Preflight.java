@@ -9,6 +9,9 @@ import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * The pre-flight step every front end runs before the create call: read the pool's inventory, check the
@@ -52,9 +55,41 @@ public final class Preflight {
         return "pre-flight: " + report.verdictText();
     }
 
-    /** {@link #summary}, saying when a never-fitting job is submitted anyway ({@link PreflightMode#WARN}). */
+    /**
+     * {@link #summary}, saying when a never-fitting job is submitted anyway ({@link PreflightMode#WARN}), and
+     * when a job that needs the administrator is submitted all the same (every mode but
+     * {@link PreflightMode#STRICT}): the warning line before the create call.
+     */
     public static String line(PreflightMode mode, DiagnosisReport report) {
-        return summary(report) + (mode == PreflightMode.WARN && report.verdict() == Verdict.NEVER_FITS
-                ? " (preflight: warn, so the job is submitted anyway)" : "");
+        if (mode == PreflightMode.WARN && report.verdict() == Verdict.NEVER_FITS) {
+            return summary(report) + " (preflight: warn, so the job is submitted anyway)";
+        }
+        if (report.verdict() == Verdict.NEEDS_ADMIN && mode != PreflightMode.STRICT) {
+            return "warning: " + summary(report) + " The job is submitted all the same (preflight: "
+                    + mode.text() + "; strict refuses it).";
+        }
+        return summary(report);
     }
+
+    /**
+     * For a job submitted although only an administrator can unblock it: the line the wait prints, naming
+     * the actions ("will not start until someone acts: uncordon gpu-01 (...)"); empty for any other verdict.
+     */
+    public static Optional<String> waitNote(DiagnosisReport report) {
+        if (report == null || report.verdict() != Verdict.NEEDS_ADMIN) {
+            return Optional.empty();
+        }
+        List<String> actions = new ArrayList<>();
+        for (DiagnosisReport.Hint h : report.hints()) {
+            if (h.text().startsWith(ADMIN_PREFIX)) {
+                String a = h.text().substring(ADMIN_PREFIX.length()).trim();
+                actions.add(a.endsWith(".") ? a.substring(0, a.length() - 1) : a);
+            }
+        }
+        return Optional.of("job " + report.job().name() + " will not start until someone acts"
+                + (actions.isEmpty() ? "" : ": " + String.join("; ", actions)) + ".");
+    }
+
+    /** How pre-flight words an administrator's actions in its hints. */
+    private static final String ADMIN_PREFIX = "Needs the pool administrator:";
 }

@@ -8,10 +8,21 @@ package io.jenkins.plugins.trainingjob.core.platform;
  * @param gpuResource the node's accelerator resource name (AIHC {@code gpuDescriptor}, e.g.
  *     {@code nvidia.com/gpu}); empty for a node without accelerators
  * @param gpuAllocated devices held by pods on the node, of every tenant
+ * @param gpuKnown false when the answer left out the node's accelerator kind or count (or sent them in a
+ *     form we could not read): then "this node has no such device" is not known, and no rule uses it
+ * @param cpuKnown false when {@code cpuTotal} was absent or unreadable
  */
 public record InventoryNode(String name, String gpuResource, long gpuTotal, long gpuAllocated, long cpuTotal,
                             long cpuAllocated, long memoryTotal, long memoryAllocated, String statusPhase,
-                            NodeIntervention intervention) {
+                            NodeIntervention intervention, boolean gpuKnown, boolean cpuKnown) {
+
+    /** A node whose shape was read in full. */
+    public InventoryNode(String name, String gpuResource, long gpuTotal, long gpuAllocated, long cpuTotal,
+                         long cpuAllocated, long memoryTotal, long memoryAllocated, String statusPhase,
+                         NodeIntervention intervention) {
+        this(name, gpuResource, gpuTotal, gpuAllocated, cpuTotal, cpuAllocated, memoryTotal, memoryAllocated,
+                statusPhase, intervention, true, true);
+    }
 
     public InventoryNode {
         name = name == null ? "" : name;
@@ -42,5 +53,19 @@ public record InventoryNode(String name, String gpuResource, long gpuTotal, long
     /** Neither cordoned nor tainted: a job of this pool may be placed here without an administrator. */
     public boolean schedulable() {
         return intervention == NodeIntervention.NONE;
+    }
+
+    /**
+     * Not Ready by its own word: a {@code statusPhase} that is present and is neither {@code Ready} nor
+     * {@code Running}. An absent phase is not taken as trouble.
+     */
+    public boolean notReady() {
+        String p = statusPhase.trim();
+        return !p.isEmpty() && !p.equalsIgnoreCase("ready") && !p.equalsIgnoreCase("running");
+    }
+
+    /** Schedulable and not reported NotReady: the scheduler may place a pod here today. */
+    public boolean usable() {
+        return schedulable() && !notReady();
     }
 }

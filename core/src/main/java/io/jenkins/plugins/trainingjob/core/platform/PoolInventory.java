@@ -16,13 +16,23 @@ import java.util.Set;
  * workspace's pool bindings. A snapshot: {@code readAt} says when.
  *
  * <p>Bounded: at most {@link #MAX_NODES} nodes are kept; {@code nodesComplete} is false when the pool has
- * more, when the node list is not served, or when paging stopped early. Checks that need every node
- * (a resource that exists "on no node") only conclude when it is true.
+ * more, when the node list is not served, or when paging stopped early or did not add up. {@code nodeDoubts}
+ * says, in words, why the node list proves nothing even so (a managed pool without tenant nodes, a pool with
+ * no nodes or not running, a queue {@code nodeList} that matches no node). Checks that need every node
+ * (a resource that exists "on no node") only conclude when {@link #nodesTrusted()}.
  */
 public record PoolInventory(PlatformKind platform, String poolId, String queueName, List<GpuTotal> gpus,
                             List<InventoryNode> nodes, boolean nodesComplete, QueueCapacity queue,
                             List<SenseCoreEvidence.ResourceSpec> specs, List<SenseCoreEvidence.PoolBinding> bindings,
-                            Instant readAt) {
+                            Instant readAt, List<String> nodeDoubts) {
+
+    /** An inventory without doubts about its node list. */
+    public PoolInventory(PlatformKind platform, String poolId, String queueName, List<GpuTotal> gpus,
+                         List<InventoryNode> nodes, boolean nodesComplete, QueueCapacity queue,
+                         List<SenseCoreEvidence.ResourceSpec> specs, List<SenseCoreEvidence.PoolBinding> bindings,
+                         Instant readAt) {
+        this(platform, poolId, queueName, gpus, nodes, nodesComplete, queue, specs, bindings, readAt, List.of());
+    }
 
     /** 5,000-node pools are the largest we plan for; a few times that still fits in a few MB. */
     public static final int MAX_NODES = 20_000;
@@ -41,6 +51,15 @@ public record PoolInventory(PlatformKind platform, String poolId, String queueNa
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
         specs = specs == null ? List.of() : List.copyOf(specs);
         bindings = bindings == null ? List.of() : List.copyOf(bindings);
+        nodeDoubts = nodeDoubts == null ? List.of() : List.copyOf(nodeDoubts);
+    }
+
+    /**
+     * Whether the node list may be used as proof: read in full ({@code nodesComplete}) and without doubts.
+     * Checks that a node list "has no such device" or "no node this large" rely on this.
+     */
+    public boolean nodesTrusted() {
+        return nodesComplete && nodeDoubts.isEmpty();
     }
 
     public Optional<QueueCapacity> queueCapacity() {

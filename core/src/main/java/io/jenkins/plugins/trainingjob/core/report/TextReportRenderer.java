@@ -50,7 +50,7 @@ final class TextReportRenderer {
             out.addAll(wrap(about, "  "));
         }
         String colourOfVerdict = report.verdict() == Verdict.NEVER_FITS ? RED
-                : report.verdict() == Verdict.FITS_LATER ? YELLOW : "";
+                : report.verdict() == Verdict.FITS_LATER || report.verdict() == Verdict.NEEDS_ADMIN ? YELLOW : "";
         for (String line : wrap("Verdict: " + clean(report.verdictText()), "  ")) {
             out.add(paint(colourOfVerdict, line));
         }

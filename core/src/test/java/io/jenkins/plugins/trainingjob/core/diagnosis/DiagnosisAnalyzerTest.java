@@ -112,6 +112,17 @@ class DiagnosisAnalyzerTest {
     }
 
     @Test
+    void everyNodeRefusedOnlyForATaintNeedsTheAdministrator() {
+        // nothing is in use and no node was checked for capacity: no wait frees anything
+        DiagnosisReport report = new AihcDiagnoses()
+                .reason("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics", TAINT, "gpu-01", "gpu-02")
+                .analyze();
+        assertThat(report.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
+        assertThat(report.verdictText()).contains("every one of the 2 nodes that refused the pod is cordoned or"
+                + " tainted");
+    }
+
+    @Test
     void aTaintedNodeThatIsAlsoTooSmallStillNeverFits() {
         DiagnosisReport report = new AihcDiagnoses()
                 .resource("GPUResourceDiagnostics", GPU, "8", "4", "gpu-01")

@@ -34,8 +34,15 @@ public final class Cluster {
 
     private final SimClock clock;
     private final Supplier<List<Node>> nodeFactory;
-    private final Map<String, SchedulingQueue> queues;
+    private final Map<String, SchedulingQueue> declaredQueues;
+    private final Map<String, SchedulingQueue> queues = new LinkedHashMap<>();
+    /** Queue key → how many nodes shaped like its own the pool adds when a job of it cannot be placed. */
+    private final Map<String, Integer> growth = new HashMap<>();
+    private final List<AdminAction> actions = new ArrayList<>();
     private final long seed;
+    private Instant origin;
+    private int nextAction;
+    private final Map<String, Integer> grown = new HashMap<>();
     private final Map<String, Node> nodes = new TreeMap<>();
     private final Map<String, SimJob> jobs = new LinkedHashMap<>();
     private Random random;
@@ -50,7 +57,7 @@ public final class Cluster {
         for (SchedulingQueue queue : queues) {
             q.put(queue.key(), queue);
         }
-        this.queues = Map.copyOf(q);
+        this.declaredQueues = Map.copyOf(q);
         this.seed = seed;
         resetState();
     }
@@ -59,8 +66,86 @@ public final class Cluster {
         return clock;
     }
 
-    public Optional<SchedulingQueue> queue(String key) {
+    public synchronized Optional<SchedulingQueue> queue(String key) {
         return Optional.ofNullable(queues.get(key));
+    }
+
+    /**
+     * Administrator actions at moments of simulated time, counted from the start (and again from each
+     * reset), in any order.
+     */
+    public synchronized void plan(List<AdminAction> planned) {
+        actions.clear();
+        actions.addAll(planned);
+        actions.sort(java.util.Comparator.comparing(AdminAction::at));
+        nextAction = 0;
+    }
+
+    /**
+     * Lets the pool add up to {@code max} nodes to queue {@code key} while a job of it cannot be placed,
+     * each shaped like a node the queue already has (the largest in devices first): an autoscaling node group.
+     */
+    public synchronized void grow(String key, int max) {
+        growth.put(key, max);
+    }
+
+    /** Opens a closed queue; waiting jobs are re-evaluated at once. */
+    public synchronized void reopen(String key) {
+        sync();
+        apply(new AdminAction(Duration.ZERO, AdminAction.Kind.REOPEN, key, "", 0));
+        needsScheduling = true;
+        sync();
+    }
+
+    /** Adds {@code count} nodes shaped like {@code like} to queue {@code key}. */
+    public synchronized void addNodes(String key, String like, int count) {
+        sync();
+        apply(new AdminAction(Duration.ZERO, AdminAction.Kind.ADD_NODES, key, like, count));
+        needsScheduling = true;
+        sync();
+    }
+
+    private void apply(AdminAction a) {
+        switch (a.kind()) {
+            case UNCORDON -> node(a.target()).setUnschedulable(false);
+            case UNTAINT -> node(a.target()).setTaints(List.of());
+            case REOPEN -> {
+                SchedulingQueue q = queueNamed(a.target());
+                queues.put(q.key(), new SchedulingQueue(q.key(), q.name(), q.nodes(), q.capability(), false));
+            }
+            case ADD_NODES -> {
+                SchedulingQueue q = queueNamed(a.target());
+                Node like = node(a.like());
+                List<String> names = new ArrayList<>(q.nodes());
+                for (int i = 0; i < a.count(); i++) {
+                    String name = like.name() + "-added-" + (names.size() + 1);
+                    nodes.put(name, new Node(name, like.labels(), List.of(), false, like.allocatable(), Resources.NONE));
+                    names.add(name);
+                }
+                queues.put(q.key(), new SchedulingQueue(q.key(), q.name(), names, q.capability(), q.closed()));
+            }
+        }
+    }
+
+    private Node node(String name) {
+        Node n = nodes.get(name);
+        if (n == null) {
+            throw new NoSuchElementException("no node named '" + name + "'");
+        }
+        return n;
+    }
+
+    private SchedulingQueue queueNamed(String key) {
+        SchedulingQueue q = queues.get(key);
+        if (q == null) {
+            throw new NoSuchElementException("no queue with key '" + key + "'");
+        }
+        return q;
+    }
+
+    /** The job's queue as it is now (an administrator may have reopened it or added nodes). */
+    private SchedulingQueue queueOf(SimJob j) {
+        return queues.getOrDefault(j.queue().key(), j.queue());
     }
 
     /** Forgets every job and restores the nodes as the scenario declares them. */
@@ -73,6 +158,11 @@ public final class Cluster {
         for (Node n : nodeFactory.get()) {
             nodes.put(n.name(), n);
         }
+        queues.clear();
+        queues.putAll(declaredQueues);
+        grown.clear();
+        origin = clock.now();
+        nextAction = 0;
         jobs.clear();
         random = new Random(seed);
         sequence = 0;
@@ -302,7 +392,11 @@ public final class Cluster {
     private void sync() {
         Instant now = clock.now();
         while (true) {
-            if (nextEventAt != null && !nextEventAt.isAfter(now)) {
+            Instant actionAt = nextAction < actions.size() ? origin.plus(actions.get(nextAction).at()) : null;
+            if (actionAt != null && !actionAt.isAfter(now) && (nextEventAt == null || !actionAt.isAfter(nextEventAt))) {
+                apply(actions.get(nextAction++));
+                schedule(actionAt);
+            } else if (nextEventAt != null && !nextEventAt.isAfter(now)) {
                 Instant at = nextEventAt;
                 for (SimJob j : dueAt(at)) {
                     releaseNodes(j);
@@ -354,10 +448,13 @@ public final class Cluster {
         }
         waiting.sort(SCHEDULING_ORDER);
         for (SimJob j : waiting) {
-            if (j.queue().closed() || !queueShortages(j).isEmpty()) {
+            if (queueOf(j).closed() || !queueShortages(j).isEmpty()) {
                 continue;
             }
             Map<String, String> placement = place(j);
+            while (placement == null && grewFor(j)) {
+                placement = place(j);
+            }
             if (placement != null) {
                 for (Pod p : j.pods()) {
                     String nodeName = placement.get(p.name());
@@ -369,13 +466,46 @@ public final class Cluster {
         }
     }
 
+    /** Adds one node shaped like the largest of the job's queue, when the queue may still grow. */
+    private boolean grewFor(SimJob j) {
+        SchedulingQueue q = queueOf(j);
+        int max = growth.getOrDefault(q.key(), 0);
+        int done = grown.getOrDefault(q.key(), 0);
+        if (done >= max) {
+            return false;
+        }
+        Node largest = null;
+        for (String name : q.nodes()) {
+            Node n = nodes.get(name);
+            if (n != null && (largest == null || devices(n) > devices(largest))) {
+                largest = n;
+            }
+        }
+        if (largest == null) {
+            return false;
+        }
+        grown.merge(q.key(), 1, Integer::sum);
+        apply(new AdminAction(Duration.ZERO, AdminAction.Kind.ADD_NODES, q.key(), largest.name(), 1));
+        return true;
+    }
+
+    private static double devices(Node n) {
+        double sum = 0;
+        for (Map.Entry<String, Double> e : n.allocatable().amounts().entrySet()) {
+            if (e.getKey().contains("/")) {
+                sum += e.getValue();
+            }
+        }
+        return sum;
+    }
+
     /** Pod name → node for the whole gang, or {@code null} when some pod finds no node. */
     private Map<String, String> place(SimJob j) {
-        Map<String, Resources> scratch = freeByNode(j.queue());
+        Map<String, Resources> scratch = freeByNode(queueOf(j));
         Map<String, String> placement = new HashMap<>();
         for (Pod pod : j.pods()) {
             String chosen = null;
-            for (String nodeName : j.queue().nodes()) {
+            for (String nodeName : queueOf(j).nodes()) {
                 Node node = nodes.get(nodeName);
                 if (node != null && NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector())
                         .fits()) {
@@ -404,7 +534,7 @@ public final class Cluster {
     }
 
     private List<QueueShortage> queueShortages(SimJob j) {
-        SchedulingQueue q = j.queue();
+        SchedulingQueue q = queueOf(j);
         if (q.capability().isEmpty()) {
             return List.of();
         }
@@ -413,6 +543,9 @@ public final class Cluster {
         List<QueueShortage> out = new ArrayList<>();
         for (Map.Entry<String, Double> cap : q.capability().amounts().entrySet()) {
             double want = request.get(cap.getKey());
+            if (cap.getValue() <= 0 && (cap.getKey().equals("cpu") || cap.getKey().equals("memory"))) {
+                continue; // Volcano reads a cpu or memory capability <= 0 as unlimited
+            }
             if (want > 0 && used.get(cap.getKey()) + want > cap.getValue() + 1e-9) {
                 out.add(new QueueShortage(q.name(), cap.getKey(), want, used.get(cap.getKey()), cap.getValue()));
             }

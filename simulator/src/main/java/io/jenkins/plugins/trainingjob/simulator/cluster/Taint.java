@@ -6,6 +6,9 @@ import java.util.Set;
 /** A node taint. Only {@code NoSchedule} and {@code NoExecute} keep new pods away; jobs carry no tolerations. */
 public record Taint(String key, String value, String effect) {
 
+    /** The taint Kubernetes' node controller puts on a node that is not Ready. */
+    public static final String NOT_READY = "node.kubernetes.io/not-ready";
+
     private static final Set<String> EFFECTS = Set.of("NoSchedule", "NoExecute", "PreferNoSchedule");
 
     public Taint {

@@ -39,14 +39,15 @@ public final class AihcApi implements PlatformApi {
     private final AihcDiagnosisApi diagnosis;
     private final AihcInventoryApi inventory;
 
-    public AihcApi(Cluster cluster, Map<String, Map<String, SchedulingQueue>> pools, Settings settings,
+    public AihcApi(Cluster cluster, Map<String, Map<String, SchedulingQueue>> pools,
+                   AihcInventoryApi.Knobs knobs, Settings settings,
                    AihcAuthenticator auth, Json.RequestIds requestIds) {
         this.pools = new AihcPools(pools);
         this.auth = auth;
         this.requestIds = requestIds;
         this.jobs = new AihcJobsApi(cluster, this.pools, settings);
         this.diagnosis = new AihcDiagnosisApi(cluster, this.pools, settings);
-        this.inventory = new AihcInventoryApi(cluster, pools);
+        this.inventory = new AihcInventoryApi(cluster, pools, knobs);
     }
 
     public static String queueKey(String poolId, String queue) {

@@ -31,7 +31,21 @@ import java.util.TreeMap;
  * hold; memory is in GiB. {@code intervention} is {@code cordoned}, {@code tainted} (a NoSchedule or
  * NoExecute taint) or {@code unintervened}.
  */
-final class AihcInventoryApi {
+public final class AihcInventoryApi {
+
+    /**
+     * The scenario's knobs: per pool how its answers are shaped, per queue key its child queues.
+     */
+    public record Knobs(Map<String, InventoryShape> shapes, Map<String, List<String>> children) {
+        public Knobs {
+            shapes = Map.copyOf(shapes);
+            children = Map.copyOf(children);
+        }
+
+        InventoryShape shape(String poolId) {
+            return shapes.getOrDefault(poolId, InventoryShape.PLAIN);
+        }
+    }
 
     private static final Set<String> NOT_ACCELERATORS = Set.of("cpu", "memory", "pods", "ephemeral-storage",
             "sharedMemory");
@@ -40,10 +54,17 @@ final class AihcInventoryApi {
 
     private final Cluster cluster;
     private final Map<String, Map<String, SchedulingQueue>> pools;
+    private final Knobs knobs;
 
-    AihcInventoryApi(Cluster cluster, Map<String, Map<String, SchedulingQueue>> pools) {
+    AihcInventoryApi(Cluster cluster, Map<String, Map<String, SchedulingQueue>> pools, Knobs knobs) {
         this.cluster = cluster;
         this.pools = pools;
+        this.knobs = knobs;
+    }
+
+    /** The queue as it is now: an administrator may have reopened it or added nodes. */
+    private SchedulingQueue current(SchedulingQueue declared) {
+        return cluster.queue(declared.key()).orElse(declared);
     }
 
     /** {@code s} = [api, v1, resourcepools, {id}, ...]; the pool exists. */
@@ -87,7 +108,9 @@ final class AihcInventoryApi {
         status.set("gpuDetail", detail);
         status.set("gpuCount", Json.object().put("total", total).put("used", used));
         status.set("nodeCount", Json.object().put("total", nodes.size()).put("used", full));
-        status.put("phase", "running");
+        if (!knobs.shape(poolId).phase().isEmpty()) {
+            status.put("phase", knobs.shape(poolId).phase());
+        }
         String created = Json.time(Instant.EPOCH);
         ObjectNode pool = Json.object();
         pool.set("metadata", Json.object().put("id", poolId).put("name", poolId).put("createdAt", created)
@@ -100,11 +123,12 @@ final class AihcInventoryApi {
     private ObjectNode nodes(HttpCall call, String poolId) {
         int pageNo = positive(call.query("pageNo"), 1, "pageNo");
         int pageSize = Math.min(MAX_PAGE_SIZE, positive(call.query("pageSize"), 10, "pageSize"));
-        List<Node.NodeView> all = poolNodes(poolId);
+        InventoryShape shape = knobs.shape(poolId);
+        List<Node.NodeView> all = shape.listNodes() ? poolNodes(poolId) : List.of();
         ArrayNode page = Json.array();
-        long from = (long) (pageNo - 1) * pageSize;
+        long from = shape.ignorePageNo() ? 0 : (long) (pageNo - 1) * pageSize;
         for (long i = from; i < Math.min(all.size(), from + pageSize); i++) {
-            page.add(node(all.get((int) i)));
+            page.add(shaped(node(all.get((int) i)), shape));
         }
         ObjectNode result = Json.object();
         result.set("nodes", page);
@@ -113,31 +137,58 @@ final class AihcInventoryApi {
         return Json.object().set("result", result);
     }
 
+    /** The node as the pool's knobs shape it: fields left out, keys in lower case. */
+    private static ObjectNode shaped(ObjectNode node, InventoryShape shape) {
+        if (shape.omit().isEmpty() && shape.keys().equals("camel")) {
+            return node;
+        }
+        ObjectNode out = Json.object();
+        node.fields().forEachRemaining(e -> {
+            if (!shape.omit().contains(e.getKey())) {
+                out.set(shape.keys().equals("lower") ? e.getKey().toLowerCase(java.util.Locale.ROOT) : e.getKey(),
+                        e.getValue());
+            }
+        });
+        return out;
+    }
+
     private ObjectNode queue(String poolId, String name) {
-        SchedulingQueue q = pools.get(poolId).get(name);
-        if (q == null) {
+        SchedulingQueue declared = pools.get(poolId).get(name);
+        if (declared == null) {
             throw new ApiException(404, "QueueNotFound", "queue " + name + " not found in resource pool " + poolId);
         }
+        SchedulingQueue q = current(declared);
+        List<String> children = knobs.children().getOrDefault(q.key(), List.of());
+        // a parent queue is open; the scheduler keeps its jobs waiting because it is not a leaf
+        boolean closed = q.closed() && children.isEmpty();
         Resources used = cluster.queueUsage().getOrDefault(q.key(), Resources.NONE);
         ObjectNode o = Json.object().put("name", q.name()).put("queueType", "Physical").put("parentQueue", "root")
-                .put("state", q.closed() ? "Close" : "Open").put("opened", !q.closed())
+                .put("state", closed ? "Close" : "Open").put("opened", !closed)
                 .put("createdTime", Json.time(Instant.EPOCH)).put("reclaimable", false).put("disableOversell", true);
         o.set("capability", Json.stringMap(q.capability().formatted()));
         o.set("deserved", Json.stringMap(q.capability().formatted()));
         o.set("guarantee", Json.object());
         o.set("allocated", Json.stringMap(used.formatted()));
         ArrayNode list = Json.array();
-        q.nodes().forEach(list::add);
+        boolean byInstance = knobs.shape(poolId).nodeListBy().equals("instanceId");
+        q.nodes().forEach(n -> list.add(byInstance ? instanceId(n) : n));
         o.set("nodeList", list);
+        if (!children.isEmpty()) {
+            ArrayNode c = Json.array();
+            children.forEach(child -> c.add(Json.object().put("name", child)));
+            o.set("children", c);
+        }
         return Json.object().set("result", Json.object().set("queue", o));
     }
 
     private static ObjectNode node(Node.NodeView n) {
         String gpu = accelerator(n);
         Resources taken = n.allocatable().minus(n.free());
-        boolean tainted = n.taints().stream().anyMatch(Taint::repelsPods);
-        return Json.object().put("nodeName", n.name()).put("instanceId", "i-" + Integer.toHexString(n.name().hashCode()))
-                .put("instanceName", n.name()).put("chargingType", "Postpaid").put("statusPhase", "Ready")
+        boolean notReady = n.taints().stream().anyMatch(t -> t.key().equals(Taint.NOT_READY));
+        // NotReady is the node's condition, not an administrator's taint
+        boolean tainted = n.taints().stream().anyMatch(t -> t.repelsPods() && !t.key().equals(Taint.NOT_READY));
+        return Json.object().put("nodeName", n.name()).put("instanceId", instanceId(n.name()))
+                .put("instanceName", n.name()).put("chargingType", "Postpaid").put("statusPhase", notReady ? "NotReady" : "Ready")
                 .put("zone", "zoneA").put("region", "bj").put("createdAt", Json.time(Instant.EPOCH))
                 .put("gpuDescriptor", gpu).put("gpuType", gpu.isEmpty() ? "" : gpu.substring(gpu.indexOf('/') + 1))
                 .put("gpuTotal", gpu.isEmpty() ? 0 : (long) n.allocatable().get(gpu))
@@ -147,6 +198,10 @@ final class AihcInventoryApi {
                 .put("memoryTotal", (long) Math.floor(n.allocatable().get("memory") / GIB))
                 .put("memoryAllocated", (long) Math.ceil(taken.get("memory") / GIB))
                 .put("intervention", n.unschedulable() ? "cordoned" : tainted ? "tainted" : "unintervened");
+    }
+
+    private static String instanceId(String nodeName) {
+        return "i-" + Integer.toHexString(nodeName.hashCode());
     }
 
     private static long allocated(Node.NodeView n, String gpu) {
@@ -165,7 +220,7 @@ final class AihcInventoryApi {
     private List<Node.NodeView> poolNodes(String poolId) {
         Set<String> names = new LinkedHashSet<>();
         for (SchedulingQueue q : pools.get(poolId).values()) {
-            names.addAll(q.nodes());
+            names.addAll(current(q).nodes());
         }
         List<Node.NodeView> out = new ArrayList<>();
         for (Node.NodeView n : cluster.nodes()) {

@@ -19,6 +19,9 @@ final class HttpClientFactory {
      *
      * <p>A {@code null} proxy leaves OkHttp on the JVM's {@link java.net.ProxySelector#getDefault()},
      * which honours the {@code http(s).proxyHost} and {@code http.nonProxyHosts} system properties.
+     * The settings' client-builder hook, if any, runs last (the plugin's sets Jenkins' proxy selector and
+     * proxy authenticator there); the retry and redirect rules above are put back after it, since they
+     * are what keeps a create from being sent twice or signed requests from going to another host.
      */
     public static OkHttpClient create(HttpSettings settings) {
         OkHttpClient.Builder builder = new OkHttpClient.Builder()
@@ -32,6 +35,12 @@ final class HttpClientFactory {
         if (settings.proxy() != null) {
             builder.proxy(settings.proxy());
         }
-        return builder.build();
+        if (settings.clientBuilderHook() != null) {
+            builder = settings.clientBuilderHook().apply(builder);
+        }
+        return builder.retryOnConnectionFailure(false)
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .build();
     }
 }

@@ -6,18 +6,23 @@ import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
-import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import okhttp3.HttpUrl;
 
 /**
@@ -27,6 +32,8 @@ import okhttp3.HttpUrl;
  * {@code GET /api/v1/resourcepools/{id}/nodes?pageNo&pageSize} ({@code result.nodes[]}, {@code total}) and
  * {@code GET /api/v1/resourcepools/{id}/queue/{name}} ({@code result.queue}). A 403 or 404 on any of them
  * ends in {@link InventoryUnreadableException}; other failures follow the usual rules (GETs are retried).
+ * Keys are read in any casing; what is absent or does not add up becomes a doubt on the inventory
+ * ({@link PoolInventory#nodeDoubts()}), never a 0 or an empty list that a rule could take as proof.
  */
 final class AihcInventoryReader {
 
@@ -49,25 +56,39 @@ final class AihcInventoryReader {
 
     PoolInventory read(String queue) {
         try {
-            JsonNode poolBody = result(http.execute(ApiCall.get(OP_POOL, poolUrl().build())).json(), OP_POOL);
+            WireObject poolBody = WireObject.of(result(http.execute(ApiCall.get(OP_POOL, poolUrl().build())).json(),
+                    OP_POOL)).object("resourcePool");
+            WireObject status = poolBody.object("status");
             List<PoolInventory.GpuTotal> gpus = new ArrayList<>();
-            for (JsonNode g : array(poolBody.path("resourcePool").path("status").path("gpuDetail"))) {
-                String descriptor = AihcJobReader.text(g, "gpuDescriptor");
-                if (descriptor.isEmpty()) {
-                    descriptor = AihcJobReader.text(g, "gpudescriptor");
-                }
-                gpus.add(new PoolInventory.GpuTotal(descriptor, g.path("total").asLong(0), g.path("used").asLong(0)));
+            for (JsonNode g : status.array("gpuDetail")) {
+                WireObject w = WireObject.of(g);
+                gpus.add(new PoolInventory.GpuTotal(w.text("gpuDescriptor"), w.number("total").orElse(0),
+                        w.number("used").orElse(0)));
             }
-            List<InventoryNode> nodes = new ArrayList<>();
-            boolean complete = readNodes(nodes);
+            List<String> doubts = new ArrayList<>();
+            if (AihcManagedPools.isManaged(pool)) {
+                doubts.add("pool " + pool + " is managed by Baidu: its nodes are not the tenant's to list");
+            }
+            String phase = status.text("phase").trim();
+            if (!phase.equalsIgnoreCase("running")) {
+                doubts.add(phase.isEmpty() ? "the pool's phase is not reported"
+                        : "the pool's phase is " + ConsoleText.strip(phase, 40) + ", not running");
+            }
+            Map<String, WireNode> nodes = new LinkedHashMap<>();
+            boolean complete = readNodes(nodes, doubts);
+            if (complete && nodes.isEmpty()) {
+                doubts.add("the pool lists no nodes (scaled to zero, or its nodes are not listed)");
+            }
             QueueCapacity q = null;
             if (queue != null && !queue.isBlank()) {
                 JsonNode qb = result(http.execute(ApiCall.get(OP_QUEUE,
                         poolUrl().addPathSegment("queue").addPathSegment(queue.trim()).build())).json(), OP_QUEUE);
-                q = queue(qb.path("queue"), queue.trim());
+                q = queue(WireObject.of(qb).object("queue"), queue.trim(), nodes, doubts);
             }
-            return new PoolInventory(PlatformKind.AIHC, pool, queue, gpus, nodes, complete, q, List.of(), List.of(),
-                    clock.instant());
+            List<InventoryNode> list = new ArrayList<>(nodes.size());
+            nodes.values().forEach(n -> list.add(n.node()));
+            return new PoolInventory(PlatformKind.AIHC, pool, queue, gpus, list, complete, q, List.of(), List.of(),
+                    clock.instant(), doubts);
         } catch (NotFoundException e) {
             throw InventoryUnreadableException.of(e);
         } catch (AuthenticationException e) {
@@ -78,53 +99,103 @@ final class AihcInventoryReader {
         }
     }
 
-    /** Reads every page; false when the pool has more than {@link PoolInventory#MAX_NODES} or paging stalls. */
-    private boolean readNodes(List<InventoryNode> out) {
+    /**
+     * Reads every page, keeping each node once by name. The list is complete only when the distinct names
+     * read equal the {@code total} the server states: a server that ignores {@code pageNo} (page 2 repeats
+     * page 1) or pages unstably never adds up, and then the node rules do not apply. {@code orderBy=nodeName}
+     * asks for a stable order.
+     */
+    private boolean readNodes(Map<String, WireNode> out, List<String> doubts) {
+        long total = -1;
         for (int page = 1; ; page++) {
             HttpUrl url = poolUrl().addPathSegment("nodes").addQueryParameter("pageNo", Integer.toString(page))
-                    .addQueryParameter("pageSize", Integer.toString(PAGE_SIZE)).build();
-            JsonNode body = result(http.execute(ApiCall.get(OP_NODES, url)).json(), OP_NODES);
-            JsonNode list = body.path("nodes");
-            long total = body.path("total").asLong(-1);
+                    .addQueryParameter("pageSize", Integer.toString(PAGE_SIZE))
+                    .addQueryParameter("orderBy", "nodeName").addQueryParameter("order", "asc").build();
+            WireObject body = WireObject.of(result(http.execute(ApiCall.get(OP_NODES, url)).json(), OP_NODES));
+            total = body.number("total").orElse(-1);
             int before = out.size();
-            for (JsonNode n : array(list)) {
-                if (out.size() >= PoolInventory.MAX_NODES) {
+            int read = 0;
+            for (JsonNode n : body.array("nodes")) {
+                read++;
+                WireNode w = WireNode.of(WireObject.of(n));
+                if (w.name().isEmpty()) {
+                    doubts.add("a node of the list has no name");
+                    continue;
+                }
+                if (out.size() >= PoolInventory.MAX_NODES && !out.containsKey(w.name())) {
+                    doubts.add("the pool has more than " + PoolInventory.MAX_NODES + " nodes");
                     return false;
                 }
-                out.add(node(n));
+                out.putIfAbsent(w.name(), w);
             }
-            if (out.size() == before) {
-                return total < 0 || out.size() >= total;
-            }
-            if (total >= 0 && out.size() >= total) {
+            if (total >= 0 && out.size() == total) {
                 return true;
             }
-            if (total < 0 && out.size() - before < PAGE_SIZE) {
-                return true;
+            if (read == 0 || out.size() == before || total >= 0 && out.size() > total || read < PAGE_SIZE) {
+                break;
             }
         }
+        if (total < 0) {
+            doubts.add("the node list states no total, so whether it is complete is not known");
+        } else {
+            doubts.add("the node list did not add up: " + out.size() + " distinct nodes read, the server says "
+                    + total + "; the server may ignore pageNo or page unstably");
+        }
+        return false;
     }
 
-    private static InventoryNode node(JsonNode n) {
-        return new InventoryNode(AihcJobReader.text(n, "nodeName"), AihcJobReader.text(n, "gpuDescriptor"),
-                n.path("gpuTotal").asLong(0), n.path("gpuAllocated").asLong(0), n.path("cpuTotal").asLong(0),
-                n.path("cpuAllocated").asLong(0), n.path("memoryTotal").asLong(0), n.path("memoryAllocated").asLong(0),
-                AihcJobReader.text(n, "statusPhase"), NodeIntervention.parse(AihcJobReader.text(n, "intervention")));
-    }
-
-    private static QueueCapacity queue(JsonNode q, String fallbackName) {
-        List<String> nodeList = new ArrayList<>();
-        for (JsonNode n : array(q.path("nodeList"))) {
-            if (n.isTextual()) {
-                nodeList.add(n.asText());
+    /**
+     * The queue, its {@code nodeList} resolved to node names: an entry may be a node name, an instance id or
+     * an instance name, and {@code nodes[].k8sNodeNames} binds nodes too. An entry that matches no node
+     * leaves the queue's node set unknown, which is a doubt, not an empty set.
+     */
+    private static QueueCapacity queue(WireObject q, String fallbackName, Map<String, WireNode> nodes,
+                                       List<String> doubts) {
+        Map<String, String> byId = new HashMap<>();
+        for (WireNode n : nodes.values()) {
+            byId.putIfAbsent(n.instanceId(), n.name());
+            byId.putIfAbsent(n.instanceName(), n.name());
+            byId.put(n.name(), n.name());
+        }
+        byId.remove("");
+        List<String> entries = new ArrayList<>();
+        for (JsonNode n : q.array("nodeList")) {
+            if (n.isValueNode() && !n.isNull()) {
+                entries.add(n.asText());
             }
+        }
+        for (JsonNode group : q.array("nodes")) {
+            for (JsonNode n : WireObject.of(group).array("k8sNodeNames")) {
+                if (n.isValueNode() && !n.isNull()) {
+                    entries.add(n.asText());
+                }
+            }
+        }
+        Set<String> resolved = new TreeSet<>();
+        int unmatched = 0;
+        for (String e : entries) {
+            String name = byId.get(e.trim());
+            if (name == null) {
+                unmatched++;
+            } else {
+                resolved.add(name);
+            }
+        }
+        String name = q.text("name").isEmpty() ? fallbackName : q.text("name");
+        if (unmatched > 0) {
+            doubts.add(unmatched + " of the " + entries.size() + " entries of queue " + ConsoleText.strip(name, 80)
+                    + "'s node list match no node by name, instance id or instance name");
+        }
+        List<String> children = new ArrayList<>();
+        for (JsonNode c : q.array("children")) {
+            String child = c.isObject() ? WireObject.of(c).text("name") : c.isValueNode() ? c.asText() : "";
+            children.add(child.isEmpty() ? "(unnamed)" : child);
         }
         JsonNode opened = q.get("opened");
-        String name = AihcJobReader.text(q, "name");
-        return new QueueCapacity(name.isEmpty() ? fallbackName : name, AihcJobReader.text(q, "queueType"),
-                AihcJobReader.text(q, "state"), opened != null && opened.isBoolean() ? opened.asBoolean() : null,
-                resources(q.path("capability")), resources(q.path("deserved")), resources(q.path("guarantee")),
-                resources(q.path("allocated")), nodeList);
+        return new QueueCapacity(name, q.text("queueType"), q.text("state"),
+                opened.isBoolean() ? opened.asBoolean() : null, resources(q.get("capability")),
+                resources(q.get("deserved")), resources(q.get("guarantee")), resources(q.get("allocated")),
+                List.copyOf(resolved), children);
     }
 
     private static Map<String, String> resources(JsonNode m) {
@@ -138,10 +209,6 @@ final class AihcInventoryReader {
             }
         }
         return out;
-    }
-
-    private static Iterable<JsonNode> array(JsonNode n) {
-        return n != null && n.isArray() ? n : List.of();
     }
 
     private HttpUrl.Builder poolUrl() {

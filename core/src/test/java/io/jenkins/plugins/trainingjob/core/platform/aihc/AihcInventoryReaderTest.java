@@ -63,7 +63,7 @@ class AihcInventoryReaderTest extends AihcServerTest {
         assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1");
         RecordedRequest p1 = server.takeRequest();
         assertThat(p1.getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1/nodes?pageNo=1&pageSize="
-                + AihcInventoryReader.PAGE_SIZE);
+                + AihcInventoryReader.PAGE_SIZE + "&orderBy=nodeName&order=asc");
         assertThat(p1.getHeaders().get("Authorization")).startsWith("bce-auth-v1/ak/");
         assertThat(server.takeRequest().getTarget()).contains("pageNo=2");
         assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1/queue/default");
@@ -97,15 +97,88 @@ class AihcInventoryReaderTest extends AihcServerTest {
                 .hasMessageContaining("inventory not readable: not found or not served");
     }
 
+    private static final String RUNNING_POOL = "{\"result\":{\"resourcePool\":{\"status\":{\"phase\":\"running\","
+            + "\"gpuDetail\":[{\"gpuDescriptor\":\"nvidia.com/gpu\",\"total\":8,\"used\":0}]}}}}";
+
+    @Test
+    void readsKeysInAnyCasingAndTakesAbsentNumbersAsUnknown() {
+        server.enqueue(ok(RUNNING_POOL));
+        server.enqueue(ok("{\"result\":{\"Total\":2,\"nodes\":[{\"nodename\":\"a\",\"gpudescriptor\":\"nvidia.com/gpu\","
+                + "\"GPUTOTAL\":8,\"cputotal\":\"96\"},{\"nodeName\":\"b\",\"gpuDescriptor\":\"nvidia.com/gpu\"}]}}"));
+        PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
+        InventoryNode a = inv.nodesByName().get("a");
+        assertThat(a.gpuResource()).isEqualTo("nvidia.com/gpu");
+        assertThat(a.gpuTotal()).isEqualTo(8);
+        assertThat(a.cpuTotal()).isEqualTo(96);
+        assertThat(a.gpuKnown()).isTrue();
+        assertThat(a.cpuKnown()).isTrue();
+        InventoryNode b = inv.nodesByName().get("b");
+        assertThat(b.gpuKnown()).isFalse();
+        assertThat(b.cpuKnown()).isFalse();
+        assertThat(inv.nodesTrusted()).isTrue();
+    }
+
+    @Test
+    void aServerThatIgnoresPageNoNeverAddsUpSoTheListIsNotComplete() {
+        server.enqueue(ok(RUNNING_POOL));
+        StringBuilder page = new StringBuilder();
+        for (int i = 0; i < AihcInventoryReader.PAGE_SIZE; i++) {
+            page.append(i == 0 ? "" : ",").append(node("cpu-" + i, "", 0, 0, "unintervened"));
+        }
+        // page 2 repeats page 1; the GPU nodes after the first 500 are never served
+        for (int p = 0; p < 3; p++) {
+            server.enqueue(ok("{\"result\":{\"nodes\":[" + page + "],\"total\":1000}}"));
+        }
+        PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
+        assertThat(inv.nodes()).hasSize(AihcInventoryReader.PAGE_SIZE);
+        assertThat(inv.nodesComplete()).isFalse();
+        assertThat(inv.nodeDoubts()).anyMatch(d -> d.contains("did not add up: 500 distinct nodes read, the server says 1000"));
+    }
+
+    @Test
+    void aManagedPoolAnEmptyPoolAndAPoolNotRunningAreDoubts() {
+        server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"phase\":\"scaling\"}}}}"));
+        server.enqueue(ok("{\"result\":{\"nodes\":[],\"total\":0}}"));
+        server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"q1\"}}}"));
+        PoolInventory inv = client("aihc-serverless", "q1", Credentials.of("ak", "sk"), FAST).inventory("q1");
+        assertThat(inv.nodesTrusted()).isFalse();
+        assertThat(inv.nodeDoubts()).containsExactly(
+                "pool aihc-serverless is managed by Baidu: its nodes are not the tenant's to list",
+                "the pool's phase is scaling, not running",
+                "the pool lists no nodes (scaled to zero, or its nodes are not listed)");
+    }
+
+    @Test
+    void aQueueNodeListMatchesNodesByInstanceIdOrK8sNodeNamesAndNamesChildren() {
+        server.enqueue(ok(RUNNING_POOL));
+        server.enqueue(ok("{\"result\":{\"total\":3,\"nodes\":[{\"nodeName\":\"10.0.0.1\",\"instanceId\":\"i-aaa\"},"
+                + "{\"nodeName\":\"10.0.0.2\",\"instanceId\":\"i-bbb\"},{\"nodeName\":\"10.0.0.3\"}]}}"));
+        server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"q1\",\"nodeList\":[\"i-aaa\"],"
+                + "\"nodes\":[{\"machineSpec\":\"x\",\"k8sNodeNames\":[\"10.0.0.2\"]}],\"children\":[{\"name\":\"q1-a\"}]}}}"));
+        PoolInventory inv = client("cce-pool1", "q1", Credentials.of("ak", "sk"), FAST).inventory("q1");
+        assertThat(inv.queueNodes()).extracting(InventoryNode::name).containsExactly("10.0.0.1", "10.0.0.2");
+        assertThat(inv.queue().children()).containsExactly("q1-a");
+        assertThat(inv.nodesTrusted()).isTrue();
+
+        server.enqueue(ok(RUNNING_POOL));
+        server.enqueue(ok("{\"result\":{\"total\":1,\"nodes\":[{\"nodeName\":\"10.0.0.1\"}]}}"));
+        server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"q2\",\"nodeList\":[\"i-zzz\"]}}}"));
+        PoolInventory unmatched = client("cce-pool1", "q2", Credentials.of("ak", "sk"), FAST).inventory("q2");
+        assertThat(unmatched.nodesTrusted()).isFalse();
+        assertThat(unmatched.nodeDoubts()).containsExactly("1 of the 1 entries of queue q2's node list match no node"
+                + " by name, instance id or instance name");
+    }
+
     @Test
     void keepsAtMostMaxNodesAndSaysTheListIsIncomplete() {
         server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"gpuDetail\":[]}}}}"));
-        StringBuilder page = new StringBuilder();
-        for (int i = 0; i < AihcInventoryReader.PAGE_SIZE; i++) {
-            page.append(i == 0 ? "" : ",").append("{\"nodeName\":\"n").append(i).append("\"}");
-        }
         int pages = PoolInventory.MAX_NODES / AihcInventoryReader.PAGE_SIZE + 1;
         for (int p = 0; p < pages; p++) {
+            StringBuilder page = new StringBuilder();
+            for (int i = 0; i < AihcInventoryReader.PAGE_SIZE; i++) {
+                page.append(i == 0 ? "" : ",").append("{\"nodeName\":\"n").append(p).append('-').append(i)
+                        .append("\"}");
+            }
             server.enqueue(ok("{\"result\":{\"nodes\":[" + page + "],\"total\":999999}}"));
         }
         PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
