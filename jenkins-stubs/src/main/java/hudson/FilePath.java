@@ -6,6 +6,7 @@ package hudson;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 
 public final class FilePath {
     /** As upstream: a path on the controller (no channel); only stores it. */
@@ -21,6 +22,14 @@ public final class FilePath {
     }
 
     public String readToString() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public long length() throws IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public InputStream read() throws IOException, InterruptedException {
         throw new UnsupportedOperationException("stub");
     }
 

@@ -12,8 +12,10 @@ import hudson.model.Item;
 import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.EndpointAllowList;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -140,9 +142,15 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
         try {
             connection.validate();
             TrainingJobService service = TrainingJobService.get();
+            EndpointAllowList allowed = service.configuration().endpointAllowList();
+            if (item != null) {
+                // In a job's form the settings are a job author's: the same rule as the step's (review S1).
+                TrainingJobService.requireAllowedInline(connection, allowed);
+            }
             Credentials credentials = service.credentials().forItem(connection.getCredentialsId(), item,
                     connection.getEndpoint());
-            try (TrainingPlatform platform = service.connector().connect(connection.toSettings(credentials))) {
+            ConnectionSettings settings = TrainingJobService.secured(connection.toSettings(credentials), allowed);
+            try (TrainingPlatform platform = service.connector().connect(settings)) {
                 StatusPage page = platform.listStatuses(null, 1);
                 return FormValidation.ok(Messages.Connection_TestOk(connection.platform().displayName(),
                         page.jobs().size()));

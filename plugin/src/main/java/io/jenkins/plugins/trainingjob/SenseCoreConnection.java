@@ -7,7 +7,10 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jenkinsci.Symbol;
@@ -25,6 +28,8 @@ public class SenseCoreConnection extends Connection {
     private String resourceGroup;
     private String zone;
     private String workspace;
+    /** {@code request} (default when null) or {@code date-only}: what the signature binds (review S2). */
+    private String signature;
 
     @DataBoundConstructor
     public SenseCoreConnection() {
@@ -39,13 +44,23 @@ public class SenseCoreConnection extends Connection {
     public ConnectionSettings toSettings(Credentials credentials) {
         validate();
         return ConnectionSettings.senseCore(endpointUri(), getRegion(), credentials, subscription, resourceGroup,
-                zone, workspace);
+                zone, workspace).withSenseCoreSignature(signatureOrDefault());
     }
 
     @Override
     public List<ConnectionProblem> problems() {
-        return ConnectionSettingsValidator.senseCore(getEndpoint(), getRegion(), subscription, resourceGroup, zone,
-                workspace);
+        List<ConnectionProblem> problems = new ArrayList<>(ConnectionSettingsValidator.senseCore(getEndpoint(),
+                getRegion(), subscription, resourceGroup, zone, workspace));
+        try {
+            signatureOrDefault();
+        } catch (InvalidInputException e) {
+            problems.add(new ConnectionProblem("signature", e.reason()));
+        }
+        return problems;
+    }
+
+    private SenseCoreSignature signatureOrDefault() {
+        return signature == null ? SenseCoreSignature.REQUEST : SenseCoreSignature.parse("signature", signature);
     }
 
     public String getSubscription() {
@@ -85,16 +100,29 @@ public class SenseCoreConnection extends Connection {
         this.workspace = trimToNull(workspace);
     }
 
+    public String getSignature() {
+        return signature;
+    }
+
+    /**
+     * {@code request} (the default) or {@code date-only}, only for a gateway that refuses request-bound
+     * signatures: a date-only header can be replayed for any call while its date is accepted.
+     */
+    @DataBoundSetter
+    public void setSignature(String signature) {
+        this.signature = trimToNull(signature);
+    }
+
     @Override
     public boolean equals(Object o) {
         return super.equals(o) && o instanceof SenseCoreConnection s && Objects.equals(subscription, s.subscription)
                 && Objects.equals(resourceGroup, s.resourceGroup) && Objects.equals(zone, s.zone)
-                && Objects.equals(workspace, s.workspace);
+                && Objects.equals(workspace, s.workspace) && Objects.equals(signature, s.signature);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(super.hashCode(), subscription, resourceGroup, zone, workspace);
+        return Objects.hash(super.hashCode(), subscription, resourceGroup, zone, workspace, signature);
     }
 
     @Extension
@@ -115,7 +143,8 @@ public class SenseCoreConnection extends Connection {
         @POST
         public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
                 @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String subscription,
-                @QueryParameter String resourceGroup, @QueryParameter String zone, @QueryParameter String workspace) {
+                @QueryParameter String resourceGroup, @QueryParameter String zone, @QueryParameter String workspace,
+                @QueryParameter String signature) {
             SenseCoreConnection c = new SenseCoreConnection();
             c.setCredentialsId(credentialsId);
             c.setRegion(region);
@@ -124,6 +153,7 @@ public class SenseCoreConnection extends Connection {
             c.setResourceGroup(resourceGroup);
             c.setZone(zone);
             c.setWorkspace(workspace);
+            c.setSignature(signature);
             return testConnection(item, c);
         }
 

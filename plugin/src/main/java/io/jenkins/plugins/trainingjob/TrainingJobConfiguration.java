@@ -4,6 +4,7 @@ import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.util.FormValidation;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.platform.EndpointAllowList;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,6 +37,8 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
     private volatile List<Connection> connections = new ArrayList<>();
     private volatile String pollInterval = DEFAULT_POLL_INTERVAL;
     private volatile String pendingTimeout = DEFAULT_PENDING_TIMEOUT;
+    /** Hosts inline settings may call besides the public regional endpoints (review S1); null: none. */
+    private volatile String allowedEndpoints;
     /** While a form is bound: setters do not save each on their own; configure() saves once, or not at all. */
     private transient volatile boolean binding;
 
@@ -97,6 +100,49 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
         requireDuration("pendingTimeout", value == null ? DEFAULT_PENDING_TIMEOUT : value);
         this.pendingTimeout = value == null ? DEFAULT_PENDING_TIMEOUT : value;
         saveUnlessBinding();
+    }
+
+    public String getAllowedEndpoints() {
+        return allowedEndpoints;
+    }
+
+    /**
+     * The custom endpoints a step's inline settings may make the controller call, one per line
+     * ({@link EndpointAllowList}); also where plain http to a host is opted into, for every connection.
+     */
+    @DataBoundSetter
+    public void setAllowedEndpoints(String allowedEndpoints) {
+        String value = Connection.trimToNull(allowedEndpoints);
+        try {
+            EndpointAllowList.parse(value);
+        } catch (InvalidInputException e) {
+            throw new InvalidFieldException(EndpointAllowList.FIELD, e.getMessage());
+        }
+        this.allowedEndpoints = value;
+        saveUnlessBinding();
+    }
+
+    /** The parsed {@link #getAllowedEndpoints()}; a value that no longer parses allows nothing. */
+    @Restricted(NoExternalUse.class)
+    public EndpointAllowList endpointAllowList() {
+        try {
+            return EndpointAllowList.parse(allowedEndpoints);
+        } catch (InvalidInputException e) {
+            return EndpointAllowList.none();
+        }
+    }
+
+    @POST
+    public FormValidation doCheckAllowedEndpoints(@QueryParameter String value) {
+        if (!Jenkins.get().hasPermission(Jenkins.ADMINISTER)) {
+            return FormValidation.ok();
+        }
+        try {
+            EndpointAllowList.parse(value);
+            return FormValidation.ok();
+        } catch (InvalidInputException e) {
+            return FormValidation.error(e.getMessage());
+        }
     }
 
     private static void requireDuration(String field, String value) {

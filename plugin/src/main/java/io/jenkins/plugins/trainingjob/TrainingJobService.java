@@ -7,10 +7,14 @@ import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.EndpointAllowList;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.net.URI;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
@@ -176,17 +179,52 @@ public class TrainingJobService implements PlatformResolver {
             c.validate(); // a connection from JCasC or XML may lack fields the form requires (m9)
             credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
             String key = CONFIGURED + ref.name();
-            return new ConnectionBinding(key, c.platform(), resolve(key));
+            TrainingPlatform client = resolve(key);
+            return new ConnectionBinding(key, c.platform(), client, warning(configured.get(key).settings()));
         }
         Connection c = ref.inline();
+        // Before credentials are looked up or anything is called: a job author may not point the controller
+        // at any host it reaches (review S1).
+        EndpointAllowList allowed = allowList();
+        requireAllowedInline(c, allowed);
         Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
-        TrainingPlatform client = connector.connect(c.toSettings(creds));
+        ConnectionSettings settings = secured(c.toSettings(creds), allowed);
+        TrainingPlatform client = connector.connect(settings);
         String key = INLINE + bindingId;
         TrainingPlatform previous = inline.put(key, client);
         if (previous != null) {
             previous.close();
         }
-        return new ConnectionBinding(key, c.platform(), client);
+        return new ConnectionBinding(key, c.platform(), client, warning(settings));
+    }
+
+    /**
+     * Refuses inline settings whose endpoint the global {@code allowedEndpoints} does not allow, naming
+     * that setting; public regional endpoints (a {@code region} alone) always pass.
+     *
+     * @throws InvalidInputException naming {@code endpoint}
+     */
+    public static void requireAllowedInline(Connection inline, EndpointAllowList allowed) {
+        URI endpoint = ConnectionSettingsValidator.endpoint(inline.getEndpoint());
+        allowed.refusal(inline.platform(), endpoint).ifPresent(reason -> {
+            throw InvalidInputException.worded("endpoint", Messages.Connection_EndpointNotAllowed(
+                    ConsoleText.strip(endpoint.toString(), 200), reason));
+        });
+    }
+
+    /** The settings with plain http opted into where (and only where) {@code allowedEndpoints} says so. */
+    public static ConnectionSettings secured(ConnectionSettings settings, EndpointAllowList allowed) {
+        return settings.withInsecureHttp(allowed.allowsPlainHttp(settings.endpoint()));
+    }
+
+    /** The configured allow-list; none when the configuration has not got one (yet). */
+    private EndpointAllowList allowList() {
+        EndpointAllowList list = configuration.get().endpointAllowList();
+        return list != null ? list : EndpointAllowList.none();
+    }
+
+    private static String warning(ConnectionSettings settings) {
+        return settings.plainHttpWarning().map(Messages::Connection_PlainHttpWarning).orElse(null);
     }
 
     /** Closes an inline binding's client once its step ended; configured clients stay shared. */
@@ -216,7 +254,8 @@ public class TrainingJobService implements PlatformResolver {
         }
         Connection c = configuredConnection(key.substring(CONFIGURED.length()));
         c.validate();
-        ConnectionSettings settings = c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint()));
+        ConnectionSettings settings = secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null,
+                c.getEndpoint())), allowList());
         // a changed configuration or rotated secret yields different settings and so a new client
         Configured current = configured.compute(key, (k, old) -> {
             if (old != null && old.settings().equals(settings)) {
@@ -232,9 +271,10 @@ public class TrainingJobService implements PlatformResolver {
 
     private Connection configuredConnection(String name) {
         TrainingJobConfiguration config = configuration.get();
+        // The build log is read by everyone with Job/Read; the names are listed only where the reader may
+        // configure the job (the step's form), as credentials ids are (review S8).
         return config.findConnection(name).orElseThrow(() -> InvalidInputException.worded("connection",
-                Messages.Step_UnknownConnection(name, config.getConnections().stream().map(Connection::getName)
-                        .sorted().collect(Collectors.joining(", ")))));
+                Messages.Step_UnknownConnection(name)));
     }
 
     private static Executor newPool(String name) {

@@ -3,9 +3,11 @@ package io.jenkins.plugins.trainingjob;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.util.stream.Collectors;
@@ -94,6 +96,26 @@ class ConnectionTest {
                 ConnectionSettingsValidator.senseCore("http://127.0.0.1:8080", null, "sub", "rg", null, "ws"));
         s.setZone("cn-sh-01z");
         assertThat(s.problems()).isEmpty();
+    }
+
+    /** Security review S2: request-bound unless date-only is written; a typo is a problem, not a fallback. */
+    @Test
+    void aSenseCoreConnectionSignsTheRequestUnlessDateOnlyIsAskedFor() {
+        SenseCoreConnection s = new SenseCoreConnection();
+        s.setCredentialsId("keys");
+        s.setRegion("cn-sh-01");
+        s.setSubscription("sub");
+        s.setResourceGroup("rg");
+        s.setZone("cn-sh-01z");
+        s.setWorkspace("ws");
+        Credentials keys = Credentials.of("ak", "sk");
+
+        assertThat(s.toSettings(keys).senseCoreSignature()).isEqualTo(SenseCoreSignature.REQUEST);
+        s.setSignature("date-only");
+        assertThat(s.toSettings(keys).senseCoreSignature()).isEqualTo(SenseCoreSignature.DATE_ONLY);
+        s.setSignature("dateonly");
+        assertThat(s.problems()).extracting(ConnectionProblem::toString)
+                .containsExactly("signature: 'dateonly' is not one of request, date-only");
     }
 
     @Test

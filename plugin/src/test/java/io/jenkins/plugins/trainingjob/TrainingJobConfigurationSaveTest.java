@@ -65,6 +65,7 @@ class TrainingJobConfigurationSaveTest {
                     case "connections" -> config.setConnections(connections);
                     case "pollInterval" -> config.setPollInterval(value);
                     case "pendingTimeout" -> config.setPendingTimeout(value);
+                    case "allowedEndpoints" -> config.setAllowedEndpoints(value);
                     default -> throw new IllegalStateException("unknown field " + fieldsAndValues[i]);
                 }
             }
@@ -131,6 +132,23 @@ class TrainingJobConfigurationSaveTest {
         submit(List.of(), "pollInterval", "45s", "pendingTimeout", "20m");
 
         assertThat(config.getConnections()).isEmpty();
+    }
+
+    /** Security review S1: the allow-list is read when saved, so a typo is named, not silently ignored. */
+    @Test
+    void allowedEndpointsAreCheckedOnTheirOwnFieldAndAppliedWithTheRest() throws Exception {
+        assertThatThrownBy(() -> submit(previous, "connections", "", "allowedEndpoints", "ok.example\nftp://x"))
+                .isInstanceOf(FormException.class).hasMessageContaining("line 2 'ftp://x'")
+                .satisfies(e -> assertThat(((FormException) e).getFormField()).isEqualTo("allowedEndpoints"));
+        assertUnchanged();
+        assertThat(config.getAllowedEndpoints()).isNull();
+        assertThat(config.endpointAllowList().isEmpty()).isTrue();
+
+        submit(previous, "connections", "", "allowedEndpoints", "aihc-gw.corp.example\n");
+
+        assertThat(config.getAllowedEndpoints()).isEqualTo("aihc-gw.corp.example");
+        assertThat(config.endpointAllowList().refusal(io.jenkins.plugins.trainingjob.core.spec.PlatformKind.AIHC,
+                java.net.URI.create("https://aihc-gw.corp.example"))).isEmpty();
     }
 
     @Test

@@ -58,6 +58,19 @@ public final class ConnectionOptions {
                     + "callTimeout: in the profile).")
     java.time.Duration callTimeout;
 
+    @Option(names = "--insecure-http", negatable = false,
+            description = "Allow a plain http:// endpoint that is not loopback (default: off; TRAINJOB_INSECURE_HTTP=true, "
+                    + "insecureHttp: true in the profile). Specs, answers and signatures then cross the network "
+                    + "readable; a warning is printed on every run.")
+    boolean insecureHttp;
+
+    @Option(names = "--sensecore-signature", paramLabel = "request|date-only",
+            description = "What a SenseCore signature binds (default: request, i.e. date, host, method and path; "
+                    + "TRAINJOB_SENSECORE_SIGNATURE, senseCoreSignature: in the profile). date-only only for a "
+                    + "gateway that refuses request: such a header can be replayed for any call while its date is "
+                    + "accepted.")
+    String senseCoreSignature;
+
     @Option(names = "--profile", paramLabel = "NAME",
             description = "A named profile of ~/.config/trainjob/config.yaml (default: TRAINJOB_PROFILE, else the top level).")
     String profile;

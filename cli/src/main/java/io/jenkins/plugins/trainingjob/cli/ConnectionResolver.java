@@ -5,10 +5,12 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -65,7 +67,50 @@ final class ConnectionResolver {
             case SENSECORE -> ConnectionSettings.senseCore(endpointUri, region, credentials, subscription,
                     resourceGroup, zone, workspace);
         };
+        settings = withTransport(env, flags, profile, settings);
+        // Plain http is refused here, before anything is called, whatever command this is.
+        ConnectionSettingsValidator.transport(settings.endpoint(), settings.insecureHttp())
+                .ifPresent(problem -> ConnectionSettingsValidator.requireValid(List.of(problem)));
+        settings.plainHttpWarning().ifPresent(w -> env.err().println("trainjob: warning: " + w
+                + " (allowed by --insecure-http)"));
         return withTimeouts(env, flags, profile, settings);
+    }
+
+    /**
+     * {@code --insecure-http} (plain http beyond loopback) and {@code --sensecore-signature}: both are
+     * security choices, so each is off or request-bound unless set explicitly somewhere.
+     */
+    private static ConnectionSettings withTransport(CliEnvironment env, ConnectionOptions flags, Profile profile,
+                                                    ConnectionSettings settings) {
+        boolean insecure = flags.insecureHttp;
+        if (!insecure) {
+            String text = env.variable("TRAINJOB_INSECURE_HTTP");
+            String where = "TRAINJOB_INSECURE_HTTP";
+            if (text == null) {
+                text = profile.get("insecureHttp");
+                where = profile.source() + ": insecureHttp";
+            }
+            insecure = text != null && bool(where, text);
+        }
+        String signature = pick(env, flags.senseCoreSignature, "TRAINJOB_SENSECORE_SIGNATURE", profile,
+                "senseCoreSignature");
+        ConnectionSettings out = settings.withInsecureHttp(insecure);
+        if (signature != null) {
+            try {
+                out = out.withSenseCoreSignature(SenseCoreSignature.parse("--sensecore-signature", signature));
+            } catch (InvalidInputException e) {
+                throw CliException.invalidInput(e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private static boolean bool(String where, String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0", "" -> false;
+            default -> throw CliException.invalidInput(where + ": '" + text.trim() + "' is not true or false");
+        };
     }
 
     /** {@code --connect-timeout}, {@code --read-timeout}, {@code --call-timeout}, as the other settings. */

@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -28,13 +30,14 @@ import java.util.TreeSet;
  *     region: cn-sh-01
  * </pre>
  *
- * Because it may hold a secret, a file that group or others can read is refused, with the fix.
+ * Because it may hold a secret and says where requests go, a file that group or others can read or write,
+ * that sits in a directory they can write, or that another user owns is refused, with the fix.
  */
 final class ProfileFile {
 
     static final Set<String> KEYS = Set.of("platform", "region", "endpoint", "resourcePool", "queue",
             "subscription", "resourceGroup", "zone", "workspace", "accessKey", "secretKey", "securityToken",
-            "connectTimeout", "readTimeout", "callTimeout");
+            "connectTimeout", "readTimeout", "callTimeout", "insecureHttp", "senseCoreSignature");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -70,7 +73,7 @@ final class ProfileFile {
             }
             return Profile.NONE;
         }
-        refuseIfOthersCanRead(file);
+        refuseUnlessPrivate(file);
         JsonNode root;
         try {
             root = YAML.readTree(file.toFile());
@@ -125,20 +128,63 @@ final class ProfileFile {
         return values;
     }
 
-    private static void refuseIfOthersCanRead(Path file) {
-        PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
-        if (view == null) {
+    /**
+     * OpenSSH's StrictModes for the profile: it may hold a secret (so nobody else may read it), and it says
+     * where requests and specs go and whose keys sign them (so nobody else may change it). A file group or
+     * others can read or write, one in a directory they can write (they could replace it), or one owned by
+     * another user is refused, naming the command that fixes it.
+     */
+    private static void refuseUnlessPrivate(Path file) {
+        PosixFileAttributes attributes = posix(file);
+        if (attributes == null) {
             return; // not a POSIX file system: nothing we can check
         }
-        Set<PosixFilePermission> perms;
-        try {
-            perms = view.readAttributes().permissions();
-        } catch (IOException e) {
-            throw CliException.invalidInput("cannot read the permissions of " + file + ": " + e.getMessage());
-        }
+        Set<PosixFilePermission> perms = attributes.permissions();
         if (perms.contains(PosixFilePermission.GROUP_READ) || perms.contains(PosixFilePermission.OTHERS_READ)) {
             throw CliException.invalidInput(file + " is readable by group or others and may hold secrets; "
                     + "restrict it with: chmod 600 " + file);
+        }
+        if (perms.contains(PosixFilePermission.GROUP_WRITE) || perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+            throw CliException.invalidInput(file + " is writable by group or others, who could point your keys "
+                    + "at another endpoint; restrict it with: chmod 600 " + file);
+        }
+        UserPrincipal me = currentUser(file);
+        if (me != null && !me.equals(attributes.owner())) {
+            throw CliException.invalidInput(file + " is owned by " + attributes.owner().getName() + ", not by you ("
+                    + me.getName() + "), and says where your keys sign requests; take it over with: chown "
+                    + me.getName() + " " + file + " (or use a profile of your own)");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        PosixFileAttributes dirAttributes = dir == null ? null : posix(dir);
+        if (dirAttributes != null && (dirAttributes.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                || dirAttributes.permissions().contains(PosixFilePermission.OTHERS_WRITE))) {
+            throw CliException.invalidInput(dir + " is writable by group or others, who could replace "
+                    + file.getFileName() + " in it; restrict it with: chmod go-w " + dir);
+        }
+    }
+
+    private static PosixFileAttributes posix(Path path) {
+        PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class);
+        if (view == null) {
+            return null;
+        }
+        try {
+            return view.readAttributes();
+        } catch (IOException e) {
+            throw CliException.invalidInput("cannot read the permissions of " + path + ": " + e.getMessage());
+        }
+    }
+
+    /** The user running the CLI, or {@code null} when the file system cannot say (then ownership is not checked). */
+    private static UserPrincipal currentUser(Path file) {
+        String name = System.getProperty("user.name");
+        if (name == null || name.isBlank()) {
+            return null;
+        }
+        try {
+            return file.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(name);
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
         }
     }
 

@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -109,6 +113,90 @@ class TrainJobInputErrorsTest {
         Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
         Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
         cli.run("status", "job-1").failsWithOneLine(2, "readable by group or others", "chmod 600 " + config);
+    }
+
+    /** Security review S7: whoever can write the profile can point the user's keys at their own host. */
+    @Test
+    void aProfileFileOthersCanWriteIsRefusedWithTheFix() throws Exception {
+        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        for (String mode : List.of("rw--w----", "rw-----w-")) {
+            Files.setPosixFilePermissions(config, PosixFilePermissions.fromString(mode));
+            cli.run("status", "job-1").failsWithOneLine(2, "writable by group or others", "chmod 600 " + config);
+        }
+    }
+
+    @Test
+    void aProfileFileOwnedByAnotherUserIsRefusedWithTheFix() throws Exception {
+        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+        // Without root the file cannot be given away, so the CLI is run as another (existing) user instead.
+        String owner = Files.getOwner(config).getName();
+        String other = owner.equals("root") ? "nobody" : "root";
+        String me = System.getProperty("user.name");
+        System.setProperty("user.name", other);
+        try {
+            cli.run("status", "job-1").failsWithOneLine(2, "is owned by " + owner, "chown " + other + " " + config);
+        } finally {
+            System.setProperty("user.name", me);
+        }
+    }
+
+    @Test
+    void aProfileFileInADirectoryOthersCanWriteIsRefusedWithTheFix() throws Exception {
+        Path dir = Files.createDirectories(cli.home.resolve(".config/trainjob"));
+        Path config = dir.resolve("config.yaml");
+        Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
+        Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxr-x"));
+        cli.run("status", "job-1").failsWithOneLine(2, "writable by group or others", "chmod go-w " + dir);
+    }
+
+    /** Security review S3: plain http beyond loopback only with --insecure-http, and then with a warning. */
+    @Test
+    void plainHttpToAHostThatIsNotLoopbackIsRefusedBeforeAnyCallUnlessAllowedExplicitly() {
+        List<ConnectionSettings> connected = new ArrayList<>();
+        cli.connector = settings -> {
+            connected.add(settings);
+            throw new IllegalStateException("no platform in this test");
+        };
+        cli.env.put("TRAINJOB_ACCESS_KEY", "ak");
+        cli.env.put("TRAINJOB_SECRET_KEY", "sk");
+        String[] args = {"status", "job-1", "--platform", "aihc", "--endpoint", "http://10.0.0.5:8500",
+            "--resource-pool", "p"};
+
+        cli.run(args).failsWithOneLine(2, "'http://10.0.0.5:8500' is plain http", "use https");
+        assertThat(connected).isEmpty();
+
+        String[] allowed = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
+                java.util.stream.Stream.of("--insecure-http")).toArray(String[]::new);
+        var result = cli.run(allowed);
+        assertThat(result.err()).contains("trainjob: warning: 'http://10.0.0.5:8500' is plain http");
+        assertThat(connected).singleElement().satisfies(s -> assertThat(s.insecureHttp()).isTrue());
+    }
+
+    /** Security review S2: request-bound SenseCore signatures unless date-only is asked for by name. */
+    @Test
+    void senseCoreSignaturesAreRequestBoundUnlessDateOnlyIsAskedFor() {
+        List<ConnectionSettings> connected = new ArrayList<>();
+        cli.connector = settings -> {
+            connected.add(settings);
+            throw new IllegalStateException("no platform in this test");
+        };
+        cli.env.put("TRAINJOB_ACCESS_KEY", "ak");
+        cli.env.put("TRAINJOB_SECRET_KEY", "sk");
+        String[] args = {"status", "job-1", "--platform", "sensecore", "--region", "cn-sh-01", "--subscription",
+            "s", "--resource-group", "r", "--workspace", "w"};
+
+        cli.run(args);
+        cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "date-only");
+        cli.run(args);
+        cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "dateonly");
+        cli.run(args).failsWithOneLine(2, "'dateonly' is not one of request, date-only");
+
+        assertThat(connected).extracting(ConnectionSettings::senseCoreSignature)
+                .containsExactly(SenseCoreSignature.REQUEST, SenseCoreSignature.DATE_ONLY);
     }
 
     @Test

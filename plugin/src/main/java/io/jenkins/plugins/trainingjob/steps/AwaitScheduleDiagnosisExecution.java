@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PathSegments;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
@@ -36,8 +37,10 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         if (step.getJobId() == null && step.getDiagnosisId() == null) {
             throw InvalidInputException.worded("jobId", Messages.Step_JobIdMissing());
         }
-        this.jobId = step.getJobId();
-        this.diagnosisId = step.getDiagnosisId();
+        // Ids go into API paths: the shape check names a typo, and '.'/'..' never reach a URL (review S5).
+        this.jobId = step.getJobId() == null ? null : PathSegments.requireId("jobId", step.getJobId());
+        this.diagnosisId = step.getDiagnosisId() == null ? null
+                : PathSegments.requireId("diagnosisId", step.getDiagnosisId());
         this.until = StepValidation.waitMode("until", step.getUntil(), false);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
     }

@@ -19,9 +19,12 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -35,13 +38,29 @@ final class Submission {
     private Submission() {
     }
 
-    /** Reads the spec file {@code path} of the workspace; a missing file is bad input naming the path. */
+    /**
+     * Reads the spec file {@code path} of the workspace; a missing file is bad input naming the path. The
+     * file comes from the agent into controller memory, so its size is checked first and at most
+     * {@link JobSpecLoader#MAX_FILE_BYTES} (+1) bytes are ever read: a device such as {@code /dev/zero}
+     * reports size 0, and a compromised agent may answer with an endless stream (review S4).
+     */
     static String readSpec(FilePath workspace, String path) throws IOException, InterruptedException {
         FilePath file = workspace.child(path);
         if (!file.exists()) {
             throw InvalidInputException.worded("spec", Messages.Step_SpecNotFound(path));
         }
-        return file.readToString();
+        int max = JobSpecLoader.MAX_FILE_BYTES;
+        if (file.length() > max) {
+            throw InvalidInputException.worded("spec", Messages.Step_SpecTooLarge(path, Integer.toString(max)));
+        }
+        byte[] bytes;
+        try (InputStream in = file.read()) {
+            bytes = in.readNBytes(max + 1);
+        }
+        if (bytes.length > max) {
+            throw InvalidInputException.worded("spec", Messages.Step_SpecTooLarge(path, Integer.toString(max)));
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     /** The spec with the build's environment, overlaid with the step's own variables. */

@@ -102,6 +102,9 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             }
             JobSpec jobSpec = Submission.loadSpec(svc, text, source, env, Map.of());
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
+            if (binding.warning() != null) {
+                log.println(binding.warning());
+            }
             DiagnosisReport preflighted = Submission.preflight(binding.client(), jobSpec, preflight, run, log);
             JobRef job = Submission.submit(binding, jobSpec, UUID.randomUUID().toString(), log);
             if (mode == WaitMode.NONE) {

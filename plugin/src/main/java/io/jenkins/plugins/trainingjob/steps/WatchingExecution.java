@@ -162,6 +162,9 @@ public abstract class WatchingExecution extends StepExecution {
     protected final ConnectionBinding bind() throws IOException, InterruptedException {
         ConnectionBinding binding = service().bind(connection, run(), bindingId);
         connectionKey = binding.key();
+        if (binding.warning() != null) {
+            print(binding.warning());
+        }
         return binding;
     }
 

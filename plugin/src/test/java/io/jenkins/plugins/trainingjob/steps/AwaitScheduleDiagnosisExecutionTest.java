@@ -242,4 +242,21 @@ class AwaitScheduleDiagnosisExecutionTest {
         assertThatThrownBy(() -> none.start(f.context)).isInstanceOf(AbortException.class)
                 .hasMessage("until: 'none' is not one of scheduled, completed");
     }
+
+    /** Security review S5: an id of '..' would make the client call a neighbouring API path. */
+    @Test
+    void aJobIdOrDiagnosisIdThatIsNotAnIdIsRefusedBeforeAnyCall() {
+        AwaitScheduleDiagnosisStep dots = step();
+        dots.setJobId("..");
+        AwaitScheduleDiagnosisStep slash = step();
+        slash.setJobId(null);
+        slash.setDiagnosisId("a/../b");
+
+        assertThatThrownBy(() -> dots.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("jobId: '..' is not an id");
+        assertThatThrownBy(() -> slash.start(f.context)).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("diagnosisId: 'a/../b' is not an id");
+        assertThat(f.watcher.watches).isEmpty();
+        assertThat(f.connected).isEmpty();
+    }
 }

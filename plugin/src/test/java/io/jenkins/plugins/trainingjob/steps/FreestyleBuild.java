@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.steps;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.spy;
@@ -9,6 +10,7 @@ import hudson.EnvVars;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.AbstractBuild;
+import java.io.ByteArrayInputStream;
 import java.io.File;
 
 /**
@@ -29,7 +31,8 @@ final class FreestyleBuild {
         when(build.getUrl()).thenReturn("job/p/1/");
         when(workspace.child("ci/job-7.yaml")).thenReturn(specFile);
         when(specFile.exists()).thenReturn(true);
-        when(specFile.readToString()).thenReturn("name: resnet-${RUN}");
+        when(specFile.length()).thenReturn(19L);
+        when(specFile.read()).thenAnswer(i -> new ByteArrayInputStream("name: resnet-${RUN}".getBytes(UTF_8)));
     }
 
     /** The build environment: RUN=7 (expand is Jenkins' own; here it is given its answer). */

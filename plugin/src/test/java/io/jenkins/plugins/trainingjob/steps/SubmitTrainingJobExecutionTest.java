@@ -272,14 +272,17 @@ class SubmitTrainingJobExecutionTest {
     }
 
     @Test
-    void anUnknownConnectionNameFailsTheStepWithTheConfiguredNames() throws Exception {
+    /** Security review S8: the build log (Job/Read) does not list the configured connections. */
+    void anUnknownConnectionNameFailsTheStepWithoutListingTheConfiguredNames() throws Exception {
         SubmitTrainingJobStep step = step();
         step.setConnection("staging");
 
         start(step);
 
         assertThat(failure(f.context)).isInstanceOf(AbortException.class)
-                .hasMessage("connection: no connection named 'staging' is configured (configured: prod)");
+                .hasMessageStartingWith("connection: no connection named 'staging' is configured")
+                .hasMessageContaining("Manage Jenkins › Training Job").hasMessageNotContaining("prod");
+        assertThat(f.log()).doesNotContain("prod");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 

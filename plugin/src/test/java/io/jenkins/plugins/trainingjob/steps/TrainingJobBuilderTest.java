@@ -3,6 +3,8 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
@@ -12,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;
+import java.io.InputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,10 +64,43 @@ class TrainingJobBuilderTest {
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 
+    /** Security review S4: the file is checked before it is read into controller memory. */
+    @Test
+    void aSpecFileLargerThanOneMebibyteIsRefusedWithoutReadingIt() throws Exception {
+        when(freestyle.specFile.length()).thenReturn(4L << 30);
+
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
+                .hasMessage("spec: the file 'ci/job-7.yaml' is larger than 1048576 bytes; a job spec is a few "
+                        + "kilobytes, so it is not read");
+        verify(freestyle.specFile, never()).read();
+        verify(freestyle.specFile, never()).readToString();
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    /** A device such as /dev/zero, or a hostile agent, reports size 0 and answers with an endless stream. */
+    @Test
+    void anEndlessSpecFileIsReadOnlyUpToTheCapAndRefused() throws Exception {
+        long[] served = {0};
+        InputStream endless = new InputStream() {
+            @Override
+            public int read() {
+                served[0]++;
+                return 0;
+            }
+        };
+        when(freestyle.specFile.length()).thenReturn(0L);
+        when(freestyle.specFile.read()).thenReturn(endless);
+
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("spec: the file 'ci/job-7.yaml' is larger than 1048576 bytes");
+        assertThat(served[0]).isLessThanOrEqualTo(2L << 20);
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
     @Test
     void aBugEndsTheBuildWithTheExceptionItselfNotACleanAbort() throws Exception {
         IllegalArgumentException bug = new IllegalArgumentException("a bug, not the user's input");
-        when(freestyle.specFile.readToString()).thenThrow(bug);
+        when(freestyle.specFile.read()).thenThrow(bug);
 
         assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isSameAs(bug);
         assertThat(f.platform.submittedTokens).isEmpty();

@@ -38,7 +38,7 @@ class SenseCoreSimulationTest {
     @BeforeEach
     void start() {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
-        client = client("sim-secret-key", Scheme.X_DATE);
+        client = client("sim-secret-key", Scheme.DATE_HOST_TARGET);
     }
 
     @AfterEach
@@ -174,10 +174,10 @@ class SenseCoreSimulationTest {
 
     @Test
     void bothSignatureSchemesAreAcceptedAndAWrongSecretIsNot() {
-        try (SenseCoreClient schemeB = client("sim-secret-key", Scheme.DATE_HOST_TARGET)) {
-            assertThat(schemeB.listStatuses(null, 10).jobs()).isEmpty();
+        try (SenseCoreClient dateOnly = client("sim-secret-key", Scheme.X_DATE)) {
+            assertThat(dateOnly.listStatuses(null, 10).jobs()).isEmpty();
         }
-        try (SenseCoreClient wrong = client("wrong-secret", Scheme.X_DATE)) {
+        try (SenseCoreClient wrong = client("wrong-secret", Scheme.DATE_HOST_TARGET)) {
             assertThatThrownBy(() -> wrong.listStatuses(null, 10)).isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("signature does not match");
         }

@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Where and as whom to call a platform. The endpoint is either explicit or derived from the region
@@ -15,6 +16,10 @@ import java.util.Objects;
  * fields each platform needs is checked by {@link #problems()}; the clients refuse settings that have any,
  * except that an AIHC client without a resource pool may still fetch a diagnosis by id (its calls that
  * name the pool refuse).
+ *
+ * <p>{@code senseCoreSignature} says what a SenseCore signature binds ({@link SenseCoreSignature#REQUEST}
+ * unless a gateway needs date-only). {@code insecureHttp} is the explicit opt-in to a plain
+ * {@code http://} endpoint that is not loopback; without it such settings have a problem.
  */
 public record ConnectionSettings(
         PlatformKind platform,
@@ -27,7 +32,9 @@ public record ConnectionSettings(
         String resourceGroup,
         String zone,
         String workspace,
-        HttpSettings http) {
+        HttpSettings http,
+        SenseCoreSignature senseCoreSignature,
+        boolean insecureHttp) {
 
     public ConnectionSettings {
         Objects.requireNonNull(platform, "platform");
@@ -37,6 +44,15 @@ public record ConnectionSettings(
                     List.of(new ConnectionProblem("region", ConnectionSettingsValidator.LOCATION_RULE)));
         }
         http = http == null ? HttpSettings.defaults() : http;
+        senseCoreSignature = senseCoreSignature == null ? SenseCoreSignature.REQUEST : senseCoreSignature;
+    }
+
+    /** Request-bound SenseCore signatures, and no plain-http opt-in. */
+    public ConnectionSettings(PlatformKind platform, URI endpoint, String region, Credentials credentials,
+                              String resourcePoolId, String queue, String subscription, String resourceGroup,
+                              String zone, String workspace, HttpSettings http) {
+        this(platform, endpoint, region, credentials, resourcePoolId, queue, subscription, resourceGroup, zone,
+                workspace, http, null, false);
     }
 
     public static ConnectionSettings aihc(URI endpoint, String region, Credentials credentials,
@@ -54,7 +70,31 @@ public record ConnectionSettings(
 
     public ConnectionSettings withHttp(HttpSettings http) {
         return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
-                resourceGroup, zone, workspace, http);
+                resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
+    }
+
+    /** What a SenseCore signature binds; date-only only for a gateway that refuses the request-bound form. */
+    public ConnectionSettings withSenseCoreSignature(SenseCoreSignature signature) {
+        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
+                resourceGroup, zone, workspace, http, signature, insecureHttp);
+    }
+
+    /** {@code true}: a plain {@code http://} endpoint beyond loopback is allowed (and warned about). */
+    public ConnectionSettings withInsecureHttp(boolean insecureHttp) {
+        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
+                resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
+    }
+
+    /**
+     * The warning to show whenever these settings are used over plain http beyond loopback (only possible
+     * with {@link #insecureHttp()}); empty for https and for loopback, whose traffic never leaves the machine.
+     */
+    public Optional<String> plainHttpWarning() {
+        URI uri = resolvedEndpoint();
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || ConnectionSettingsValidator.isLoopback(uri.getHost())) {
+            return Optional.empty();
+        }
+        return Optional.of(ConnectionSettingsValidator.plainHttpRisk(uri));
     }
 
     /** What breaks {@link ConnectionSettingsValidator}'s rules; empty when the settings are usable. */

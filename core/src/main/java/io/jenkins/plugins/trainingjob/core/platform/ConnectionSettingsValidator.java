@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The rules for connection settings, the one place that knows which setting each platform needs. The
@@ -22,6 +23,7 @@ import java.util.Optional;
 public final class ConnectionSettingsValidator {
 
     static final String LOCATION_RULE = "set either a region or an endpoint URL";
+    private static final Pattern LOOPBACK_V4 = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
 
     private ConnectionSettingsValidator() {
     }
@@ -113,14 +115,57 @@ public final class ConnectionSettingsValidator {
         return rule == null ? Optional.empty() : Optional.of(new ConnectionProblem(field, rule));
     }
 
-    /** The problems of built settings: the same rules as for text. */
+    /**
+     * The problems of built settings: the same rules as for text, and the transport rule
+     * ({@link #transport(URI, boolean)}).
+     */
     public static List<ConnectionProblem> problems(ConnectionSettings settings) {
         String endpoint = settings.endpoint() == null ? null : settings.endpoint().toString();
-        return switch (settings.platform()) {
+        List<ConnectionProblem> problems = switch (settings.platform()) {
             case AIHC -> aihc(endpoint, settings.region(), settings.resourcePoolId(), settings.queue());
             case SENSECORE -> senseCore(endpoint, settings.region(), settings.subscription(),
                     settings.resourceGroup(), settings.zone(), settings.workspace());
         };
+        transport(settings.endpoint(), settings.insecureHttp()).ifPresent(problems::add);
+        return problems;
+    }
+
+    /**
+     * Plain {@code http://} only where nobody else is on the path: a loopback host (the simulator), or
+     * with the explicit opt-in {@code insecureHttp} (then front ends warn at run time). Over http anyone on
+     * the network reads every spec and answer, and can replay a captured signed request (security review
+     * S3). Empty for https, for no endpoint (a region's public https host) and for an allowed http one.
+     */
+    public static Optional<ConnectionProblem> transport(URI endpoint, boolean insecureHttp) {
+        if (endpoint == null || !"http".equalsIgnoreCase(endpoint.getScheme()) || insecureHttp
+                || isLoopback(endpoint.getHost())) {
+            return Optional.empty();
+        }
+        return Optional.of(new ConnectionProblem("endpoint", plainHttpRisk(endpoint) + "; use https, or opt in "
+                + "to plain http explicitly (insecure http); without the opt-in plain http is accepted only for "
+                + "a loopback host such as the simulator"));
+    }
+
+    /** What plain http to {@code endpoint} exposes, for the problem and for the run-time warning. */
+    static String plainHttpRisk(URI endpoint) {
+        return "'" + ConsoleText.strip(endpoint.toString(), 200) + "' is plain http: specs, answers and request "
+                + "signatures cross the network readable, and a captured request can be replayed";
+    }
+
+    /**
+     * True for {@code localhost} and loopback address literals ({@code 127.0.0.0/8}, {@code ::1}), decided
+     * from the text alone: no name is resolved.
+     */
+    public static boolean isLoopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String h = host.trim().toLowerCase(Locale.ROOT);
+        if (h.startsWith("[") && h.endsWith("]")) {
+            h = h.substring(1, h.length() - 1);
+        }
+        return h.equals("localhost") || h.endsWith(".localhost") || h.equals("::1")
+                || h.equals("0:0:0:0:0:0:0:1") || LOOPBACK_V4.matcher(h).matches();
     }
 
     /** @throws InvalidConnectionException listing every problem, unless there are none */

@@ -37,6 +37,12 @@ public final class JobSpecLoader {
      */
     public static final int MAX_CHARS = 1 << 20;
 
+    /**
+     * The most bytes of a spec file a front end reads (the same 1 MiB {@link #load(Path, Map)} checks
+     * against the file's size), so a huge or endless file ({@code /dev/zero}) is refused, not read.
+     */
+    public static final int MAX_FILE_BYTES = MAX_CHARS;
+
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -73,8 +79,8 @@ public final class JobSpecLoader {
             if (Files.isDirectory(file)) {
                 throw invalid(sourceName, "cannot read the job spec: it is a directory, not a file");
             }
-            if (Files.size(file) > MAX_CHARS) {
-                throw invalid(sourceName, "the file is larger than " + MAX_CHARS
+            if (Files.size(file) > MAX_FILE_BYTES) {
+                throw invalid(sourceName, "the file is larger than " + MAX_FILE_BYTES
                         + " bytes; a job spec is a few kilobytes");
             }
             text = Files.readString(file, StandardCharsets.UTF_8);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Which settings each platform needs, and how a missing or malformed one is named. */
@@ -113,8 +114,37 @@ class ConnectionSettingsValidatorTest {
         assertThat(ConnectionSettings.aihc(null, "bj", KEYS, "cce-1", null).problems()).isEmpty();
         assertThat(ConnectionSettings.aihc(null, "bj", KEYS, null, "q").problems())
                 .extracting(ConnectionProblem::field).containsExactly("resourcePool");
-        assertThat(ConnectionSettings.senseCore(URI.create("http://h:1"), null, KEYS, "s", "r", "z", " ").problems())
+        assertThat(ConnectionSettings.senseCore(URI.create("https://h:1"), null, KEYS, "s", "r", "z", " ").problems())
                 .extracting(ConnectionProblem::field).containsExactly("workspace");
+    }
+
+    /** Security review S3: plain http only for loopback (the simulator) or with the explicit opt-in. */
+    @Test
+    void plainHttpIsRefusedUnlessLoopbackOrExplicitlyAllowed() {
+        ConnectionSettings internal = ConnectionSettings.aihc(URI.create("http://aihc-gw.internal"), null, KEYS,
+                "cce-1", null);
+        assertThat(internal.problems()).singleElement().satisfies(p -> {
+            assertThat(p.field()).isEqualTo("endpoint");
+            assertThat(p.toString()).contains("'http://aihc-gw.internal' is plain http", "use https",
+                    "opt in", "loopback");
+        });
+        assertThatThrownBy(() -> TrainingPlatforms.connect(internal)).isInstanceOf(InvalidConnectionException.class);
+        assertThat(internal.plainHttpWarning()).isPresent();
+
+        ConnectionSettings allowed = internal.withInsecureHttp(true);
+        assertThat(allowed.problems()).isEmpty();
+        assertThat(allowed.plainHttpWarning()).hasValueSatisfying(w -> assertThat(w).contains("plain http"));
+
+        for (String loopback : List.of("http://127.0.0.1:8080", "http://localhost:9", "http://[::1]:80",
+                "http://127.1.2.3")) {
+            ConnectionSettings sim = ConnectionSettings.aihc(URI.create(loopback), null, KEYS, "cce-1", null);
+            assertThat(sim.problems()).as(loopback).isEmpty();
+            assertThat(sim.plainHttpWarning()).as(loopback).isEmpty();
+        }
+        assertThat(ConnectionSettings.aihc(URI.create("https://10.0.0.5"), null, KEYS, "cce-1", null).problems())
+                .isEmpty();
+        assertThat(ConnectionSettings.aihc(URI.create("http://127.0.0.1.evil.example"), null, KEYS, "cce-1", null)
+                .problems()).extracting(ConnectionProblem::field).containsExactly("endpoint");
     }
 
     @Test

@@ -18,7 +18,8 @@ import java.util.TreeMap;
  * unknown access key → 403 {@code InvalidAccessKeyId}; malformed header → 400
  * {@code InvalidHTTPAuthHeader}; {@code x-bce-date} (or the signed timestamp) more than 30 minutes
  * from real wall time, or past its expiration → 400 {@code RequestExpired}; wrong signature → 403
- * {@code SignatureDoesNotMatch}.
+ * {@code SignatureDoesNotMatch}; a {@code Content-MD5} that is not the body's → 400 {@code BadDigest}
+ * (as BOS answers), so a signed {@code Content-MD5} binds the body and a replay with another body fails.
  */
 public final class AihcAuthenticator {
     static final Duration MAX_SKEW = Duration.ofMinutes(30);
@@ -77,6 +78,10 @@ public final class AihcAuthenticator {
                 auth.signature().getBytes(StandardCharsets.US_ASCII))) {
             throw new ApiException(403, "SignatureDoesNotMatch",
                     "The request signature we calculated does not match the signature you provided");
+        }
+        String md5 = headers.get("content-md5");
+        if (md5 != null && !md5.trim().equals(BceV1Signer.contentMd5(call.body()))) {
+            throw new ApiException(400, "BadDigest", "The Content-MD5 you specified did not match what we received");
         }
     }
 

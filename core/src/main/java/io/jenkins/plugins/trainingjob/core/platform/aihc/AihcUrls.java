@@ -1,13 +1,15 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
+import io.jenkins.plugins.trainingjob.core.platform.PathSegments;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.Objects;
 import okhttp3.HttpUrl;
 
 /**
  * Builds the AIHC v1 URLs of one resource pool, as {@code SenseCoreUrls} does for a SenseCore workspace.
- * Ids are added as encoded path segments, so an id with {@code /} cannot change the path. On a managed
+ * Ids are added as encoded path segments, so an id with {@code /} cannot change the path, and a segment of
+ * exactly {@code .} or {@code ..}, which OkHttp would resolve, is refused ({@link PathSegments}). On a managed
  * pool every job call carries the connection's queue as {@code queueID}, as bce-sdk-go does.
  */
 final class AihcUrls {
@@ -40,7 +42,8 @@ final class AihcUrls {
 
     /** {@code GET} or {@code DELETE /api/v1/aijobs/{jobId}?resourcePoolId=} (+ {@code queueID}). */
     HttpUrl job(String jobId) {
-        return withQueueId(jobs().addPathSegment(jobId).addQueryParameter("resourcePoolId", pool())).build();
+        return withQueueId(jobs().addPathSegment(jobSegment(jobId))
+                .addQueryParameter("resourcePoolId", pool())).build();
     }
 
     /**
@@ -59,7 +62,7 @@ final class AihcUrls {
 
     /** {@code POST /api/v1/aijobs/{jobId}/stop?resourcePoolId=} (+ {@code queueID}). */
     HttpUrl stop(String jobId) {
-        return withQueueId(jobs().addPathSegment(jobId).addPathSegment("stop")
+        return withQueueId(jobs().addPathSegment(jobSegment(jobId)).addPathSegment("stop")
                 .addQueryParameter("resourcePoolId", pool())).build();
     }
 
@@ -68,15 +71,15 @@ final class AihcUrls {
      * sends no {@code queueID}, v2 DescribeJobEvents requires it: sent on managed pools.
      */
     HttpUrl events(String jobId, String jobFramework) {
-        return withQueueId(jobs().addPathSegment(jobId).addPathSegment("events")
+        return withQueueId(jobs().addPathSegment(jobSegment(jobId)).addPathSegment("events")
                 .addQueryParameter("resourcePoolId", pool())
                 .addQueryParameter("jobFramework", jobFramework)).build();
     }
 
     /** {@code GET /api/v1/aijobs/{jobId}/pods/{podName}/logs?resourcePoolId=&maxLines=} (+ queueID, marker). */
     HttpUrl logs(String jobId, String worker, int maxLines, String marker) {
-        HttpUrl.Builder url = withQueueId(jobs().addPathSegment(jobId).addPathSegment("pods")
-                .addPathSegment(worker).addPathSegment("logs")
+        HttpUrl.Builder url = withQueueId(jobs().addPathSegment(jobSegment(jobId)).addPathSegment("pods")
+                .addPathSegment(PathSegments.require("worker", worker)).addPathSegment("logs")
                 .addQueryParameter("resourcePoolId", pool())
                 .addQueryParameter("maxLines", Integer.toString(maxLines)));
         if (marker != null && !marker.isEmpty()) {
@@ -94,6 +97,10 @@ final class AihcUrls {
     HttpUrl queryDiagnosis(String diagnosisId) {
         return base.newBuilder().addPathSegments("api/v1/aifd/schedulediagnosis/job/query")
                 .addQueryParameter("diagnosisId", diagnosisId).build();
+    }
+
+    private static String jobSegment(String jobId) {
+        return PathSegments.require("jobId", jobId);
     }
 
     private HttpUrl.Builder jobs() {

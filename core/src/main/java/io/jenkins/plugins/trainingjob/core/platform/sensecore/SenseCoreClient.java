@@ -19,6 +19,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
@@ -564,15 +565,18 @@ public final class SenseCoreClient implements TrainingPlatform {
 
     /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */
     public static final class Builder extends PlatformClientBuilder<Builder> {
-        private Scheme scheme = Scheme.X_DATE;
+        private Scheme scheme;
         private int createLookups = 5;
         private Duration createLookupWait = Duration.ofSeconds(2);
 
         private Builder(ConnectionSettings settings) {
             super(settings, PlatformKind.SENSECORE);
+            // Bind method, path and host unless the connection says its gateway needs date-only (review S2).
+            this.scheme = settings.senseCoreSignature() == SenseCoreSignature.DATE_ONLY ? Scheme.X_DATE
+                    : Scheme.DATE_HOST_TARGET;
         }
 
-        /** The signature scheme; x-date unless the gateway is known to want date/host/@request-target. */
+        /** The signature scheme, overriding the connection's {@link ConnectionSettings#senseCoreSignature()}. */
         public Builder scheme(Scheme scheme) {
             this.scheme = Objects.requireNonNull(scheme, "scheme");
             return this;

@@ -26,11 +26,14 @@ import okhttp3.Request;
  * SenseCore's HMAC-SHA256 request signature.
  *
  * <ul>
- *   <li>{@link Scheme#X_DATE} (the default, live-confirmed on ACP): the signed string is only
- *       {@code "x-date: " + date}; headers {@code X-Date} and {@code Authorization: hmac accesskey="..",
- *       algorithm="hmac-sha256", headers="x-date", signature=".."}.</li>
- *   <li>{@link Scheme#DATE_HOST_TARGET}: signs {@code date}, {@code host} and
- *       {@code @request-target} (lower-case method, path and query); headers {@code Date}, {@code Host}.</li>
+ *   <li>{@link Scheme#DATE_HOST_TARGET} (the clients' default): signs {@code date}, {@code host} and
+ *       {@code @request-target} (lower-case method, path and query); headers {@code Date}, {@code Host}. A
+ *       captured header is good for that one request only.</li>
+ *   <li>{@link Scheme#X_DATE} (documented on SenseCore's product pages and live-confirmed on ACP; only
+ *       when a connection asks for date-only): the signed string is only {@code "x-date: " + date}; headers
+ *       {@code X-Date} and {@code Authorization: hmac accesskey="..", algorithm="hmac-sha256",
+ *       headers="x-date", signature=".."}. A captured header replays for any method and path while the
+ *       gateway accepts its date.</li>
  * </ul>
  *
  * <p>The static methods are pure functions of their inputs, so the simulator verifies a request with

@@ -1,11 +1,13 @@
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 
+import io.jenkins.plugins.trainingjob.core.platform.PathSegments;
 import java.util.Objects;
 import okhttp3.HttpUrl;
 
 /**
  * Builds the ACP v2, AEC2 and workspace URLs of one workspace. Every path parameter is added as an encoded
- * path segment, so a name with {@code /} or spaces cannot change the path.
+ * path segment, so a name with {@code /} or spaces cannot change the path, and a segment of exactly
+ * {@code .} or {@code ..}, which OkHttp would resolve, is refused ({@link PathSegments}).
  *
  * <p>{@code zone} is the workspace zone (region + {@code z}, e.g. {@code cn-sh-01z}); resource specs are
  * addressed by the pool's own zone (e.g. {@code cn-sh-01e}), taken from the binding's id.
@@ -30,7 +32,7 @@ final class SenseCoreUrls {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("SenseCore connection: " + field + " must be set");
         }
-        return value.trim();
+        return PathSegments.require(field, value.trim());
     }
 
     public String subscription() {
@@ -49,6 +51,10 @@ final class SenseCoreUrls {
         return workspace;
     }
 
+    private static String nameSegment(String name) {
+        return PathSegments.require("name", name);
+    }
+
     private HttpUrl.Builder scoped(String prefix, String zoneSegment) {
         HttpUrl.Builder b = base.newBuilder();
         for (String s : prefix.split("/")) {
@@ -56,7 +62,7 @@ final class SenseCoreUrls {
         }
         return b.addPathSegment("subscriptions").addPathSegment(subscription)
                 .addPathSegment("resourceGroups").addPathSegment(resourceGroup)
-                .addPathSegment("zones").addPathSegment(zoneSegment);
+                .addPathSegment("zones").addPathSegment(PathSegments.require("zone", zoneSegment));
     }
 
     private HttpUrl.Builder collection(String lastSegment) {
@@ -78,19 +84,19 @@ final class SenseCoreUrls {
 
     /** {@code GET .../trainingJobs/{name}}. */
     public HttpUrl job(String name) {
-        return collection("trainingJobs").addPathSegment(name).build();
+        return collection("trainingJobs").addPathSegment(nameSegment(name)).build();
     }
 
     /** {@code GET .../trainingJobs/{name}/workers?page_size=&page_token=} (page numbers from 1). */
     public HttpUrl workers(String name, int pageSize, int page) {
-        return collection("trainingJobs").addPathSegment(name).addPathSegment("workers")
+        return collection("trainingJobs").addPathSegment(nameSegment(name)).addPathSegment("workers")
                 .addQueryParameter("page_size", Integer.toString(pageSize))
                 .addQueryParameter("page_token", Integer.toString(page)).build();
     }
 
     /** {@code GET .../trainingJobs/{name}/events}. */
     public HttpUrl events(String name) {
-        return collection("trainingJobs").addPathSegment(name).addPathSegment("events").build();
+        return collection("trainingJobs").addPathSegment(nameSegment(name)).addPathSegment("events").build();
     }
 
     /** {@code POST .../trainingJobs:batchStop}. */
@@ -105,7 +111,8 @@ final class SenseCoreUrls {
 
     /** {@code GET /compute/aec2/data/v1/.../zones/{poolZone}/aec2s/{pool}/resourceSpecs}. */
     public HttpUrl resourceSpecs(String poolZone, String pool) {
-        return scoped("compute/aec2/data/v1", poolZone).addPathSegment("aec2s").addPathSegment(pool)
+        return scoped("compute/aec2/data/v1", poolZone).addPathSegment("aec2s")
+                .addPathSegment(PathSegments.require("pool", pool))
                 .addPathSegment("resourceSpecs").build();
     }
 

@@ -70,7 +70,8 @@ class AihcClientHostileJsonTest {
     private AihcClient client() {
         if (client == null) {
             ConnectionSettings settings = ConnectionSettings.aihc(URI.create("http://aihc.test/"), null,
-                    Credentials.of("ak", "sk"), "cce-1", null).withHttp(ONE_ATTEMPT);
+                    Credentials.of("ak", "sk"), "cce-1", null).withHttp(ONE_ATTEMPT)
+                    .withInsecureHttp(true); // a scripted OkHttp client, never a network
             client = AihcClient.builder(settings)
                     .clock(Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC))
                     .sleeper(wait -> { })

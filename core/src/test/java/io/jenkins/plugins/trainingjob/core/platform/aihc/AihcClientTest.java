@@ -374,7 +374,8 @@ class AihcClientTest extends AihcServerTest {
     void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
         server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Running\"}}"));
         ConnectionSettings viaProxy = ConnectionSettings.aihc(URI.create("http://aihc.bj.baidubce.com"), null,
-                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()));
+                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()))
+                .withInsecureHttp(true); // plain http through a loopback proxy: the opt-in says so
 
         assertThat(client(viaProxy).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
         RecordedRequest request = server.takeRequest();
@@ -499,6 +500,23 @@ class AihcClientTest extends AihcServerTest {
         assertThat(request.getMethod()).isEqualTo("POST");
         assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "/stop?resourcePoolId=cce-pool1");
         assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    /**
+     * Security review S5: OkHttp resolves a path segment of exactly {@code ..}, so {@code …/aijobs/../stop}
+     * would be a signed {@code POST /api/v1/stop}; such an id or pod name is refused before any call.
+     */
+    @Test
+    void aDotSegmentJobIdOrPodNameIsRefusedBeforeAnyCall() {
+        JobRef dots = new JobRef(PlatformKind.AIHC, "..", null);
+
+        assertThatThrownBy(() -> client().cancel(dots)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("jobId: '..' cannot be part of an API path");
+        assertThatThrownBy(() -> client().status(new JobRef(PlatformKind.AIHC, ".", null)))
+                .isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> client().logs(JOB, "..", null, 10)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("worker: ");
+        assertThat(server.getRequestCount()).isZero();
     }
 
     @Test

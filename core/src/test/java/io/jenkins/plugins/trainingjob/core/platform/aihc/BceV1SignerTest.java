@@ -157,19 +157,41 @@ class BceV1SignerTest {
                 .isEqualTo("host:h");
     }
 
+    /**
+     * Security review S3: v1 has no payload hash, so a request with a body signs the headers that bind it,
+     * exactly the list vector A proves the gateway computes ({@link #vectorA_withTheSameHeadersListedExplicitly}),
+     * with the Content-MD5 of the body actually sent.
+     */
     @Test
-    void signingAnOkHttpRequestGivesTheVectorBAuthorization() {
+    void signingARequestWithABodyBindsItWithVectorAsExplicitHeaderList() {
+        byte[] body = "12345678".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         Request request = new Request.Builder().url(
                 "http://bj.bcebos.com/v1/test/myfolder/readme.txt?partNumber=9&uploadId=a44cc9bab11cbd156984767aad637851")
-                .put(okhttp3.RequestBody.create(new byte[8], null)).build();
+                .put(okhttp3.RequestBody.create(body, okhttp3.MediaType.get("text/plain"))).build();
 
         Request signed = new BceV1Signer(Credentials.of(AK, SK)).sign(request, TS.plusMillis(700));
 
         assertThat(signed.header("Host")).isEqualTo("bj.bcebos.com");
         assertThat(signed.header("x-bce-date")).isEqualTo("2015-04-27T08:23:49Z");
-        assertThat(signed.header("Authorization")).isEqualTo(PREFIX + "/host;x-bce-date/"
-                + "1b8de5a23a56eef657c69f94c621e7acd227d049a4ba577f537d5e5cebf0cf32");
+        assertThat(signed.header("Content-MD5")).isEqualTo("JdVa0oOqQAr0ZMdtcTwHrQ==");
+        Map<String, String> sent = new LinkedHashMap<>(bosHeaders());
+        sent.put("Content-Md5", "JdVa0oOqQAr0ZMdtcTwHrQ==");
+        BceAuthorization expected = BceV1Signer.authorize(AK, SK, "PUT", PATH, QUERY, sent, TS, 1800,
+                List.of("content-length", "content-md5", "content-type", "host", "x-bce-date"));
+        assertThat(signed.header("Authorization")).isEqualTo(expected.toString())
+                .startsWith(PREFIX + "/content-length;content-md5;content-type;host;x-bce-date/");
         assertThat(signed.header("x-bce-security-token")).isNull();
+    }
+
+    @Test
+    void aRequestWithoutABodyStillSignsHostAndDateOnlyAsTheAihcDocsRecommend() {
+        Request request = new Request.Builder().url("https://aihc.bj.baidubce.com/api/v1/aijobs?resourcePoolId=p").build();
+
+        Request signed = new BceV1Signer(Credentials.of(AK, SK)).sign(request, TS);
+
+        assertThat(BceAuthorization.parse(signed.header("Authorization")).signedHeaders())
+                .containsExactly("host", "x-bce-date");
+        assertThat(signed.header("Content-MD5")).isNull();
     }
 
     @Test

@@ -317,12 +317,11 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
             }
             logged = debug.lines();
         }
-        String signature = SenseCoreHmacSigner.hmacSha256Base64(SECRET, "x-date: "
-                + SenseCoreHmacSigner.formatDate(SenseCoreFixture.NOW));
+        // Signatures are request-bound and so differ per request: no Authorization parameter may show at all.
         assertThat(logged).isNotEmpty().anySatisfy(l -> assertThat(l).contains("Authorization: ****"))
-                .noneMatch(l -> l.contains(SECRET) || l.contains(signature));
+                .noneMatch(l -> l.contains(SECRET) || l.contains("signature=\""));
         assertThat(failures).hasSize(2).noneMatch(e -> e.getMessage().contains(SECRET)
-                || e.getMessage().contains(signature));
+                || e.getMessage().contains("signature=\""));
         assertThat(client.toString()).doesNotContain(SECRET);
         assertThat(client.settings().toString()).doesNotContain(SECRET);
     }

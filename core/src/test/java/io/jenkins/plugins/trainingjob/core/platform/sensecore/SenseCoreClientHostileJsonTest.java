@@ -98,7 +98,8 @@ class SenseCoreClientHostileJsonTest {
     private SenseCoreClient client() {
         if (client == null) {
             ConnectionSettings settings = ConnectionSettings.senseCore(URI.create("http://acp.test/"), null,
-                    Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws").withHttp(ONE_ATTEMPT);
+                    Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws").withHttp(ONE_ATTEMPT)
+                    .withInsecureHttp(true); // a scripted OkHttp client, never a network
             client = SenseCoreClient.builder(settings).sleeper(wait -> { }).client(okHttp)
                     .createLookups(2, Duration.ZERO).build();
         }

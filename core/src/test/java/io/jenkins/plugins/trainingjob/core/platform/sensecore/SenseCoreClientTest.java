@@ -19,6 +19,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
@@ -71,11 +72,14 @@ class SenseCoreClientTest extends SenseCoreServerTest {
     }
 
     @Test
-    void requestsCarryTheXDateSignatureOfTheClockTime() throws Exception {
+    void aDateOnlyConnectionCarriesTheXDateSignatureOfTheClockTime() throws Exception {
+        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST)
+                        .withSenseCoreSignature(SenseCoreSignature.DATE_ONLY))
+                .clock(Clock.fixed(NOW, ZoneOffset.UTC)).sleeper(waits::add).build());
         server.enqueue(json(200, job("j", "u", "RUNNING", "p", "2026-11-30T09:00:00Z")));
         server.enqueue(json(200, "{\"workers\": [], \"total_size\": 0}"));
 
-        client().status(ref("j"));
+        client.status(ref("j"));
 
         RecordedRequest get = take();
         String date = SenseCoreHmacSigner.formatDate(NOW);
@@ -86,13 +90,12 @@ class SenseCoreClientTest extends SenseCoreServerTest {
                 + " algorithm=\"hmac-sha256\", headers=\"x-date\", signature=\"" + signature + "\"");
     }
 
+    /** Security review S2: by default the signature binds method, path, query and host. */
     @Test
-    void schemeBSignsHostAndRequestTargetAsSent() throws Exception {
-        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST))
-                .scheme(Scheme.DATE_HOST_TARGET).clock(Clock.fixed(NOW, ZoneOffset.UTC)).sleeper(waits::add).build());
+    void byDefaultSchemeBSignsHostAndRequestTargetAsSent() throws Exception {
         server.enqueue(json(200, "{\"training_jobs\": []}"));
 
-        client.listStatuses(null, 10);
+        client().listStatuses(null, 10);
 
         RecordedRequest list = take();
         String host = server.getHostName() + ":" + server.getPort();
@@ -295,7 +298,8 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"events\": []}"));
         ConnectionSettings viaProxy = ConnectionSettings.senseCore(URI.create("http://aec2.cn-sh-01.sensecoreapi.cn"),
                 null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws")
-                .withHttp(FAST.withProxy(server.getProxyAddress()));
+                .withHttp(FAST.withProxy(server.getProxyAddress()))
+                .withInsecureHttp(true); // plain http through a loopback proxy: the opt-in says so
         SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(viaProxy).sleeper(waits::add).build());
 
         assertThat(client.events(ref("j"))).isEmpty();

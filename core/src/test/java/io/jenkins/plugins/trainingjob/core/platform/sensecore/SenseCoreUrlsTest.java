@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
 
@@ -44,6 +45,22 @@ class SenseCoreUrlsTest {
         assertThat(odd.job("a/b").encodedPath()).isEqualTo(
                 "/compute/acp/data/v2/subscriptions/s%2F..%2Fx/resourceGroups/r%20g/zones/z%3F/workspaces/w%23"
                         + "/trainingJobs/a%2Fb");
+    }
+
+    /** Security review S5: OkHttp resolves a segment of exactly . or .., which would call another path. */
+    @Test
+    void dotSegmentsAreRefusedInEveryPathParameter() {
+        assertThatThrownBy(() -> urls.job("..")).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("name: '..' cannot be part of an API path");
+        assertThatThrownBy(() -> urls.workers(".", 10, 1)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> urls.events("..")).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> urls.resourceSpecs("cn-sh-01e", "..")).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("pool: ");
+        assertThatThrownBy(() -> urls.resourceSpecs("..", "pool-a")).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("zone: ");
+        assertThatThrownBy(() -> new SenseCoreUrls(HttpUrl.get("https://h"), "s", "..", "z", "w"))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("resourceGroup: ");
+        assertThat(urls.job("..a").encodedPath()).endsWith("/trainingJobs/..a");
     }
 
     @Test

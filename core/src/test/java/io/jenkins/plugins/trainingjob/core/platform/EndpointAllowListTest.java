@@ -1,0 +1,90 @@
+package io.jenkins.plugins.trainingjob.core.platform;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.net.URI;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Security review S1: which custom endpoints settings a job author wrote may make the controller call. */
+class EndpointAllowListTest {
+
+    private static boolean allowed(EndpointAllowList list, String endpoint) {
+        return list.refusal(PlatformKind.AIHC, URI.create(endpoint)).isEmpty();
+    }
+
+    @Test
+    void withNothingListedOnlyTheRegionsPublicEndpointsAreAllowed() {
+        EndpointAllowList none = EndpointAllowList.parse("");
+
+        assertThat(none.refusal(PlatformKind.AIHC, null)).isEmpty();
+        assertThat(allowed(none, "https://aihc.bj.baidubce.com")).isTrue();
+        assertThat(none.refusal(PlatformKind.SENSECORE, URI.create("https://aec2.cn-sh-01.sensecoreapi.cn")))
+                .isEmpty();
+        assertThat(allowed(none, "http://aihc.bj.baidubce.com")).as("plain http").isFalse();
+        assertThat(allowed(none, "https://aihc.bj.baidubce.com:8443")).as("another port").isFalse();
+        assertThat(allowed(none, "https://aihc.nowhere.baidubce.com")).as("an unknown region").isFalse();
+        assertThat(none.refusal(PlatformKind.SENSECORE, URI.create("https://aihc.bj.baidubce.com")))
+                .as("the other platform's host").isPresent();
+        assertThat(none.refusal(PlatformKind.AIHC, URI.create("http://10.0.0.5:8500/v1/kv/x?")))
+                .hasValue("10.0.0.5 is not listed");
+    }
+
+    @Test
+    void listedHostsDomainsAndPortsAreAllowedOverHttps() {
+        EndpointAllowList list = EndpointAllowList.parse("""
+                # private gateways
+                aihc-gw.corp.example
+                *.train.corp.example   # every team's
+                sim.corp.example:8443
+                """);
+
+        assertThat(allowed(list, "https://aihc-gw.corp.example/prefix")).isTrue();
+        assertThat(allowed(list, "https://AIHC-GW.corp.example:443")).isTrue();
+        assertThat(allowed(list, "https://a.train.corp.example")).isTrue();
+        assertThat(allowed(list, "https://train.corp.example.evil.example")).isFalse();
+        assertThat(allowed(list, "https://sim.corp.example:8443")).isTrue();
+        assertThat(allowed(list, "https://sim.corp.example:8444")).isFalse();
+        assertThat(allowed(list, "https://other.example")).isFalse();
+    }
+
+    @Test
+    void plainHttpNeedsAnEntryThatSaysHttp() {
+        EndpointAllowList list = EndpointAllowList.parse("aihc-gw.corp.example\nhttp://legacy.corp.example:8080");
+
+        assertThat(list.refusal(PlatformKind.AIHC, URI.create("http://aihc-gw.corp.example")))
+                .hasValueSatisfying(r -> assertThat(r).contains("plain http", "http://aihc-gw.corp.example"));
+        assertThat(allowed(list, "http://legacy.corp.example:8080")).isTrue();
+        assertThat(list.allowsPlainHttp(URI.create("http://legacy.corp.example:8080"))).isTrue();
+        assertThat(list.allowsPlainHttp(URI.create("http://aihc-gw.corp.example"))).isFalse();
+    }
+
+    @Test
+    void loopbackLinkLocalMetadataAndOddNumericHostsNeedAnExactEntry() {
+        EndpointAllowList anyHost = EndpointAllowList.parse("*\nhttp://*");
+        for (String special : List.of("http://127.0.0.1:8080", "http://localhost:8500", "http://[::1]:80",
+                "http://169.254.169.254/latest", "https://metadata.google.internal", "http://100.100.100.200",
+                "http://[fe80::1]:80", "http://0.0.0.0:80", "http://2130706433:80", "http://127.1:80",
+                "http://0x7f.0.0.1", "http://0177.0.0.1", "http://[fd00:ec2::254]")) {
+            assertThat(allowed(anyHost, special)).as(special).isFalse();
+        }
+        assertThat(allowed(anyHost, "https://10.0.0.5")).isTrue();
+        assertThat(allowed(anyHost, "http://1e100.example")).isTrue();
+
+        EndpointAllowList exact = EndpointAllowList.parse("http://127.0.0.1:8080\n169.254.169.254");
+        assertThat(allowed(exact, "http://127.0.0.1:8080")).isTrue();
+        assertThat(allowed(exact, "http://127.0.0.1:9090")).isFalse();
+        assertThat(allowed(exact, "https://169.254.169.254")).isTrue();
+    }
+
+    @Test
+    void linesThatAreNotEntriesAreNamedAll() {
+        assertThatThrownBy(() -> EndpointAllowList.parse("ok.example\nftp://x\nhttps://h/some/path\nh:99999"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("allowedEndpoints: line 2 'ftp://x', line 3 'https://h/some/path', line 4 "
+                        + "'h:99999': not a host entry");
+    }
+}
