@@ -29,6 +29,11 @@ class ArchitectureTest {
     }
 
     @Test
+    void namesNoPlatformClient() {
+        ArchitectureRules.namesNoPlatformClient().check(plugin);
+    }
+
+    @Test
     void knowsNeitherTheSimulatorNorTheCli() {
         noClasses().should().dependOnClassesThat().resideInAnyPackage(ROOT + ".simulator..", ROOT + ".cli..",
                 "picocli..").check(plugin);

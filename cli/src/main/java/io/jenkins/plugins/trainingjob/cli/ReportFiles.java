@@ -15,7 +15,8 @@ final class ReportFiles {
     }
 
     static ReportFormat formatFor(Path file) {
-        String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+        // A path with no file name (a root such as "/") has no extension either.
+        String name = String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT);
         for (ReportFormat f : ReportFormat.values()) {
             if (name.endsWith("." + f.extension())) {
                 return f;

@@ -76,7 +76,8 @@ final class SavedDiagnosis {
                 }
             }
         }
-        String name = file.getFileName().toString();
+        Path fileName = file.getFileName();
+        String name = fileName == null ? file.toString() : fileName.toString();
         int dot = name.lastIndexOf('.');
         return dot > 0 ? name.substring(0, dot) : name;
     }

@@ -5,7 +5,7 @@ import io.jenkins.plugins.trainingjob.core.testkit.ArchitectureRules;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The CLI is a front end: core's API only, no Jenkins, no package cycle. */
+/** The CLI is a front end: core's API only, no platform client by name, no Jenkins, no package cycle. */
 class ArchitectureTest {
 
     private static JavaClasses cli;
@@ -18,6 +18,16 @@ class ArchitectureTest {
     @Test
     void usesOnlyCoresApi() {
         ArchitectureRules.usesNoInternalPackageOfCore().check(cli);
+    }
+
+    /**
+     * Two classes still name a client (review code-quality-2 §2.1): {@code SavedDiagnosis} reads a saved
+     * AIHC response with AIHC's parser, {@code SubmitCommand} asks SenseCore's job-name rule which find
+     * command to print. Both move behind the platform API next round; no other class may join them.
+     */
+    @Test
+    void namesNoPlatformClient() {
+        ArchitectureRules.namesNoPlatformClient(SavedDiagnosis.class, SubmitCommand.class).check(cli);
     }
 
     @Test

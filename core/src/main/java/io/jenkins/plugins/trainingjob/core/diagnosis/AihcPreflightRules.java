@@ -127,12 +127,13 @@ final class AihcPreflightRules {
     private static void acceleratorKind(PreflightEvidence e, PreflightJudgement j) {
         Set<String> domains = new TreeSet<>();
         e.descriptors.forEach(d -> domains.add(domain(d)));
-        for (String resource : e.unlisted.keySet()) {
+        for (Map.Entry<String, Double> unlisted : e.unlisted.entrySet()) {
+            String resource = unlisted.getKey();
             if (JobDemand.isAccelerator(resource) && !domains.contains(domain(resource))) {
                 j.never("AcceleratorKind", resource + " exists on no node of " + e.where + " (" + e.nodes.size()
                                 + " nodes" + (e.descriptors.isEmpty() ? ", none with accelerators" : "; the pool offers "
                                 + String.join(", ", e.descriptors)) + ")", resource,
-                        JobDemand.amount(resource, e.unlisted.get(resource)), "0", "Suggestion: request "
+                        JobDemand.amount(resource, unlisted.getValue()), "0", "Suggestion: request "
                                 + (e.descriptors.isEmpty() ? "a device this pool has" : String.join(" or ", e.descriptors))
                                 + ", or submit to a pool that has " + resource + ".");
             }

@@ -144,8 +144,10 @@ public final class EtaEstimator {
             order[k] = k;
         }
         // Ties go to the most recent submission: the queue changes, recent evidence is better evidence.
-        Arrays.sort(order, (p, q) -> distance[p] != distance[q] ? Double.compare(distance[p], distance[q])
-                : Integer.compare(pool.get(q), pool.get(p)));
+        Arrays.sort(order, (p, q) -> {
+            int nearer = Double.compare(distance[p], distance[q]);
+            return nearer != 0 ? nearer : Integer.compare(pool.get(q), pool.get(p));
+        });
         int k = Math.min(tuning.neighbours(), order.length);
         long[] waits = new long[k];
         for (int m = 0; m < k; m++) {

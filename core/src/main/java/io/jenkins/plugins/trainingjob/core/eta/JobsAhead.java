@@ -61,7 +61,7 @@ public final class JobsAhead {
                 break;
             }
         } while (token != null && read < MAX_JOBS);
-        ahead.sort(Comparator.comparing((JobStatus s) -> s.queuePosition() == null ? Integer.MAX_VALUE
+        ahead.sort(Comparator.comparingInt((JobStatus s) -> s.queuePosition() == null ? Integer.MAX_VALUE
                 : s.queuePosition()).thenComparing(JobStatus::createdAt));
         return ahead;
     }

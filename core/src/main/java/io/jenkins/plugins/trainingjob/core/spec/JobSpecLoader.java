@@ -105,10 +105,10 @@ public final class JobSpecLoader {
             throw invalid(sourceName, "the document is empty: expected 'platform: aihc' or"
                     + " 'platform: sensecore' and the job's fields");
         }
-        if (!document.isObject()) {
+        if (!(document instanceof ObjectNode mapping)) {
             throw invalid(sourceName, "a job spec must be a mapping of field names to values at the top level");
         }
-        ObjectNode body = ((ObjectNode) document).deepCopy();
+        ObjectNode body = mapping.deepCopy();
         List<SpecProblem> substitutionProblems = new ArrayList<>();
         VariableSubstitution substitution = new VariableSubstitution(variables);
         substitution.apply(body, substitutionProblems);

@@ -19,6 +19,14 @@ public final class ArchitectureRules {
     /** Core's packages that are not API: they may change in any release. */
     public static final String CORE_INTERNAL = "io.jenkins.plugins.trainingjob.core.internal..";
 
+    /**
+     * Core's platform clients and what only they use: a front end reaches a client through
+     * {@code core.platform.connect} and the platform API, never by name.
+     */
+    public static final String[] CORE_CLIENT_PACKAGES = {CORE_INTERNAL,
+        "io.jenkins.plugins.trainingjob.core.platform.aihc..",
+        "io.jenkins.plugins.trainingjob.core.platform.sensecore.."};
+
     private ArchitectureRules() {
     }
 
@@ -46,6 +54,20 @@ public final class ArchitectureRules {
     public static ArchRule usesNoInternalPackageOfCore() {
         return noClasses().should().dependOnClassesThat().resideInAPackage(CORE_INTERNAL)
                 .because("core.internal is not API; a front end uses core's documented packages only");
+    }
+
+    /**
+     * A front end names no client package of core: platform knowledge (wire formats, job-name rules) lives
+     * behind the platform API, so that a third platform does not reach into the front ends.
+     *
+     * @param knownDebt front-end classes that still name a client, each to be moved behind the platform
+     *     API (CONTRIBUTING.md lists them); the rule holds for every other class, so no new one appears
+     */
+    public static ArchRule namesNoPlatformClient(Class<?>... knownDebt) {
+        return noClasses().that().doNotBelongToAnyOf(knownDebt)
+                .should().dependOnClassesThat().resideInAnyPackage(CORE_CLIENT_PACKAGES)
+                .because("a front end talks to a platform through core.platform and core.platform.connect;"
+                        + " a client's package is that client's business");
     }
 
     /** Neither core nor a front end other than the plugin knows Jenkins. */

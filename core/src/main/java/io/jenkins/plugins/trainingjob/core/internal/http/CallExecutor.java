@@ -220,7 +220,11 @@ public final class CallExecutor implements AutoCloseable {
             throw tooLarge(call, raw, limit);
         }
         MediaType type = body.contentType();
-        Charset charset = type == null ? StandardCharsets.UTF_8 : type.charset(StandardCharsets.UTF_8);
+        // OkHttp declares charset(...) nullable; with a default it never is, but a null must not reach readString.
+        Charset charset = type == null ? null : type.charset(StandardCharsets.UTF_8);
+        if (charset == null) {
+            charset = StandardCharsets.UTF_8;
+        }
         return source.getBuffer().readString(charset);
     }
 

@@ -127,7 +127,7 @@ final class AihcInventoryReader {
      * asks for a stable order.
      */
     private boolean readNodes(Map<String, WireNode> out, List<String> doubts) {
-        long total = -1;
+        long total;
         for (int page = 1; ; page++) {
             HttpUrl url = poolUrl().addPathSegment("nodes").addQueryParameter("pageNo", Integer.toString(page))
                     .addQueryParameter("pageSize", Integer.toString(PAGE_SIZE))

@@ -25,6 +25,7 @@ import java.util.TreeSet;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import okhttp3.HttpUrl;
+import okhttp3.MediaType;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okio.Buffer;
@@ -95,7 +96,8 @@ public final class BceV1Signer implements RequestSigner {
         if (body != null) {
             // The values OkHttp's BridgeInterceptor sends for this body, so that what is signed is what is sent.
             byte[] bytes = bytesOf(body);
-            String contentType = body.contentType() == null ? null : body.contentType().toString();
+            MediaType type = body.contentType();
+            String contentType = type == null ? null : type.toString();
             String md5 = contentMd5(bytes);
             headers.put("content-length", Integer.toString(bytes.length));
             headers.put("content-md5", md5);

@@ -33,6 +33,7 @@ import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigne
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,6 +75,8 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final CallExecutor http;
     private final int createLookups;
     private final Duration createLookupWait;
+    /** Dates what the client reads (an inventory's {@code readAt}), the same clock that dates signatures. */
+    private final Clock clock;
 
     private SenseCoreClient(Builder b) {
         this.settings = ConnectionSettingsValidator.requireValid(b.settings());
@@ -95,6 +98,7 @@ public final class SenseCoreClient implements TrainingPlatform {
                 .build();
         this.createLookups = b.createLookups;
         this.createLookupWait = b.createLookupWait;
+        this.clock = b.clock();
     }
 
     /** A client with the system clock, real sleeps and the x-date signature. */
@@ -479,7 +483,7 @@ public final class SenseCoreClient implements TrainingPlatform {
             throw e;
         }
         return new PoolInventory(PlatformKind.SENSECORE, name, name, List.of(), List.of(), false, null, specs,
-                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), Instant.now());
+                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), clock.instant());
     }
 
     /** The workspace's pool bindings, or none when the key may not read them (403) or they are not served (404). */
