@@ -103,12 +103,17 @@ public final class PendingTimeTrend {
                     .append(w).append("\" height=\"").append(h).append("\" fill=\"").append(fill).append("\">")
                     .append("<title>#").append(p.build()).append(": ")
                     .append(known ? duration(p.pendingSeconds()) : "pending time unknown").append(", ")
-                    .append(p.result().toLowerCase(Locale.ROOT).replace('_', ' ')).append("</title></rect>\n");
+                    .append(text(p.result().toLowerCase(Locale.ROOT).replace('_', ' '))).append("</title></rect>\n");
             s.append("  <text x=\"").append(x + w / 2).append("\" y=\"").append(HEIGHT - 8)
                     .append("\" text-anchor=\"middle\">#").append(p.build()).append("</text>\n");
         }
         s.append("</svg>\n");
         return s.toString();
+    }
+
+    /** A saved string as SVG text: it comes from build.xml, which is data, so it is escaped like any. */
+    private static String text(String saved) {
+        return saved.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     /** {@code 45s}, {@code 12m}, {@code 3h 5m}. */
