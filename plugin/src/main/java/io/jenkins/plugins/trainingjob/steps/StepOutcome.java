@@ -42,7 +42,7 @@ final class StepOutcome {
         return switch (outcome.kind()) {
             case SCHEDULED, COMPLETED -> StepResult.of(job, outcome.lastStatus(), null);
             case UNSCHEDULABLE -> unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log);
-            case JOB_FAILED, TIMED_OUT, CANCELLED -> throw new AbortException(outcome.message());
+            case JOB_FAILED, TIMED_OUT, NOT_STARTED_IN_BUDGET, CANCELLED -> throw new AbortException(outcome.message());
             case PLATFORM_ERROR -> throw new AbortException(OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
                     ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message() : outcome.message());
         };

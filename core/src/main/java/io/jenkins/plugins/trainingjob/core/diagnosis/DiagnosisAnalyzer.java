@@ -52,9 +52,7 @@ public final class DiagnosisAnalyzer {
         List<DiagnosisReport.Hint> hints = new java.util.ArrayList<>(remedied.hints());
         hints.add(new DiagnosisReport.Hint("", "Note: " + joined.unreadable() + "; what lifting a refusal would buy "
                 + "was not checked.", "", ""));
-        return new DiagnosisReport(remedied.schemaVersion(), remedied.job(), remedied.diagnosisId(), remedied.headline(),
-                remedied.verdict(), remedied.verdictText(), remedied.nodeCount(), remedied.pods(), remedied.queues(),
-                remedied.rules(), remedied.resources(), hints);
+        return remedied.withHints(hints);
     }
 
     /** Builds a report from findings already normalised (e.g. by a test or another front end). */

@@ -65,6 +65,125 @@ public record DiagnosisReport(
                 resources, hints, List.of());
     }
 
+    /** A builder for a new report; the lists start empty, the schema version is {@link #SCHEMA_VERSION}. */
+    public static Builder builder(JobRef job, Verdict verdict) {
+        return new Builder(job, verdict);
+    }
+
+    /** A builder holding this report's values, to change a few and keep the rest. */
+    public Builder toBuilder() {
+        return new Builder(job, verdict).schemaVersion(schemaVersion).diagnosisId(diagnosisId).headline(headline)
+                .verdictText(verdictText).nodeCount(nodeCount).pods(pods).queues(queues).rules(rules)
+                .resources(resources).hints(hints).pool(pool);
+    }
+
+    /** This report with other hints. */
+    public DiagnosisReport withHints(List<Hint> newHints) {
+        return toBuilder().hints(newHints).build();
+    }
+
+    /** This report with another pool picture. */
+    public DiagnosisReport withPool(List<PoolCell> newPool) {
+        return toBuilder().pool(newPool).build();
+    }
+
+    /**
+     * Builds a {@link DiagnosisReport} by name instead of by position, so a new report section is a new
+     * setter here and a component above, not an edit of every place that copies a report.
+     */
+    public static final class Builder {
+        private int schemaVersion = SCHEMA_VERSION;
+        private JobRef job;
+        private String diagnosisId = "";
+        private String headline = "";
+        private Verdict verdict;
+        private String verdictText = "";
+        private int nodeCount;
+        private List<String> pods = List.of();
+        private List<String> queues = List.of();
+        private List<RuleGroup> rules = List.of();
+        private List<ResourceRow> resources = List.of();
+        private List<Hint> hints = List.of();
+        private List<PoolCell> pool = List.of();
+
+        private Builder(JobRef job, Verdict verdict) {
+            this.job = Objects.requireNonNull(job, "job");
+            this.verdict = Objects.requireNonNull(verdict, "verdict");
+        }
+
+        public Builder schemaVersion(int value) {
+            this.schemaVersion = value;
+            return this;
+        }
+
+        public Builder job(JobRef value) {
+            this.job = Objects.requireNonNull(value, "job");
+            return this;
+        }
+
+        public Builder diagnosisId(String value) {
+            this.diagnosisId = value;
+            return this;
+        }
+
+        public Builder headline(String value) {
+            this.headline = value;
+            return this;
+        }
+
+        /** The verdict and its sentence, which always change together. */
+        public Builder verdict(Verdict value, String text) {
+            this.verdict = Objects.requireNonNull(value, "verdict");
+            this.verdictText = text;
+            return this;
+        }
+
+        public Builder verdictText(String value) {
+            this.verdictText = value;
+            return this;
+        }
+
+        public Builder nodeCount(int value) {
+            this.nodeCount = value;
+            return this;
+        }
+
+        public Builder pods(List<String> value) {
+            this.pods = List.copyOf(value);
+            return this;
+        }
+
+        public Builder queues(List<String> value) {
+            this.queues = List.copyOf(value);
+            return this;
+        }
+
+        public Builder rules(List<RuleGroup> value) {
+            this.rules = List.copyOf(value);
+            return this;
+        }
+
+        public Builder resources(List<ResourceRow> value) {
+            this.resources = List.copyOf(value);
+            return this;
+        }
+
+        public Builder hints(List<Hint> value) {
+            this.hints = List.copyOf(value);
+            return this;
+        }
+
+        public Builder pool(List<PoolCell> value) {
+            this.pool = value == null ? List.of() : List.copyOf(value);
+            return this;
+        }
+
+        public DiagnosisReport build() {
+            return new DiagnosisReport(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount,
+                    pods, queues, rules, resources, hints, pool);
+        }
+    }
+
     /**
      * The report of a diagnosis that exists but could not be turned into findings (an answer the analyzer
      * does not understand): the job is unschedulable all the same, so it says that, and where to look.
@@ -72,10 +191,11 @@ public record DiagnosisReport(
      * @param reason what went wrong, after "its diagnosis", e.g. "could not be analysed"
      */
     public static DiagnosisReport unreadable(JobRef job, String diagnosisId, String reason) {
-        return new DiagnosisReport(SCHEMA_VERSION, job, diagnosisId,
-                "Job " + job.name() + " cannot be scheduled; its diagnosis " + reason, Verdict.UNKNOWN,
-                "the platform's diagnosis " + ConsoleText.strip(diagnosisId) + " could not be read; see its console",
-                0, List.of(), List.of(), List.of(), List.of(), List.of());
+        return builder(job, Verdict.UNKNOWN).diagnosisId(diagnosisId)
+                .headline("Job " + job.name() + " cannot be scheduled; its diagnosis " + reason)
+                .verdictText("the platform's diagnosis " + ConsoleText.strip(diagnosisId)
+                        + " could not be read; see its console")
+                .build();
     }
 
     /**

@@ -152,9 +152,9 @@ final class InventoryJoin {
         } else if (best != null) {
             verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
         }
-        return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), headline, verdict,
-                verdictText, base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(),
-                hints(base, findings, byName, demand, changes, best), picture(findings, inventory));
+        return base.toBuilder().headline(headline).verdict(verdict, verdictText)
+                .hints(hints(base, findings, byName, demand, changes, best)).pool(picture(findings, inventory))
+                .build();
     }
 
     /**
@@ -210,9 +210,7 @@ final class InventoryJoin {
                     + "pool administrator to " + what + " (AIHC node intervention), or submit to another queue or pool.",
                     "", ""));
         }
-        return new DiagnosisReport(base.schemaVersion(), base.job(), base.diagnosisId(), base.headline(), base.verdict(),
-                base.verdictText(), base.nodeCount(), base.pods(), base.queues(), base.rules(), base.resources(), hints,
-                base.pool());
+        return base.withHints(hints);
     }
 
     private static Hint changeHint(Change c, PlatformKind platform) {

@@ -30,10 +30,9 @@ public final class PreflightCheck {
     /** The report when the inventory could not be read; {@code message} says why. */
     public static DiagnosisReport unreadable(JobDemand demand, String message) {
         JobRef job = ref(demand);
-        return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job, DIAGNOSIS_ID,
-                "Job " + job.name() + " was not checked before submitting", Verdict.UNKNOWN,
-                "unknown: " + message + "; the check was skipped.", 0, List.of(), List.of(), List.of(),
-                List.of(), List.of());
+        return DiagnosisReport.builder(job, Verdict.UNKNOWN).diagnosisId(DIAGNOSIS_ID)
+                .headline("Job " + job.name() + " was not checked before submitting")
+                .verdictText("unknown: " + message + "; the check was skipped.").build();
     }
 
     public static DiagnosisReport check(JobDemand demand, PoolInventory inventory) {

@@ -143,9 +143,8 @@ final class PreflightJudgement {
                 text = "unknown: " + capacityText + ".";
             }
         }
-        return new DiagnosisReport(base.schemaVersion(), job, PreflightCheck.DIAGNOSIS_ID, headline, verdict,
-                text + notCheckedText(), base.nodeCount(), base.pods(), base.queues(), base.rules(),
-                base.resources(), base.hints());
+        return base.toBuilder().job(job).diagnosisId(PreflightCheck.DIAGNOSIS_ID).headline(headline)
+                .verdict(verdict, text + notCheckedText()).build();
     }
 
     private Finding.Where where() {

@@ -71,9 +71,9 @@ final class ReportAssembler {
             }
         }
         String headline = headline(job, blockingNodes.size(), pods.size(), foldedPods, ranked);
-        return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job, diagnosisId, headline,
-                judgement.verdict(), judgement.text(), blockingNodes.size(), foldedPods, List.copyOf(queues),
-                rules, rows, hints);
+        return DiagnosisReport.builder(job, judgement.verdict()).diagnosisId(diagnosisId).headline(headline)
+                .verdictText(judgement.text()).nodeCount(blockingNodes.size()).pods(foldedPods)
+                .queues(List.copyOf(queues)).rules(rules).resources(rows).hints(hints).build();
     }
 
     /** Groups findings; {@code sources} receives each reason group's own findings, for its hint. */

@@ -21,7 +21,7 @@ public final class FailureCleanup {
     /** Whether the outcome ends the wait with the job still on the platform. */
     public static boolean leavesJob(Outcome outcome) {
         return switch (outcome.kind()) {
-            case UNSCHEDULABLE, TIMED_OUT -> true;
+            case UNSCHEDULABLE, TIMED_OUT, NOT_STARTED_IN_BUDGET -> true;
             // the wait succeeded, the job ended or was stopped, or the platform is not answering
             case SCHEDULED, COMPLETED, JOB_FAILED, CANCELLED, PLATFORM_ERROR -> false;
         };
@@ -32,7 +32,7 @@ public final class FailureCleanup {
      * (Jenkins' {@code failOnUnschedulable: false}): a wait that goes on leaves the job in its queue.
      */
     public static boolean leavesJob(Outcome outcome, boolean unschedulableFails) {
-        return outcome.kind() == OutcomeKind.TIMED_OUT
+        return outcome.kind() == OutcomeKind.TIMED_OUT || outcome.kind() == OutcomeKind.NOT_STARTED_IN_BUDGET
                 || unschedulableFails && outcome.kind() == OutcomeKind.UNSCHEDULABLE;
     }
 

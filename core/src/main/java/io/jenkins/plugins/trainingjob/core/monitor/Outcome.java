@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import java.time.Duration;
 
 /**
  * How a watch ended: a closed set; front ends switch on its {@link #kind()} (exit codes, step results).
@@ -118,6 +119,36 @@ public sealed interface Outcome {
         @Override
         public String message() {
             return OutcomeMessages.timedOut(lastStatus, what);
+        }
+    }
+
+    /**
+     * The wait budget ({@code maxWait}) ran out before the job started, or the optimistic estimate (p10)
+     * showed it could not start within what was left of it. The job is still queued: the front end applies
+     * its cleanup rule ({@link FailureCleanup}).
+     *
+     * @param budget the whole budget
+     * @param why empty when the deadline passed; else why the wait ended early, e.g.
+     *     {@code p10 start in 2h 10m; 3 jobs ahead}
+     */
+    record NotStartedInBudget(JobStatus lastStatus, Duration budget, String why) implements Outcome {
+        public NotStartedInBudget {
+            why = why == null ? "" : why;
+        }
+
+        @Override
+        public OutcomeKind kind() {
+            return OutcomeKind.NOT_STARTED_IN_BUDGET;
+        }
+
+        /** Whether the wait ended before its deadline, on the estimate. */
+        public boolean early() {
+            return !why.isEmpty();
+        }
+
+        @Override
+        public String message() {
+            return OutcomeMessages.notStartedInBudget(lastStatus, budget, why);
         }
     }
 

@@ -19,6 +19,7 @@ public enum OutcomeClass {
     PLATFORM_ERROR(5, "platform or network error"),
     STILL_PENDING(6, "still pending (retrying later may help)"),
     NEEDS_ADMIN(7, "needs the pool administrator"),
+    NOT_STARTED_IN_BUDGET(8, "did not start within the budget (--max-wait, maxWait)"),
     JOB_VANISHED(9, "the job vanished: deleted by someone else while watched"),
     INTERRUPTED(130, "interrupted");
 
@@ -52,6 +53,7 @@ public enum OutcomeClass {
             case UNSCHEDULABLE -> outcome instanceof Outcome.Unschedulable u && u.report() != null
                     ? ofPending(u.report().verdict()) : STILL_PENDING;
             case TIMED_OUT -> TIMED_OUT;
+            case NOT_STARTED_IN_BUDGET -> NOT_STARTED_IN_BUDGET;
             case CANCELLED -> INTERRUPTED;
             case PLATFORM_ERROR -> outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException
                     ? (seen(e.lastStatus()) ? JOB_VANISHED : INVALID_INPUT) : PLATFORM_ERROR;

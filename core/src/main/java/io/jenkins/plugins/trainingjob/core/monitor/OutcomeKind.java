@@ -12,6 +12,7 @@ public enum OutcomeKind {
     JOB_FAILED,
     UNSCHEDULABLE,
     TIMED_OUT,
+    NOT_STARTED_IN_BUDGET,
     CANCELLED,
     PLATFORM_ERROR
 }

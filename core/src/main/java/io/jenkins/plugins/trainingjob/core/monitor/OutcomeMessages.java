@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.time.Duration;
 import java.util.TreeSet;
 
 /**
@@ -86,6 +87,13 @@ final class OutcomeMessages {
     static String timedOut(JobStatus s, String what) {
         String where = unseen(s) ? ", job not seen yet" : ", still " + state(s);
         return line(s, "timed out: " + ConsoleText.strip(what) + where);
+    }
+
+    static String notStartedInBudget(JobStatus s, Duration budget, String why) {
+        String text = why == null || why.isBlank()
+                ? "did not start within " + DurationText.format(budget)
+                : "would not start within " + DurationText.format(budget) + ": " + ConsoleText.strip(why);
+        return line(s, text + (unseen(s) ? ", job not seen yet" : ", still " + state(s)));
     }
 
     static String cancelled(JobStatus s, boolean remoteStopped, String detail) {

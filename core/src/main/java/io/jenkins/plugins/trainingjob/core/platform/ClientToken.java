@@ -1,6 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
@@ -22,6 +26,48 @@ public final class ClientToken {
 
     public static boolean isValid(String token) {
         return token != null && SHAPE.matcher(token).matches();
+    }
+
+    /**
+     * The token of attempt {@code attempt} of one submit (a retry or a fallback target): attempt 1 is the
+     * submit's own token, attempt n ≥ 2 is {@code <base>-a<n>}. Each attempt thus has its own identity,
+     * derived, never random, so a restarted controller or a CLI given the same token finds every earlier
+     * attempt instead of creating it again. A base too long for the suffix is cut and given 8 hex digits of
+     * its SHA-256, so two long bases sharing a prefix still give different tokens.
+     *
+     * @param base a valid token (see {@link #RULE})
+     * @param attempt 1 for the first attempt
+     * @throws IllegalArgumentException when {@code base} is not a valid token or {@code attempt < 1}
+     */
+    public static String forAttempt(String base, int attempt) {
+        if (!isValid(base)) {
+            throw new IllegalArgumentException("not a valid client token: " + RULE);
+        }
+        if (attempt < 1) {
+            throw new IllegalArgumentException("attempt must be 1 or more, was " + attempt);
+        }
+        if (attempt == 1) {
+            return base;
+        }
+        String suffix = "-a" + attempt;
+        if (base.length() + suffix.length() <= MAX_LENGTH) {
+            return base + suffix;
+        }
+        String hash = "-" + sha256Hex(base).substring(0, 8);
+        String head = base.substring(0, MAX_LENGTH - suffix.length() - hash.length());
+        // The cut may end on '.', '-' or '_', which is fine here: the hash follows it.
+        return head + hash + suffix;
+    }
+
+    private static final int MAX_LENGTH = 63;
+
+    private static String sha256Hex(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
     }
 
     /**

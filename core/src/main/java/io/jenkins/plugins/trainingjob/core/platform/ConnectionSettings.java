@@ -80,6 +80,21 @@ public record ConnectionSettings(
     }
 
     /** {@code true}: a plain {@code http://} endpoint beyond loopback is allowed (and warned about). */
+    /**
+     * The same connection aimed at another AIHC queue (a fallback target). SenseCore has no queue in its
+     * connection; the job's pool is in its spec.
+     */
+    public ConnectionSettings withQueue(String newQueue) {
+        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, newQueue,
+                subscription, resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
+    }
+
+    /** The same connection aimed at another AIHC resource pool (a fallback target). */
+    public ConnectionSettings withResourcePool(String newResourcePoolId) {
+        return new ConnectionSettings(platform, endpoint, region, credentials, newResourcePoolId, queue,
+                subscription, resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
+    }
+
     public ConnectionSettings withInsecureHttp(boolean insecureHttp) {
         return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
                 resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);

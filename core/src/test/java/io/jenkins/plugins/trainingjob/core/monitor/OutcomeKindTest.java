@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +25,7 @@ class OutcomeKindTest {
             new Outcome.JobFailed(PENDING),
             new Outcome.Unschedulable(PENDING, null),
             new Outcome.TimedOut(PENDING, "overall timeout of 1h"),
+            new Outcome.NotStartedInBudget(PENDING, Duration.ofMinutes(40), ""),
             new Outcome.Cancelled(PENDING, false, ""),
             new Outcome.PlatformError(PENDING, null));
 
@@ -40,6 +42,19 @@ class OutcomeKindTest {
     void lastStatusIsTheStatusEachOutcomeCarries() {
         assertThat(ONE_OF_EACH).extracting(Outcome::lastStatus).containsOnly(PENDING);
         assertThat(new Outcome.TimedOut(null, "overall timeout of 1h").lastStatus()).isNull();
+    }
+
+    @Test
+    void aWaitOverBudgetSaysWhetherItEndedAtTheDeadlineOrOnTheEstimate() {
+        Outcome deadline = new Outcome.NotStartedInBudget(PENDING, Duration.ofMinutes(40), null);
+        Outcome early = new Outcome.NotStartedInBudget(PENDING, Duration.ofMinutes(40),
+                "p10 start in 2h 10m; 3 jobs ahead");
+
+        assertThat(deadline.message()).contains("did not start within 40m");
+        assertThat(early.message()).contains("would not start within 40m: p10 start in 2h 10m; 3 jobs ahead");
+        assertThat(OutcomeClass.of(early).exitCode()).isEqualTo(8);
+        assertThat(FailureCleanup.leavesJob(deadline)).isTrue();
+        assertThat(FailureCleanup.leavesJob(deadline, false)).isTrue();
     }
 
     private static String upperSnake(String camel) {
