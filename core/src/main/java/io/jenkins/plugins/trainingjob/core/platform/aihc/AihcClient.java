@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
+import io.jenkins.plugins.trainingjob.core.platform.AihcTarget;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
@@ -77,6 +78,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
+    private final AihcTarget target;
     private final AihcUrls urls;
     private final String pool;
     /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
@@ -93,14 +95,15 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         ConnectionSettings settings = b.settings();
         Clock clock = b.clock();
         this.settings = settings;
+        this.target = settings.aihc();
         // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
         // every call that names the pool refuses then, with the pool's rule.
         ConnectionSettingsValidator.requireValid(settings.problems().stream()
                 .filter(p -> !p.field().equals("resourcePool")).toList());
-        this.pool = settings.resourcePoolId() == null || settings.resourcePoolId().isBlank() ? null
-                : settings.resourcePoolId().trim();
+        this.pool = target.resourcePoolId() == null || target.resourcePoolId().isBlank() ? null
+                : target.resourcePoolId().trim();
         this.managed = pool != null && AihcManagedPools.isManaged(pool);
-        this.managedQueue = managed ? settings.queue().trim() : null;
+        this.managedQueue = managed ? target.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
             throw InvalidInputException.of("connection", "endpoint must be an http or https URL, was "
@@ -205,7 +208,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     @Override
     public Optional<JobRef> findByClientToken(String clientToken) {
         requireTokenShape(clientToken);
-        return finder.byToken(managed ? managedQueue : settings.queue() == null ? "" : settings.queue().trim(), null,
+        return finder.byToken(managed ? managedQueue : target.queue() == null ? "" : target.queue().trim(), null,
                 clientToken)
                 .map(AihcJobFinder.Found::job);
     }
@@ -240,8 +243,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     private String queueOf(JsonNode body) {
         String queue = AihcJobReader.text(body, "queue").trim();
-        if (queue.isEmpty() && settings.queue() != null) {
-            queue = settings.queue().trim();
+        if (queue.isEmpty() && target.queue() != null) {
+            queue = target.queue().trim();
         }
         return queue;
     }
@@ -286,7 +289,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
         }
         int page = pageNumber(pageToken);
-        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        JsonNode result = listPage(target.queue() == null ? "" : target.queue().trim(), page, pageSize);
         Map<String, JobStatus> byId = new LinkedHashMap<>();
         JsonNode jobs = result.path("jobs");
         if (jobs.isArray()) {
@@ -376,7 +379,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
         }
         int page = pageNumber(pageToken);
-        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        JsonNode result = listPage(target.queue() == null ? "" : target.queue().trim(), page, pageSize);
         Map<String, JobStatus> ours = new LinkedHashMap<>();
         JsonNode jobs = result.path("jobs");
         for (JsonNode job : jobs) {
@@ -421,7 +424,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public PoolInventory inventory(String queue) {
-        String q = queue == null || queue.isBlank() ? settings.queue() : queue;
+        String q = queue == null || queue.isBlank() ? target.queue() : queue;
         if (pool == null) {
             throw InventoryUnreadableException.notReadable(PlatformKind.AIHC, AihcInventoryReader.OP_POOL,
                     "the connection names no resource pool");

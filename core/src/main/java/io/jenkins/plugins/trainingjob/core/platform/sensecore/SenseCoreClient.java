@@ -21,6 +21,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreTarget;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
@@ -85,8 +86,9 @@ public final class SenseCoreClient implements TrainingPlatform {
             throw InvalidInputException.worded("connection", "SenseCore connection: endpoint must be an http(s) URL, "
                     + "was '" + settings.resolvedEndpoint() + "'");
         }
-        this.urls = new SenseCoreUrls(base, settings.subscription(), settings.resourceGroup(),
-                settings.zone(), settings.workspace());
+        SenseCoreTarget target = settings.senseCore();
+        this.urls = new SenseCoreUrls(base, target.subscription(), target.resourceGroup(), target.zone(),
+                target.workspace());
         this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
                 .signer(new SenseCoreHmacSigner(settings.credentials(), b.scheme))
                 .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
