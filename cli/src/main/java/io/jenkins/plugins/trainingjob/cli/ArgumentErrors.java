@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.cli.terminal.OutputFormat;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine;

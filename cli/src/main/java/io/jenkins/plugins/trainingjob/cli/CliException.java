@@ -19,7 +19,7 @@ public final class CliException extends RuntimeException {
         this.exitCode = exitCode;
     }
 
-    static CliException invalidInput(String message) {
+    public static CliException invalidInput(String message) {
         return new CliException(ExitCode.INVALID_INPUT, message);
     }
 

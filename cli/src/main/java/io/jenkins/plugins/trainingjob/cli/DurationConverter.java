@@ -10,7 +10,7 @@ import picocli.CommandLine;
  * Reads duration options with core's one syntax ({@link DurationText}), the same the Jenkins plugin reads:
  * {@code 90s}, {@code 10m}, {@code 1h30m}, {@code PT10M}; a bare number is refused.
  */
-final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+public final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
 
     @Override
     public Duration convert(String value) {

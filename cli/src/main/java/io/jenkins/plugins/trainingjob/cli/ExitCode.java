@@ -48,12 +48,12 @@ public final class ExitCode {
     }
 
     /** The exit code of a job still pending at the pending timeout, by its diagnosis' verdict. */
-    static int ofPending(Verdict verdict) {
+    public static int ofPending(Verdict verdict) {
         return OutcomeClass.ofPending(verdict).exitCode();
     }
 
     /** The exit code of a pre-flight refusal (only NEVER_FITS, and NEEDS_ADMIN under {@code strict}, refuse). */
-    static int ofRefusal(Verdict verdict) {
+    public static int ofRefusal(Verdict verdict) {
         return verdict == Verdict.NEEDS_ADMIN ? NEEDS_ADMIN : UNSCHEDULABLE;
     }
 
@@ -62,7 +62,7 @@ public final class ExitCode {
      * needs more than the workspace's reservation (7; the pre-flight report proves it with its
      * {@code ReservedQuota} finding); otherwise running jobs hold the quota and a retry later may pass (6).
      */
-    static int ofQuotaRefusal(DiagnosisReport preflight) {
+    public static int ofQuotaRefusal(DiagnosisReport preflight) {
         boolean aloneTooBig = preflight != null && preflight.rules().stream()
                 .anyMatch(rule -> rule.ruleType().equals(RESERVED_QUOTA_RULE));
         return aloneTooBig ? NEEDS_ADMIN : STILL_PENDING;
@@ -72,7 +72,7 @@ public final class ExitCode {
     static final String RESERVED_QUOTA_RULE = "ReservedQuota";
 
     /** The name of a code in JSON error documents. */
-    static String kind(int code) {
+    public static String kind(int code) {
         return switch (code) {
             case SUCCESS -> "success";
             case JOB_FAILED -> "job_failed";

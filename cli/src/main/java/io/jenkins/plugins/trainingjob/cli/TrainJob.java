@@ -1,5 +1,26 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.cli.command.AwaitCommand;
+import io.jenkins.plugins.trainingjob.cli.command.CancelCommand;
+import io.jenkins.plugins.trainingjob.cli.command.CheckCommand;
+import io.jenkins.plugins.trainingjob.cli.command.CheckConnectionCommand;
+import io.jenkins.plugins.trainingjob.cli.command.CompletionCommand;
+import io.jenkins.plugins.trainingjob.cli.command.DemoCommand;
+import io.jenkins.plugins.trainingjob.cli.command.DiagnoseCommand;
+import io.jenkins.plugins.trainingjob.cli.command.HistoryCommand;
+import io.jenkins.plugins.trainingjob.cli.command.ListCommand;
+import io.jenkins.plugins.trainingjob.cli.command.LogsCommand;
+import io.jenkins.plugins.trainingjob.cli.command.ReportCommand;
+import io.jenkins.plugins.trainingjob.cli.command.SimulatorCommand;
+import io.jenkins.plugins.trainingjob.cli.command.StatusCommand;
+import io.jenkins.plugins.trainingjob.cli.command.SubmitCommand;
+import io.jenkins.plugins.trainingjob.cli.command.ValidateCommand;
+import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
+import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;
+import io.jenkins.plugins.trainingjob.cli.terminal.OutputFormat;
+import io.jenkins.plugins.trainingjob.cli.terminal.ShutdownHookInterrupts;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.cli.terminal.TerminalStreams;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
@@ -222,7 +243,7 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     /** The payload of a failure's document: what kind of input or failure it was, and every problem. */
-    static Map<String, Object> error(String kind, List<?> problems) {
+    public static Map<String, Object> error(String kind, List<?> problems) {
         return Map.of("kind", kind, "problems", problems);
     }
 
@@ -232,7 +253,7 @@ public final class TrainJob implements Callable<Integer> {
         return ExitCode.INVALID_INPUT;
     }
 
-    CliEnvironment env() {
+    public CliEnvironment env() {
         return env;
     }
 
@@ -242,7 +263,7 @@ public final class TrainJob implements Callable<Integer> {
     private String command = "trainjob";
 
     /** One terminal per run, so the live status line has one owner. */
-    Terminal terminal() {
+    public Terminal terminal() {
         OutputFormat format = outputFormat == null ? OutputFormat.TEXT : outputFormat;
         if (terminal == null || terminal.format() != format || terminal.quiet() != quiet) {
             terminal = new Terminal(env, format, quiet);
@@ -252,7 +273,7 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     /** The one way a command ends in error: one line on stderr (and a JSON document with --output-format json). */
-    int fail(Throwable failure) {
+    public int fail(Throwable failure) {
         Throwable cause = failure;
         if (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
             cause = cause.getCause();

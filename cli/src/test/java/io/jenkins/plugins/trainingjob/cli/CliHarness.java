@@ -20,16 +20,16 @@ import java.util.concurrent.CountDownLatch;
  * Runs {@code trainjob} in-process the way a shell would, with its own environment variables, home
  * directory, captured stdout/stderr and a Ctrl-C the test can press.
  */
-final class CliHarness {
+public final class CliHarness {
 
     final Map<String, String> env = new HashMap<>();
     final Path home;
     final ManualInterrupts interrupts = new ManualInterrupts();
     PlatformConnector connector = TrainingPlatforms::connect;
     /** Whether stdout counts as a terminal (colour is only ever used on one). */
-    boolean interactive;
+    public boolean interactive;
 
-    CliHarness(Path home) {
+    public CliHarness(Path home) {
         this.home = home;
     }
 
@@ -101,7 +101,7 @@ final class CliHarness {
         }
     }
 
-    Result run(String... args) {
+    public Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new WatchedErr();
         CliEnvironment environment = new CliEnvironment(env, home, new PrintWriter(out, true),
@@ -111,7 +111,7 @@ final class CliHarness {
     }
 
     /** Copies a test resource of this package into {@code dir} and returns its path. */
-    static Path resource(Path dir, String name) {
+    public static Path resource(Path dir, String name) {
         try (InputStream in = CliHarness.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + name);

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.cli.command.DemoCommand;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;

@@ -1,10 +1,11 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Ctrl-C on demand: {@link #fire()} runs what a shutdown hook would run. */
-final class ManualInterrupts implements InterruptSignal {
+public final class ManualInterrupts implements InterruptSignal {
 
     private final List<Runnable> handlers = new CopyOnWriteArrayList<>();
     /** Open while a command listens; a new one once the last handler is gone (an earlier command ended). */

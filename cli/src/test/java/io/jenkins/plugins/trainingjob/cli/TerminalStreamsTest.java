@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.cli.terminal.TerminalStreams;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,8 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.cli.command.SpecInput;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,6 +3,8 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;

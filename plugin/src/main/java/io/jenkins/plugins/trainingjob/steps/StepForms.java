@@ -7,7 +7,7 @@ import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
-import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;

@@ -9,7 +9,7 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
-import io.jenkins.plugins.trainingjob.core.monitor.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
+import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;

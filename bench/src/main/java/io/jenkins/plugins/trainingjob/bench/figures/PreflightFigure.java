@@ -6,7 +6,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.PreflightCheck;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.Preflight;
+import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;

@@ -125,7 +125,7 @@ public sealed interface Outcome {
     /**
      * The wait budget ({@code maxWait}) ran out before the job started, or the optimistic estimate (p10)
      * showed it could not start within what was left of it. The job is still queued: the front end applies
-     * its cleanup rule ({@link FailureCleanup}).
+     * its cleanup rule ({@link io.jenkins.plugins.trainingjob.core.flow.FailureCleanup}).
      *
      * @param budget the whole budget
      * @param why empty when the deadline passed; else why the wait ended early, e.g.

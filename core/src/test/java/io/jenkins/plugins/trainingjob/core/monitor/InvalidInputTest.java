@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;

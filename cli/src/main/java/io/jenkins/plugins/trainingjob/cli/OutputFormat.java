@@ -1,7 +1,0 @@
-package io.jenkins.plugins.trainingjob.cli;
-
-/** {@code --output-format}: words for people, or one JSON document on stdout for machines. */
-public enum OutputFormat {
-    TEXT,
-    JSON
-}

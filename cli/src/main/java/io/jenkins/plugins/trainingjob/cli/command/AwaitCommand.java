@@ -1,0 +1,49 @@
+package io.jenkins.plugins.trainingjob.cli.command;
+
+import io.jenkins.plugins.trainingjob.cli.CliException;
+import io.jenkins.plugins.trainingjob.cli.TrainJob;
+import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "await",
+        header = "Wait for a submitted job; diagnose it if it stays pending.",
+        description = "Waits until every worker is placed (default) or the job finishes. A job still queued "
+                + "after --pending-timeout gets a schedule diagnosis; its report is printed and the exit code is 3 (never fits), 6 (retry later) or 7 (needs the administrator).",
+        footerHeading = "%nExamples:%n",
+        footer = {"  trainjob await pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
+            "  trainjob await pt-7x2kq --platform sensecore --wait completed --timeout 6h",
+            "  trainjob await pytorchjob-2f1c --pending-timeout 15m --report-file diagnosis.html"})
+public final class AwaitCommand implements Callable<Integer> {
+
+    @ParentCommand
+    TrainJob root;
+
+    @Mixin
+    ExistingJob target;
+
+    @Mixin
+    WaitOptions waiting;
+
+    @Override
+    public Integer call() {
+        WaitMode mode = waiting.mode(WaitMode.SCHEDULED);
+        if (mode == WaitMode.NONE) {
+            throw CliException.invalidInput("--wait none: await needs something to wait for (scheduled or completed)");
+        }
+        Terminal terminal = root.terminal();
+        var settings = target.settings(root.env());
+        JobRef job = target.ref(settings);
+        waiting.checkBeforeWait(settings);
+        try (TrainingPlatform platform = root.env().connector().connect(settings);
+             JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
+            return follower.follow(ExistingJob.named(platform, job), mode, waiting, false);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+package io.jenkins.plugins.trainingjob.cli.command;
+
+import io.jenkins.plugins.trainingjob.cli.CliException;
+import io.jenkins.plugins.trainingjob.cli.DurationConverter;
+import io.jenkins.plugins.trainingjob.cli.ExitCode;
+import io.jenkins.plugins.trainingjob.cli.TrainJob;
+import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
+import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
+import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.monitor.Watch;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "demo",
+        header = "See trainjob work: two jobs on an embedded AIHC simulator; one fits, one cannot be placed.",
+        description = {"Starts the simulator with the bundled 'seed-taint-and-gpu' scenario (AIHC's documented",
+            "diagnosis example: a cordoned node, four tainted nodes, two without free GPUs, plus healthy",
+            "capacity) with simulated time running fast. Submits a 2-GPU job that fits and the documented",
+            "8-GPU job that cannot, follows both live through the job monitor (the same one Jenkins uses),",
+            "and ends with the diagnosis report of the second. Nothing leaves this machine.",
+            "Exit 0 when the first job completed and the second was diagnosed as unschedulable."},
+        footerHeading = "%nExamples:%n",
+        footer = {"  trainjob demo",
+            "  trainjob demo --speed 120 --report-file diagnosis.html"})
+public final class DemoCommand implements Callable<Integer> {
+
+    public static final String SCENARIO = "seed-taint-and-gpu";
+
+    @ParentCommand
+    TrainJob root;
+
+    @Option(names = "--speed", paramLabel = "X", defaultValue = "60",
+            description = "Simulated seconds per real second (default: ${DEFAULT-VALUE}).")
+    double speed;
+
+    @Option(names = "--pending-timeout", paramLabel = "DURATION", defaultValue = "10m",
+            converter = DurationConverter.class,
+            description = "Simulated time a job may stay queued before it is diagnosed (default: ${DEFAULT-VALUE}).")
+    Duration pendingTimeout;
+
+    @Option(names = "--report-file", paramLabel = "FILE",
+            description = "Also write the report to FILE (.txt .md .html .json .xml).")
+    java.nio.file.Path reportFile;
+
+    @Override
+    public Integer call() {
+        if (speed <= 0) {
+            throw CliException.invalidInput("--speed must be positive, was " + speed);
+        }
+        Terminal terminal = root.terminal();
+        Scenario world = fast(Scenario.bundled(SCENARIO), speed);
+        JobSpec fits = spec("demo/fits-job.yaml");
+        JobSpec documented = spec("demo/documented-job.yaml");
+        try (Simulator sim = Simulator.start(world)) {
+            Scenario.CredentialPair key = world.credentials().get(0);
+            String pool = world.aihc().resourcePools().get(0).id();
+            ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
+                    Credentials.of(key.accessKey(), key.secretKey()), pool, null);
+            terminal.progress("trainjob demo: a simulated Baidu AIHC at " + sim.baseUrl() + ", time x"
+                    + formatSpeed(speed));
+            terminal.progress("  scenario " + SCENARIO + ", resource pool " + pool);
+            try (SimulatedClock clock = new SimulatedClock(sim);
+                 TrainingPlatform platform = root.env().connector().connect(settings);
+                 JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
+                JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
+                JobRef big = submit(platform, documented, terminal,
+                        "1 worker x 8 GPUs in queue 'default': no node there can take it");
+                terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
+                        + " (simulated) gets a schedule diagnosis");
+                // The monitor polls and times out on the simulator's clock: the normal settings serve.
+                WatchPolicy policy = diagnosisAfterPreCheck(WatchPolicy.defaults(WaitTarget.COMPLETED)
+                        .withPendingTimeout(pendingTimeout), world);
+                Watch smallWatch = follower.start(small, policy);
+                Watch bigWatch = follower.start(big, policy);
+                try (InterruptGuard guard = InterruptGuard.install(root.env(), terminal,
+                        List.of(smallWatch, bigWatch), List.of(small, big), true)) {
+                    Outcome smallOutcome = smallWatch.outcome().join();
+                    Outcome bigOutcome = bigWatch.outcome().join();
+                    return report(terminal, small, smallOutcome, big, bigOutcome);
+                }
+            }
+        }
+    }
+
+    private int report(Terminal terminal, JobRef small, Outcome smallOutcome, JobRef big, Outcome bigOutcome) {
+        boolean asIntended = smallOutcome instanceof Outcome.Completed && bigOutcome instanceof Outcome.Unschedulable;
+        if (bigOutcome instanceof Outcome.Unschedulable u && reportFile != null) {
+            ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), u.report());
+            terminal.progress("wrote the diagnosis report to " + reportFile);
+        }
+        int code = exitCode(asIntended, smallOutcome, bigOutcome);
+        if (terminal.json()) {
+            terminal.json(terminal.envelope(code, asIntended ? "the demo went as intended: the small job ran, the big "
+                    + "one was diagnosed" : "the demo did not go as intended").platform(small.platform())
+                    .put("asIntended", asIntended)
+                    .put("jobs", List.of(jobDocument(small, smallOutcome), jobDocument(big, bigOutcome))));
+        } else {
+            terminal.resultLine(smallOutcome.message());
+            if (bigOutcome instanceof Outcome.Unschedulable u) {
+                // The report opens with the outcome's headline: once on stdout.
+                terminal.result("\n" + ReportFormat.TEXT.render(u.report()));
+            } else {
+                terminal.resultLine(bigOutcome.message());
+            }
+        }
+        if (!asIntended) {
+            int small0 = ExitCode.of(smallOutcome);
+            terminal.error("the demo did not go as intended: " + (small0 != ExitCode.SUCCESS ? smallOutcome.message()
+                    : bigOutcome.message()));
+        }
+        return code;
+    }
+
+    /** 0 as intended; else the exit code of the first surprise (1 when that code is 0). */
+    private static int exitCode(boolean asIntended, Outcome smallOutcome, Outcome bigOutcome) {
+        if (asIntended) {
+            return ExitCode.SUCCESS;
+        }
+        int small0 = ExitCode.of(smallOutcome);
+        int code = small0 != ExitCode.SUCCESS ? small0 : ExitCode.of(bigOutcome);
+        return code == ExitCode.SUCCESS ? ExitCode.JOB_FAILED : code;
+    }
+
+    /** One of the demo's two jobs: how its wait ended, with its own exit code and message. */
+    private static Map<String, Object> jobDocument(JobRef job, Outcome outcome) {
+        Map<String, Object> doc = new LinkedHashMap<>(OutcomePrinter.json(job, outcome));
+        doc.put("exitCode", ExitCode.of(outcome));
+        doc.put("message", OutcomePrinter.withoutConsolePrefix(OutcomePrinter.unfolded(outcome.message())));
+        return doc;
+    }
+
+    private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {
+        JobRef ref = platform.submit(spec, UUID.randomUUID().toString());
+        terminal.progress("submitted " + spec.name() + " as " + ref.id());
+        terminal.progress("  " + what);
+        return ref;
+    }
+
+    /**
+     * AIHC accepts a diagnosis only of a job that has queued a while (5 minutes in the scenario): a
+     * pending timeout shorter than that leaves the rest of that wait to the diagnosis, on top of its own.
+     */
+    public static WatchPolicy diagnosisAfterPreCheck(WatchPolicy policy, Scenario world) {
+        Duration preCheck = Duration.ofSeconds(world.timing().effectivePreCheckMinQueueSeconds());
+        Duration uncovered = preCheck.minus(policy.pendingTimeout());
+        return uncovered.isNegative() ? policy : policy.withDiagnosisTimeout(policy.diagnosisTimeout().plus(uncovered));
+    }
+
+    /** The bundled scenario with simulated time sped up; its realistic delays (AIHC's 5-minute pre-check) stay. */
+    static Scenario fast(Scenario s, double speed) {
+        Scenario.Timing t = s.timing();
+        Scenario.Timing fast = new Scenario.Timing(speed, true, t.defaultRunSeconds(), t.diagnosisLatencySeconds(),
+                t.preCheckMinQueueSeconds(), t.stopSeconds());
+        return new Scenario(s.name(), s.seed(), s.credentials(), fast, s.nodes(), s.aihc(), s.sensecore(),
+                s.faults());
+    }
+
+    private static JobSpec spec(String resource) {
+        try (InputStream in = DemoCommand.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("demo resource missing: " + resource);
+            }
+            return JobSpecLoader.load(new String(in.readAllBytes(), StandardCharsets.UTF_8), resource, Map.of());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String formatSpeed(double speed) {
+        return speed == Math.rint(speed) ? String.valueOf((long) speed) : String.valueOf(speed);
+    }
+}

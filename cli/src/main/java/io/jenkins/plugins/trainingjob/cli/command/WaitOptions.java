@@ -1,0 +1,94 @@
+package io.jenkins.plugins.trainingjob.cli.command;
+
+import io.jenkins.plugins.trainingjob.cli.DurationConverter;
+import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** How to wait for a job: shared by {@code submit --wait} and {@code await}. */
+public final class WaitOptions {
+
+    @Option(names = "--wait", paramLabel = "scheduled|completed|none",
+            description = "What to wait for: every worker placed (scheduled), the job finished (completed), or nothing.")
+    WaitMode wait;
+
+    @Option(names = "--pending-timeout", paramLabel = "DURATION", defaultValue = "10m",
+            converter = DurationConverter.class,
+            description = "How long the job may stay queued before it is diagnosed (default: ${DEFAULT-VALUE}).")
+    Duration pendingTimeout;
+
+    @Option(names = "--diagnosis-timeout", paramLabel = "DURATION", defaultValue = "5m",
+            converter = DurationConverter.class,
+            description = "How long to wait for the diagnosis once started (default: ${DEFAULT-VALUE}).")
+    Duration diagnosisTimeout;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Give up waiting after this long (default: no limit).")
+    Duration timeout;
+
+    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
+            converter = DurationConverter.class,
+            description = "First poll interval, at least 1s; it backs off to six times this, at most 30s "
+                    + "(default: ${DEFAULT-VALUE}).")
+    Duration pollInterval;
+
+    @Option(names = "--heartbeat", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
+            description = "How often to say the job is still waiting, at least 10s (default: ${DEFAULT-VALUE}).")
+    Duration heartbeat;
+
+    @Option(names = "--cancel-on-interrupt", negatable = true,
+            description = "On Ctrl-C, stop the job on the platform too (default: on for submit --wait, off for await).")
+    Boolean cancelOnInterrupt;
+
+    @Option(names = "--cancel-on-failure", negatable = true,
+            description = "When the wait fails with the job still on the platform (still pending, exit 3, 6 or 7; "
+                    + "timed out, exit 4), stop it and say so (default: off: the job stays and the command says how to stop it).")
+    Boolean cancelOnFailure;
+
+    @Option(names = "--report-file", paramLabel = "FILE",
+            description = "Also write the diagnosis report of an unschedulable job to FILE; "
+                    + "the format follows the extension (.txt .md .html .json .xml).")
+    Path reportFile;
+
+    /**
+     * What can be refused before a job is submitted or waited on, so an hour's wait does not end in a
+     * usage error: the report file's extension and writability, and intervals below their floors.
+     */
+    void checkBeforeWait(io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings settings) {
+        if (reportFile != null) {
+            ReportFiles.formatFor(reportFile);
+            ReportFiles.checkWritable(reportFile);
+        }
+        IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
+        IntervalFloor.check("--heartbeat", heartbeat, IntervalFloor.HEARTBEAT, settings);
+    }
+
+    WaitMode mode(WaitMode fallback) {
+        return wait != null ? wait : fallback;
+    }
+
+    boolean cancelOnFailure(boolean fallback) {
+        return cancelOnFailure != null ? cancelOnFailure : fallback;
+    }
+
+    boolean cancelOnInterrupt(boolean fallback) {
+        return cancelOnInterrupt != null ? cancelOnInterrupt : fallback;
+    }
+
+    WatchPolicy policy(WaitTarget target) {
+        Duration max = pollInterval.multipliedBy(6);
+        if (max.compareTo(Duration.ofSeconds(30)) > 0) {
+            max = pollInterval.compareTo(Duration.ofSeconds(30)) > 0 ? pollInterval : Duration.ofSeconds(30);
+        }
+        return WatchPolicy.defaults(target)
+                .withPendingTimeout(pendingTimeout)
+                .withDiagnosisTimeout(diagnosisTimeout)
+                .withOverallTimeout(timeout)
+                .withPolling(pollInterval, max)
+                .withHeartbeat(heartbeat);
+    }
+}

@@ -1,0 +1,88 @@
+package io.jenkins.plugins.trainingjob.cli.terminal;
+
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one status line a person watches on a terminal while the CLI waits: state, queue position, placed
+ * workers and the time waited so far, redrawn every second in place. Only used when
+ * {@link Terminal#live()}; elsewhere progress stays plain lines, one per event.
+ */
+public final class LiveStatusLine implements AutoCloseable {
+
+    private static final char[] SPINNER = {'|', '/', '-', '\\'};
+
+    private final Terminal terminal;
+    private final Clock clock;
+    private final Instant start;
+    private final ScheduledExecutorService ticker;
+    private volatile JobRef job;
+    private volatile JobStatus status;
+    private volatile String activity = "waiting";
+    private int frame;
+
+    public LiveStatusLine(Terminal terminal, Clock clock, JobRef job) {
+        this.terminal = terminal;
+        this.clock = clock;
+        this.start = clock.instant();
+        this.job = job;
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "trainjob-live-line");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(this::draw, 0, 1, TimeUnit.SECONDS);
+    }
+
+    public void update(JobStatus latest) {
+        if (latest != null) {
+            status = latest;
+            job = latest.job();
+        }
+    }
+
+    public void activity(String what) {
+        activity = what;
+    }
+
+    private void draw() {
+        terminal.showLive(text(job, status, activity, Duration.between(start, clock.instant()), frame++));
+    }
+
+    /** {@code | [aihc] llama-sft-1 PENDING (Created) · queue #2 · 0/2 placed · waiting 1m 5s}. */
+    static String text(JobRef job, JobStatus status, String activity, Duration elapsed, int frame) {
+        StringBuilder sb = new StringBuilder().append(SPINNER[Math.floorMod(frame, SPINNER.length)]).append(' ')
+                .append('[').append(job.platform().id()).append("] ").append(job.name());
+        if (status != null) {
+            sb.append(' ').append(status.phase());
+            if (!status.rawState().isBlank() && !status.rawState().equalsIgnoreCase(status.phase().name())) {
+                sb.append(" (").append(status.rawState()).append(')');
+            }
+            if (status.queuePosition() != null) {
+                sb.append(" · queue #").append(status.queuePosition());
+            }
+            if (!status.workers().isEmpty()) {
+                sb.append(" · ").append(status.workers().stream().filter(WorkerStatus::isPlaced).count())
+                        .append('/').append(status.workers().size()).append(" placed");
+            }
+        }
+        // Whole seconds: the line is redrawn every second, milliseconds would only flicker.
+        Duration seconds = elapsed.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        return sb.append(" · ").append(activity).append(' ')
+                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds)).toString();
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        terminal.endLive();
+    }
+}

@@ -1,0 +1,69 @@
+package io.jenkins.plugins.trainingjob.cli.terminal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
+import io.jenkins.plugins.trainingjob.cli.ManualInterrupts;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The live status line: what it says, and that it is only ever drawn on a terminal that allows colour. */
+class LiveStatusLineTest {
+    private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1b2c", "llama-sft-1");
+
+    @Test
+    void theLineSaysStateQueuePositionPlacedWorkersAndTimeWaited() {
+        JobStatus pending = new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 2, "",
+                List.of(new WorkerStatus("w-0", "", "Pending", ""), new WorkerStatus("w-1", "n1", "Running", "")),
+                null);
+        assertThat(LiveStatusLine.text(JOB, pending, "waiting", Duration.ofSeconds(65), 0))
+                .isEqualTo("| [aihc] llama-sft-1 PENDING (Created) · queue #2 · 1/2 placed · waiting 1m 5s");
+        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(3400), 1))
+                .isEqualTo("/ [aihc] llama-sft-1 · waiting 3s");
+        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(12), 2)).endsWith("waiting 0s");
+    }
+
+    @Test
+    void aTerminalRewritesTheLiveLineAndKeepsProgressLinesAboveIt() {
+        StringWriter err = new StringWriter();
+        Terminal terminal = terminal(true, Map.of(), err);
+        assertThat(terminal.live()).isTrue();
+        terminal.showLive("one");
+        terminal.progress("a state change");
+        terminal.showLive("two");
+        terminal.endLive();
+        assertThat(err.toString()).isEqualTo("one\r\u001b[2Ka state change\n" + "one\r\u001b[2Ktwo\r\u001b[2K");
+    }
+
+    @Test
+    void noColourDumbTerminalsRedirectedStreamsAndQuietGetNoLiveLine() {
+        assertThat(terminal(true, Map.of("NO_COLOR", "1"), new StringWriter()).live()).isFalse();
+        assertThat(terminal(true, Map.of("TERM", "dumb"), new StringWriter()).live()).isFalse();
+        assertThat(terminal(false, Map.of(), new StringWriter()).live()).isFalse();
+        CliEnvironment env = env(true, Map.of(), new StringWriter());
+        assertThat(new Terminal(env, OutputFormat.TEXT, true).live()).isFalse();
+    }
+
+    private static Terminal terminal(boolean interactive, Map<String, String> vars, StringWriter err) {
+        return new Terminal(env(interactive, vars, err), OutputFormat.TEXT);
+    }
+
+    private static CliEnvironment env(boolean interactive, Map<String, String> vars, StringWriter err) {
+        return new CliEnvironment(new HashMap<>(vars), Path.of("/nonexistent"), new PrintWriter(new StringWriter()),
+                new PrintWriter(err), interactive, new ManualInterrupts(), s -> {
+                    throw new AssertionError("no platform here");
+                }, Clock.systemUTC());
+    }
+}

@@ -1,0 +1,84 @@
+package io.jenkins.plugins.trainingjob.core.flow;
+
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.util.Optional;
+
+/**
+ * The one way every front end submits: the client token is the job's identity. A token that may have
+ * been used before (given by the user, or persisted by a step that restarted) is looked up first; the
+ * job found is returned instead of creating another, and a job created from another spec under the
+ * same token is refused. Only then is the job created, and a create whose answer is lost is resolved
+ * by the platform client looking the token up ({@link TrainingPlatform#submit}).
+ */
+public final class IdempotentSubmitter {
+
+    private IdempotentSubmitter() {
+    }
+
+    /** The job a submit ended with, and whether it existed before this call. */
+    public record Submitted(JobRef job, boolean alreadySubmitted, String clientToken) {
+
+        /** The line a person reads: the same words in the CLI and in the build log. */
+        public String message() {
+            String where = job.platform().displayName();
+            String what = ConsoleText.strip(job.id()) + (job.name().equals(job.id()) ? ""
+                    : " (" + ConsoleText.strip(job.name()) + ")");
+            return alreadySubmitted
+                    ? "already submitted as job " + what + " on " + where + " (client token " + clientToken
+                            + "); not submitting it again"
+                    : "submitted job " + what + " to " + where;
+        }
+    }
+
+    /**
+     * Submits {@code spec} once under {@code clientToken}.
+     *
+     * @param tokenMayBeInUse {@code false} only for a token generated for this very call (a fresh random
+     *     UUID), whose look-up can only find nothing
+     * @throws InvalidRequestException (field {@code clientToken}) when the token names a job of another spec
+     */
+    public static Submitted submit(TrainingPlatform platform, JobSpec spec, String clientToken,
+            boolean tokenMayBeInUse) {
+        if (tokenMayBeInUse) {
+            Optional<Submitted> found = existing(platform, spec, clientToken);
+            if (found.isPresent()) {
+                return found.get();
+            }
+        }
+        return create(platform, spec, clientToken);
+    }
+
+    /**
+     * The first half of {@link #submit}, for a front end with a step between the look-up and the create
+     * (the CLI's pre-flight check must not refuse a job that already exists): the job the token names.
+     *
+     * @throws InvalidRequestException (field {@code clientToken}) when the token names a job of another spec
+     */
+    public static Optional<Submitted> existing(TrainingPlatform platform, JobSpec spec, String clientToken) {
+        Optional<TokenMatch> found = platform.findByClientToken(spec, clientToken);
+        if (found.isPresent() && !found.get().sameSpec()) {
+            throw anotherSpec(platform, spec, clientToken, found.get().job());
+        }
+        return found.map(match -> new Submitted(match.job(), true, clientToken));
+    }
+
+    /** The second half of {@link #submit}: the create (a lost answer is resolved by the client's look-ups). */
+    public static Submitted create(TrainingPlatform platform, JobSpec spec, String clientToken) {
+        return new Submitted(platform.submit(spec, clientToken), false, clientToken);
+    }
+
+    private static InvalidRequestException anotherSpec(TrainingPlatform platform, JobSpec spec, String clientToken,
+            JobRef existing) {
+        String thisOne = spec.name().isBlank() ? "this spec" : "this spec ('" + spec.name() + "')";
+        return InvalidRequestException.refused(platform.kind(), "submit", "clientToken",
+                "client token " + clientToken + " already names job " + existing.id()
+                        + (existing.name().equals(existing.id()) ? "" : " ('" + existing.name() + "')")
+                        + ", created from another spec than " + thisOne
+                        + "; submit a changed spec under a new client token");
+    }
+}
