@@ -17,6 +17,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
@@ -49,6 +51,8 @@ public abstract class WatchingExecution extends StepExecution {
     protected final boolean cancelOnAbort;
     /** Stop the job when the wait fails with it still there; set by the subclass (older saved steps: off). */
     protected boolean cancelOnFailure;
+    /** Fail the step when the job fails; set by the subclass ({@code null} in steps saved before it: true). */
+    protected Boolean failOnJobFailure;
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
     private volatile JobRef job;
@@ -221,7 +225,8 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
-            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, run(), listener()));
+            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(), run(),
+                    listener()));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
@@ -229,6 +234,25 @@ public abstract class WatchingExecution extends StepExecution {
             return;
         }
         end(result);
+    }
+
+    /** How the job's end is read: its log through the connection, the spec's outputs, failOnJobFailure. */
+    private StepOutcome.JobEnd jobEnd() {
+        TrainingPlatform client;
+        try {
+            client = bind().client();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            client = null; // the result says the log could not be read
+        }
+        return new StepOutcome.JobEnd(client, outputRules(), failOnJobFailure == null || failOnJobFailure);
+    }
+
+    /** The spec's outputs; a step without a spec reads only the {@code trainjob-output} lines. */
+    protected OutputRules outputRules() {
+        return OutputRules.none();
     }
 
     @Override
