@@ -52,9 +52,8 @@ public final class WorkerLogReader {
      */
     public static JobOutputs outputs(TrainingPlatform platform, JobStatus status, OutputRules rules) {
         JobRef job = status.job();
-        Optional<String> none = noLogs(platform, job.platform());
-        if (none.isPresent()) {
-            return JobOutputs.unavailable(none.get());
+        if (!(platform instanceof JobLogs logs)) {
+            return JobOutputs.unavailable(noLogs(platform, job.platform()).orElseThrow());
         }
         Optional<String> worker = firstWorker(status);
         if (worker.isEmpty()) {
@@ -63,7 +62,7 @@ public final class WorkerLogReader {
         }
         WorkerLog log;
         try {
-            log = read((JobLogs) platform, job, worker.get());
+            log = read(logs, job, worker.get());
         } catch (PlatformException e) {
             return JobOutputs.unavailable("could not read the log of worker " + ConsoleText.strip(worker.get())
                     + ": " + ConsoleText.strip(e.getMessage()));
@@ -106,15 +105,14 @@ public final class WorkerLogReader {
      * log it is; empty when the platform serves no logs or the read failed (the returned note says why).
      */
     public static LogTail tail(TrainingPlatform platform, JobRef job, String worker) {
-        Optional<String> none = noLogs(platform, job.platform());
-        if (none.isPresent()) {
-            return new LogTail("", List.of(), none.get());
+        if (!(platform instanceof JobLogs logs)) {
+            return new LogTail("", List.of(), noLogs(platform, job.platform()).orElseThrow());
         }
         if (worker == null || worker.isBlank()) {
             return new LogTail("", List.of(), "the platform named no failing worker; no log tail read");
         }
         try {
-            WorkerLog log = read((JobLogs) platform, job, worker);
+            WorkerLog log = read(logs, job, worker);
             List<String> lines = log.tail(TAIL_LINES).stream().map(ConsoleText::strip).toList();
             String note = log.cut() ? "the log is longer than " + MAX_LINES + " lines; these are the last of the"
                     + " first " + MAX_LINES : "";
