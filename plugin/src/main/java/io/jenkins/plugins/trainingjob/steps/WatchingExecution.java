@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -225,7 +226,7 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
-            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(), run(),
+            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(outcome), run(),
                     listener()));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
@@ -237,7 +238,12 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     /** How the job's end is read: its log through the connection, the spec's outputs, failOnJobFailure. */
-    private StepOutcome.JobEnd jobEnd() {
+    private StepOutcome.JobEnd jobEnd(Outcome outcome) {
+        boolean failOnJob = failOnJobFailure == null || failOnJobFailure;
+        if (outcome.kind() != OutcomeKind.COMPLETED && outcome.kind() != OutcomeKind.JOB_FAILED) {
+            // only a job that ended has a log worth reading: no client is opened for the others
+            return new StepOutcome.JobEnd(null, OutputRules.none(), failOnJob);
+        }
         TrainingPlatform client;
         try {
             client = bind().client();
@@ -247,7 +253,7 @@ public abstract class WatchingExecution extends StepExecution {
             }
             client = null; // the result says the log could not be read
         }
-        return new StepOutcome.JobEnd(client, outputRules(), failOnJobFailure == null || failOnJobFailure);
+        return new StepOutcome.JobEnd(client, outputRules(), failOnJob);
     }
 
     /** The spec's outputs; a step without a spec reads only the {@code trainjob-output} lines. */
