@@ -30,6 +30,10 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException("stub");
     }
 
+    public final jenkins.model.ArtifactManager pickArtifactManager() throws java.io.IOException {
+        throw new UnsupportedOperationException("stub");
+    }
+
     public synchronized void save() throws java.io.IOException {
         throw new UnsupportedOperationException("stub");
     }

@@ -91,7 +91,7 @@ class DocsExamplesTest {
     void everyExampleSpecAndEveryInlineSpecOfTheJenkinsfilesIsValid() throws IOException {
         CliHarness cli = new CliHarness(dir.resolve("home"));
         String[] values = {"--set", "BUILD_NUMBER=7", "--set", "IMAGE_TAG=1.4", "--set", "WORKERS=2", "--set",
-            "GIT_COMMIT=abc123"};
+            "GIT_COMMIT=abc123", "--set", "LR=3e-4", "--set", "SIM_ACCURACY=0.86"};
         List<Path> specs = new ArrayList<>();
         try (var files = Files.list(ROOT.resolve("docs/examples"))) {
             files.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(specs::add);

@@ -34,6 +34,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
         this.cancelOnFailure = step.isCancelOnFailure();
+        this.failOnJobFailure = step.isFailOnJobFailure();
         if (step.getJobId() == null && step.getDiagnosisId() == null) {
             throw InvalidInputException.worded("jobId", Messages.Step_JobIdMissing());
         }

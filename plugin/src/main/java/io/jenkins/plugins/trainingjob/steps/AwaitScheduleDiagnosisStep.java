@@ -36,6 +36,7 @@ public class AwaitScheduleDiagnosisStep extends Step {
     /** Off by default: the job was submitted elsewhere, and an aborted build must not stop it unasked (m11). */
     private boolean cancelOnAbort;
     private boolean cancelOnFailure = false;
+    private boolean failOnJobFailure = true;
 
     @DataBoundConstructor
     public AwaitScheduleDiagnosisStep() {
@@ -130,6 +131,19 @@ public class AwaitScheduleDiagnosisStep extends Step {
     @DataBoundSetter
     public void setCancelOnFailure(boolean cancelOnFailure) {
         this.cancelOnFailure = cancelOnFailure;
+    }
+
+    public boolean isFailOnJobFailure() {
+        return failOnJobFailure;
+    }
+
+    /**
+     * Whether a job that fails fails the step (default); off, the step returns its result with a
+     * {@code failure} map (reason, worker, exit code, last events, log tail) for the script to branch on.
+     */
+    @DataBoundSetter
+    public void setFailOnJobFailure(boolean failOnJobFailure) {
+        this.failOnJobFailure = failOnJobFailure;
     }
 
     @Extension

@@ -5,18 +5,29 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
+import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
+import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import io.jenkins.plugins.trainingjob.report.JobEndArchive;
 import io.jenkins.plugins.trainingjob.report.PendingTime;
 import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
 import io.jenkins.plugins.trainingjob.report.ReportArchive;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -29,23 +40,163 @@ final class StepOutcome {
     }
 
     /**
+     * What a step needs to read a finished job's log and decide how a failed job ends the step.
+     *
+     * @param client the connection's client, or {@code null} when it could not be bound (no log read)
+     * @param rules the spec's outputs ({@link OutputRules#none()} without a spec: only the line convention)
+     * @param failOnJobFailure whether a failed job fails the step (else the step returns its failure)
+     */
+    record JobEnd(TrainingPlatform client, OutputRules rules, boolean failOnJobFailure) {
+        /** No log read, a failed job fails the step: how steps ended before outputs existed. */
+        static final JobEnd NONE = new JobEnd(null, OutputRules.none(), true);
+    }
+
+    /**
      * @return the step's result
      * @throws AbortException when the step must fail (the message is what the build log ends with)
      */
     static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, Run<?, ?> run,
             TaskListener listener) throws AbortException {
+        return apply(outcome, job, failOnUnschedulable, JobEnd.NONE, run, listener);
+    }
+
+    /**
+     * As {@link #apply(Outcome, JobRef, boolean, Run, TaskListener)}, reading a finished job's outputs and a
+     * failed job's log tail through {@code end.client()}, archiving the short report of every outcome but
+     * unschedulable (which has the diagnosis report) with the build, and returning a failed job's details
+     * when {@code end.failOnJobFailure()} is off.
+     */
+    static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end,
+            Run<?, ?> run, TaskListener listener) throws AbortException {
         PrintStream log = listener.getLogger();
         log.println(outcome.message());
         if (outcome.kind() != OutcomeKind.UNSCHEDULABLE) {
             recordWait(run, outcome, job, null);
         }
+        if (outcome.kind() == OutcomeKind.UNSCHEDULABLE || outcome.kind() == OutcomeKind.PLATFORM_ERROR
+                || outcome.kind() == OutcomeKind.CANCELLED) {
+            return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener);
+        }
+        OutcomeSummary summary = summary(outcome, job, end);
+        print(summary, log);
+        Map<String, String> archived = Map.of();
+        try {
+            archived = JobEndArchive.archive(run, listener, summary);
+            log.println(Messages.Step_EndArchived(String.join(", ", archived.values())));
+        } catch (IOException | RuntimeException e) {
+            log.println(Messages.Step_EndNotArchived(ConsoleText.strip(String.valueOf(e.getMessage()))));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.println(Messages.Step_EndNotArchived("interrupted"));
+        }
+        if (outcome.kind() == OutcomeKind.JOB_FAILED && !end.failOnJobFailure()) {
+            log.println(Messages.Step_FailureReturned());
+            Map<String, Object> result = withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived);
+            result.put("failure", failureMap(((Outcome.JobFailed) outcome).failure(), summary));
+            return result;
+        }
+        return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener);
+    }
+
+    private static Map<String, Object> finish(Outcome outcome, JobRef job, boolean failOnUnschedulable,
+            OutcomeSummary summary, Map<String, String> archived, PrintStream log, Run<?, ?> run,
+            TaskListener listener) throws AbortException {
         return switch (outcome.kind()) {
-            case SCHEDULED, COMPLETED -> StepResult.of(job, outcome.lastStatus(), null);
+            case SCHEDULED, COMPLETED -> withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived);
             case UNSCHEDULABLE -> unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log);
             case JOB_FAILED, TIMED_OUT, NOT_STARTED_IN_BUDGET, CANCELLED -> throw new AbortException(outcome.message());
             case PLATFORM_ERROR -> throw new AbortException(OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
                     ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message() : outcome.message());
         };
+    }
+
+    /** Reads what the job's log gives; a job that did not end has neither outputs nor a tail yet. */
+    private static OutcomeSummary summary(Outcome outcome, JobRef job, JobEnd end) {
+        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
+        JobOutputs outputs = null;
+        WorkerLogReader.LogTail tail = null;
+        if (ended && outcome.lastStatus() != null) {
+            outputs = end.client() == null
+                    ? JobOutputs.unavailable("the connection could not be opened to read the job's log")
+                    : WorkerLogReader.outputs(end.client(), outcome.lastStatus(), end.rules());
+        }
+        if (outcome instanceof Outcome.JobFailed failed && end.client() != null) {
+            tail = WorkerLogReader.tail(end.client(), job, failed.failure().worker());
+        }
+        return new OutcomeSummary(job, outcome, outputs, tail, "");
+    }
+
+    /** The log tail and the outputs in the build log; all remote text already stripped by core. */
+    private static void print(OutcomeSummary summary, PrintStream log) {
+        WorkerLogReader.LogTail tail = summary.tail();
+        if (tail != null && !tail.lines().isEmpty()) {
+            log.println(Messages.Step_LogTail(tail.lines().size(), tail.worker()));
+            tail.lines().forEach(l -> log.println("  | " + l));
+        }
+        if (tail != null && !tail.note().isEmpty()) {
+            log.println(Messages.Step_LogTailNote(tail.note()));
+        }
+        JobOutputs outputs = summary.outputs();
+        if (outputs != null && !outputs.isAvailable()) {
+            log.println(Messages.Step_NoOutputs(outputs.unavailable()));
+        } else if (outputs != null && !outputs.values().isEmpty()) {
+            log.println(Messages.Step_Outputs(outputs.worker(), String.join(", ", outputs.values().entrySet()
+                    .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
+        }
+        if (outputs != null) {
+            outputs.notes().forEach(n -> log.println(Messages.Step_Outputs(outputs.worker(), n)));
+        }
+    }
+
+    /**
+     * The result map with what the end added: {@code outputs} (or {@code outputsUnavailable} saying why
+     * none were read), {@code outputsNotes}, and the archived files ({@code endReportFiles}, paths under
+     * the build's artifacts).
+     */
+    private static Map<String, Object> withEnd(Map<String, Object> result, OutcomeSummary summary,
+            Map<String, String> archived) {
+        if (summary != null && summary.outputs() != null) {
+            JobOutputs outputs = summary.outputs();
+            if (outputs.isAvailable()) {
+                result.put("outputs", new LinkedHashMap<>(outputs.values()));
+                if (!outputs.notes().isEmpty()) {
+                    result.put("outputsNotes", new ArrayList<>(outputs.notes()));
+                }
+            } else {
+                result.put("outputsUnavailable", outputs.unavailable());
+            }
+        }
+        if (!archived.isEmpty()) {
+            result.put("endReportFiles", new java.util.TreeMap<>(archived));
+        }
+        return result;
+    }
+
+    /**
+     * A failed job's details as plain values a script can branch on: {@code reason}, {@code worker},
+     * {@code exitCode} (only those the platform said; never an empty string), {@code lastEvents} (one line
+     * each, oldest first), {@code logTail} (the failing worker's last lines).
+     */
+    static Map<String, Object> failureMap(JobFailure failure, OutcomeSummary summary) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        if (!failure.reason().isEmpty()) {
+            map.put("reason", ConsoleText.strip(failure.reason()));
+        }
+        if (!failure.worker().isEmpty()) {
+            map.put("worker", ConsoleText.strip(failure.worker()));
+        }
+        if (failure.exitCode() != null) {
+            map.put("exitCode", failure.exitCode());
+        }
+        List<String> events = new ArrayList<>();
+        for (JobEvent e : failure.lastEvents()) {
+            events.add(ConsoleText.strip(e.reason()) + ": " + ConsoleText.strip(e.message()));
+        }
+        map.put("lastEvents", events);
+        if (summary.tail() != null) {
+            map.put("logTail", new ArrayList<>(summary.tail().lines()));
+        }
+        return map;
     }
 
     /** For the job page's pending-time trend; never what decides how the step ends. */

@@ -12,6 +12,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,6 +48,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
         this.cancelOnFailure = step.isCancelOnFailure();
+        this.failOnJobFailure = step.isFailOnJobFailure();
         StepValidation.requireOneSpec(step);
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();
@@ -97,6 +99,16 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             return;
         }
         startWatch(binding, submitted, Submission.policy(waitMode, pendingTimeout, service()));
+    }
+
+    /** The spec's outputs, read again from the persisted spec text (it survives a restart; rules are code). */
+    @Override
+    protected OutputRules outputRules() {
+        try {
+            return specText == null ? OutputRules.none() : loadSpec().outputs();
+        } catch (Exception e) {
+            return OutputRules.none(); // loaded once already; the line convention still applies
+        }
     }
 
     /** The build's environment (parameters, {@code withEnv}) overlaid with the step's own variables. */

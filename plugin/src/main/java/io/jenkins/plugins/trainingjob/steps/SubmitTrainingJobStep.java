@@ -42,6 +42,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
+    private boolean failOnJobFailure = true;
     private String preflight = "true";
 
     @DataBoundConstructor
@@ -176,6 +177,19 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     @DataBoundSetter
     public void setCancelOnFailure(boolean cancelOnFailure) {
         this.cancelOnFailure = cancelOnFailure;
+    }
+
+    public boolean isFailOnJobFailure() {
+        return failOnJobFailure;
+    }
+
+    /**
+     * Whether a job that fails fails the step (default); off, the step returns its result with a
+     * {@code failure} map (reason, worker, exit code, last events, log tail) for the script to branch on.
+     */
+    @DataBoundSetter
+    public void setFailOnJobFailure(boolean failOnJobFailure) {
+        this.failOnJobFailure = failOnJobFailure;
     }
 
     @Extension

@@ -67,6 +67,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
+    /** {@code null} in builders saved before it existed: then true, as the default. */
+    private Boolean failOnJobFailure = true;
     private String preflight = "true";
     private transient TrainingJobService service;
 
@@ -128,7 +130,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                 log.println(FailureCleanup.apply(binding.client(), job, outcome, cancelOnFailure, "cancelOnFailure",
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
-            StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
+            StepOutcome.apply(outcome, job, failOnUnschedulable,
+                    new StepOutcome.JobEnd(binding.client(), jobSpec.outputs(), isFailOnJobFailure()), run, listener);
         } catch (RuntimeException e) {
             throw StepFailure.abortOrRethrow(e);
         } finally {
@@ -273,6 +276,19 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     @DataBoundSetter
     public void setCancelOnFailure(boolean cancelOnFailure) {
         this.cancelOnFailure = cancelOnFailure;
+    }
+
+    public boolean isFailOnJobFailure() {
+        return failOnJobFailure == null || failOnJobFailure;
+    }
+
+    /**
+     * Whether a job that fails fails the build (default); off, the build goes on with the failure's details,
+     * the log tail and the report in its log and artifacts.
+     */
+    @DataBoundSetter
+    public void setFailOnJobFailure(boolean failOnJobFailure) {
+        this.failOnJobFailure = failOnJobFailure;
     }
 
     /** Distinct from the Pipeline step names, so {@code submitTrainingJob} always means the step. */

@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -17,6 +18,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
@@ -49,6 +52,8 @@ public abstract class WatchingExecution extends StepExecution {
     protected final boolean cancelOnAbort;
     /** Stop the job when the wait fails with it still there; set by the subclass (older saved steps: off). */
     protected boolean cancelOnFailure;
+    /** Fail the step when the job fails; set by the subclass ({@code null} in steps saved before it: true). */
+    protected Boolean failOnJobFailure;
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
     private volatile JobRef job;
@@ -221,7 +226,8 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
-            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, run(), listener()));
+            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(outcome), run(),
+                    listener()));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
@@ -229,6 +235,30 @@ public abstract class WatchingExecution extends StepExecution {
             return;
         }
         end(result);
+    }
+
+    /** How the job's end is read: its log through the connection, the spec's outputs, failOnJobFailure. */
+    private StepOutcome.JobEnd jobEnd(Outcome outcome) {
+        boolean failOnJob = failOnJobFailure == null || failOnJobFailure;
+        if (outcome.kind() != OutcomeKind.COMPLETED && outcome.kind() != OutcomeKind.JOB_FAILED) {
+            // only a job that ended has a log worth reading: no client is opened for the others
+            return new StepOutcome.JobEnd(null, OutputRules.none(), failOnJob);
+        }
+        TrainingPlatform client;
+        try {
+            client = bind().client();
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            client = null; // the result says the log could not be read
+        }
+        return new StepOutcome.JobEnd(client, outputRules(), failOnJob);
+    }
+
+    /** The spec's outputs; a step without a spec reads only the {@code trainjob-output} lines. */
+    protected OutputRules outputRules() {
+        return OutputRules.none();
     }
 
     @Override

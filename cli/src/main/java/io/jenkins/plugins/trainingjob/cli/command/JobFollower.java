@@ -9,17 +9,23 @@ import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;
@@ -36,6 +42,7 @@ final class JobFollower implements AutoCloseable {
     private final Terminal terminal;
     private final JobMonitor monitor;
     private final TrainingPlatform platform;
+    private OutputRules outputRules = OutputRules.none();
 
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
         this(env, terminal, platform, resolver -> new JobMonitor(resolver, env.clock()));
@@ -57,6 +64,15 @@ final class JobFollower implements AutoCloseable {
             }
             return platform;
         });
+    }
+
+    /**
+     * The spec's outputs, read from the log when the job ends; without a spec (await) only the
+     * {@code trainjob-output} lines are.
+     */
+    JobFollower readingOutputs(OutputRules rules) {
+        this.outputRules = rules;
+        return this;
     }
 
     /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */
@@ -145,18 +161,43 @@ final class JobFollower implements AutoCloseable {
         }
     }
 
-    /** Prints the outcome, then applies core's rule for a job the failed wait leaves on the platform. */
+    /**
+     * Applies core's rule for a job the failed wait leaves on the platform, reads what a finished job's
+     * log gives (outputs; a failing worker's last lines), then prints it all: the cleanup comes first so
+     * the JSON document says the job was stopped instead of the RUNNING read before the stop.
+     */
     private int finish(JobRef job, Outcome outcome, WaitOptions waiting, LiveStatusLine live) {
         if (live != null) {
             live.close();
         }
-        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile);
+        boolean stopping = waiting.cancelOnFailure(false) && FailureCleanup.leavesJob(outcome);
         String left = FailureCleanup.apply(platform, job, outcome, waiting.cancelOnFailure(false),
                 "--cancel-on-failure", "trainjob cancel " + job.id());
+        // FailureCleanup's line starts so exactly when the cancel call was accepted.
+        boolean stopRequested = stopping && left != null && left.startsWith("stopped job ");
+        JobStatus afterStop = stopRequested ? statusAfterStop(job) : null;
+        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
+        JobOutputs outputs = ended && outcome.lastStatus() != null
+                ? WorkerLogReader.outputs(platform, outcome.lastStatus(), outputRules) : null;
+        WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
+                ? WorkerLogReader.tail(platform, job, failed.failure().worker()) : null;
+        OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left);
+        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile,
+                new OutcomePrinter.End(summary, stopRequested, afterStop, waiting.outputsFile,
+                        !outputRules.rules().isEmpty()));
         if (left != null) {
             terminal.progress(left);
         }
         return code;
+    }
+
+    /** The job's state once the stop was asked for; the last read one when the read fails. */
+    private JobStatus statusAfterStop(JobRef job) {
+        try {
+            return platform.status(job);
+        } catch (PlatformException e) {
+            return null;
+        }
     }
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */

@@ -164,7 +164,7 @@ public final class SubmitCommand implements Callable<Integer> {
             }
             Preflight.waitNote(preflighted).ifPresent(terminal::progress);
             try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-                return follower.follow(ref, mode, waiting, true, guard);
+                return follower.readingOutputs(job.outputs()).follow(ref, mode, waiting, true, guard);
             }
         }
     }

@@ -50,9 +50,16 @@ public final class WaitOptions {
     Boolean cancelOnFailure;
 
     @Option(names = "--report-file", paramLabel = "FILE",
-            description = "Also write the diagnosis report of an unschedulable job to FILE; "
-                    + "the format follows the extension (.txt .md .html .json .xml).")
+            description = "Also write a report of how the wait ended to FILE: the diagnosis report of an "
+                    + "unschedulable job, else a short report (state, failure, outputs, the failing worker's last "
+                    + "log lines); the format follows the extension (.txt .md .html .json .xml).")
     Path reportFile;
+
+    @Option(names = "--outputs-file", paramLabel = "FILE",
+            description = "When the job has ended, append its outputs to FILE as NAME=value lines (what "
+                    + "$GITHUB_OUTPUT and GitLab dotenv reports take). Outputs are the spec's 'outputs' regexes "
+                    + "and 'trainjob-output NAME=value' lines of the master's log (AIHC; SenseCore serves no logs).")
+    Path outputsFile;
 
     /**
      * What can be refused before a job is submitted or waited on, so an hour's wait does not end in a
@@ -62,6 +69,9 @@ public final class WaitOptions {
         if (reportFile != null) {
             ReportFiles.formatFor(reportFile);
             ReportFiles.checkWritable(reportFile);
+        }
+        if (outputsFile != null) {
+            ReportFiles.checkWritable(outputsFile);
         }
         IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
         IntervalFloor.check("--heartbeat", heartbeat, IntervalFloor.HEARTBEAT, settings);

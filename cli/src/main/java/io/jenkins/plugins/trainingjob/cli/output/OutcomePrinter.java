@@ -7,7 +7,12 @@ import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
+import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
+import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
@@ -27,7 +32,24 @@ public final class OutcomePrinter {
     private OutcomePrinter() {
     }
 
+    /**
+     * What the end of a wait adds to its outcome: the short report (outputs, log tail, cleanup), whether a
+     * stop was asked for and the state read after it, where to append the outputs.
+     *
+     * @param afterStop the status read after the stop, or {@code null}
+     * @param outputsFile {@code --outputs-file}, or {@code null}
+     * @param outputsDeclared whether the spec declared outputs (then "none available" is worth a line)
+     */
+    public record End(OutcomeSummary summary, boolean stopRequested, JobStatus afterStop, Path outputsFile,
+               boolean outputsDeclared) {
+    }
+
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
+        return print(terminal, job, outcome, reportFile,
+                new End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false));
+    }
+
+    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end) {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
         if (report != null && reportFile != null) {
@@ -38,12 +60,21 @@ public final class OutcomePrinter {
                 // Checked before the wait, but the disk may have changed since: the report still goes to stdout.
                 terminal.progress("warning: " + e.getMessage() + "; the report is printed below instead");
             }
+        } else if (reportFile != null) {
+            try {
+                ReportFiles.write(reportFile, end.summary().render(ReportFiles.formatFor(reportFile)));
+                terminal.progress("wrote the " + end.summary().kind() + " report to " + reportFile);
+            } catch (CliException e) {
+                terminal.progress("warning: " + e.getMessage());
+            }
         }
+        printEnd(terminal, end);
         if (terminal.json()) {
             JsonEnvelope doc = terminal.envelope(exitCode, exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome)
                             : withoutConsolePrefix(unfolded(outcome.message())))
                     .platform(job.platform());
             json(job, outcome).forEach(doc::put);
+            endJson(end).forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
                 // The watch could not go on: an error, as every command's failure reads.
                 doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(
@@ -65,6 +96,125 @@ public final class OutcomePrinter {
         }
         terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
         return exitCode;
+    }
+
+    /**
+     * On stderr, before the verdict: the failing worker's last log lines, the outputs, and the outputs
+     * file written. All remote text was stripped of control characters by core.
+     */
+    private static void printEnd(Terminal terminal, End end) {
+        WorkerLogReader.LogTail tail = end.summary().tail();
+        if (tail != null && !tail.lines().isEmpty()) {
+            terminal.progress("last " + tail.lines().size() + " lines of worker " + tail.worker() + "'s log:");
+            tail.lines().forEach(l -> terminal.progress("  | " + l));
+        }
+        if (tail != null && !tail.note().isEmpty()) {
+            terminal.progress("log tail: " + tail.note());
+        }
+        JobOutputs outputs = end.summary().outputs();
+        if (outputs == null) {
+            if (end.outputsFile() != null) {
+                terminal.progress("no outputs written to " + end.outputsFile() + ": the job did not finish");
+            }
+            return;
+        }
+        if (!outputs.isAvailable()) {
+            if (end.outputsDeclared() || end.outputsFile() != null) {
+                terminal.progress("no outputs: " + outputs.unavailable());
+            }
+            return;
+        }
+        if (!outputs.values().isEmpty()) {
+            terminal.progress("outputs (worker " + outputs.worker() + "): " + String.join(", ",
+                    outputs.values().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
+        } else if (end.outputsDeclared() || end.outputsFile() != null) {
+            terminal.progress("no outputs found in worker " + outputs.worker() + "'s log");
+        }
+        outputs.notes().forEach(n -> terminal.progress("outputs: " + n));
+        if (end.outputsFile() != null) {
+            try {
+                OutputsFile.append(end.outputsFile(), outputs);
+                terminal.progress("wrote " + outputs.values().size() + " output(s) to " + end.outputsFile());
+            } catch (CliException e) {
+                terminal.progress("warning: " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * The JSON keys of the wait's end: {@code outputs} (or {@code outputsUnavailable} saying why none
+     * were read), {@code outputsNotes}, {@code logTail}, and {@code cleanup} with the state read after a
+     * stop, which replaces the {@code status} read before it.
+     */
+    static Map<String, Object> endJson(End end) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        JobOutputs outputs = end.summary().outputs();
+        if (outputs != null) {
+            if (outputs.isAvailable()) {
+                doc.put("outputs", outputs.values());
+                if (!outputs.notes().isEmpty()) {
+                    doc.put("outputsNotes", outputs.notes());
+                }
+            } else {
+                doc.put("outputsUnavailable", outputs.unavailable());
+            }
+        }
+        WorkerLogReader.LogTail tail = end.summary().tail();
+        if (tail != null) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            if (!tail.worker().isEmpty()) {
+                t.put("worker", tail.worker());
+            }
+            t.put("lines", tail.lines());
+            if (!tail.note().isEmpty()) {
+                t.put("note", tail.note());
+            }
+            doc.put("logTail", t);
+        }
+        if (!end.summary().cleanup().isEmpty()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("message", JsonEnvelope.oneLine(end.summary().cleanup()));
+            c.put("stopRequested", end.stopRequested());
+            doc.put("cleanup", c);
+        }
+        if (end.afterStop() != null) {
+            doc.put("status", end.afterStop());
+        }
+        return doc;
+    }
+
+    /**
+     * A failure as JSON: only what the platform said. An unknown reason, worker or exit code is left
+     * out (an absent key means "not known", as everywhere in these documents), never {@code ""}.
+     */
+    static Map<String, Object> failureJson(JobFailure failure) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        if (!failure.reason().isEmpty()) {
+            doc.put("reason", failure.reason());
+        }
+        if (!failure.worker().isEmpty()) {
+            doc.put("worker", failure.worker());
+        }
+        if (failure.exitCode() != null) {
+            doc.put("exitCode", failure.exitCode());
+        }
+        doc.put("lastEvents", failure.lastEvents().stream().map(OutcomePrinter::eventJson).toList());
+        return doc;
+    }
+
+    private static Map<String, Object> eventJson(JobEvent e) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("count", e.count());
+        if (e.firstSeen() != null) {
+            doc.put("firstSeen", e.firstSeen());
+        }
+        if (e.lastSeen() != null) {
+            doc.put("lastSeen", e.lastSeen());
+        }
+        doc.put("message", e.message());
+        doc.put("reason", e.reason());
+        doc.put("type", e.type());
+        return doc;
     }
 
     /** A job the watch had seen and the platform no longer knows: deleted by someone else, not a typo. */
@@ -103,7 +253,7 @@ public final class OutcomePrinter {
         doc.put("job", named(job, status));
         doc.put("outcome", kind(outcome));
         if (outcome instanceof Outcome.JobFailed failed && !failed.failure().isEmpty()) {
-            doc.put("failure", failed.failure());
+            doc.put("failure", failureJson(failed.failure()));
         }
         if (status != null) {
             doc.put("status", status);

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
@@ -81,6 +82,8 @@ public record JobFailure(String reason, Integer exitCode, String worker, List<Jo
         return e.lastSeen() != null ? e.lastSeen() : e.firstSeen();
     }
 
+    /** Whether the platform said nothing about the failure. Not a JSON field: a reader sees the fields. */
+    @JsonIgnore
     public boolean isEmpty() {
         return reason.isEmpty() && exitCode == null && lastEvents.isEmpty();
     }

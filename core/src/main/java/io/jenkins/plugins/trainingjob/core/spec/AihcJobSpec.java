@@ -87,6 +87,7 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     private final ObjectNode body;
+    private final OutputRules outputs;
     private final String name;
     private final String queue;
     private final String jobFramework;
@@ -107,8 +108,9 @@ public final class AihcJobSpec implements JobSpec {
     private final String runningTimeoutStopTimeUnit;
     private final String retentionPeriod;
 
-    private AihcJobSpec(ObjectNode body, FieldReader r) {
+    private AihcJobSpec(ObjectNode body, FieldReader r, OutputRules outputs) {
         this.body = body;
+        this.outputs = outputs;
         this.name = r.string("name");
         this.queue = r.string("queue");
         this.jobFramework = r.string("jobFramework");
@@ -141,7 +143,7 @@ public final class AihcJobSpec implements JobSpec {
     /** Reads {@code body} (the spec without {@code platform}), reporting type and unknown-field problems. */
     static AihcJobSpec read(ObjectNode body, ReadContext context) {
         FieldReader reader = new FieldReader(body, SpecPath.ROOT, context);
-        AihcJobSpec spec = new AihcJobSpec(body, reader);
+        AihcJobSpec spec = new AihcJobSpec(body, reader, context.outputs());
         reader.finish();
         return spec;
     }
@@ -173,6 +175,11 @@ public final class AihcJobSpec implements JobSpec {
     @Override
     public String name() {
         return name == null ? "" : name;
+    }
+
+    @Override
+    public OutputRules outputs() {
+        return outputs;
     }
 
     @Override

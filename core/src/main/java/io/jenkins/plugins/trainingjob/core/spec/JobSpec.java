@@ -16,6 +16,12 @@ public sealed interface JobSpec permits AihcJobSpec, SenseCoreJobSpec {
     /** The job name from the body ({@code name}); may be empty for SenseCore, where the server generates one. */
     String name();
 
+    /**
+     * The spec's {@code outputs:} block (not part of the body): what to read from the worker's log when the
+     * job ends, besides the {@code trainjob-output NAME=VALUE} lines that are always read.
+     */
+    OutputRules outputs();
+
     /** The create-request body, without the {@code platform} key. A fresh copy on every call. */
     ObjectNode body();
 

@@ -110,6 +110,8 @@ public final class JobSpecLoader {
         }
         ObjectNode body = mapping.deepCopy();
         List<SpecProblem> substitutionProblems = new ArrayList<>();
+        // Ours, not the platform's: taken out before substitution (a regex is literal) and never sent.
+        OutputRules outputs = OutputRules.read(body.remove("outputs"), substitutionProblems);
         VariableSubstitution substitution = new VariableSubstitution(variables);
         substitution.apply(body, substitutionProblems);
 
@@ -117,7 +119,7 @@ public final class JobSpecLoader {
         if (platform == null) {
             throw new InvalidSpecException(sourceName, sorted(substitutionProblems));
         }
-        ReadContext context = new ReadContext(substitution.wholeValuePaths());
+        ReadContext context = new ReadContext(substitution.wholeValuePaths(), outputs);
         JobSpec spec = switch (platform) {
             case AIHC -> AihcJobSpec.read(body, context);
             case SENSECORE -> SenseCoreJobSpec.read(body, context);

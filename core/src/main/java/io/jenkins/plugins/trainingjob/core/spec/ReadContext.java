@@ -14,8 +14,20 @@ final class ReadContext {
     private final List<SpecProblem> problems = new ArrayList<>();
     private final Set<String> wholeValueSubstitutions;
 
+    private final OutputRules outputs;
+
     ReadContext(Set<String> wholeValueSubstitutions) {
+        this(wholeValueSubstitutions, OutputRules.none());
+    }
+
+    ReadContext(Set<String> wholeValueSubstitutions, OutputRules outputs) {
         this.wholeValueSubstitutions = Set.copyOf(wholeValueSubstitutions);
+        this.outputs = outputs;
+    }
+
+    /** The spec's {@code outputs:} block, read before the platform's fields. */
+    OutputRules outputs() {
+        return outputs;
     }
 
     void problem(String path, String message) {

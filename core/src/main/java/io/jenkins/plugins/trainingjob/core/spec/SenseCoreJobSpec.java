@@ -83,6 +83,7 @@ public final class SenseCoreJobSpec implements JobSpec {
         "suspend_time", "update_time", "complete_time", "delete_time", "metadata"};
 
     private final ObjectNode body;
+    private final OutputRules outputs;
     private final String name;
     private final String displayName;
     private final String framework;
@@ -99,8 +100,9 @@ public final class SenseCoreJobSpec implements JobSpec {
     private final AsyncCheckpoint asyncCheckpoint;
     private final Lme lme;
 
-    private SenseCoreJobSpec(ObjectNode body, FieldReader r) {
+    private SenseCoreJobSpec(ObjectNode body, FieldReader r, OutputRules outputs) {
         this.body = body;
+        this.outputs = outputs;
         this.name = r.string("name");
         this.displayName = r.string("display_name");
         this.framework = r.string("framework");
@@ -136,7 +138,7 @@ public final class SenseCoreJobSpec implements JobSpec {
     /** Reads {@code body} (the spec without {@code platform}), reporting type and unknown-field problems. */
     static SenseCoreJobSpec read(ObjectNode body, ReadContext context) {
         FieldReader reader = new FieldReader(body, SpecPath.ROOT, context);
-        SenseCoreJobSpec spec = new SenseCoreJobSpec(body, reader);
+        SenseCoreJobSpec spec = new SenseCoreJobSpec(body, reader, context.outputs());
         reader.finish();
         return spec;
     }
@@ -160,6 +162,11 @@ public final class SenseCoreJobSpec implements JobSpec {
     @Override
     public String name() {
         return name == null ? "" : name;
+    }
+
+    @Override
+    public OutputRules outputs() {
+        return outputs;
     }
 
     @Override

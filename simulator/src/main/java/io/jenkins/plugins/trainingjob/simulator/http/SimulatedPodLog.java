@@ -12,6 +12,9 @@ import java.util.List;
  * The log a simulated pod has written by now: a start line, one training step per simulated second while
  * it runs, and an end line (the master's exit code when the job failed). Deterministic, so a test and a
  * follower see the same lines; it grows with time, so {@code logs --follow} has something to follow.
+ * A job's env {@code SIM_LOG_LINES} (lines separated by a newline or a literal {@code \n}) is what
+ * its training script prints when it ends, on the master (or the only pod): how a test or the release
+ * example makes a job report outputs ({@code trainjob-output accuracy=0.91}, {@code eval accuracy: 0.91}).
  */
 final class SimulatedPodLog {
 
@@ -33,6 +36,9 @@ final class SimulatedPodLog {
         for (long i = 1; i <= steps; i++) {
             lines.add("[sim] step " + i + " loss " + String.format(java.util.Locale.ROOT, "%.4f", 2.0 / (i + 1)));
         }
+        if (job.finishedAt() != null && printsResults(job, pod)) {
+            lines.addAll(scriptLines(job));
+        }
         if (job.state() == JobState.SUCCEEDED) {
             lines.add("[sim] training finished");
         } else if (job.state() == JobState.FAILED) {
@@ -43,5 +49,21 @@ final class SimulatedPodLog {
             lines.add("[sim] received SIGTERM, stopping");
         }
         return lines;
+    }
+
+    /** The pod a training script's results come from: the master, or the only pod. */
+    private static boolean printsResults(JobView job, Pod.PodView pod) {
+        boolean hasMaster = job.pods().stream().anyMatch(p -> "master".equalsIgnoreCase(p.role()));
+        return hasMaster ? "master".equalsIgnoreCase(pod.role()) : job.pods().get(0).name().equals(pod.name());
+    }
+
+    /** {@code SIM_LOG_LINES} of the job's AIHC env, split into lines; none when unset. */
+    static List<String> scriptLines(JobView job) {
+        String text = SimulatedRunKnobs.envs(job.spec().path("jobSpec").path("envs"), "name")
+                .getOrDefault("SIM_LOG_LINES", "");
+        if (text.isEmpty()) {
+            return List.of();
+        }
+        return List.of(text.replace("\\n", "\n").split("\n"));
     }
 }
