@@ -291,6 +291,13 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .map(TokenHolder::job);
     }
 
+    @Override
+    public Optional<String> tokenLookupHorizon() {
+        return Optional.of("jobs older than the newest " + LOOKUP_PAGES * LOOKUP_PAGE_SIZE
+                + " of the queue (AIHC lists jobs newest first; the token look-up reads " + LOOKUP_PAGES
+                + " pages)");
+    }
+
     private record TokenHolder(JobRef job, JsonNode labels) {
     }
 
