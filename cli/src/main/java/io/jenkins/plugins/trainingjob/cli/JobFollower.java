@@ -1,5 +1,8 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
@@ -30,6 +33,8 @@ final class JobFollower implements AutoCloseable {
     private final Terminal terminal;
     private final JobMonitor monitor;
     private final TrainingPlatform platform;
+
+    private final Map<String, Object> extra = new LinkedHashMap<>();
 
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
         this(env, terminal, platform, resolver -> new JobMonitor(resolver, env.clock()));
@@ -144,13 +149,29 @@ final class JobFollower implements AutoCloseable {
         if (live != null) {
             live.close();
         }
-        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile);
-        String left = FailureCleanup.apply(platform, job, outcome, waiting.cancelOnFailure(false),
-                "--cancel-on-failure", "trainjob cancel " + job.id());
-        if (left != null) {
-            terminal.progress(left);
+        // Stop first, print after: a document printed before the stop would still say RUNNING (review R13).
+        FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(platform, job, outcome,
+                waiting.cancelOnFailure(false), "--cancel-on-failure", "trainjob cancel " + job.id());
+        Map<String, Object> extra = new LinkedHashMap<>(this.extra);
+        if (cleanup.stopped()) {
+            extra.put("stopped", true);
+            try {
+                extra.put("status", platform.status(job));
+            } catch (PlatformException e) {
+                extra.put("status", null); // the last status read before the stop stays; "stopped" says more
+            }
+        }
+        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile, extra);
+        if (cleanup.line() != null) {
+            terminal.progress(cleanup.line());
         }
         return code;
+    }
+
+    /** Payload keys every outcome document of this follower carries (the submit's {@code reused}). */
+    JobFollower with(String key, Object value) {
+        extra.put(key, value);
+        return this;
     }
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */

@@ -23,6 +23,15 @@ final class OutcomePrinter {
     }
 
     static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
+        return print(terminal, job, outcome, reportFile, Map.of());
+    }
+
+    /**
+     * As {@link #print(Terminal, JobRef, Outcome, Path)}, with payload keys that replace or join the
+     * outcome's in the JSON document: {@code stopped} and the status read after the tool stopped the job,
+     * {@code reused} for a job returned by the reuse policy.
+     */
+    static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, Map<String, Object> extra) {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
         if (report != null && reportFile != null) {
@@ -39,6 +48,7 @@ final class OutcomePrinter {
                             : withoutConsolePrefix(unfolded(outcome.message())))
                     .platform(job.platform());
             json(job, outcome).forEach(doc::put);
+            extra.forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
                 // The watch could not go on: an error, as every command's failure reads.
                 doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(

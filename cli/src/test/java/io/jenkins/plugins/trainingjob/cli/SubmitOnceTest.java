@@ -366,6 +366,19 @@ class SubmitOnceTest {
     }
 
     @Test
+    void theJsonOfAJobTheToolStoppedSaysStoppedWithTheStatusReadAfterTheStop() throws Exception {
+        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms",
+                "--cancel-on-failure", "-o", "json"));
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(result.out());
+        assertThat(doc.path("outcome").asText()).isEqualTo("timed_out");
+        assertThat(doc.path("stopped").asBoolean()).isTrue();
+        assertThat(doc.at("/status/phase").asText()).isEqualTo("STOPPED");
+        assertThat(job(doc.at("/job/id").asText()).state()).isEqualTo(JobState.STOPPED);
+    }
+
+    @Test
     void awaitLeavesTheJobByDefaultAndStopsItWithCancelOnFailure() {
         String id = cli.run(queuedJob()).out().strip();
 
