@@ -371,7 +371,9 @@ class SubmitOnceTest {
                 "--cancel-on-failure", "-o", "json"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
-        var doc = new com.fasterxml.jackson.databind.ObjectMapper().readTree(result.out());
+        JsonContractTest.schema = new JsonSchemaChecker(Terminal.JSON.readTree(
+                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        var doc = JsonContractTest.conforms("submit", 4, result, "submit --timeout --cancel-on-failure");
         assertThat(doc.path("outcome").asText()).isEqualTo("timed_out");
         assertThat(doc.path("stopped").asBoolean()).isTrue();
         assertThat(doc.at("/status/phase").asText()).isEqualTo("STOPPED");

@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -83,7 +82,9 @@ class SubmitReuseTest {
 
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.err()).contains("reused job " + id + " (" + name + "), SUCCEEDED").contains(" ago ");
-        JsonNode doc = new ObjectMapper().readTree(again.out());
+        JsonContractTest.schema = new JsonSchemaChecker(Terminal.JSON.readTree(
+                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        JsonNode doc = JsonContractTest.conforms("submit", 0, again, "submit --reuse succeeded");
         assertThat(doc.at("/submission/reused/jobId").asText()).isEqualTo(id);
         assertThat(doc.at("/submission/reused/phase").asText()).isEqualTo("SUCCEEDED");
         assertThat(doc.at("/submission/alreadySubmitted").asBoolean()).isTrue();
