@@ -1,8 +1,5 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
@@ -16,9 +13,12 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
