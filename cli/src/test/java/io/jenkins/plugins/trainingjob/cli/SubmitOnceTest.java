@@ -366,6 +366,21 @@ class SubmitOnceTest {
     }
 
     @Test
+    void theJsonOfAJobTheToolStoppedSaysStoppedWithTheStatusReadAfterTheStop() throws Exception {
+        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms",
+                "--cancel-on-failure", "-o", "json"));
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+        JsonContractTest.schema = new JsonSchemaChecker(Terminal.JSON.readTree(
+                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        var doc = JsonContractTest.conforms("submit", 4, result, "submit --timeout --cancel-on-failure");
+        assertThat(doc.path("outcome").asText()).isEqualTo("timed_out");
+        assertThat(doc.path("stopped").asBoolean()).isTrue();
+        assertThat(doc.at("/status/phase").asText()).isEqualTo("STOPPED");
+        assertThat(job(doc.at("/job/id").asText()).state()).isEqualTo(JobState.STOPPED);
+    }
+
+    @Test
     void awaitLeavesTheJobByDefaultAndStopsItWithCancelOnFailure() {
         String id = cli.run(queuedJob()).out().strip();
 

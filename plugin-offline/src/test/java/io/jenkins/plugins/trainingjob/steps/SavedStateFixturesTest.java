@@ -90,6 +90,9 @@ class SavedStateFixturesTest {
         forms.put("submit-execution-waiting.ser", SavedForms.javaSerialize(submit));
         forms.put("submit-execution-waiting.river", SavedForms.riverWrite(submit));
         forms.putAll(submitOutcomeKnown(new StepFixture(buildDir)));
+        SubmitTrainingJobExecution token = submitWithClientToken(new StepFixture(buildDir));
+        forms.put("submit-execution-client-token.ser", SavedForms.javaSerialize(token));
+        forms.put("submit-execution-client-token.river", SavedForms.riverWrite(token));
         AwaitScheduleDiagnosisExecution await = awaitWaiting(new StepFixture(buildDir));
         forms.put("await-execution-waiting.ser", SavedForms.javaSerialize(await));
         forms.put("await-execution-waiting.river", SavedForms.riverWrite(await));
@@ -107,6 +110,20 @@ class SavedStateFixturesTest {
         step.setSpecText("name: resnet-${RUN}\n");
         step.setVariables(List.of("RUN=7"));
         step.setPendingTimeout("15m");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(f.service);
+        e.start();
+        assertThat(e.watchState()).as("the step is waiting").isNotNull();
+        return e;
+    }
+
+    /** submitTrainingJob with the user's {@code clientToken} (issue 23), submitted and waiting to be scheduled. */
+    private static SubmitTrainingJobExecution submitWithClientToken(StepFixture f) throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-${RUN}\n");
+        step.setVariables(List.of("RUN=7"));
+        step.setClientToken("nightly-42-train");
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(f.service);
         e.start();
@@ -336,6 +353,7 @@ class SavedStateFixturesTest {
 
         switch (name.replaceFirst("\\.(ser|river|xml)$", "")) {
             case "submit-execution-waiting" -> checkSubmit((SubmitTrainingJobExecution) read.value(), f);
+            case "submit-execution-client-token" -> checkSubmitToken((SubmitTrainingJobExecution) read.value(), f);
             case "submit-execution-outcome-known" -> checkSubmitKnown((SubmitTrainingJobExecution) read.value(), f);
             case "await-execution-waiting" -> checkAwait((AwaitScheduleDiagnosisExecution) read.value(), f);
             case "schedule-diagnosis-action" -> checkAction((ScheduleDiagnosisAction) read.value(), bytes);
@@ -373,6 +391,19 @@ class SavedStateFixturesTest {
         e.onResume();
         assertThat(f.watcher.resumed).containsExactly(s);
         assertThat(f.log()).contains("Resuming the wait for Baidu AIHC job job-1");
+        assertThat(f.platform.submittedTokens).as("a resumed step never submits again").isEmpty();
+    }
+
+    /** The user's token is kept as the job's identity, and the resumed step watches on without submitting. */
+    private static void checkSubmitToken(SubmitTrainingJobExecution e, StepFixture f) throws Exception {
+        assertThat(e.job()).isEqualTo(new JobRef(PlatformKind.AIHC, "job-1", "resnet-7"));
+        assertThat(e.clientToken()).isEqualTo("nightly-42-train");
+        assertThat(field(e, "givenToken")).isEqualTo("nightly-42-train");
+        assertThat(field(e, "reuse")).isEqualTo("never");
+        WatchState s = e.watchState();
+        e.useService(f.service);
+        e.onResume();
+        assertThat(f.watcher.resumed).containsExactly(s);
         assertThat(f.platform.submittedTokens).as("a resumed step never submits again").isEmpty();
     }
 

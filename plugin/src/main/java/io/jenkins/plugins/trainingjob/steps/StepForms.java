@@ -8,7 +8,9 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,6 +94,25 @@ final class StepForms {
     static ListBoxModel preflightItems(String current) {
         return choices(List.of("true", "strict", "warn", "false"), current,
                 v -> accepts(() -> PreflightMode.parse(v, "preflight")));
+    }
+
+    /** The {@code reuse} choices, the default first. */
+    static ListBoxModel reuseItems(String current) {
+        return choices(List.of("never", "succeeded", "any"), current,
+                v -> accepts(() -> ReusePolicy.parse(v, "reuse")));
+    }
+
+    /** A {@code clientToken} against core's rule; empty is fine (a new token per run). */
+    static FormValidation checkClientToken(Item item, String value) {
+        if (!mayConfigure(item) || Connection.trimToNull(value) == null) {
+            return FormValidation.ok();
+        }
+        try {
+            ClientToken.require("clientToken", value.trim());
+            return FormValidation.ok();
+        } catch (InvalidInputException e) {
+            return FormValidation.error(e.getMessage());
+        }
     }
 
     private static boolean accepts(Runnable parse) {

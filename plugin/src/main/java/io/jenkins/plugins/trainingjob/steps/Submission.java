@@ -11,8 +11,11 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
+import io.jenkins.plugins.trainingjob.core.flow.SpecReuse;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -20,12 +23,15 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -83,6 +89,69 @@ final class Submission {
         JobRef job = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false).job();
         log.println(submittedLine(binding, job));
         return job;
+    }
+
+    /**
+     * What the look-up before a create found: the job to follow instead of creating one ({@code null}: none),
+     * the token to create under otherwise, and for a job the reuse policy returned, the result map's
+     * {@code reused} entry.
+     */
+    record Found(JobRef job, String clientToken, Map<String, String> reused) {
+    }
+
+    /**
+     * The look-up before a create, printing what it found. With {@code reuse} other than never, the spec's
+     * reuse-token family is walked ({@link SpecReuse}) and a fresh job goes under its first free token; else a
+     * token the user chose ({@code tokenMayBeInUse}) returns the job it names, so "Restart from stage" and
+     * Replay with the same {@code clientToken} do not submit twice.
+     *
+     * @param variables the step's own variables (not the build's environment), part of the reuse key
+     */
+    static Found lookUp(ConnectionBinding binding, JobSpec spec, Map<String, String> variables, ReusePolicy reuse,
+                        String clientToken, boolean tokenMayBeInUse, PrintStream log) {
+        TrainingPlatform client = binding.client();
+        if (reuse != ReusePolicy.NEVER) {
+            SpecReuse.Decision d = SpecReuse.decide(client, spec, SpecDigest.reuseToken(spec, variables), reuse);
+            if (d.reused().isEmpty()) {
+                d.notChecked().forEach(n -> log.println(ConsoleText.strip(Messages.Step_ReuseNotChecked(reuse.text(), n))));
+                return new Found(null, d.clientToken(), null);
+            }
+            SpecReuse.Reused r = d.reused().get();
+            log.println(ConsoleText.strip(r.message(Instant.now())));
+            Map<String, String> reused = new TreeMap<>();
+            reused.put("jobId", r.job().id());
+            reused.put("clientToken", r.clientToken());
+            reused.put("status", r.status().phase().name());
+            if (r.status().finishedAt() != null) {
+                reused.put("finishedAt", r.status().finishedAt().toString());
+            }
+            return new Found(r.job(), r.clientToken(), reused);
+        }
+        if (tokenMayBeInUse) {
+            Optional<IdempotentSubmitter.Submitted> existing = IdempotentSubmitter.existing(client, spec, clientToken);
+            if (existing.isPresent()) {
+                log.println(ConsoleText.strip(existing.get().message()));
+                return new Found(existing.get().job(), clientToken, null);
+            }
+        }
+        return new Found(null, clientToken, null);
+    }
+
+    /**
+     * {@code clientToken} and {@code reuse} as the step or builder was given them, checked together.
+     *
+     * @throws InvalidInputException naming the field and the rule
+     */
+    static ReusePolicy reusePolicy(String reuse, String clientToken) {
+        ReusePolicy policy = ReusePolicy.parse(reuse, "reuse");
+        if (clientToken != null) {
+            ClientToken.require("clientToken", clientToken);
+            if (policy != ReusePolicy.NEVER) {
+                throw InvalidInputException.of("clientToken", "not with reuse: '" + policy.text()
+                        + "', which names the job by the spec's digest (tj-<hex>); leave one of them out");
+            }
+        }
+        return policy;
     }
 
     /** {@code wait: 'none'}: the result with the first status, or without one if it cannot be read. */

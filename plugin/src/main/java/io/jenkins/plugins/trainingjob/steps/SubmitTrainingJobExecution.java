@@ -8,12 +8,14 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.flow.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -40,6 +42,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     private volatile String specText;
     /** Persisted before the create call; the platform finds the job by it. */
     private volatile String clientToken;
+    /**
+     * The {@code clientToken} the user gave, so a re-run of the step (Restart from stage, Replay) finds the
+     * job an earlier run created; null: a new random token per run (and in executions saved before it existed).
+     */
+    private final String givenToken;
+    /** {@code never}, {@code succeeded} or {@code any}; null in executions saved before it existed (never). */
+    private final String reuse;
+    /** The result's {@code reused} entry when the reuse policy returned an earlier job instead of submitting. */
+    private volatile TreeMap<String, String> reused;
 
     private transient String sourceName;
 
@@ -57,11 +68,13 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
         // the step keeps what the user typed; a bad value is refused here, naming the field
         this.preflight = PreflightMode.parse(step.getPreflight(), "preflight").text();
+        this.reuse = Submission.reusePolicy(step.getReuse(), step.getClientToken()).text();
+        this.givenToken = step.getClientToken();
     }
 
     @Override
     public boolean start() {
-        clientToken = UUID.randomUUID().toString();
+        clientToken = givenToken != null ? givenToken : UUID.randomUUID().toString();
         inBackground(this::submit);
         return false;
     }
@@ -78,11 +91,25 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec();
         saveNow(); // token and spec are on disk before the create call
         ConnectionBinding binding = bind();
-        DiagnosisReport preflighted = Submission.preflight(binding.client(), spec, preflight, run(),
-                listener().getLogger());
-        JobRef submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
-        if (waitMode != WaitMode.NONE) {
-            Submission.waitNote(preflighted, listener().getLogger());
+        // a token the user chose, or the reuse policy, may name a job an earlier run created: look it up first,
+        // so pre-flight never refuses a job that exists and a re-run never submits twice
+        Submission.Found found = Submission.lookUp(binding, spec, variables, reusePolicy(), clientToken,
+                givenToken != null, listener().getLogger());
+        JobRef submitted = found.job();
+        if (found.reused() != null) {
+            reused = new TreeMap<>(found.reused());
+        }
+        if (!found.clientToken().equals(clientToken)) {
+            clientToken = found.clientToken();
+            saveNow(); // the reuse family's free token is on disk before the create call
+        }
+        if (submitted == null) {
+            DiagnosisReport preflighted = Submission.preflight(binding.client(), spec, preflight, run(),
+                    listener().getLogger());
+            submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
+            if (waitMode != WaitMode.NONE) {
+                Submission.waitNote(preflighted, listener().getLogger());
+            }
         }
         job(submitted);
         saveNow();
@@ -95,7 +122,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             return;
         }
         if (waitMode == WaitMode.NONE) {
-            succeed(Submission.withoutWaiting(binding, submitted, listener().getLogger()));
+            succeed(withReuse(Submission.withoutWaiting(binding, submitted, listener().getLogger())));
             return;
         }
         startWatch(binding, submitted, Submission.policy(waitMode, pendingTimeout, service()));
@@ -132,7 +159,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     protected void resumeBeforeWatch() throws Exception {
         if (clientToken == null || specText == null) {
             if (clientToken == null) {
-                clientToken = UUID.randomUUID().toString();
+                clientToken = givenToken != null ? givenToken : UUID.randomUUID().toString();
             }
             submit();
             return;
@@ -153,6 +180,21 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             saveNow();
         }
         continueAfterSubmit(binding, known);
+    }
+
+    private ReusePolicy reusePolicy() {
+        return ReusePolicy.parse(reuse, "reuse");
+    }
+
+    /** The result says when the job was reused rather than submitted. */
+    @Override
+    protected Map<String, Object> withReuse(Map<String, Object> result) {
+        if (reused == null) {
+            return result;
+        }
+        Map<String, Object> withReused = new LinkedHashMap<>(result);
+        withReused.put("reused", new TreeMap<>(reused));
+        return withReused;
     }
 
     @Override

@@ -44,6 +44,8 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private boolean cancelOnFailure = true;
     private boolean failOnJobFailure = true;
     private String preflight = "true";
+    private String clientToken;
+    private String reuse = "never";
 
     @DataBoundConstructor
     public SubmitTrainingJobStep() {
@@ -159,6 +161,28 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         this.preflight = Connection.trimToNull(preflight);
     }
 
+    /** The job's identity across re-runs of this step (Restart from stage, Replay); null: a new one per run. */
+    public String getClientToken() {
+        return clientToken;
+    }
+
+    /** Kept as given, as {@link #setWait}: checked when the step runs, naming {@code clientToken}. */
+    @DataBoundSetter
+    public void setClientToken(String clientToken) {
+        this.clientToken = Connection.trimToNull(clientToken);
+    }
+
+    /** {@code never} (default), {@code succeeded} or {@code any}: see help-reuse.html. */
+    public String getReuse() {
+        return reuse;
+    }
+
+    /** Kept as given, as {@link #setWait}: checked when the step runs. */
+    @DataBoundSetter
+    public void setReuse(String reuse) {
+        this.reuse = Connection.trimToNull(reuse);
+    }
+
     @Override
     public boolean isCancelOnAbort() {
         return cancelOnAbort;
@@ -233,6 +257,16 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         @POST
         public ListBoxModel doFillWaitItems(@QueryParameter String wait) {
             return StepForms.waitItems("wait", wait, true);
+        }
+
+        @POST
+        public FormValidation doCheckClientToken(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkClientToken(item, value);
+        }
+
+        @POST
+        public ListBoxModel doFillReuseItems(@QueryParameter String reuse) {
+            return StepForms.reuseItems(reuse);
         }
 
         @POST

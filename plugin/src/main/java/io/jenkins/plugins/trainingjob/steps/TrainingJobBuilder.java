@@ -24,6 +24,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -70,6 +71,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     /** {@code null} in builders saved before it existed: then true, as the default. */
     private Boolean failOnJobFailure = true;
     private String preflight = "true";
+    private String clientToken;
+    private String reuse = "never";
     private transient TrainingJobService service;
 
     @DataBoundConstructor
@@ -95,6 +98,9 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             StepValidation.requireOneSpec(this);
             WaitMode mode = StepValidation.waitMode("wait", wait, true);
             PreflightMode.parse(preflight, "preflight"); // refused before anything is read or submitted
+            // a freestyle token may name the build's parameters (${RELEASE}); checked once expanded
+            String token = clientToken == null ? null : Connection.trimToNull(env.expand(clientToken));
+            ReusePolicy reusePolicy = Submission.reusePolicy(reuse, token);
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String text = specText;
             String source = "specText";
@@ -107,8 +113,15 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             if (binding.warning() != null) {
                 log.println(binding.warning());
             }
-            DiagnosisReport preflighted = Submission.preflight(binding.client(), jobSpec, preflight, run, log);
-            JobRef job = Submission.submit(binding, jobSpec, UUID.randomUUID().toString(), log);
+            // a clientToken or the reuse policy may name a job an earlier build created: that job is followed
+            Submission.Found found = Submission.lookUp(binding, jobSpec, Map.of(), reusePolicy,
+                    token != null ? token : UUID.randomUUID().toString(), token != null, log);
+            DiagnosisReport preflighted = null;
+            JobRef job = found.job();
+            if (job == null) {
+                preflighted = Submission.preflight(binding.client(), jobSpec, preflight, run, log);
+                job = Submission.submit(binding, jobSpec, found.clientToken(), log);
+            }
             if (mode == WaitMode.NONE) {
                 Submission.withoutWaiting(binding, job, log);
                 return;
@@ -258,6 +271,28 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.preflight = Connection.trimToNull(preflight);
     }
 
+    /** The job's identity across builds (may name build parameters); null: a new one per build. */
+    public String getClientToken() {
+        return clientToken;
+    }
+
+    /** Kept as given: expanded and checked when the build runs, naming {@code clientToken}. */
+    @DataBoundSetter
+    public void setClientToken(String clientToken) {
+        this.clientToken = Connection.trimToNull(clientToken);
+    }
+
+    /** {@code never} (default), {@code succeeded} or {@code any}: see help-reuse.html. */
+    public String getReuse() {
+        return reuse;
+    }
+
+    /** Kept as given: checked when the build runs. */
+    @DataBoundSetter
+    public void setReuse(String reuse) {
+        this.reuse = Connection.trimToNull(reuse);
+    }
+
     @Override
     public boolean isCancelOnAbort() {
         return cancelOnAbort;
@@ -319,6 +354,11 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         @POST
         public ListBoxModel doFillWaitItems(@QueryParameter String wait) {
             return StepForms.waitItems("wait", wait, true);
+        }
+
+        @POST
+        public ListBoxModel doFillReuseItems(@QueryParameter String reuse) {
+            return StepForms.reuseItems(reuse);
         }
 
         @POST

@@ -226,8 +226,8 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
-            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(outcome), run(),
-                    listener()));
+            result = KnownResult.success(withReuse(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(outcome),
+                    run(), listener())));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
@@ -278,6 +278,11 @@ public abstract class WatchingExecution extends StepExecution {
         } else {
             inBackground(this::resumeBeforeWatch);
         }
+    }
+
+    /** The result map with what the subclass adds (submitTrainingJob: {@code reused}); as is by default. */
+    protected Map<String, Object> withReuse(Map<String, Object> result) {
+        return result;
     }
 
     /** Continues a step that was restarted before its watch began (e.g. mid-submit). */

@@ -67,4 +67,73 @@ class SubmitTrainingJobWithJobMonitorTest {
         verify(f.context).onFailure(abort);
         assertThat(f.platform.cancelled).containsExactly(e.job());
     }
+
+    /**
+     * Stands in for what Jenkins passes to {@code stop}: {@code timeout {}} cancels its body with a
+     * {@code FlowInterruptedException} (cause {@code ExceededTimeout}), {@code parallel} with {@code failFast}
+     * cancels the other branches with one (cause {@code FailFastCause}). Neither class is in the stubs; the
+     * step treats every cause alike, which is what these tests pin down.
+     */
+    private static final class FlowInterrupted extends Exception {
+        FlowInterrupted(String cause) {
+            super(cause);
+        }
+    }
+
+    private SubmitTrainingJobExecution startUntilCompleted(String name) throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: " + name);
+        step.setWait("completed");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(monitored.service);
+        e.start();
+        return e;
+    }
+
+    @Test
+    void aTimeoutBlockEndingDuringTheWaitStopsTheRunningJob() throws Exception {
+        f.platform.phase = JobPhase.RUNNING;
+        SubmitTrainingJobExecution e = startUntilCompleted("resnet");
+        FlowInterrupted timeout = new FlowInterrupted("ExceededTimeout");
+
+        e.stop(timeout);
+
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
+        verify(f.context).onFailure(timeout);
+        assertThat(f.platform.cancelled).containsExactly(e.job());
+    }
+
+    @Test
+    void failFastStopsTheJobOfTheBranchItCancelsAndNoOther() throws Exception {
+        f.platform.phase = JobPhase.RUNNING;
+        SubmitTrainingJobExecution kept = startUntilCompleted("lr-1e-4");
+        SubmitTrainingJobExecution cancelled = startUntilCompleted("lr-3e-4");
+
+        cancelled.stop(new FlowInterrupted("FailFastCause: lr-1e-3 failed"));
+
+        clock.runUntil("the job was stopped", () -> !f.platform.cancelled.isEmpty());
+        assertThat(f.platform.cancelled).containsExactly(cancelled.job());
+        assertThat(kept.job()).isNotEqualTo(cancelled.job());
+    }
+
+    @Test
+    void withoutCancelOnAbortATimeoutLeavesTheJobRunning() throws Exception {
+        f.platform.phase = JobPhase.RUNNING;
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet");
+        step.setWait("completed");
+        step.setCancelOnAbort(false);
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(monitored.service);
+        e.start();
+        FlowInterrupted timeout = new FlowInterrupted("ExceededTimeout");
+
+        e.stop(timeout);
+
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
+        verify(f.context).onFailure(timeout);
+        assertThat(f.platform.cancelled).isEmpty();
+    }
 }

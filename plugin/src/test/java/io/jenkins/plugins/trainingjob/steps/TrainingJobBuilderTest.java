@@ -40,6 +40,23 @@ class TrainingJobBuilderTest {
     }
 
     @Test
+    void aLaterBuildWithTheSameExpandedClientTokenFollowsTheFirstJobInsteadOfSubmitting() throws Exception {
+        f.watcher.immediately = (job -> new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
+        TrainingJobBuilder b = freestyle.builder();
+        b.setClientToken("release-${RUN}");
+
+        for (int build = 0; build < 2; build++) {
+            hudson.EnvVars env = freestyle.env();
+            org.mockito.Mockito.doReturn("release-7").when(env).expand("release-${RUN}");
+            b.perform(freestyle.build, freestyle.workspace, env, org.mockito.Mockito.mock(hudson.Launcher.class),
+                    f.listener);
+        }
+
+        assertThat(f.platform.submittedTokens).containsExactly("release-7");
+        assertThat(f.log()).contains("already submitted as job job-1").contains("(client token release-7)");
+    }
+
+    @Test
     void anUnschedulableJobFailsTheBuildWithTheHeadline() throws Exception {
         DiagnosisReport[] report = new DiagnosisReport[1];
         f.watcher.immediately = job -> {

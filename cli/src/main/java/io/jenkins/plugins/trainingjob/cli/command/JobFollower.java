@@ -27,7 +27,9 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -43,6 +45,8 @@ final class JobFollower implements AutoCloseable {
     private final JobMonitor monitor;
     private final TrainingPlatform platform;
     private OutputRules outputRules = OutputRules.none();
+
+    private final Map<String, Object> extra = new LinkedHashMap<>();
 
     JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform) {
         this(env, terminal, platform, resolver -> new JobMonitor(resolver, env.clock()));
@@ -170,11 +174,11 @@ final class JobFollower implements AutoCloseable {
         if (live != null) {
             live.close();
         }
-        boolean stopping = waiting.cancelOnFailure(false) && FailureCleanup.leavesJob(outcome);
-        String left = FailureCleanup.apply(platform, job, outcome, waiting.cancelOnFailure(false),
-                "--cancel-on-failure", "trainjob cancel " + job.id());
-        // FailureCleanup's line starts so exactly when the cancel call was accepted.
-        boolean stopRequested = stopping && left != null && left.startsWith("stopped job ");
+        // Stop first, print after: a document printed before the stop would still say RUNNING (review R13).
+        FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(platform, job, outcome,
+                waiting.cancelOnFailure(false), "--cancel-on-failure", "trainjob cancel " + job.id());
+        String left = cleanup.line();
+        boolean stopRequested = cleanup.stopped();
         JobStatus afterStop = stopRequested ? statusAfterStop(job) : null;
         boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
         JobOutputs outputs = ended && outcome.lastStatus() != null
@@ -184,7 +188,7 @@ final class JobFollower implements AutoCloseable {
         OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left);
         int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile,
                 new OutcomePrinter.End(summary, stopRequested, afterStop, waiting.outputsFile,
-                        !outputRules.rules().isEmpty()));
+                        !outputRules.rules().isEmpty()), extra);
         if (left != null) {
             terminal.progress(left);
         }
@@ -198,6 +202,12 @@ final class JobFollower implements AutoCloseable {
         } catch (PlatformException e) {
             return null;
         }
+    }
+
+    /** Payload keys every outcome document of this follower carries (the submit's {@code reused}). */
+    JobFollower with(String key, Object value) {
+        extra.put(key, value);
+        return this;
     }
 
     /** Waits for one watch, prints its outcome (and report) and returns the exit code. */

@@ -11,6 +11,8 @@ import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.flow.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.flow.Preflight;
+import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
+import io.jenkins.plugins.trainingjob.core.flow.SpecReuse;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
@@ -21,6 +23,7 @@ import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreJobName;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -68,6 +71,13 @@ public final class SubmitCommand implements Callable<Integer> {
                     + "1-63 letters, digits, '-', '_' or '.'.")
     String clientToken;
 
+    @Option(names = "--reuse", paramLabel = "never|succeeded|any", defaultValue = "never",
+            description = "Return an earlier job of the same rendered spec and --set values instead of submitting: "
+                    + "succeeded returns one whose state is SUCCEEDED (any other state, or a deleted job, submits "
+                    + "again), any returns the newest whatever its state. The job's client token is then the "
+                    + "spec's digest (tj-<hex>), so --client-token is not given with it (default: ${DEFAULT-VALUE}).")
+    String reuse;
+
     @Option(names = "--preflight", paramLabel = "true|strict|warn|false", defaultValue = "true",
             description = "Check the job against the pool's inventory before creating it: true refuses a job that "
                     + "can never fit (exit 3, with the report) and submits one that needs the pool administrator "
@@ -81,13 +91,19 @@ public final class SubmitCommand implements Callable<Integer> {
             // Core's rule for both platforms, named as typed; ExitCode maps the refusal to exit 2.
             ClientToken.require("--client-token", clientToken);
         }
+        ReusePolicy reusePolicy = ReusePolicy.parse(reuse, "--reuse");
+        if (reusePolicy != ReusePolicy.NEVER && clientToken != null) {
+            throw CliException.invalidInput("--client-token: not with --reuse " + reusePolicy.text()
+                    + ", which names the job by the spec's digest (tj-<hex>); leave one of them out");
+        }
         JobSpec job = spec.load(root.env());
         Terminal terminal = root.terminal();
         ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
         waiting.checkBeforeWait(settings);
-        boolean tokenGiven = clientToken != null;
-        String token = tokenGiven ? clientToken : UUID.randomUUID().toString();
+        boolean tokenGiven = clientToken != null || reusePolicy != ReusePolicy.NEVER;
+        String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
+        SpecReuse.Reused reused = null;
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             // Until the submit guard takes over, an interrupt ends the JVM with nothing created: the launcher's
@@ -96,8 +112,19 @@ public final class SubmitCommand implements Callable<Integer> {
             Optional<IdempotentSubmitter.Submitted> existing;
             PreflightStep.Decision preflighted = PreflightStep.Decision.SKIPPED;
             try {
+                if (reusePolicy != ReusePolicy.NEVER) {
+                    SpecReuse.Decision decision = SpecReuse.decide(platform, job,
+                            SpecDigest.reuseToken(job, spec.variables()), reusePolicy);
+                    token = decision.clientToken();
+                    reused = decision.reused().orElse(null);
+                    if (reused == null) {
+                        decision.notChecked().forEach(n -> terminal.progress("reuse " + reusePolicy.text()
+                                + ": found no job to reuse; not checked: " + n));
+                    }
+                }
                 // A used token returns its job: the pre-flight check must not refuse a job that exists.
-                existing = tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
+                existing = reused != null ? Optional.of(new IdempotentSubmitter.Submitted(reused.job(), true, token))
+                        : tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
                 if (existing.isEmpty()) {
                     preflighted = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
                             waiting.reportFile);
@@ -109,14 +136,15 @@ public final class SubmitCommand implements Callable<Integer> {
                 InterruptNote.clear();
             }
             return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing,
-                    preflighted.report());
+                    preflighted.report(), reused);
         }
     }
 
     /** From just before the create: Ctrl-C and SIGTERM are the guard's from here on. */
     private int submitGuarded(TrainingPlatform platform, JobSpec job, ConnectionSettings settings, WaitMode mode,
                               String token, boolean tokenGiven, boolean stopOnInterrupt,
-                              Optional<IdempotentSubmitter.Submitted> existing, DiagnosisReport preflighted) {
+                              Optional<IdempotentSubmitter.Submitted> existing, DiagnosisReport preflighted,
+                              SpecReuse.Reused reused) {
         Terminal terminal = root.terminal();
         try (SubmitGuard guard = new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt,
                      createBudget(settings))) {
@@ -144,13 +172,17 @@ public final class SubmitCommand implements Callable<Integer> {
             }
             JobRef ref = submitted.job();
             boolean interrupted = guard.created(ref);
-            terminal.progress(submitted.message());
+            terminal.progress(reused != null ? reused.message(root.env().clock().instant()) : submitted.message());
+            Map<String, Object> reuse = reused == null ? null : reuseJson(reused);
             if (mode == WaitMode.NONE || interrupted) {
                 if (terminal.json()) {
                     Map<String, Object> submission = new LinkedHashMap<>();
                     submission.put("clientToken", token);
                     submission.put("alreadySubmitted", submitted.alreadySubmitted());
                     submission.put("interrupted", interrupted);
+                    if (reuse != null) {
+                        submission.put("reused", reuse);
+                    }
                     terminal.json(terminal.envelope(interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS,
                                     submitted.message()).platform(ref.platform())
                             .put("job", ref).put("submission", submission));
@@ -164,9 +196,24 @@ public final class SubmitCommand implements Callable<Integer> {
             }
             Preflight.waitNote(preflighted).ifPresent(terminal::progress);
             try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
+                if (reuse != null) {
+                    follower.with("reused", reuse);
+                }
                 return follower.readingOutputs(job.outputs()).follow(ref, mode, waiting, true, guard);
             }
         }
+    }
+
+    /** {@code reused} in the JSON: which earlier job came back instead of a submit, and its state then. */
+    private static Map<String, Object> reuseJson(SpecReuse.Reused reused) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("jobId", reused.job().id());
+        doc.put("clientToken", reused.clientToken());
+        doc.put("phase", reused.status().phase().name());
+        if (reused.status().finishedAt() != null) {
+            doc.put("finishedAt", reused.status().finishedAt().toString());
+        }
+        return doc;
     }
 
     /**

@@ -50,6 +50,15 @@ public final class OutcomePrinter {
     }
 
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end) {
+        return print(terminal, job, outcome, reportFile, end, Map.of());
+    }
+
+    /**
+     * As {@link #print(Terminal, JobRef, Outcome, Path, End)}, with payload keys that join the outcome's in
+     * the JSON document ({@code reused} for a job returned by the reuse policy).
+     */
+    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end,
+            Map<String, Object> extra) {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
         if (report != null && reportFile != null) {
@@ -75,6 +84,7 @@ public final class OutcomePrinter {
                     .platform(job.platform());
             json(job, outcome).forEach(doc::put);
             endJson(end).forEach(doc::put);
+            extra.forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
                 // The watch could not go on: an error, as every command's failure reads.
                 doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(
@@ -176,6 +186,9 @@ public final class OutcomePrinter {
             c.put("message", JsonEnvelope.oneLine(end.summary().cleanup()));
             c.put("stopRequested", end.stopRequested());
             doc.put("cleanup", c);
+        }
+        if (end.stopRequested()) {
+            doc.put("stopped", true);
         }
         if (end.afterStop() != null) {
             doc.put("status", end.afterStop());

@@ -48,21 +48,35 @@ public final class FailureCleanup {
      */
     public static String apply(TrainingPlatform platform, JobRef job, Outcome outcome, boolean cancelOnFailure,
             String optionName, String stopHint) {
+        return cleanUp(platform, job, outcome, cancelOnFailure, optionName, stopHint).line();
+    }
+
+    /**
+     * What {@link #cleanUp} did: the line to print ({@code null}: nothing left behind) and whether this call
+     * stopped the job, so a result written afterwards (the CLI's JSON) says so instead of the phase it read
+     * before the stop (review R13).
+     */
+    public record Cleanup(String line, boolean stopped) {
+    }
+
+    /** As {@link #apply}, also telling whether the job was stopped. */
+    public static Cleanup cleanUp(TrainingPlatform platform, JobRef job, Outcome outcome, boolean cancelOnFailure,
+            String optionName, String stopHint) {
         if (!leavesJob(outcome)) {
-            return null;
+            return new Cleanup(null, false);
         }
         String id = ConsoleText.strip(job.id());
         String where = job.platform().displayName();
         if (!cancelOnFailure) {
-            return "job " + id + " is still " + state(outcome) + " on " + where + "; stop it with: " + stopHint
-                    + " (or set " + optionName + ")";
+            return new Cleanup("job " + id + " is still " + state(outcome) + " on " + where + "; stop it with: "
+                    + stopHint + " (or set " + optionName + ")", false);
         }
         try {
             platform.cancel(job);
-            return "stopped job " + id + " on " + where + " (" + optionName + ")";
+            return new Cleanup("stopped job " + id + " on " + where + " (" + optionName + ")", true);
         } catch (PlatformException e) {
-            return "stopping job " + id + " failed (" + ConsoleText.strip(e.getMessage()) + "); it is still "
-                    + state(outcome) + " on " + where + "; stop it with: " + stopHint;
+            return new Cleanup("stopping job " + id + " failed (" + ConsoleText.strip(e.getMessage())
+                    + "); it is still " + state(outcome) + " on " + where + "; stop it with: " + stopHint, false);
         }
     }
 

@@ -46,6 +46,15 @@ public interface TrainingPlatform extends AutoCloseable {
         return Optional.empty();
     }
 
+    /**
+     * What a token look-up cannot see, in words for a report ("jobs older than the newest 150 of the
+     * queue"); empty when it finds every job that still exists (SenseCore reads the job by the name the
+     * token gives). A reuse that found nothing says so instead of claiming there was nothing to find.
+     */
+    default java.util.Optional<String> tokenLookupHorizon() {
+        return java.util.Optional.empty();
+    }
+
     JobStatus status(JobRef job);
 
     /**

@@ -35,6 +35,27 @@ public final class SpecDigest {
         }
     }
 
+    /**
+     * The reuse key of a rendered spec and the variables it was rendered with ({@code tj-} and 20 hex digits
+     * of a SHA-256): the body in canonical form (keys sorted, nothing left out), then the variables sorted by
+     * name. It is a valid client token with room for an attempt suffix, so the job created under it is
+     * found again by the token look-up every platform has (docs/decisions/0006-reuse-key-is-a-client-token.md).
+     */
+    public static String reuseToken(JobSpec spec, java.util.Map<String, String> variables) {
+        StringBuilder canonical = new StringBuilder();
+        write(spec.body(), canonical, Set.of(), true);
+        canonical.append('\n');
+        new java.util.TreeMap<>(variables).forEach((name, value) ->
+                canonical.append(quote(name)).append('=').append(quote(value)).append('\n'));
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+            return "tj-" + HexFormat.of().formatHex(digest, 0, 10);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
+    }
+
     private static void write(JsonNode node, StringBuilder out, Set<String> ignoredLabelKeys, boolean top) {
         if (node.isObject()) {
             List<String> names = new ArrayList<>();

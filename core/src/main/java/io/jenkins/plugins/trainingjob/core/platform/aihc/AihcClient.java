@@ -213,6 +213,13 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .map(AihcJobFinder.Found::job);
     }
 
+    @Override
+    public Optional<String> tokenLookupHorizon() {
+        return Optional.of("jobs older than the newest " + AihcJobFinder.PAGES * AihcJobFinder.PAGE_SIZE
+                + " of the queue (AIHC lists jobs newest first; the token look-up reads " + AihcJobFinder.PAGES
+                + " pages)");
+    }
+
     private static void requireTokenShape(String clientToken) {
         ClientToken.require("clientToken", clientToken);
     }

@@ -1,0 +1,109 @@
+package io.jenkins.plugins.trainingjob.core.flow;
+
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The reuse look-up ({@link ReusePolicy}): the jobs of one rendered spec are the family of client tokens
+ * {@code forAttempt(reuseToken, n)}, n = 1, 2, ... up to the first token no job carries. The look-up walks
+ * that family; {@code succeeded} returns the newest job whose state is SUCCEEDED, {@code any} the newest
+ * job; otherwise the spec is submitted under the first free token, so the next run finds it.
+ *
+ * <p>Proof only: a job is reused under {@code succeeded} only when its phase reads SUCCEEDED (an unknown or
+ * unreadable state is not success); a job deleted from the platform is not found, so it is never reused.
+ * What the look-up cannot see (AIHC: jobs older than its list window; a gap in the family left by a deleted
+ * job) is named in {@link Decision#notChecked()}.
+ */
+public final class SpecReuse {
+
+    /** The family is walked at most this far: a spec submitted more often than this starts a new walk. */
+    static final int MAX_FAMILY = 20;
+
+    private SpecReuse() {
+    }
+
+    /** An earlier job returned instead of a submit. */
+    public record Reused(JobRef job, JobStatus status, String clientToken) {
+
+        /** {@code reused job X (name), SUCCEEDED 3h ago (client token T)}: the same words in every front end. */
+        public String message(Instant now) {
+            String what = ConsoleText.strip(job.id()) + (job.name().equals(job.id()) ? ""
+                    : " (" + ConsoleText.strip(job.name()) + ")");
+            Instant when = status.finishedAt() != null ? status.finishedAt() : status.createdAt();
+            String age = when == null ? "" : " " + DurationText.format(Duration.between(when, now)) + " ago";
+            String verb = status.finishedAt() != null ? "" : status.createdAt() != null ? ", created" : "";
+            return "reused job " + what + ", " + status.phase() + verb + age + " (client token " + clientToken
+                    + "); not submitting it again";
+        }
+    }
+
+    /**
+     * What to do: return {@link #reused()} when present, else submit under {@link #clientToken()}.
+     *
+     * @param looked how many tokens of the family were looked up
+     * @param notChecked what the look-up could not see, for the log and the report (empty: nothing)
+     */
+    public record Decision(Optional<Reused> reused, String clientToken, int looked, List<String> notChecked) {
+        public Decision {
+            notChecked = List.copyOf(notChecked);
+        }
+    }
+
+    /**
+     * Looks up the jobs of {@code baseToken}'s family on {@code platform}.
+     *
+     * @param baseToken the spec's reuse token ({@code SpecDigest.reuseToken})
+     * @throws IllegalArgumentException for {@link ReusePolicy#NEVER}: there is nothing to look up
+     * @throws InvalidRequestException (field {@code clientToken}) when a token of the family names a job of
+     *     another spec (someone used the token by hand)
+     */
+    public static Decision decide(TrainingPlatform platform, JobSpec spec, String baseToken, ReusePolicy policy) {
+        if (policy == ReusePolicy.NEVER) {
+            throw new IllegalArgumentException("reuse: never looks nothing up");
+        }
+        ClientToken.require("clientToken", baseToken);
+        Reused best = null;
+        int n = 1;
+        for (; n <= MAX_FAMILY; n++) {
+            String token = ClientToken.forAttempt(baseToken, n);
+            Optional<IdempotentSubmitter.Submitted> found = IdempotentSubmitter.existing(platform, spec, token);
+            if (found.isEmpty()) {
+                break;
+            }
+            JobRef job = found.get().job();
+            JobStatus status = platform.status(job);
+            if (policy == ReusePolicy.ANY || status.phase() == JobPhase.SUCCEEDED) {
+                best = new Reused(job, status, token); // later attempts are newer: keep the last one
+            }
+        }
+        List<String> notChecked = new ArrayList<>();
+        platform.tokenLookupHorizon().ifPresent(h -> notChecked.add(h + ": a job of this spec among them was "
+                + "not looked for"));
+        int looked = Math.min(n, MAX_FAMILY);
+        if (best == null && n <= MAX_FAMILY) {
+            notChecked.add("jobs of this spec under tokens after " + ClientToken.forAttempt(baseToken, n)
+                    + " (no job has that one, so the walk stopped there; a deleted job leaves such a gap)");
+        }
+        if (n > MAX_FAMILY) {
+            if (best != null) {
+                return new Decision(Optional.of(best), best.clientToken(), looked, notChecked);
+            }
+            throw InvalidRequestException.refused(platform.kind(), "submit", "reuse",
+                    MAX_FAMILY + " jobs of this spec exist under " + baseToken + "..-a" + MAX_FAMILY
+                            + " and none can be reused; submit with reuse: never, or delete old jobs");
+        }
+        return new Decision(Optional.ofNullable(best), best != null ? best.clientToken()
+                : ClientToken.forAttempt(baseToken, n), looked, notChecked);
+    }
+}

@@ -1,0 +1,123 @@
+package io.jenkins.plugins.trainingjob.core.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SpecReuseTest {
+    private final FakePlatform platform = new FakePlatform();
+    private final JobSpec spec = FakePlatform.spec(PlatformKind.AIHC, "nightly");
+    private final String base = SpecDigest.reuseToken(spec, Map.of("LR", "1e-4"));
+
+    private JobRef submitted(String token, JobPhase phase) {
+        JobRef job = platform.submit(spec, token);
+        platform.addStatus(new JobStatus(job, phase, phase.name(), Instant.parse("2026-12-01T20:00:00Z"), null,
+                phase.isTerminal() ? Instant.parse("2026-12-01T21:00:00Z") : null, null, "", List.of(), null));
+        return job;
+    }
+
+    @Test
+    void reuseTokenIsAValidTokenThatChangesWithTheSpecOrAVariableButNotWithTheirOrder() {
+        assertThat(base).matches("tj-[0-9a-f]{20}");
+        assertThat(ClientToken.isValid(ClientToken.forAttempt(base, 20))).isTrue();
+        assertThat(SpecDigest.reuseToken(spec, Map.of("LR", "1e-4"))).isEqualTo(base);
+        assertThat(SpecDigest.reuseToken(spec, Map.of("LR", "3e-4"))).isNotEqualTo(base);
+        assertThat(SpecDigest.reuseToken(FakePlatform.spec(PlatformKind.AIHC, "nightly-2"), Map.of("LR", "1e-4")))
+                .isNotEqualTo(base);
+        assertThat(SpecDigest.reuseToken(spec, Map.of("A", "1", "B", "2")))
+                .isEqualTo(SpecDigest.reuseToken(spec, new java.util.TreeMap<>(Map.of("B", "2", "A", "1"))));
+    }
+
+    @Test
+    void succeededReturnsTheSucceededJobOfTheSpec() {
+        JobRef job = submitted(base, JobPhase.SUCCEEDED);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused()).hasValueSatisfying(r -> assertThat(r.job()).isEqualTo(job));
+        assertThat(d.reused().get().message(Instant.parse("2026-12-02T00:00:00Z")))
+                .startsWith("reused job job-1 (nightly), SUCCEEDED 3h ago (client token " + base + ")");
+    }
+
+    @Test
+    void succeededDoesNotReuseAFailedStoppedOrUnknownJobAndSubmitsUnderTheNextTokenOfTheFamily() {
+        submitted(base, JobPhase.FAILED);
+        submitted(ClientToken.forAttempt(base, 2), JobPhase.UNKNOWN);
+        submitted(ClientToken.forAttempt(base, 3), JobPhase.STOPPED);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused()).isEmpty();
+        assertThat(d.clientToken()).isEqualTo(base + "-a4");
+        assertThat(d.notChecked()).anySatisfy(n -> assertThat(n).contains(base + "-a4"));
+    }
+
+    @Test
+    void succeededPicksTheSucceededAttemptAfterAFailedOne() {
+        submitted(base, JobPhase.FAILED);
+        JobRef second = submitted(base + "-a2", JobPhase.SUCCEEDED);
+
+        assertThat(SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED).reused().get().job())
+                .isEqualTo(second);
+    }
+
+    @Test
+    void anyReturnsTheNewestJobWhateverItsState() {
+        submitted(base, JobPhase.SUCCEEDED);
+        JobRef running = submitted(base + "-a2", JobPhase.RUNNING);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.ANY);
+
+        assertThat(d.reused().get().job()).isEqualTo(running);
+        assertThat(d.clientToken()).isEqualTo(base + "-a2");
+    }
+
+    @Test
+    void nothingFoundSubmitsUnderTheBaseTokenAndSaysWhatWasNotChecked() {
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused()).isEmpty();
+        assertThat(d.clientToken()).isEqualTo(base);
+        assertThat(d.notChecked()).isNotEmpty();
+    }
+
+    @Test
+    void aTokenOfTheFamilyUsedForAnotherSpecIsRefusedNotReused() {
+        JobSpec other = FakePlatform.spec(PlatformKind.AIHC, "other");
+        FakePlatform strict = new FakePlatform() {
+            @Override
+            public java.util.Optional<io.jenkins.plugins.trainingjob.core.platform.TokenMatch> findByClientToken(
+                    JobSpec s, String token) {
+                return findSubmitted(s, token).map(j -> new io.jenkins.plugins.trainingjob.core.platform.TokenMatch(
+                        j, j.name().equals(s.name())));
+            }
+        };
+        strict.submit(other, base);
+
+        assertThatThrownBy(() -> SpecReuse.decide(strict, spec, base, ReusePolicy.ANY))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("another spec");
+    }
+
+    @Test
+    void policyTextIsCheckedNamingTheField() {
+        assertThat(ReusePolicy.parse(null, "reuse")).isEqualTo(ReusePolicy.NEVER);
+        assertThat(ReusePolicy.parse(" Succeeded ", "reuse")).isEqualTo(ReusePolicy.SUCCEEDED);
+        assertThatThrownBy(() -> ReusePolicy.parse("always", "--reuse"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("--reuse").hasMessageContaining("never, succeeded or any");
+    }
+}

@@ -1,0 +1,146 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import java.io.File;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mockito.ArgumentCaptor;
+
+/**
+ * Re-runs of {@code submitTrainingJob} (issue 23 item 3, review R5/R6): "Restart from stage" and Replay
+ * start a new execution of the step; with the same {@code clientToken} it finds the job the first run
+ * created instead of submitting again, and {@code reuse} returns an earlier job of the same spec.
+ */
+class SubmitTrainingJobRerunTest {
+
+    @TempDir
+    File buildDir;
+
+    private StepFixture f;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new StepFixture(buildDir);
+    }
+
+    private static SubmitTrainingJobStep step() {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-${RUN}");
+        step.setVariables(StepFixture.variables("7"));
+        step.setWait("none");
+        return step;
+    }
+
+    /** A new execution of {@code step}, as a re-run of the stage starts one, in a context of its own. */
+    private StepContext run(SubmitTrainingJobStep step) throws Exception {
+        StepContext context = mock(StepContext.class);
+        f.useContext(context);
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(context);
+        e.useService(f.service);
+        e.start();
+        return context;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> result(StepContext context) {
+        ArgumentCaptor<Object> captor = ArgumentCaptor.forClass(Object.class);
+        verify(context).onSuccess(captor.capture());
+        return (Map<String, Object>) captor.getValue();
+    }
+
+    private void finished(JobRef job, JobPhase phase) {
+        f.platform.addStatus(new JobStatus(job, phase, phase.name(), Instant.now().minusSeconds(4 * 3600), null,
+                Instant.now().minusSeconds(3 * 3600), null, "", List.of(), null));
+    }
+
+    @Test
+    void aRerunWithTheSameClientTokenReturnsTheFirstJobInsteadOfSubmittingAgain() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setClientToken("nightly-42-train");
+
+        Map<String, Object> first = result(run(step));
+        Map<String, Object> rerun = result(run(step));
+
+        assertThat(f.platform.submittedTokens).containsExactly("nightly-42-train");
+        assertThat(rerun).containsEntry("jobId", first.get("jobId")).doesNotContainKey("reused");
+        assertThat(f.log()).contains("already submitted as job job-1").contains("not submitting it again");
+    }
+
+    @Test
+    void withoutAClientTokenEveryRunSubmits() throws Exception {
+        run(step());
+        run(step());
+
+        assertThat(f.platform.submittedTokens).hasSize(2).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aBadClientTokenFailsTheStepInOneLineNamingTheFieldBeforeAnythingIsSubmitted() {
+        SubmitTrainingJobStep step = step();
+        step.setClientToken("has space");
+
+        assertThatThrownBy(() -> step.start(mock(StepContext.class)))
+                .isInstanceOf(hudson.AbortException.class).hasMessageContaining("clientToken")
+                .hasMessageContaining("1-63 letters");
+        assertThat(f.platform.submittedTokens).isEmpty();
+    }
+
+    @Test
+    void reuseSucceededReturnsTheSucceededJobOfTheSameSpecAndSaysSoInTheResult() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setReuse("succeeded");
+        Map<String, Object> first = result(run(step));
+        finished(f.platform.byToken.get(f.platform.submittedTokens.get(0)), JobPhase.SUCCEEDED);
+
+        Map<String, Object> again = result(run(step));
+
+        assertThat(f.platform.submittedTokens).hasSize(1);
+        assertThat(f.platform.submittedTokens.get(0)).matches("tj-[0-9a-f]{20}");
+        assertThat(again).containsEntry("jobId", first.get("jobId")).containsKey("reused");
+        assertThat(again.get("reused")).asString().contains("status=SUCCEEDED");
+        assertThat(f.log()).contains("reused job job-1 (resnet-7), SUCCEEDED 3h");
+    }
+
+    @Test
+    void reuseSucceededSubmitsAgainWhenTheEarlierJobFailedOrTheVariablesChanged() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setReuse("succeeded");
+        run(step);
+        finished(f.platform.byToken.get(f.platform.submittedTokens.get(0)), JobPhase.FAILED);
+
+        Map<String, Object> again = result(run(step));
+        SubmitTrainingJobStep changed = step();
+        changed.setReuse("succeeded");
+        changed.setVariables(StepFixture.variables("8"));
+        run(changed);
+
+        assertThat(again).doesNotContainKey("reused");
+        assertThat(f.platform.submittedTokens).hasSize(3);
+        assertThat(f.platform.submittedTokens.get(1)).isEqualTo(f.platform.submittedTokens.get(0) + "-a2");
+        assertThat(f.platform.submittedTokens.get(2)).doesNotStartWith(f.platform.submittedTokens.get(0));
+    }
+
+    @Test
+    void reuseWithAClientTokenIsRefusedNamingTheField() {
+        SubmitTrainingJobStep step = step();
+        step.setReuse("succeeded");
+        step.setClientToken("nightly-1");
+
+        assertThatThrownBy(() -> step.start(mock(StepContext.class)))
+                .isInstanceOf(hudson.AbortException.class).hasMessageContaining("clientToken")
+                .hasMessageContaining("not with reuse");
+    }
+}
