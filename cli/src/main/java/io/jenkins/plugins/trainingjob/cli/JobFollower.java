@@ -126,11 +126,11 @@ final class JobFollower implements AutoCloseable {
                     }
                     return guard.stopAfterInterrupt(platform, job, watch);
                 }
-                return finish(job, watch.outcome().join(), waiting, live);
+                return finish(job, watch, waiting, live);
             }
             try (InterruptGuard interrupts = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
                     waiting.cancelOnInterrupt(cancelByDefault))) {
-                return finish(job, watch.outcome().join(), waiting, live);
+                return finish(job, watch, waiting, live);
             }
         } finally {
             if (live != null) {
@@ -140,11 +140,12 @@ final class JobFollower implements AutoCloseable {
     }
 
     /** Prints the outcome, then applies core's rule for a job the failed wait leaves on the platform. */
-    private int finish(JobRef job, Outcome outcome, WaitOptions waiting, LiveStatusLine live) {
+    private int finish(JobRef job, Watch watch, WaitOptions waiting, LiveStatusLine live) {
+        Outcome outcome = watch.outcome().join();
         if (live != null) {
             live.close();
         }
-        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile);
+        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile, watch.eta());
         String left = FailureCleanup.apply(platform, job, outcome, waiting.cancelOnFailure(false),
                 "--cancel-on-failure", "trainjob cancel " + job.id());
         if (left != null) {
@@ -166,7 +167,7 @@ final class JobFollower implements AutoCloseable {
             if (live != null) {
                 live.close();
             }
-            return OutcomePrinter.print(terminal, job, outcome, reportFile);
+            return OutcomePrinter.print(terminal, job, outcome, reportFile, watch.eta());
         }
     }
 

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -23,8 +24,16 @@ final class OutcomePrinter {
     }
 
     static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
+        return print(terminal, job, outcome, reportFile, null);
+    }
+
+    /**
+     * @param eta the watch's last estimate, or {@code null}; a budget's outcome carries its own
+     */
+    static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, Eta eta) {
         int exitCode = ExitCode.of(outcome);
-        DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
+        DiagnosisReport report = reportOf(outcome);
+        Eta lastEta = etaOf(outcome, eta);
         if (report != null && reportFile != null) {
             try {
                 ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
@@ -38,7 +47,11 @@ final class OutcomePrinter {
             JsonEnvelope doc = terminal.envelope(exitCode, exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome)
                             : withoutConsolePrefix(unfolded(outcome.message())))
                     .platform(job.platform());
-            json(job, outcome).forEach(doc::put);
+            Map<String, Object> payload = json(job, outcome);
+            if (lastEta != null) {
+                payload.put("eta", EtaJson.of(lastEta));
+            }
+            payload.forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
                 // The watch could not go on: an error, as every command's failure reads.
                 doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(
@@ -51,6 +64,9 @@ final class OutcomePrinter {
             // The watch could not go on (an unknown job, a platform down): an error like any other command's.
             terminal.error(exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome) : unfolded(outcome.message()));
             return exitCode;
+        }
+        if (lastEta != null && outcome instanceof Outcome.NotStartedInBudget) {
+            terminal.progress("estimate: " + ConsoleText.strip(lastEta.summary()));
         }
         if (report != null) {
             // The report opens with the same headline: on stdout once, the outcome line goes with the progress.
@@ -103,10 +119,30 @@ final class OutcomePrinter {
         if (status != null) {
             doc.put("status", status);
         }
-        if (outcome instanceof Outcome.Unschedulable u && u.report() != null) {
-            doc.put("report", reportJson(u.report()));
+        DiagnosisReport report = reportOf(outcome);
+        if (report != null) {
+            doc.put("report", reportJson(report));
+        }
+        Eta eta = etaOf(outcome, null);
+        if (eta != null) {
+            doc.put("eta", EtaJson.of(eta));
         }
         return doc;
+    }
+
+    /**
+     * The diagnosis report an outcome carries: an unschedulable job's, or the FITS_LATER one a budgeted wait
+     * went on with.
+     */
+    static DiagnosisReport reportOf(Outcome outcome) {
+        if (outcome instanceof Outcome.Unschedulable u) {
+            return u.report();
+        }
+        return outcome instanceof Outcome.NotStartedInBudget b ? b.report() : null;
+    }
+
+    private static Eta etaOf(Outcome outcome, Eta watched) {
+        return outcome instanceof Outcome.NotStartedInBudget b && b.eta() != null ? b.eta() : watched;
     }
 
     /** The job with the name its last status gives it, when the caller knew only the id. */

@@ -28,6 +28,17 @@ public final class WaitOptions {
             description = "Give up waiting after this long (default: no limit).")
     Duration timeout;
 
+    @Option(names = "--max-wait", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "The wait budget: end with exit 8 when the job has not started within it, or earlier when "
+                    + "even the optimistic estimate (p10) is past what is left of it; a job that fits once running "
+                    + "jobs end is waited for until then (default: no budget).")
+    Duration maxWait;
+
+    @Option(names = "--eta", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Estimate when a pending job starts, each poll round, from the queue's history; printed "
+                    + "when it moves materially (default: on; --max-wait needs it).")
+    boolean eta = true;
+
     @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
             converter = DurationConverter.class,
             description = "First poll interval, at least 1s; it backs off to six times this, at most 30s "
@@ -87,6 +98,8 @@ public final class WaitOptions {
                 .withDiagnosisTimeout(diagnosisTimeout)
                 .withOverallTimeout(timeout)
                 .withPolling(pollInterval, max)
-                .withHeartbeat(heartbeat);
+                .withHeartbeat(heartbeat)
+                .withMaxWait(maxWait)
+                .withEstimate(eta);
     }
 }

@@ -95,8 +95,8 @@ final class ActiveWatch implements Watch {
         return state.job();
     }
 
-    /** The latest estimate of when the pending job starts, or {@code null} when none was made. */
-    Eta eta() {
+    @Override
+    public Eta eta() {
         return lastEta;
     }
 
