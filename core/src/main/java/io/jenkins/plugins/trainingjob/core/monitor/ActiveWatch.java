@@ -204,7 +204,7 @@ final class ActiveWatch implements Watch {
         }
         started |= status.phase().isScheduled();
         if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(status, policy.maxWait(), "", lastEta, keptReport));
+            finish(new Outcome.NotStartedInBudget(status, policy.maxWait(), "", lastEta, withEta(keptReport)));
             return;
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING
@@ -289,7 +289,7 @@ final class ActiveWatch implements Watch {
             String why = "p10 start in " + DurationWords.compact(eta.p10())
                     + (eta.jobsAhead() > 0 ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs")
                     + " ahead" : "");
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), policy.maxWait(), why, eta, keptReport));
+            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), policy.maxWait(), why, eta, withEta(keptReport)));
             return true;
         }
         if (!budgetWarned && eta.p50().compareTo(left) > 0) {
@@ -353,7 +353,7 @@ final class ActiveWatch implements Watch {
             waitForNextTick(now);
             return;
         }
-        finish(new Outcome.Unschedulable(lastStatus, report));
+        finish(new Outcome.Unschedulable(lastStatus, withEta(report)));
     }
 
     private void onDiagnosisFailure(PlatformException e) {
@@ -384,7 +384,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(last, state.policy().maxWait(), "", lastEta, keptReport));
+            finish(new Outcome.NotStartedInBudget(last, state.policy().maxWait(), "", lastEta, withEta(keptReport)));
             return;
         }
         Instant since;
@@ -500,6 +500,12 @@ final class ActiveWatch implements Watch {
                 && !Objects.equals(previous.queuePosition(), status.queuePosition())) {
             emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
         }
+    }
+
+    /** The report with the last estimate in it, so every format shows when the job was expected to start. */
+    private DiagnosisReport withEta(DiagnosisReport report) {
+        Eta eta = lastEta;
+        return report == null || eta == null ? report : report.withEta(eta.toReport());
     }
 
     private DiagnosisReport analyze(RawDiagnosis raw) {
