@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -55,15 +56,15 @@ final class JobFollower implements AutoCloseable {
 
     /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */
     Watch start(JobRef job, WatchPolicy policy) {
-        return start(job, policy, null);
+        return start(job, policy, WaitBudget.NONE, null);
     }
 
     /**
      * With a live status line: it shows the latest state and the time waited, so the heartbeat's
      * "still waiting" lines are left out; every other event is still printed above it.
      */
-    private Watch start(JobRef job, WatchPolicy policy, LiveStatusLine live) {
-        return monitor.watch(CONNECTION_ID, job, policy, new WatchListener() {
+    private Watch start(JobRef job, WatchPolicy policy, WaitBudget budget, LiveStatusLine live) {
+        return monitor.watch(CONNECTION_ID, job, policy, budget, new WatchListener() {
             @Override
             public void onEvent(MonitorEvent event) {
                 if (live != null) {
@@ -118,7 +119,7 @@ final class JobFollower implements AutoCloseable {
                 : " is scheduled") + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
         LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), job) : null;
         try {
-            Watch watch = start(job, waiting.policy(mode.target()), live);
+            Watch watch = start(job, waiting.policy(mode.target()), waiting.budget(), live);
             if (guard != null) {
                 if (!guard.watching(watch)) {
                     if (live != null) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -98,8 +99,11 @@ public final class WaitOptions {
                 .withDiagnosisTimeout(diagnosisTimeout)
                 .withOverallTimeout(timeout)
                 .withPolling(pollInterval, max)
-                .withHeartbeat(heartbeat)
-                .withMaxWait(maxWait)
-                .withEstimate(eta);
+                .withHeartbeat(heartbeat);
+    }
+
+    /** The wait budget ({@code --max-wait}) and whether to estimate ({@code --[no-]eta}). */
+    WaitBudget budget() {
+        return new WaitBudget(maxWait, null, eta);
     }
 }

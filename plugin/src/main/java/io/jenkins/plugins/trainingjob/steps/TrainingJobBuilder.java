@@ -64,6 +64,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private String specText;
     private String wait = "scheduled";
     private String pendingTimeout;
+    /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
+    private String maxWait;
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
@@ -94,6 +96,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             WaitMode mode = StepValidation.waitMode("wait", wait, true);
             PreflightMode.parse(preflight, "preflight"); // refused before anything is read or submitted
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
+            String budget = StepValidation.duration("maxWait", maxWait);
             String text = specText;
             String source = "specText";
             if (spec != null) {
@@ -115,6 +118,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             // The monitor's thread only queues the lines; this build's own thread writes them to its log.
             BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
             Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
+                    WatchOptions.budget(budget),
                     new WatchListener() {
                         @Override
                         public void onEvent(MonitorEvent event) {
@@ -128,7 +132,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                 log.println(FailureCleanup.apply(binding.client(), job, outcome, cancelOnFailure, "cancelOnFailure",
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
-            StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener);
+            StepOutcome.apply(outcome, job, failOnUnschedulable, run, listener, watch.eta());
         } catch (RuntimeException e) {
             throw StepFailure.abortOrRethrow(e);
         } finally {
@@ -224,6 +228,16 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.wait = Connection.trimToNull(wait);
     }
 
+    /** The wait budget, as typed ({@code 40m}); {@code null} for none. */
+    public String getMaxWait() {
+        return maxWait;
+    }
+
+    @DataBoundSetter
+    public void setMaxWait(String maxWait) {
+        this.maxWait = Connection.trimToNull(maxWait);
+    }
+
     @Override
     public String getPendingTimeout() {
         return pendingTimeout;
@@ -288,6 +302,11 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         @Override
         public String getDisplayName() {
             return Messages.TrainingJobBuilder_DisplayName();
+        }
+
+        @POST
+        public FormValidation doCheckMaxWait(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "maxWait", value);
         }
 
         @POST

@@ -49,6 +49,11 @@ public abstract class WatchingExecution extends StepExecution {
     protected final boolean cancelOnAbort;
     /** Stop the job when the wait fails with it still there; set by the subclass (older saved steps: off). */
     protected boolean cancelOnFailure;
+    /**
+     * The wait budget as the step got it ({@code 40m}); null for none, and in executions saved before it
+     * existed. Kept here, not in the saved watch state, and given to the watch again on resume.
+     */
+    protected String maxWait;
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
     private volatile JobRef job;
@@ -171,7 +176,8 @@ public abstract class WatchingExecution extends StepExecution {
     /** Starts the monitor's watch of a submitted job. */
     protected final void startWatch(ConnectionBinding binding, JobRef submitted, WatchPolicy policy) throws Exception {
         job = submitted;
-        register(service().watcher().watch(binding.key(), submitted, policy, new LogListener()));
+        register(service().watcher().watch(binding.key(), submitted, policy, WatchOptions.budget(maxWait),
+                new LogListener()));
     }
 
     private void register(Watch w) throws Exception {
@@ -221,7 +227,9 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
-            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, run(), listener()));
+            Watch w = watch;
+            result = KnownResult.success(StepOutcome.apply(outcome, job, failOnUnschedulable, run(), listener(),
+                    w == null ? null : w.eta()));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
@@ -243,7 +251,7 @@ public abstract class WatchingExecution extends StepExecution {
             inBackground(() -> {
                 bind();
                 print(Messages.Step_Resuming(job.platform().displayName(), ConsoleText.strip(job.id())));
-                register(service().watcher().resume(watchState, new LogListener()));
+                register(service().watcher().resume(watchState, WatchOptions.budget(maxWait), new LogListener()));
             });
         } else {
             inBackground(this::resumeBeforeWatch);

@@ -48,6 +48,7 @@ final class ActiveWatch implements Watch {
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private final boolean resumedDiagnosis;
     private final Consumer<ActiveWatch> onEnd;
+    private final WaitBudget budget;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -81,7 +82,13 @@ final class ActiveWatch implements Watch {
 
     ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
                 Consumer<ActiveWatch> onEnd) {
+        this(runtime, group, state, WaitBudget.NONE, listener, onEnd);
+    }
+
+    ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WaitBudget budget,
+                WatchListener listener, Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
+        this.budget = budget == null ? WaitBudget.NONE : budget;
         this.onEnd = onEnd;
         this.group = group;
         this.state = state;
@@ -204,7 +211,7 @@ final class ActiveWatch implements Watch {
         }
         started |= status.phase().isScheduled();
         if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(status, policy.maxWait(), "", lastEta, withEta(keptReport)));
+            finish(new Outcome.NotStartedInBudget(status, budget.maxWait(), "", lastEta, withEta(keptReport)));
             return;
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING
@@ -225,7 +232,7 @@ final class ActiveWatch implements Watch {
             }
             return;
         }
-        if (policy.estimates() && state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING) {
+        if (budget.estimates() && state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING) {
             estimate(status, now);
             return;
         }
@@ -233,7 +240,7 @@ final class ActiveWatch implements Watch {
     }
 
     private boolean budgetRanOut(Instant now) {
-        return !started && passed(state.policy().budgetDeadline(state.startedAt()), now);
+        return !started && passed(budget.deadline(state.startedAt()), now);
     }
 
     /**
@@ -279,8 +286,7 @@ final class ActiveWatch implements Watch {
      * only the median is. No estimate (no basis, needs the administrator) ends nothing: only the deadline does.
      */
     private boolean endsEarly(Eta eta, Instant now) {
-        WatchPolicy policy = state.policy();
-        Instant deadline = policy.budgetDeadline(state.startedAt());
+        Instant deadline = budget.deadline(state.startedAt());
         if (deadline == null || started || !eta.known()) {
             return false;
         }
@@ -289,7 +295,8 @@ final class ActiveWatch implements Watch {
             String why = "p10 start in " + DurationWords.compact(eta.p10())
                     + (eta.jobsAhead() > 0 ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs")
                     + " ahead" : "");
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), policy.maxWait(), why, eta, withEta(keptReport)));
+            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta,
+                    withEta(keptReport)));
             return true;
         }
         if (!budgetWarned && eta.p50().compareTo(left) > 0) {
@@ -343,12 +350,12 @@ final class ActiveWatch implements Watch {
         }
         DiagnosisReport report = analyze(r.value());
         Instant now = runtime.now();
-        Instant budget = state.policy().budgetDeadline(state.startedAt());
-        if (budget != null && report.verdict() == Verdict.FITS_LATER && now.isBefore(budget)) {
+        Instant deadline = budget.deadline(state.startedAt());
+        if (deadline != null && report.verdict() == Verdict.FITS_LATER && now.isBefore(deadline)) {
             // Waiting suffices, says the diagnosis, and the user gave the wait a budget: the budget decides.
             keptReport = report;
             setState(state.waitingAgain());
-            emit(new MonitorEvent.KeptWaiting(lastStatus, report, Duration.between(now, budget)));
+            emit(new MonitorEvent.KeptWaiting(lastStatus, report, Duration.between(now, deadline)));
             lastHeartbeat = now;
             waitForNextTick(now);
             return;
@@ -384,7 +391,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(last, state.policy().maxWait(), "", lastEta, withEta(keptReport)));
+            finish(new Outcome.NotStartedInBudget(last, budget.maxWait(), "", lastEta, withEta(keptReport)));
             return;
         }
         Instant since;
@@ -469,7 +476,7 @@ final class ActiveWatch implements Watch {
             next = earliest(next, state.diagnosisDeadline());
         }
         if (!started) {
-            next = earliest(next, state.policy().budgetDeadline(state.startedAt()));
+            next = earliest(next, budget.deadline(state.startedAt()));
         }
         return earliest(next, state.overallDeadline());
     }

@@ -54,7 +54,7 @@ class JobMonitorBudgetTest {
         history(5, Duration.ofHours(3), Duration.ofHours(3)); // 5 finished jobs: too few for an estimate
         JobRef job = platform.addJob("train");
         RecordingListener listener = new RecordingListener();
-        Watch watch = monitor.watch(CONNECTION, job, policy.withMaxWait(Duration.ofMinutes(40)), listener);
+        Watch watch = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), listener);
 
         clock.advance(Duration.ofMinutes(39));
         assertThat(watch.outcome()).as("no estimate ends nothing early").isNotDone();
@@ -76,7 +76,7 @@ class JobMonitorBudgetTest {
         history(40, Duration.ofHours(3), Duration.ofHours(3));
         JobRef job = platform.addJob("train");
         RecordingListener listener = new RecordingListener();
-        Watch watch = monitor.watch(CONNECTION, job, policy.withMaxWait(Duration.ofMinutes(40)), listener);
+        Watch watch = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), listener);
 
         outcomeWithin(watch, Duration.ofHours(2));
 
@@ -98,7 +98,7 @@ class JobMonitorBudgetTest {
         history(30, Duration.ofHours(3), Duration.ofHours(3));
         JobRef job = platform.addJob("train");
         RecordingListener listener = new RecordingListener();
-        Watch watch = monitor.watch(CONNECTION, job, policy.withMaxWait(Duration.ofMinutes(40)), listener);
+        Watch watch = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), listener);
 
         // (once it has waited past the short waits, only the long ones are evidence, and p10 would end it)
         clock.advance(Duration.ofMinutes(10));
@@ -115,8 +115,8 @@ class JobMonitorBudgetTest {
         history(5, Duration.ofHours(3), Duration.ofHours(3));
         JobRef job = platform.addJob("train");
         RecordingListener listener = new RecordingListener();
-        Watch watch = monitor.watch(CONNECTION, job, policy.withPendingTimeout(Duration.ofMinutes(10))
-                .withMaxWait(Duration.ofMinutes(40)), listener);
+        Watch watch = monitor.watch(CONNECTION, job, policy.withPendingTimeout(Duration.ofMinutes(10)),
+                WaitBudget.of(Duration.ofMinutes(40)), listener);
 
         clock.advance(Duration.ofMinutes(20));
         assertThat(watch.outcome()).as("FITS_LATER no longer ends a budgeted wait").isNotDone();
@@ -133,8 +133,8 @@ class JobMonitorBudgetTest {
     void withABudgetANeverFitsDiagnosisStillEndsTheWait() {
         verdict = Verdict.NEVER_FITS;
         JobRef job = platform.addJob("train");
-        Watch watch = monitor.watch(CONNECTION, job, policy.withPendingTimeout(Duration.ofMinutes(10))
-                .withMaxWait(Duration.ofMinutes(40)), null);
+        Watch watch = monitor.watch(CONNECTION, job, policy.withPendingTimeout(Duration.ofMinutes(10)),
+                WaitBudget.of(Duration.ofMinutes(40)), null);
         outcomeWithin(watch, Duration.ofHours(2));
         assertThat(watch.outcome().join()).isInstanceOf(Outcome.Unschedulable.class);
     }
@@ -144,7 +144,8 @@ class JobMonitorBudgetTest {
         JobRef job = platform.addJob("train");
         // a fallback attempt 30 minutes into a 40-minute budget has 10 minutes left
         Instant firstAttempt = clock.now().minus(Duration.ofMinutes(30));
-        Watch watch = monitor.watch(CONNECTION, job, policy.withBudget(Duration.ofMinutes(40), firstAttempt), null);
+        Watch watch = monitor.watch(CONNECTION, job, policy,
+                WaitBudget.of(Duration.ofMinutes(40)).from(firstAttempt), null);
         clock.advance(Duration.ofMinutes(9));
         assertThat(watch.outcome()).isNotDone();
         clock.advance(Duration.ofMinutes(2));
@@ -156,11 +157,28 @@ class JobMonitorBudgetTest {
         history(40, Duration.ofMinutes(5), Duration.ofHours(1));
         List<Watch> watches = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            watches.add(monitor.watch(CONNECTION, platform.addJob("train-" + i), policy.withEstimate(true), null));
+            watches.add(monitor.watch(CONNECTION, platform.addJob("train-" + i), policy,
+                    new WaitBudget(null, null, true), null));
         }
         clock.advance(Duration.ofSeconds(95)); // three rounds and a bit, each of 20 estimates
         assertThat(platform.listRounds.get()).isBetween(3, 4);
         assertThat(watches).allSatisfy(w -> assertThat(((ActiveWatch) w).eta()).isNotNull());
+    }
+
+    @Test
+    void aResumedWatchKeepsItsBudgetFromItsSavedStart() {
+        JobRef job = platform.addJob("train");
+        Watch first = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), null);
+        clock.advance(Duration.ofMinutes(30));
+        WatchState saved = first.state();
+        first.cancel(false);
+        clock.advance(Duration.ZERO);
+
+        Watch resumed = monitor.resume(saved, WaitBudget.of(Duration.ofMinutes(40)), null);
+        clock.advance(Duration.ofMinutes(9));
+        assertThat(resumed.outcome()).isNotDone();
+        clock.advance(Duration.ofMinutes(2));
+        assertThat(resumed.outcome().join().message()).contains("did not start within 40m");
     }
 
     @Test
