@@ -13,8 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The exit-code table of docs/cli.md, row by row, each on a real simulator scenario, so a pipeline that
  * branches on a code (retry on 6, page the administrator on 7, fix the job on 2 or 3) gets what the table
- * promises. Row 8 ({@code --max-wait}) belongs to the ETA work and has no command yet; 143 (SIGTERM) is a
- * JVM signal exit that an in-process run cannot send.
+ * promises; 143 (SIGTERM) is a JVM signal exit that an in-process run cannot send.
  */
 class ExitCodeScenariosTest extends SimulatorBackedCliTest {
 
@@ -90,6 +89,32 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         var result = run("submit", blocked(8), "--wait", "scheduled", "--timeout", "1s", "--pending-timeout", "10m",
                 "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+    }
+
+    /**
+     * The simulator's queue has almost no finished jobs: no basis for an estimate, so nothing ends the wait
+     * early, and the deadline does, with the last estimate (its absence, and why) in the JSON.
+     */
+    @Test
+    void row8TheWaitBudgetRanOutWithoutABasisForAnEstimate() throws Exception {
+        var result = run("submit", blocked(8), "--wait", "scheduled", "--max-wait", "2s", "--pending-timeout", "10m",
+                "--poll-interval", "50ms", "-o", "json");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
+        assertThat(result.err()).contains("no basis for an estimate (").contains("finished jobs in 7d)");
+        assertThat(result.out()).contains("\"outcome\" : \"not_started_in_budget\"")
+                .contains("did not start within 2s").contains("\"kind\" : \"NO_BASIS\"");
+    }
+
+    /** With a budget, a FITS_LATER diagnosis waits on; the budget ends it, and the report is still written. */
+    @Test
+    void row8AFitsLaterJobWaitsOnWithinItsBudgetAndTheReportIsWritten() throws Exception {
+        Path md = dir.resolve("budget.md");
+        var result = run("submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "1s", "--max-wait", "4s",
+                "--poll-interval", "50ms", "--report-file", md.toString(), "--cancel-on-failure");
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
+        assertThat(result.err()).contains("fits once running jobs end;").contains("waiting on within the wait budget")
+                .contains("did not start within 4s").contains("stopped");
+        assertThat(Files.readString(md)).contains("fits after a change");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -16,8 +17,8 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * <p>The pending time is the platform's own: from the job's creation to its start, when the platform
  * reported both. Otherwise it is unknown ({@code null}), not guessed: a job still pending when it was
  * diagnosed has no start yet. Plain strings and numbers, so the build record never depends on core's
- * classes. {@code eta} is kept for the estimate of when a queued job will start, once the platform gives
- * one; nothing fills it yet.
+ * classes. {@code eta} is the watch's last estimate of when the queued job would start (its one-line
+ * summary, or why there was none), {@code null} when no estimate was made.
  */
 @Restricted(NoExternalUse.class)
 public final class PendingTime implements Serializable {
@@ -48,11 +49,17 @@ public final class PendingTime implements Serializable {
      * @param diagnosisUrl the archived report's page (relative to the Jenkins root) when there is one
      */
     public static PendingTime of(Outcome outcome, JobRef job, String diagnosisUrl) {
+        return of(outcome, job, diagnosisUrl, null);
+    }
+
+    /** @param eta the watch's last estimate, as the report carries it, or {@code null} */
+    public static PendingTime of(Outcome outcome, JobRef job, String diagnosisUrl, WaitEstimate eta) {
         JobStatus status = outcome.lastStatus();
         String verdict = outcome instanceof Outcome.Unschedulable u ? u.report().verdict().name() : null;
         List<String> queues = outcome instanceof Outcome.Unschedulable u ? u.report().queues() : List.of();
         return new PendingTime(job.id(), job.name(), outcome.kind().name(), verdict,
-                queues.isEmpty() ? null : String.join(", ", queues), pendingSeconds(status), diagnosisUrl, null);
+                queues.isEmpty() ? null : String.join(", ", queues), pendingSeconds(status), diagnosisUrl,
+                eta == null || eta.summary().isEmpty() ? null : eta.summary());
     }
 
     private static Long pendingSeconds(JobStatus status) {

@@ -44,6 +44,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
                 : PathSegments.requireId("diagnosisId", step.getDiagnosisId());
         this.until = StepValidation.waitMode("until", step.getUntil(), false);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
+        this.maxWait = StepValidation.duration("maxWait", step.getMaxWait());
     }
 
     @Override

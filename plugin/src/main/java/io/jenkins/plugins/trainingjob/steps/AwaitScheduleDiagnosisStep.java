@@ -31,6 +31,8 @@ public class AwaitScheduleDiagnosisStep extends Step {
     private String connection;
     private Connection platform;
     private String pendingTimeout;
+    /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
+    private String maxWait;
     private String until = "scheduled";
     private boolean failOnUnschedulable = true;
     /** Off by default: the job was submitted elsewhere, and an aborted build must not stop it unasked (m11). */
@@ -85,6 +87,16 @@ public class AwaitScheduleDiagnosisStep extends Step {
     @DataBoundSetter
     public void setPlatform(Connection platform) {
         this.platform = platform;
+    }
+
+    /** The wait budget, as typed ({@code 40m}); {@code null} for none. */
+    public String getMaxWait() {
+        return maxWait;
+    }
+
+    @DataBoundSetter
+    public void setMaxWait(String maxWait) {
+        this.maxWait = Connection.trimToNull(maxWait);
     }
 
     public String getPendingTimeout() {
@@ -161,6 +173,11 @@ public class AwaitScheduleDiagnosisStep extends Step {
         @Override
         public Set<? extends Class<?>> getRequiredContext() {
             return Set.of(Run.class, TaskListener.class);
+        }
+
+        @POST
+        public FormValidation doCheckMaxWait(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "maxWait", value);
         }
 
         @POST

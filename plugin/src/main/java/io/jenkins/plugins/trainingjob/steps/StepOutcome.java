@@ -7,6 +7,8 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
@@ -57,7 +59,13 @@ final class StepOutcome {
      */
     static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, Run<?, ?> run,
             TaskListener listener) throws AbortException {
-        return apply(outcome, job, failOnUnschedulable, JobEnd.NONE, run, listener);
+        return apply(outcome, job, failOnUnschedulable, JobEnd.NONE, run, listener, null);
+    }
+
+    /** As {@link #apply(Outcome, JobRef, boolean, JobEnd, Run, TaskListener, Eta)} without a watch's estimate. */
+    static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end,
+            Run<?, ?> run, TaskListener listener) throws AbortException {
+        return apply(outcome, job, failOnUnschedulable, end, run, listener, null);
     }
 
     /**
@@ -65,17 +73,21 @@ final class StepOutcome {
      * failed job's log tail through {@code end.client()}, archiving the short report of every outcome but
      * unschedulable (which has the diagnosis report) with the build, and returning a failed job's details
      * when {@code end.failOnJobFailure()} is off.
+     *
+     * @param eta the watch's last estimate of when the job starts, or {@code null} (none made, or a watch
+     *     resumed after a restart); a budget's outcome and a report carry their own
      */
     static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end,
-            Run<?, ?> run, TaskListener listener) throws AbortException {
+            Run<?, ?> run, TaskListener listener, Eta eta) throws AbortException {
         PrintStream log = listener.getLogger();
         log.println(outcome.message());
-        if (outcome.kind() != OutcomeKind.UNSCHEDULABLE) {
-            recordWait(run, outcome, job, null);
+        WaitEstimate estimate = estimateOf(outcome, eta);
+        if (outcome.kind() != OutcomeKind.UNSCHEDULABLE && outcome.kind() != OutcomeKind.NOT_STARTED_IN_BUDGET) {
+            recordWait(run, outcome, job, null, estimate);
         }
         if (outcome.kind() == OutcomeKind.UNSCHEDULABLE || outcome.kind() == OutcomeKind.PLATFORM_ERROR
                 || outcome.kind() == OutcomeKind.CANCELLED) {
-            return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener);
+            return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener, estimate);
         }
         OutcomeSummary summary = summary(outcome, job, end);
         print(summary, log);
@@ -91,20 +103,25 @@ final class StepOutcome {
         }
         if (outcome.kind() == OutcomeKind.JOB_FAILED && !end.failOnJobFailure()) {
             log.println(Messages.Step_FailureReturned());
-            Map<String, Object> result = withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived);
+            Map<String, Object> result = StepResult.withEta(
+                    withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
             result.put("failure", failureMap(((Outcome.JobFailed) outcome).failure(), summary));
             return result;
         }
-        return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener);
+        return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener, estimate);
     }
 
     private static Map<String, Object> finish(Outcome outcome, JobRef job, boolean failOnUnschedulable,
             OutcomeSummary summary, Map<String, String> archived, PrintStream log, Run<?, ?> run,
-            TaskListener listener) throws AbortException {
+            TaskListener listener, WaitEstimate estimate) throws AbortException {
         return switch (outcome.kind()) {
-            case SCHEDULED, COMPLETED -> withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived);
-            case UNSCHEDULABLE -> unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log);
-            case JOB_FAILED, TIMED_OUT, NOT_STARTED_IN_BUDGET, CANCELLED -> throw new AbortException(outcome.message());
+            case SCHEDULED, COMPLETED -> StepResult.withEta(
+                    withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
+            case UNSCHEDULABLE -> StepResult.withEta(unschedulable((Outcome.Unschedulable) outcome, job,
+                    failOnUnschedulable, run, log, estimate), estimate);
+            case NOT_STARTED_IN_BUDGET -> throw notStartedInBudget((Outcome.NotStartedInBudget) outcome, job, run,
+                    log, estimate);
+            case JOB_FAILED, TIMED_OUT, CANCELLED -> throw new AbortException(outcome.message());
             case PLATFORM_ERROR -> throw new AbortException(OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
                     ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message() : outcome.message());
         };
@@ -199,10 +216,37 @@ final class StepOutcome {
         return map;
     }
 
+    /** The estimate the outcome's report carries, else the one the outcome or the watch had. */
+    private static WaitEstimate estimateOf(Outcome outcome, Eta watched) {
+        if (outcome instanceof Outcome.Unschedulable u && u.report().eta() != null) {
+            return u.report().eta();
+        }
+        if (outcome instanceof Outcome.NotStartedInBudget b && b.eta() != null) {
+            return b.eta().toReport();
+        }
+        return watched == null ? null : watched.toReport();
+    }
+
+    /**
+     * The budget ran out (or p10 showed it would): the FITS_LATER report the wait went on with is printed and
+     * archived, the build page records the wait, and the step fails with the outcome's line.
+     */
+    private static AbortException notStartedInBudget(Outcome.NotStartedInBudget outcome, JobRef job, Run<?, ?> run,
+            PrintStream log, WaitEstimate estimate) {
+        ArchivedReport archived = outcome.report() == null ? null : report(outcome.report(), run, log);
+        if (estimate != null) {
+            log.println(ConsoleText.strip(estimate.summary()));
+        }
+        recordWait(run, outcome, job, archived, estimate);
+        return new AbortException(outcome.message());
+    }
+
     /** For the job page's pending-time trend; never what decides how the step ends. */
-    private static void recordWait(Run<?, ?> run, Outcome outcome, JobRef job, ArchivedReport archived) {
+    private static void recordWait(Run<?, ?> run, Outcome outcome, JobRef job, ArchivedReport archived,
+            WaitEstimate eta) {
         try {
-            PendingTimeAction.record(run, PendingTime.of(outcome, job, archived == null ? null : archived.url()));
+            PendingTimeAction.record(run, PendingTime.of(outcome, job, archived == null ? null : archived.url(),
+                    eta));
         } catch (RuntimeException e) {
             // a build whose record cannot take one more action still ends as its wait did
         }
@@ -218,9 +262,9 @@ final class StepOutcome {
     }
 
     private static Map<String, Object> unschedulable(Outcome.Unschedulable outcome, JobRef job,
-            boolean failOnUnschedulable, Run<?, ?> run, PrintStream log) throws AbortException {
+            boolean failOnUnschedulable, Run<?, ?> run, PrintStream log, WaitEstimate estimate) throws AbortException {
         ArchivedReport archived = report(outcome.report(), run, log);
-        recordWait(run, outcome, job, archived);
+        recordWait(run, outcome, job, archived, estimate);
         if (failOnUnschedulable) {
             throw new AbortException(unschedulableMessage(outcome.report()));
         }

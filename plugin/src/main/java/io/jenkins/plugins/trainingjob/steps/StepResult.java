@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.steps;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
@@ -38,6 +39,25 @@ public final class StepResult {
             result.put("reportUrl", report.url());
             result.put("reportFiles", new TreeMap<>(report.files()));
         }
+        return result;
+    }
+
+    /**
+     * The result with the watch's last estimate: {@code eta: [p10:, p50:, p90:]} in seconds from when it was
+     * made (only when there was a range) and {@code etaBasis}, what it rested on or why there was none.
+     */
+    public static Map<String, Object> withEta(Map<String, Object> result, WaitEstimate eta) {
+        if (eta == null) {
+            return result;
+        }
+        if (eta.known()) {
+            Map<String, Object> range = new LinkedHashMap<>();
+            range.put("p10", eta.p10());
+            range.put("p50", eta.p50());
+            range.put("p90", eta.p90());
+            result.put("eta", range);
+        }
+        result.put("etaBasis", eta.known() ? eta.basis() : eta.summary());
         return result;
     }
 }

@@ -66,6 +66,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.variables = new TreeMap<>(step.variableMap());
         this.waitMode = StepValidation.waitMode("wait", step.getWait(), true);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
+        this.maxWait = StepValidation.duration("maxWait", step.getMaxWait());
         // the step keeps what the user typed; a bad value is refused here, naming the field
         this.preflight = PreflightMode.parse(step.getPreflight(), "preflight").text();
         this.reuse = Submission.reusePolicy(step.getReuse(), step.getClientToken()).text();

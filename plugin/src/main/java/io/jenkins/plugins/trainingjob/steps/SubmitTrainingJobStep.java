@@ -39,6 +39,8 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private List<String> variables = List.of();
     private String wait = "scheduled";
     private String pendingTimeout;
+    /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
+    private String maxWait;
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
@@ -128,6 +130,16 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     @DataBoundSetter
     public void setWait(String wait) {
         this.wait = Connection.trimToNull(wait);
+    }
+
+    /** The wait budget, as typed ({@code 40m}); {@code null} for none. */
+    public String getMaxWait() {
+        return maxWait;
+    }
+
+    @DataBoundSetter
+    public void setMaxWait(String maxWait) {
+        this.maxWait = Connection.trimToNull(maxWait);
     }
 
     @Override
@@ -242,6 +254,11 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         @Override
         public Set<? extends Class<?>> getRequiredContext() {
             return Set.of(Run.class, TaskListener.class);
+        }
+
+        @POST
+        public FormValidation doCheckMaxWait(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "maxWait", value);
         }
 
         @POST

@@ -65,6 +65,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private String specText;
     private String wait = "scheduled";
     private String pendingTimeout;
+    /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
+    private String maxWait;
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
@@ -102,6 +104,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             String token = clientToken == null ? null : Connection.trimToNull(env.expand(clientToken));
             ReusePolicy reusePolicy = Submission.reusePolicy(reuse, token);
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
+            String budget = StepValidation.duration("maxWait", maxWait);
             String text = specText;
             String source = "specText";
             if (spec != null) {
@@ -130,6 +133,7 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             // The monitor's thread only queues the lines; this build's own thread writes them to its log.
             BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
             Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
+                    WatchOptions.budget(budget),
                     new WatchListener() {
                         @Override
                         public void onEvent(MonitorEvent event) {
@@ -144,7 +148,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
             StepOutcome.apply(outcome, job, failOnUnschedulable,
-                    new StepOutcome.JobEnd(binding.client(), jobSpec.outputs(), isFailOnJobFailure()), run, listener);
+                    new StepOutcome.JobEnd(binding.client(), jobSpec.outputs(), isFailOnJobFailure()), run, listener,
+                    watch.eta());
         } catch (RuntimeException e) {
             throw StepFailure.abortOrRethrow(e);
         } finally {
@@ -238,6 +243,16 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     @DataBoundSetter
     public void setWait(String wait) {
         this.wait = Connection.trimToNull(wait);
+    }
+
+    /** The wait budget, as typed ({@code 40m}); {@code null} for none. */
+    public String getMaxWait() {
+        return maxWait;
+    }
+
+    @DataBoundSetter
+    public void setMaxWait(String maxWait) {
+        this.maxWait = Connection.trimToNull(maxWait);
     }
 
     @Override
@@ -339,6 +354,11 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         @Override
         public String getDisplayName() {
             return Messages.TrainingJobBuilder_DisplayName();
+        }
+
+        @POST
+        public FormValidation doCheckMaxWait(@AncestorInPath Item item, @QueryParameter String value) {
+            return StepForms.checkDuration(item, "maxWait", value);
         }
 
         @POST

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.steps;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
@@ -23,6 +24,14 @@ final class WatchOptions {
         Duration pollMax = config.pollIntervalDuration();
         Duration first = pollMax.compareTo(FIRST_POLL) < 0 ? pollMax : FIRST_POLL;
         return WatchPolicy.defaults(until).withPendingTimeout(pending).withPolling(first, pollMax);
+    }
+
+    /**
+     * The step's wait budget ({@code maxWait}, {@code null} for none). A watch estimates when a pending job
+     * starts either way, for the build log, the build page and the step's result.
+     */
+    static WaitBudget budget(String maxWait) {
+        return new WaitBudget(maxWait == null ? null : DurationText.parse("maxWait", maxWait), null, true);
     }
 
     /**

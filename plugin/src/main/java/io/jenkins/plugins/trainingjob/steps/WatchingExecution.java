@@ -54,6 +54,11 @@ public abstract class WatchingExecution extends StepExecution {
     protected boolean cancelOnFailure;
     /** Fail the step when the job fails; set by the subclass ({@code null} in steps saved before it: true). */
     protected Boolean failOnJobFailure;
+    /**
+     * The wait budget as the step got it ({@code 40m}); null for none, and in executions saved before it
+     * existed. Kept here, not in the saved watch state, and given to the watch again on resume.
+     */
+    protected String maxWait;
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
     private volatile JobRef job;
@@ -176,7 +181,8 @@ public abstract class WatchingExecution extends StepExecution {
     /** Starts the monitor's watch of a submitted job. */
     protected final void startWatch(ConnectionBinding binding, JobRef submitted, WatchPolicy policy) throws Exception {
         job = submitted;
-        register(service().watcher().watch(binding.key(), submitted, policy, new LogListener()));
+        register(service().watcher().watch(binding.key(), submitted, policy, WatchOptions.budget(maxWait),
+                new LogListener()));
     }
 
     private void register(Watch w) throws Exception {
@@ -226,8 +232,9 @@ public abstract class WatchingExecution extends StepExecution {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
+            Watch w = watch;
             result = KnownResult.success(withReuse(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(outcome),
-                    run(), listener())));
+                    run(), listener(), w == null ? null : w.eta())));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
@@ -273,7 +280,7 @@ public abstract class WatchingExecution extends StepExecution {
             inBackground(() -> {
                 bind();
                 print(Messages.Step_Resuming(job.platform().displayName(), ConsoleText.strip(job.id())));
-                register(service().watcher().resume(watchState, new LogListener()));
+                register(service().watcher().resume(watchState, WatchOptions.budget(maxWait), new LogListener()));
             });
         } else {
             inBackground(this::resumeBeforeWatch);

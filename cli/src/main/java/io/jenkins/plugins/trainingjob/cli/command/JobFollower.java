@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -81,15 +82,15 @@ final class JobFollower implements AutoCloseable {
 
     /** Starts watching; the monitor's lines name the platform and the job, so two jobs read apart. */
     Watch start(JobRef job, WatchPolicy policy) {
-        return start(job, policy, null);
+        return start(job, policy, WaitBudget.NONE, null);
     }
 
     /**
      * With a live status line: it shows the latest state and the time waited, so the heartbeat's
      * "still waiting" lines are left out; every other event is still printed above it.
      */
-    private Watch start(JobRef job, WatchPolicy policy, LiveStatusLine live) {
-        return monitor.watch(CONNECTION_ID, job, policy, new WatchListener() {
+    private Watch start(JobRef job, WatchPolicy policy, WaitBudget budget, LiveStatusLine live) {
+        return monitor.watch(CONNECTION_ID, job, policy, budget, new WatchListener() {
             @Override
             public void onEvent(MonitorEvent event) {
                 if (live != null) {
@@ -144,7 +145,7 @@ final class JobFollower implements AutoCloseable {
                 : " is scheduled") + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
         LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), job) : null;
         try {
-            Watch watch = start(job, waiting.policy(mode.target()), live);
+            Watch watch = start(job, waiting.policy(mode.target()), waiting.budget(), live);
             if (guard != null) {
                 if (!guard.watching(watch)) {
                     if (live != null) {
@@ -152,11 +153,11 @@ final class JobFollower implements AutoCloseable {
                     }
                     return guard.stopAfterInterrupt(platform, job, watch);
                 }
-                return finish(job, watch.outcome().join(), waiting, live);
+                return finish(job, watch, waiting, live);
             }
             try (InterruptGuard interrupts = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
                     waiting.cancelOnInterrupt(cancelByDefault))) {
-                return finish(job, watch.outcome().join(), waiting, live);
+                return finish(job, watch, waiting, live);
             }
         } finally {
             if (live != null) {
@@ -170,7 +171,8 @@ final class JobFollower implements AutoCloseable {
      * log gives (outputs; a failing worker's last lines), then prints it all: the cleanup comes first so
      * the JSON document says the job was stopped instead of the RUNNING read before the stop.
      */
-    private int finish(JobRef job, Outcome outcome, WaitOptions waiting, LiveStatusLine live) {
+    private int finish(JobRef job, Watch watch, WaitOptions waiting, LiveStatusLine live) {
+        Outcome outcome = watch.outcome().join();
         if (live != null) {
             live.close();
         }
@@ -188,7 +190,7 @@ final class JobFollower implements AutoCloseable {
         OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left);
         int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile,
                 new OutcomePrinter.End(summary, stopRequested, afterStop, waiting.outputsFile,
-                        !outputRules.rules().isEmpty()), extra);
+                        !outputRules.rules().isEmpty()), extra, watch.eta());
         if (left != null) {
             terminal.progress(left);
         }
@@ -223,7 +225,9 @@ final class JobFollower implements AutoCloseable {
             if (live != null) {
                 live.close();
             }
-            return OutcomePrinter.print(terminal, job, outcome, reportFile);
+            return OutcomePrinter.print(terminal, job, outcome, reportFile,
+                    new OutcomePrinter.End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false),
+                    Map.of(), watch.eta());
         }
     }
 

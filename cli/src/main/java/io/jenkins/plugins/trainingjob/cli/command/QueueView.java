@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
+import io.jenkins.plugins.trainingjob.cli.output.EtaJson;
 import io.jenkins.plugins.trainingjob.core.eta.Capacity;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.eta.EtaEstimator;
@@ -56,16 +57,7 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
 
     /** {@code eta} of the JSON document: the range in seconds from now where there is one, and its basis. */
     Map<String, Object> etaJson() {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("kind", eta.kind().name());
-        if (eta.known()) {
-            e.put("p10", eta.p10().toSeconds());
-            e.put("p50", eta.p50().toSeconds());
-            e.put("p90", eta.p90().toSeconds());
-        }
-        e.put("summary", eta.summary());
-        e.put("basis", eta.basis());
-        return e;
+        return EtaJson.of(eta);
     }
 
     /** {@code ahead} of the JSON document, in queue order. */

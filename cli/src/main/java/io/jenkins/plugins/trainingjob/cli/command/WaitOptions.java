@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.DurationConverter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -29,6 +30,17 @@ public final class WaitOptions {
     @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Give up waiting after this long (default: no limit).")
     Duration timeout;
+
+    @Option(names = "--max-wait", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "The wait budget: end with exit 8 when the job has not started within it, or earlier when "
+                    + "even the optimistic estimate (p10) is past what is left of it; a job that fits once running "
+                    + "jobs end is waited for until then (default: no budget).")
+    Duration maxWait;
+
+    @Option(names = "--eta", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Estimate when a pending job starts, each poll round, from the queue's history; printed "
+                    + "when it moves materially (default: on; --max-wait needs it).")
+    boolean eta = true;
 
     @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
             converter = DurationConverter.class,
@@ -100,5 +112,10 @@ public final class WaitOptions {
                 .withOverallTimeout(timeout)
                 .withPolling(pollInterval, max)
                 .withHeartbeat(heartbeat);
+    }
+
+    /** The wait budget ({@code --max-wait}) and whether to estimate ({@code --[no-]eta}). */
+    WaitBudget budget() {
+        return new WaitBudget(maxWait, null, eta);
     }
 }

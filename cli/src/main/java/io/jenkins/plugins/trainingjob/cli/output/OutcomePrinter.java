@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -50,7 +51,7 @@ public final class OutcomePrinter {
     }
 
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end) {
-        return print(terminal, job, outcome, reportFile, end, Map.of());
+        return print(terminal, job, outcome, reportFile, end, Map.of(), null);
     }
 
     /**
@@ -59,8 +60,19 @@ public final class OutcomePrinter {
      */
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end,
             Map<String, Object> extra) {
+        return print(terminal, job, outcome, reportFile, end, extra, null);
+    }
+
+    /**
+     * As {@link #print(Terminal, JobRef, Outcome, Path, End, Map)}, with the watch's last estimate.
+     *
+     * @param eta the watch's last estimate, or {@code null}; a budget's outcome carries its own
+     */
+    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end,
+            Map<String, Object> extra, Eta eta) {
         int exitCode = ExitCode.of(outcome);
-        DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
+        DiagnosisReport report = reportOf(outcome);
+        Eta lastEta = etaOf(outcome, eta);
         if (report != null && reportFile != null) {
             try {
                 ReportFiles.write(reportFile, ReportFiles.formatFor(reportFile), report);
@@ -82,7 +94,11 @@ public final class OutcomePrinter {
             JsonEnvelope doc = terminal.envelope(exitCode, exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome)
                             : withoutConsolePrefix(unfolded(outcome.message())))
                     .platform(job.platform());
-            json(job, outcome).forEach(doc::put);
+            Map<String, Object> payload = json(job, outcome);
+            if (lastEta != null) {
+                payload.put("eta", EtaJson.of(lastEta));
+            }
+            payload.forEach(doc::put);
             endJson(end).forEach(doc::put);
             extra.forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
@@ -97,6 +113,9 @@ public final class OutcomePrinter {
             // The watch could not go on (an unknown job, a platform down): an error like any other command's.
             terminal.error(exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome) : unfolded(outcome.message()));
             return exitCode;
+        }
+        if (lastEta != null && outcome instanceof Outcome.NotStartedInBudget) {
+            terminal.progress("estimate: " + ConsoleText.strip(lastEta.summary()));
         }
         if (report != null) {
             // The report opens with the same headline: on stdout once, the outcome line goes with the progress.
@@ -271,10 +290,30 @@ public final class OutcomePrinter {
         if (status != null) {
             doc.put("status", status);
         }
-        if (outcome instanceof Outcome.Unschedulable u && u.report() != null) {
-            doc.put("report", reportJson(u.report()));
+        DiagnosisReport report = reportOf(outcome);
+        if (report != null) {
+            doc.put("report", reportJson(report));
+        }
+        Eta eta = etaOf(outcome, null);
+        if (eta != null) {
+            doc.put("eta", EtaJson.of(eta));
         }
         return doc;
+    }
+
+    /**
+     * The diagnosis report an outcome carries: an unschedulable job's, or the FITS_LATER one a budgeted wait
+     * went on with.
+     */
+    static DiagnosisReport reportOf(Outcome outcome) {
+        if (outcome instanceof Outcome.Unschedulable u) {
+            return u.report();
+        }
+        return outcome instanceof Outcome.NotStartedInBudget b ? b.report() : null;
+    }
+
+    private static Eta etaOf(Outcome outcome, Eta watched) {
+        return outcome instanceof Outcome.NotStartedInBudget b && b.eta() != null ? b.eta() : watched;
     }
 
     /** The job with the name its last status gives it, when the caller knew only the id. */

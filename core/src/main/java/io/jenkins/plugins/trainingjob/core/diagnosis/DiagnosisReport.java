@@ -22,6 +22,8 @@ import java.util.Objects;
  * @param queues the queues (or SenseCore pools) concerned, sorted
  * @param pool the pool picture, one cell per node (folded in large pools), when an inventory was joined;
  *     absent from the JSON form when empty, so reports without it read and write as before
+ * @param eta when the job was expected to start, from the watch's last estimate, or {@code null}; absent
+ *     from the JSON form when null, so reports without it read and write as before
  */
 public record DiagnosisReport(
         int schemaVersion,
@@ -36,7 +38,8 @@ public record DiagnosisReport(
         List<RuleGroup> rules,
         List<ResourceRow> resources,
         List<Hint> hints,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PoolCell> pool) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PoolCell> pool,
+        @JsonInclude(JsonInclude.Include.NON_NULL) WaitEstimate eta) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -62,7 +65,15 @@ public record DiagnosisReport(
                            String verdictText, int nodeCount, List<String> pods, List<String> queues,
                            List<RuleGroup> rules, List<ResourceRow> resources, List<Hint> hints) {
         this(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount, pods, queues, rules,
-                resources, hints, List.of());
+                resources, hints, List.of(), null);
+    }
+
+    /** A report without an estimate (as every report before the ETA). */
+    public DiagnosisReport(int schemaVersion, JobRef job, String diagnosisId, String headline, Verdict verdict,
+                           String verdictText, int nodeCount, List<String> pods, List<String> queues,
+                           List<RuleGroup> rules, List<ResourceRow> resources, List<Hint> hints, List<PoolCell> pool) {
+        this(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount, pods, queues, rules,
+                resources, hints, pool, null);
     }
 
     /** A builder for a new report; the lists start empty, the schema version is {@link #SCHEMA_VERSION}. */
@@ -74,12 +85,17 @@ public record DiagnosisReport(
     public Builder toBuilder() {
         return new Builder(job, verdict).schemaVersion(schemaVersion).diagnosisId(diagnosisId).headline(headline)
                 .verdictText(verdictText).nodeCount(nodeCount).pods(pods).queues(queues).rules(rules)
-                .resources(resources).hints(hints).pool(pool);
+                .resources(resources).hints(hints).pool(pool).eta(eta);
     }
 
     /** This report with other hints. */
     public DiagnosisReport withHints(List<Hint> newHints) {
         return toBuilder().hints(newHints).build();
+    }
+
+    /** This report with an estimate of when the job starts ({@code null}: none). */
+    public DiagnosisReport withEta(WaitEstimate newEta) {
+        return toBuilder().eta(newEta).build();
     }
 
     /** This report with another pool picture. */
@@ -105,6 +121,7 @@ public record DiagnosisReport(
         private List<ResourceRow> resources = List.of();
         private List<Hint> hints = List.of();
         private List<PoolCell> pool = List.of();
+        private WaitEstimate eta;
 
         private Builder(JobRef job, Verdict verdict) {
             this.job = Objects.requireNonNull(job, "job");
@@ -178,9 +195,14 @@ public record DiagnosisReport(
             return this;
         }
 
+        public Builder eta(WaitEstimate value) {
+            this.eta = value;
+            return this;
+        }
+
         public DiagnosisReport build() {
             return new DiagnosisReport(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount,
-                    pods, queues, rules, resources, hints, pool);
+                    pods, queues, rules, resources, hints, pool, eta);
         }
     }
 
@@ -226,6 +248,9 @@ public record DiagnosisReport(
         }
         if (!hints.isEmpty()) {
             lines.add(ConsoleText.strip(hints.get(0).text(), SUMMARY_WIDTH));
+        }
+        if (eta != null && !eta.summary().isEmpty()) {
+            lines.add(ConsoleText.strip("Start: " + eta.summary(), SUMMARY_WIDTH));
         }
         return List.copyOf(lines);
     }

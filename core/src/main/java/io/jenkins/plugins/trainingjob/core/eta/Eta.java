@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -55,6 +56,12 @@ public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsA
 
     public boolean known() {
         return kind == Kind.ESTIMATE;
+    }
+
+    /** As a report carries it: seconds, the summary and the basis. */
+    public WaitEstimate toReport() {
+        return new WaitEstimate(kind.name(), known() ? p10.toSeconds() : null, known() ? p50.toSeconds() : null,
+                known() ? p90.toSeconds() : null, jobsAhead, gpusAhead, summary(), basis);
     }
 
     /**

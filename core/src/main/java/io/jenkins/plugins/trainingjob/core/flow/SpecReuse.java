@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;

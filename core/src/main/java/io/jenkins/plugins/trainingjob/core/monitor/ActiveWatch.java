@@ -1,6 +1,16 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.eta.Capacity;
+import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.eta.EtaDamper;
+import io.jenkins.plugins.trainingjob.core.eta.EtaEstimator;
+import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
+import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
+import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
+import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
@@ -38,6 +48,7 @@ final class ActiveWatch implements Watch {
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private final boolean resumedDiagnosis;
     private final Consumer<ActiveWatch> onEnd;
+    private final WaitBudget budget;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -58,10 +69,26 @@ final class ActiveWatch implements Watch {
     private Instant stopDeadline;
     /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
     private boolean failureUnconfirmed;
+    /** Shows a new estimate only when it moves materially. */
+    private final EtaDamper damper = new EtaDamper();
+    /** The latest estimate, shown or not; {@code null} before the first. */
+    private volatile Eta lastEta;
+    /** "p50 past the budget" is said once per watch. */
+    private boolean budgetWarned;
+    /** Once every pod was placed the budget is met: waiting for completion is not waiting to start. */
+    private boolean started;
+    /** A FITS_LATER diagnosis the watch waits on with, because a budget (not the pending timeout) ends it. */
+    private DiagnosisReport keptReport;
 
     ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
                 Consumer<ActiveWatch> onEnd) {
+        this(runtime, group, state, WaitBudget.NONE, listener, onEnd);
+    }
+
+    ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WaitBudget budget,
+                WatchListener listener, Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
+        this.budget = budget == null ? WaitBudget.NONE : budget;
         this.onEnd = onEnd;
         this.group = group;
         this.state = state;
@@ -73,6 +100,11 @@ final class ActiveWatch implements Watch {
 
     JobRef job() {
         return state.job();
+    }
+
+    @Override
+    public Eta eta() {
+        return lastEta;
     }
 
     @Override
@@ -177,13 +209,18 @@ final class ActiveWatch implements Watch {
                     + DurationText.format(policy.overallTimeout())));
             return;
         }
+        started |= status.phase().isScheduled();
+        if (budgetRanOut(now)) {
+            finish(new Outcome.NotStartedInBudget(status, budget.maxWait(), "", lastEta, withEta(keptReport)));
+            return;
+        }
         if (state.phase() == WatchState.Phase.DIAGNOSING
                 && (status.phase() == JobPhase.STARTING || status.phase() == JobPhase.RUNNING)) {
             // It started after all (waiting for completion): the diagnosis has nothing left to explain.
             setState(state.waitingAgain());
         }
         if (state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING
-                && passed(state.pendingDeadline(), now)) {
+                && keptReport == null && passed(state.pendingDeadline(), now)) {
             setState(state.diagnosing(now.plus(policy.diagnosisTimeout())));
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
@@ -195,7 +232,78 @@ final class ActiveWatch implements Watch {
             }
             return;
         }
+        if (budget.estimates() && state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING) {
+            estimate(status, now);
+            return;
+        }
         waitForNextTick(now);
+    }
+
+    private boolean budgetRanOut(Instant now) {
+        return !started && passed(budget.deadline(state.startedAt()), now);
+    }
+
+    /**
+     * Estimates when the pending job starts, from the connection's queue history (one read per round for all
+     * its watches), then waits for the next tick, unless the estimate ends the wait early. A history that
+     * cannot be read this round gives no estimate, and no estimate ends nothing.
+     */
+    private void estimate(JobStatus status, Instant now) {
+        int pods = Math.max(1, status.workers().size());
+        PendingJob pending = new PendingJob(status.job().id(), pods, status.gpus() / pods,
+                status.createdAt() != null ? status.createdAt() : state.startedAt());
+        Verdict verdict = keptReport == null ? null : keptReport.verdict();
+        HistoryCache cache = runtime.histories();
+        String queue = state.connectionId();
+        runtime.call(group.kind(), "queue history", () -> {
+            QueueHistory history = cache.get(queue,
+                    () -> new HistoryReader().read(group.platform(), queue, QueueHistory.DEFAULT_WINDOW, now));
+            // The inventory is read with a diagnosis, not every round: capacity comes from the history's peak.
+            return EtaEstimator.estimate(history, pending, Capacity.unknown(), verdict, now);
+        }, r -> continueWith(r, this::onEstimated));
+    }
+
+    private void onEstimated(CallResult<Eta> r) {
+        Instant now = runtime.now();
+        if (r.ok() && r.value() != null) {
+            Eta eta = r.value();
+            lastEta = eta;
+            if (damper.offer(eta, now)) {
+                emit(new MonitorEvent.EtaChanged(lastStatus, eta));
+            }
+            if (endsEarly(eta, now)) {
+                return;
+            }
+        } else if (!r.ok()) {
+            LOG.log(System.Logger.Level.DEBUG, "no estimate for " + job().id() + " this round: "
+                    + ConsoleText.strip(r.error().getMessage()));
+        }
+        waitForNextTick(now);
+    }
+
+    /**
+     * Ends the wait when even the optimistic estimate (p10) is past what is left of the budget; warns once when
+     * only the median is. No estimate (no basis, needs the administrator) ends nothing: only the deadline does.
+     */
+    private boolean endsEarly(Eta eta, Instant now) {
+        Instant deadline = budget.deadline(state.startedAt());
+        if (deadline == null || started || !eta.known()) {
+            return false;
+        }
+        Duration left = Duration.between(now, deadline);
+        if (eta.p10().compareTo(left) > 0) {
+            String why = "p10 start in " + DurationWords.compact(eta.p10())
+                    + (eta.jobsAhead() > 0 ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs")
+                    + " ahead" : "");
+            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta,
+                    withEta(keptReport)));
+            return true;
+        }
+        if (!budgetWarned && eta.p50().compareTo(left) > 0) {
+            budgetWarned = true;
+            emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, left));
+        }
+        return false;
     }
 
     private void diagnose() {
@@ -240,7 +348,19 @@ final class ActiveWatch implements Watch {
             onDiagnosisFailure(r.error());
             return;
         }
-        finish(new Outcome.Unschedulable(lastStatus, analyze(r.value())));
+        DiagnosisReport report = analyze(r.value());
+        Instant now = runtime.now();
+        Instant deadline = budget.deadline(state.startedAt());
+        if (deadline != null && report.verdict() == Verdict.FITS_LATER && now.isBefore(deadline)) {
+            // Waiting suffices, says the diagnosis, and the user gave the wait a budget: the budget decides.
+            keptReport = report;
+            setState(state.waitingAgain());
+            emit(new MonitorEvent.KeptWaiting(lastStatus, report, Duration.between(now, deadline)));
+            lastHeartbeat = now;
+            waitForNextTick(now);
+            return;
+        }
+        finish(new Outcome.Unschedulable(lastStatus, withEta(report)));
     }
 
     private void onDiagnosisFailure(PlatformException e) {
@@ -268,6 +388,10 @@ final class ActiveWatch implements Watch {
         if (passed(state.overallDeadline(), now)) {
             finish(new Outcome.TimedOut(last, "overall timeout of "
                     + DurationText.format(state.policy().overallTimeout())));
+            return;
+        }
+        if (budgetRanOut(now)) {
+            finish(new Outcome.NotStartedInBudget(last, budget.maxWait(), "", lastEta, withEta(keptReport)));
             return;
         }
         Instant since;
@@ -351,6 +475,9 @@ final class ActiveWatch implements Watch {
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
             next = earliest(next, state.diagnosisDeadline());
         }
+        if (!started) {
+            next = earliest(next, budget.deadline(state.startedAt()));
+        }
         return earliest(next, state.overallDeadline());
     }
 
@@ -380,6 +507,12 @@ final class ActiveWatch implements Watch {
                 && !Objects.equals(previous.queuePosition(), status.queuePosition())) {
             emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
         }
+    }
+
+    /** The report with the last estimate in it, so every format shows when the job was expected to start. */
+    private DiagnosisReport withEta(DiagnosisReport report) {
+        Eta eta = lastEta;
+        return report == null || eta == null ? report : report.withEta(eta.toReport());
     }
 
     private DiagnosisReport analyze(RawDiagnosis raw) {

@@ -68,10 +68,17 @@ public final class JobMonitor implements JobWatcher {
      * @throws IllegalStateException when the monitor is closed
      */
     public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WatchListener listener) {
+        return watch(connectionId, job, policy, WaitBudget.NONE, listener);
+    }
+
+    /** Starts watching a submitted job within a wait budget, estimating when it starts while it is pending. */
+    @Override
+    public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget,
+            WatchListener listener) {
         Objects.requireNonNull(connectionId, "connectionId");
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(policy, "policy");
-        return register(WatchState.start(connectionId, job, policy, runtime.now()), listener);
+        return register(WatchState.start(connectionId, job, policy, runtime.now()), budget, listener);
     }
 
     /**
@@ -83,15 +90,21 @@ public final class JobMonitor implements JobWatcher {
      *     connection
      */
     public Watch resume(WatchState state, WatchListener listener) {
+        return resume(state, WaitBudget.NONE, listener);
+    }
+
+    /** As {@link #resume(WatchState, WatchListener)}, with the budget the watch was started with. */
+    @Override
+    public Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
         Objects.requireNonNull(state, "state");
         if (state.phase() == WatchState.Phase.DONE) {
             throw new IllegalArgumentException("the watch of job " + state.job().id()
                     + " already ended; there is nothing to resume");
         }
-        return register(state, listener);
+        return register(state, budget, listener);
     }
 
-    private Watch register(WatchState state, WatchListener listener) {
+    private Watch register(WatchState state, WaitBudget budget, WatchListener listener) {
         if (closed) {
             throw new IllegalStateException("the job monitor is closed");
         }
@@ -108,7 +121,7 @@ public final class JobMonitor implements JobWatcher {
         // next poll; it leaves the map when its last watch ends (on the scheduler thread). A watch created
         // here for a group being forgotten still works: it just polls in a group of its own.
         ConnectionGroup group = groups.computeIfAbsent(state.connectionId(), id -> newGroup(id, platform.kind()));
-        ActiveWatch watch = new ActiveWatch(runtime, group, state, listener, active::remove);
+        ActiveWatch watch = new ActiveWatch(runtime, group, state, budget, listener, active::remove);
         boolean accepted = runtime.onScheduler(() -> {
             if (closed) {
                 watch.endByClose();

@@ -16,6 +16,20 @@ public interface JobWatcher extends AutoCloseable {
     Watch resume(WatchState state, WatchListener listener);
 
     /**
+     * Starts watching within a wait budget ({@link WaitBudget}); a watcher that knows no budgets watches
+     * without one.
+     */
+    default Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget,
+            WatchListener listener) {
+        return watch(connectionId, job, policy, listener);
+    }
+
+    /** Continues a watch with the budget it was started with (the budget is not part of the durable state). */
+    default Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
+        return resume(state, listener);
+    }
+
+    /**
      * Fetches an existing diagnosis by {@code fetcher}'s rules, waiting on the monitor's timer while the
      * platform says "not ready"; see {@link JobMonitor#fetchDiagnosis}. Cancelling the future stops asking.
      */

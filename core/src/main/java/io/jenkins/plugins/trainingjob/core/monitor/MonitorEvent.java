@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import java.time.Duration;
@@ -57,6 +59,39 @@ public sealed interface MonitorEvent {
         @Override
         public String message() {
             return MonitorEventMessages.retrying(error, delay);
+        }
+    }
+
+    /**
+     * A pending job's estimate moved materially (or is the first one): a new range, or why there is none.
+     * Re-estimated every poll round; said only when it moves ({@link io.jenkins.plugins.trainingjob.core.eta.EtaDamper}).
+     */
+    record EtaChanged(JobStatus current, Eta eta) implements MonitorEvent {
+        @Override
+        public String message() {
+            return MonitorEventMessages.etaChanged(current, eta);
+        }
+    }
+
+    /**
+     * The median estimate is past what is left of the wait budget, the optimistic one is not: the watch keeps
+     * waiting, and says so once.
+     */
+    record BudgetAtRisk(JobStatus current, Eta eta, Duration left) implements MonitorEvent {
+        @Override
+        public String message() {
+            return MonitorEventMessages.budgetAtRisk(current, eta, left);
+        }
+    }
+
+    /**
+     * The diagnosis says the job fits once running jobs end ({@code FITS_LATER}) and a wait budget is set: the
+     * budget, not the pending timeout, ends the wait, so the watch keeps waiting with the report kept.
+     */
+    record KeptWaiting(JobStatus current, DiagnosisReport report, Duration left) implements MonitorEvent {
+        @Override
+        public String message() {
+            return MonitorEventMessages.keptWaiting(current, left);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -38,6 +39,20 @@ final class MonitorEventMessages {
         String what = error == null ? "unknown error" : ConsoleText.strip(error.getMessage());
         return OutcomeMessages.fit("[" + platform + "] call failed, retrying in " + DurationText.format(delay) + ": "
                 + what);
+    }
+
+    static String etaChanged(JobStatus current, Eta eta) {
+        return OutcomeMessages.line(current, ConsoleText.strip(eta.summary()));
+    }
+
+    static String budgetAtRisk(JobStatus current, Eta eta, Duration left) {
+        return OutcomeMessages.line(current, "may not start within the wait budget: p50 start in "
+                + DurationText.format(eta.p50()) + ", " + DurationText.format(left) + " left; still waiting");
+    }
+
+    static String keptWaiting(JobStatus current, Duration left) {
+        return OutcomeMessages.line(current, "fits once running jobs end; waiting on within the wait budget ("
+                + DurationText.format(left) + " left)");
     }
 
     private static String queue(JobStatus s) {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,6 +40,10 @@ final class MonitorRuntime {
     private final AtomicInteger busy = new AtomicInteger();
     private final Object idle = new Object();
     private volatile Thread schedulerThread;
+    /** Each connection's queue history for one poll round, whatever the number of watches estimating on it. */
+    private final HistoryCache histories = new HistoryCache(this::now, HISTORY_ROUND);
+    /** How long a history read serves: a round at the default poll cap. */
+    static final Duration HISTORY_ROUND = Duration.ofSeconds(30);
 
     /** Real time: deadlines read from {@code clock} (which must move at real-time pace), timers on the scheduler. */
     MonitorRuntime(Clock clock, MonitorSettings settings) {
@@ -64,6 +69,10 @@ final class MonitorRuntime {
 
     Instant now() {
         return clock.now();
+    }
+
+    HistoryCache histories() {
+        return histories;
     }
 
     MonitorSettings settings() {

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import java.time.Duration;
@@ -130,10 +131,17 @@ public sealed interface Outcome {
      * @param budget the whole budget
      * @param why empty when the deadline passed; else why the wait ended early, e.g.
      *     {@code p10 start in 2h 10m; 3 jobs ahead}
+     * @param eta the last estimate, or {@code null} when none was made
+     * @param report the {@code FITS_LATER} diagnosis the watch waited on with, or {@code null} when none was made
      */
-    record NotStartedInBudget(JobStatus lastStatus, Duration budget, String why) implements Outcome {
+    record NotStartedInBudget(JobStatus lastStatus, Duration budget, String why, Eta eta, DiagnosisReport report)
+            implements Outcome {
         public NotStartedInBudget {
             why = why == null ? "" : why;
+        }
+
+        public NotStartedInBudget(JobStatus lastStatus, Duration budget, String why) {
+            this(lastStatus, budget, why, null, null);
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import java.util.concurrent.CompletableFuture;
 
 /** A handle on one registered watch. */
@@ -17,4 +18,12 @@ public interface Watch {
      * had already ended). Leaves no scheduled task behind.
      */
     CompletableFuture<Outcome> cancel(boolean stopRemoteJob);
+
+    /**
+     * The latest estimate of when the pending job starts ({@link WatchPolicy#estimates()}), shown or not;
+     * {@code null} when none was made.
+     */
+    default Eta eta() {
+        return null;
+    }
 }

@@ -52,6 +52,12 @@ final class HtmlReportRenderer {
                 .append("\"><strong>Verdict: ").append(report.verdict().name()).append("</strong> — ")
                 .append(esc(report.verdictText())).append("</p>\n");
         b.append("<dl>\n");
+        if (report.eta() != null) {
+            dd(b, "Start", report.eta().summary());
+            if (report.eta().known()) {
+                dd(b, "Basis", report.eta().basis());
+            }
+        }
         dd(b, "Job", report.job().name() + " (" + report.job().platform().displayName() + ", id "
                 + report.job().id() + ")");
         if (!report.diagnosisId().isEmpty()) {

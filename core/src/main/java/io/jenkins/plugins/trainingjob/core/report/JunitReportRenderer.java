@@ -77,6 +77,7 @@ final class JunitReportRenderer {
                 + property("job.id", report.job().id())
                 + property("diagnosis.id", report.diagnosisId())
                 + property("verdict", report.verdict().name())
+                + (report.eta() == null ? "" : property("eta", report.eta().summary()))
                 + "  </properties>\n"
                 + cases
                 + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText()) + "</system-out>\n"

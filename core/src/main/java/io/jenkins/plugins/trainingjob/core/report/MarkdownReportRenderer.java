@@ -19,6 +19,12 @@ final class MarkdownReportRenderer {
         b.append(paragraph("**" + esc(report.headline()) + "**", "")).append("\n\n");
         b.append(paragraph("- **Verdict:** " + report.verdict().name() + " — " + esc(report.verdictText()), "  "))
                 .append('\n');
+        if (report.eta() != null) {
+            b.append(paragraph("- **Start:** " + esc(report.eta().summary()), "  ")).append('\n');
+            if (report.eta().known()) {
+                b.append(paragraph("- **Basis:** " + esc(report.eta().basis()), "  ")).append('\n');
+            }
+        }
         b.append("- **Job:** ").append(esc(report.job().name())).append(" (").append(esc(report.job().platform()
                 .displayName())).append(", id ").append(esc(report.job().id())).append(")\n");
         if (!report.diagnosisId().isEmpty()) {

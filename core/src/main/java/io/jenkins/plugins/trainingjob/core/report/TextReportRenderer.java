@@ -54,6 +54,12 @@ final class TextReportRenderer {
         for (String line : wrap("Verdict: " + clean(report.verdictText()), "  ")) {
             out.add(paint(colourOfVerdict, line));
         }
+        if (report.eta() != null) {
+            out.addAll(wrap("Start: " + clean(report.eta().summary()), "  "));
+            if (report.eta().known()) {
+                out.addAll(wrap("Basis: " + clean(report.eta().basis()), "  "));
+            }
+        }
         rules(report, out);
         resources(report, out);
         hints(report, out);
