@@ -1,6 +1,9 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import java.util.Map;
@@ -31,10 +34,24 @@ final class AttemptSpec {
         while (base.endsWith("-") || base.endsWith("_") || base.endsWith(".")) {
             base = base.substring(0, base.length() - 1);
         }
-        ObjectNode body = spec.body();
+        ObjectNode body = (ObjectNode) escaped(spec.body());
         body.put("name", base + suffix);
         body.put("platform", spec.platform().id());
-        // Rendered already: no placeholders left to fill, so no variables.
+        // Rendered already: a literal "${" left by "$${" is escaped again, so the load keeps it literal.
         return JobSpecLoader.load(body, "attempt " + attempt + " of " + spec.name(), Map.of());
+    }
+
+    private static JsonNode escaped(JsonNode node) {
+        if (node.isTextual()) {
+            return TextNode.valueOf(node.textValue().replace("${", "$${"));
+        }
+        if (node instanceof ObjectNode object) {
+            object.fields().forEachRemaining(e -> e.setValue(escaped(e.getValue())));
+        } else if (node instanceof ArrayNode array) {
+            for (int i = 0; i < array.size(); i++) {
+                array.set(i, escaped(array.get(i)));
+            }
+        }
+        return node;
     }
 }
