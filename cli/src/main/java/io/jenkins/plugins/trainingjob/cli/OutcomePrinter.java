@@ -23,6 +23,11 @@ final class OutcomePrinter {
     }
 
     static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
+        return print(terminal, job, outcome, reportFile, Map.of());
+    }
+
+    /** As above, with {@code extra} members in the JSON document (a submit's {@code attempts}). */
+    static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, Map<String, Object> extra) {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = outcome instanceof Outcome.Unschedulable u ? u.report() : null;
         if (report != null && reportFile != null) {
@@ -39,6 +44,7 @@ final class OutcomePrinter {
                             : withoutConsolePrefix(unfolded(outcome.message())))
                     .platform(job.platform());
             json(job, outcome).forEach(doc::put);
+            extra.forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
                 // The watch could not go on: an error, as every command's failure reads.
                 doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(

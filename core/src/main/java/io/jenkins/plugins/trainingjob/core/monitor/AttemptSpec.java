@@ -34,11 +34,16 @@ final class AttemptSpec {
         while (base.endsWith("-") || base.endsWith("_") || base.endsWith(".")) {
             base = base.substring(0, base.length() - 1);
         }
+        return with(spec, "name", base + suffix, "attempt " + attempt + " of " + spec.name());
+    }
+
+    /** {@code spec} with one top-level field set, checked again as any spec is. */
+    static JobSpec with(JobSpec spec, String field, String value, String sourceName) {
         ObjectNode body = (ObjectNode) escaped(spec.body());
-        body.put("name", base + suffix);
+        body.put(field, value);
         body.put("platform", spec.platform().id());
         // Rendered already: a literal "${" left by "$${" is escaped again, so the load keeps it literal.
-        return JobSpecLoader.load(body, "attempt " + attempt + " of " + spec.name(), Map.of());
+        return JobSpecLoader.load(body, sourceName, Map.of());
     }
 
     private static JsonNode escaped(JsonNode node) {

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -52,6 +54,18 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
         }
         variables.keySet().stream().sorted().forEach(k -> parts.add("set." + k + "=" + variables.get(k)));
         return String.join(",", parts);
+    }
+
+    /**
+     * The spec as this target sends it: an AIHC spec that names a queue is moved to this target's queue
+     * (the spec's queue wins over the connection's, so changing only the connection would move nothing).
+     * SenseCore specs name their pool in the spec; a target changes them through {@code ${NAME}} values.
+     */
+    public JobSpec applyTo(JobSpec spec) {
+        if (queue.isEmpty() || spec.platform() != PlatformKind.AIHC || !spec.body().hasNonNull("queue")) {
+            return spec;
+        }
+        return AttemptSpec.with(spec, "queue", queue, "fallback target " + label("target"));
     }
 
     /**
