@@ -14,7 +14,9 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -86,21 +88,24 @@ public final class AttemptLoop {
      * How the submit ended.
      *
      * @param attempts every attempt, in order
-     * @param outcomes the watch outcome of each attempt ({@code null} for one that created no job or was
-     *     found and not watched), parallel to {@code attempts}: the reports (diagnoses) are kept there
+     * @param outcomes the watch outcome of each attempt by its number (none for one that created no job or
+     *     was found and not watched): the reports (diagnoses) are kept there
      * @param outcome the last attempt's outcome: front ends map it to exit codes and results
      * @param job the job the submit ended with (the one left on the platform, if any); {@code null} when none
      * @param target where that job is
      */
-    public record Result(List<Attempt> attempts, List<Outcome> outcomes, Outcome outcome, JobRef job,
+    public record Result(List<Attempt> attempts, Map<Integer, Outcome> outcomes, Outcome outcome, JobRef job,
                          TargetChoice.Candidate target) {
+        public Result {
+            attempts = List.copyOf(attempts);
+            outcomes = Map.copyOf(outcomes);
+        }
     }
 
     private final JobWatcher watcher;
     private final Sleeper sleeper;
     private final Supplier<Instant> now;
     private volatile boolean interrupted;
-    private volatile Watch current;
     private List<Verdict> verdicts = List.of();
     private List<TargetChoice.Candidate> order = List.of();
 
@@ -274,14 +279,18 @@ public final class AttemptLoop {
 
     private static Result end(List<Attempt> attempts, List<Outcome> outcomes, Outcome outcome, JobRef job,
                               TargetChoice.Candidate target) {
-        return new Result(List.copyOf(attempts), java.util.Collections.unmodifiableList(new ArrayList<>(outcomes)),
-                outcome, job, target);
+        Map<Integer, Outcome> byNumber = new HashMap<>();
+        for (int i = 0; i < attempts.size(); i++) {
+            if (outcomes.get(i) != null) {
+                byNumber.put(attempts.get(i).number(), outcomes.get(i));
+            }
+        }
+        return new Result(attempts, byNumber, outcome, job, target);
     }
 
     private Outcome watch(TargetChoice.Candidate target, JobRef job, WatchPolicy policy, WatchListener listener,
                           Settings settings) {
         Watch w = watcher.watch(target.connectionId(), job, policy, listener);
-        current = w;
         try {
             if (interrupted) {
                 return w.cancel(settings.stopOnInterrupt()).join();
@@ -302,8 +311,6 @@ public final class AttemptLoop {
                     throw new IllegalStateException("a watch's outcome never completes exceptionally", e);
                 }
             }
-        } finally {
-            current = null;
         }
     }
 

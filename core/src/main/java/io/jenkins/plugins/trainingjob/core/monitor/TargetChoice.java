@@ -69,6 +69,11 @@ public final class TargetChoice {
      * @param lines one line per target in the given order, then the line that says why the first won
      */
     public record Plan(List<Judged> order, List<Judged> skipped, List<String> lines) {
+        public Plan {
+            order = List.copyOf(order);
+            skipped = List.copyOf(skipped);
+            lines = List.copyOf(lines);
+        }
     }
 
     /** The median wait on a target, when it can be had cheaply; empty means "no ETA". */

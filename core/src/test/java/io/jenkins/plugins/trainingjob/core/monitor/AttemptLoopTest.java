@@ -153,7 +153,7 @@ class AttemptLoopTest {
         assertThat(result.outcome()).isInstanceOf(Outcome.Scheduled.class);
         assertThat(result.attempts()).extracting(Attempt::clientToken).containsExactly("ci-42-train", "ci-42-train-a2");
         assertThat(result.attempts().get(0).reason()).contains("pending timeout").contains("moved to target 2");
-        assertThat(result.outcomes().get(0)).isInstanceOf(Outcome.Unschedulable.class); // the diagnosis is kept
+        assertThat(result.outcomes().get(1)).isInstanceOf(Outcome.Unschedulable.class); // the diagnosis is kept
         assertThat(savedTokens).containsExactly("ci-42-train", "ci-42-train-a2");
         assertThat(live()).isEqualTo(1);
     }
