@@ -291,25 +291,23 @@ public final class AttemptLoop {
     private Outcome watch(TargetChoice.Candidate target, JobRef job, WatchPolicy policy, WatchListener listener,
                           Settings settings) {
         Watch w = watcher.watch(target.connectionId(), job, policy, listener);
-        try {
-            if (interrupted) {
-                return w.cancel(settings.stopOnInterrupt()).join();
-            }
-            // Poll the flag while waiting: an interrupt cancels the watch from this thread.
-            while (true) {
-                try {
-                    return w.outcome().get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
-                } catch (java.util.concurrent.TimeoutException e) {
-                    if (interrupted) {
-                        return w.cancel(settings.stopOnInterrupt()).join();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    interrupted = true;
+        if (interrupted) {
+            return w.cancel(settings.stopOnInterrupt()).join();
+        }
+        // Poll the flag while waiting: an interrupt cancels the watch from this thread.
+        while (true) {
+            try {
+                return w.outcome().get(200, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                if (interrupted) {
                     return w.cancel(settings.stopOnInterrupt()).join();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    throw new IllegalStateException("a watch's outcome never completes exceptionally", e);
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                interrupted = true;
+                return w.cancel(settings.stopOnInterrupt()).join();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IllegalStateException("a watch's outcome never completes exceptionally", e);
             }
         }
     }
