@@ -28,8 +28,8 @@ class ConnectionTest {
 
         assertThat(s.platform()).isEqualTo(PlatformKind.AIHC);
         assertThat(s.region()).isEqualTo("bj");
-        assertThat(s.resourcePoolId()).isEqualTo("pool-1");
-        assertThat(s.queue()).isEqualTo("default");
+        assertThat(s.aihc().resourcePoolId()).isEqualTo("pool-1");
+        assertThat(s.aihc().queue()).isEqualTo("default");
         assertThat(s.credentials()).isSameAs(KEYS);
     }
 
@@ -46,10 +46,10 @@ class ConnectionTest {
         ConnectionSettings s = c.toSettings(KEYS);
 
         assertThat(s.endpoint()).isEqualTo(URI.create("http://127.0.0.1:8080"));
-        assertThat(s.subscription()).isEqualTo("sub");
-        assertThat(s.resourceGroup()).isEqualTo("rg");
-        assertThat(s.zone()).isEqualTo("cn-sh-01z");
-        assertThat(s.workspace()).isEqualTo("ws");
+        assertThat(s.senseCore().subscription()).isEqualTo("sub");
+        assertThat(s.senseCore().resourceGroup()).isEqualTo("rg");
+        assertThat(s.senseCore().zone()).isEqualTo("cn-sh-01z");
+        assertThat(s.senseCore().workspace()).isEqualTo("ws");
     }
 
     @Test

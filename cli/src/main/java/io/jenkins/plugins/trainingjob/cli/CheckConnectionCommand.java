@@ -32,8 +32,8 @@ final class CheckConnectionCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, null);
         String where = settings.platform() == PlatformKind.AIHC
-                ? "resource pool " + settings.resourcePoolId()
-                : "workspace " + settings.workspace();
+                ? "resource pool " + settings.aihc().resourcePoolId()
+                : "workspace " + settings.senseCore().workspace();
         int listed;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             StatusPage page = platform.listStatuses(null, 1);

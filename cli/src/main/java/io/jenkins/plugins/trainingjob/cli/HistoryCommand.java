@@ -65,7 +65,7 @@ final class HistoryCommand implements Callable<Integer> {
         Instant now = root.env().clock().instant();
         QueueHistory history;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            history = new HistoryReader().read(platform, settings.queue(), window, now);
+            history = new HistoryReader().read(platform, settings.target().defaultQueue(), window, now);
         }
         List<Row> rows = rows(history);
         if (terminal.json()) {

@@ -67,7 +67,7 @@ final class StatusCommand implements Callable<Integer> {
                 }
             }
             QueueView queue = ahead && status.phase() == JobPhase.PENDING
-                    ? QueueView.read(platform, status, settings.queue(), root.env().clock().instant()) : null;
+                    ? QueueView.read(platform, status, settings.target().defaultQueue(), root.env().clock().instant()) : null;
             if (terminal.json()) {
                 JsonEnvelope doc = terminal.envelope(ExitCode.SUCCESS, "job " + status.job().id() + " is "
                                 + status.phase() + (status.rawState().isEmpty() ? "" : " (" + status.rawState() + ")"))

@@ -53,9 +53,9 @@ class ConnectionResolverTest {
         ConnectionSettings s = resolve(null);
 
         assertThat(s.platform()).isEqualTo(PlatformKind.AIHC);
-        assertThat(s.resourcePoolId()).isEqualTo("pool-flag");
+        assertThat(s.aihc().resourcePoolId()).isEqualTo("pool-flag");
         assertThat(s.region()).isEqualTo("su");
-        assertThat(s.queue()).isEqualTo("q-profile");
+        assertThat(s.aihc().queue()).isEqualTo("q-profile");
         assertThat(s.credentials().accessKey()).isEqualTo("ak-profile");
         assertThat(s.resolvedEndpoint()).isEqualTo(URI.create("https://aihc.su.baidubce.com"));
     }
@@ -92,8 +92,8 @@ class ConnectionResolverTest {
         flags.resourceGroup = "rg";
         flags.workspace = "ws";
         ConnectionSettings s = resolve(PlatformKind.SENSECORE);
-        assertThat(s.zone()).isEqualTo("cn-sh-01z");
-        assertThat(s.workspace()).isEqualTo("ws");
+        assertThat(s.senseCore().zone()).isEqualTo("cn-sh-01z");
+        assertThat(s.senseCore().workspace()).isEqualTo("ws");
         assertThat(s.resolvedEndpoint()).isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
     }
 
@@ -104,7 +104,7 @@ class ConnectionResolverTest {
         flags.profile = "sim";
         ConnectionSettings s = resolve(null);
         assertThat(s.resolvedEndpoint()).isEqualTo(URI.create("http://127.0.0.1:9000"));
-        assertThat(s.resourcePoolId()).isEqualTo("pool-sim");
+        assertThat(s.aihc().resourcePoolId()).isEqualTo("pool-sim");
         assertThat(s.credentials().accessKey()).isEqualTo("ak");
     }
 
@@ -178,7 +178,7 @@ class ConnectionResolverTest {
         variables.put("TRAINJOB_ACCESS_KEY", "ak");
         variables.put("TRAINJOB_SECRET_KEY", "sk");
         variables.put("TRAINJOB_QUEUE", "aihcq-7");
-        assertThat(resolve(PlatformKind.AIHC).queue()).isEqualTo("aihcq-7");
+        assertThat(resolve(PlatformKind.AIHC).aihc().queue()).isEqualTo("aihcq-7");
     }
 
     @Test

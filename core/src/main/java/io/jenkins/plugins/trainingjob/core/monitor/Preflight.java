@@ -29,7 +29,7 @@ public final class Preflight {
      * the inventory ends in an UNKNOWN report naming it.
      */
     public static DiagnosisReport check(TrainingPlatform platform, JobSpec spec) {
-        JobDemand demand = JobDemand.of(spec, platform.settings() == null ? null : platform.settings().queue());
+        JobDemand demand = JobDemand.of(spec, platform.settings() == null ? null : platform.settings().target().defaultQueue());
         try {
             return PreflightCheck.check(demand, platform.inventory(demand.queue()));
         } catch (InventoryUnreadableException e) {

@@ -7,37 +7,30 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Where and as whom to call a platform. The endpoint is either explicit or derived from the region
- * ({@code https://aihc.<region>.baidubce.com}, {@code https://aec2.<region>.sensecoreapi.cn}).
+ * Where and as whom to call a platform. The endpoint is either explicit or derived from the region by the
+ * target ({@code https://aihc.<region>.baidubce.com}, {@code https://aec2.<region>.sensecoreapi.cn}).
  *
- * <p>AIHC uses {@code resourcePoolId} and {@code queue}; SenseCore uses {@code subscription},
- * {@code resourceGroup}, {@code zone} (the workspace zone, region + {@code z}) and {@code workspace}.
- * Fields a platform does not use are {@code null}. {@link #toString()} redacts the credentials. Which
- * fields each platform needs is checked by {@link #problems()}; the clients refuse settings that have any,
- * except that an AIHC client without a resource pool may still fetch a diagnosis by id (its calls that
- * name the pool refuse).
+ * <p>What differs per platform is the {@link PlatformTarget}: {@link AihcTarget} (resource pool, queue) or
+ * {@link SenseCoreTarget} (subscription, resource group, zone, workspace). {@link #toString()} redacts the
+ * credentials. Which fields each platform needs is checked by {@link #problems()}; the clients refuse
+ * settings that have any, except that an AIHC client without a resource pool may still fetch a diagnosis
+ * by id (its calls that name the pool refuse).
  *
  * <p>{@code senseCoreSignature} says what a SenseCore signature binds ({@link SenseCoreSignature#REQUEST}
  * unless a gateway needs date-only). {@code insecureHttp} is the explicit opt-in to a plain
  * {@code http://} endpoint that is not loopback; without it such settings have a problem.
  */
 public record ConnectionSettings(
-        PlatformKind platform,
         URI endpoint,
         String region,
         Credentials credentials,
-        String resourcePoolId,
-        String queue,
-        String subscription,
-        String resourceGroup,
-        String zone,
-        String workspace,
+        PlatformTarget target,
         HttpSettings http,
         SenseCoreSignature senseCoreSignature,
         boolean insecureHttp) {
 
     public ConnectionSettings {
-        Objects.requireNonNull(platform, "platform");
+        Objects.requireNonNull(target, "target");
         Objects.requireNonNull(credentials, "credentials");
         if (endpoint == null && (region == null || region.isBlank())) {
             throw new InvalidConnectionException(
@@ -47,57 +40,99 @@ public record ConnectionSettings(
         senseCoreSignature = senseCoreSignature == null ? SenseCoreSignature.REQUEST : senseCoreSignature;
     }
 
-    /** Request-bound SenseCore signatures, and no plain-http opt-in. */
-    public ConnectionSettings(PlatformKind platform, URI endpoint, String region, Credentials credentials,
-                              String resourcePoolId, String queue, String subscription, String resourceGroup,
-                              String zone, String workspace, HttpSettings http) {
-        this(platform, endpoint, region, credentials, resourcePoolId, queue, subscription, resourceGroup, zone,
-                workspace, http, null, false);
+    /** Default HTTP settings, request-bound SenseCore signatures, and no plain-http opt-in. */
+    public ConnectionSettings(URI endpoint, String region, Credentials credentials, PlatformTarget target) {
+        this(endpoint, region, credentials, target, null, null, false);
     }
 
     public static ConnectionSettings aihc(URI endpoint, String region, Credentials credentials,
                                           String resourcePoolId, String queue) {
-        return new ConnectionSettings(PlatformKind.AIHC, endpoint, region, credentials, resourcePoolId, queue,
-                null, null, null, null, null);
+        return new ConnectionSettings(endpoint, region, credentials, new AihcTarget(resourcePoolId, queue));
     }
 
     public static ConnectionSettings senseCore(URI endpoint, String region, Credentials credentials,
                                                String subscription, String resourceGroup, String zone,
                                                String workspace) {
-        return new ConnectionSettings(PlatformKind.SENSECORE, endpoint, region, credentials, null, null,
-                subscription, resourceGroup, zone, workspace, null);
+        return new ConnectionSettings(endpoint, region, credentials,
+                new SenseCoreTarget(subscription, resourceGroup, zone, workspace));
+    }
+
+    /** The platform of the target. */
+    public PlatformKind platform() {
+        return target.platform();
+    }
+
+    /**
+     * The AIHC target of an AIHC connection.
+     *
+     * @throws IllegalStateException on another platform's connection (a caller's bug: clients and
+     *     front ends check the platform first)
+     */
+    public AihcTarget aihc() {
+        if (target instanceof AihcTarget aihc) {
+            return aihc;
+        }
+        throw new IllegalStateException("not an AIHC connection: " + platform().id());
+    }
+
+    /**
+     * The SenseCore target of a SenseCore connection.
+     *
+     * @throws IllegalStateException on another platform's connection
+     */
+    public SenseCoreTarget senseCore() {
+        if (target instanceof SenseCoreTarget senseCore) {
+            return senseCore;
+        }
+        throw new IllegalStateException("not a SenseCore connection: " + platform().id());
     }
 
     public ConnectionSettings withHttp(HttpSettings http) {
-        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
-                resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
+        return new ConnectionSettings(endpoint, region, credentials, target, http, senseCoreSignature, insecureHttp);
     }
 
     /** What a SenseCore signature binds; date-only only for a gateway that refuses the request-bound form. */
     public ConnectionSettings withSenseCoreSignature(SenseCoreSignature signature) {
-        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
-                resourceGroup, zone, workspace, http, signature, insecureHttp);
+        return new ConnectionSettings(endpoint, region, credentials, target, http, signature, insecureHttp);
+    }
+
+    /**
+     * The same connection aimed at another AIHC queue (a fallback target).
+     *
+     * @throws InvalidConnectionException on a SenseCore connection: it has no queue (the job's pool is in
+     *     its spec), so a fallback queue there is a configuration mistake, named as such
+     */
+    public ConnectionSettings withQueue(String newQueue) {
+        return withTarget(aihcTarget("queue").withQueue(newQueue));
+    }
+
+    /**
+     * The same connection aimed at another AIHC resource pool (a fallback target).
+     *
+     * @throws InvalidConnectionException on a SenseCore connection, which names no resource pool
+     */
+    public ConnectionSettings withResourcePool(String newResourcePoolId) {
+        return withTarget(aihcTarget("resourcePool").withResourcePool(newResourcePoolId));
+    }
+
+    /** The same endpoint, credentials and HTTP settings aimed at another target. */
+    public ConnectionSettings withTarget(PlatformTarget newTarget) {
+        return new ConnectionSettings(endpoint, region, credentials, newTarget, http, senseCoreSignature,
+                insecureHttp);
     }
 
     /** {@code true}: a plain {@code http://} endpoint beyond loopback is allowed (and warned about). */
-    /**
-     * The same connection aimed at another AIHC queue (a fallback target). SenseCore has no queue in its
-     * connection; the job's pool is in its spec.
-     */
-    public ConnectionSettings withQueue(String newQueue) {
-        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, newQueue,
-                subscription, resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
-    }
-
-    /** The same connection aimed at another AIHC resource pool (a fallback target). */
-    public ConnectionSettings withResourcePool(String newResourcePoolId) {
-        return new ConnectionSettings(platform, endpoint, region, credentials, newResourcePoolId, queue,
-                subscription, resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
-    }
-
     public ConnectionSettings withInsecureHttp(boolean insecureHttp) {
-        return new ConnectionSettings(platform, endpoint, region, credentials, resourcePoolId, queue, subscription,
-                resourceGroup, zone, workspace, http, senseCoreSignature, insecureHttp);
+        return new ConnectionSettings(endpoint, region, credentials, target, http, senseCoreSignature, insecureHttp);
+    }
+
+    private AihcTarget aihcTarget(String field) {
+        if (target instanceof AihcTarget aihc) {
+            return aihc;
+        }
+        throw new InvalidConnectionException(List.of(new ConnectionProblem(field, "a "
+                + platform().displayName() + " connection has no " + field + " (only Baidu AIHC connections "
+                + "name a resource pool and queue; a SenseCore job's pool is in its spec)")));
     }
 
     /**
@@ -119,13 +154,6 @@ public record ConnectionSettings(
 
     /** The endpoint to call: the explicit one, else the region's public host. */
     public URI resolvedEndpoint() {
-        if (endpoint != null) {
-            return endpoint;
-        }
-        String r = region.trim();
-        return switch (platform) {
-            case AIHC -> URI.create("https://aihc." + r + ".baidubce.com");
-            case SENSECORE -> URI.create("https://aec2." + r + ".sensecoreapi.cn");
-        };
+        return endpoint != null ? endpoint : target.regionEndpoint(region);
     }
 }

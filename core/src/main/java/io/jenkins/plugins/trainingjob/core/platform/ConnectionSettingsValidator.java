@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The rules for connection settings, the one place that knows which setting each platform needs. The
- * clients check them before their first call, the CLI before it connects and the Jenkins plugin when a
+ * The rules for connection settings: where to call (endpoint or known region), the transport, and
+ * through each {@link PlatformTarget} which setting its platform needs. The clients check them before
+ * their first call, the CLI before it connects and the Jenkins plugin when a
  * form or a step is checked, so every front end names the same field with the same rule.
  *
  * <p>The rules take the settings as text, as users type them, because the front ends check before they
@@ -64,8 +65,7 @@ public final class ConnectionSettingsValidator {
      */
     public static List<ConnectionProblem> aihc(String endpoint, String region, String resourcePool, String queue) {
         List<ConnectionProblem> problems = location(PlatformKind.AIHC, endpoint, region);
-        setting(PlatformKind.AIHC, "resourcePool", resourcePool).ifPresent(problems::add);
-        aihcQueue(resourcePool, queue).ifPresent(problems::add);
+        problems.addAll(new AihcTarget(resourcePool, queue).problems());
         return problems;
     }
 
@@ -75,21 +75,14 @@ public final class ConnectionSettingsValidator {
      * optional otherwise. For a form that checks the queue as it is typed.
      */
     public static Optional<ConnectionProblem> aihcQueue(String resourcePool, String queue) {
-        if (!AihcManagedPools.isManaged(resourcePool) || !isBlank(queue)) {
-            return Optional.empty();
-        }
-        return Optional.of(new ConnectionProblem("queue", "required for resource pool " + resourcePool.trim()
-                + ": every call on a managed pool names the queue (sent as queueID; the queue id, e.g. aihcq-xxxxxxxx)"));
+        return AihcTarget.queueRule(resourcePool, queue);
     }
 
     /** SenseCore ACP: the location, and the four names every workspace URL is built from. */
     public static List<ConnectionProblem> senseCore(String endpoint, String region, String subscription,
                                                     String resourceGroup, String zone, String workspace) {
         List<ConnectionProblem> problems = location(PlatformKind.SENSECORE, endpoint, region);
-        setting(PlatformKind.SENSECORE, "subscription", subscription).ifPresent(problems::add);
-        setting(PlatformKind.SENSECORE, "resourceGroup", resourceGroup).ifPresent(problems::add);
-        setting(PlatformKind.SENSECORE, "zone", zone).ifPresent(problems::add);
-        setting(PlatformKind.SENSECORE, "workspace", workspace).ifPresent(problems::add);
+        problems.addAll(new SenseCoreTarget(subscription, resourceGroup, zone, workspace).problems());
         return problems;
     }
 
@@ -99,20 +92,7 @@ public final class ConnectionSettingsValidator {
      * Empty when the value is set or the platform does not need the setting.
      */
     public static Optional<ConnectionProblem> setting(PlatformKind platform, String field, String value) {
-        if (!isBlank(value)) {
-            return Optional.empty();
-        }
-        String required = "required for " + platform.displayName();
-        String rule = switch (platform) {
-            case AIHC -> field.equals("resourcePool")
-                    ? required + " (the resource pool id, e.g. cce-xxxxxxxx)" : null;
-            case SENSECORE -> switch (field) {
-                case "subscription", "resourceGroup", "workspace" -> required;
-                case "zone" -> required + " (the workspace zone: the region followed by z, e.g. cn-sh-01z)";
-                default -> null;
-            };
-        };
-        return rule == null ? Optional.empty() : Optional.of(new ConnectionProblem(field, rule));
+        return PlatformTarget.setting(platform, field, value);
     }
 
     /**
@@ -121,11 +101,8 @@ public final class ConnectionSettingsValidator {
      */
     public static List<ConnectionProblem> problems(ConnectionSettings settings) {
         String endpoint = settings.endpoint() == null ? null : settings.endpoint().toString();
-        List<ConnectionProblem> problems = switch (settings.platform()) {
-            case AIHC -> aihc(endpoint, settings.region(), settings.resourcePoolId(), settings.queue());
-            case SENSECORE -> senseCore(endpoint, settings.region(), settings.subscription(),
-                    settings.resourceGroup(), settings.zone(), settings.workspace());
-        };
+        List<ConnectionProblem> problems = location(settings.platform(), endpoint, settings.region());
+        problems.addAll(settings.target().problems());
         transport(settings.endpoint(), settings.insecureHttp()).ifPresent(problems::add);
         return problems;
     }

@@ -38,7 +38,7 @@ public record DiagnosisWithInventory(RawDiagnosis diagnosis, PoolInventory inven
         }
         String queue = aihc.rules().stream().flatMap(r -> r.details().stream()).map(AihcScheduleDiagnosis.Detail::queue)
                 .filter(q -> q != null && !q.isBlank()).findFirst()
-                .orElse(platform.settings() == null ? null : platform.settings().queue());
+                .orElse(platform.settings() == null ? null : platform.settings().target().defaultQueue());
         try {
             return new DiagnosisWithInventory(raw, platform.inventory(queue), "");
         } catch (InventoryUnreadableException e) {

@@ -20,6 +20,8 @@ public abstract class PlatformException extends RuntimeException {
     private final int httpStatus;
     private final String code;
     private final String requestId;
+    /** The message without its "<Platform> <operation>: " prefix, kept so no caller re-parses the message. */
+    private final String detail;
 
     /**
      * Code, request id and message often come from a response body: control characters are stripped
@@ -34,6 +36,7 @@ public abstract class PlatformException extends RuntimeException {
         this.httpStatus = httpStatus;
         this.code = ConsoleText.strip(code, MAX_ID);
         this.requestId = ConsoleText.strip(requestId, MAX_ID);
+        this.detail = compose(null, "", httpStatus, this.code, this.requestId, ConsoleText.strip(message));
     }
 
     /** A failure without an answer to describe: no HTTP status, platform code or request id. */
@@ -63,6 +66,15 @@ public abstract class PlatformException extends RuntimeException {
 
     public String requestId() {
         return requestId;
+    }
+
+    /**
+     * What happened in the platform's words, with status, code and request id, but without the
+     * {@code "<Platform> <operation>: "} prefix of {@link #getMessage()}: for a message that quotes this
+     * failure after naming the call itself (an uncertain create quoting its lost answer).
+     */
+    public String detail() {
+        return detail;
     }
 
     /** Whether repeating the same idempotent call later may succeed. */

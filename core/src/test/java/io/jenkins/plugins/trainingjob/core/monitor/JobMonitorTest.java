@@ -17,10 +17,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
+import io.jenkins.plugins.trainingjob.core.testkit.SerialForm;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -417,13 +414,13 @@ class JobMonitorTest {
         RecordingListener first = new RecordingListener();
         monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), first);
         runUntil("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
-        byte[] saved = serialize(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
+        byte[] saved = SerialForm.bytes(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
         monitor.close();
 
         monitor = newMonitor();
         platform.diagnosisReady = true;
         RecordingListener second = new RecordingListener();
-        Watch resumed = monitor.resume(deserialize(saved), second);
+        Watch resumed = monitor.resume(SerialForm.read(saved, WatchState.class), second);
 
         Outcome outcome = outcomeOf(resumed);
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
@@ -442,7 +439,7 @@ class JobMonitorTest {
         WatchState state = WatchState.start(CONNECTION, job, policy,
                 clock.now().minus(Duration.ofHours(1)));
 
-        Outcome outcome = outcomeOf(monitor.resume(deserialize(serialize(state)), null));
+        Outcome outcome = outcomeOf(monitor.resume(SerialForm.roundTrip(state), null));
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(platform.launchCalls).hasValue(1);
     }
@@ -588,19 +585,5 @@ class JobMonitorTest {
 
     private static Duration ms(long millis) {
         return Duration.ofMillis(millis);
-    }
-
-    private static byte[] serialize(WatchState state) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(state);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static WatchState deserialize(byte[] bytes) throws Exception {
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
-            return (WatchState) in.readObject();
-        }
     }
 }

@@ -17,6 +17,18 @@ class PlatformExceptionTest {
     }
 
     @Test
+    void theDetailIsTheMessageWithoutPlatformAndCallSoAnotherMessageCanQuoteIt() {
+        NotFoundException e = new NotFoundException(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 404,
+                "NoSuchJob", "r-1", "job not found", null);
+        TransientException bare = TransientException.connectionFailed(PlatformKind.SENSECORE, "POST trainingJobs", 0,
+                "", "read timed out", null);
+
+        assertThat(e.detail()).isEqualTo("job not found (HTTP 404, code NoSuchJob, request id r-1)");
+        assertThat(bare.detail()).isEqualTo("read timed out");
+        assertThat(bare.getMessage()).isEqualTo("SenseCore ACP POST trainingJobs: " + bare.detail());
+    }
+
+    @Test
     void controlCharactersFromAResponseCannotForgeConsoleLines() {
         TransientException e = new TransientException(PlatformKind.SENSECORE, "GET trainingJobs", 503,
                 "\u001b[2JUNAVAILABLE", "r\n[Pipeline] echo ok", "down\r\n\u001b[32mSUCCESS", null);

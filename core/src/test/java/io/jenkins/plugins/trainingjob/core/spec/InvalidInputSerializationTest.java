@@ -4,11 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
+import io.jenkins.plugins.trainingjob.core.testkit.SerialForm;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +20,7 @@ class InvalidInputSerializationTest {
         var problems = List.of(new SpecProblem("jobSpec.replicas", "must be at least 1"),
                 new SpecProblem("", "the document is empty"));
 
-        var read = roundTrip(new InvalidSpecException("job.yaml", problems));
+        var read = SerialForm.roundTrip(new InvalidSpecException("job.yaml", problems));
 
         assertThat(read.problems()).isEqualTo(problems);
         assertThat(read.getMessage()).contains("jobSpec.replicas: must be at least 1");
@@ -34,19 +30,8 @@ class InvalidInputSerializationTest {
     void anInvalidConnectionKeepsItsProblems() throws Exception {
         var problems = List.of(new ConnectionProblem("resourcePool", "is required"));
 
-        var read = roundTrip(new InvalidConnectionException(problems));
+        var read = SerialForm.roundTrip(new InvalidConnectionException(problems));
 
         assertThat(read.problems()).isEqualTo(problems);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T roundTrip(T value) throws IOException, ClassNotFoundException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(value);
-        }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return (T) in.readObject();
-        }
     }
 }

@@ -21,16 +21,13 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.testkit.CountingPlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
+import io.jenkins.plugins.trainingjob.core.testkit.SerialForm;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.SimClients;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultKind;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -245,12 +242,12 @@ class JobMonitorSimulatorTest {
         RecordingListener first = new RecordingListener();
         monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(20)), first);
         await("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
-        byte[] saved = serialize(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
+        byte[] saved = SerialForm.bytes(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
         monitor.close();
 
         monitor = newMonitor();
         sim.advanceClock(Duration.ofSeconds(10));
-        Outcome outcome = outcomeOf(monitor.resume(deserialize(saved), null));
+        Outcome outcome = outcomeOf(monitor.resume(SerialForm.read(saved, WatchState.class), null));
 
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(platform.launchCalls).hasValue(1);
@@ -350,19 +347,5 @@ class JobMonitorSimulatorTest {
     /** Moves the monitor's clock until {@code condition} holds (fails the test after a minute of it). */
     private void await(String what, BooleanSupplier condition) {
         clock.runUntil(what, condition);
-    }
-
-    private static byte[] serialize(WatchState state) throws Exception {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
-            out.writeObject(state);
-        }
-        return bytes.toByteArray();
-    }
-
-    private static WatchState deserialize(byte[] bytes) throws Exception {
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes))) {
-            return (WatchState) in.readObject();
-        }
     }
 }

@@ -8,9 +8,11 @@ import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
+import io.jenkins.plugins.trainingjob.core.platform.AihcTarget;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
+import io.jenkins.plugins.trainingjob.core.platform.CreateRecovery;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
@@ -21,7 +23,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
@@ -29,13 +30,11 @@ import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,16 +75,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     static final String OP_LAUNCH = "POST /api/v1/aifd/schedulediagnosis/job/launcher";
     static final String OP_QUERY = "GET /api/v1/aifd/schedulediagnosis/job/query";
 
-    /** Look-ups after a create of unknown outcome: the job may take a moment to appear in the list. */
-    private static final List<Duration> LOOKUP_WAITS = List.of(Duration.ZERO, Duration.ofSeconds(1),
-            Duration.ofSeconds(2), Duration.ofSeconds(4));
-    /** The longest wait between the look-ups that follow a create that got no answer at all. */
-    private static final Duration MAX_LOOKUP_WAIT = Duration.ofSeconds(30);
-    private static final int LOOKUP_PAGES = 3;
-    private static final int LOOKUP_PAGE_SIZE = 50;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
+    private final AihcTarget target;
     private final AihcUrls urls;
     private final String pool;
     /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
@@ -94,6 +87,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private final CallExecutor http;
     private final AihcInventoryReader inventory;
     private final InventoryCache inventoryCache;
+    private final AihcJobFinder finder;
     /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
     private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
@@ -101,14 +95,15 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         ConnectionSettings settings = b.settings();
         Clock clock = b.clock();
         this.settings = settings;
+        this.target = settings.aihc();
         // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
         // every call that names the pool refuses then, with the pool's rule.
         ConnectionSettingsValidator.requireValid(settings.problems().stream()
                 .filter(p -> !p.field().equals("resourcePool")).toList());
-        this.pool = settings.resourcePoolId() == null || settings.resourcePoolId().isBlank() ? null
-                : settings.resourcePoolId().trim();
+        this.pool = target.resourcePoolId() == null || target.resourcePoolId().isBlank() ? null
+                : target.resourcePoolId().trim();
         this.managed = pool != null && AihcManagedPools.isManaged(pool);
-        this.managedQueue = managed ? settings.queue().trim() : null;
+        this.managedQueue = managed ? target.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
             throw InvalidInputException.of("connection", "endpoint must be an http or https URL, was "
@@ -126,6 +121,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .build();
         this.inventory = new AihcInventoryReader(http, url, pool, clock);
         this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
+        this.finder = new AihcJobFinder(this::listPage, this::detail);
     }
 
     /** A client with the system clock, real sleeps and its own OkHttp client. */
@@ -183,100 +179,26 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         return new JobRef(PlatformKind.AIHC, jobId, name.isEmpty() ? spec.name() : name);
     }
 
+    /** Any failed look-up means "look again": the last one's words go into the final message. */
     private JobRef lookUpAfterUncertainCreate(JobSpec spec, String clientToken, TransientException cause) {
-        PlatformException lookupFailure = null;
-        int lookups = 0;
-        Duration waited = Duration.ZERO;
-        for (Duration wait : lookupWaits(cause)) {
-            try {
-                http.sleeper().sleep(wait);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            lookups++;
-            waited = waited.plus(wait);
-            try {
-                Optional<JobRef> found = findSubmitted(spec, clientToken);
-                if (found.isPresent()) {
-                    return found.get();
-                }
-                lookupFailure = null;
-            } catch (PlatformException e) {
-                lookupFailure = e;
-            }
-        }
-        String what = lookupFailure == null
-                ? "no job named '" + spec.name() + "' with client token " + clientToken + " appeared after "
-                        + lookups + " look-up(s) over " + waited.toSeconds() + "s"
-                : "the look-up for client token " + clientToken + " failed too (" + lookupFailure.getMessage() + ")";
-        throw UncertainCreateException.after(cause, "the create may not have happened: " + causeText(cause) + "; "
-                + what + "; nothing was resubmitted; the job may still appear", clientToken, spec.name());
-    }
-
-    /**
-     * The waits before each look-up. A create that got an answer (a 5xx, a cut body) has been handled
-     * by then: a few seconds suffice. One that got none (a timeout, a reset) may still be running on the
-     * server, so the look-ups go on, doubling their waits, until they have covered the read timeout again.
-     */
-    private List<Duration> lookupWaits(TransientException cause) {
-        List<Duration> waits = new ArrayList<>(LOOKUP_WAITS);
-        if (cause.httpStatus() != 0) {
-            return waits;
-        }
-        Duration total = waits.stream().reduce(Duration.ZERO, Duration::plus);
-        Duration next = waits.get(waits.size() - 1).multipliedBy(2);
-        while (total.compareTo(settings.http().readTimeout()) < 0) {
-            waits.add(next);
-            total = total.plus(next);
-            next = next.multipliedBy(2).compareTo(MAX_LOOKUP_WAIT) > 0 ? MAX_LOOKUP_WAIT : next.multipliedBy(2);
-        }
-        return waits;
-    }
-
-    /** The cause's own words, without the platform and operation prefix it repeats. */
-    private static String causeText(PlatformException e) {
-        String m = e.getMessage();
-        String prefix = PlatformKind.AIHC.displayName() + " " + e.operation() + ": ";
-        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+        CreateRecovery.Search search = CreateRecovery.of(http.sleeper(), anyFailure -> true)
+                .search(CreateRecovery.waitsAfter(cause, settings.http().readTimeout()),
+                        () -> findSubmitted(spec, clientToken));
+        return search.found().orElseThrow(
+                () -> CreateRecovery.nothingResubmitted(cause, search, spec.name(), clientToken));
     }
 
     @Override
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
-        String name = spec.name();
-        for (int page = 1; page <= LOOKUP_PAGES; page++) {
-            JsonNode result = listPage(managed ? managedQueue : queueOf(spec.body()), page, LOOKUP_PAGE_SIZE);
-            JsonNode jobs = result.path("jobs");
-            if (!jobs.isArray() || jobs.isEmpty()) {
-                return Optional.empty();
-            }
-            for (JsonNode job : jobs) {
-                if (!name.equals(AihcJobReader.text(job, "name"))) {
-                    continue;
-                }
-                String jobId = AihcJobReader.text(job, "jobId");
-                JsonNode labels = job.get("labels");
-                if (labels == null && !jobId.isEmpty()) {
-                    // A list item without labels: read them from the job's detail.
-                    labels = detail(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
-                }
-                if (!jobId.isEmpty() && hasToken(labels, clientToken)) {
-                    return Optional.of(new JobRef(PlatformKind.AIHC, jobId, name));
-                }
-            }
-            if (jobs.size() < LOOKUP_PAGE_SIZE) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
+        return finder.byNameAndToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken);
     }
 
     @Override
     public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
         requireTokenShape(clientToken);
         String digest = SpecDigest.of(spec, OWN_LABELS);
-        return searchToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken).map(found -> {
-            String recorded = label(found.labels(), SPEC_DIGEST_LABEL);
+        return finder.byToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken).map(found -> {
+            String recorded = AihcJobFinder.label(found.labels(), SPEC_DIGEST_LABEL);
             // A job from before the digest label: the same name is all that can be compared.
             boolean same = recorded.isEmpty() ? found.job().name().equals(spec.name()) : recorded.equals(digest);
             return new TokenMatch(found.job(), same);
@@ -286,60 +208,9 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     @Override
     public Optional<JobRef> findByClientToken(String clientToken) {
         requireTokenShape(clientToken);
-        return searchToken(managed ? managedQueue : settings.queue() == null ? "" : settings.queue().trim(), null,
+        return finder.byToken(managed ? managedQueue : target.queue() == null ? "" : target.queue().trim(), null,
                 clientToken)
-                .map(TokenHolder::job);
-    }
-
-    private record TokenHolder(JobRef job, JsonNode labels) {
-    }
-
-    /**
-     * The newest job of the first {@value #LOOKUP_PAGES} list pages carrying the token label. List items
-     * without labels are read in detail only when they have {@code likelyName}: reading every job's detail
-     * would make one submit cost a call per job in the pool.
-     */
-    private Optional<TokenHolder> searchToken(String queue, String likelyName, String clientToken) {
-        for (int page = 1; page <= LOOKUP_PAGES; page++) {
-            JsonNode jobs = listPage(queue, page, LOOKUP_PAGE_SIZE).path("jobs");
-            if (!jobs.isArray() || jobs.isEmpty()) {
-                return Optional.empty();
-            }
-            for (JsonNode job : jobs) {
-                String jobId = AihcJobReader.text(job, "jobId");
-                String name = AihcJobReader.text(job, "name");
-                JsonNode labels = job.get("labels");
-                if (jobId.isEmpty()) {
-                    continue;
-                }
-                if (labels == null && name.equals(likelyName)) {
-                    labels = detail(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
-                }
-                if (hasToken(labels, clientToken)) {
-                    return Optional.of(new TokenHolder(new JobRef(PlatformKind.AIHC, jobId, name), labels));
-                }
-            }
-            if (jobs.size() < LOOKUP_PAGE_SIZE) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static boolean hasToken(JsonNode labels, String clientToken) {
-        return clientToken.equals(label(labels, CLIENT_TOKEN_LABEL));
-    }
-
-    private static String label(JsonNode labels, String key) {
-        if (labels == null || !labels.isArray()) {
-            return "";
-        }
-        for (JsonNode label : labels) {
-            if (key.equals(AihcJobReader.text(label, "key"))) {
-                return AihcJobReader.text(label, "value");
-            }
-        }
-        return "";
+                .map(AihcJobFinder.Found::job);
     }
 
     private static void requireTokenShape(String clientToken) {
@@ -372,8 +243,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     private String queueOf(JsonNode body) {
         String queue = AihcJobReader.text(body, "queue").trim();
-        if (queue.isEmpty() && settings.queue() != null) {
-            queue = settings.queue().trim();
+        if (queue.isEmpty() && target.queue() != null) {
+            queue = target.queue().trim();
         }
         return queue;
     }
@@ -418,7 +289,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
         }
         int page = pageNumber(pageToken);
-        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        JsonNode result = listPage(target.queue() == null ? "" : target.queue().trim(), page, pageSize);
         Map<String, JobStatus> byId = new LinkedHashMap<>();
         JsonNode jobs = result.path("jobs");
         if (jobs.isArray()) {
@@ -508,7 +379,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
         }
         int page = pageNumber(pageToken);
-        JsonNode result = listPage(settings.queue() == null ? "" : settings.queue().trim(), page, pageSize);
+        JsonNode result = listPage(target.queue() == null ? "" : target.queue().trim(), page, pageSize);
         Map<String, JobStatus> ours = new LinkedHashMap<>();
         JsonNode jobs = result.path("jobs");
         for (JsonNode job : jobs) {
@@ -553,7 +424,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public PoolInventory inventory(String queue) {
-        String q = queue == null || queue.isBlank() ? settings.queue() : queue;
+        String q = queue == null || queue.isBlank() ? target.queue() : queue;
         if (pool == null) {
             throw InventoryUnreadableException.notReadable(PlatformKind.AIHC, AihcInventoryReader.OP_POOL,
                     "the connection names no resource pool");

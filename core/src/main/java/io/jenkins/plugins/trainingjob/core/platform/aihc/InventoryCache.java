@@ -55,7 +55,7 @@ final class InventoryCache {
     public PoolInventory get(TrainingPlatform platform, String queue) {
         ConnectionSettings s = platform.settings();
         Key key = new Key(platform.kind(), String.valueOf(s.resolvedEndpoint()),
-                s.resourcePoolId() != null ? s.resourcePoolId() : s.workspace(), queue == null ? "" : queue);
+                s.target().scope(), queue == null ? "" : queue);
         return get(key, () -> platform.inventory(queue));
     }
 

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
+import io.jenkins.plugins.trainingjob.core.platform.CreateRecovery;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
@@ -20,6 +21,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreTarget;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
@@ -27,7 +29,6 @@ import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
@@ -85,8 +86,9 @@ public final class SenseCoreClient implements TrainingPlatform {
             throw InvalidInputException.worded("connection", "SenseCore connection: endpoint must be an http(s) URL, "
                     + "was '" + settings.resolvedEndpoint() + "'");
         }
-        this.urls = new SenseCoreUrls(base, settings.subscription(), settings.resourceGroup(),
-                settings.zone(), settings.workspace());
+        SenseCoreTarget target = settings.senseCore();
+        this.urls = new SenseCoreUrls(base, target.subscription(), target.resourceGroup(), target.zone(),
+                target.workspace());
         this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
                 .signer(new SenseCoreHmacSigner(settings.credentials(), b.scheme))
                 .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
@@ -131,7 +133,7 @@ public final class SenseCoreClient implements TrainingPlatform {
             return refOf(http.execute(createCall(name, body)).json(), name);
         } catch (TransientException uncertain) {
             // The create may or may not have reached ACP: find out before anything else.
-            return recoverUncertainCreate(name, body, uncertain);
+            return recoverUncertainCreate(spec, clientToken, name, body, uncertain);
         } catch (InvalidRequestException e) {
             if (SenseCoreErrorDecoder.isAlreadyExists(e)) {
                 throw e.reworded("a training job named '" + name + "' already exists in workspace '"
@@ -141,8 +143,9 @@ public final class SenseCoreClient implements TrainingPlatform {
         }
     }
 
-    private JobRef recoverUncertainCreate(String name, ObjectNode body, TransientException uncertain) {
-        Optional<JobRef> found = lookUpAfterCreate(name);
+    private JobRef recoverUncertainCreate(JobSpec spec, String clientToken, String name, ObjectNode body,
+                                          TransientException uncertain) {
+        Optional<JobRef> found = lookUpAfterCreate(spec, clientToken, name);
         if (found.isPresent()) {
             return found.get();
         }
@@ -154,46 +157,32 @@ public final class SenseCoreClient implements TrainingPlatform {
             if (!SenseCoreErrorDecoder.isAlreadyExists(e)) {
                 throw e;
             }
-            return lookUpAfterCreate(name).orElseThrow(() -> e);
+            return lookUpAfterCreate(spec, clientToken, name).orElseThrow(() -> e);
         } catch (TransientException again) {
             // The second answer was lost too: the name still makes a look-up safe and exact.
-            Optional<JobRef> late = lookUpAfterCreate(name);
+            Optional<JobRef> late = lookUpAfterCreate(spec, clientToken, name);
             if (late.isPresent()) {
                 return late.get();
             }
-            UncertainCreateException unknown = UncertainCreateException.after(again,
-                    "the create may not have happened: " + causeText(again) + "; no training job named '" + name
-                            + "' appeared after " + (2 * createLookups) + " look-ups; the job may still appear",
-                    null, name);
-            unknown.addSuppressed(uncertain);
-            throw unknown;
+            throw CreateRecovery.afterResubmitByName(uncertain, again, 2 * createLookups, name);
         }
     }
 
-    /** The cause's own words, without the platform and operation prefix it repeats. */
-    private static String causeText(PlatformException e) {
-        String m = e.getMessage();
-        String prefix = PlatformKind.SENSECORE.displayName() + " " + e.operation() + ": ";
-        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
-    }
-
-    /** GET by name up to {@code createLookups} times, waiting before each look (the create may land late). */
-    private Optional<JobRef> lookUpAfterCreate(String name) {
-        for (int i = 0; i < createLookups; i++) {
-            try {
-                http.sleeper().sleep(createLookupWait);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw TransientException.interrupted(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
-                        "interrupted while looking up job '" + name + "' after an uncertain create", e);
-            }
-            try {
-                return Optional.of(refOf(getJob(name), name));
-            } catch (NotFoundException | TransientException notYet) {
-                // look again
-            }
+    /**
+     * {@code createLookups} look-ups by name, each after {@code createLookupWait} (the create may land
+     * late). A missing job or a transient failure means "look again"; an interrupt ends the submit.
+     */
+    private Optional<JobRef> lookUpAfterCreate(JobSpec spec, String clientToken, String name) {
+        CreateRecovery.Search search = CreateRecovery.of(http.sleeper(),
+                        e -> e instanceof NotFoundException || e instanceof TransientException)
+                .search(CreateRecovery.evenly(createLookups, createLookupWait),
+                        () -> findSubmitted(spec, clientToken));
+        if (search.interrupted()) {
+            throw TransientException.interrupted(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
+                    "interrupted while looking up job '" + name + "' after an uncertain create",
+                    search.interruption());
         }
-        return Optional.empty();
+        return search.found();
     }
 
     private ApiCall createCall(String name, ObjectNode body) {

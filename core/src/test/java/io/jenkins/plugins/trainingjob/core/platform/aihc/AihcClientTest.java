@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.AihcTarget;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
@@ -662,8 +663,8 @@ class AihcClientTest extends AihcServerTest {
 
     @Test
     void aConnectionWithoutALocationIsRefused() {
-        ConnectionSettings settings = new ConnectionSettings(PlatformKind.AIHC, URI.create("ftp://x"), null,
-                Credentials.of(AK, SK), "cce-1", null, null, null, null, null, null);
+        ConnectionSettings settings = new ConnectionSettings(URI.create("ftp://x"), null,
+                Credentials.of(AK, SK), new AihcTarget("cce-1", null));
         assertThatThrownBy(() -> AihcClient.create(settings)).isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("endpoint: 'ftp://x' is not an http(s) URL");
     }

@@ -1,0 +1,115 @@
+package io.jenkins.plugins.trainingjob.core.platform.aihc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Finds a job by its client-token label in AIHC's job list. AIHC has no look-up by token, so the first
+ * {@value #PAGES} list pages are searched; list items that carry no labels are read in detail only when
+ * they are likely the job (by name), because reading every job's detail would make one submit cost a
+ * call per job in the pool.
+ */
+final class AihcJobFinder {
+
+    static final int PAGES = 3;
+    static final int PAGE_SIZE = 50;
+
+    /** One page of the job list of a queue ({@code ""} for the pool's default), the envelope's result. */
+    @FunctionalInterface
+    interface ListPage {
+        JsonNode read(String queue, int page, int pageSize);
+    }
+
+    /** A job found under the token, with its labels (for the spec-digest comparison). */
+    record Found(JobRef job, JsonNode labels) {
+    }
+
+    private final ListPage listPage;
+    private final Function<JobRef, JsonNode> detail;
+
+    AihcJobFinder(ListPage listPage, Function<JobRef, JsonNode> detail) {
+        this.listPage = listPage;
+        this.detail = detail;
+    }
+
+    /** The job named {@code name} that carries the token: what a create with that spec and token made. */
+    Optional<JobRef> byNameAndToken(String queue, String name, String clientToken) {
+        for (int page = 1; page <= PAGES; page++) {
+            JsonNode jobs = listPage.read(queue, page, PAGE_SIZE).path("jobs");
+            if (!jobs.isArray() || jobs.isEmpty()) {
+                return Optional.empty();
+            }
+            for (JsonNode job : jobs) {
+                if (!name.equals(AihcJobReader.text(job, "name"))) {
+                    continue;
+                }
+                String jobId = AihcJobReader.text(job, "jobId");
+                JsonNode labels = job.get("labels");
+                if (labels == null && !jobId.isEmpty()) {
+                    // A list item without labels: read them from the job's detail.
+                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
+                }
+                if (!jobId.isEmpty() && hasToken(labels, clientToken)) {
+                    return Optional.of(new JobRef(PlatformKind.AIHC, jobId, name));
+                }
+            }
+            if (jobs.size() < PAGE_SIZE) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The newest job of the first {@value #PAGES} list pages carrying the token label, whatever its name.
+     *
+     * @param likelyName the name a job without labels in its list item must have to be read in detail,
+     *     or {@code null} to read none
+     */
+    Optional<Found> byToken(String queue, String likelyName, String clientToken) {
+        for (int page = 1; page <= PAGES; page++) {
+            JsonNode jobs = listPage.read(queue, page, PAGE_SIZE).path("jobs");
+            if (!jobs.isArray() || jobs.isEmpty()) {
+                return Optional.empty();
+            }
+            for (JsonNode job : jobs) {
+                String jobId = AihcJobReader.text(job, "jobId");
+                String name = AihcJobReader.text(job, "name");
+                JsonNode labels = job.get("labels");
+                if (jobId.isEmpty()) {
+                    continue;
+                }
+                if (labels == null && name.equals(likelyName)) {
+                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
+                }
+                if (hasToken(labels, clientToken)) {
+                    return Optional.of(new Found(new JobRef(PlatformKind.AIHC, jobId, name), labels));
+                }
+            }
+            if (jobs.size() < PAGE_SIZE) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean hasToken(JsonNode labels, String clientToken) {
+        return clientToken.equals(label(labels, AihcClient.CLIENT_TOKEN_LABEL));
+    }
+
+    /** The value of label {@code key} in a job's {@code [{key, value}]} labels, or {@code ""}. */
+    static String label(JsonNode labels, String key) {
+        if (labels == null || !labels.isArray()) {
+            return "";
+        }
+        for (JsonNode label : labels) {
+            if (key.equals(AihcJobReader.text(label, "key"))) {
+                return AihcJobReader.text(label, "value");
+            }
+        }
+        return "";
+    }
+}
