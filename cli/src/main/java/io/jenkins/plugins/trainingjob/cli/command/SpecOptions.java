@@ -36,8 +36,14 @@ public final class SpecOptions {
      * from {@code --set}, then from the environment (what a CI job exports: BUILD_NUMBER, GIT_COMMIT...).
      */
     JobSpec load(CliEnvironment env) {
+        return load(env, Map.of());
+    }
+
+    /** As {@link #load(CliEnvironment)}, with {@code overrides} (a fallback target's values) winning over both. */
+    JobSpec load(CliEnvironment env, Map<String, String> overrides) {
         Map<String, String> values = new HashMap<>(env.variables());
         values.putAll(variables());
+        values.putAll(overrides);
         return SpecInput.isStdin(file) ? SpecInput.load(values) : JobSpecLoader.load(file, values);
     }
 

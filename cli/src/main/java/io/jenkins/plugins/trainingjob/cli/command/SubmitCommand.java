@@ -25,7 +25,11 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Duration;
+import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
+import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,7 +54,9 @@ import picocli.CommandLine.ParentCommand;
             "  trainjob submit job.yaml --wait scheduled --pending-timeout 10m --report-file diagnosis.md",
             "  trainjob submit job.yaml --set IMAGE_TAG=$CI_COMMIT_SHA --wait completed --timeout 6h",
             "  trainjob submit job.yaml --client-token \"$CI_PIPELINE_ID-train\" --wait scheduled --cancel-on-failure",
-            "  trainjob submit job.yaml --endpoint http://127.0.0.1:8080 --resource-pool pool-sim"})
+            "  trainjob submit job.yaml --endpoint http://127.0.0.1:8080 --resource-pool pool-sim",
+            "  trainjob submit job.yaml --wait scheduled --fallback queue=spot --fallback profile=bj-b,queue=q3",
+            "  trainjob submit job.yaml --wait completed --retry-limit 2 --retry-on-exit-codes 137 --retry-backoff 1m"})
 public final class SubmitCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -85,6 +91,33 @@ public final class SubmitCommand implements Callable<Integer> {
                     + "anyway, false skips the check (default: ${DEFAULT-VALUE}).")
     String preflight;
 
+    @Option(names = "--fallback", paramLabel = "KEY=VALUE[,KEY=VALUE...]",
+            description = "Another target on the spec's platform, tried in turn when the job cannot start where it is "
+                    + "(repeatable): keys queue, resource-pool, profile and set.NAME (a value for ${NAME} there; "
+                    + "values cannot hold a comma), e.g. --fallback queue=spot. Needs --wait.")
+    List<String> fallbacks = new ArrayList<>();
+
+    @Option(names = "--fallback-order", paramLabel = "best|given", defaultValue = "best",
+            description = "best: the first target that fits now, else the soonest ETA; given: the order given, skipping "
+                    + "only targets that never fit (default: ${DEFAULT-VALUE}). --preflight false keeps the given order.")
+    String fallbackOrder;
+
+    @Option(names = "--retry-limit", paramLabel = "N",
+            description = "Retry a failed job on the same target up to N times (0-10; needs --wait completed and "
+                    + "--retry-on-exit-codes or --retry-on-preemption). Never retries bad input or a job that never fits.")
+    Integer retryLimit;
+
+    @Option(names = "--retry-on-exit-codes", paramLabel = "CODES",
+            description = "Exit codes that retry, e.g. 137,143 or 128-255.")
+    String retryOnExitCodes;
+
+    @Option(names = "--retry-on-preemption", negatable = false,
+            description = "Retry a job the platform says it preempted.")
+    boolean retryOnPreemption;
+
+    @Option(names = "--retry-backoff", paramLabel = "DURATION", description = "Wait this long before each retry.")
+    String retryBackoff;
+
     @Override
     public Integer call() {
         if (clientToken != null) {
@@ -105,6 +138,13 @@ public final class SubmitCommand implements Callable<Integer> {
         String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
         SpecReuse.Reused reused = null;
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
+        FallbackOrder order = FallbackOrder.parse("--fallback-order", fallbackOrder);
+        RetryPolicy retry = RetryPolicy.parse(RetryPolicy.Fields.CLI, retryLimit, retryOnExitCodes, retryOnPreemption,
+                retryBackoff);
+        if (!fallbacks.isEmpty() || retry.limit() > 0) {
+            return AttemptSubmit.run(root, new AttemptSubmit.Request(job, spec, connection, settings, waiting, mode,
+                    token, tokenGiven, fallbacks, order, PreflightStep.mode(preflight), retry));
+        }
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             // Until the submit guard takes over, an interrupt ends the JVM with nothing created: the launcher's
             // hook says so, so a CI log shows why the step ended.

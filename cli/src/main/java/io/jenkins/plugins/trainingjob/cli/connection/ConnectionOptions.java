@@ -74,5 +74,5 @@ public final class ConnectionOptions {
 
     @Option(names = "--profile", paramLabel = "NAME",
             description = "A named profile of ~/.config/trainjob/config.yaml (default: TRAINJOB_PROFILE, else the top level).")
-    String profile;
+    public String profile;
 }

@@ -50,6 +50,13 @@ public final class OutcomePrinter {
                 new End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false));
     }
 
+    /** With {@code extra} members in the JSON document (a submit's {@code attempts}). */
+    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile,
+            Map<String, Object> extra) {
+        return print(terminal, job, outcome, reportFile,
+                new End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false), extra, null);
+    }
+
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end) {
         return print(terminal, job, outcome, reportFile, end, Map.of(), null);
     }
