@@ -68,6 +68,21 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void theWaitBudgetIsTheWholeSubmitsAndEndsItWithExit8() throws Exception {
+        // The busy primary's diagnosis (FITS_LATER) no longer ends the wait: the budget does, and with no
+        // basis for an estimate there is no early end, so nothing moves and the submit ends at the deadline.
+        var r = submit("default", "nvidia.com/gpu", "0", "--wait", "scheduled", "--pending-timeout", "1s",
+                "--max-wait", "2s", "--fallback", "queue=training", "--fallback-order", "given",
+                "--cancel-on-failure");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(8);
+        assertThat(r.err()).contains("waiting on within the wait budget");
+        assertThat(r.out()).contains("did not start within 2s");
+        JsonNode attempts = json(r).get("attempts");
+        assertThat(attempts).hasSize(1);
+        assertThat(attempts.get(0).get("outcome").asText()).isEqualTo("not_started_in_budget");
+    }
+
+    @Test
     void aListedExitCodeIsRetriedAndEveryAttemptIsInTheJson() throws Exception {
         var r = submit("training", "nvidia.com/gpu", "3", "--wait", "completed", "--retry-limit", "1",
                 "--retry-on-exit-codes", "3");

@@ -132,7 +132,7 @@ final class AttemptSubmit {
                     terminal.progress(event.message());
                 }
             };
-            result = loop.run(plan.order(), new AttemptLoop.Settings(r.token(), r.tokenGiven(), r.retry(), null,
+            result = loop.run(plan.order(), new AttemptLoop.Settings(r.token(), r.tokenGiven(), r.retry(), r.waiting().maxWait,
                     stopOnInterrupt, CONFIRM_POLLS, CONFIRM_INTERVAL), remaining -> r.waiting().policy(
                     r.mode().target()), listener, new AttemptLoop.Hooks() {
                         @Override

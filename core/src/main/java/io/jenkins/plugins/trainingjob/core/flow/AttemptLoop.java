@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.flow;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -200,7 +201,7 @@ public final class AttemptLoop {
                 hooks.reached(Step.CREATED, attempt);
             }
             Outcome outcome = interrupted ? stopForInterrupt(target, job, settings)
-                    : watch(target, job, policies.forAttempt(remaining(settings, start)), listener, settings);
+                    : watch(target, job, policies.forAttempt(remaining(settings, start)), listener, settings, start);
             hooks.reached(Step.WATCH_ENDED, attempt);
             Duration waited = Duration.between(legStart, now.get());
             if (interrupted && !(outcome instanceof Outcome.Cancelled)) {
@@ -223,7 +224,7 @@ public final class AttemptLoop {
                             + "no further target is tried");
                     // Watch the kept job again: the same attempt, now running; nothing moves after it.
                     Outcome kept = interrupted ? stopForInterrupt(target, job, settings)
-                            : watch(target, job, policies.forAttempt(remaining(settings, start)), listener, settings);
+                            : watch(target, job, policies.forAttempt(remaining(settings, start)), listener, settings, start);
                     attempts.add(attempt(attempt, target, token, job, kept, Duration.between(legStart, now.get()),
                             "started while being stopped; kept, no further target tried"));
                     outcomes.add(kept);
@@ -295,8 +296,10 @@ public final class AttemptLoop {
     }
 
     private Outcome watch(TargetChoice.Candidate target, JobRef job, WatchPolicy policy, WatchListener listener,
-                          Settings settings) {
-        Watch w = watcher.watch(target.connectionId(), job, policy, listener);
+                          Settings settings, Instant start) {
+        // The budget is the whole submit's: counted from the first attempt, so a move gets only what is left.
+        WaitBudget budget = settings.maxWait() == null ? WaitBudget.NONE : WaitBudget.of(settings.maxWait()).from(start);
+        Watch w = watcher.watch(target.connectionId(), job, policy, budget, listener);
         if (interrupted) {
             return w.cancel(settings.stopOnInterrupt()).join();
         }
