@@ -93,7 +93,7 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Option(names = "--fallback", paramLabel = "KEY=VALUE[,KEY=VALUE...]",
             description = "Another target on the spec's platform, tried in turn when the job cannot start where it is "
-                    + "(repeatable): keys queue, resource-pool, profile and set.NAME (a value for ${NAME} there; "
+                    + "(repeatable): keys queue, resource-pool, profile and set.NAME (a value for $${NAME} there; "
                     + "values cannot hold a comma), e.g. --fallback queue=spot. Needs --wait.")
     List<String> fallbacks = new ArrayList<>();
 
