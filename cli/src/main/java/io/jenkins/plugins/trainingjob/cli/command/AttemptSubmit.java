@@ -121,7 +121,11 @@ final class AttemptSubmit {
             terminal.progress("interrupted: ending the submit" + (stopOnInterrupt ? " and stopping its job" : ""));
             loop.interrupt();
             try {
-                finished.await(2, TimeUnit.MINUTES);
+                if (!finished.await(2, TimeUnit.MINUTES)) {
+                    // The JVM ends after this hook: say that the submit's last job may be left as it was.
+                    terminal.progress("the submit did not end within 2 minutes of the interrupt; its last job may "
+                            + "still be on the platform: see trainjob list");
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
