@@ -9,8 +9,7 @@ import java.util.TreeMap;
 public class EnvVars extends TreeMap<String, String> {
     private static final long serialVersionUID = 1L;
 
-    public EnvVars() {
-    }
+    public EnvVars() {}
 
     public String expand(String s) {
         throw new UnsupportedOperationException("stub");

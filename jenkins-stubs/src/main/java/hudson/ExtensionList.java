@@ -7,8 +7,7 @@ package hudson;
 import java.util.AbstractList;
 
 public class ExtensionList<T> extends AbstractList<T> {
-    ExtensionList() {
-    }
+    ExtensionList() {}
 
     @Override
     public T get(int index) {

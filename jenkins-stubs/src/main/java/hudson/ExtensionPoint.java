@@ -4,5 +4,4 @@
  */
 package hudson;
 
-public interface ExtensionPoint {
-}
+public interface ExtensionPoint {}

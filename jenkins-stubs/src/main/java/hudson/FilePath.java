@@ -10,8 +10,7 @@ import java.io.InputStream;
 
 public final class FilePath {
     /** As upstream: a path on the controller (no channel); only stores it. */
-    public FilePath(File localPath) {
-    }
+    public FilePath(File localPath) {}
 
     public FilePath child(String relOrAbsolute) {
         throw new UnsupportedOperationException("stub");

@@ -7,12 +7,10 @@ package hudson;
 import hudson.model.TaskListener;
 
 public abstract class Launcher {
-    Launcher() {
-    }
+    Launcher() {}
 
     public static class LocalLauncher extends Launcher {
         /** As upstream: a launcher on the controller; only stores the listener. */
-        public LocalLauncher(TaskListener listener) {
-        }
+        public LocalLauncher(TaskListener listener) {}
     }
 }

@@ -5,6 +5,5 @@
 package hudson.model;
 
 public abstract class AbstractBuild<P extends AbstractProject<P, R>, R extends AbstractBuild<P, R>> extends Run<P, R> {
-    AbstractBuild() {
-    }
+    AbstractBuild() {}
 }

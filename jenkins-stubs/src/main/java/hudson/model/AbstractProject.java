@@ -4,7 +4,7 @@
  */
 package hudson.model;
 
-public abstract class AbstractProject<P extends AbstractProject<P, R>, R extends AbstractBuild<P, R>> extends Job<P, R> {
-    AbstractProject() {
-    }
+public abstract class AbstractProject<P extends AbstractProject<P, R>, R extends AbstractBuild<P, R>>
+        extends Job<P, R> {
+    AbstractProject() {}
 }

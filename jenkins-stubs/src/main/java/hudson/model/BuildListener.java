@@ -4,5 +4,4 @@
  */
 package hudson.model;
 
-public interface BuildListener extends TaskListener {
-}
+public interface BuildListener extends TaskListener {}

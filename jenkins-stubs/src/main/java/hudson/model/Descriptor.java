@@ -9,8 +9,7 @@ import net.sf.json.JSONObject;
 import org.kohsuke.stapler.StaplerRequest2;
 
 public abstract class Descriptor<T extends Describable<T>> {
-    protected Descriptor() {
-    }
+    protected Descriptor() {}
 
     public String getDisplayName() {
         throw new UnsupportedOperationException("stub");

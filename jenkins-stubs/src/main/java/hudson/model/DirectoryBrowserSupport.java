@@ -9,7 +9,6 @@ import org.kohsuke.stapler.HttpResponse;
 
 public final class DirectoryBrowserSupport implements HttpResponse {
     /** As upstream, only stores its arguments (serving happens in generateResponse). */
-    public DirectoryBrowserSupport(ModelObject owner, FilePath base, String title, String icon,
-            boolean serveDirIndex) {
-    }
+    public DirectoryBrowserSupport(
+            ModelObject owner, FilePath base, String title, String icon, boolean serveDirIndex) {}
 }

@@ -5,8 +5,7 @@
 package hudson.model;
 
 public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable {
-    Job() {
-    }
+    Job() {}
 
     public RunT getLastBuild() {
         throw new UnsupportedOperationException("stub");

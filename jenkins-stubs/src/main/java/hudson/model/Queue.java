@@ -5,10 +5,8 @@
 package hudson.model;
 
 public class Queue {
-    Queue() {
-    }
+    Queue() {}
 
     /** Named by the plugin only to find the authentication a job's builds run as. */
-    public interface Task {
-    }
+    public interface Task {}
 }

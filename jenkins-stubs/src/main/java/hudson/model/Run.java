@@ -7,8 +7,7 @@ package hudson.model;
 import java.io.File;
 
 public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, RunT>> extends Actionable {
-    Run() {
-    }
+    Run() {}
 
     public int getNumber() {
         throw new UnsupportedOperationException("stub");

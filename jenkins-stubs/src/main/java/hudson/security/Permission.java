@@ -5,6 +5,5 @@
 package hudson.security;
 
 public final class Permission {
-    private Permission() {
-    }
+    private Permission() {}
 }

@@ -4,5 +4,4 @@
  */
 package hudson.tasks;
 
-public interface BuildStep {
-}
+public interface BuildStep {}

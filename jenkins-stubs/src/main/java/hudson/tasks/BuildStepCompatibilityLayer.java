@@ -5,5 +5,4 @@
 package hudson.tasks;
 
 @Deprecated
-public abstract class BuildStepCompatibilityLayer implements BuildStep {
-}
+public abstract class BuildStepCompatibilityLayer implements BuildStep {}

@@ -9,8 +9,7 @@ import hudson.model.Describable;
 import hudson.model.Descriptor;
 
 public abstract class BuildStepDescriptor<T extends BuildStep & Describable<T>> extends Descriptor<T> {
-    protected BuildStepDescriptor() {
-    }
+    protected BuildStepDescriptor() {}
 
     @SuppressWarnings("rawtypes")
     public abstract boolean isApplicable(Class<? extends AbstractProject> jobType);

@@ -9,8 +9,7 @@ import java.io.IOException;
 public abstract class FormValidation extends IOException {
     private static final long serialVersionUID = 1L;
 
-    FormValidation() {
-    }
+    FormValidation() {}
 
     public static FormValidation ok() {
         throw new UnsupportedOperationException("stub");

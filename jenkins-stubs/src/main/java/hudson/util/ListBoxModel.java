@@ -9,8 +9,7 @@ import java.util.ArrayList;
 public class ListBoxModel extends ArrayList<ListBoxModel.Option> {
     private static final long serialVersionUID = 1L;
 
-    public ListBoxModel() {
-    }
+    public ListBoxModel() {}
 
     /** As upstream (no controller involved): appends an option, so fill methods can be unit-tested. */
     public void add(String displayName, String value) {

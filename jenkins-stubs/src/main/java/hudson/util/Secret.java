@@ -9,8 +9,7 @@ import java.io.Serializable;
 public final class Secret implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private Secret() {
-    }
+    private Secret() {}
 
     public String getPlainText() {
         throw new UnsupportedOperationException("stub");

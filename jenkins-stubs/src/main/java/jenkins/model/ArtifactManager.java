@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.Map;
 
 public abstract class ArtifactManager {
-    public abstract void archive(FilePath workspace, Launcher launcher, BuildListener listener,
-            Map<String, String> artifacts) throws IOException, InterruptedException;
+    public abstract void archive(
+            FilePath workspace, Launcher launcher, BuildListener listener, Map<String, String> artifacts)
+            throws IOException, InterruptedException;
 }

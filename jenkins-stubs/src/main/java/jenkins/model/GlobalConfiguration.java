@@ -12,8 +12,7 @@ import org.kohsuke.stapler.StaplerRequest2;
 
 public abstract class GlobalConfiguration extends Descriptor<GlobalConfiguration>
         implements ExtensionPoint, Describable<GlobalConfiguration> {
-    protected GlobalConfiguration() {
-    }
+    protected GlobalConfiguration() {}
 
     @Override
     public final Descriptor<GlobalConfiguration> getDescriptor() {

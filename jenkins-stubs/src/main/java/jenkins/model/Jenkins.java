@@ -11,8 +11,7 @@ import hudson.security.Permission;
 public class Jenkins implements AccessControlled {
     public static final Permission ADMINISTER = null;
 
-    private Jenkins() {
-    }
+    private Jenkins() {}
 
     /**
      * Behaves as upstream does outside a running controller (no {@code JenkinsRule}, no war): there is no

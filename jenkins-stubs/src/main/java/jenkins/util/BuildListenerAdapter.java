@@ -10,8 +10,7 @@ import java.io.PrintStream;
 
 public final class BuildListenerAdapter implements BuildListener {
     /** As upstream: wraps the listener; only stores it. */
-    public BuildListenerAdapter(TaskListener delegate) {
-    }
+    public BuildListenerAdapter(TaskListener delegate) {}
 
     @Override
     public PrintStream getLogger() {

@@ -7,6 +7,5 @@ package hudson.model.listeners;
 import hudson.ExtensionPoint;
 
 public class ItemListener implements ExtensionPoint {
-    public void onBeforeShutdown() {
-    }
+    public void onBeforeShutdown() {}
 }

@@ -8,8 +8,7 @@ import hudson.model.Queue;
 import org.springframework.security.core.Authentication;
 
 public class Tasks {
-    Tasks() {
-    }
+    Tasks() {}
 
     public static Authentication getAuthenticationOf2(Queue.Task p) {
         throw new UnsupportedOperationException("stub");

@@ -6,5 +6,4 @@ package org.kohsuke.stapler;
 
 import jakarta.servlet.http.HttpServletResponse;
 
-public interface StaplerResponse2 extends HttpServletResponse {
-}
+public interface StaplerResponse2 extends HttpServletResponse {}

@@ -5,8 +5,7 @@
 package com.cloudbees.plugins.credentials;
 
 public class CredentialsMatchers {
-    private CredentialsMatchers() {
-    }
+    private CredentialsMatchers() {}
 
     public static CredentialsMatcher always() {
         throw new UnsupportedOperationException("stub");

@@ -19,16 +19,19 @@ public abstract class CredentialsProvider extends Descriptor<CredentialsProvider
         implements ExtensionPoint, Describable<CredentialsProvider> {
     public static final Permission USE_ITEM = null;
 
-    CredentialsProvider() {
-    }
+    CredentialsProvider() {}
 
-    public static <C extends IdCredentials> C findCredentialById(String id, Class<C> type, Run<?, ?> run,
-            List<DomainRequirement> domainRequirements) {
+    public static <C extends IdCredentials> C findCredentialById(
+            String id, Class<C> type, Run<?, ?> run, List<DomainRequirement> domainRequirements) {
         throw new UnsupportedOperationException("stub");
     }
 
-    public static <C extends IdCredentials> C findCredentialByIdInItem(String id, Class<C> type, Item item,
-            Authentication authentication, List<DomainRequirement> domainRequirements) {
+    public static <C extends IdCredentials> C findCredentialByIdInItem(
+            String id,
+            Class<C> type,
+            Item item,
+            Authentication authentication,
+            List<DomainRequirement> domainRequirements) {
         throw new UnsupportedOperationException("stub");
     }
 

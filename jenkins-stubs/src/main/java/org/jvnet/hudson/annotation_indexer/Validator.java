@@ -4,5 +4,4 @@
  */
 package org.jvnet.hudson.annotation_indexer;
 
-public interface Validator {
-}
+public interface Validator {}

@@ -35,16 +35,29 @@ class ArchitectureTest {
 
     @Test
     void knowsNeitherTheSimulatorNorTheCli() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage(ROOT + ".simulator..", ROOT + ".cli..",
-                "picocli..").check(plugin);
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ROOT + ".simulator..", ROOT + ".cli..", "picocli..")
+                .check(plugin);
     }
 
     @Test
     void theRootAndTheReportPageKnowNoStep() {
-        noClasses().that().resideInAnyPackage(ROOT, ROOT + ".report..")
-                .should().dependOnClassesThat().resideInAPackage(ROOT + ".steps..").check(plugin);
-        noClasses().that().resideInAPackage(ROOT)
-                .should().dependOnClassesThat().resideInAPackage(ROOT + ".report..").check(plugin);
+        noClasses()
+                .that()
+                .resideInAnyPackage(ROOT, ROOT + ".report..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".steps..")
+                .check(plugin);
+        noClasses()
+                .that()
+                .resideInAPackage(ROOT)
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".report..")
+                .check(plugin);
     }
 
     @Test

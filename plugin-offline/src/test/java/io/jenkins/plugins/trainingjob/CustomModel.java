@@ -13,8 +13,7 @@ import java.util.Map;
 final class CustomModel {
     private static final String INTERFACE = "org.jenkinsci.plugins.structs.describable.CustomDescribableModel";
 
-    private CustomModel() {
-    }
+    private CustomModel() {}
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> instantiateArguments(Class<?> type, Map<String, Object> arguments)

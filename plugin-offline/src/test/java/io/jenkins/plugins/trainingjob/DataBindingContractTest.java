@@ -50,20 +50,28 @@ class DataBindingContractTest {
 
     @Test
     void theScanFindsEveryDataBoundClass() throws Exception {
-        assertThat(dataBoundClasses()).extracting(Class::getSimpleName).contains("SubmitTrainingJobStep",
-                "AwaitScheduleDiagnosisStep", "TrainingJobBuilder", "AihcConnection", "SenseCoreConnection",
-                "TrainingJobConfiguration");
-        assertThat(implementations()).extracting(Class::getSimpleName)
+        assertThat(dataBoundClasses())
+                .extracting(Class::getSimpleName)
+                .contains(
+                        "SubmitTrainingJobStep",
+                        "AwaitScheduleDiagnosisStep",
+                        "TrainingJobBuilder",
+                        "AihcConnection",
+                        "SenseCoreConnection",
+                        "TrainingJobConfiguration");
+        assertThat(implementations())
+                .extracting(Class::getSimpleName)
                 .contains("AihcConnection", "SenseCoreConnection");
     }
 
     @TestFactory
     Stream<DynamicTest> structsCanDescribeEveryParameter() throws Exception {
         Set<Class<?>> impls = implementations();
-        return dataBoundClasses().stream().map(c -> DynamicTest.dynamicTest(c.getSimpleName(),
-                () -> assertThat(new DataBoundModel(c).typeProblems(impls))
-                        .as("parameters of %s that structs' ParameterType.of cannot categorize", c.getName())
-                        .isEmpty()));
+        return dataBoundClasses().stream()
+                .map(c -> DynamicTest.dynamicTest(
+                        c.getSimpleName(), () -> assertThat(new DataBoundModel(c).typeProblems(impls))
+                                .as("parameters of %s that structs' ParameterType.of cannot categorize", c.getName())
+                                .isEmpty()));
     }
 
     /**
@@ -73,27 +81,36 @@ class DataBindingContractTest {
      */
     @TestFactory
     Stream<DynamicTest> everyDataBoundSetterMethodIsPublic() throws Exception {
-        return dataBoundClasses().stream().map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
-            List<String> hidden = new ArrayList<>();
-            for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-                for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
-                    if (m.isAnnotationPresent(DataBoundSetter.class) && !Modifier.isPublic(m.getModifiers())) {
-                        hidden.add(k.getSimpleName() + "." + m.getName());
+        return dataBoundClasses().stream()
+                .map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
+                    List<String> hidden = new ArrayList<>();
+                    for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                        for (java.lang.reflect.Method m : k.getDeclaredMethods()) {
+                            if (m.isAnnotationPresent(DataBoundSetter.class) && !Modifier.isPublic(m.getModifiers())) {
+                                hidden.add(k.getSimpleName() + "." + m.getName());
+                            }
+                        }
                     }
-                }
-            }
-            assertThat(hidden).as("@DataBoundSetter methods of %s that Stapler cannot see", c.getName()).isEmpty();
-        }));
+                    assertThat(hidden)
+                            .as("@DataBoundSetter methods of %s that Stapler cannot see", c.getName())
+                            .isEmpty();
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyParameterHasAPublicGetter() throws Exception {
-        return dataBoundClasses().stream().map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
-            DataBoundModel model = new DataBoundModel(c);
-            assertThat(model.parameters.keySet()).as("bound properties of %s", c.getName()).isNotEmpty();
-            assertThat(model.parameters.keySet().stream().filter(p -> model.reader(p) == null).toList())
-                    .as("bound properties of %s without a public getX()/isX() or field", c.getName()).isEmpty();
-        }));
+        return dataBoundClasses().stream()
+                .map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
+                    DataBoundModel model = new DataBoundModel(c);
+                    assertThat(model.parameters.keySet())
+                            .as("bound properties of %s", c.getName())
+                            .isNotEmpty();
+                    assertThat(model.parameters.keySet().stream()
+                                    .filter(p -> model.reader(p) == null)
+                                    .toList())
+                            .as("bound properties of %s without a public getX()/isX() or field", c.getName())
+                            .isEmpty();
+                }));
     }
 
     /**
@@ -105,25 +122,30 @@ class DataBindingContractTest {
     @TestFactory
     Stream<DynamicTest> whatGoesInThroughTheBindingComesBackThroughTheGetters() throws Exception {
         Set<Class<?>> impls = implementations();
-        return dataBoundClasses().stream().filter(c -> !Descriptor.class.isAssignableFrom(c))
+        return dataBoundClasses().stream()
+                .filter(c -> !Descriptor.class.isAssignableFrom(c))
                 .map(c -> DynamicTest.dynamicTest(c.getSimpleName(), () -> {
-            DataBoundModel model = new DataBoundModel(c);
-            Map<String, Object> defaults = model.inspect(model.instantiate(Map.of(), impls));
-            Map<String, Object> in = sample(model, impls);
-            for (Map.Entry<String, Object> e : in.entrySet()) {
-                assertThat(e.getValue()).as("%s.%s: the sample must differ from the default", c.getSimpleName(),
-                        e.getKey()).isNotEqualTo(defaults.get(e.getKey()));
-            }
-            Object built;
-            try {
-                built = model.instantiate(CustomModel.instantiateArguments(c, in), impls);
-            } catch (IllegalArgumentException e) {
-                throw new AssertionError(c.getSimpleName() + " refused the sample " + in + ": " + e.getMessage()
-                        + "; a property with a syntax needs a valid value in DataBindingContractTest.VALID", e);
-            }
-            assertThat(model.inspect(built)).as("%s read back through its getters", c.getSimpleName())
-                    .isEqualTo(in);
-        }));
+                    DataBoundModel model = new DataBoundModel(c);
+                    Map<String, Object> defaults = model.inspect(model.instantiate(Map.of(), impls));
+                    Map<String, Object> in = sample(model, impls);
+                    for (Map.Entry<String, Object> e : in.entrySet()) {
+                        assertThat(e.getValue())
+                                .as("%s.%s: the sample must differ from the default", c.getSimpleName(), e.getKey())
+                                .isNotEqualTo(defaults.get(e.getKey()));
+                    }
+                    Object built;
+                    try {
+                        built = model.instantiate(CustomModel.instantiateArguments(c, in), impls);
+                    } catch (IllegalArgumentException e) {
+                        throw new AssertionError(
+                                c.getSimpleName() + " refused the sample " + in + ": " + e.getMessage()
+                                        + "; a property with a syntax needs a valid value in DataBindingContractTest.VALID",
+                                e);
+                    }
+                    assertThat(model.inspect(built))
+                            .as("%s read back through its getters", c.getSimpleName())
+                            .isEqualTo(in);
+                }));
     }
 
     // --- samples: a valid, non-default value for every parameter
@@ -200,10 +222,10 @@ class DataBindingContractTest {
             if (Modifier.isAbstract(c.getModifiers())) {
                 continue;
             }
-            boolean constructor = Stream.of(c.getConstructors())
-                    .anyMatch(k -> k.isAnnotationPresent(DataBoundConstructor.class));
-            boolean configuration = Descriptor.class.isAssignableFrom(c) && Stream.of(c.getMethods())
-                    .anyMatch(m -> m.isAnnotationPresent(DataBoundSetter.class));
+            boolean constructor =
+                    Stream.of(c.getConstructors()).anyMatch(k -> k.isAnnotationPresent(DataBoundConstructor.class));
+            boolean configuration = Descriptor.class.isAssignableFrom(c)
+                    && Stream.of(c.getMethods()).anyMatch(m -> m.isAnnotationPresent(DataBoundSetter.class));
             if (constructor || configuration) {
                 found.add(c);
             }
@@ -227,13 +249,18 @@ class DataBindingContractTest {
     static List<Class<?>> pluginClasses() throws IOException, ClassNotFoundException {
         Path root;
         try {
-            root = Path.of(TrainingJobConfiguration.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            root = Path.of(TrainingJobConfiguration.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
         List<Class<?>> found = new ArrayList<>();
         try (Stream<Path> all = Files.walk(root)) {
-            for (Path p : all.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
+            for (Path p :
+                    all.filter(f -> f.toString().endsWith(".class")).sorted().toList()) {
                 String name = root.relativize(p).toString().replace(java.io.File.separatorChar, '.');
                 name = name.substring(0, name.length() - ".class".length());
                 if (name.startsWith(PACKAGE)) {

@@ -34,12 +34,20 @@ final class DataBoundModel {
     /** structs' {@code DescribableModel.CLAZZ}: names the implementation of a nested object. */
     static final String CLAZZ = "$class";
 
-    private static final Set<Class<?>> WRAPPERS = Set.of(Boolean.class, Character.class, Byte.class, Short.class,
-            Integer.class, Long.class, Float.class, Double.class);
+    private static final Set<Class<?>> WRAPPERS = Set.of(
+            Boolean.class,
+            Character.class,
+            Byte.class,
+            Short.class,
+            Integer.class,
+            Long.class,
+            Float.class,
+            Double.class);
 
     final Class<?> type;
     /** Constructor parameters first, in order; then setters, sorted by name (as structs orders them). */
     final Map<String, Type> parameters = new LinkedHashMap<>();
+
     final List<String> constructorParameters = new ArrayList<>();
     final Map<String, Setter> setters = new TreeMap<>();
     private final Constructor<?> constructor;
@@ -114,15 +122,19 @@ final class DataBoundModel {
     List<String> typeProblems(Set<Class<?>> implementations) {
         List<String> problems = new ArrayList<>();
         for (Map.Entry<String, Type> p : parameters.entrySet()) {
-            categorize(type.getSimpleName() + "." + p.getKey(), p.getValue(), implementations, problems,
+            categorize(
+                    type.getSimpleName() + "." + p.getKey(),
+                    p.getValue(),
+                    implementations,
+                    problems,
                     new ArrayList<>(List.of(type)));
         }
         return problems;
     }
 
     /** {@code ParameterType.of}: atomic, enum, array, collection or nested object; anything else is an error. */
-    private static void categorize(String where, Type t, Set<Class<?>> implementations, List<String> problems,
-            List<Class<?>> seen) {
+    private static void categorize(
+            String where, Type t, Set<Class<?>> implementations, List<String> problems, List<Class<?>> seen) {
         if (t instanceof Class<?> c) {
             if (c == String.class || c.isPrimitive() || WRAPPERS.contains(c) || c == URL.class || c.isEnum()) {
                 return;
@@ -133,8 +145,8 @@ final class DataBoundModel {
             }
             List<Class<?>> subtypes = subtypes(c, implementations);
             if (subtypes.isEmpty()) {
-                problems.add(where + ": no known implementation of " + c.getName()
-                        + " (structs offers no value for it)");
+                problems.add(
+                        where + ": no known implementation of " + c.getName() + " (structs offers no value for it)");
                 return;
             }
             for (Class<?> sub : subtypes) {
@@ -145,8 +157,12 @@ final class DataBoundModel {
                     DataBoundModel nested = new DataBoundModel(sub);
                     seen.add(sub);
                     for (Map.Entry<String, Type> p : nested.parameters.entrySet()) {
-                        categorize(where + "/" + sub.getSimpleName() + "." + p.getKey(), p.getValue(),
-                                implementations, problems, seen);
+                        categorize(
+                                where + "/" + sub.getSimpleName() + "." + p.getKey(),
+                                p.getValue(),
+                                implementations,
+                                problems,
+                                seen);
                     }
                 } catch (IllegalStateException e) {
                     problems.add(where + ": " + e.getMessage());
@@ -154,7 +170,8 @@ final class DataBoundModel {
             }
             return;
         }
-        if (t instanceof ParameterizedType pt && pt.getRawType() instanceof Class<?> raw
+        if (t instanceof ParameterizedType pt
+                && pt.getRawType() instanceof Class<?> raw
                 && Collection.class.isAssignableFrom(raw)) {
             categorize(where, pt.getActualTypeArguments()[0], implementations, problems, seen);
             return;
@@ -272,7 +289,9 @@ final class DataBoundModel {
             String name = (String) args.remove(CLAZZ);
             Class<?> impl = null;
             for (Class<?> c : subtypes(erased, implementations)) {
-                if (name == null ? !Modifier.isAbstract(erased.getModifiers()) : c.getSimpleName().equals(name)) {
+                if (name == null
+                        ? !Modifier.isAbstract(erased.getModifiers())
+                        : c.getSimpleName().equals(name)) {
                     impl = c;
                 }
             }
@@ -337,9 +356,21 @@ final class DataBoundModel {
         if (!c.isPrimitive()) {
             return c;
         }
-        return c == boolean.class ? Boolean.class : c == int.class ? Integer.class : c == long.class ? Long.class
-                : c == double.class ? Double.class : c == float.class ? Float.class : c == short.class ? Short.class
-                : c == byte.class ? Byte.class : c == char.class ? Character.class : Void.class;
+        return c == boolean.class
+                ? Boolean.class
+                : c == int.class
+                        ? Integer.class
+                        : c == long.class
+                                ? Long.class
+                                : c == double.class
+                                        ? Double.class
+                                        : c == float.class
+                                                ? Float.class
+                                                : c == short.class
+                                                        ? Short.class
+                                                        : c == byte.class
+                                                                ? Byte.class
+                                                                : c == char.class ? Character.class : Void.class;
     }
 
     private static ReflectiveOperationException rethrown(InvocationTargetException e) {

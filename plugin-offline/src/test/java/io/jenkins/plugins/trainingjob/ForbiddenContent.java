@@ -43,15 +43,14 @@ public final class ForbiddenContent {
             "hudson.model.TaskListener",
             "hudson.model.Run");
     /** Whole libraries of live objects: HTTP clients, JSON mappers. */
-    private static final List<String> FORBIDDEN_PACKAGES = List.of("okhttp3.", "okio.", "java.net.http.",
-            "com.fasterxml.jackson.");
+    private static final List<String> FORBIDDEN_PACKAGES =
+            List.of("okhttp3.", "okio.", "java.net.http.", "com.fasterxml.jackson.");
     /** The plugin's own classes, which JEP-200 permits because they come from the plugin's jar. */
     private static final String PLUGIN = "io.jenkins.plugins.trainingjob.";
     /** core is a library bundled in the plugin, not a plugin: its jar has no plugin manifest. */
     private static final String BUNDLED_CORE = "io.jenkins.plugins.trainingjob.core.";
 
-    private ForbiddenContent() {
-    }
+    private ForbiddenContent() {}
 
     /** Every class the form names, plus the runtime class of every object reachable from what was read. */
     public static Set<String> classes(SavedForms.Read read) {
@@ -87,7 +86,9 @@ public final class ForbiddenContent {
     public static List<String> secretsIn(byte[] form, List<String> secrets) {
         String latin1 = new String(form, StandardCharsets.ISO_8859_1);
         String utf8 = new String(form, StandardCharsets.UTF_8);
-        return secrets.stream().filter(s -> latin1.contains(s) || utf8.contains(s)).toList();
+        return secrets.stream()
+                .filter(s -> latin1.contains(s) || utf8.contains(s))
+                .toList();
     }
 
     /**
@@ -107,8 +108,11 @@ public final class ForbiddenContent {
         List<String> refused = new ArrayList<>();
         for (String name : classes) {
             Class<?> c = load(name);
-            boolean permitted = c != null && (c.isPrimitive() || c.isArray() || Enum.class.isAssignableFrom(c)
-                    || Throwable.class.isAssignableFrom(c));
+            boolean permitted = c != null
+                    && (c.isPrimitive()
+                            || c.isArray()
+                            || Enum.class.isAssignableFrom(c)
+                            || Throwable.class.isAssignableFrom(c));
             if (name.startsWith(PLUGIN) && !name.startsWith(BUNDLED_CORE)) {
                 permitted = true;
             }

@@ -46,30 +46,37 @@ class JellyViewsContractTest {
     private static final String PACKAGE = "io.jenkins.plugins.trainingjob.";
     /** The project's second language (see UiResourcesCompletenessTest). */
     private static final String CHINESE = "_zh_CN";
+
     private static final String FORM = "/lib/form";
     private static final String CORE = "jelly:core";
     private static final String CREDENTIALS = "/lib/credentials";
     private static final Pattern EXPRESSION = Pattern.compile("\\$\\{([^}]*)}");
     /** A chain of properties or calls starting at a name: {@code it.files.entrySet()}. */
     private static final Pattern CHAIN = Pattern.compile("(?<![\\w.%])([A-Za-z_]\\w*)((?:\\.\\w+(?:\\(\\))?)+)");
+
     private static final Pattern SEGMENT = Pattern.compile("\\.(\\w+)(\\(\\))?");
 
     @Test
     void theScanFindsEveryView() throws Exception {
-        assertThat(views()).extracting(JellyViewsContractTest::relative).contains("index.jelly",
-                "io/jenkins/plugins/trainingjob/TrainingJobConfiguration/config.jelly",
-                "io/jenkins/plugins/trainingjob/report/ScheduleDiagnosisAction/index.jelly",
-                "io/jenkins/plugins/trainingjob/report/ScheduleDiagnosisAction/summary.jelly",
-                "io/jenkins/plugins/trainingjob/steps/SubmitTrainingJobStep/config.jelly");
+        assertThat(views())
+                .extracting(JellyViewsContractTest::relative)
+                .contains(
+                        "index.jelly",
+                        "io/jenkins/plugins/trainingjob/TrainingJobConfiguration/config.jelly",
+                        "io/jenkins/plugins/trainingjob/report/ScheduleDiagnosisAction/index.jelly",
+                        "io/jenkins/plugins/trainingjob/report/ScheduleDiagnosisAction/summary.jelly",
+                        "io/jenkins/plugins/trainingjob/steps/SubmitTrainingJobStep/config.jelly");
     }
 
     @TestFactory
     Stream<DynamicTest> everyViewIsWellFormedAndEscapesByDefault() throws Exception {
-        return views().stream().map(v -> DynamicTest.dynamicTest(relative(v), () -> {
-            Document d = parse(v);
-            assertThat(escapesByDefault(d)).as("%s declares <?jelly escape-by-default='true'?> before its root",
-                    relative(v)).isTrue();
-        }));
+        return views().stream()
+                .map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+                    Document d = parse(v);
+                    assertThat(escapesByDefault(d))
+                            .as("%s declares <?jelly escape-by-default='true'?> before its root", relative(v))
+                            .isTrue();
+                }));
     }
 
     /**
@@ -79,61 +86,72 @@ class JellyViewsContractTest {
      */
     @TestFactory
     Stream<DynamicTest> noViewHasInlineStylesOrScripts() throws Exception {
-        return views().stream().map(v -> DynamicTest.dynamicTest(relative(v), () -> {
-            String text = java.nio.file.Files.readString(v);
-            assertThat(text).as("%s: inline style attribute", relative(v)).doesNotContainPattern("(?i)\\sstyle\\s*=")
-                    .as("%s: inline script", relative(v)).doesNotContainPattern("(?i)<script")
-                    .as("%s: inline event handler", relative(v)).doesNotContainPattern("(?i)\\son[a-z]+\\s*=");
-        }));
+        return views().stream()
+                .map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+                    String text = java.nio.file.Files.readString(v);
+                    assertThat(text)
+                            .as("%s: inline style attribute", relative(v))
+                            .doesNotContainPattern("(?i)\\sstyle\\s*=")
+                            .as("%s: inline script", relative(v))
+                            .doesNotContainPattern("(?i)<script")
+                            .as("%s: inline event handler", relative(v))
+                            .doesNotContainPattern("(?i)\\son[a-z]+\\s*=");
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyExpressionResolvesOnItsClass() throws Exception {
-        return views().stream().map(v -> DynamicTest.dynamicTest(relative(v), () -> {
-            List<String> problems = new ArrayList<>();
-            Map<String, Type> scope = new HashMap<>();
-            Class<?> owner = owner(v);
-            if (owner != null) {
-                boolean describableConfig = Describable.class.isAssignableFrom(owner)
-                        && !Descriptor.class.isAssignableFrom(owner);
-                scope.put("it", describableConfig ? descriptorOf(owner) : owner);
-                if (describableConfig) {
-                    scope.put("instance", owner);
-                }
-            }
-            check(parse(v).getDocumentElement(), scope, problems);
-            assertThat(problems).as("%s: expressions that resolve to nothing", relative(v)).isEmpty();
-        }));
+        return views().stream()
+                .map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+                    List<String> problems = new ArrayList<>();
+                    Map<String, Type> scope = new HashMap<>();
+                    Class<?> owner = owner(v);
+                    if (owner != null) {
+                        boolean describableConfig =
+                                Describable.class.isAssignableFrom(owner) && !Descriptor.class.isAssignableFrom(owner);
+                        scope.put("it", describableConfig ? descriptorOf(owner) : owner);
+                        if (describableConfig) {
+                            scope.put("instance", owner);
+                        }
+                    }
+                    check(parse(v).getDocumentElement(), scope, problems);
+                    assertThat(problems)
+                            .as("%s: expressions that resolve to nothing", relative(v))
+                            .isEmpty();
+                }));
     }
 
     @TestFactory
     Stream<DynamicTest> everyFormFieldHasAGetterABindingAndHelpInBothLanguages() throws Exception {
-        return views().stream().filter(v -> owner(v) != null).map(v -> DynamicTest.dynamicTest(relative(v), () -> {
-            Class<?> owner = owner(v);
-            List<String> problems = new ArrayList<>();
-            List<String> fields = new ArrayList<>();
-            collectFields(parse(v).getDocumentElement(), fields);
-            if (fields.isEmpty()) {
-                return;
-            }
-            DataBoundModel model = new DataBoundModel(owner);
-            for (String field : fields) {
-                if (model.reader(field) == null) {
-                    problems.add(field + ": no getter on " + owner.getSimpleName());
-                }
-                if (!model.parameters.containsKey(field)) {
-                    problems.add(field + ": neither a @DataBoundConstructor parameter nor a @DataBoundSetter of "
-                            + owner.getSimpleName());
-                }
-                for (String language : List.of("", CHINESE)) {
-                    String help = "help-" + field + language + ".html";
-                    if (!helpExists(owner, help)) {
-                        problems.add(field + ": no " + help);
+        return views().stream()
+                .filter(v -> owner(v) != null)
+                .map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+                    Class<?> owner = owner(v);
+                    List<String> problems = new ArrayList<>();
+                    List<String> fields = new ArrayList<>();
+                    collectFields(parse(v).getDocumentElement(), fields);
+                    if (fields.isEmpty()) {
+                        return;
                     }
-                }
-            }
-            assertThat(problems).as("%s: form fields", relative(v)).isEmpty();
-        }));
+                    DataBoundModel model = new DataBoundModel(owner);
+                    for (String field : fields) {
+                        if (model.reader(field) == null) {
+                            problems.add(field + ": no getter on " + owner.getSimpleName());
+                        }
+                        if (!model.parameters.containsKey(field)) {
+                            problems.add(
+                                    field + ": neither a @DataBoundConstructor parameter nor a @DataBoundSetter of "
+                                            + owner.getSimpleName());
+                        }
+                        for (String language : List.of("", CHINESE)) {
+                            String help = "help-" + field + language + ".html";
+                            if (!helpExists(owner, help)) {
+                                problems.add(field + ": no " + help);
+                            }
+                        }
+                    }
+                    assertThat(problems).as("%s: form fields", relative(v)).isEmpty();
+                }));
     }
 
     /**
@@ -143,30 +161,37 @@ class JellyViewsContractTest {
      */
     @TestFactory
     Stream<DynamicTest> everyDropDownHasAFillMethodOnItsDescriptor() throws Exception {
-        return views().stream().filter(v -> owner(v) != null).map(v -> DynamicTest.dynamicTest(relative(v), () -> {
-            Class<?> owner = owner(v);
-            Class<?> descriptor = Descriptor.class.isAssignableFrom(owner) ? owner : null;
-            List<String> dropDowns = new ArrayList<>();
-            collectDropDowns(parse(v).getDocumentElement(), null, dropDowns);
-            List<String> problems = new ArrayList<>();
-            for (String field : dropDowns) {
-                if (descriptor == null) {
-                    descriptor = descriptorOf(owner);
-                }
-                String method = "doFill" + Character.toTitleCase(field.charAt(0)) + field.substring(1) + "Items";
-                if (Stream.of(descriptor.getMethods()).noneMatch(m -> m.getName().equals(method))) {
-                    problems.add(field + ": " + descriptor.getName() + " has no public " + method);
-                }
-            }
-            assertThat(problems).as("%s: drop-downs without items", relative(v)).isEmpty();
-        }));
+        return views().stream()
+                .filter(v -> owner(v) != null)
+                .map(v -> DynamicTest.dynamicTest(relative(v), () -> {
+                    Class<?> owner = owner(v);
+                    Class<?> descriptor = Descriptor.class.isAssignableFrom(owner) ? owner : null;
+                    List<String> dropDowns = new ArrayList<>();
+                    collectDropDowns(parse(v).getDocumentElement(), null, dropDowns);
+                    List<String> problems = new ArrayList<>();
+                    for (String field : dropDowns) {
+                        if (descriptor == null) {
+                            descriptor = descriptorOf(owner);
+                        }
+                        String method =
+                                "doFill" + Character.toTitleCase(field.charAt(0)) + field.substring(1) + "Items";
+                        if (Stream.of(descriptor.getMethods())
+                                .noneMatch(m -> m.getName().equals(method))) {
+                            problems.add(field + ": " + descriptor.getName() + " has no public " + method);
+                        }
+                    }
+                    assertThat(problems)
+                            .as("%s: drop-downs without items", relative(v))
+                            .isEmpty();
+                }));
     }
 
     // --- escape-by-default
 
     private static boolean escapesByDefault(Document d) {
         for (Node n = d.getFirstChild(); n != null && n != d.getDocumentElement(); n = n.getNextSibling()) {
-            if (n instanceof ProcessingInstruction pi && pi.getTarget().equals("jelly")
+            if (n instanceof ProcessingInstruction pi
+                    && pi.getTarget().equals("jelly")
                     && pi.getData().replace('"', '\'').replaceAll("\\s", "").contains("escape-by-default='true'")) {
                 return true;
             }
@@ -205,7 +230,8 @@ class JellyViewsContractTest {
             Matcher chain = CHAIN.matcher(expression);
             while (chain.find()) {
                 if (scope.containsKey(chain.group(1))) {
-                    String problem = resolve(chain.group(1), chain.group(2), scope).problem();
+                    String problem =
+                            resolve(chain.group(1), chain.group(2), scope).problem();
                     if (problem != null) {
                         problems.add("${" + expression + "}: " + problem);
                     }
@@ -215,8 +241,7 @@ class JellyViewsContractTest {
     }
 
     /** The type an expression ends at (null when unknown), or why it does not resolve. */
-    private record Resolution(Type type, String problem) {
-    }
+    private record Resolution(Type type, String problem) {}
 
     private static Resolution resolve(String root, String segments, Map<String, Type> scope) {
         Type current = scope.get(root);
@@ -231,8 +256,10 @@ class JellyViewsContractTest {
                 if (!call && Map.class.isAssignableFrom(c)) {
                     return new Resolution(null, null); // a map key: any name goes
                 }
-                return new Resolution(null, path + "." + name + (call ? "()" : "") + " is no public "
-                        + (call ? "method" : "getter or field") + " of " + c.getName());
+                return new Resolution(
+                        null,
+                        path + "." + name + (call ? "()" : "") + " is no public "
+                                + (call ? "method" : "getter or field") + " of " + c.getName());
             }
             current = next == Void.class ? null : next;
             path += "." + name + (call ? "()" : "");
@@ -280,7 +307,8 @@ class JellyViewsContractTest {
             return null;
         }
         Type t = resolve(chain.group(1), chain.group(2), scope).type();
-        if (t instanceof ParameterizedType pt && pt.getRawType() instanceof Class<?> raw
+        if (t instanceof ParameterizedType pt
+                && pt.getRawType() instanceof Class<?> raw
                 && Iterable.class.isAssignableFrom(raw)) {
             Type element = pt.getActualTypeArguments()[0];
             return element instanceof Class<?> || element instanceof ParameterizedType ? element : null;
@@ -308,7 +336,7 @@ class JellyViewsContractTest {
             field = e.getAttribute("field");
         }
         boolean dropDown = FORM.equals(e.getNamespaceURI())
-                && ("select".equals(e.getLocalName()) || "combobox".equals(e.getLocalName()))
+                        && ("select".equals(e.getLocalName()) || "combobox".equals(e.getLocalName()))
                 || CREDENTIALS.equals(e.getNamespaceURI()) && "select".equals(e.getLocalName());
         if (dropDown) {
             String own = e.hasAttribute("field") ? e.getAttribute("field") : field;
@@ -326,7 +354,8 @@ class JellyViewsContractTest {
     /** Jenkins looks for a field's help next to the class's views, then next to its superclasses'. */
     private static boolean helpExists(Class<?> c, String file) {
         for (Class<?> k = c; k != null && k.getName().startsWith(PACKAGE); k = k.getSuperclass()) {
-            if (Files.exists(root().resolve(k.getName().replace('.', '/').replace('$', '/')).resolve(file))) {
+            if (Files.exists(root().resolve(k.getName().replace('.', '/').replace('$', '/'))
+                    .resolve(file))) {
                 return true;
             }
         }
@@ -384,13 +413,19 @@ class JellyViewsContractTest {
 
     private static List<Path> views() throws IOException {
         try (Stream<Path> all = Files.walk(root())) {
-            return all.filter(p -> p.getFileName().toString().endsWith(".jelly")).sorted().toList();
+            return all.filter(p -> p.getFileName().toString().endsWith(".jelly"))
+                    .sorted()
+                    .toList();
         }
     }
 
     private static Path root() {
         try {
-            return Path.of(TrainingJobConfiguration.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(TrainingJobConfiguration.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }

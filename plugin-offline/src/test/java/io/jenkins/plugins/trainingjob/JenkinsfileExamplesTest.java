@@ -26,8 +26,11 @@ import org.kohsuke.stapler.DataBoundSetter;
 class JenkinsfileExamplesTest {
 
     static final Path EXAMPLES = Path.of("..").toAbsolutePath().normalize().resolve("docs/examples");
-    static final Map<String, Class<?>> STEPS = Map.of("submitTrainingJob", SubmitTrainingJobStep.class,
-            "awaitScheduleDiagnosis", AwaitScheduleDiagnosisStep.class);
+    static final Map<String, Class<?>> STEPS = Map.of(
+            "submitTrainingJob",
+            SubmitTrainingJobStep.class,
+            "awaitScheduleDiagnosis",
+            AwaitScheduleDiagnosisStep.class);
     static final Pattern NAMED = Pattern.compile("(?:^|,)\\s*([A-Za-z_]\\w*)\\s*:");
 
     /** The text between the call's parentheses, nested brackets, parentheses and quotes taken whole. */
@@ -92,20 +95,26 @@ class JenkinsfileExamplesTest {
     void everyStepCallOfTheExampleJenkinsfilesUsesParametersTheStepHas() throws IOException {
         List<Path> files;
         try (Stream<Path> list = Files.list(EXAMPLES)) {
-            files = list.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile")).sorted().toList();
+            files = list.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile"))
+                    .sorted()
+                    .toList();
         }
         assertThat(files).extracting(f -> f.getFileName().toString()).contains("Jenkinsfile.release");
         int calls = 0;
         for (Path file : files) {
             String text = Files.readString(file);
             for (Map.Entry<String, Class<?>> step : STEPS.entrySet()) {
-                Matcher call = Pattern.compile("\\b" + step.getKey() + "\\s*\\(").matcher(text);
+                Matcher call =
+                        Pattern.compile("\\b" + step.getKey() + "\\s*\\(").matcher(text);
                 while (call.find()) {
                     calls++;
                     List<String> names = names(arguments(text, call.end() - 1));
-                    assertThat(names).as("%s: %s(...)", file.getFileName(), step.getKey()).isNotEmpty()
+                    assertThat(names)
+                            .as("%s: %s(...)", file.getFileName(), step.getKey())
+                            .isNotEmpty()
                             .allSatisfy(n -> assertThat(isParameter(step.getValue(), n))
-                                    .as("%s: %s has a parameter '%s'", file.getFileName(), step.getKey(), n).isTrue());
+                                    .as("%s: %s has a parameter '%s'", file.getFileName(), step.getKey(), n)
+                                    .isTrue());
                 }
             }
         }
@@ -114,8 +123,10 @@ class JenkinsfileExamplesTest {
 
     @Test
     void theLintCatchesAMisspelledParameter() {
-        assertThat(names(arguments("submitTrainingJob(connection: 'a', variables: [LR: lr], failOnJobFailur: false)",
-                "submitTrainingJob".length()))).containsExactly("connection", "variables", "failOnJobFailur");
+        assertThat(names(arguments(
+                        "submitTrainingJob(connection: 'a', variables: [LR: lr], failOnJobFailur: false)",
+                        "submitTrainingJob".length())))
+                .containsExactly("connection", "variables", "failOnJobFailur");
         assertThat(isParameter(SubmitTrainingJobStep.class, "failOnJobFailur")).isFalse();
         assertThat(isParameter(SubmitTrainingJobStep.class, "failOnJobFailure")).isTrue();
     }

@@ -26,12 +26,18 @@ class PluginApiSurfaceTest {
         List<String> open = ArchitectureRules.mainClassesOfThisModule().stream()
                 .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC) && c.isTopLevelClass())
                 .map(JavaClass::reflect)
-                .filter(c -> !Describable.class.isAssignableFrom(c) && !Descriptor.class.isAssignableFrom(c)
-                        && !Action.class.isAssignableFrom(c) && !c.getSimpleName().equals("Messages"))
+                .filter(c -> !Describable.class.isAssignableFrom(c)
+                        && !Descriptor.class.isAssignableFrom(c)
+                        && !Action.class.isAssignableFrom(c)
+                        && !c.getSimpleName().equals("Messages"))
                 .filter(c -> !c.isAnnotationPresent(Restricted.class))
-                .map(Class::getName).sorted().toList();
+                .map(Class::getName)
+                .sorted()
+                .toList();
 
-        assertThat(open).as("public helpers and test seams without @Restricted(NoExternalUse.class): other "
-                + "plugins could call them").isEmpty();
+        assertThat(open)
+                .as("public helpers and test seams without @Restricted(NoExternalUse.class): other "
+                        + "plugins could call them")
+                .isEmpty();
     }
 }

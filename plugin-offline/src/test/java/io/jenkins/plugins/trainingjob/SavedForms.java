@@ -56,10 +56,10 @@ import org.jenkinsci.plugins.workflow.steps.StepContext;
 public final class SavedForms {
     /** workflow-support {@code RiverWriter.HEADER} and {@code VERSION}. */
     private static final long RIVER_HEADER = 7330745437582215633L;
+
     private static final short RIVER_VERSION = 1;
 
-    private SavedForms() {
-    }
+    private SavedForms() {}
 
     /**
      * Stands in for the step context in a saved execution. Pipeline saves its own context object with the
@@ -70,8 +70,7 @@ public final class SavedForms {
     }
 
     /** What a read produced, and every class (with its serialized fields) the stream named. */
-    public record Read(Object value, Set<String> classes, List<String> shape) {
-    }
+    public record Read(Object value, Set<String> classes, List<String> shape) {}
 
     // --- Java serialization
 
@@ -118,10 +117,13 @@ public final class SavedForms {
 
     /** A class as the stream describes it: name, serialVersionUID and serialized fields. */
     private static String shapeOf(ObjectStreamClass desc) {
-        StringBuilder b = new StringBuilder(desc.getName()).append(" serialVersionUID=").append(desc.getSerialVersionUID());
+        StringBuilder b =
+                new StringBuilder(desc.getName()).append(" serialVersionUID=").append(desc.getSerialVersionUID());
         for (ObjectStreamField f : desc.getFields()) {
-            b.append(' ').append(f.getName()).append(':').append(f.isPrimitive() ? String.valueOf(f.getTypeCode())
-                    : f.getTypeString());
+            b.append(' ')
+                    .append(f.getName())
+                    .append(':')
+                    .append(f.isPrimitive() ? String.valueOf(f.getTypeCode()) : f.getTypeString());
         }
         return b.toString();
     }
@@ -262,7 +264,8 @@ public final class SavedForms {
 
     /** {@code XmlFile.write}: the XML 1.1 declaration, then XStream's form. */
     public static String toXml(Object o) {
-        return "<?xml version='1.1' encoding='UTF-8'?>\n" + xstream2(new TreeSet<>()).toXML(o) + "\n";
+        return "<?xml version='1.1' encoding='UTF-8'?>\n"
+                + xstream2(new TreeSet<>()).toXML(o) + "\n";
     }
 
     /** An instance made as XStream makes one it reads: no constructor runs, fields keep their defaults' zeros. */
@@ -273,7 +276,9 @@ public final class SavedForms {
     /** Reads into {@code root} when given (as {@code Descriptor.load()} does), else a new object. */
     public static Read fromXml(String xml, Object root) {
         Set<String> classes = new TreeSet<>();
-        Object value = root == null ? xstream2(classes).fromXML(xml) : xstream2(classes).fromXML(xml, root);
+        Object value = root == null
+                ? xstream2(classes).fromXML(xml)
+                : xstream2(classes).fromXML(xml, root);
         return new Read(value, classes, List.of());
     }
 

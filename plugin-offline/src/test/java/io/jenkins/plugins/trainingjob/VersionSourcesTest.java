@@ -46,7 +46,8 @@ class VersionSourcesTest {
             String pom = Files.readString(ROOT.resolve(module).resolve("pom.xml"));
             String parent = pom.replaceFirst("(?s).*?<parent>(.*?)</parent>.*", "$1");
             assertThat(property(parent, "version")).as(module).isEqualTo("${revision}${changelist}");
-            assertThat(pom.replaceFirst("(?s)<parent>.*?</parent>", "")).as("%s has no version of its own", module)
+            assertThat(pom.replaceFirst("(?s)<parent>.*?</parent>", ""))
+                    .as("%s has no version of its own", module)
                     .doesNotContainPattern("(?m)^  <version>");
         }
     }

@@ -25,8 +25,7 @@ public class AihcConnection extends Connection {
     private String queue;
 
     @DataBoundConstructor
-    public AihcConnection() {
-    }
+    public AihcConnection() {}
 
     @Override
     public PlatformKind platform() {
@@ -64,7 +63,9 @@ public class AihcConnection extends Connection {
 
     @Override
     public boolean equals(Object o) {
-        return super.equals(o) && o instanceof AihcConnection a && Objects.equals(resourcePool, a.resourcePool)
+        return super.equals(o)
+                && o instanceof AihcConnection a
+                && Objects.equals(resourcePool, a.resourcePool)
                 && Objects.equals(queue, a.queue);
     }
 
@@ -83,14 +84,18 @@ public class AihcConnection extends Connection {
 
         /** A region the platform does not serve is refused as it is typed (unless an endpoint is set). */
         @POST
-        public FormValidation doCheckRegion(@AncestorInPath Item item, @QueryParameter String value,
-                @QueryParameter String endpoint) {
+        public FormValidation doCheckRegion(
+                @AncestorInPath Item item, @QueryParameter String value, @QueryParameter String endpoint) {
             return regionCheck(item, PlatformKind.AIHC, value, endpoint);
         }
 
         @POST
-        public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
-                @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String resourcePool,
+        public FormValidation doTestConnection(
+                @AncestorInPath Item item,
+                @QueryParameter String credentialsId,
+                @QueryParameter String region,
+                @QueryParameter String endpoint,
+                @QueryParameter String resourcePool,
                 @QueryParameter String queue) {
             AihcConnection c = new AihcConnection();
             c.setCredentialsId(credentialsId);
@@ -108,13 +113,14 @@ public class AihcConnection extends Connection {
 
         /** The queue is required on a managed pool (aihc-serverless, aihc-bhcmp); checked with the pool typed. */
         @POST
-        public FormValidation doCheckQueue(@AncestorInPath Item item, @QueryParameter String value,
-                @QueryParameter String resourcePool) {
+        public FormValidation doCheckQueue(
+                @AncestorInPath Item item, @QueryParameter String value, @QueryParameter String resourcePool) {
             if (!mayConfigure(item)) {
                 return FormValidation.ok();
             }
             return ConnectionSettingsValidator.aihcQueue(resourcePool, value)
-                    .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
+                    .map(problem -> FormValidation.error(problem.toString()))
+                    .orElse(FormValidation.ok());
         }
     }
 }

@@ -93,8 +93,11 @@ public abstract class Connection implements Describable<Connection>, Serializabl
         }
         List<ConnectionProblem> problems = problems();
         if (!problems.isEmpty()) {
-            throw InvalidInputException.worded("connection", Messages.Connection_Invalid(describe(),
-                    problems.stream().map(ConnectionProblem::toString).collect(Collectors.joining("; "))));
+            throw InvalidInputException.worded(
+                    "connection",
+                    Messages.Connection_Invalid(
+                            describe(),
+                            problems.stream().map(ConnectionProblem::toString).collect(Collectors.joining("; "))));
         }
     }
 
@@ -112,8 +115,11 @@ public abstract class Connection implements Describable<Connection>, Serializabl
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Connection c && getClass() == c.getClass() && Objects.equals(name, c.name)
-                && Objects.equals(credentialsId, c.credentialsId) && Objects.equals(region, c.region)
+        return o instanceof Connection c
+                && getClass() == c.getClass()
+                && Objects.equals(name, c.name)
+                && Objects.equals(credentialsId, c.credentialsId)
+                && Objects.equals(region, c.region)
                 && Objects.equals(endpoint, c.endpoint);
     }
 

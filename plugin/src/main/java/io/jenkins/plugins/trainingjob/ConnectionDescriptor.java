@@ -47,20 +47,26 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
      * list boxes call it.
      */
     @POST
-    public ListBoxModel doFillCredentialsIdItems(@AncestorInPath Item item, @QueryParameter String credentialsId,
-            @QueryParameter String endpoint) {
+    public ListBoxModel doFillCredentialsIdItems(
+            @AncestorInPath Item item, @QueryParameter String credentialsId, @QueryParameter String endpoint) {
         StandardListBoxModel result = new StandardListBoxModel();
-        if (item == null ? !Jenkins.get().hasPermission(Jenkins.ADMINISTER)
+        if (item == null
+                ? !Jenkins.get().hasPermission(Jenkins.ADMINISTER)
                 : !item.hasPermission(Item.EXTENDED_READ) && !item.hasPermission(CredentialsProvider.USE_ITEM)) {
             result.includeCurrentValue(credentialsId);
             return result;
         }
         // The global configuration offers GLOBAL-scoped credentials only: builds use them (M5).
-        CredentialsMatcher scope = item == null ? CredentialsMatchers.withScope(CredentialsScope.GLOBAL)
-                : CredentialsMatchers.always();
+        CredentialsMatcher scope =
+                item == null ? CredentialsMatchers.withScope(CredentialsScope.GLOBAL) : CredentialsMatchers.always();
         result.includeEmptyValue()
-                .includeMatchingAs(JenkinsCredentialsLookup.authenticationOf(item), item, StandardUsernamePasswordCredentials.class,
-                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint)).build(), scope)
+                .includeMatchingAs(
+                        JenkinsCredentialsLookup.authenticationOf(item),
+                        item,
+                        StandardUsernamePasswordCredentials.class,
+                        URIRequirementBuilder.fromUri(Connection.trimToNull(endpoint))
+                                .build(),
+                        scope)
                 .includeCurrentValue(credentialsId);
         return result;
     }
@@ -85,13 +91,14 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
         if (!mayConfigure(item)) {
             return FormValidation.ok();
         }
-        return Connection.trimToNull(value) == null ? FormValidation.error(Messages.Connection_CredentialsIdMissing())
+        return Connection.trimToNull(value) == null
+                ? FormValidation.error(Messages.Connection_CredentialsIdMissing())
                 : FormValidation.ok();
     }
 
     @POST
-    public FormValidation doCheckEndpoint(@AncestorInPath Item item, @QueryParameter String value,
-            @QueryParameter String region) {
+    public FormValidation doCheckEndpoint(
+            @AncestorInPath Item item, @QueryParameter String value, @QueryParameter String region) {
         if (!mayConfigure(item)) {
             return FormValidation.ok();
         }
@@ -101,7 +108,8 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
         }
         String endpoint = Connection.trimToNull(value);
         return endpoint != null && endpoint.startsWith("http://")
-                ? FormValidation.warning(Messages.Connection_EndpointPlainHttp()) : FormValidation.ok();
+                ? FormValidation.warning(Messages.Connection_EndpointPlainHttp())
+                : FormValidation.ok();
     }
 
     /**
@@ -113,9 +121,11 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
         if (!mayConfigure(item) || Connection.trimToNull(region) == null) {
             return FormValidation.ok();
         }
-        return ConnectionSettingsValidator.location(platform, endpoint, region).stream().findFirst()
+        return ConnectionSettingsValidator.location(platform, endpoint, region).stream()
+                .findFirst()
                 .filter(problem -> problem.field().equals("region"))
-                .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
+                .map(problem -> FormValidation.error(problem.toString()))
+                .orElse(FormValidation.ok());
     }
 
     /** A form check of one platform setting by core's rule, for users who may configure the context. */
@@ -125,7 +135,8 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
             return FormValidation.ok();
         }
         return ConnectionSettingsValidator.setting(platform, field, value)
-                .map(problem -> FormValidation.error(problem.toString())).orElse(FormValidation.ok());
+                .map(problem -> FormValidation.error(problem.toString()))
+                .orElse(FormValidation.ok());
     }
 
     /**
@@ -147,13 +158,13 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
                 // In a job's form the settings are a job author's: the same rule as the step's (review S1).
                 TrainingJobService.requireAllowedInline(connection, allowed);
             }
-            Credentials credentials = service.credentials().forItem(connection.getCredentialsId(), item,
-                    connection.getEndpoint());
+            Credentials credentials =
+                    service.credentials().forItem(connection.getCredentialsId(), item, connection.getEndpoint());
             ConnectionSettings settings = TrainingJobService.secured(connection.toSettings(credentials), allowed);
             try (TrainingPlatform platform = service.connector().connect(settings)) {
                 StatusPage page = platform.listStatuses(null, 1);
-                return FormValidation.ok(Messages.Connection_TestOk(connection.platform().displayName(),
-                        page.jobs().size()));
+                return FormValidation.ok(Messages.Connection_TestOk(
+                        connection.platform().displayName(), page.jobs().size()));
             }
         } catch (InvalidInputException | PlatformException e) {
             return FormValidation.error(e.getMessage());

@@ -20,8 +20,7 @@ final class CoreDefaults {
     static final UnaryOperator<OkHttpClient.Builder> JENKINS_PROXY =
             builder -> JenkinsOkHttpClient.newClientBuilder(builder.build());
 
-    private CoreDefaults() {
-    }
+    private CoreDefaults() {}
 
     static PlatformConnector connector() {
         return settings -> TrainingPlatforms.connect(withJenkinsProxy(settings));

@@ -36,6 +36,5 @@ public interface CredentialsLookup {
      * plugin's usage tracking ({@code CredentialsProvider.track}) expects. Inline connections need not:
      * their lookup as the build tracks already.
      */
-    default void trackUse(String credentialsId, Run<?, ?> run, String endpoint) {
-    }
+    default void trackUse(String credentialsId, Run<?, ?> run, String endpoint) {}
 }

@@ -23,8 +23,8 @@ final class JenkinsCredentialsLookup implements CredentialsLookup {
 
     @Override
     public Credentials forRun(String credentialsId, Run<?, ?> run, String endpoint) {
-        StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialById(credentialsId,
-                StandardUsernamePasswordCredentials.class, run, requirements(endpoint));
+        StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialById(
+                credentialsId, StandardUsernamePasswordCredentials.class, run, requirements(endpoint));
         return toCore(credentialsId, c);
     }
 
@@ -33,8 +33,12 @@ final class JenkinsCredentialsLookup implements CredentialsLookup {
         if (item == null) {
             return toCore(credentialsId, global(credentialsId, endpoint));
         }
-        StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialByIdInItem(credentialsId,
-                StandardUsernamePasswordCredentials.class, item, authenticationOf(item), requirements(endpoint));
+        StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialByIdInItem(
+                credentialsId,
+                StandardUsernamePasswordCredentials.class,
+                item,
+                authenticationOf(item),
+                requirements(endpoint));
         return toCore(credentialsId, c);
     }
 
@@ -49,8 +53,8 @@ final class JenkinsCredentialsLookup implements CredentialsLookup {
      * Jenkins itself", and every build that names the connection would use it.
      */
     private static StandardUsernamePasswordCredentials global(String credentialsId, String endpoint) {
-        StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialByIdInItem(credentialsId,
-                StandardUsernamePasswordCredentials.class, null, ACL.SYSTEM2, requirements(endpoint));
+        StandardUsernamePasswordCredentials c = CredentialsProvider.findCredentialByIdInItem(
+                credentialsId, StandardUsernamePasswordCredentials.class, null, ACL.SYSTEM2, requirements(endpoint));
         if (c != null && c.getScope() != CredentialsScope.GLOBAL) {
             throw InvalidInputException.worded("credentialsId", Messages.Credentials_NotGlobal(credentialsId));
         }

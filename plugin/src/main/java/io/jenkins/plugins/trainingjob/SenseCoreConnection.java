@@ -32,8 +32,7 @@ public class SenseCoreConnection extends Connection {
     private String signature;
 
     @DataBoundConstructor
-    public SenseCoreConnection() {
-    }
+    public SenseCoreConnection() {}
 
     @Override
     public PlatformKind platform() {
@@ -43,14 +42,15 @@ public class SenseCoreConnection extends Connection {
     @Override
     public ConnectionSettings toSettings(Credentials credentials) {
         validate();
-        return ConnectionSettings.senseCore(endpointUri(), getRegion(), credentials, subscription, resourceGroup,
-                zone, workspace).withSenseCoreSignature(signatureOrDefault());
+        return ConnectionSettings.senseCore(
+                        endpointUri(), getRegion(), credentials, subscription, resourceGroup, zone, workspace)
+                .withSenseCoreSignature(signatureOrDefault());
     }
 
     @Override
     public List<ConnectionProblem> problems() {
-        List<ConnectionProblem> problems = new ArrayList<>(ConnectionSettingsValidator.senseCore(getEndpoint(),
-                getRegion(), subscription, resourceGroup, zone, workspace));
+        List<ConnectionProblem> problems = new ArrayList<>(ConnectionSettingsValidator.senseCore(
+                getEndpoint(), getRegion(), subscription, resourceGroup, zone, workspace));
         try {
             signatureOrDefault();
         } catch (InvalidInputException e) {
@@ -115,9 +115,13 @@ public class SenseCoreConnection extends Connection {
 
     @Override
     public boolean equals(Object o) {
-        return super.equals(o) && o instanceof SenseCoreConnection s && Objects.equals(subscription, s.subscription)
-                && Objects.equals(resourceGroup, s.resourceGroup) && Objects.equals(zone, s.zone)
-                && Objects.equals(workspace, s.workspace) && Objects.equals(signature, s.signature);
+        return super.equals(o)
+                && o instanceof SenseCoreConnection s
+                && Objects.equals(subscription, s.subscription)
+                && Objects.equals(resourceGroup, s.resourceGroup)
+                && Objects.equals(zone, s.zone)
+                && Objects.equals(workspace, s.workspace)
+                && Objects.equals(signature, s.signature);
     }
 
     @Override
@@ -135,15 +139,21 @@ public class SenseCoreConnection extends Connection {
 
         /** A region the platform does not serve is refused as it is typed (unless an endpoint is set). */
         @POST
-        public FormValidation doCheckRegion(@AncestorInPath Item item, @QueryParameter String value,
-                @QueryParameter String endpoint) {
+        public FormValidation doCheckRegion(
+                @AncestorInPath Item item, @QueryParameter String value, @QueryParameter String endpoint) {
             return regionCheck(item, PlatformKind.SENSECORE, value, endpoint);
         }
 
         @POST
-        public FormValidation doTestConnection(@AncestorInPath Item item, @QueryParameter String credentialsId,
-                @QueryParameter String region, @QueryParameter String endpoint, @QueryParameter String subscription,
-                @QueryParameter String resourceGroup, @QueryParameter String zone, @QueryParameter String workspace,
+        public FormValidation doTestConnection(
+                @AncestorInPath Item item,
+                @QueryParameter String credentialsId,
+                @QueryParameter String region,
+                @QueryParameter String endpoint,
+                @QueryParameter String subscription,
+                @QueryParameter String resourceGroup,
+                @QueryParameter String zone,
+                @QueryParameter String workspace,
                 @QueryParameter String signature) {
             SenseCoreConnection c = new SenseCoreConnection();
             c.setCredentialsId(credentialsId);

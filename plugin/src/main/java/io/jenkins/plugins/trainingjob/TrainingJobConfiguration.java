@@ -35,6 +35,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
 
     /** Replaced as a whole, never emptied in place: readers (steps, the monitor) see one list or the other. */
     private volatile List<Connection> connections = new ArrayList<>();
+
     private volatile String pollInterval = DEFAULT_POLL_INTERVAL;
     private volatile String pendingTimeout = DEFAULT_PENDING_TIMEOUT;
     /** Hosts inline settings may call besides the public regional endpoints (review S1); null: none. */
@@ -73,7 +74,9 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
 
     @Restricted(NoExternalUse.class)
     public Optional<Connection> findConnection(String name) {
-        return connections.stream().filter(c -> c.getName() != null && c.getName().equals(name)).findFirst();
+        return connections.stream()
+                .filter(c -> c.getName() != null && c.getName().equals(name))
+                .findFirst();
     }
 
     public String getPollInterval() {

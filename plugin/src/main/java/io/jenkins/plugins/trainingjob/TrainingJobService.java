@@ -57,26 +57,39 @@ public class TrainingJobService implements PlatformResolver {
     private volatile JobWatcher watcher;
     private volatile boolean closing;
 
-    private record Configured(ConnectionSettings settings, TrainingPlatform client) {
-    }
+    private record Configured(ConnectionSettings settings, TrainingPlatform client) {}
 
     /** The controller's instance. */
     public TrainingJobService() {
-        this(CoreDefaults.connector(), new JenkinsCredentialsLookup(), CoreDefaults.specLoader(),
-                TrainingJobConfiguration::get, resolver -> new JobMonitor(resolver, Clock.systemUTC()),
-                newPool("training-job-calls-"), newPool("training-job-events-"));
+        this(
+                CoreDefaults.connector(),
+                new JenkinsCredentialsLookup(),
+                CoreDefaults.specLoader(),
+                TrainingJobConfiguration::get,
+                resolver -> new JobMonitor(resolver, Clock.systemUTC()),
+                newPool("training-job-calls-"),
+                newPool("training-job-events-"));
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
-    public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, JobWatcher> watcherFactory,
+    public TrainingJobService(
+            PlatformConnector connector,
+            CredentialsLookup credentials,
+            SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration,
+            Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor) {
         this(connector, credentials, specs, configuration, watcherFactory, executor, executor);
     }
 
-    public TrainingJobService(PlatformConnector connector, CredentialsLookup credentials, SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration, Function<PlatformResolver, JobWatcher> watcherFactory,
-            Executor executor, Executor events) {
+    public TrainingJobService(
+            PlatformConnector connector,
+            CredentialsLookup credentials,
+            SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration,
+            Function<PlatformResolver, JobWatcher> watcherFactory,
+            Executor executor,
+            Executor events) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
@@ -180,7 +193,8 @@ public class TrainingJobService implements PlatformResolver {
             credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
             String key = CONFIGURED + ref.name();
             TrainingPlatform client = resolve(key);
-            return new ConnectionBinding(key, c.platform(), client, warning(configured.get(key).settings()));
+            return new ConnectionBinding(
+                    key, c.platform(), client, warning(configured.get(key).settings()));
         }
         Connection c = ref.inline();
         // Before credentials are looked up or anything is called: a job author may not point the controller
@@ -207,8 +221,9 @@ public class TrainingJobService implements PlatformResolver {
     public static void requireAllowedInline(Connection inline, EndpointAllowList allowed) {
         URI endpoint = ConnectionSettingsValidator.endpoint(inline.getEndpoint());
         allowed.refusal(inline.platform(), endpoint).ifPresent(reason -> {
-            throw InvalidInputException.worded("endpoint", Messages.Connection_EndpointNotAllowed(
-                    ConsoleText.strip(endpoint.toString(), 200), reason));
+            throw InvalidInputException.worded(
+                    "endpoint",
+                    Messages.Connection_EndpointNotAllowed(ConsoleText.strip(endpoint.toString(), 200), reason));
         });
     }
 
@@ -224,7 +239,9 @@ public class TrainingJobService implements PlatformResolver {
     }
 
     private static String warning(ConnectionSettings settings) {
-        return settings.plainHttpWarning().map(Messages::Connection_PlainHttpWarning).orElse(null);
+        return settings.plainHttpWarning()
+                .map(Messages::Connection_PlainHttpWarning)
+                .orElse(null);
     }
 
     /** Closes an inline binding's client once its step ended; configured clients stay shared. */
@@ -254,8 +271,8 @@ public class TrainingJobService implements PlatformResolver {
         }
         Connection c = configuredConnection(key.substring(CONFIGURED.length()));
         c.validate();
-        ConnectionSettings settings = secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null,
-                c.getEndpoint())), allowList());
+        ConnectionSettings settings =
+                secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint())), allowList());
         // a changed configuration or rotated secret yields different settings and so a new client
         Configured current = configured.compute(key, (k, old) -> {
             if (old != null && old.settings().equals(settings)) {
@@ -273,8 +290,8 @@ public class TrainingJobService implements PlatformResolver {
         TrainingJobConfiguration config = configuration.get();
         // The build log is read by everyone with Job/Read; the names are listed only where the reader may
         // configure the job (the step's form), as credentials ids are (review S8).
-        return config.findConnection(name).orElseThrow(() -> InvalidInputException.worded("connection",
-                Messages.Step_UnknownConnection(name)));
+        return config.findConnection(name)
+                .orElseThrow(() -> InvalidInputException.worded("connection", Messages.Step_UnknownConnection(name)));
     }
 
     private static Executor newPool(String name) {

@@ -58,31 +58,36 @@ class ConnectionTest {
         c.setName("prod");
         assertThatThrownBy(c::validate).hasMessageStartingWith("connection prod: credentialsId is required");
         c.setCredentialsId("ak");
-        assertThatThrownBy(c::validate).hasMessage("connection prod: "
-                + ConnectionSettingsValidator.aihc(null, null, null).stream().map(Object::toString)
-                        .collect(Collectors.joining("; ")));
+        assertThatThrownBy(c::validate)
+                .hasMessage("connection prod: "
+                        + ConnectionSettingsValidator.aihc(null, null, null).stream()
+                                .map(Object::toString)
+                                .collect(Collectors.joining("; ")));
         c.setEndpoint("ftp://example.com");
-        assertThatThrownBy(c::validate).hasMessageStartingWith(
-                "connection prod: endpoint: 'ftp://example.com' is not an http(s) URL with a host");
+        assertThatThrownBy(c::validate)
+                .hasMessageStartingWith(
+                        "connection prod: endpoint: 'ftp://example.com' is not an http(s) URL with a host");
         c.setEndpoint(null);
         c.setRegion("cn-beijing");
-        assertThatThrownBy(c::validate).hasMessageStartingWith(
-                "connection prod: region: 'cn-beijing' is not a known Baidu AIHC region").hasMessageContaining(
-                "did you mean 'bj'");
+        assertThatThrownBy(c::validate)
+                .hasMessageStartingWith("connection prod: region: 'cn-beijing' is not a known Baidu AIHC region")
+                .hasMessageContaining("did you mean 'bj'");
         c.setRegion("bj");
         assertThatThrownBy(c::validate)
-                .hasMessage("connection prod: resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
+                .hasMessage(
+                        "connection prod: resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)");
         c.setResourcePool("aihc-serverless");
-        assertThatThrownBy(c::validate).hasMessageStartingWith(
-                "connection prod: queue: required for resource pool aihc-serverless");
+        assertThatThrownBy(c::validate)
+                .hasMessageStartingWith("connection prod: queue: required for resource pool aihc-serverless");
 
         SenseCoreConnection s = new SenseCoreConnection();
         s.setCredentialsId("ak");
         s.setRegion("cn-sh-01");
         s.setSubscription("sub");
         s.setZone("cn-sh-01z");
-        assertThatThrownBy(s::validate).hasMessage("connection sensecore: resourceGroup: required for SenseCore ACP; "
-                + "workspace: required for SenseCore ACP");
+        assertThatThrownBy(s::validate)
+                .hasMessage("connection sensecore: resourceGroup: required for SenseCore ACP; "
+                        + "workspace: required for SenseCore ACP");
     }
 
     @Test
@@ -92,8 +97,9 @@ class ConnectionTest {
         s.setSubscription("sub");
         s.setResourceGroup("rg");
         s.setWorkspace("ws");
-        assertThat(s.problems()).isEqualTo(
-                ConnectionSettingsValidator.senseCore("http://127.0.0.1:8080", null, "sub", "rg", null, "ws"));
+        assertThat(s.problems())
+                .isEqualTo(
+                        ConnectionSettingsValidator.senseCore("http://127.0.0.1:8080", null, "sub", "rg", null, "ws"));
         s.setZone("cn-sh-01z");
         assertThat(s.problems()).isEmpty();
     }
@@ -114,7 +120,8 @@ class ConnectionTest {
         s.setSignature("date-only");
         assertThat(s.toSettings(keys).senseCoreSignature()).isEqualTo(SenseCoreSignature.DATE_ONLY);
         s.setSignature("dateonly");
-        assertThat(s.problems()).extracting(ConnectionProblem::toString)
+        assertThat(s.problems())
+                .extracting(ConnectionProblem::toString)
                 .containsExactly("signature: 'dateonly' is not one of request, date-only");
     }
 
@@ -122,8 +129,8 @@ class ConnectionTest {
     void aStepNamesExactlyOneConnection() {
         assertThatThrownBy(() -> ConnectionRef.of(null, null)).hasMessageStartingWith("connection: set connection");
         AihcConnection inline = new AihcConnection();
-        assertThatThrownBy(() -> ConnectionRef.of("prod", inline)).hasMessage(
-                "connection: set either connection or platform, not both");
+        assertThatThrownBy(() -> ConnectionRef.of("prod", inline))
+                .hasMessage("connection: set either connection or platform, not both");
         assertThat(ConnectionRef.of(" prod ", null).name()).isEqualTo("prod");
     }
 }

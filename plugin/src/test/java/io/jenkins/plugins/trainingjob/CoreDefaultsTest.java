@@ -24,7 +24,9 @@ class CoreDefaultsTest {
         ConnectionSettings settings = CoreDefaults.withJenkinsProxy(AIHC);
 
         assertThat(settings.http().clientBuilderHook()).isSameAs(CoreDefaults.JENKINS_PROXY);
-        assertThat(settings.http().proxy()).as("chosen per request by Jenkins' selector").isNull();
+        assertThat(settings.http().proxy())
+                .as("chosen per request by Jenkins' selector")
+                .isNull();
     }
 
     @Test

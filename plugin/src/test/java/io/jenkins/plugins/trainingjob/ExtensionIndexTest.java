@@ -36,10 +36,12 @@ class ExtensionIndexTest {
                 indexed.add(item.className());
             }
         }
-        assertThat(indexed).isEqualTo(annotatedWith(Extension.class)).contains(
-                "io.jenkins.plugins.trainingjob.TrainingJobConfiguration",
-                "io.jenkins.plugins.trainingjob.ShutdownListener",
-                "io.jenkins.plugins.trainingjob.steps.SubmitTrainingJobStep$DescriptorImpl");
+        assertThat(indexed)
+                .isEqualTo(annotatedWith(Extension.class))
+                .contains(
+                        "io.jenkins.plugins.trainingjob.TrainingJobConfiguration",
+                        "io.jenkins.plugins.trainingjob.ShutdownListener",
+                        "io.jenkins.plugins.trainingjob.steps.SubmitTrainingJobStep$DescriptorImpl");
     }
 
     @Test
@@ -61,9 +63,11 @@ class ExtensionIndexTest {
     void symbolsAreDistinctFromTheStepFunctionNames() throws Exception {
         Set<String> symbols = new TreeSet<>();
         for (String name : annotatedWith(Symbol.class)) {
-            symbols.addAll(Set.of(Class.forName(name).getAnnotation(Symbol.class).value()));
+            symbols.addAll(
+                    Set.of(Class.forName(name).getAnnotation(Symbol.class).value()));
         }
-        assertThat(symbols).containsExactlyInAnyOrder("aihc", "sensecore", "trainingJob", "trainingJobBuilder")
+        assertThat(symbols)
+                .containsExactlyInAnyOrder("aihc", "sensecore", "trainingJob", "trainingJobBuilder")
                 .doesNotContain("submitTrainingJob", "awaitScheduleDiagnosis");
     }
 
@@ -74,13 +78,18 @@ class ExtensionIndexTest {
     /** The plugin's compiled classes carrying the annotation (read from the class files' directory). */
     private static Set<String> annotatedWith(Class<? extends Annotation> annotation)
             throws IOException, URISyntaxException, ClassNotFoundException {
-        Path root = Path.of(TrainingJobConfiguration.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path root = Path.of(TrainingJobConfiguration.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         Set<String> found = new TreeSet<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path p : files.filter(f -> f.toString().endsWith(".class")).toList()) {
                 String name = root.relativize(p).toString().replace(java.io.File.separatorChar, '.');
                 name = name.substring(0, name.length() - ".class".length());
-                if (name.startsWith(PACKAGE) && Class.forName(name, false, loader()).isAnnotationPresent(annotation)) {
+                if (name.startsWith(PACKAGE)
+                        && Class.forName(name, false, loader()).isAnnotationPresent(annotation)) {
                     found.add(name);
                 }
             }

@@ -64,8 +64,9 @@ class JenkinsCredentialsLookupTest {
         when(c.getScope()).thenReturn(scope);
         when(c.getUsername()).thenReturn("ak-" + id);
         when(c.getPassword()).thenReturn(secret);
-        provider.when(() -> CredentialsProvider.findCredentialByIdInItem(eq(id),
-                eq(StandardUsernamePasswordCredentials.class), isNull(), any(), any())).thenReturn(c);
+        provider.when(() -> CredentialsProvider.findCredentialByIdInItem(
+                        eq(id), eq(StandardUsernamePasswordCredentials.class), isNull(), any(), any()))
+                .thenReturn(c);
         return c;
     }
 
@@ -84,7 +85,8 @@ class JenkinsCredentialsLookupTest {
 
         assertThatThrownBy(() -> lookup.forItem("jenkins-only", null, null))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("credentialsId").hasMessageContaining("GLOBAL")
+                .hasMessageContaining("credentialsId")
+                .hasMessageContaining("GLOBAL")
                 .hasMessageNotContaining("sk-");
     }
 
@@ -114,15 +116,16 @@ class JenkinsCredentialsLookupTest {
         when(jenkins.hasPermission(Jenkins.ADMINISTER)).thenReturn(true);
         try (MockedStatic<Jenkins> j = mockStatic(Jenkins.class);
                 MockedStatic<CredentialsMatchers> matchers = mockStatic(CredentialsMatchers.class);
-                MockedConstruction<StandardListBoxModel> models = mockConstruction(StandardListBoxModel.class,
-                        withSettings().defaultAnswer(RETURNS_SELF))) {
+                MockedConstruction<StandardListBoxModel> models = mockConstruction(
+                        StandardListBoxModel.class, withSettings().defaultAnswer(RETURNS_SELF))) {
             j.when(Jenkins::get).thenReturn(jenkins);
-            matchers.when(() -> CredentialsMatchers.withScope(CredentialsScope.GLOBAL)).thenReturn(globalOnly);
+            matchers.when(() -> CredentialsMatchers.withScope(CredentialsScope.GLOBAL))
+                    .thenReturn(globalOnly);
 
             new AihcConnection.DescriptorImpl().doFillCredentialsIdItems(null, "", null);
 
-            verify(models.constructed().get(0)).includeMatchingAs(any(), isNull(Item.class), any(), any(),
-                    eq(globalOnly));
+            verify(models.constructed().get(0))
+                    .includeMatchingAs(any(), isNull(Item.class), any(), any(), eq(globalOnly));
         }
     }
 }

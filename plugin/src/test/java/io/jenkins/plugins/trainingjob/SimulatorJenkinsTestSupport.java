@@ -11,12 +11,12 @@ import java.util.List;
 public final class SimulatorJenkinsTestSupport {
     public static final String CREDENTIALS_ID = "sim-keys";
 
-    private SimulatorJenkinsTestSupport() {
-    }
+    private SimulatorJenkinsTestSupport() {}
 
     /** A spec for the simulator's AIHC pool; {@code queue} decides whether it can be scheduled. */
     public static String aihcSpec(String queue) {
-        return String.join("\n",
+        return String.join(
+                "\n",
                 "platform: aihc",
                 "name: ci-${RUN}",
                 "queue: " + queue,
@@ -48,8 +48,10 @@ public final class SimulatorJenkinsTestSupport {
 
     /** Adds the simulator's keys as global credentials and an AIHC connection named {@code sim}. */
     public static void configure(Simulator sim) throws Exception {
-        SystemCredentialsProvider.getInstance().getCredentials().add(new UsernamePasswordCredentialsImpl(
-                CredentialsScope.GLOBAL, CREDENTIALS_ID, "simulator", "sim-access-key", "sim-secret-key"));
+        SystemCredentialsProvider.getInstance()
+                .getCredentials()
+                .add(new UsernamePasswordCredentialsImpl(
+                        CredentialsScope.GLOBAL, CREDENTIALS_ID, "simulator", "sim-access-key", "sim-secret-key"));
         SystemCredentialsProvider.getInstance().save();
         AihcConnection c = new AihcConnection();
         c.setName("sim");

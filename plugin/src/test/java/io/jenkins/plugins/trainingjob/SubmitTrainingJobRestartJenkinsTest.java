@@ -53,8 +53,10 @@ class SubmitTrainingJobRestartJenkinsTest {
             sim.cordon("gpu-node-03");
             sim.cordon("gpu-node-04");
             WorkflowJob p = j.createProject(WorkflowJob.class, "p");
-            p.setDefinition(new CpsFlowDefinition("submitTrainingJob(connection: 'sim', specText: '''"
-                    + SimulatorJenkinsTestSupport.aihcSpec("training") + "''', variables: [RUN: '9'], pendingTimeout: '1h')",
+            p.setDefinition(new CpsFlowDefinition(
+                    "submitTrainingJob(connection: 'sim', specText: '''"
+                            + SimulatorJenkinsTestSupport.aihcSpec("training")
+                            + "''', variables: [RUN: '9'], pendingTimeout: '1h')",
                     true));
             WorkflowRun b = p.scheduleBuild2(0).waitForStart();
             j.waitForMessage("Submitted Baidu AIHC job ci-9", b);
@@ -79,10 +81,13 @@ class SubmitTrainingJobRestartJenkinsTest {
     }
 
     private static List<JobStatus> jobsNamed(String name) {
-        AihcConnection c = (AihcConnection) TrainingJobConfiguration.get().findConnection("sim").orElseThrow();
+        AihcConnection c = (AihcConnection)
+                TrainingJobConfiguration.get().findConnection("sim").orElseThrow();
         try (TrainingPlatform platform = TrainingPlatforms.connect(c.toSettings(
                 io.jenkins.plugins.trainingjob.core.platform.Credentials.of("sim-access-key", "sim-secret-key")))) {
-            return platform.listStatuses(null, 100).jobs().stream().filter(s -> s.job().name().equals(name)).toList();
+            return platform.listStatuses(null, 100).jobs().stream()
+                    .filter(s -> s.job().name().equals(name))
+                    .toList();
         }
     }
 }

@@ -84,11 +84,15 @@ class SubmitTrainingJobStepJenkinsTest {
         // CSP sandboxes the page, and no script can run (review N7)
         org.htmlunit.Page html = wc.goTo(b.getUrl() + action.getUrlName() + "/html", "text/html");
         assertThat(html.getUrl().getPath()).endsWith(action.getUrlName() + "/files/schedule-diagnosis.html");
-        assertThat(html.getWebResponse().getResponseHeaderValue("Content-Security-Policy")).startsWith("sandbox;")
+        assertThat(html.getWebResponse().getResponseHeaderValue("Content-Security-Policy"))
+                .startsWith("sandbox;")
                 .doesNotContain("allow-scripts");
-        assertThat(html.getWebResponse().getResponseHeaderValue("X-Content-Type-Options")).isEqualTo("nosniff");
-        assertThat(wc.goTo(b.getUrl() + action.getUrlName() + "/json", "application/json").getWebResponse()
-                .getContentAsString()).contains(action.getHeadline().substring(0, 20));
+        assertThat(html.getWebResponse().getResponseHeaderValue("X-Content-Type-Options"))
+                .isEqualTo("nosniff");
+        assertThat(wc.goTo(b.getUrl() + action.getUrlName() + "/json", "application/json")
+                        .getWebResponse()
+                        .getContentAsString())
+                .contains(action.getHeadline().substring(0, 20));
     }
 
     @Test

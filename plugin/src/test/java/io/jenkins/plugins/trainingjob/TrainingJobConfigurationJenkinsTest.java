@@ -36,9 +36,11 @@ class TrainingJobConfigurationJenkinsTest {
     void configurationAsCodeSetsAndExportsTheConnections(JenkinsConfiguredWithCodeRule j) throws Exception {
         TrainingJobConfiguration config = TrainingJobConfiguration.get();
         assertThat(config.getConnections()).extracting(Connection::getName).containsExactly("aihc-prod", "sc-prod");
-        AihcConnection aihc = (AihcConnection) config.findConnection("aihc-prod").orElseThrow();
+        AihcConnection aihc =
+                (AihcConnection) config.findConnection("aihc-prod").orElseThrow();
         assertThat(aihc.getResourcePool()).isEqualTo("cce-abc12345");
-        SenseCoreConnection sc = (SenseCoreConnection) config.findConnection("sc-prod").orElseThrow();
+        SenseCoreConnection sc =
+                (SenseCoreConnection) config.findConnection("sc-prod").orElseThrow();
         assertThat(sc.getWorkspace()).isEqualTo("ml-team");
         assertThat(config.getPendingTimeout()).isEqualTo("15m");
 
@@ -52,8 +54,12 @@ class TrainingJobConfigurationJenkinsTest {
             throws Exception {
         j.jenkins.setSecurityRealm(j.createDummySecurityRealm());
         j.jenkins.setAuthorizationStrategy(new MockAuthorizationStrategy()
-                .grant(Jenkins.ADMINISTER).everywhere().to("admin")
-                .grant(Jenkins.READ, Item.READ).everywhere().to("reader"));
+                .grant(Jenkins.ADMINISTER)
+                .everywhere()
+                .to("admin")
+                .grant(Jenkins.READ, Item.READ)
+                .everywhere()
+                .to("reader"));
         FreeStyleProject p = j.createFreeStyleProject("p");
         AihcConnection.DescriptorImpl d = j.jenkins.getDescriptorByType(AihcConnection.DescriptorImpl.class);
 
@@ -68,11 +74,13 @@ class TrainingJobConfigurationJenkinsTest {
         String testConnection = "descriptorByName/" + AihcConnection.class.getName() + "/testConnection"
                 + "?credentialsId=x&endpoint=http://127.0.0.1:9&resourcePool=p";
         assertThat(reader.goTo(testConnection, null).getWebResponse().getStatusCode())
-                .as("GET is refused").isEqualTo(404);
+                .as("GET is refused")
+                .isEqualTo(404);
         for (String context : List.of("", "job/p/")) {
             WebRequest post = new WebRequest(new URL(j.getURL() + context + testConnection), HttpMethod.POST);
             assertThat(reader.getPage(reader.addCrumb(post)).getWebResponse().getStatusCode())
-                    .as("readers may not test connections in '" + context + "'").isEqualTo(403);
+                    .as("readers may not test connections in '" + context + "'")
+                    .isEqualTo(403);
         }
 
         TrainingJobConfiguration config = TrainingJobConfiguration.get();
@@ -88,7 +96,8 @@ class TrainingJobConfigurationJenkinsTest {
                     .contains("pollInterval: ", "is longer than the maximum of 30 days");
             assertThat(config.doCheckPollInterval("30s").kind).isEqualTo(FormValidation.Kind.OK);
             assertThat(d.doCheckName(null, "bad name!").kind).isEqualTo(FormValidation.Kind.ERROR);
-            assertThat(List.copyOf(d.doFillCredentialsIdItems(null, "", null))).extracting(o -> o.value)
+            assertThat(List.copyOf(d.doFillCredentialsIdItems(null, "", null)))
+                    .extracting(o -> o.value)
                     .contains("");
             // the queue is required on a managed pool, checked with the pool typed next to it
             assertThat(d.doCheckQueue(null, "", "aihc-serverless").getMessage())
@@ -99,7 +108,8 @@ class TrainingJobConfigurationJenkinsTest {
             assertThat(d.doCheckRegion(null, "bj", "").kind).isEqualTo(FormValidation.Kind.OK);
             assertThat(d.doCheckRegion(null, "cn-beijing", "https://aihc.example.com").kind)
                     .isEqualTo(FormValidation.Kind.OK);
-            SenseCoreConnection.DescriptorImpl sc = j.jenkins.getDescriptorByType(SenseCoreConnection.DescriptorImpl.class);
+            SenseCoreConnection.DescriptorImpl sc =
+                    j.jenkins.getDescriptorByType(SenseCoreConnection.DescriptorImpl.class);
             assertThat(sc.doCheckRegion(null, "cn-sh-1", "").getMessage()).contains("did you mean 'cn-sh-01'");
         }
     }

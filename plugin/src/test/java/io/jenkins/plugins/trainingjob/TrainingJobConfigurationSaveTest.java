@@ -58,18 +58,20 @@ class TrainingJobConfigurationSaveTest {
         for (int i = 0; i < fieldsAndValues.length; i += 2) {
             hasConnections |= fieldsAndValues[i].equals("connections");
         }
-        config.applyForm(() -> {
-            for (int i = 0; i < fieldsAndValues.length; i += 2) {
-                String value = fieldsAndValues[i + 1];
-                switch (fieldsAndValues[i]) {
-                    case "connections" -> config.setConnections(connections);
-                    case "pollInterval" -> config.setPollInterval(value);
-                    case "pendingTimeout" -> config.setPendingTimeout(value);
-                    case "allowedEndpoints" -> config.setAllowedEndpoints(value);
-                    default -> throw new IllegalStateException("unknown field " + fieldsAndValues[i]);
-                }
-            }
-        }, hasConnections);
+        config.applyForm(
+                () -> {
+                    for (int i = 0; i < fieldsAndValues.length; i += 2) {
+                        String value = fieldsAndValues[i + 1];
+                        switch (fieldsAndValues[i]) {
+                            case "connections" -> config.setConnections(connections);
+                            case "pollInterval" -> config.setPollInterval(value);
+                            case "pendingTimeout" -> config.setPendingTimeout(value);
+                            case "allowedEndpoints" -> config.setAllowedEndpoints(value);
+                            default -> throw new IllegalStateException("unknown field " + fieldsAndValues[i]);
+                        }
+                    }
+                },
+                hasConnections);
     }
 
     private void assertUnchanged() {
@@ -138,7 +140,8 @@ class TrainingJobConfigurationSaveTest {
     @Test
     void allowedEndpointsAreCheckedOnTheirOwnFieldAndAppliedWithTheRest() throws Exception {
         assertThatThrownBy(() -> submit(previous, "connections", "", "allowedEndpoints", "ok.example\nftp://x"))
-                .isInstanceOf(FormException.class).hasMessageContaining("line 2 'ftp://x'")
+                .isInstanceOf(FormException.class)
+                .hasMessageContaining("line 2 'ftp://x'")
                 .satisfies(e -> assertThat(((FormException) e).getFormField()).isEqualTo("allowedEndpoints"));
         assertUnchanged();
         assertThat(config.getAllowedEndpoints()).isNull();
@@ -147,8 +150,11 @@ class TrainingJobConfigurationSaveTest {
         submit(previous, "connections", "", "allowedEndpoints", "aihc-gw.corp.example\n");
 
         assertThat(config.getAllowedEndpoints()).isEqualTo("aihc-gw.corp.example");
-        assertThat(config.endpointAllowList().refusal(io.jenkins.plugins.trainingjob.core.spec.PlatformKind.AIHC,
-                java.net.URI.create("https://aihc-gw.corp.example"))).isEmpty();
+        assertThat(config.endpointAllowList()
+                        .refusal(
+                                io.jenkins.plugins.trainingjob.core.spec.PlatformKind.AIHC,
+                                java.net.URI.create("https://aihc-gw.corp.example")))
+                .isEmpty();
     }
 
     @Test
@@ -157,12 +163,15 @@ class TrainingJobConfigurationSaveTest {
         // Stapler's own wording for a malformed entry (RequestImpl#bindJSON's WrongTypeException path)
         IllegalArgumentException stapler = new IllegalArgumentException("Error binding field connections");
 
-        assertThatThrownBy(() -> config.applyForm(() -> {
-            config.setConnections(List.of(aihc("other")));
-            config.setPollInterval("10s");
-            config.setPendingTimeout("5m");
-            throw stapler;
-        }, true)).isSameAs(stapler);
+        assertThatThrownBy(() -> config.applyForm(
+                        () -> {
+                            config.setConnections(List.of(aihc("other")));
+                            config.setPollInterval("10s");
+                            config.setPendingTimeout("5m");
+                            throw stapler;
+                        },
+                        true))
+                .isSameAs(stapler);
 
         assertUnchanged();
         verify(config, never()).save();
@@ -172,10 +181,13 @@ class TrainingJobConfigurationSaveTest {
     void anErrorFromBindingRestoresEveryFieldToo() {
         LinkageError linkage = new LinkageError("Failed to instantiate class AihcConnection");
 
-        assertThatThrownBy(() -> config.applyForm(() -> {
-            config.setPendingTimeout("1m");
-            throw linkage;
-        }, true)).isSameAs(linkage);
+        assertThatThrownBy(() -> config.applyForm(
+                        () -> {
+                            config.setPendingTimeout("1m");
+                            throw linkage;
+                        },
+                        true))
+                .isSameAs(linkage);
 
         assertUnchanged();
     }

@@ -34,10 +34,16 @@ class TrainingJobServiceConnectionsTest {
     void setUp() {
         when(credentials.forItem(any(), any(), any())).thenAnswer(i -> Credentials.of("AK-" + i.getArgument(0), "sk"));
         when(credentials.forRun(any(), any(), any())).thenReturn(Credentials.of("AK", "sk"));
-        service = new TrainingJobService(settings -> {
-            connected.add(settings);
-            return new FakePlatform(PlatformKind.AIHC).connectedWith(settings);
-        }, credentials, (text, source, vars) -> null, () -> config, resolver -> null, Runnable::run);
+        service = new TrainingJobService(
+                settings -> {
+                    connected.add(settings);
+                    return new FakePlatform(PlatformKind.AIHC).connectedWith(settings);
+                },
+                credentials,
+                (text, source, vars) -> null,
+                () -> config,
+                resolver -> null,
+                Runnable::run);
     }
 
     private void configure(AihcConnection c) {
@@ -71,7 +77,8 @@ class TrainingJobServiceConnectionsTest {
 
         assertThatThrownBy(() -> service.bind(ConnectionRef.of("from-casc", null), run, "b-1"))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("from-casc").hasMessageContaining("credentialsId is required");
+                .hasMessageContaining("from-casc")
+                .hasMessageContaining("credentialsId is required");
         verify(credentials, never()).trackUse(any(), any(), any());
         verify(credentials, never()).forItem(any(), any(Item.class), any());
     }
@@ -87,6 +94,8 @@ class TrainingJobServiceConnectionsTest {
         assertThat(after).isNotSameAs(before);
         assertThat(((FakePlatform) before).closed).isEqualTo(1);
         assertThat(connected).extracting(s -> s.credentials().accessKey()).containsExactly("AK-old-ak", "AK-new-ak");
-        assertThat(service.resolve("connection:prod")).as("unchanged settings keep the client").isSameAs(after);
+        assertThat(service.resolve("connection:prod"))
+                .as("unchanged settings keep the client")
+                .isSameAs(after);
     }
 }

@@ -34,8 +34,10 @@ class UiResourcesCompletenessTest {
 
     @Test
     void everyPropertiesFileHasAChineseTwinWithTheSameKeys() throws Exception {
-        List<Path> english = files(".properties").stream().filter(p -> !isTranslation(p)).toList();
-        assertThat(english).as("Messages.properties and the views' properties")
+        List<Path> english =
+                files(".properties").stream().filter(p -> !isTranslation(p)).toList();
+        assertThat(english)
+                .as("Messages.properties and the views' properties")
                 .anySatisfy(p -> assertThat(p.getFileName()).hasToString("Messages.properties"));
         List<String> problems = new ArrayList<>();
         for (Path en : english) {
@@ -56,20 +58,28 @@ class UiResourcesCompletenessTest {
 
     @Test
     void everyHelpFileHasAChineseTwin() throws Exception {
-        List<Path> english = files(".html").stream().filter(p -> p.getFileName().toString().startsWith("help"))
-                .filter(p -> !isTranslation(p)).toList();
+        List<Path> english = files(".html").stream()
+                .filter(p -> p.getFileName().toString().startsWith("help"))
+                .filter(p -> !isTranslation(p))
+                .toList();
         assertThat(english).isNotEmpty();
-        assertThat(english).filteredOn(p -> !Files.exists(twin(p))).map(UiResourcesCompletenessTest::relative)
-                .as("help files without a Chinese translation").isEmpty();
+        assertThat(english)
+                .filteredOn(p -> !Files.exists(twin(p)))
+                .map(UiResourcesCompletenessTest::relative)
+                .as("help files without a Chinese translation")
+                .isEmpty();
     }
 
     @Test
     void everyTranslationHasAnEnglishOriginal() throws Exception {
         List<Path> translations = new ArrayList<>(files(".properties"));
         translations.addAll(files(".html"));
-        assertThat(translations).filteredOn(UiResourcesCompletenessTest::isTranslation)
-                .filteredOn(p -> !Files.exists(original(p))).map(UiResourcesCompletenessTest::relative)
-                .as("translations of nothing").isEmpty();
+        assertThat(translations)
+                .filteredOn(UiResourcesCompletenessTest::isTranslation)
+                .filteredOn(p -> !Files.exists(original(p)))
+                .map(UiResourcesCompletenessTest::relative)
+                .as("translations of nothing")
+                .isEmpty();
     }
 
     /** Jenkins reads properties as ISO-8859-1 on some paths: Chinese text must be written as \\u escapes. */
@@ -87,11 +97,20 @@ class UiResourcesCompletenessTest {
     @Test
     void everyFormBoundClassHasAConfigPage() throws Exception {
         List<Class<?>> bound = formBoundClasses();
-        assertThat(bound).extracting(Class::getSimpleName).contains("SubmitTrainingJobStep",
-                "AwaitScheduleDiagnosisStep", "TrainingJobBuilder", "AihcConnection", "SenseCoreConnection",
-                "TrainingJobConfiguration");
-        assertThat(bound).filteredOn(c -> !Files.exists(resourceDir(c).resolve("config.jelly")))
-                .extracting(Class::getName).as("form-bound classes without config.jelly").isEmpty();
+        assertThat(bound)
+                .extracting(Class::getSimpleName)
+                .contains(
+                        "SubmitTrainingJobStep",
+                        "AwaitScheduleDiagnosisStep",
+                        "TrainingJobBuilder",
+                        "AihcConnection",
+                        "SenseCoreConnection",
+                        "TrainingJobConfiguration");
+        assertThat(bound)
+                .filteredOn(c -> !Files.exists(resourceDir(c).resolve("config.jelly")))
+                .extracting(Class::getName)
+                .as("form-bound classes without config.jelly")
+                .isEmpty();
     }
 
     @Test
@@ -122,7 +141,8 @@ class UiResourcesCompletenessTest {
                 continue;
             }
             Class<?> c = Class.forName(name, false, UiResourcesCompletenessTest.class.getClassLoader());
-            if (!java.lang.reflect.Modifier.isAbstract(c.getModifiers()) && !boundProperties(c).isEmpty()) {
+            if (!java.lang.reflect.Modifier.isAbstract(c.getModifiers())
+                    && !boundProperties(c).isEmpty()) {
                 found.add(c);
             }
         }
@@ -135,7 +155,9 @@ class UiResourcesCompletenessTest {
         for (Constructor<?> k : c.getConstructors()) {
             if (k.isAnnotationPresent(DataBoundConstructor.class)) {
                 for (Parameter p : k.getParameters()) {
-                    assertThat(p.isNamePresent()).as("compiled with -parameters: " + k).isTrue();
+                    assertThat(p.isNamePresent())
+                            .as("compiled with -parameters: " + k)
+                            .isTrue();
                     properties.add(p.getName());
                 }
             }
@@ -163,7 +185,11 @@ class UiResourcesCompletenessTest {
 
     private static Path root() {
         try {
-            return Path.of(TrainingJobConfiguration.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Path.of(TrainingJobConfiguration.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -175,7 +201,9 @@ class UiResourcesCompletenessTest {
 
     private static List<Path> files(String extension) throws IOException {
         try (Stream<Path> all = Files.walk(root())) {
-            return all.filter(p -> p.getFileName().toString().endsWith(extension)).sorted().toList();
+            return all.filter(p -> p.getFileName().toString().endsWith(extension))
+                    .sorted()
+                    .toList();
         }
     }
 

@@ -1,5 +1,8 @@
 package io.jenkins.plugins.trainingjob.bench;
 
+import io.jenkins.plugins.trainingjob.bench.eta.EtaCalibrationFigure;
+import io.jenkins.plugins.trainingjob.bench.eta.EtaCostFigure;
+import io.jenkins.plugins.trainingjob.bench.eta.EtaFigure;
 import io.jenkins.plugins.trainingjob.bench.figures.BenchmarksDocument;
 import io.jenkins.plugins.trainingjob.bench.figures.Machine;
 import io.jenkins.plugins.trainingjob.bench.figures.MicroFigures;
@@ -8,9 +11,6 @@ import io.jenkins.plugins.trainingjob.bench.figures.TimeToReportFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleResult;
 import io.jenkins.plugins.trainingjob.bench.scale.SimulatorProcess;
-import io.jenkins.plugins.trainingjob.bench.eta.EtaCalibrationFigure;
-import io.jenkins.plugins.trainingjob.bench.eta.EtaCostFigure;
-import io.jenkins.plugins.trainingjob.bench.eta.EtaFigure;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,8 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.time.ZonedDateTime;
 import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -39,26 +39,33 @@ public final class BenchMain {
     static final int STEADY_ROUNDS = 3;
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
-            new com.fasterxml.jackson.databind.ObjectMapper().findAndRegisterModules()
+            new com.fasterxml.jackson.databind.ObjectMapper()
+                    .findAndRegisterModules()
                     .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
-    private BenchMain() {
-    }
+    private BenchMain() {}
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             options.put(args[i], args[i + 1]);
         }
-        Path output = Path.of(options.getOrDefault("--output", "docs/benchmarks.md")).toAbsolutePath().normalize();
+        Path output = Path.of(options.getOrDefault("--output", "docs/benchmarks.md"))
+                .toAbsolutePath()
+                .normalize();
         String mode = options.getOrDefault("--mode", "full");
         boolean quick = mode.equals("quick");
         if (quick) {
-            output = output.resolveSibling("../bench/target/benchmarks-quick.md").normalize();
+            output =
+                    output.resolveSibling("../bench/target/benchmarks-quick.md").normalize();
         }
-        int[] sizes = quick ? new int[] {100} : mode.startsWith("scale:")
-                ? Arrays.stream(mode.substring(6).split(",")).mapToInt(Integer::parseInt).toArray()
-                : new int[] {100, 1_000, 10_000};
+        int[] sizes = quick
+                ? new int[] {100}
+                : mode.startsWith("scale:")
+                        ? Arrays.stream(mode.substring(6).split(","))
+                                .mapToInt(Integer::parseInt)
+                                .toArray()
+                        : new int[] {100, 1_000, 10_000};
         if (mode.equals("render")) {
             write(JSON.readValue(Path.of(options.get("--results")).toFile(), BenchmarksDocument.class), output);
             return;
@@ -99,8 +106,9 @@ public final class BenchMain {
                 }
             }
             System.out.println("Figure 2: time to report");
-            report = new TimeToReportFigure(sim.baseUrl(), Duration.ofMillis(POLL_MS), Duration.ofSeconds(2),
-                    quick ? 2 : 5).run();
+            report = new TimeToReportFigure(
+                            sim.baseUrl(), Duration.ofMillis(POLL_MS), Duration.ofSeconds(2), quick ? 2 : 5)
+                    .run();
             System.out.println("  " + report);
         } finally {
             Files.deleteIfExists(scenario);
@@ -116,8 +124,20 @@ public final class BenchMain {
         List<MicroFigures.TextSize> textSizes = MicroFigures.textSizes(100, 10_000, 100_000);
 
         Duration took = Duration.ofNanos(System.nanoTime() - started);
-        BenchmarksDocument document = new BenchmarksDocument(machine, ZonedDateTime.now(ZoneOffset.UTC), COMMAND,
-                took, POLL_MS, PAGE_SIZE, STEADY_ROUNDS, micro.warmups(), micro.iterations(), scale, report, scores, textSizes);
+        BenchmarksDocument document = new BenchmarksDocument(
+                machine,
+                ZonedDateTime.now(ZoneOffset.UTC),
+                COMMAND,
+                took,
+                POLL_MS,
+                PAGE_SIZE,
+                STEADY_ROUNDS,
+                micro.warmups(),
+                micro.iterations(),
+                scale,
+                report,
+                scores,
+                textSizes);
         // The raw measurements, so that the document can be re-rendered without re-measuring (--mode render).
         Path raw = output.resolveSibling("../bench/target/bench-results.json").normalize();
         Files.createDirectories(raw.getParent());

@@ -11,8 +11,7 @@ import picocli.CommandLine;
  */
 final class ArgumentErrors {
 
-    private ArgumentErrors() {
-    }
+    private ArgumentErrors() {}
 
     static String message(CommandLine.ParameterException ex) {
         if (ex instanceof CommandLine.UnmatchedArgumentException unmatched) {
@@ -20,11 +19,14 @@ final class ArgumentErrors {
             String first = words.isEmpty() ? "" : words.get(0);
             // picocli suggests its nearest name however far it is ("nosuchcmd": "diagnose"); only a close one helps.
             List<String> suggestions = unmatched.getSuggestions().stream()
-                    .filter(s -> close(first.replaceFirst("=.*", ""), s)).toList();
+                    .filter(s -> close(first.replaceFirst("=.*", ""), s))
+                    .toList();
             boolean option = first.startsWith("-");
-            String what = option ? "unknown option '" + first + "'"
-                    : unmatched.getCommandLine().getSubcommands().isEmpty() ? "unexpected argument '" + first + "'"
-                    : "unknown command '" + first + "'";
+            String what = option
+                    ? "unknown option '" + first + "'"
+                    : unmatched.getCommandLine().getSubcommands().isEmpty()
+                            ? "unexpected argument '" + first + "'"
+                            : "unknown command '" + first + "'";
             return suggestions.isEmpty() ? what : what + "; did you mean " + suggestions.get(0) + "?";
         }
         return DurationConverter.message(ex).replace("option option", "option");

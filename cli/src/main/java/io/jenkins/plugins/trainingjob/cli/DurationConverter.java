@@ -3,8 +3,8 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Reads duration options with core's one syntax ({@link DurationText}), the same the Jenkins plugin reads:
@@ -29,7 +29,8 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
     static String message(CommandLine.ParameterException ex) {
         if (ex.getCause() instanceof CommandLine.TypeConversionException
                 && ex.getArgSpec() instanceof OptionSpec option
-                && option.converters().length == 1 && option.converters()[0] instanceof DurationConverter) {
+                && option.converters().length == 1
+                && option.converters()[0] instanceof DurationConverter) {
             try {
                 DurationText.parse(option.longestName(), ex.getValue());
             } catch (InvalidInputException e) {

@@ -7,8 +7,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import picocli.CommandLine;
 
 /**
@@ -35,8 +35,7 @@ public final class ExitCode {
     /** 128 + SIGTERM. */
     public static final int TERMINATED = 143;
 
-    private ExitCode() {
-    }
+    private ExitCode() {}
 
     /**
      * How a watch ended, as an exit code: core's {@link OutcomeClass}, the same classes the Jenkins steps'
@@ -63,8 +62,8 @@ public final class ExitCode {
      * {@code ReservedQuota} finding); otherwise running jobs hold the quota and a retry later may pass (6).
      */
     public static int ofQuotaRefusal(DiagnosisReport preflight) {
-        boolean aloneTooBig = preflight != null && preflight.rules().stream()
-                .anyMatch(rule -> rule.ruleType().equals(RESERVED_QUOTA_RULE));
+        boolean aloneTooBig = preflight != null
+                && preflight.rules().stream().anyMatch(rule -> rule.ruleType().equals(RESERVED_QUOTA_RULE));
         return aloneTooBig ? NEEDS_ADMIN : STILL_PENDING;
     }
 
@@ -110,8 +109,10 @@ public final class ExitCode {
         // A job, pool or workspace the platform does not know is a wrong argument, not an outage: CI scripts
         // can tell a typo from a platform that is down.
         // Bad input from core (a spec, a connection, a token, a duration...) is one type.
-        if (failure instanceof CommandLine.ParameterException || failure instanceof InvalidInputException
-                || failure instanceof InvalidRequestException || failure instanceof NotFoundException) {
+        if (failure instanceof CommandLine.ParameterException
+                || failure instanceof InvalidInputException
+                || failure instanceof InvalidRequestException
+                || failure instanceof NotFoundException) {
             return INVALID_INPUT;
         }
         if (failure instanceof InterruptedException) {
@@ -123,7 +124,8 @@ public final class ExitCode {
     /** The words a failure is reported with: what a person can act on, never a stack trace. */
     static String describe(Throwable failure) {
         String message = failure.getMessage();
-        if (failure instanceof CliException || failure instanceof CommandLine.ParameterException
+        if (failure instanceof CliException
+                || failure instanceof CommandLine.ParameterException
                 || failure instanceof InvalidInputException
                 || failure instanceof io.jenkins.plugins.trainingjob.core.platform.PlatformException) {
             return message != null && message.contains("ran out waiting for https://")

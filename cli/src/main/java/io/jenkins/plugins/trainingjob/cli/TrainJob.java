@@ -34,15 +34,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code trainjob}: submit training jobs, wait for them, and explain why one stays pending. */
-@Command(name = "trainjob",
+@Command(
+        name = "trainjob",
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
@@ -54,7 +55,8 @@ import picocli.CommandLine;
             "BCE_ACCESS_KEY_ID / BCE_SECRET_ACCESS_KEY for AIHC, SENSECORE_ACCESS_KEY_ID /",
             "SENSECORE_ACCESS_KEY_SECRET for SenseCore) or ~/.config/trainjob/config.yaml (mode 600),",
             "never from arguments. Progress goes to stderr, results to stdout.",
-            ""},
+            ""
+        },
         subcommands = {
             SubmitCommand.class,
             CheckCommand.class,
@@ -71,7 +73,8 @@ import picocli.CommandLine;
             SimulatorCommand.class,
             DemoCommand.class,
             CompletionCommand.class,
-            CommandLine.HelpCommand.class},
+            CommandLine.HelpCommand.class
+        },
         footerHeading = "%nExit codes:%n",
         footer = {
             "  0    success",
@@ -96,20 +99,26 @@ import picocli.CommandLine;
             "  trainjob list --mine --state pending",
             "  trainjob logs JOB_ID --follow",
             "  trainjob report diagnosis.json --format html --output report.html",
-            "  source <(./trainjob generate-completion)"})
+            "  source <(./trainjob generate-completion)"
+        })
 public final class TrainJob implements Callable<Integer> {
 
-    @Option(names = {"-o", "--output-format"}, paramLabel = "text|json", scope = ScopeType.INHERIT,
+    @Option(
+            names = {"-o", "--output-format"},
+            paramLabel = "text|json",
+            scope = ScopeType.INHERIT,
             defaultValue = "text",
-            description = "text for people, json for machines: one JSON document on stdout (default: ${DEFAULT-VALUE}).")
+            description =
+                    "text for people, json for machines: one JSON document on stdout (default: ${DEFAULT-VALUE}).")
     OutputFormat outputFormat;
 
-    @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT,
+    @Option(
+            names = {"-q", "--quiet"},
+            scope = ScopeType.INHERIT,
             description = "No progress lines on stderr; results and errors only.")
     boolean quiet;
 
-    @Option(names = "--debug", scope = ScopeType.INHERIT,
-            description = "Show the stack trace of an error.")
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Show the stack trace of an error.")
     boolean debug;
 
     @Spec
@@ -124,13 +133,16 @@ public final class TrainJob implements Callable<Integer> {
     public static void main(String[] args) {
         AtomicBoolean finished = new AtomicBoolean();
         // A signal during a phase with no handler of its own (InterruptNote) ends the JVM silently otherwise.
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            String note = InterruptNote.current();
-            if (!finished.get() && note != null) {
-                System.err.println("trainjob: " + note);
-                System.err.flush();
-            }
-        }, "trainjob-interrupt-note"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            String note = InterruptNote.current();
+                            if (!finished.get() && note != null) {
+                                System.err.println("trainjob: " + note);
+                                System.err.flush();
+                            }
+                        },
+                        "trainjob-interrupt-note"));
         int code = run(systemEnvironment(), args);
         finished.set(true);
         System.exit(code);
@@ -145,10 +157,14 @@ public final class TrainJob implements Callable<Integer> {
     }
 
     static CliEnvironment systemEnvironment() {
-        return new CliEnvironment(System.getenv(), home(System.getenv("HOME"), System.getProperty("user.home")),
+        return new CliEnvironment(
+                System.getenv(),
+                home(System.getenv("HOME"), System.getProperty("user.home")),
                 new PrintWriter(System.out, true, StandardCharsets.UTF_8),
                 new PrintWriter(System.err, true, StandardCharsets.UTF_8),
-                TerminalStreams.interactive(), new ShutdownHookInterrupts(), TrainingPlatforms::connect,
+                TerminalStreams.interactive(),
+                new ShutdownHookInterrupts(),
+                TrainingPlatforms::connect,
                 Clock.systemUTC());
     }
 
@@ -157,7 +173,9 @@ public final class TrainJob implements Callable<Integer> {
      * HOME overridden), else Java's {@code user.home} (from the password database).
      */
     static Path home(String homeVariable, String userHome) {
-        if (homeVariable != null && !homeVariable.isBlank() && Path.of(homeVariable).isAbsolute()) {
+        if (homeVariable != null
+                && !homeVariable.isBlank()
+                && Path.of(homeVariable).isAbsolute()) {
             return Path.of(homeVariable);
         }
         return Path.of(userHome);
@@ -169,8 +187,8 @@ public final class TrainJob implements Callable<Integer> {
         cl.setOut(env.out());
         cl.setErr(env.err());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        CommandLine.Help.Ansi ansi = env.interactive() && Terminal.colourAllowed(env)
-                ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
+        CommandLine.Help.Ansi ansi =
+                env.interactive() && Terminal.colourAllowed(env) ? CommandLine.Help.Ansi.ON : CommandLine.Help.Ansi.OFF;
         cl.setColorScheme(CommandLine.Help.defaultColorScheme(ansi));
         // An option that means nothing for a completion script is not offered on it.
         CommandSpec completion = cl.getSubcommands().get("generate-completion").getCommandSpec();
@@ -180,12 +198,14 @@ public final class TrainJob implements Callable<Integer> {
             // The handler runs before the options were applied: read --output-format from the raw words.
             root.outputFormat = ArgumentErrors.outputFormatOf(args);
             root.command = commandName(cmd.getCommandSpec());
-            String message = ArgumentErrors.message(ex) + " (see: " + cmd.getCommandSpec().qualifiedName()
-                    + " --help)";
+            String message = ArgumentErrors.message(ex) + " (see: "
+                    + cmd.getCommandSpec().qualifiedName() + " --help)";
             root.terminal().error(message);
             if (root.terminal().json()) {
-                root.terminal().json(root.terminal().envelope(ExitCode.INVALID_INPUT, message)
-                        .put("error", error("arguments", List.of(ConsoleText.strip(message)))));
+                root.terminal()
+                        .json(root.terminal()
+                                .envelope(ExitCode.INVALID_INPUT, message)
+                                .put("error", error("arguments", List.of(ConsoleText.strip(message)))));
             }
             return ExitCode.INVALID_INPUT;
         });
@@ -216,26 +236,38 @@ public final class TrainJob implements Callable<Integer> {
     private Integer helpAsJson(CommandLine.ParseResult parseResult, CommandLine.ParseResult last) {
         if (parseResult.isVersionHelpRequested()) {
             String version = VersionProvider.version();
-            terminal().json(terminal().envelope(ExitCode.SUCCESS, "trainjob " + version)
-                    .put("version", Map.of("trainjob", version, "java", System.getProperty("java.version"))));
+            terminal()
+                    .json(terminal()
+                            .envelope(ExitCode.SUCCESS, "trainjob " + version)
+                            .put("version", Map.of("trainjob", version, "java", System.getProperty("java.version"))));
             return ExitCode.SUCCESS;
         }
         if (last.commandSpec().userObject() instanceof CommandLine.HelpCommand) {
             // trainjob help [COMMAND]: the named command's usage, else the root's.
-            List<String> named = last.matchedPositionals().isEmpty() ? List.of()
+            List<String> named = last.matchedPositionals().isEmpty()
+                    ? List.of()
                     : last.matchedPositionals().get(0).stringValues();
-            CommandLine target = named.isEmpty() ? spec.commandLine()
+            CommandLine target = named.isEmpty()
+                    ? spec.commandLine()
                     : spec.commandLine().getSubcommands().get(named.get(0));
             if (target != null) {
-                terminal().json(terminal().envelope(ExitCode.SUCCESS, target.getCommandSpec().qualifiedName() + " --help")
-                        .put("help", target.getUsageMessage(CommandLine.Help.Ansi.OFF)));
+                terminal()
+                        .json(terminal()
+                                .envelope(
+                                        ExitCode.SUCCESS,
+                                        target.getCommandSpec().qualifiedName() + " --help")
+                                .put("help", target.getUsageMessage(CommandLine.Help.Ansi.OFF)));
                 return ExitCode.SUCCESS;
             }
         }
         for (CommandLine.ParseResult r = parseResult; r != null; r = r.hasSubcommand() ? r.subcommand() : null) {
             if (r.isUsageHelpRequested()) {
-                terminal().json(terminal().envelope(ExitCode.SUCCESS, last.commandSpec().qualifiedName() + " --help")
-                        .put("help", last.commandSpec().commandLine().getUsageMessage(CommandLine.Help.Ansi.OFF)));
+                terminal()
+                        .json(terminal()
+                                .envelope(ExitCode.SUCCESS, last.commandSpec().qualifiedName() + " --help")
+                                .put(
+                                        "help",
+                                        last.commandSpec().commandLine().getUsageMessage(CommandLine.Help.Ansi.OFF)));
                 return ExitCode.SUCCESS;
             }
         }
@@ -286,12 +318,16 @@ public final class TrainJob implements Callable<Integer> {
                 terminal.error(invalid.sourceName() + ": " + problem);
             }
             if (terminal.json()) {
-                Map<String, Object> error = new java.util.TreeMap<>(error("spec",
+                Map<String, Object> error = new java.util.TreeMap<>(error(
+                        "spec",
                         invalid.problems().stream().map(SpecProblem::toString).toList()));
                 error.put("file", invalid.sourceName());
                 error.put("fields", invalid.problems());
-                terminal.json(terminal.envelope(code, invalid.sourceName() + ": invalid job spec ("
-                        + invalid.problems().size() + (invalid.problems().size() == 1 ? " problem)" : " problems)"))
+                terminal.json(terminal.envelope(
+                                code,
+                                invalid.sourceName() + ": invalid job spec ("
+                                        + invalid.problems().size()
+                                        + (invalid.problems().size() == 1 ? " problem)" : " problems)"))
                         .put("error", error));
             }
             return code;
@@ -303,8 +339,9 @@ public final class TrainJob implements Callable<Integer> {
                     .toList();
             lines.forEach(terminal::error);
             if (terminal.json()) {
-                terminal.json(terminal.envelope(code, lines.size() == 1 ? lines.get(0)
-                        : "invalid connection (" + lines.size() + " problems)")
+                terminal.json(terminal.envelope(
+                                code,
+                                lines.size() == 1 ? lines.get(0) : "invalid connection (" + lines.size() + " problems)")
                         .put("error", error("connection", lines)));
             }
             return code;
@@ -316,7 +353,8 @@ public final class TrainJob implements Callable<Integer> {
         }
         if (terminal.json()) {
             String message = ConsoleText.strip(ExitCode.describe(cause));
-            terminal.json(terminal.envelope(code, message).platform(ExitCode.platformOf(cause))
+            terminal.json(terminal.envelope(code, message)
+                    .platform(ExitCode.platformOf(cause))
                     .put("error", error(ExitCode.kind(code), List.of(message))));
         }
         return code;

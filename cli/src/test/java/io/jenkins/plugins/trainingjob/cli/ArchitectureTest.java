@@ -7,8 +7,6 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import io.jenkins.plugins.trainingjob.cli.command.SavedDiagnosis;
 import io.jenkins.plugins.trainingjob.cli.command.SubmitCommand;
-import io.jenkins.plugins.trainingjob.cli.command.SavedDiagnosis;
-import io.jenkins.plugins.trainingjob.cli.command.SubmitCommand;
 import io.jenkins.plugins.trainingjob.core.testkit.ArchitectureRules;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,7 +41,8 @@ class ArchitectureTest {
      */
     @Test
     void namesNoPlatformClient() {
-        ArchitectureRules.namesNoPlatformClient(SavedDiagnosis.class, SubmitCommand.class).check(cli);
+        ArchitectureRules.namesNoPlatformClient(SavedDiagnosis.class, SubmitCommand.class)
+                .check(cli);
     }
 
     @Test
@@ -53,28 +52,44 @@ class ArchitectureTest {
 
     @Test
     void noCycleAmongTheSubPackages() {
-        slices().matching("io.jenkins.plugins.trainingjob.cli.(*)..").namingSlices("$1")
-                .should().beFreeOfCycles().check(cli);
+        slices().matching("io.jenkins.plugins.trainingjob.cli.(*)..")
+                .namingSlices("$1")
+                .should()
+                .beFreeOfCycles()
+                .check(cli);
     }
 
     @Test
     void subPackagesImportOneWay() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("terminal").definedBy(CLI + "terminal..")
-                .layer("output").definedBy(CLI + "output..")
-                .layer("connection").definedBy(CLI + "connection..")
-                .layer("command").definedBy(CLI + "command..")
-                .whereLayer("command").mayNotBeAccessedByAnyLayer()
-                .whereLayer("connection").mayOnlyBeAccessedByLayers("command")
-                .whereLayer("output").mayOnlyBeAccessedByLayers("connection", "command")
+        layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("terminal")
+                .definedBy(CLI + "terminal..")
+                .layer("output")
+                .definedBy(CLI + "output..")
+                .layer("connection")
+                .definedBy(CLI + "connection..")
+                .layer("command")
+                .definedBy(CLI + "command..")
+                .whereLayer("command")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("connection")
+                .mayOnlyBeAccessedByLayers("command")
+                .whereLayer("output")
+                .mayOnlyBeAccessedByLayers("connection", "command")
                 .check(cli);
     }
 
     @Test
     void onlyTrainJobInTheRootNamesACommand() {
-        noClasses().that().resideInAPackage("io.jenkins.plugins.trainingjob.cli")
-                .and().haveNameNotMatching(".*\\.TrainJob(\\$.*)?")
-                .should().dependOnClassesThat().resideInAPackage(CLI + "command..")
+        noClasses()
+                .that()
+                .resideInAPackage("io.jenkins.plugins.trainingjob.cli")
+                .and()
+                .haveNameNotMatching(".*\\.TrainJob(\\$.*)?")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(CLI + "command..")
                 .check(cli);
     }
 }

@@ -43,8 +43,14 @@ class CiCancelSequenceTest {
     @BeforeAll
     static void startSimulator() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(s.name(), s.seed(), s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null), s.nodes(), s.aihc(), s.sensecore(),
+        sim = Simulator.start(new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
                 s.faults()));
     }
 
@@ -72,17 +78,22 @@ class CiCancelSequenceTest {
     /** Starts the step's script, waits until its job runs, sends the cancel sequence, returns the job after it. */
     private JobView cancelledRun(String name, String prefix) throws Exception {
         Path spec = dir.resolve(name + ".yaml");
-        Files.writeString(spec, Files.readString(CliHarness.resource(dir, "small-job.yaml"))
-                .replace("name: cli-small-${RUN}", "name: " + name)
-                .replace("\"${RUN_SECONDS}\"", "\"600\""));
+        Files.writeString(
+                spec,
+                Files.readString(CliHarness.resource(dir, "small-job.yaml"))
+                        .replace("name: cli-small-${RUN}", "name: " + name)
+                        .replace("\"${RUN_SECONDS}\"", "\"600\""));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path script = dir.resolve(name + ".sh");
         // what a workflow's `run: |` block holds, one command after a line before it, as a step would have
-        Files.writeString(script, "echo \"submitting " + name + "\"\n" + prefix + "'" + java + "' -cp \"$CP\" "
-                + TrainJob.class.getName() + " submit '" + spec + "' --wait completed --poll-interval 200ms"
-                + " --client-token " + name + "-gh\n");
+        Files.writeString(
+                script,
+                "echo \"submitting " + name + "\"\n" + prefix + "'" + java + "' -cp \"$CP\" "
+                        + TrainJob.class.getName() + " submit '" + spec + "' --wait completed --poll-interval 200ms"
+                        + " --client-token " + name + "-gh\n");
         ProcessBuilder pb = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", script.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile());
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile());
         Map<String, String> env = pb.environment();
         Scenario.CredentialPair key = sim.scenario().credentials().get(0);
         env.put("CP", System.getProperty("java.class.path"));
@@ -135,8 +146,11 @@ class CiCancelSequenceTest {
 
     /** {@code kill -s SIG pid}, as the runner signals the step's shell (the process only, not its group). */
     private static void signal(String sig, long pid) throws Exception {
-        new ProcessBuilder("kill", "-s", sig, Long.toString(pid)).redirectOutput(new File("/dev/null"))
-                .redirectErrorStream(true).start().waitFor(5, TimeUnit.SECONDS);
+        new ProcessBuilder("kill", "-s", sig, Long.toString(pid))
+                .redirectOutput(new File("/dev/null"))
+                .redirectErrorStream(true)
+                .start()
+                .waitFor(5, TimeUnit.SECONDS);
     }
 
     /** The runner's last step: every process of the tree, children first, killed. */

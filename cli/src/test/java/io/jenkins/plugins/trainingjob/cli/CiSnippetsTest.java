@@ -52,7 +52,9 @@ class CiSnippetsTest {
                 }
             }
         }
-        assertThat(runs).as("GitHub run: lines that start trainjob submit/await").isNotEmpty()
+        assertThat(runs)
+                .as("GitHub run: lines that start trainjob submit/await")
+                .isNotEmpty()
                 .allSatisfy(run -> assertThat(run).matches("-?\\s*run:\\s*exec .*"));
     }
 
@@ -60,13 +62,16 @@ class CiSnippetsTest {
     void everyGitlabJobThatSubmitsCancelsByItsTokenInAfterScript() throws IOException {
         List<String> jobs = new ArrayList<>();
         for (String block : yamlBlocks()) {
-            if (block.contains("script:") && !block.contains("run:") && WAITS.matcher(block).find()) {
+            if (block.contains("script:")
+                    && !block.contains("run:")
+                    && WAITS.matcher(block).find()) {
                 jobs.add(block);
             }
         }
         assertThat(jobs).isNotEmpty().allSatisfy(job -> {
             assertThat(job).contains("after_script:").contains("cancel --client-token");
-            Matcher token = Pattern.compile("submit .*?--client-token \"([^\"]+)\"", Pattern.DOTALL).matcher(job);
+            Matcher token = Pattern.compile("submit .*?--client-token \"([^\"]+)\"", Pattern.DOTALL)
+                    .matcher(job);
             assertThat(token.find()).as("submit names its token: %s", job).isTrue();
             assertThat(job).contains("cancel --client-token \"" + token.group(1) + "\"");
         });
@@ -74,7 +79,8 @@ class CiSnippetsTest {
 
     @Test
     void theGithubActionExecsTheSubmitAndCancelsByTokenWhenTheRunIsCancelled() throws IOException {
-        JsonNode action = YAML.readTree(ROOT.resolve(".github/actions/trainjob/action.yml").toFile());
+        JsonNode action = YAML.readTree(
+                ROOT.resolve(".github/actions/trainjob/action.yml").toFile());
 
         assertThat(action.at("/runs/using").asText()).isEqualTo("composite");
         JsonNode steps = action.at("/runs/steps");
@@ -88,11 +94,13 @@ class CiSnippetsTest {
 
     @Test
     void theGitlabTemplateCancelsByTheTokenItSubmittedWith() throws IOException {
-        JsonNode job = YAML.readTree(ROOT.resolve("docs/ci/gitlab-trainjob.yml").toFile()).path(".trainjob");
+        JsonNode job = YAML.readTree(ROOT.resolve("docs/ci/gitlab-trainjob.yml").toFile())
+                .path(".trainjob");
 
         assertThat(job.at("/variables/TRAINJOB_CLIENT_TOKEN").asText()).startsWith("gl-");
         assertThat(job.path("script").get(0).asText()).contains("--client-token \"$TRAINJOB_CLIENT_TOKEN\"");
         assertThat(job.path("after_script").get(0).asText())
-                .contains("$CI_JOB_STATUS").contains("cancel --client-token \"$TRAINJOB_CLIENT_TOKEN\"");
+                .contains("$CI_JOB_STATUS")
+                .contains("cancel --client-token \"$TRAINJOB_CLIENT_TOKEN\"");
     }
 }

@@ -39,8 +39,12 @@ public final class CliHarness {
         /** The run ended with exactly one error line and no stack trace. */
         Result failsWithOneLine(int code, String... fragments) {
             assertThat(exitCode).as("exit code; stderr was:%n%s", err).isEqualTo(code);
-            assertThat(err.lines().filter(l -> l.startsWith("trainjob: error: "))).hasSize(1);
-            String line = err.lines().filter(l -> l.startsWith("trainjob: error: ")).findFirst().orElseThrow();
+            assertThat(err.lines().filter(l -> l.startsWith("trainjob: error: ")))
+                    .hasSize(1);
+            String line = err.lines()
+                    .filter(l -> l.startsWith("trainjob: error: "))
+                    .findFirst()
+                    .orElseThrow();
             for (String fragment : fragments) {
                 assertThat(line).contains(fragment);
             }
@@ -56,6 +60,7 @@ public final class CliHarness {
 
     /** Counted down when stderr first contains the text given to {@link #onErr}. */
     private volatile CountDownLatch errSeen;
+
     private volatile String errText;
     private volatile Runnable errAction;
 
@@ -104,8 +109,15 @@ public final class CliHarness {
     public Result run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new WatchedErr();
-        CliEnvironment environment = new CliEnvironment(env, home, new PrintWriter(out, true),
-                new PrintWriter(err, true), interactive, interrupts, connector, Clock.systemUTC());
+        CliEnvironment environment = new CliEnvironment(
+                env,
+                home,
+                new PrintWriter(out, true),
+                new PrintWriter(err, true),
+                interactive,
+                interrupts,
+                connector,
+                Clock.systemUTC());
         int code = TrainJob.run(environment, args);
         return new Result(code, out.toString(), err.toString());
     }

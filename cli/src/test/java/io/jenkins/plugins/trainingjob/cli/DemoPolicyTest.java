@@ -28,7 +28,8 @@ class DemoPolicyTest {
 
         WatchPolicy demo = DemoCommand.diagnosisAfterPreCheck(policy, world);
 
-        assertThat(demo.diagnosisTimeout()).isEqualTo(defaults.diagnosisTimeout().plus(Duration.ofMinutes(4)));
+        assertThat(demo.diagnosisTimeout())
+                .isEqualTo(defaults.diagnosisTimeout().plus(Duration.ofMinutes(4)));
         assertThat(demo.withDiagnosisTimeout(policy.diagnosisTimeout())).isEqualTo(policy);
     }
 }

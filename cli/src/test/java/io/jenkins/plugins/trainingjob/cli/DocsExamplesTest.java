@@ -33,8 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DocsExamplesTest {
 
     static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    static final Pattern MARKER = Pattern.compile("<!-- docs-example[^>]*-->\\s*\\n```[a-z]*\\n(.*?)\\n```",
-            Pattern.DOTALL);
+    static final Pattern MARKER =
+            Pattern.compile("<!-- docs-example[^>]*-->\\s*\\n```[a-z]*\\n(.*?)\\n```", Pattern.DOTALL);
     static final Pattern EXIT = Pattern.compile("#\\s*exit (\\d+)");
     static final Pattern CAPTURE = Pattern.compile("^([A-Z_]+)=\\$\\((.*)\\)$");
 
@@ -46,8 +46,14 @@ class DocsExamplesTest {
     @BeforeAll
     static void startSimulator() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(s.name(), s.seed(), s.credentials(),
-                new Scenario.Timing(10.0, true, null, null, null, null), s.nodes(), s.aihc(), s.sensecore(),
+        sim = Simulator.start(new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(10.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
                 s.faults()));
     }
 
@@ -79,7 +85,8 @@ class DocsExamplesTest {
         String banner = SimulatorCommand.banner(sim, "seed-taint-and-gpu");
         String port = Integer.toString(sim.baseUrl().getPort());
         for (String block : blocks(ROOT.resolve("docs/cli.md"))) {
-            for (String line : block.lines().filter(l -> l.startsWith("export ")).toList()) {
+            for (String line :
+                    block.lines().filter(l -> l.startsWith("export ")).toList()) {
                 for (String pair : line.substring("export ".length()).trim().split("\\s+")) {
                     assertThat(banner).as("banner offers " + pair).contains(pair.replace("8080", port));
                 }
@@ -90,15 +97,28 @@ class DocsExamplesTest {
     @Test
     void everyExampleSpecAndEveryInlineSpecOfTheJenkinsfilesIsValid() throws IOException {
         CliHarness cli = new CliHarness(dir.resolve("home"));
-        String[] values = {"--set", "BUILD_NUMBER=7", "--set", "IMAGE_TAG=1.4", "--set", "WORKERS=2", "--set",
-            "GIT_COMMIT=abc123", "--set", "LR=3e-4", "--set", "SIM_ACCURACY=0.86"};
+        String[] values = {
+            "--set",
+            "BUILD_NUMBER=7",
+            "--set",
+            "IMAGE_TAG=1.4",
+            "--set",
+            "WORKERS=2",
+            "--set",
+            "GIT_COMMIT=abc123",
+            "--set",
+            "LR=3e-4",
+            "--set",
+            "SIM_ACCURACY=0.86"
+        };
         List<Path> specs = new ArrayList<>();
         try (var files = Files.list(ROOT.resolve("docs/examples"))) {
             files.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(specs::add);
         }
         Pattern inlineSpec = Pattern.compile("def spec = '''\\n(.*?)'''", Pattern.DOTALL);
         try (var files = Files.list(ROOT.resolve("docs/examples"))) {
-            for (Path jenkinsfile : files.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile")).sorted()
+            for (Path jenkinsfile : files.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile"))
+                    .sorted()
                     .toList()) {
                 Matcher inline = inlineSpec.matcher(Files.readString(jenkinsfile));
                 while (inline.find()) {
@@ -113,7 +133,9 @@ class DocsExamplesTest {
             List<String> args = new ArrayList<>(List.of("validate", spec.toString()));
             args.addAll(List.of(values));
             var result = cli.run(args.toArray(String[]::new));
-            assertThat(result.exitCode()).as("%s: %s", spec.getFileName(), result.err()).isZero();
+            assertThat(result.exitCode())
+                    .as("%s: %s", spec.getFileName(), result.err())
+                    .isZero();
         }
     }
 
@@ -132,14 +154,17 @@ class DocsExamplesTest {
         CliHarness cli = new CliHarness(dir.resolve("home"));
         for (String line : joinContinuations(block)) {
             String command = line.replaceAll("\\s+#.*$", "").trim();
-            if (command.isEmpty() || command.startsWith("#") || command.startsWith("kill ")
+            if (command.isEmpty()
+                    || command.startsWith("#")
+                    || command.startsWith("kill ")
                     || command.startsWith("./trainjob simulator")) {
                 continue;
             }
             if (command.startsWith("export ")) {
                 for (String pair : command.substring("export ".length()).trim().split("\\s+")) {
                     String[] kv = pair.split("=", 2);
-                    String value = kv[0].equals("TRAINJOB_ENDPOINT") ? sim.baseUrl().toString() : kv[1];
+                    String value =
+                            kv[0].equals("TRAINJOB_ENDPOINT") ? sim.baseUrl().toString() : kv[1];
                     cli.env.put(kv[0], value);
                 }
                 continue;
@@ -155,8 +180,9 @@ class DocsExamplesTest {
             Matcher exit = EXIT.matcher(line);
             int expected = exit.find() ? Integer.parseInt(exit.group(1)) : 0;
             var result = cli.run(args.toArray(String[]::new));
-            assertThat(result.exitCode()).as("exit code of: %s%nstdout:%n%s%nstderr:%n%s", line, result.out(),
-                    result.err()).isEqualTo(expected);
+            assertThat(result.exitCode())
+                    .as("exit code of: %s%nstdout:%n%s%nstderr:%n%s", line, result.out(), result.err())
+                    .isEqualTo(expected);
             result.withoutStackTrace();
             if (capture != null) {
                 vars.put(capture, result.out().strip());
@@ -203,10 +229,15 @@ class DocsExamplesTest {
                 out.add(dir.resolve(words.get(++i)).toString());
                 continue;
             }
-            polls |= w.equals("--wait") || w.equals("--watch") || w.equals("-w") || w.equals("-f")
+            polls |= w.equals("--wait")
+                    || w.equals("--watch")
+                    || w.equals("-w")
+                    || w.equals("-f")
                     || w.equals("--follow");
-            out.add(!w.startsWith("-") && Files.exists(ROOT.resolve(w)) && w.contains("/")
-                    ? ROOT.resolve(w).toString() : w);
+            out.add(
+                    !w.startsWith("-") && Files.exists(ROOT.resolve(w)) && w.contains("/")
+                            ? ROOT.resolve(w).toString()
+                            : w);
         }
         if (polls && !out.contains("--poll-interval")) {
             out.add("--poll-interval");

@@ -20,7 +20,8 @@ class DurationConverterTest {
 
     @Test
     void refusesABareNumberAsAConversionErrorCarryingCoresMessage() {
-        assertThatThrownBy(() -> converter.convert("90")).isInstanceOf(CommandLine.TypeConversionException.class)
+        assertThatThrownBy(() -> converter.convert("90"))
+                .isInstanceOf(CommandLine.TypeConversionException.class)
                 .hasMessage("duration: '90' has no unit: write 90m or 90s");
     }
 }

@@ -18,16 +18,31 @@ import org.junit.jupiter.api.Test;
 class ExitCodeScenariosTest extends SimulatorBackedCliTest {
 
     static final AtomicInteger RUNS = new AtomicInteger();
-    static final String[] SENSECORE = {"--platform", "sensecore", "--subscription", "sim-sub", "--resource-group",
-        "default", "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
+    static final String[] SENSECORE = {
+        "--platform",
+        "sensecore",
+        "--subscription",
+        "sim-sub",
+        "--resource-group",
+        "default",
+        "--zone",
+        "cn-sh-01z",
+        "--workspace",
+        "sim-ws"
+    };
 
     CliHarness.Result run(String... args) {
         return cli.run(args);
     }
 
     String[] small(String runSeconds, String... more) {
-        List<String> args = new ArrayList<>(List.of("submit", spec("small-job.yaml"), "--set",
-                "RUN=x" + RUNS.incrementAndGet(), "--set", "RUN_SECONDS=" + runSeconds));
+        List<String> args = new ArrayList<>(List.of(
+                "submit",
+                spec("small-job.yaml"),
+                "--set",
+                "RUN=x" + RUNS.incrementAndGet(),
+                "--set",
+                "RUN_SECONDS=" + runSeconds));
         args.addAll(List.of(more));
         return args.toArray(String[]::new);
     }
@@ -35,18 +50,24 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
     /** An AIHC spec of {@code perPod} nvidia.com/gpu in queue default (the documented blocked nodes). */
     String blocked(int perPod) throws Exception {
         Path file = dir.resolve("blocked-" + RUNS.incrementAndGet() + ".yaml");
-        Files.writeString(file, Files.readString(Path.of(spec("gpu8-job.yaml")))
-                .replace("name: sulingang-diagnose-node-taint", "name: blocked-" + RUNS.get())
-                .replace("quantity: 8", "quantity: " + perPod));
+        Files.writeString(
+                file,
+                Files.readString(Path.of(spec("gpu8-job.yaml")))
+                        .replace("name: sulingang-diagnose-node-taint", "name: blocked-" + RUNS.get())
+                        .replace("quantity: 8", "quantity: " + perPod));
         return file.toString();
     }
 
     /** The SenseCore spec with {@code replicas} workers of the 8-GPU spec, {@code name}d. */
     String senseCore8(int replicas, String name, String runSeconds) throws Exception {
         Path file = dir.resolve(name + ".yaml");
-        Files.writeString(file, Files.readString(Path.of(spec("sensecore-small-job.yaml")))
-                .replace("N6lS.Iu.I80.1", "N6lS.Iu.I80.8").replace("total_replicas: 1", "total_replicas: " + replicas)
-                .replace("cli-sc-small", name).replace("value: \"1\"", "value: \"" + runSeconds + "\""));
+        Files.writeString(
+                file,
+                Files.readString(Path.of(spec("sensecore-small-job.yaml")))
+                        .replace("N6lS.Iu.I80.1", "N6lS.Iu.I80.8")
+                        .replace("total_replicas: 1", "total_replicas: " + replicas)
+                        .replace("cli-sc-small", name)
+                        .replace("value: \"1\"", "value: \"" + runSeconds + "\""));
         return file.toString();
     }
 
@@ -58,15 +79,25 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
 
     @Test
     void row0SuccessAnd1TheJobFailed() {
-        assertThat(run(small("1", "--wait", "completed", "--poll-interval", "50ms")).exitCode()).isEqualTo(0);
-        var failed = run("submit", spec("failing-job-run.yaml"), "--set", "RUN=x" + RUNS.incrementAndGet(),
-                "--wait", "completed", "--poll-interval", "50ms");
+        assertThat(run(small("1", "--wait", "completed", "--poll-interval", "50ms"))
+                        .exitCode())
+                .isEqualTo(0);
+        var failed = run(
+                "submit",
+                spec("failing-job-run.yaml"),
+                "--set",
+                "RUN=x" + RUNS.incrementAndGet(),
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms");
         assertThat(failed.exitCode()).as(failed.err()).isEqualTo(1);
     }
 
     @Test
     void row2BadInputAnd5APlatformThatRefusesTheKey() {
-        assertThat(run("submit", spec("invalid-job.yaml")).withoutStackTrace().exitCode()).isEqualTo(2);
+        assertThat(run("submit", spec("invalid-job.yaml")).withoutStackTrace().exitCode())
+                .isEqualTo(2);
         cli.env.put("TRAINJOB_SECRET_KEY", "not-the-secret");
         run("status", "pytorchjob-x").failsWithOneLine(5);
     }
@@ -78,16 +109,34 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         assertThat(preflight.err()).doesNotContain("submitted job");
 
         // Past pre-flight (--preflight false), the diagnosis after the pending timeout says the same.
-        var diagnosed = run("submit", blocked(9), "--preflight", "false", "--wait", "scheduled",
-                "--pending-timeout", "1s", "--poll-interval", "50ms");
+        var diagnosed = run(
+                "submit",
+                blocked(9),
+                "--preflight",
+                "false",
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "1s",
+                "--poll-interval",
+                "50ms");
         assertThat(diagnosed.exitCode()).as(diagnosed.err()).isEqualTo(3);
         assertThat(diagnosed.out()).contains("Verdict: never fits");
     }
 
     @Test
     void row4TimedOut() throws Exception {
-        var result = run("submit", blocked(8), "--wait", "scheduled", "--timeout", "1s", "--pending-timeout", "10m",
-                "--poll-interval", "50ms");
+        var result = run(
+                "submit",
+                blocked(8),
+                "--wait",
+                "scheduled",
+                "--timeout",
+                "1s",
+                "--pending-timeout",
+                "10m",
+                "--poll-interval",
+                "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
     }
 
@@ -97,30 +146,58 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
      */
     @Test
     void row8TheWaitBudgetRanOutWithoutABasisForAnEstimate() throws Exception {
-        var result = run("submit", blocked(8), "--wait", "scheduled", "--max-wait", "2s", "--pending-timeout", "10m",
-                "--poll-interval", "50ms", "-o", "json");
+        var result = run(
+                "submit",
+                blocked(8),
+                "--wait",
+                "scheduled",
+                "--max-wait",
+                "2s",
+                "--pending-timeout",
+                "10m",
+                "--poll-interval",
+                "50ms",
+                "-o",
+                "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
         assertThat(result.err()).contains("no basis for an estimate (").contains("finished jobs in 7d)");
-        assertThat(result.out()).contains("\"outcome\" : \"not_started_in_budget\"")
-                .contains("did not start within 2s").contains("\"kind\" : \"NO_BASIS\"");
+        assertThat(result.out())
+                .contains("\"outcome\" : \"not_started_in_budget\"")
+                .contains("did not start within 2s")
+                .contains("\"kind\" : \"NO_BASIS\"");
     }
 
     /** With a budget, a FITS_LATER diagnosis waits on; the budget ends it, and the report is still written. */
     @Test
     void row8AFitsLaterJobWaitsOnWithinItsBudgetAndTheReportIsWritten() throws Exception {
         Path md = dir.resolve("budget.md");
-        var result = run("submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "1s", "--max-wait", "4s",
-                "--poll-interval", "50ms", "--report-file", md.toString(), "--cancel-on-failure");
+        var result = run(
+                "submit",
+                blocked(8),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "1s",
+                "--max-wait",
+                "4s",
+                "--poll-interval",
+                "50ms",
+                "--report-file",
+                md.toString(),
+                "--cancel-on-failure");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
-        assertThat(result.err()).contains("fits once running jobs end;").contains("waiting on within the wait budget")
-                .contains("did not start within 4s").contains("stopped");
+        assertThat(result.err())
+                .contains("fits once running jobs end;")
+                .contains("waiting on within the wait budget")
+                .contains("did not start within 4s")
+                .contains("stopped");
         assertThat(Files.readString(md)).contains("fits after a change");
     }
 
     @Test
     void row6StillPendingAndDiagnosedFitsLater() throws Exception {
-        var result = run("submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "1s",
-                "--poll-interval", "50ms");
+        var result =
+                run("submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).contains("Verdict: fits after a change");
         assertThat(result.err()).contains("stop it with: trainjob cancel");
@@ -129,17 +206,21 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
     @Test
     void aSenseCoreQuotaRefusalIs7WhenTheJobAloneExceedsTheReservationElse6() throws Exception {
         // 3 x 8 GPUs = 24 > the workspace's 16 reserved: only an administrator helps.
-        var alone = run(with(new String[] {"submit", senseCore8(3, "sc-too-big", "1"), "--preflight", "false"},
-                SENSECORE));
+        var alone =
+                run(with(new String[] {"submit", senseCore8(3, "sc-too-big", "1"), "--preflight", "false"}, SENSECORE));
         assertThat(alone.exitCode()).as(alone.err()).isEqualTo(7);
         assertThat(alone.err()).contains("MEMBER_QUOTA_EXCEEDED").contains("the job alone needs more than");
 
         // A running 8-GPU job holds half of the quota; 2 x 8 = 16 fits the reservation alone: retry later.
-        var holder = run(with(new String[] {"submit", senseCore8(1, "sc-holder", "600"), "--wait", "scheduled",
-            "--poll-interval", "50ms"}, SENSECORE));
+        var holder = run(with(
+                new String[] {
+                    "submit", senseCore8(1, "sc-holder", "600"), "--wait", "scheduled", "--poll-interval", "50ms"
+                },
+                SENSECORE));
         assertThat(holder.exitCode()).as(holder.err()).isZero();
-        var later = run(with(new String[] {"submit", senseCore8(2, "sc-later", "1"), "--preflight", "false", "-o",
-            "json"}, SENSECORE));
+        var later = run(with(
+                new String[] {"submit", senseCore8(2, "sc-later", "1"), "--preflight", "false", "-o", "json"},
+                SENSECORE));
         assertThat(later.exitCode()).as(later.err()).isEqualTo(6);
         assertThat(later.err()).contains("MEMBER_QUOTA_EXCEEDED").contains("running jobs hold the quota");
         assertThat(later.out()).contains("\"exitCode\" : 6").contains("\"platform\" : \"sensecore\"");
@@ -150,18 +231,32 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
     @Test
     void row6OnSenseCoreWithTheSuggestionWholeInEveryFormat() throws Exception {
         Path md = dir.resolve("sc.md");
-        var result = run(with(new String[] {"submit", senseCore8(2, "sc-waits", "1"), "--wait", "scheduled",
-            "--pending-timeout", "1s", "--poll-interval", "50ms", "--report-file", md.toString()}, SENSECORE));
+        var result = run(with(
+                new String[] {
+                    "submit",
+                    senseCore8(2, "sc-waits", "1"),
+                    "--wait",
+                    "scheduled",
+                    "--pending-timeout",
+                    "1s",
+                    "--poll-interval",
+                    "50ms",
+                    "--report-file",
+                    md.toString()
+                },
+                SENSECORE));
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out().replaceAll("\\s+", " "))
                 .contains("or use a spec with fewer nvidia.com/gpu per worker (and more workers).")
                 .contains("job total vs reserved quota of pool sim-pool")
                 // table cells fold onto continuation lines: each part is whole, the columns interleave
-                .contains("per worker vs free per node").contains("(FailedScheduling event)");
+                .contains("per worker vs free per node")
+                .contains("(FailedScheduling event)");
         assertThat(result.out()).doesNotContain("…");
         assertThat(result.out().lines()).allMatch(l -> l.length() <= 100);
         assertThat(Files.readString(md)).doesNotContain("…");
-        assertThat(Files.readString(md).replaceAll("\\s+", " ")).contains("fewer nvidia.com/gpu per worker (and more workers).");
+        assertThat(Files.readString(md).replaceAll("\\s+", " "))
+                .contains("fewer nvidia.com/gpu per worker (and more workers).");
         run(with(new String[] {"cancel", "sc-waits"}, SENSECORE));
     }
 
@@ -171,7 +266,8 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         cli.onErr("RUNNING", () -> assertThat(sim.deleteJob(id)).isTrue());
         var watched = run("await", id, "--wait", "completed", "--poll-interval", "50ms");
         assertThat(watched.exitCode()).as(watched.err()).isEqualTo(9);
-        assertThat(watched.err()).contains("job " + id + " vanished from Baidu AIHC while watched")
+        assertThat(watched.err())
+                .contains("job " + id + " vanished from Baidu AIHC while watched")
                 .contains("deleted by someone else");
 
         var typo = run("await", "pytorchjob-never-was", "--poll-interval", "50ms");
@@ -181,8 +277,8 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
     @Test
     void row130Interrupted() throws Exception {
         AtomicReference<CliHarness.Result> result = new AtomicReference<>();
-        Thread command = new Thread(() -> result.set(run(small("600", "--wait", "completed", "--poll-interval",
-                "50ms"))));
+        Thread command =
+                new Thread(() -> result.set(run(small("600", "--wait", "completed", "--poll-interval", "50ms"))));
         command.start();
         cli.interrupts.pressWhenArmed();
         command.join(30_000);

@@ -19,9 +19,21 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
     static final AtomicInteger RUNS = new AtomicInteger();
 
     private CliHarness.Result submit(String queue, String gpuKind, String exitCode, String... more) {
-        List<String> args = new ArrayList<>(List.of("submit", spec("fallback-job.yaml"), "--set",
-                "RUN=f" + RUNS.incrementAndGet(), "--set", "QUEUE=" + queue, "--set", "GPU_KIND=" + gpuKind,
-                "--set", "EXIT_CODE=" + exitCode, "--poll-interval", "50ms", "--output-format", "json"));
+        List<String> args = new ArrayList<>(List.of(
+                "submit",
+                spec("fallback-job.yaml"),
+                "--set",
+                "RUN=f" + RUNS.incrementAndGet(),
+                "--set",
+                "QUEUE=" + queue,
+                "--set",
+                "GPU_KIND=" + gpuKind,
+                "--set",
+                "EXIT_CODE=" + exitCode,
+                "--poll-interval",
+                "50ms",
+                "--output-format",
+                "json"));
         args.addAll(List.of(more));
         return cli.run(args.toArray(String[]::new));
     }
@@ -32,10 +44,18 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
 
     @Test
     void aPrimaryThatNeverFitsIsSkippedAndTheSecondTargetRuns() throws Exception {
-        var r = submit("training", "baidu.com/h800_80g_cgpu", "0", "--wait", "scheduled",
-                "--fallback", "set.GPU_KIND=nvidia.com/gpu");
+        var r = submit(
+                "training",
+                "baidu.com/h800_80g_cgpu",
+                "0",
+                "--wait",
+                "scheduled",
+                "--fallback",
+                "set.GPU_KIND=nvidia.com/gpu");
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.err()).contains("target 1 (primary): NEVER_FITS").contains("; skipped")
+        assertThat(r.err())
+                .contains("target 1 (primary): NEVER_FITS")
+                .contains("; skipped")
                 .contains("chose target 2 (set.GPU_KIND=nvidia.com/gpu)");
         JsonNode attempts = json(r).get("attempts");
         assertThat(attempts).hasSize(1);
@@ -44,8 +64,16 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
 
     @Test
     void aBusyPrimaryLosesToAFreeFallbackAtOnce() throws Exception {
-        var r = submit("default", "nvidia.com/gpu", "0", "--wait", "scheduled", "--pending-timeout", "10m",
-                "--fallback", "queue=training");
+        var r = submit(
+                "default",
+                "nvidia.com/gpu",
+                "0",
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "10m",
+                "--fallback",
+                "queue=training");
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.err()).contains("chose target 2 (queue=training): it fits now");
         assertThat(json(r).get("attempts")).hasSize(1);
@@ -54,8 +82,19 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
 
     @Test
     void inTheGivenOrderTheBusyPrimaryIsStoppedAfterItsPendingTimeoutAndTheJobMoves() throws Exception {
-        var r = submit("default", "nvidia.com/gpu", "0", "--wait", "scheduled", "--pending-timeout", "1s",
-                "--fallback", "queue=training", "--fallback-order", "given", "--cancel-on-failure");
+        var r = submit(
+                "default",
+                "nvidia.com/gpu",
+                "0",
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "1s",
+                "--fallback",
+                "queue=training",
+                "--fallback-order",
+                "given",
+                "--cancel-on-failure");
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode attempts = json(r).get("attempts");
         assertThat(attempts).hasSize(2);
@@ -71,8 +110,20 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
     void theWaitBudgetIsTheWholeSubmitsAndEndsItWithExit8() throws Exception {
         // The busy primary's diagnosis (FITS_LATER) no longer ends the wait: the budget does, and with no
         // basis for an estimate there is no early end, so nothing moves and the submit ends at the deadline.
-        var r = submit("default", "nvidia.com/gpu", "0", "--wait", "scheduled", "--pending-timeout", "1s",
-                "--max-wait", "2s", "--fallback", "queue=training", "--fallback-order", "given",
+        var r = submit(
+                "default",
+                "nvidia.com/gpu",
+                "0",
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "1s",
+                "--max-wait",
+                "2s",
+                "--fallback",
+                "queue=training",
+                "--fallback-order",
+                "given",
                 "--cancel-on-failure");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(8);
         assertThat(r.err()).contains("waiting on within the wait budget");
@@ -84,8 +135,16 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
 
     @Test
     void aListedExitCodeIsRetriedAndEveryAttemptIsInTheJson() throws Exception {
-        var r = submit("training", "nvidia.com/gpu", "3", "--wait", "completed", "--retry-limit", "1",
-                "--retry-on-exit-codes", "3");
+        var r = submit(
+                "training",
+                "nvidia.com/gpu",
+                "3",
+                "--wait",
+                "completed",
+                "--retry-limit",
+                "1",
+                "--retry-on-exit-codes",
+                "3");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
         JsonNode attempts = json(r).get("attempts");
         assertThat(attempts).hasSize(2);
@@ -95,21 +154,54 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
 
     @Test
     void aJobThatNeverFitsIsNotRetried() throws Exception {
-        var r = submit("training", "baidu.com/h800_80g_cgpu", "0", "--wait", "completed", "--retry-limit", "3",
-                "--retry-on-exit-codes", "1-255");
+        var r = submit(
+                "training",
+                "baidu.com/h800_80g_cgpu",
+                "0",
+                "--wait",
+                "completed",
+                "--retry-limit",
+                "3",
+                "--retry-on-exit-codes",
+                "1-255");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
         assertThat(r.err()).doesNotContain("client token");
     }
 
     @Test
     void badFallbackInputIsRefusedBeforeAnythingIsCreated() {
-        var r = cli.run("submit", spec("fallback-job.yaml"), "--set", "RUN=bad", "--set", "QUEUE=training",
-                "--set", "GPU_KIND=nvidia.com/gpu", "--set", "EXIT_CODE=0", "--wait", "scheduled",
-                "--fallback", "queue=spot", "--fallback", "zone=b");
+        var r = cli.run(
+                "submit",
+                spec("fallback-job.yaml"),
+                "--set",
+                "RUN=bad",
+                "--set",
+                "QUEUE=training",
+                "--set",
+                "GPU_KIND=nvidia.com/gpu",
+                "--set",
+                "EXIT_CODE=0",
+                "--wait",
+                "scheduled",
+                "--fallback",
+                "queue=spot",
+                "--fallback",
+                "zone=b");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("--fallback #2 zone").doesNotContain("submitted");
-        var noWait = cli.run("submit", spec("fallback-job.yaml"), "--set", "RUN=bad2", "--set", "QUEUE=training",
-                "--set", "GPU_KIND=nvidia.com/gpu", "--set", "EXIT_CODE=0", "--fallback", "queue=spot");
+        var noWait = cli.run(
+                "submit",
+                spec("fallback-job.yaml"),
+                "--set",
+                "RUN=bad2",
+                "--set",
+                "QUEUE=training",
+                "--set",
+                "GPU_KIND=nvidia.com/gpu",
+                "--set",
+                "EXIT_CODE=0",
+                "--fallback",
+                "queue=spot");
         assertThat(noWait.exitCode()).isEqualTo(2);
         assertThat(noWait.err()).contains("--fallback: needs --wait");
     }

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -41,8 +40,14 @@ class GithubReleaseExampleTest {
     @BeforeAll
     static void startSimulator() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(s.name(), s.seed(), s.credentials(),
-                new Scenario.Timing(10.0, true, null, null, null, null), s.nodes(), s.aihc(), s.sensecore(),
+        sim = Simulator.start(new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(10.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
                 s.faults()));
     }
 
@@ -61,14 +66,18 @@ class GithubReleaseExampleTest {
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String name = m.group(1);
-            String value = switch (name) {
-                case "github.run_id" -> "4201";
-                case "github.run_attempt" -> "1";
-                case "github.sha" -> "abc123";
-                case "strategy.job-index" -> Integer.toString(index);
-                default -> name.startsWith("matrix.") ? leg.path(name.substring("matrix.".length())).asText()
-                        : name.startsWith("secrets.") ? "" : null;
-            };
+            String value =
+                    switch (name) {
+                        case "github.run_id" -> "4201";
+                        case "github.run_attempt" -> "1";
+                        case "github.sha" -> "abc123";
+                        case "strategy.job-index" -> Integer.toString(index);
+                        default ->
+                            name.startsWith("matrix.")
+                                    ? leg.path(name.substring("matrix.".length()))
+                                            .asText()
+                                    : name.startsWith("secrets.") ? "" : null;
+                    };
             assertThat(value).as("a value for ${{ %s }}", name).isNotNull();
             m.appendReplacement(out, Matcher.quoteReplacement(value));
         }
@@ -95,13 +104,16 @@ class GithubReleaseExampleTest {
             }
         });
         String run = train.path("steps").get(1).path("run").asText().strip();
-        assertThat(run).as("the train step execs trainjob, so a cancelled run stops the job")
+        assertThat(run)
+                .as("the train step execs trainjob, so a cancelled run stops the job")
                 .startsWith("exec ./trainjob ");
         List<String> args = new ArrayList<>();
         for (String w : words(fill(run.substring("exec ./trainjob ".length()), leg, index))) {
             boolean file = w.endsWith(".env") || w.endsWith(".md");
-            args.add(w.startsWith("docs/") ? DocsExamplesTest.ROOT.resolve(w).toString()
-                    : file ? dir.resolve(w).toString() : w);
+            args.add(
+                    w.startsWith("docs/")
+                            ? DocsExamplesTest.ROOT.resolve(w).toString()
+                            : file ? dir.resolve(w).toString() : w);
         }
         args.addAll(List.of("--poll-interval", "100ms"));
         CliHarness.Result result = cli.run(args.toArray(String[]::new));
@@ -113,7 +125,8 @@ class GithubReleaseExampleTest {
     String runGate(JsonNode gate, String minAccuracy) throws Exception {
         JsonNode step = gate.path("steps").get(1);
         Path githubOutput = dir.resolve("github_output_" + minAccuracy);
-        ProcessBuilder pb = new ProcessBuilder("bash", "-euc", step.path("run").asText()).directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder("bash", "-euc", step.path("run").asText())
+                .directory(dir.toFile())
                 .redirectErrorStream(true);
         pb.environment().put("MIN_ACCURACY", minAccuracy);
         pb.environment().put("GITHUB_OUTPUT", githubOutput.toString());
@@ -138,9 +151,10 @@ class GithubReleaseExampleTest {
         assertThat(Files.readString(dir.resolve("leg-1e-3.md"))).contains("- **Output accuracy**: 0.78");
 
         JsonNode gate = jobs.path("gate");
-        String passing = runGate(gate, gate.path("steps").get(1).path("env").path("MIN_ACCURACY").asText());
-        assertThat(passing.lines()).containsExactly("passed=true", "best_lr=3e-4",
-                "checkpoint=bos://ml-ckpt/4201/lr3e-4");
+        String passing = runGate(
+                gate, gate.path("steps").get(1).path("env").path("MIN_ACCURACY").asText());
+        assertThat(passing.lines())
+                .containsExactly("passed=true", "best_lr=3e-4", "checkpoint=bos://ml-ckpt/4201/lr3e-4");
         // the same legs against a bar none of them reaches: the gate says no, promote would not run
         assertThat(runGate(gate, "0.9").lines()).contains("passed=false", "best_lr=3e-4");
         assertThat(jobs.path("promote").path("if").asText()).contains("needs.gate.outputs.passed == 'true'");

@@ -18,17 +18,30 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     static final AtomicInteger RUNS = new AtomicInteger();
 
     CliHarness.Result leg(String accuracy, String exitCode, String runSeconds, String... more) {
-        List<String> args = new ArrayList<>(List.of("submit", spec("sweep-leg.yaml"), "--set",
-                "RUN=o" + RUNS.incrementAndGet(), "--set", "LR=1e-4", "--set", "ACCURACY=" + accuracy, "--set",
-                "EXIT_CODE=" + exitCode, "--set", "RUN_SECONDS=" + runSeconds, "--wait", "completed",
-                "--poll-interval", "50ms"));
+        List<String> args = new ArrayList<>(List.of(
+                "submit",
+                spec("sweep-leg.yaml"),
+                "--set",
+                "RUN=o" + RUNS.incrementAndGet(),
+                "--set",
+                "LR=1e-4",
+                "--set",
+                "ACCURACY=" + accuracy,
+                "--set",
+                "EXIT_CODE=" + exitCode,
+                "--set",
+                "RUN_SECONDS=" + runSeconds,
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms"));
         args.addAll(Arrays.asList(more));
         return cli.run(args.toArray(String[]::new));
     }
 
     static JsonSchemaChecker schema() throws Exception {
-        return new JsonSchemaChecker(Terminal.JSON.readTree(
-                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        return new JsonSchemaChecker(
+                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
     }
 
     static JsonNode json(CliHarness.Result result) throws Exception {
@@ -69,9 +82,12 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         JsonNode doc = json(result);
         assertThat(doc.path("failure").has("empty")).isFalse();
         assertThat(doc.path("failure").path("exitCode").asInt()).isEqualTo(3);
-        doc.path("failure").fields().forEachRemaining(f -> assertThat(f.getValue().isTextual()
-                && f.getValue().asText().isEmpty()).as("empty failure." + f.getKey()).isFalse());
-        assertThat(doc.path("failure").path("lastEvents").get(0).has("firstSeen")).isTrue();
+        doc.path("failure").fields().forEachRemaining(f -> assertThat(
+                        f.getValue().isTextual() && f.getValue().asText().isEmpty())
+                .as("empty failure." + f.getKey())
+                .isFalse());
+        assertThat(doc.path("failure").path("lastEvents").get(0).has("firstSeen"))
+                .isTrue();
         assertThat(doc.path("logTail").path("worker").asText()).endsWith("-master-0");
         assertThat(doc.path("logTail").path("lines").toString())
                 .contains("[sim] error: training script exited with code 3");
@@ -85,34 +101,70 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = leg("0.2", "3", "1", "--report-file", report.toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         String md = Files.readString(report);
-        assertThat(md).startsWith("# ").contains("- **Outcome**: job_failed").contains("- **Exit code**: 3")
-                .contains("## Last events").contains("## Last lines of worker sweep-o")
+        assertThat(md)
+                .startsWith("# ")
+                .contains("- **Outcome**: job_failed")
+                .contains("- **Exit code**: 3")
+                .contains("## Last events")
+                .contains("## Last lines of worker sweep-o")
                 .contains("[sim] error: training script exited with code 3");
-        assertThat(result.err()).contains("wrote the job_failed report to " + report)
+        assertThat(result.err())
+                .contains("wrote the job_failed report to " + report)
                 .contains("  | [sim] error: training script exited with code 3");
     }
 
     @Test
     void aJobStoppedAfterATimeoutSaysSoInItsDocument() throws Exception {
         Path report = dir.resolve("timeout.html");
-        var result = leg("0.1", "0", "600", "--timeout", "2s", "--cancel-on-failure", "-o", "json",
-                "--report-file", report.toString());
+        var result = leg(
+                "0.1",
+                "0",
+                "600",
+                "--timeout",
+                "2s",
+                "--cancel-on-failure",
+                "-o",
+                "json",
+                "--report-file",
+                report.toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         JsonNode doc = json(result);
         assertThat(doc.path("cleanup").path("stopRequested").asBoolean()).isTrue();
         assertThat(doc.path("cleanup").path("message").asText()).startsWith("stopped job ");
         assertThat(doc.path("status").path("phase").asText()).isIn("STOPPING", "STOPPED");
-        assertThat(doc.has("outputs")).as("a job that did not end has no outputs yet").isFalse();
+        assertThat(doc.has("outputs"))
+                .as("a job that did not end has no outputs yet")
+                .isFalse();
         assertThat(schema().problems(doc)).isEmpty();
-        assertThat(Files.readString(report)).contains("<th>Outcome</th><td>timed_out</td>")
+        assertThat(Files.readString(report))
+                .contains("<th>Outcome</th><td>timed_out</td>")
                 .contains("<th>After the wait</th><td>stopped job ");
     }
 
     @Test
     void senseCoreSaysItServesNoLogsInsteadOfAnEmptyMap() throws Exception {
-        String[] args = {"submit", spec("sensecore-small-job.yaml"), "--wait", "completed", "--poll-interval", "50ms",
-            "-o", "json", "--outputs-file", dir.resolve("out.env").toString(), "--platform", "sensecore",
-            "--subscription", "sim-sub", "--resource-group", "default", "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
+        String[] args = {
+            "submit",
+            spec("sensecore-small-job.yaml"),
+            "--wait",
+            "completed",
+            "--poll-interval",
+            "50ms",
+            "-o",
+            "json",
+            "--outputs-file",
+            dir.resolve("out.env").toString(),
+            "--platform",
+            "sensecore",
+            "--subscription",
+            "sim-sub",
+            "--resource-group",
+            "default",
+            "--zone",
+            "cn-sh-01z",
+            "--workspace",
+            "sim-ws"
+        };
         var result = cli.run(args);
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);

@@ -24,31 +24,48 @@ import org.junit.jupiter.api.Test;
 class JsonContractTest extends SimulatorBackedCliTest {
 
     static final AtomicInteger RUNS = new AtomicInteger();
-    static final String[] SENSECORE = {"--platform", "sensecore", "--subscription", "sim-sub", "--resource-group",
-        "default", "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
+    static final String[] SENSECORE = {
+        "--platform",
+        "sensecore",
+        "--subscription",
+        "sim-sub",
+        "--resource-group",
+        "default",
+        "--zone",
+        "cn-sh-01z",
+        "--workspace",
+        "sim-ws"
+    };
 
     static JsonSchemaChecker schema;
 
     @BeforeAll
     static void readTheSchema() throws Exception {
-        schema = new JsonSchemaChecker(Terminal.JSON.readTree(
-                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        schema = new JsonSchemaChecker(
+                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
     }
 
     /** Runs {@code args} with {@code -o json}, checks the document against the contract and returns it. */
     JsonNode document(String command, int exitCode, String... args) throws Exception {
-        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of("-o", "json"))
+        String[] all = java.util.stream.Stream.concat(
+                        java.util.Arrays.stream(args), java.util.stream.Stream.of("-o", "json"))
                 .toArray(String[]::new);
         CliHarness.Result result = cli.run(all);
         return conforms(command, exitCode, result, String.join(" ", args));
     }
 
     static JsonNode conforms(String command, int exitCode, CliHarness.Result result, String what) throws Exception {
-        assertThat(result.exitCode()).as("%s exit code; stderr:%n%s", what, result.err()).isEqualTo(exitCode);
+        assertThat(result.exitCode())
+                .as("%s exit code; stderr:%n%s", what, result.err())
+                .isEqualTo(exitCode);
         var parser = Terminal.JSON.getFactory().createParser(result.out());
         JsonNode doc = Terminal.JSON.readTree(parser);
-        assertThat(parser.nextToken()).as("%s: exactly one document on stdout:%n%s", what, result.out()).isNull();
-        assertThat(schema.problems(doc)).as("%s conforms to the schema:%n%s", what, result.out()).isEmpty();
+        assertThat(parser.nextToken())
+                .as("%s: exactly one document on stdout:%n%s", what, result.out())
+                .isNull();
+        assertThat(schema.problems(doc))
+                .as("%s conforms to the schema:%n%s", what, result.out())
+                .isEmpty();
         assertThat(doc.path("command").asText()).as(what).isEqualTo(command);
         assertThat(doc.path("exitCode").asInt()).as(what).isEqualTo(exitCode);
         assertThat(doc.path("message").asText()).as(what).isNotBlank();
@@ -58,7 +75,9 @@ class JsonContractTest extends SimulatorBackedCliTest {
         assertThat(unsorted).as("%s: objects whose keys are not sorted", what).isEmpty();
         assertThat(upperPlatforms).as("%s: platforms not in lower case", what).isEmpty();
         if (exitCode == ExitCode.INVALID_INPUT || exitCode == ExitCode.PLATFORM_ERROR) {
-            assertThat(doc.has("error")).as("%s: a failure says what failed under 'error'", what).isTrue();
+            assertThat(doc.has("error"))
+                    .as("%s: a failure says what failed under 'error'", what)
+                    .isTrue();
         }
         return doc;
     }
@@ -73,8 +92,9 @@ class JsonContractTest extends SimulatorBackedCliTest {
                 }
                 previous = key;
                 JsonNode value = node.get(key);
-                if (key.equals("platform") && value.isTextual() && !value.asText().equals(
-                        value.asText().toLowerCase(java.util.Locale.ROOT))) {
+                if (key.equals("platform")
+                        && value.isTextual()
+                        && !value.asText().equals(value.asText().toLowerCase(java.util.Locale.ROOT))) {
                     upperPlatforms.add(path + ".platform = " + value.asText());
                 }
                 walk(value, path + "." + key, unsorted, upperPlatforms);
@@ -87,8 +107,8 @@ class JsonContractTest extends SimulatorBackedCliTest {
     }
 
     String submitted(String... more) {
-        List<String> args = new ArrayList<>(List.of("submit", spec("small-job.yaml"), "--set",
-                "RUN=j" + RUNS.incrementAndGet(), "--set", "RUN_SECONDS=1"));
+        List<String> args = new ArrayList<>(List.of(
+                "submit", spec("small-job.yaml"), "--set", "RUN=j" + RUNS.incrementAndGet(), "--set", "RUN_SECONDS=1"));
         args.addAll(List.of(more));
         var result = cli.run(args.toArray(String[]::new));
         assertThat(result.exitCode()).as(result.err()).isZero();
@@ -97,41 +117,76 @@ class JsonContractTest extends SimulatorBackedCliTest {
 
     @Test
     void theRootVersionHelpAndArgumentErrors() throws Exception {
-        assertThat(document("trainjob", 0, "--version").path("version").path("trainjob").asText()).isNotEmpty();
-        assertThat(document("submit", 0, "submit", "--help").path("help").asText()).contains("--pending-timeout");
+        assertThat(document("trainjob", 0, "--version")
+                        .path("version")
+                        .path("trainjob")
+                        .asText())
+                .isNotEmpty();
+        assertThat(document("submit", 0, "submit", "--help").path("help").asText())
+                .contains("--pending-timeout");
         assertThat(document("help", 0, "help", "status").path("help").asText()).contains("--watch");
         JsonNode unknown = document("trainjob", 2, "nosuchcmd");
         assertThat(unknown.path("error").path("kind").asText()).isEqualTo("arguments");
         assertThat(document("submit", 2, "submit", spec("small-job.yaml"), "--pending-timeout", "10")
-                .path("message").asText()).contains("--pending-timeout");
-        assertThat(document("status", 2, "status").path("error").path("problems").get(0).asText()).contains("JOB_ID");
+                        .path("message")
+                        .asText())
+                .contains("--pending-timeout");
+        assertThat(document("status", 2, "status")
+                        .path("error")
+                        .path("problems")
+                        .get(0)
+                        .asText())
+                .contains("JOB_ID");
     }
 
     @Test
     void submitAndCheck() throws Exception {
-        JsonNode sub = document("submit", 0, "submit", spec("small-job.yaml"), "--set", "RUN=j" + RUNS.incrementAndGet(),
-                "--set", "RUN_SECONDS=1");
+        JsonNode sub = document(
+                "submit",
+                0,
+                "submit",
+                spec("small-job.yaml"),
+                "--set",
+                "RUN=j" + RUNS.incrementAndGet(),
+                "--set",
+                "RUN_SECONDS=1");
         assertThat(sub.path("platform").asText()).isEqualTo("aihc");
         assertThat(sub.path("job").path("id").asText()).isNotEmpty();
         assertThat(sub.path("submission").path("alreadySubmitted").asBoolean()).isFalse();
-        JsonNode waited = document("submit", 0, "submit", spec("small-job.yaml"), "--set", "RUN=j" + RUNS.incrementAndGet(),
-                "--set", "RUN_SECONDS=1", "--wait", "completed", "--poll-interval", "50ms");
+        JsonNode waited = document(
+                "submit",
+                0,
+                "submit",
+                spec("small-job.yaml"),
+                "--set",
+                "RUN=j" + RUNS.incrementAndGet(),
+                "--set",
+                "RUN_SECONDS=1",
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms");
         assertThat(waited.path("outcome").asText()).isEqualTo("completed");
 
         JsonNode invalid = document("submit", 2, "submit", spec("invalid-job.yaml"));
         assertThat(invalid.path("error").path("kind").asText()).isEqualTo("spec");
         assertThat(invalid.path("error").path("problems")).isNotEmpty();
 
-        Path never = Files.writeString(dir.resolve("never.yaml"), Files.readString(Path.of(spec("gpu8-job.yaml")))
-                .replace("quantity: 8", "quantity: 16"));
+        Path never = Files.writeString(
+                dir.resolve("never.yaml"),
+                Files.readString(Path.of(spec("gpu8-job.yaml"))).replace("quantity: 8", "quantity: 16"));
         JsonNode refused = document("submit", 3, "submit", never.toString(), "--wait", "scheduled");
         assertThat(refused.path("preflight").path("verdict").asText()).isEqualTo("NEVER_FITS");
         assertThat(refused.path("report").path("job").path("platform").asText()).isEqualTo("aihc");
         assertThat(refused.path("report").path("schemaVersion").asInt()).isEqualTo(1);
 
-        JsonNode fits = document("check", 0, "check", spec("small-job.yaml"), "--set", "RUN=c", "--set", "RUN_SECONDS=1");
+        JsonNode fits =
+                document("check", 0, "check", spec("small-job.yaml"), "--set", "RUN=c", "--set", "RUN_SECONDS=1");
         assertThat(fits.path("preflight").path("refused").asBoolean()).isFalse();
-        assertThat(document("check", 3, "check", never.toString()).path("report").path("verdict").asText())
+        assertThat(document("check", 3, "check", never.toString())
+                        .path("report")
+                        .path("verdict")
+                        .asText())
                 .isEqualTo("NEVER_FITS");
     }
 
@@ -139,8 +194,13 @@ class JsonContractTest extends SimulatorBackedCliTest {
     void awaitStatusCancelLogsAndList() throws Exception {
         String id = submitted();
         JsonNode await = document("await", 0, "await", id, "--wait", "completed", "--poll-interval", "50ms");
-        assertThat(await.path("job").path("name").asText()).as("the name, not the id").startsWith("cli-small-j");
-        assertThat(document("await", 2, "await", "pytorchjob-nope").path("error").path("kind").asText())
+        assertThat(await.path("job").path("name").asText())
+                .as("the name, not the id")
+                .startsWith("cli-small-j");
+        assertThat(document("await", 2, "await", "pytorchjob-nope")
+                        .path("error")
+                        .path("kind")
+                        .asText())
                 .isEqualTo("invalid_input");
 
         JsonNode status = document("status", 0, "status", id);
@@ -157,7 +217,8 @@ class JsonContractTest extends SimulatorBackedCliTest {
         document("logs", 2, "logs", "pytorchjob-nope");
 
         assertThat(document("list", 0, "list").path("jobs")).isNotEmpty();
-        assertThat(document("history", 0, "history").path("history").path("classes")).isNotEmpty();
+        assertThat(document("history", 0, "history").path("history").path("classes"))
+                .isNotEmpty();
         document("list", 2, "list", "--state", "bogus");
     }
 
@@ -166,26 +227,53 @@ class JsonContractTest extends SimulatorBackedCliTest {
         var pending = cli.run("submit", spec("gpu8-job.yaml"));
         assertThat(pending.exitCode()).as(pending.err()).isZero();
         JsonNode diagnosis = document("diagnose", 0, "diagnose", pending.out().strip(), "--poll-interval", "50ms");
-        assertThat(diagnosis.path("report").path("job").path("name").asText()).isEqualTo("sulingang-diagnose-node-taint");
+        assertThat(diagnosis.path("report").path("job").path("name").asText())
+                .isEqualTo("sulingang-diagnose-node-taint");
         document("diagnose", 2, "diagnose");
 
         Path saved = CliHarness.resource(dir, "aihc-schedule-diagnosis-query.json");
-        assertThat(document("report", 0, "report", saved.toString()).path("report").path("verdict").asText())
+        assertThat(document("report", 0, "report", saved.toString())
+                        .path("report")
+                        .path("verdict")
+                        .asText())
                 .isNotEmpty();
-        JsonNode written = document("report", 0, "report", saved.toString(), "--output", dir.resolve("r.html").toString());
+        JsonNode written = document(
+                "report",
+                0,
+                "report",
+                saved.toString(),
+                "--output",
+                dir.resolve("r.html").toString());
         assertThat(written.path("file").path("format").asText()).isEqualTo("html");
         assertThat(document("report", 0, "report", saved.toString(), "--format", "markdown")
-                .path("rendered").path("text").asText()).startsWith("#");
+                        .path("rendered")
+                        .path("text")
+                        .asText())
+                .startsWith("#");
         document("report", 2, "report", dir.resolve("missing.json").toString());
     }
 
     @Test
     void validateCheckConnectionAndCompletion() throws Exception {
-        assertThat(document("validate", 0, "validate", spec("small-job.yaml"), "--set", "RUN=v", "--set", "RUN_SECONDS=1")
-                .path("spec").path("valid").asBoolean()).isTrue();
+        assertThat(document(
+                                "validate",
+                                0,
+                                "validate",
+                                spec("small-job.yaml"),
+                                "--set",
+                                "RUN=v",
+                                "--set",
+                                "RUN_SECONDS=1")
+                        .path("spec")
+                        .path("valid")
+                        .asBoolean())
+                .isTrue();
         document("validate", 2, "validate", spec("invalid-job.yaml"));
 
-        assertThat(document("check-connection", 0, "check-connection").path("connection").path("ok").asBoolean())
+        assertThat(document("check-connection", 0, "check-connection")
+                        .path("connection")
+                        .path("ok")
+                        .asBoolean())
                 .isTrue();
         cli.env.put("TRAINJOB_SECRET_KEY", "wrong-secret");
         JsonNode refused = document("check-connection", 5, "check-connection");
@@ -193,8 +281,11 @@ class JsonContractTest extends SimulatorBackedCliTest {
         assertThat(refused.path("platform").asText()).isEqualTo("aihc");
         assertThat(refused.toString()).doesNotContain("wrong-secret");
 
-        assertThat(document("generate-completion", 0, "generate-completion").path("completion").path("script")
-                .asText()).contains("trainjob");
+        assertThat(document("generate-completion", 0, "generate-completion")
+                        .path("completion")
+                        .path("script")
+                        .asText())
+                .contains("trainjob");
         document("generate-completion", 2, "generate-completion", "extra");
     }
 
@@ -208,7 +299,8 @@ class JsonContractTest extends SimulatorBackedCliTest {
 
     @Test
     void theSimulatorAndTheDemo() throws Exception {
-        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("simulator", "-o", "json"));
+        CompletableFuture<CliHarness.Result> run =
+                CompletableFuture.supplyAsync(() -> cli.run("simulator", "-o", "json"));
         cli.interrupts.pressWhenArmed();
         JsonNode sim = conforms("simulator", 0, run.get(30, TimeUnit.SECONDS), "simulator");
         assertThat(sim.path("simulator").path("endpoint").asText()).startsWith("http://127.0.0.1:");

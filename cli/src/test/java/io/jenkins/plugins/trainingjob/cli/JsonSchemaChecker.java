@@ -16,9 +16,23 @@ import java.util.regex.Pattern;
  */
 final class JsonSchemaChecker {
 
-    private static final List<String> KNOWN = List.of("$schema", "$id", "title", "description", "type", "required",
-            "properties", "additionalProperties", "items", "enum", "const", "pattern", "minItems", "minLength",
-            "$ref", "$defs");
+    private static final List<String> KNOWN = List.of(
+            "$schema",
+            "$id",
+            "title",
+            "description",
+            "type",
+            "required",
+            "properties",
+            "additionalProperties",
+            "items",
+            "enum",
+            "const",
+            "pattern",
+            "minItems",
+            "minLength",
+            "$ref",
+            "$defs");
 
     private final JsonNode root;
 
@@ -53,18 +67,27 @@ final class JsonSchemaChecker {
         if (schema.has("enum")) {
             boolean found = false;
             for (JsonNode allowed : schema.get("enum")) {
-                found |= allowed.equals(value) || allowed.isNumber() && value.isNumber()
-                        && allowed.asLong() == value.asLong() && value.isIntegralNumber();
+                found |= allowed.equals(value)
+                        || allowed.isNumber()
+                                && value.isNumber()
+                                && allowed.asLong() == value.asLong()
+                                && value.isIntegralNumber();
             }
             if (!found) {
                 out.add(path + ": " + value + " is not one of " + schema.get("enum"));
             }
         }
-        if (schema.has("pattern") && value.isTextual()
-                && !Pattern.compile(schema.get("pattern").asText()).matcher(value.asText()).find()) {
-            out.add(path + ": " + value + " does not match " + schema.get("pattern").asText());
+        if (schema.has("pattern")
+                && value.isTextual()
+                && !Pattern.compile(schema.get("pattern").asText())
+                        .matcher(value.asText())
+                        .find()) {
+            out.add(path + ": " + value + " does not match "
+                    + schema.get("pattern").asText());
         }
-        if (schema.has("minLength") && value.isTextual() && value.asText().length() < schema.get("minLength").asInt()) {
+        if (schema.has("minLength")
+                && value.isTextual()
+                && value.asText().length() < schema.get("minLength").asInt()) {
             out.add(path + ": shorter than " + schema.get("minLength").asInt());
         }
         if (value.isObject()) {
@@ -78,7 +101,8 @@ final class JsonSchemaChecker {
                 Map.Entry<String, JsonNode> field = it.next();
                 if (properties.has(field.getKey())) {
                     check(properties.get(field.getKey()), field.getValue(), path + "." + field.getKey(), out);
-                } else if (schema.has("additionalProperties") && !schema.get("additionalProperties").asBoolean(true)) {
+                } else if (schema.has("additionalProperties")
+                        && !schema.get("additionalProperties").asBoolean(true)) {
                     out.add(path + ": unexpected key " + field.getKey());
                 }
             }

@@ -15,8 +15,17 @@ import org.junit.jupiter.api.Test;
 class ListAgeTest {
 
     static JobStatus created(String id, Instant at) {
-        return new JobStatus(new JobRef(PlatformKind.AIHC, id, id), JobPhase.SUCCEEDED, "Succeeded", at, null, at.plusSeconds(60),
-                null, "", List.of(), null);
+        return new JobStatus(
+                new JobRef(PlatformKind.AIHC, id, id),
+                JobPhase.SUCCEEDED,
+                "Succeeded",
+                at,
+                null,
+                at.plusSeconds(60),
+                null,
+                "",
+                List.of(),
+                null);
     }
 
     @Test
@@ -33,6 +42,7 @@ class ListAgeTest {
     @Test
     void onAPlatformBehindOrEqualTheLocalClockTheLocalClockCounts() {
         Instant now = Instant.parse("2026-12-01T10:00:00Z");
-        assertThat(ListCommand.platformNow(List.of(created("a", now.minusSeconds(600))), now)).isEqualTo(now);
+        assertThat(ListCommand.platformNow(List.of(created("a", now.minusSeconds(600))), now))
+                .isEqualTo(now);
     }
 }

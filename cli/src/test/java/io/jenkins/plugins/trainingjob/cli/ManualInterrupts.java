@@ -45,7 +45,8 @@ public final class ManualInterrupts implements InterruptSignal {
         Thread signal = new Thread(this::fire, "test-interrupt");
         signal.start();
         // A handler parks on the command's completion once it has recorded the interrupt.
-        while (signal.isAlive() && signal.getState() != Thread.State.TIMED_WAITING
+        while (signal.isAlive()
+                && signal.getState() != Thread.State.TIMED_WAITING
                 && signal.getState() != Thread.State.WAITING) {
             Thread.onSpinWait();
         }

@@ -32,15 +32,17 @@ class SilentEndpointTest {
     void openASilentEndpoint() throws IOException {
         silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         endpoint = "http://127.0.0.1:" + silent.getLocalPort();
-        acceptor = new Thread(() -> {
-            while (!silent.isClosed()) {
-                try {
-                    accepted.add(silent.accept()); // and never a byte back
-                } catch (IOException closed) {
-                    return;
-                }
-            }
-        }, "silent-endpoint");
+        acceptor = new Thread(
+                () -> {
+                    while (!silent.isClosed()) {
+                        try {
+                            accepted.add(silent.accept()); // and never a byte back
+                        } catch (IOException closed) {
+                            return;
+                        }
+                    }
+                },
+                "silent-endpoint");
         acceptor.setDaemon(true);
         acceptor.start();
         cli = new CliHarness(dir.resolve("home"));
@@ -73,8 +75,17 @@ class SilentEndpointTest {
 
     @Test
     void diagnoseByIdEndsTheSameWay() {
-        cli.run("diagnose", "--id", "diag-1", "--read-timeout", "1s", "--call-timeout", "2s",
-                "--diagnosis-timeout", "5s").failsWithOneLine(5, endpoint, "timeout");
+        cli.run(
+                        "diagnose",
+                        "--id",
+                        "diag-1",
+                        "--read-timeout",
+                        "1s",
+                        "--call-timeout",
+                        "2s",
+                        "--diagnosis-timeout",
+                        "5s")
+                .failsWithOneLine(5, endpoint, "timeout");
     }
 
     @Test

@@ -8,14 +8,19 @@ final class SimulatedPlatform {
 
     static final String POOL = "cce-sim00001";
 
-    private SimulatedPlatform() {
-    }
+    private SimulatedPlatform() {}
 
     /** The documented scenario with every delay at its fast-mode value (no pre-check wait, no report latency). */
     static Simulator start() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        Scenario fast = new Scenario(s.name(), s.seed(), s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null), s.nodes(), s.aihc(), s.sensecore(),
+        Scenario fast = new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
                 s.faults());
         return Simulator.start(fast);
     }

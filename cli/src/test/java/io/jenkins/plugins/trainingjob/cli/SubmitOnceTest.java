@@ -49,9 +49,15 @@ class SubmitOnceTest {
     @BeforeAll
     static void startSimulator() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(s.name(), s.seed(), s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null), s.nodes(),
-                new Scenario.AihcDecl(s.aihc().resourcePools(), true), s.sensecore(), s.faults()));
+        sim = Simulator.start(new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                new Scenario.AihcDecl(s.aihc().resourcePools(), true),
+                s.sensecore(),
+                s.faults()));
     }
 
     @AfterAll
@@ -84,8 +90,10 @@ class SubmitOnceTest {
     private String gpu8(String name) {
         try {
             Path copy = dir.resolve(name + ".yaml");
-            Files.writeString(copy, Files.readString(Path.of(spec("gpu8-job.yaml")))
-                    .replace("name: sulingang-diagnose-node-taint", "name: " + name));
+            Files.writeString(
+                    copy,
+                    Files.readString(Path.of(spec("gpu8-job.yaml")))
+                            .replace("name: sulingang-diagnose-node-taint", "name: " + name));
             return copy.toString();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -109,8 +117,10 @@ class SubmitOnceTest {
         PlatformConnector real = cli.connector;
         cli.connector = settings -> {
             TrainingPlatform platform = real.connect(settings);
-            return (TrainingPlatform) Proxy.newProxyInstance(TrainingPlatform.class.getClassLoader(),
-                    new Class<?>[] {TrainingPlatform.class}, (proxy, method, args) -> {
+            return (TrainingPlatform) Proxy.newProxyInstance(
+                    TrainingPlatform.class.getClassLoader(),
+                    new Class<?>[] {TrainingPlatform.class},
+                    (proxy, method, args) -> {
                         if (method.getName().equals("submit")) {
                             hook.run();
                         }
@@ -134,9 +144,11 @@ class SubmitOnceTest {
     /** The SenseCore test spec without a name of its own: the job is named after the client token. */
     private String senseCoreSpecNamedByToken(String image) throws Exception {
         Path p = dir.resolve("sc-" + RUNS.incrementAndGet() + ".yaml");
-        Files.writeString(p, Files.readString(Path.of(spec("sensecore-small-job.yaml")))
-                .replaceFirst("(?m)^name: cli-sc-small\n", "")
-                .replace("registry.example.com/train:1.0", image));
+        Files.writeString(
+                p,
+                Files.readString(Path.of(spec("sensecore-small-job.yaml")))
+                        .replaceFirst("(?m)^name: cli-sc-small\n", "")
+                        .replace("registry.example.com/train:1.0", image));
         return p.toString();
     }
 
@@ -160,18 +172,23 @@ class SubmitOnceTest {
         assertThat(first.exitCode()).as(first.err()).isZero();
         assertThat(second.exitCode()).as(second.err()).isZero();
         assertThat(second.out().strip()).isEqualTo(first.out().strip());
-        assertThat(second.err()).contains("already submitted as job " + first.out().strip() + " (" + name
-                + ") on Baidu AIHC (client token " + name + "-t); not submitting it again");
+        assertThat(second.err())
+                .contains("already submitted as job " + first.out().strip() + " (" + name
+                        + ") on Baidu AIHC (client token " + name + "-t); not submitting it again");
         assertThat(jobsNamed(name)).hasSize(1);
     }
 
     @Test
     void aihcTheSameTokenWithAnotherSpecIsRefusedInOneLineNamingBoth() {
         String name = "tok-" + RUNS.incrementAndGet();
-        String id = cli.run("submit", gpu8(name), "--client-token", name + "-t").out().strip();
+        String id = cli.run("submit", gpu8(name), "--client-token", name + "-t")
+                .out()
+                .strip();
 
         cli.run("submit", gpu8(name + "-changed"), "--client-token", name + "-t")
-                .failsWithOneLine(2, "client token " + name + "-t already names job " + id + " ('" + name + "')",
+                .failsWithOneLine(
+                        2,
+                        "client token " + name + "-t already names job " + id + " ('" + name + "')",
                         "another spec than this spec ('" + name + "-changed')");
         assertThat(jobsNamed(name + "-changed")).isEmpty();
     }
@@ -188,7 +205,8 @@ class SubmitOnceTest {
         assertThat(second.exitCode()).as(second.err()).isZero();
         assertThat(first.out().strip()).startsWith("tj-");
         assertThat(second.out().strip()).isEqualTo(first.out().strip());
-        assertThat(second.err()).contains("already submitted as job " + first.out().strip() + " on SenseCore");
+        assertThat(second.err())
+                .contains("already submitted as job " + first.out().strip() + " on SenseCore");
         assertThat(jobsNamed(first.out().strip())).hasSize(1);
     }
 
@@ -196,8 +214,10 @@ class SubmitOnceTest {
     void senseCoreTheSameTokenWithAnotherSpecIsRefused() throws Exception {
         senseCore();
         String token = "sc-tok-" + RUNS.incrementAndGet();
-        String id = cli.run("submit", senseCoreSpecNamedByToken("registry.example.com/train:1.0"),
-                "--client-token", token).out().strip();
+        String id = cli.run(
+                        "submit", senseCoreSpecNamedByToken("registry.example.com/train:1.0"), "--client-token", token)
+                .out()
+                .strip();
 
         cli.run("submit", senseCoreSpecNamedByToken("registry.example.com/train:2.0"), "--client-token", token)
                 .failsWithOneLine(2, "client token " + token + " already names job " + id, "another spec");
@@ -206,12 +226,17 @@ class SubmitOnceTest {
     @Test
     void statusAndCancelFindTheJobByItsToken() {
         String name = "tok-" + RUNS.incrementAndGet();
-        String id = cli.run("submit", gpu8(name), "--client-token", name + "-t").out().strip();
+        String id = cli.run("submit", gpu8(name), "--client-token", name + "-t")
+                .out()
+                .strip();
 
-        assertThat(cli.run("status", "--client-token", name + "-t").out()).contains(id).contains("PENDING");
+        assertThat(cli.run("status", "--client-token", name + "-t").out())
+                .contains(id)
+                .contains("PENDING");
         assertThat(cli.run("cancel", "--client-token", name + "-t").out()).contains("stopped job " + id);
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
-        cli.run("status", "--client-token", "no-such-token").failsWithOneLine(2, "no job with client token no-such-token");
+        cli.run("status", "--client-token", "no-such-token")
+                .failsWithOneLine(2, "no job with client token no-such-token");
     }
 
     // ------------------------------------------------------------------ Ctrl-C at every instant (F1)
@@ -224,7 +249,8 @@ class SubmitOnceTest {
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(130);
         String id = firstLine(result.out());
-        assertThat(result.err()).contains("interrupted while creating job 'once-")
+        assertThat(result.err())
+                .contains("interrupted while creating job 'once-")
                 .contains("finishing the create to stop the job (--cancel-on-interrupt)")
                 .contains("interrupted: stopped job " + id + " on Baidu AIHC");
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
@@ -233,7 +259,9 @@ class SubmitOnceTest {
     @Test
     void ctrlCWhileTheCreateIsInFlightFinishesItAndStopsTheJob() throws Exception {
         // The create is answered 5 s late: the interrupt lands while its request is open.
-        sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs").withLatencyMs(5000).withTimes(1));
+        sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs")
+                .withLatencyMs(5000)
+                .withTimes(1));
         CountDownLatch creating = new CountDownLatch(1);
         beforeEachCreate(creating::countDown);
         CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(
@@ -245,8 +273,7 @@ class SubmitOnceTest {
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(130);
         String id = firstLine(result.out());
-        assertThat(result.err()).contains("interrupted while creating job")
-                .contains("interrupted: stopped job " + id);
+        assertThat(result.err()).contains("interrupted while creating job").contains("interrupted: stopped job " + id);
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
     }
 
@@ -259,7 +286,8 @@ class SubmitOnceTest {
         assertThat(result.exitCode()).isEqualTo(130);
         String id = firstLine(result.out());
         assertThat(id).startsWith("pytorchjob-");
-        assertThat(result.err()).contains("finishing the create to print the job id")
+        assertThat(result.err())
+                .contains("finishing the create to print the job id")
                 .contains("job " + id + " keeps running (stop it with: trainjob cancel " + id + ")");
         assertThat(job(id).state()).isEqualTo(JobState.QUEUED);
     }
@@ -291,12 +319,16 @@ class SubmitOnceTest {
 
     @Test
     void ctrlCDuringACreateWhoseJobNeverAppearsStillPrintsHowToFindIt() {
-        sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs").withStatus(503).withTimes(1));
+        sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs")
+                .withStatus(503)
+                .withTimes(1));
         beforeEachCreate(() -> cli.interrupts.fireAndAwaitNoted());
         String name = "lost-int-" + RUNS.incrementAndGet();
 
         cli.run("submit", gpu8(name), "--client-token", name + "-t", "--wait", "scheduled")
-                .failsWithOneLine(5, "the job may still appear",
+                .failsWithOneLine(
+                        5,
+                        "the job may still appear",
                         "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
     }
@@ -306,7 +338,9 @@ class SubmitOnceTest {
     @Test
     void anAihcCreateAnsweredAfterTheReadTimeoutIsFoundByItsToken() {
         // The server creates the job 2.5 s after the request; the client stops reading after 1 s.
-        sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs").withLatencyMs(2500).withTimes(1));
+        sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs")
+                .withLatencyMs(2500)
+                .withTimes(1));
         String name = "late-" + RUNS.incrementAndGet();
 
         var result = cli.run("submit", gpu8(name), "--read-timeout", "1s");
@@ -318,11 +352,16 @@ class SubmitOnceTest {
 
     @Test
     void anAihcCreateThatNeverAppearsSaysTheJobMayExistAndHowToFindIt() {
-        sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs").withStatus(503).withTimes(1));
+        sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs")
+                .withStatus(503)
+                .withTimes(1));
         String name = "lost-" + RUNS.incrementAndGet();
 
         cli.run("submit", gpu8(name), "--client-token", name + "-t")
-                .failsWithOneLine(5, "the create may not have happened", "the job may still appear",
+                .failsWithOneLine(
+                        5,
+                        "the create may not have happened",
+                        "the job may still appear",
                         "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
     }
@@ -335,8 +374,8 @@ class SubmitOnceTest {
         sim.addFault(FaultRule.of(FaultKind.TRUNCATE, "POST", SC_CREATE).withTimes(1));
         String token = "cut-" + RUNS.incrementAndGet();
 
-        var result = cli.run("submit", senseCoreSpecNamedByToken("registry.example.com/train:1.0"),
-                "--client-token", token);
+        var result =
+                cli.run("submit", senseCoreSpecNamedByToken("registry.example.com/train:1.0"), "--client-token", token);
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(jobsNamed(result.out().strip())).hasSize(1);
@@ -350,15 +389,16 @@ class SubmitOnceTest {
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
-        assertThat(result.err()).contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel "
-                + id + " (or set --cancel-on-failure)");
+        assertThat(result.err())
+                .contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel " + id
+                        + " (or set --cancel-on-failure)");
         assertThat(job(id).state()).isEqualTo(JobState.QUEUED);
     }
 
     @Test
     void exit4WithCancelOnFailureStopsTheJobAndSaysSo() {
-        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms",
-                "--cancel-on-failure"));
+        var result = cli.run(
+                queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
@@ -368,12 +408,20 @@ class SubmitOnceTest {
 
     @Test
     void theJsonOfAJobTheToolStoppedSaysStoppedWithTheStatusReadAfterTheStop() throws Exception {
-        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms",
-                "--cancel-on-failure", "-o", "json"));
+        var result = cli.run(queuedJob(
+                "--wait",
+                "scheduled",
+                "--timeout",
+                "1s",
+                "--poll-interval",
+                "50ms",
+                "--cancel-on-failure",
+                "-o",
+                "json"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
-        JsonContractTest.schema = new JsonSchemaChecker(Terminal.JSON.readTree(
-                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        JsonContractTest.schema = new JsonSchemaChecker(
+                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
         var doc = JsonContractTest.conforms("submit", 4, result, "submit --timeout --cancel-on-failure");
         assertThat(doc.path("outcome").asText()).isEqualTo("timed_out");
         assertThat(doc.path("stopped").asBoolean()).isTrue();
@@ -387,7 +435,8 @@ class SubmitOnceTest {
 
         var kept = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms");
         assertThat(kept.exitCode()).as(kept.err()).isEqualTo(4);
-        assertThat(kept.err()).contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel " + id);
+        assertThat(kept.err())
+                .contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel " + id);
         assertThat(job(id).state()).isEqualTo(JobState.QUEUED);
 
         var stopped = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure");
@@ -399,13 +448,14 @@ class SubmitOnceTest {
     @Test
     void exit6SaysTheJobIsStillQueuedAndCancelOnFailureStopsIt() {
         var kept = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms"));
-        var stopped = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms",
-                "--cancel-on-failure"));
+        var stopped = cli.run(queuedJob(
+                "--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure"));
 
         assertThat(kept.exitCode()).as(kept.err()).isEqualTo(6);
         String keptId = firstLine(kept.out());
-        assertThat(kept.err()).contains("job " + keptId + " is still queued on Baidu AIHC; stop it with: "
-                + "trainjob cancel " + keptId);
+        assertThat(kept.err())
+                .contains("job " + keptId + " is still queued on Baidu AIHC; stop it with: " + "trainjob cancel "
+                        + keptId);
         assertThat(job(keptId).state()).isEqualTo(JobState.QUEUED);
         assertThat(stopped.exitCode()).as(stopped.err()).isEqualTo(6);
         String stoppedId = firstLine(stopped.out());

@@ -35,9 +35,15 @@ class SubmitReuseTest {
     @BeforeAll
     static void startSimulator() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(s.name(), s.seed(), s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null), s.nodes(),
-                new Scenario.AihcDecl(s.aihc().resourcePools(), true), s.sensecore(), s.faults()));
+        sim = Simulator.start(new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                new Scenario.AihcDecl(s.aihc().resourcePools(), true),
+                s.sensecore(),
+                s.faults()));
     }
 
     @AfterAll
@@ -53,11 +59,15 @@ class SubmitReuseTest {
     /** The small 1-GPU job under a name of its own, running 1 s and exiting with {@code exitCode}. */
     private String spec(String name, String image, int exitCode) throws Exception {
         Path p = dir.resolve(name + "-" + RUNS.incrementAndGet() + ".yaml");
-        Files.writeString(p, Files.readString(CliHarness.resource(dir, "small-job.yaml"))
-                .replace("name: cli-small-${RUN}", "name: " + name)
-                .replace("registry.example.com/train:1.0", image)
-                .replace("      value: \"${RUN_SECONDS}\"", "      value: \"1\"\n    - name: SIM_EXIT_CODE\n"
-                        + "      value: \"" + exitCode + "\""));
+        Files.writeString(
+                p,
+                Files.readString(CliHarness.resource(dir, "small-job.yaml"))
+                        .replace("name: cli-small-${RUN}", "name: " + name)
+                        .replace("registry.example.com/train:1.0", image)
+                        .replace(
+                                "      value: \"${RUN_SECONDS}\"",
+                                "      value: \"1\"\n    - name: SIM_EXIT_CODE\n" + "      value: \"" + exitCode
+                                        + "\""));
         return p.toString();
     }
 
@@ -66,7 +76,8 @@ class SubmitReuseTest {
     }
 
     private CliHarness.Result submit(String spec, String... more) {
-        List<String> args = new java.util.ArrayList<>(List.of("submit", spec, "--wait", "completed", "--poll-interval", "50ms"));
+        List<String> args =
+                new java.util.ArrayList<>(List.of("submit", spec, "--wait", "completed", "--poll-interval", "50ms"));
         args.addAll(List.of(more));
         return cli.run(args.toArray(String[]::new));
     }
@@ -82,9 +93,11 @@ class SubmitReuseTest {
         CliHarness.Result again = cli.run("submit", spec, "--reuse", "succeeded", "--set", "LR=1e-4", "-o", "json");
 
         assertThat(again.exitCode()).as(again.err()).isZero();
-        assertThat(again.err()).contains("reused job " + id + " (" + name + "), SUCCEEDED").contains(" ago ");
-        JsonContractTest.schema = new JsonSchemaChecker(Terminal.JSON.readTree(
-                Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        assertThat(again.err())
+                .contains("reused job " + id + " (" + name + "), SUCCEEDED")
+                .contains(" ago ");
+        JsonContractTest.schema = new JsonSchemaChecker(
+                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
         JsonNode doc = JsonContractTest.conforms("submit", 0, again, "submit --reuse succeeded");
         assertThat(doc.at("/submission/reused/jobId").asText()).isEqualTo(id);
         assertThat(doc.at("/submission/reused/phase").asText()).isEqualTo("SUCCEEDED");
@@ -96,7 +109,8 @@ class SubmitReuseTest {
     void aChangedVariableIsAnotherSpecAndSubmits() throws Exception {
         String name = "reuse-" + RUNS.incrementAndGet();
         String spec = spec(name, "registry.example.com/train:1.0", 0);
-        assertThat(submit(spec, "--reuse", "succeeded", "--set", "LR=1e-4").exitCode()).isZero();
+        assertThat(submit(spec, "--reuse", "succeeded", "--set", "LR=1e-4").exitCode())
+                .isZero();
 
         CliHarness.Result changed = submit(spec, "--reuse", "succeeded", "--set", "LR=3e-4");
 
@@ -108,7 +122,8 @@ class SubmitReuseTest {
     @Test
     void aJobOfTheSameNameButAnotherSpecIsNotReused() throws Exception {
         String name = "reuse-" + RUNS.incrementAndGet();
-        assertThat(submit(spec(name, "registry.example.com/train:1.0", 0), "--reuse", "succeeded").exitCode())
+        assertThat(submit(spec(name, "registry.example.com/train:1.0", 0), "--reuse", "succeeded")
+                        .exitCode())
                 .isZero();
 
         CliHarness.Result other = submit(spec(name, "registry.example.com/train:2.0", 0), "--reuse", "succeeded");
@@ -121,21 +136,24 @@ class SubmitReuseTest {
     void aSucceededJobDeletedSinceIsNotReusedAndTheSpecIsSubmittedAgain() throws Exception {
         String name = "reuse-" + RUNS.incrementAndGet();
         String spec = spec(name, "registry.example.com/train:1.0", 0);
-        String id = submit(spec, "--reuse", "succeeded").out().lines().findFirst().orElseThrow();
+        String id =
+                submit(spec, "--reuse", "succeeded").out().lines().findFirst().orElseThrow();
         assertThat(sim.deleteJob(id)).isTrue();
 
         CliHarness.Result again = submit(spec, "--reuse", "succeeded");
 
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.err()).doesNotContain("reused job").contains("not checked");
-        assertThat(jobsNamed(name)).hasSize(1).allSatisfy(j -> assertThat(j.id()).isNotEqualTo(id));
+        assertThat(jobsNamed(name)).hasSize(1).allSatisfy(j -> assertThat(j.id())
+                .isNotEqualTo(id));
     }
 
     @Test
     void aFailedJobIsNotReusedUnderSucceededButIsUnderAny() throws Exception {
         String name = "reuse-" + RUNS.incrementAndGet();
         String spec = spec(name, "registry.example.com/train:1.0", 3);
-        String failed = submit(spec, "--reuse", "succeeded").out().lines().findFirst().orElseThrow();
+        String failed =
+                submit(spec, "--reuse", "succeeded").out().lines().findFirst().orElseThrow();
 
         CliHarness.Result retried = submit(spec, "--reuse", "succeeded");
         String second = retried.out().lines().findFirst().orElseThrow();
@@ -151,8 +169,13 @@ class SubmitReuseTest {
 
     @Test
     void reuseWithAClientTokenIsRefusedNamingBoth() throws Exception {
-        cli.run("submit", spec("reuse-x", "registry.example.com/train:1.0", 0), "--reuse", "any",
-                        "--client-token", "t-1")
+        cli.run(
+                        "submit",
+                        spec("reuse-x", "registry.example.com/train:1.0", 0),
+                        "--reuse",
+                        "any",
+                        "--client-token",
+                        "t-1")
                 .failsWithOneLine(2, "--client-token: not with --reuse any");
         cli.run("submit", spec("reuse-y", "registry.example.com/train:1.0", 0), "--reuse", "always")
                 .failsWithOneLine(2, "--reuse", "must be never, succeeded or any");

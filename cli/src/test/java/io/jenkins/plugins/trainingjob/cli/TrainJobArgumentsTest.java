@@ -54,8 +54,17 @@ class TrainJobArgumentsTest {
 
     @Test
     void b1_aReportFileWithAnUnknownExtensionIsRefusedBeforeTheSubmit() {
-        cli.run("submit", spec("small-job.yaml"), "--set", "RUN=1", "--set", "RUN_SECONDS=1", "--wait", "scheduled",
-                "--report-file", dir.resolve("diag.log").toString())
+        cli.run(
+                        "submit",
+                        spec("small-job.yaml"),
+                        "--set",
+                        "RUN=1",
+                        "--set",
+                        "RUN_SECONDS=1",
+                        "--wait",
+                        "scheduled",
+                        "--report-file",
+                        dir.resolve("diag.log").toString())
                 .failsWithOneLine(2, "diag.log: unknown report extension");
     }
 
@@ -63,7 +72,11 @@ class TrainJobArgumentsTest {
     void b1_anUnwritableReportFileIsRefusedBeforeTheWaitWithTheReason() throws Exception {
         Path file = dir.resolve("a-file");
         Files.writeString(file, "x");
-        cli.run("await", "pytorchjob-1", "--report-file", file.resolve("diag.md").toString())
+        cli.run(
+                        "await",
+                        "pytorchjob-1",
+                        "--report-file",
+                        file.resolve("diag.md").toString())
                 .failsWithOneLine(2, "cannot write", "is not a directory");
         cli.run("await", "pytorchjob-1", "--report-file", dir.toString() + "/")
                 .failsWithOneLine(2, "unknown report extension");
@@ -75,13 +88,15 @@ class TrainJobArgumentsTest {
             {"--output-format", "json", "submit", "x.yaml", "--pending-timeout", "10"},
             {"-o", "json", "submit", "x.yaml", "--bogus-flag"},
             {"--output-format=json", "status"},
-            {"-o", "json", "nosuchcommand"}}) {
+            {"-o", "json", "nosuchcommand"}
+        }) {
             var result = cli.run(args);
             assertThat(result.exitCode()).as(String.join(" ", args)).isEqualTo(2);
             JsonNode doc = Terminal.JSON.readTree(result.out());
             assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
             assertThat(doc.path("message").asText()).isNotBlank();
-            assertThat(doc.path("error").path("problems").get(0).asText()).isEqualTo(doc.path("message").asText());
+            assertThat(doc.path("error").path("problems").get(0).asText())
+                    .isEqualTo(doc.path("message").asText());
         }
     }
 
@@ -89,10 +104,13 @@ class TrainJobArgumentsTest {
     void b7_reportOutputFollowsTheExtensionUnlessAFormatIsGiven() throws Exception {
         String saved = spec("aihc-schedule-diagnosis-query.json");
         Path html = dir.resolve("r.html");
-        assertThat(cli.run("report", saved, "--output", html.toString()).exitCode()).isZero();
+        assertThat(cli.run("report", saved, "--output", html.toString()).exitCode())
+                .isZero();
         assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>");
         Path forced = dir.resolve("r2.html");
-        assertThat(cli.run("report", saved, "--output", forced.toString(), "--format", "markdown").exitCode()).isZero();
+        assertThat(cli.run("report", saved, "--output", forced.toString(), "--format", "markdown")
+                        .exitCode())
+                .isZero();
         assertThat(Files.readString(forced)).doesNotStartWith("<!DOCTYPE");
         cli.run("report", saved, "--output", dir.resolve("r.log").toString())
                 .failsWithOneLine(2, "r.log: unknown report extension");
@@ -108,7 +126,10 @@ class TrainJobArgumentsTest {
         assertThat(cli.run("status", "--help").out()).doesNotContain("the spec's 'platform', then");
         var completion = cli.run("generate-completion", "--help").out();
         // -o json is offered (P1: every command answers a JSON document); --quiet means nothing there.
-        assertThat(completion).doesNotContain("Generate bash/zsh").contains("--output-format").doesNotContain("--quiet");
+        assertThat(completion)
+                .doesNotContain("Generate bash/zsh")
+                .contains("--output-format")
+                .doesNotContain("--quiet");
         cli.run("submit", "x.yaml", "--set", "FOO").failsWithOneLine(2, "--set");
         assertThat(cli.run("submit", "x.yaml", "--set", "FOO").err()).doesNotContain("option option");
     }
@@ -117,8 +138,7 @@ class TrainJobArgumentsTest {
     void b19_pollAndHeartbeatIntervalsHaveFloorsForARemotePlatform() {
         cli.run("await", "pytorchjob-1", "--poll-interval", "1ms")
                 .failsWithOneLine(2, "--poll-interval: must be at least 1s");
-        cli.run("await", "pytorchjob-1", "--heartbeat", "1ms")
-                .failsWithOneLine(2, "--heartbeat: must be at least 10s");
+        cli.run("await", "pytorchjob-1", "--heartbeat", "1ms").failsWithOneLine(2, "--heartbeat: must be at least 10s");
         cli.run("status", "pytorchjob-1", "--watch", "--poll-interval", "100ms")
                 .failsWithOneLine(2, "--poll-interval: must be at least 1s");
         cli.run("logs", "pytorchjob-1", "--follow", "--poll-interval", "100ms")
@@ -128,8 +148,10 @@ class TrainJobArgumentsTest {
     @Test
     void statusAndLogsShareOnePollIntervalOptionWithTheirOwnDefaults() {
         for (String command : new String[] {"status", "logs"}) {
-            assertThat(cli.run(command, "--help").out()).as(command)
-                    .contains("--poll-interval=DURATION").contains("(default: 5s for status, 2s for logs)");
+            assertThat(cli.run(command, "--help").out())
+                    .as(command)
+                    .contains("--poll-interval=DURATION")
+                    .contains("(default: 5s for status, 2s for logs)");
         }
     }
 
@@ -156,8 +178,8 @@ class TrainJobArgumentsTest {
 
     @Test
     void b23_aSetWithAnInvalidVariableNameIsRefused() {
-        cli.run("validate", spec("small-job.yaml"), "--set", "1BAD=x").failsWithOneLine(2, "--set 1BAD",
-                "letters, digits and '_'");
+        cli.run("validate", spec("small-job.yaml"), "--set", "1BAD=x")
+                .failsWithOneLine(2, "--set 1BAD", "letters, digits and '_'");
     }
 
     @Test
@@ -168,8 +190,11 @@ class TrainJobArgumentsTest {
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("spec").path("name").asText()).isEqualTo("cli-small-3");
-        assertThat(doc.path("spec").path("file").asText()).as("one name for stdin (P12)").isEqualTo("<stdin>");
-        assertThat(cli.run("validate", "-", "--set", "RUN=3", "--set", "RUN_SECONDS=1").out())
+        assertThat(doc.path("spec").path("file").asText())
+                .as("one name for stdin (P12)")
+                .isEqualTo("<stdin>");
+        assertThat(cli.run("validate", "-", "--set", "RUN=3", "--set", "RUN_SECONDS=1")
+                        .out())
                 .startsWith("<stdin>: valid Baidu AIHC job spec 'cli-small-3'");
         SpecInput.stdin = () -> new ByteArrayInputStream("platform: [".getBytes(StandardCharsets.UTF_8));
         cli.run("validate", "-").failsWithOneLine(2, "<stdin>");
@@ -185,14 +210,14 @@ class TrainJobArgumentsTest {
 
     @Test
     void b13_jsonPlatformsAreLowerCaseAsOnEveryFlag() throws Exception {
-        var doc = Terminal.JSON.readTree(Terminal.JSON.writeValueAsString(
-                new io.jenkins.plugins.trainingjob.core.platform.JobRef(
+        var doc = Terminal.JSON.readTree(
+                Terminal.JSON.writeValueAsString(new io.jenkins.plugins.trainingjob.core.platform.JobRef(
                         io.jenkins.plugins.trainingjob.core.spec.PlatformKind.SENSECORE, "x", null)));
         assertThat(doc.path("platform").asText()).isEqualTo("sensecore");
         var worker = Terminal.JSON.writeValueAsString(
                 new io.jenkins.plugins.trainingjob.core.platform.WorkerStatus("w", "n", "Running", ""));
-        assertThat(worker.replaceAll("\\s", "")).isEqualTo(
-                "{\"name\":\"w\",\"nodeName\":\"n\",\"phase\":\"Running\",\"placed\":true,\"reason\":\"\"}");
+        assertThat(worker.replaceAll("\\s", ""))
+                .isEqualTo("{\"name\":\"w\",\"nodeName\":\"n\",\"phase\":\"Running\",\"placed\":true,\"reason\":\"\"}");
     }
 
     @Test
@@ -200,15 +225,16 @@ class TrainJobArgumentsTest {
         Path multi = dir.resolve("multi.yaml");
         Files.writeString(multi, "platform: aihc\nname: a\n---\nplatform: aihc\n");
         cli.run("validate", multi.toString()).failsWithOneLine(2, "more than one document");
-        assertThat(cli.run("validate", multi.toString()).err()).doesNotContain("DeserializationFeature")
+        assertThat(cli.run("validate", multi.toString()).err())
+                .doesNotContain("DeserializationFeature")
                 .doesNotContain("JsonNode");
         Path deep = dir.resolve("deep.json");
         Files.writeString(deep, "{\"a\":".repeat(1200) + "1" + "}".repeat(1200));
         cli.run("validate", deep.toString()).failsWithOneLine(2, "nested too deeply");
         assertThat(cli.run("validate", deep.toString()).err()).doesNotContain("StreamReadConstraints");
         cli.run("report", spec("small-job.yaml")).failsWithOneLine(2, "this looks like a job spec");
-        cli.run("simulator", "--scenario", "nope").failsWithOneLine(2, "--scenario nope",
-                "no such file or directory", "seed-taint-and-gpu");
+        cli.run("simulator", "--scenario", "nope")
+                .failsWithOneLine(2, "--scenario nope", "no such file or directory", "seed-taint-and-gpu");
     }
 
     @Test
@@ -228,6 +254,7 @@ class TrainJobArgumentsTest {
         Files.writeString(config, "a: [\n");
         cli.run("status", "x").failsWithOneLine(2, "not valid YAML (line 1");
     }
+
     @Test
     void p14_aVariableSetTwiceIsRefusedNotSilentlyOverwritten() {
         cli.run("validate", spec("small-job.yaml"), "--set", "RUN=2", "--set", "RUN=3", "--set", "RUN_SECONDS=1")

@@ -25,8 +25,11 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
             Path original = CliHarness.resource(dir, "gpu8-job.yaml");
             int n = JOBS.incrementAndGet();
             Path copy = dir.resolve("gpu8-job-" + n + ".yaml");
-            Files.writeString(copy, Files.readString(original).replace("name: sulingang-diagnose-node-taint",
-                    "name: sulingang-diagnose-node-taint-" + n));
+            Files.writeString(
+                    copy,
+                    Files.readString(original)
+                            .replace(
+                                    "name: sulingang-diagnose-node-taint", "name: sulingang-diagnose-node-taint-" + n));
             return copy.toString();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -49,8 +52,17 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
 
     @Test
     void submitWaitCompletedFollowsTheJobAndExits0() {
-        var result = cli.run("submit", spec("small-job.yaml"), "--set", "RUN=2", "--set", "RUN_SECONDS=1",
-                "--wait", "completed", "--poll-interval", "50ms");
+        var result = cli.run(
+                "submit",
+                spec("small-job.yaml"),
+                "--set",
+                "RUN=2",
+                "--set",
+                "RUN_SECONDS=1",
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(OutcomePrinter.unfolded(result.out())).contains("completed successfully: SUCCEEDED");
         assertThat(result.err()).contains("is RUNNING");
@@ -58,9 +70,23 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
 
     @Test
     void senseCoreJobsRunThroughTheSameCommands() {
-        var result = cli.run("submit", spec("sensecore-small-job.yaml"), "--platform", "sensecore",
-                "--subscription", "sim-sub", "--resource-group", "default", "--zone", "cn-sh-01z",
-                "--workspace", "sim-ws", "--wait", "completed", "--poll-interval", "50ms");
+        var result = cli.run(
+                "submit",
+                spec("sensecore-small-job.yaml"),
+                "--platform",
+                "sensecore",
+                "--subscription",
+                "sim-sub",
+                "--resource-group",
+                "default",
+                "--zone",
+                "cn-sh-01z",
+                "--workspace",
+                "sim-ws",
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out()).contains("[sensecore] job").contains("completed successfully");
     }
@@ -76,19 +102,40 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     @Test
     void aJobThatStaysPendingIsDiagnosedAndExits6WithTheReportWhenItFitsLater() throws Exception {
         Path html = dir.resolve("out/diagnosis.html");
-        var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "1s",
-                "--poll-interval", "50ms", "--report-file", html.toString());
+        var result = cli.run(
+                "submit",
+                gpu8(),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "1s",
+                "--poll-interval",
+                "50ms",
+                "--report-file",
+                html.toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
-        assertThat(result.out()).contains("cannot be scheduled")
-                .contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]").contains("10.3.0.118");
+        assertThat(result.out())
+                .contains("cannot be scheduled")
+                .contains("fake-node-a800-[01-04]")
+                .contains("10.3.0.[122-123]")
+                .contains("10.3.0.118");
         assertThat(OutcomePrinter.unfolded(result.err())).contains("pending too long; schedule diagnosis");
         assertThat(Files.readString(html)).contains("<html").contains("fake-node-a800-");
     }
 
     @Test
     void theWholeOutcomeIsOneJsonDocumentWhenAskedFor() throws Exception {
-        var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "1s",
-                "--poll-interval", "50ms", "--output-format", "json");
+        var result = cli.run(
+                "submit",
+                gpu8(),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "1s",
+                "--poll-interval",
+                "50ms",
+                "--output-format",
+                "json");
         assertThat(result.exitCode()).isEqualTo(6);
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("outcome").asText()).isEqualTo("unschedulable");
@@ -100,8 +147,17 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
 
     @Test
     void waitingLongerThanTheTimeoutExits4() {
-        var result = cli.run("submit", gpu8(), "--wait", "scheduled", "--pending-timeout", "10m",
-                "--timeout", "1s", "--poll-interval", "50ms");
+        var result = cli.run(
+                "submit",
+                gpu8(),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "10m",
+                "--timeout",
+                "1s",
+                "--poll-interval",
+                "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         assertThat(OutcomePrinter.unfolded(result.out())).contains("timed out");
     }
@@ -120,12 +176,28 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
 
     @Test
     void statusShowsTheStateAndTheWorkers() throws Exception {
-        String id = submitted("submit", spec("small-job.yaml"), "--set", "RUN=3", "--set", "RUN_SECONDS=600",
-                "--wait", "scheduled", "--poll-interval", "50ms").lines().findFirst().orElseThrow();
+        String id = submitted(
+                        "submit",
+                        spec("small-job.yaml"),
+                        "--set",
+                        "RUN=3",
+                        "--set",
+                        "RUN_SECONDS=600",
+                        "--wait",
+                        "scheduled",
+                        "--poll-interval",
+                        "50ms")
+                .lines()
+                .findFirst()
+                .orElseThrow();
         var result = cli.run("status", id);
         assertThat(result.exitCode()).isZero();
-        assertThat(result.out()).contains("job       " + id).contains("state     RUNNING").contains("gpu-node-");
-        JsonNode json = Terminal.JSON.readTree(cli.run("status", id, "--output-format", "json").out());
+        assertThat(result.out())
+                .contains("job       " + id)
+                .contains("state     RUNNING")
+                .contains("gpu-node-");
+        JsonNode json = Terminal.JSON.readTree(
+                cli.run("status", id, "--output-format", "json").out());
         assertThat(json.path("status").path("phase").asText()).isEqualTo("RUNNING");
         assertThat(json.path("job").path("id").asText()).isEqualTo(id);
     }
@@ -144,8 +216,11 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         String id = submitted("submit", gpu8());
         var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
-        assertThat(result.out()).contains("fake-node-a800-[01-04]")
-                .as("the job's name, not its id (P9)").startsWith("Job sulingang-diagnose-node-taint-").doesNotContain("Job " + id);
+        assertThat(result.out())
+                .contains("fake-node-a800-[01-04]")
+                .as("the job's name, not its id (P9)")
+                .startsWith("Job sulingang-diagnose-node-taint-")
+                .doesNotContain("Job " + id);
     }
 
     @Test
@@ -165,7 +240,8 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         // Without the job, the diagnosis id stands for it (core's rule, the same in Jenkins).
         var byIdOnly = cli.run("diagnose", "--id", diagnosisId, "--format", "json");
         assertThat(byIdOnly.exitCode()).as(byIdOnly.err()).isZero();
-        assertThat(Terminal.JSON.readTree(byIdOnly.out()).path("job").path("id").asText()).isEqualTo(diagnosisId);
+        assertThat(Terminal.JSON.readTree(byIdOnly.out()).path("job").path("id").asText())
+                .isEqualTo(diagnosisId);
 
         // The query takes only the diagnosis id: no resource pool is needed to fetch it.
         cli.env.remove("TRAINJOB_RESOURCE_POOL");
@@ -194,9 +270,11 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     void ctrlCWhileWaitingStopsTheRemoteJobAndSaysSo() throws Exception {
         String spec = gpu8();
         java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting until job", null);
-        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
-                "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms"));
-        assertThat(waiting.await(30, TimeUnit.SECONDS)).as("the command is waiting").isTrue();
+        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() ->
+                cli.run("submit", spec, "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms"));
+        assertThat(waiting.await(30, TimeUnit.SECONDS))
+                .as("the command is waiting")
+                .isTrue();
         cli.interrupts.fire();
         CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
 
@@ -211,10 +289,19 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     void ctrlCWithoutCancelOnInterruptLeavesTheJobQueued() throws Exception {
         String spec = gpu8();
         java.util.concurrent.CountDownLatch waiting = cli.onErr("waiting until job", null);
-        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run("submit", spec,
-                "--wait", "scheduled", "--pending-timeout", "10m", "--poll-interval", "50ms",
+        CompletableFuture<CliHarness.Result> run = CompletableFuture.supplyAsync(() -> cli.run(
+                "submit",
+                spec,
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "10m",
+                "--poll-interval",
+                "50ms",
                 "--no-cancel-on-interrupt"));
-        assertThat(waiting.await(30, TimeUnit.SECONDS)).as("the command is waiting").isTrue();
+        assertThat(waiting.await(30, TimeUnit.SECONDS))
+                .as("the command is waiting")
+                .isTrue();
         cli.interrupts.fire();
         CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
 
@@ -229,7 +316,10 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         String file = spec("aihc-schedule-diagnosis-query.json");
         var text = cli.run("report", file);
         assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out()).contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]").contains("10.3.0.118");
+        assertThat(text.out())
+                .contains("fake-node-a800-[01-04]")
+                .contains("10.3.0.[122-123]")
+                .contains("10.3.0.118");
 
         Path junit = dir.resolve("TEST-diagnosis.xml");
         var written = cli.run("report", file, "--format", "junit", "--output", junit.toString());
@@ -241,8 +331,15 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     @Test
     void reportReadsBackItsOwnJson() throws Exception {
         Path json = dir.resolve("report.json");
-        assertThat(cli.run("report", spec("aihc-schedule-diagnosis-query.json"), "--format", "json",
-                "--output", json.toString()).exitCode()).isZero();
+        assertThat(cli.run(
+                                "report",
+                                spec("aihc-schedule-diagnosis-query.json"),
+                                "--format",
+                                "json",
+                                "--output",
+                                json.toString())
+                        .exitCode())
+                .isZero();
         var again = cli.run("report", json.toString(), "--format", "markdown");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("fake-node-a800-\\[01-04\\]");
@@ -262,26 +359,37 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         cli.interrupts.pressWhenArmed();
         CliHarness.Result result = run.get(30, TimeUnit.SECONDS);
         assertThat(result.exitCode()).isZero();
-        assertThat(result.out()).contains("listening on http://127.0.0.1:")
+        assertThat(result.out())
+                .contains("listening on http://127.0.0.1:")
                 .contains("export TRAINJOB_ACCESS_KEY=sim-access-key")
-                .contains("export TRAINJOB_PLATFORM=aihc").contains("export TRAINJOB_RESOURCE_POOL=cce-sim00001");
+                .contains("export TRAINJOB_PLATFORM=aihc")
+                .contains("export TRAINJOB_RESOURCE_POOL=cce-sim00001");
         assertThat(result.err()).contains("simulator stopped");
     }
 
     @Test
     void anUnknownScenarioIsInvalidInput() {
-        cli.run("simulator", "--scenario", "no-such-scenario.yaml").failsWithOneLine(2, "no-such-scenario.yaml",
-                "seed-taint-and-gpu");
+        cli.run("simulator", "--scenario", "no-such-scenario.yaml")
+                .failsWithOneLine(2, "no-such-scenario.yaml", "seed-taint-and-gpu");
     }
 
     @Test
     void theDemoShowsBothJobsLiveAndEndsWithTheReport() {
         var result = cli.run("demo", "--speed", "300");
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(OutcomePrinter.unfolded(result.err())).contains("submitted demo-small-train").contains("submitted sulingang-diagnose-node-taint")
-                .contains("is RUNNING").contains("pending too long; schedule diagnosis");
-        assertThat(OutcomePrinter.unfolded(result.out())).contains("demo-small-train").contains("completed successfully")
-                .contains("cannot be scheduled").contains("fake-node-a800-[01-04]").contains("10.3.0.[122-123]");
-        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled"))).as("one headline (P8)").hasSize(1);
+        assertThat(OutcomePrinter.unfolded(result.err()))
+                .contains("submitted demo-small-train")
+                .contains("submitted sulingang-diagnose-node-taint")
+                .contains("is RUNNING")
+                .contains("pending too long; schedule diagnosis");
+        assertThat(OutcomePrinter.unfolded(result.out()))
+                .contains("demo-small-train")
+                .contains("completed successfully")
+                .contains("cannot be scheduled")
+                .contains("fake-node-a800-[01-04]")
+                .contains("10.3.0.[122-123]");
+        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled")))
+                .as("one headline (P8)")
+                .hasSize(1);
     }
 }

@@ -16,13 +16,24 @@ import org.junit.jupiter.api.Test;
 class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
 
     static final AtomicInteger RUNS = new AtomicInteger();
-    static final String[] SENSECORE = {"--platform", "sensecore", "--subscription", "sim-sub", "--resource-group",
-        "default", "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
+    static final String[] SENSECORE = {
+        "--platform",
+        "sensecore",
+        "--subscription",
+        "sim-sub",
+        "--resource-group",
+        "default",
+        "--zone",
+        "cn-sh-01z",
+        "--workspace",
+        "sim-ws"
+    };
 
     /** Submits a job of {@code spec} under a fresh run number and returns its id. */
     String submit(String spec, String runSeconds, String... more) {
-        String[] args = new String[] {"submit", spec(spec), "--set", "RUN=f" + RUNS.incrementAndGet(), "--set",
-            "RUN_SECONDS=" + runSeconds};
+        String[] args = new String[] {
+            "submit", spec(spec), "--set", "RUN=f" + RUNS.incrementAndGet(), "--set", "RUN_SECONDS=" + runSeconds
+        };
         String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.Arrays.stream(more))
                 .toArray(String[]::new);
         var result = cli.run(all);
@@ -36,19 +47,37 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
 
     @Test
     void aFailedJobSaysTheExitCodeTheFailingWorkerAndTheLastEvents() {
-        var result = cli.run("submit", spec("failing-job-run.yaml"), "--set", "RUN=" + RUNS.incrementAndGet(),
-                "--wait", "completed", "--poll-interval", "50ms");
+        var result = cli.run(
+                "submit",
+                spec("failing-job-run.yaml"),
+                "--set",
+                "RUN=" + RUNS.incrementAndGet(),
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
-        assertThat(OutcomePrinter.unfolded(result.out())).contains("failed: FAILED, exit code 3 (worker cli-failing-")
-                .contains("last events:").contains("ExitedWithCode: Pod: default.cli-failing-")
+        assertThat(OutcomePrinter.unfolded(result.out()))
+                .contains("failed: FAILED, exit code 3 (worker cli-failing-")
+                .contains("last events:")
+                .contains("ExitedWithCode: Pod: default.cli-failing-")
                 .contains("Warning JobFailed: PyTorchJob cli-failing-");
         assertThat(result.out().lines()).allMatch(l -> l.length() <= 100);
     }
 
     @Test
     void aFailedJobsJsonCarriesTheFailureAsFieldsAndAOneLineMessage() throws Exception {
-        var result = cli.run("submit", spec("failing-job-run.yaml"), "--set", "RUN=" + RUNS.incrementAndGet(),
-                "--wait", "completed", "--poll-interval", "50ms", "-o", "json");
+        var result = cli.run(
+                "submit",
+                spec("failing-job-run.yaml"),
+                "--set",
+                "RUN=" + RUNS.incrementAndGet(),
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms",
+                "-o",
+                "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         JsonNode doc = json(result.out());
         assertThat(doc.path("failure").path("exitCode").asInt()).isEqualTo(3);
@@ -60,10 +89,16 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
 
     @Test
     void aFailedSenseCoreJobSaysTheLastEventsTooWithoutInventingAnExitCode() {
-        var result = cli.run(concat(new String[] {"submit", spec("sensecore-failing-job.yaml"), "--wait", "completed",
-            "--poll-interval", "50ms"}, SENSECORE));
+        var result = cli.run(concat(
+                new String[] {
+                    "submit", spec("sensecore-failing-job.yaml"), "--wait", "completed", "--poll-interval", "50ms"
+                },
+                SENSECORE));
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
-        assertThat(result.out()).contains("[sensecore] job").contains("failed: FAILED").contains("last events:")
+        assertThat(result.out())
+                .contains("[sensecore] job")
+                .contains("failed: FAILED")
+                .contains("last events:")
                 .doesNotContain("exit code");
     }
 
@@ -73,18 +108,25 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         String running = submit("small-job.yaml", "600");
         var table = cli.run("list");
         assertThat(table.exitCode()).as(table.err()).isZero();
-        assertThat(table.out().lines().findFirst().orElseThrow()).startsWith("STATE").contains("NAME").endsWith("ID");
+        assertThat(table.out().lines().findFirst().orElseThrow())
+                .startsWith("STATE")
+                .contains("NAME")
+                .endsWith("ID");
         assertThat(table.out()).contains(done).contains(running);
         assertThat(table.out().indexOf(running)).isLessThan(table.out().indexOf(done));
         assertThat(table.out().lines()).allMatch(l -> l.length() <= 100);
 
-        var runningOnly = json(cli.run("list", "--state", "running", "-o", "json").out());
-        assertThat(runningOnly.path("jobs").findValuesAsText("id")).contains(running).doesNotContain(done);
+        var runningOnly =
+                json(cli.run("list", "--state", "running", "-o", "json").out());
+        assertThat(runningOnly.path("jobs").findValuesAsText("id"))
+                .contains(running)
+                .doesNotContain(done);
         assertThat(runningOnly.path("exitCode").asInt()).isZero();
 
         String name = cli.run("status", running, "-o", "json").out();
         String runningName = json(name).path("job").path("name").asText();
-        var byName = json(cli.run("list", "--name", runningName.toUpperCase(), "-o", "json").out());
+        var byName = json(cli.run("list", "--name", runningName.toUpperCase(), "-o", "json")
+                .out());
         assertThat(byName.path("jobs").findValuesAsText("id")).containsExactly(running);
         cli.run("cancel", running);
     }
@@ -118,9 +160,10 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         assertThat(mine.path("jobs").findValuesAsText("id")).contains(ours);
         // Jobs the simulator's scenario seeded were not submitted by trainjob: they carry no token label.
         var all = json(cli.run("list", "-o", "json").out());
-        assertThat(all.path("jobs").size()).isGreaterThanOrEqualTo(mine.path("jobs").size());
-        assertThat(mine.path("jobs").findValuesAsText("id")).allMatch(id -> all.path("jobs")
-                .findValuesAsText("id").contains(id));
+        assertThat(all.path("jobs").size())
+                .isGreaterThanOrEqualTo(mine.path("jobs").size());
+        assertThat(mine.path("jobs").findValuesAsText("id"))
+                .allMatch(id -> all.path("jobs").findValuesAsText("id").contains(id));
     }
 
     @Test
@@ -131,8 +174,15 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
 
     @Test
     void logsPrintTheChosenWorkersLinesAndTheFailedWorkerByDefault() {
-        var failed = cli.run("submit", spec("failing-job-run.yaml"), "--set", "RUN=" + RUNS.incrementAndGet(),
-                "--wait", "completed", "--poll-interval", "50ms");
+        var failed = cli.run(
+                "submit",
+                spec("failing-job-run.yaml"),
+                "--set",
+                "RUN=" + RUNS.incrementAndGet(),
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms");
         String id = failed.out().lines().findFirst().orElseThrow().strip();
         var logs = cli.run("logs", id);
         assertThat(logs.exitCode()).as(logs.err()).isZero();
@@ -149,7 +199,8 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         var logs = cli.run("logs", id, "-f", "--poll-interval", "100ms");
         assertThat(logs.exitCode()).as(logs.err()).isZero();
         assertThat(logs.out()).contains("started on node").endsWith("[sim] training finished\n");
-        assertThat(logs.out().lines().filter(l -> l.contains("training finished"))).hasSize(1);
+        assertThat(logs.out().lines().filter(l -> l.contains("training finished")))
+                .hasSize(1);
     }
 
     @Test
@@ -184,7 +235,8 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         var ok = cli.run("check-connection");
         assertThat(ok.exitCode()).as(ok.err()).isZero();
         assertThat(ok.out()).startsWith("ok: Baidu AIHC at " + sim.baseUrl()).contains("resource pool cce-sim00001");
-        var sc = json(cli.run(concat(new String[] {"check-connection", "-o", "json"}, SENSECORE)).out());
+        var sc = json(cli.run(concat(new String[] {"check-connection", "-o", "json"}, SENSECORE))
+                .out());
         assertThat(sc.path("connection").path("ok").asBoolean()).isTrue();
         assertThat(sc.path("platform").asText()).isEqualTo("sensecore");
     }
@@ -197,8 +249,18 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
 
     @Test
     void quietLeavesOutProgressButKeepsTheResult() {
-        var result = cli.run("submit", spec("small-job.yaml"), "--set", "RUN=q" + RUNS.incrementAndGet(),
-                "--set", "RUN_SECONDS=0", "--wait", "completed", "--poll-interval", "50ms", "-q");
+        var result = cli.run(
+                "submit",
+                spec("small-job.yaml"),
+                "--set",
+                "RUN=q" + RUNS.incrementAndGet(),
+                "--set",
+                "RUN_SECONDS=0",
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms",
+                "-q");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.err()).isEmpty();
         assertThat(result.out()).contains("completed successfully");
@@ -207,17 +269,23 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
     @Test
     void statusAheadListsTheWaitingJobsCreatedEarlierAndGivesNoEtaOnAThinHistory() throws Exception {
         Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
-        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
-                .replace("name: sulingang-diagnose-node-taint", "name: ahead-first-" + RUNS.incrementAndGet()));
+        java.nio.file.Files.writeString(
+                spec,
+                java.nio.file.Files.readString(spec)
+                        .replace("name: sulingang-diagnose-node-taint", "name: ahead-first-" + RUNS.incrementAndGet()));
         String first = cli.run("submit", spec.toString()).out().strip();
-        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
-                .replaceAll("name: ahead-first-\\d+", "name: ahead-second-" + RUNS.incrementAndGet()));
+        java.nio.file.Files.writeString(
+                spec,
+                java.nio.file.Files.readString(spec)
+                        .replaceAll("name: ahead-first-\\d+", "name: ahead-second-" + RUNS.incrementAndGet()));
         String second = cli.run("submit", spec.toString()).out().strip();
 
         var text = cli.run("status", second, "--ahead");
         assertThat(text.exitCode()).as(text.err()).isZero();
-        assertThat(text.out()).contains("eta       no basis for an estimate (", "finished jobs in 7d)")
-                .contains(first).contains("8g");
+        assertThat(text.out())
+                .contains("eta       no basis for an estimate (", "finished jobs in 7d)")
+                .contains(first)
+                .contains("8g");
         assertThat(text.out().lines()).allMatch(l -> l.length() <= 100);
 
         var doc = json(cli.run("status", second, "--ahead", "-o", "json").out());
@@ -233,21 +301,32 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
     @Test
     void awaitsReportCallsTheJobByItsNameAndTheHeadlineIsOnStdoutOnce() throws Exception {
         Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
-        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
-                .replace("name: sulingang-diagnose-node-taint", "name: await-named-" + RUNS.incrementAndGet()));
+        java.nio.file.Files.writeString(
+                spec,
+                java.nio.file.Files.readString(spec)
+                        .replace("name: sulingang-diagnose-node-taint", "name: await-named-" + RUNS.incrementAndGet()));
         var submitted = cli.run("submit", spec.toString());
         String id = submitted.out().strip();
         var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).startsWith("Job await-named-").doesNotContain("Job " + id);
-        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled"))).hasSize(1);
+        assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled")))
+                .hasSize(1);
         cli.run("cancel", id);
     }
 
     @Test
     void b13_submitAndCancelDocumentsCarryAnExitCodeAndOnlyWhatIsKnown() throws Exception {
-        var submitted = json(cli.run("submit", spec("small-job.yaml"), "--set", "RUN=j" + RUNS.incrementAndGet(),
-                "--set", "RUN_SECONDS=600", "-o", "json").out());
+        var submitted = json(cli.run(
+                        "submit",
+                        spec("small-job.yaml"),
+                        "--set",
+                        "RUN=j" + RUNS.incrementAndGet(),
+                        "--set",
+                        "RUN_SECONDS=600",
+                        "-o",
+                        "json")
+                .out());
         assertThat(submitted.path("exitCode").asInt()).isZero();
         assertThat(submitted.path("job").path("platform").asText()).isEqualTo("aihc");
         String id = submitted.path("job").path("id").asText();
@@ -255,14 +334,20 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         assertThat(cancelled.path("exitCode").asInt()).isZero();
         assertThat(cancelled.path("cancel").path("stopped").asBoolean()).isTrue();
         assertThat(cancelled.path("job").path("id").asText()).isEqualTo(id);
-        assertThat(cancelled.path("job").path("name").asText()).as("read from the status").startsWith("cli-small-j");
+        assertThat(cancelled.path("job").path("name").asText())
+                .as("read from the status")
+                .startsWith("cli-small-j");
     }
 
     @Test
     void statusOfAPendingJobShowsTheSchedulersEventsAsKubectlDescribeDoes() throws Exception {
         Path spec = CliHarness.resource(dir, "gpu8-job.yaml");
-        java.nio.file.Files.writeString(spec, java.nio.file.Files.readString(spec)
-                .replace("name: sulingang-diagnose-node-taint", "name: status-events-" + RUNS.incrementAndGet()));
+        java.nio.file.Files.writeString(
+                spec,
+                java.nio.file.Files.readString(spec)
+                        .replace(
+                                "name: sulingang-diagnose-node-taint",
+                                "name: status-events-" + RUNS.incrementAndGet()));
         String id = cli.run("submit", spec.toString()).out().strip();
         var status = cli.run("status", id);
         assertThat(status.exitCode()).as(status.err()).isZero();

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -83,10 +83,21 @@ class TrainJobInputErrorsTest {
     @Test
     void aClientTokenBreakingCoresRuleIsInvalidInputNamingTheOption() {
         Path spec = CliHarness.resource(dir, "small-job.yaml");
-        var result = cli.run("submit", spec.toString(), "--set", "RUN=1", "--set", "RUN_SECONDS=5",
-                "--resource-pool", "cce-sim00001", "--client-token", "bad token!");
-        result.failsWithOneLine(2, "trainjob: error: --client-token: must be 1-63 letters, digits, '-', '_' or '.', "
-                + "starting and ending with a letter or digit");
+        var result = cli.run(
+                "submit",
+                spec.toString(),
+                "--set",
+                "RUN=1",
+                "--set",
+                "RUN_SECONDS=5",
+                "--resource-pool",
+                "cce-sim00001",
+                "--client-token",
+                "bad token!");
+        result.failsWithOneLine(
+                2,
+                "trainjob: error: --client-token: must be 1-63 letters, digits, '-', '_' or '.', "
+                        + "starting and ending with a letter or digit");
         assertThat(result.err()).doesNotContain("unexpected");
     }
 
@@ -110,7 +121,8 @@ class TrainJobInputErrorsTest {
 
     @Test
     void aProfileFileOthersCanReadIsRefusedWithTheFix() throws Exception {
-        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Path config =
+                Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
         Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
         Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-r--r--"));
         cli.run("status", "job-1").failsWithOneLine(2, "readable by group or others", "chmod 600 " + config);
@@ -119,7 +131,8 @@ class TrainJobInputErrorsTest {
     /** Security review S7: whoever can write the profile can point the user's keys at their own host. */
     @Test
     void aProfileFileOthersCanWriteIsRefusedWithTheFix() throws Exception {
-        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Path config =
+                Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
         Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
         for (String mode : List.of("rw--w----", "rw-----w-")) {
             Files.setPosixFilePermissions(config, PosixFilePermissions.fromString(mode));
@@ -129,7 +142,8 @@ class TrainJobInputErrorsTest {
 
     @Test
     void aProfileFileOwnedByAnotherUserIsRefusedWithTheFix() throws Exception {
-        Path config = Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
+        Path config =
+                Files.createDirectories(cli.home.resolve(".config/trainjob")).resolve("config.yaml");
         Files.writeString(config, "platform: aihc\nregion: bj\naccessKey: ak\nsecretKey: sk\n");
         Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
         // Without root the file cannot be given away, so the CLI is run as another (existing) user instead.
@@ -164,17 +178,20 @@ class TrainJobInputErrorsTest {
         };
         cli.env.put("TRAINJOB_ACCESS_KEY", "ak");
         cli.env.put("TRAINJOB_SECRET_KEY", "sk");
-        String[] args = {"status", "job-1", "--platform", "aihc", "--endpoint", "http://10.0.0.5:8500",
-            "--resource-pool", "p"};
+        String[] args = {
+            "status", "job-1", "--platform", "aihc", "--endpoint", "http://10.0.0.5:8500", "--resource-pool", "p"
+        };
 
         cli.run(args).failsWithOneLine(2, "'http://10.0.0.5:8500' is plain http", "use https");
         assertThat(connected).isEmpty();
 
-        String[] allowed = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
-                java.util.stream.Stream.of("--insecure-http")).toArray(String[]::new);
+        String[] allowed = java.util.stream.Stream.concat(
+                        java.util.Arrays.stream(args), java.util.stream.Stream.of("--insecure-http"))
+                .toArray(String[]::new);
         var result = cli.run(allowed);
         assertThat(result.err()).contains("trainjob: warning: 'http://10.0.0.5:8500' is plain http");
-        assertThat(connected).singleElement().satisfies(s -> assertThat(s.insecureHttp()).isTrue());
+        assertThat(connected).singleElement().satisfies(s -> assertThat(s.insecureHttp())
+                .isTrue());
     }
 
     /** Security review S2: request-bound SenseCore signatures unless date-only is asked for by name. */
@@ -187,8 +204,20 @@ class TrainJobInputErrorsTest {
         };
         cli.env.put("TRAINJOB_ACCESS_KEY", "ak");
         cli.env.put("TRAINJOB_SECRET_KEY", "sk");
-        String[] args = {"status", "job-1", "--platform", "sensecore", "--region", "cn-sh-01", "--subscription",
-            "s", "--resource-group", "r", "--workspace", "w"};
+        String[] args = {
+            "status",
+            "job-1",
+            "--platform",
+            "sensecore",
+            "--region",
+            "cn-sh-01",
+            "--subscription",
+            "s",
+            "--resource-group",
+            "r",
+            "--workspace",
+            "w"
+        };
 
         cli.run(args);
         cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "date-only");
@@ -196,39 +225,52 @@ class TrainJobInputErrorsTest {
         cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "dateonly");
         cli.run(args).failsWithOneLine(2, "'dateonly' is not one of request, date-only");
 
-        assertThat(connected).extracting(ConnectionSettings::senseCoreSignature)
+        assertThat(connected)
+                .extracting(ConnectionSettings::senseCoreSignature)
                 .containsExactly(SenseCoreSignature.REQUEST, SenseCoreSignature.DATE_ONLY);
     }
 
     @Test
     void anIncompleteConnectionListsEveryMissingSettingOnItsOwnLineWithExitCode2() {
-        var result = cli.run("status", "job-1", "--platform", "sensecore", "--endpoint", "ftp://h",
-                "--subscription", "sub", "--zone", "cn-sh-01z");
+        var result = cli.run(
+                "status",
+                "job-1",
+                "--platform",
+                "sensecore",
+                "--endpoint",
+                "ftp://h",
+                "--subscription",
+                "sub",
+                "--zone",
+                "cn-sh-01z");
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err().lines()).containsExactly(
-                "trainjob: error: connection endpoint: 'ftp://h' is not an http(s) URL with a host, e.g. "
-                        + "https://aihc.bj.baidubce.com (--endpoint, TRAINJOB_ENDPOINT or endpoint: in the profile)",
-                "trainjob: error: connection resourceGroup: required for SenseCore ACP "
-                        + "(--resource-group, TRAINJOB_RESOURCE_GROUP or resourceGroup: in the profile)",
-                "trainjob: error: connection workspace: required for SenseCore ACP "
-                        + "(--workspace, TRAINJOB_WORKSPACE or workspace: in the profile)");
+        assertThat(result.err().lines())
+                .containsExactly(
+                        "trainjob: error: connection endpoint: 'ftp://h' is not an http(s) URL with a host, e.g. "
+                                + "https://aihc.bj.baidubce.com (--endpoint, TRAINJOB_ENDPOINT or endpoint: in the profile)",
+                        "trainjob: error: connection resourceGroup: required for SenseCore ACP "
+                                + "(--resource-group, TRAINJOB_RESOURCE_GROUP or resourceGroup: in the profile)",
+                        "trainjob: error: connection workspace: required for SenseCore ACP "
+                                + "(--workspace, TRAINJOB_WORKSPACE or workspace: in the profile)");
     }
 
     @Test
     void anInvalidDurationNamesTheOptionAndSaysHowToWriteOne() {
         var result = cli.run("await", "job-1", "--pending-timeout", "ten minutes")
                 .failsWithOneLine(2, "trainjob await --help");
-        assertThat(result.err().lines()).containsExactly("trainjob: error: --pending-timeout: 'ten minutes' is not"
-                + " a duration: write a number and a unit (ms, s, m, h, d) such as 90s, 10m or 1h30m,"
-                + " or ISO-8601 such as PT10M (see: trainjob await --help)");
+        assertThat(result.err().lines())
+                .containsExactly("trainjob: error: --pending-timeout: 'ten minutes' is not"
+                        + " a duration: write a number and a unit (ms, s, m, h, d) such as 90s, 10m or 1h30m,"
+                        + " or ISO-8601 such as PT10M (see: trainjob await --help)");
     }
 
     @Test
     void aDurationWithoutAUnitIsRefusedRatherThanGuessed() {
         var result = cli.run("submit", "x.yaml", "--poll-interval", "10");
         assertThat(result.exitCode()).isEqualTo(2);
-        assertThat(result.err().lines()).containsExactly(
-                "trainjob: error: --poll-interval: '10' has no unit: write 10m or 10s (see: trainjob submit --help)");
+        assertThat(result.err().lines())
+                .containsExactly(
+                        "trainjob: error: --poll-interval: '10' has no unit: write 10m or 10s (see: trainjob submit --help)");
     }
 
     @Test
@@ -251,7 +293,17 @@ class TrainJobInputErrorsTest {
 
     @Test
     void errorsAreAlsoJsonDocumentsWhenAskedFor() throws Exception {
-        var result = cli.run("--output-format", "json", "status", "job-1", "--platform", "aihc", "--region", "bj", "--resource-pool", "p");
+        var result = cli.run(
+                "--output-format",
+                "json",
+                "status",
+                "job-1",
+                "--platform",
+                "aihc",
+                "--region",
+                "bj",
+                "--resource-pool",
+                "p");
         assertThat(result.exitCode()).isEqualTo(2);
         JsonNode doc = Terminal.JSON.readTree(result.out());
         assertThat(doc.path("exitCode").asInt()).isEqualTo(2);
@@ -261,8 +313,19 @@ class TrainJobInputErrorsTest {
 
     @Test
     void theOutputFormatMayFollowTheSubcommand() throws Exception {
-        var result = cli.run("status", "job-1", "--platform", "aihc", "--region", "bj", "--resource-pool", "p", "--output-format", "json");
-        assertThat(Terminal.JSON.readTree(result.out()).path("exitCode").asInt()).isEqualTo(2);
+        var result = cli.run(
+                "status",
+                "job-1",
+                "--platform",
+                "aihc",
+                "--region",
+                "bj",
+                "--resource-pool",
+                "p",
+                "--output-format",
+                "json");
+        assertThat(Terminal.JSON.readTree(result.out()).path("exitCode").asInt())
+                .isEqualTo(2);
     }
 
     @Test
@@ -274,16 +337,25 @@ class TrainJobInputErrorsTest {
 
     @Test
     void everyCommandHasHelpWithExamples() {
-        CommandLine cl = TrainJob.commandLine(new CliEnvironment(cli.env, cli.home,
-                new java.io.PrintWriter(new java.io.StringWriter()), new java.io.PrintWriter(new java.io.StringWriter()),
-                false, cli.interrupts, cli.connector, java.time.Clock.systemUTC()));
+        CommandLine cl = TrainJob.commandLine(new CliEnvironment(
+                cli.env,
+                cli.home,
+                new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(new java.io.StringWriter()),
+                false,
+                cli.interrupts,
+                cli.connector,
+                java.time.Clock.systemUTC()));
         for (String name : cl.getSubcommands().keySet()) {
             if (name.equals("help")) {
                 continue;
             }
             var result = cli.run(name, "--help");
             assertThat(result.exitCode()).as(name).isZero();
-            assertThat(result.out()).as(name).contains("Usage: trainjob " + name).contains("Examples:");
+            assertThat(result.out())
+                    .as(name)
+                    .contains("Usage: trainjob " + name)
+                    .contains("Examples:");
         }
     }
 

@@ -34,17 +34,47 @@ class TrainJobPreflightTest {
 
     static Stream<Arguments> neverFits() {
         return Stream.of(
-                Arguments.of("seed", "default", "baidu.com/a800_80g_cgpu", 8, 1,
+                Arguments.of(
+                        "seed",
+                        "default",
+                        "baidu.com/a800_80g_cgpu",
+                        8,
+                        1,
                         "baidu.com/a800_80g_cgpu exists on no node of queue default"),
-                Arguments.of("seed", "default", "nvidia.com/gpu", 9, 1,
+                Arguments.of(
+                        "seed",
+                        "default",
+                        "nvidia.com/gpu",
+                        9,
+                        1,
                         "one pod asks for 9 nvidia.com/gpu; the largest node of queue default has 8"),
-                Arguments.of("seed", "training", "nvidia.com/gpu", 8, 4,
+                Arguments.of(
+                        "seed",
+                        "training",
+                        "nvidia.com/gpu",
+                        8,
+                        4,
                         "the job needs 32 nvidia.com/gpu in total; the capability of queue training is 24"),
-                Arguments.of("world", "default", "nvidia.com/gpu", 1, 1,
+                Arguments.of(
+                        "world",
+                        "default",
+                        "nvidia.com/gpu",
+                        1,
+                        1,
                         "nvidia.com/gpu exists on no node of queue default"),
-                Arguments.of("world", "default", "baidu.com/a800_80g_cgpu", 16, 1,
+                Arguments.of(
+                        "world",
+                        "default",
+                        "baidu.com/a800_80g_cgpu",
+                        16,
+                        1,
                         "one pod asks for 16 baidu.com/a800_80g_cgpu; the largest node of queue default has 8"),
-                Arguments.of("world", "default", "baidu.com/a800_80g_cgpu", 8, 2,
+                Arguments.of(
+                        "world",
+                        "default",
+                        "baidu.com/a800_80g_cgpu",
+                        8,
+                        2,
                         "the job needs 16 baidu.com/a800_80g_cgpu in total; the capability of queue default is 8"));
     }
 
@@ -57,15 +87,17 @@ class TrainJobPreflightTest {
 
     @ParameterizedTest(name = "{0}: {5}")
     @MethodSource("needsAdmin")
-    void aJobOnlyTheAdministratorCanUnblockIsSubmittedAfterAWarningAndStrictRefusesIt(String world, String queue,
-            String resource, int perPod, int replicas, String action) throws Exception {
+    void aJobOnlyTheAdministratorCanUnblockIsSubmittedAfterAWarningAndStrictRefusesIt(
+            String world, String queue, String resource, int perPod, int replicas, String action) throws Exception {
         try (Simulator sim = start(world)) {
             CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
             String spec = spec(queue, resource, perPod, replicas);
 
             var check = cli.run("check", spec);
             assertThat(check.exitCode()).as(check.err()).isZero();
-            assertThat(oneLine(check.out())).contains("Verdict: needs the administrator").contains(action);
+            assertThat(oneLine(check.out()))
+                    .contains("Verdict: needs the administrator")
+                    .contains(action);
             var strictCheck = cli.run("check", spec, "--preflight", "strict");
             assertThat(strictCheck.exitCode()).as(strictCheck.err()).isEqualTo(7);
             var json = cli.run("check", spec, "--output-format", "json");
@@ -79,8 +111,11 @@ class TrainJobPreflightTest {
 
             var submit = cli.run("submit", spec);
             assertThat(submit.exitCode()).as(submit.err()).isZero();
-            assertThat(oneLine(submit.err())).contains("warning: pre-flight: needs the administrator").contains(action)
-                    .contains("strict refuses it").contains("submitted job");
+            assertThat(oneLine(submit.err()))
+                    .contains("warning: pre-flight: needs the administrator")
+                    .contains(action)
+                    .contains("strict refuses it")
+                    .contains("submitted job");
             assertThat(jobs(sim)).isEqualTo(1);
         }
     }
@@ -88,15 +123,31 @@ class TrainJobPreflightTest {
     @Test
     void aSubmitToAQueueWhoseOnlyNodeIsCordonedIsCreatedWatchedAndDiagnosed() throws Exception {
         Scenario world = Scenario.load(CliHarness.resource(dir, "preflight-world.yaml"));
-        try (Simulator sim = Simulator.start(new Scenario(world.name(), world.seed(), world.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null), world.nodes(), world.aihc(), world.sensecore(),
+        try (Simulator sim = Simulator.start(new Scenario(
+                world.name(),
+                world.seed(),
+                world.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                world.nodes(),
+                world.aihc(),
+                world.sensecore(),
                 world.faults()))) {
             CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
-            var submit = cli.run("submit", spec("blocked", "baidu.com/a800_80g_cgpu", 8, 1), "--wait", "scheduled",
-                    "--pending-timeout", "1s", "--poll-interval", "100ms");
+            var submit = cli.run(
+                    "submit",
+                    spec("blocked", "baidu.com/a800_80g_cgpu", 8, 1),
+                    "--wait",
+                    "scheduled",
+                    "--pending-timeout",
+                    "1s",
+                    "--poll-interval",
+                    "100ms");
             String err = oneLine(submit.err());
-            assertThat(err).contains("warning: pre-flight: needs the administrator").contains("uncordon h-3")
-                    .contains("submitted job").contains("will not start until someone acts: uncordon h-3");
+            assertThat(err)
+                    .contains("warning: pre-flight: needs the administrator")
+                    .contains("uncordon h-3")
+                    .contains("submitted job")
+                    .contains("will not start until someone acts: uncordon h-3");
             assertThat(err.indexOf("will not start until someone acts")).isLessThan(err.indexOf("waiting until job"));
             assertThat(jobs(sim)).isEqualTo(1);
             // the wait ends at the pending timeout with the platform's diagnosis, not with pre-flight's refusal
@@ -107,19 +158,23 @@ class TrainJobPreflightTest {
 
     @ParameterizedTest(name = "{0}: {5}")
     @MethodSource("neverFits")
-    void aJobThatCanNeverFitIsRefusedBeforeItIsCreated(String world, String queue, String resource, int perPod,
-                                                       int replicas, String rule) throws Exception {
+    void aJobThatCanNeverFitIsRefusedBeforeItIsCreated(
+            String world, String queue, String resource, int perPod, int replicas, String rule) throws Exception {
         try (Simulator sim = start(world)) {
             CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
             String spec = spec(queue, resource, perPod, replicas);
 
             var check = cli.run("check", spec);
             assertThat(check.exitCode()).as(check.err()).isEqualTo(3);
-            assertThat(oneLine(check.out())).contains("Verdict: never fits as configured").contains(rule);
+            assertThat(oneLine(check.out()))
+                    .contains("Verdict: never fits as configured")
+                    .contains(rule);
 
             var submit = cli.run("submit", spec, "--wait", "scheduled");
             assertThat(submit.exitCode()).as(submit.err()).isEqualTo(3);
-            assertThat(oneLine(submit.out())).contains("can never run in " + queue).contains(rule);
+            assertThat(oneLine(submit.out()))
+                    .contains("can never run in " + queue)
+                    .contains(rule);
             assertThat(submit.err()).doesNotContain("submitted job");
             assertThat(jobs(sim)).isZero();
         }
@@ -166,15 +221,18 @@ class TrainJobPreflightTest {
     void diagnoseJoinsTheInventoryIntoItsReport() throws Exception {
         try (Simulator sim = SimulatedPlatform.start()) { // fast mode: no 5-minute pre-check
             CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
-            var submit = cli.run("submit", CliHarness.resource(dir, "gpu8-job.yaml").toString());
+            var submit =
+                    cli.run("submit", CliHarness.resource(dir, "gpu8-job.yaml").toString());
             assertThat(submit.exitCode()).as(submit.err()).isZero();
             assertThat(submit.err()).contains("pre-flight: fits later");
 
             var diagnose = cli.run("diagnose", submit.out().strip(), "--poll-interval", "50ms");
             assertThat(diagnose.exitCode()).as(diagnose.err()).isZero();
-            assertThat(oneLine(diagnose.out())).contains("best change: removing the taint kwok.x-k8s.io/node: fake from "
-                    + "fake-node-a800-[01-04]: the pod fits")
-                    .contains("Verdict: fits after a change").doesNotContain("tolerations:");
+            assertThat(oneLine(diagnose.out()))
+                    .contains("best change: removing the taint kwok.x-k8s.io/node: fake from "
+                            + "fake-node-a800-[01-04]: the pod fits")
+                    .contains("Verdict: fits after a change")
+                    .doesNotContain("tolerations:");
         }
     }
 
@@ -182,20 +240,34 @@ class TrainJobPreflightTest {
     void senseCoreReportsSpecsAndReservedQuotaWithoutRefusing() throws Exception {
         try (Simulator sim = start("seed")) {
             CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
-            String[] where = {"--platform", "sensecore", "--subscription", "sim-sub", "--resource-group", "default",
-                    "--zone", "cn-sh-01z", "--workspace", "sim-ws"};
+            String[] where = {
+                "--platform",
+                "sensecore",
+                "--subscription",
+                "sim-sub",
+                "--resource-group",
+                "default",
+                "--zone",
+                "cn-sh-01z",
+                "--workspace",
+                "sim-ws"
+            };
             String small = CliHarness.resource(dir, "sensecore-small-job.yaml").toString();
             Path big = dir.resolve("sc-big.yaml");
-            Files.writeString(big, Files.readString(Path.of(small)).replace("N6lS.Iu.I80.1", "N6lS.Iu.I80.8")
-                    .replace("total_replicas: 1", "total_replicas: 3"));
+            Files.writeString(
+                    big,
+                    Files.readString(Path.of(small))
+                            .replace("N6lS.Iu.I80.1", "N6lS.Iu.I80.8")
+                            .replace("total_replicas: 1", "total_replicas: 3"));
             Path unknown = dir.resolve("sc-unknown.yaml");
             Files.writeString(unknown, Files.readString(Path.of(small)).replace("N6lS.Iu.I80.1", "N9.Nope"));
 
             // reserved quota as a hard cap and a possibly paged spec list prove nothing: reported, not refused
             var quota = cli.run(concat(new String[] {"check", big.toString()}, where));
             assertThat(quota.exitCode()).as(quota.err()).isZero();
-            assertThat(oneLine(quota.out())).contains("the job needs 24 devices and the workspace's reserved quota in"
-                    + " pool sim-pool is 16");
+            assertThat(oneLine(quota.out()))
+                    .contains(
+                            "the job needs 24 devices and the workspace's reserved quota in" + " pool sim-pool is 16");
             var spec = cli.run(concat(new String[] {"check", unknown.toString()}, where));
             assertThat(spec.exitCode()).as(spec.err()).isZero();
             assertThat(oneLine(spec.out())).contains("resource spec N9.Nope is not among the");
@@ -228,17 +300,23 @@ class TrainJobPreflightTest {
 
     private String spec(String queue, String resource, int perPod, int replicas) throws IOException {
         Path file = dir.resolve("job-" + (++counter) + ".yaml");
-        Files.writeString(file, "platform: aihc\nname: preflight-" + counter + "\nqueue: " + queue
-                + "\njobFramework: PyTorchJob\njobSpec:\n  image: registry.example.com/train:1\n"
-                + "  command: python train.py\n  replicas: " + replicas + "\n  resources:\n    - name: " + resource
-                + "\n      quantity: " + perPod + "\n");
+        Files.writeString(
+                file,
+                "platform: aihc\nname: preflight-" + counter + "\nqueue: " + queue
+                        + "\njobFramework: PyTorchJob\njobSpec:\n  image: registry.example.com/train:1\n"
+                        + "  command: python train.py\n  replicas: " + replicas + "\n  resources:\n    - name: "
+                        + resource
+                        + "\n      quantity: " + perPod + "\n");
         return file.toString();
     }
 
     private static int jobs(Simulator sim) throws IOException, InterruptedException {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create(sim.baseUrl().toString().replaceAll("/$", "") + "/_sim/state")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(
+                                        URI.create(sim.baseUrl().toString().replaceAll("/$", "") + "/_sim/state"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
         JsonNode state = Terminal.JSON.readTree(r.body());
         return state.path("jobs").size();
     }

@@ -28,41 +28,65 @@ class ArchitectureTest {
 
     @Test
     void eachLayerImportsOnlyTheLayersBelowIt() {
-        layeredArchitecture().consideringOnlyDependenciesInLayers()
-                .layer("text").definedBy(CORE + "text..")
-                .layer("spec").definedBy(CORE + "spec..")
-                .layer("platform").definedBy(CORE + "platform..", CORE + "internal.http..")
-                .layer("diagnosis").definedBy(CORE + "diagnosis..")
-                .layer("eta").definedBy(CORE + "eta..")
-                .layer("report").definedBy(CORE + "report..")
-                .layer("monitor").definedBy(CORE + "monitor..")
-                .layer("flow").definedBy(CORE + "flow..")
-                .whereLayer("flow").mayNotBeAccessedByAnyLayer()
-                .whereLayer("monitor").mayOnlyBeAccessedByLayers("flow")
-                .whereLayer("report").mayOnlyBeAccessedByLayers("monitor", "flow")
-                .whereLayer("eta").mayOnlyBeAccessedByLayers("report", "monitor", "flow")
-                .whereLayer("diagnosis").mayOnlyBeAccessedByLayers("eta", "report", "monitor", "flow")
-                .whereLayer("platform").mayOnlyBeAccessedByLayers("diagnosis", "eta", "report", "monitor",
-                        "flow")
-                .whereLayer("spec").mayOnlyBeAccessedByLayers("platform", "diagnosis", "eta", "report", "monitor",
-                        "flow")
+        layeredArchitecture()
+                .consideringOnlyDependenciesInLayers()
+                .layer("text")
+                .definedBy(CORE + "text..")
+                .layer("spec")
+                .definedBy(CORE + "spec..")
+                .layer("platform")
+                .definedBy(CORE + "platform..", CORE + "internal.http..")
+                .layer("diagnosis")
+                .definedBy(CORE + "diagnosis..")
+                .layer("eta")
+                .definedBy(CORE + "eta..")
+                .layer("report")
+                .definedBy(CORE + "report..")
+                .layer("monitor")
+                .definedBy(CORE + "monitor..")
+                .layer("flow")
+                .definedBy(CORE + "flow..")
+                .whereLayer("flow")
+                .mayNotBeAccessedByAnyLayer()
+                .whereLayer("monitor")
+                .mayOnlyBeAccessedByLayers("flow")
+                .whereLayer("report")
+                .mayOnlyBeAccessedByLayers("monitor", "flow")
+                .whereLayer("eta")
+                .mayOnlyBeAccessedByLayers("report", "monitor", "flow")
+                .whereLayer("diagnosis")
+                .mayOnlyBeAccessedByLayers("eta", "report", "monitor", "flow")
+                .whereLayer("platform")
+                .mayOnlyBeAccessedByLayers("diagnosis", "eta", "report", "monitor", "flow")
+                .whereLayer("spec")
+                .mayOnlyBeAccessedByLayers("platform", "diagnosis", "eta", "report", "monitor", "flow")
                 .check(core);
     }
 
     @Test
     void thePlatformApiNamesNoClientAndTheClientsNameNoSibling() {
         // platform.connect is the one place that knows which client serves which platform
-        noClasses().that().resideInAnyPackage(CORE + "platform", CORE + "internal.http..")
-                .should().dependOnClassesThat().resideInAnyPackage(CORE + "platform.aihc..",
-                        CORE + "platform.sensecore..", CORE + "platform.connect..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(CORE + "platform", CORE + "internal.http..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        CORE + "platform.aihc..", CORE + "platform.sensecore..", CORE + "platform.connect..")
                 .check(core);
-        noClasses().that().resideInAPackage(CORE + "platform.aihc..")
-                .should().dependOnClassesThat().resideInAnyPackage(CORE + "platform.sensecore..",
-                        CORE + "platform.connect..")
+        noClasses()
+                .that()
+                .resideInAPackage(CORE + "platform.aihc..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(CORE + "platform.sensecore..", CORE + "platform.connect..")
                 .check(core);
-        noClasses().that().resideInAPackage(CORE + "platform.sensecore..")
-                .should().dependOnClassesThat().resideInAnyPackage(CORE + "platform.aihc..",
-                        CORE + "platform.connect..")
+        noClasses()
+                .that()
+                .resideInAPackage(CORE + "platform.sensecore..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(CORE + "platform.aihc..", CORE + "platform.connect..")
                 .check(core);
     }
 
@@ -74,9 +98,15 @@ class ArchitectureTest {
     @Test
     void coreKnowsNeitherJenkinsNorTheFrontEndsNorTheSimulator() {
         ArchitectureRules.knowsNoJenkins().check(core);
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("picocli..",
-                        "io.jenkins.plugins.trainingjob.cli..", "io.jenkins.plugins.trainingjob.simulator..",
-                        "io.jenkins.plugins.trainingjob", "io.jenkins.plugins.trainingjob.steps..",
+        noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "picocli..",
+                        "io.jenkins.plugins.trainingjob.cli..",
+                        "io.jenkins.plugins.trainingjob.simulator..",
+                        "io.jenkins.plugins.trainingjob",
+                        "io.jenkins.plugins.trainingjob.steps..",
                         "io.jenkins.plugins.trainingjob.report..")
                 .check(core);
     }

@@ -44,9 +44,10 @@ class CoreApiSurfaceTest {
         List<String> added = is.stream().filter(l -> !was.contains(l)).toList();
         List<String> removed = was.stream().filter(l -> !is.contains(l)).toList();
         assertThat(added.isEmpty() && removed.isEmpty())
-                .as("core's public API changed; if on purpose, regenerate core/api/core.api with%n    %s%n"
-                        + "and review the diff.%nadded:%n  %s%nremoved:%n  %s", REGENERATE,
-                        String.join("\n  ", added), String.join("\n  ", removed))
+                .as(
+                        "core's public API changed; if on purpose, regenerate core/api/core.api with%n    %s%n"
+                                + "and review the diff.%nadded:%n  %s%nremoved:%n  %s",
+                        REGENERATE, String.join("\n  ", added), String.join("\n  ", removed))
                 .isTrue();
     }
 
@@ -56,7 +57,9 @@ class CoreApiSurfaceTest {
         List<String> lines = new ArrayList<>();
         try (Stream<Path> files = Files.walk(classes.resolve(ROOT.replace('.', '/')))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
-                String name = classes.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".")
+                String name = classes.relativize(file)
+                        .toString()
+                        .replace(file.getFileSystem().getSeparator(), ".")
                         .replaceAll("\\.class$", "");
                 if (name.startsWith(ROOT + ".internal.") || name.endsWith("package-info")) {
                     continue;
@@ -113,40 +116,52 @@ class CoreApiSurfaceTest {
     }
 
     private static String kind(Class<?> type) {
-        String kind = type.isAnnotation() ? "@interface" : type.isInterface() ? "interface" : type.isEnum() ? "enum"
-                : type.isRecord() ? "record" : "class";
+        String kind = type.isAnnotation()
+                ? "@interface"
+                : type.isInterface() ? "interface" : type.isEnum() ? "enum" : type.isRecord() ? "record" : "class";
         int mods = type.getModifiers() & ~(type.isInterface() ? Modifier.ABSTRACT : 0);
         if (type.isEnum() || type.isRecord()) {
             mods &= ~(Modifier.FINAL | Modifier.STATIC);
         }
-        StringBuilder line = new StringBuilder(modifiers(mods)).append(type.isSealed() ? "sealed " : "").append(kind);
-        if (type.getGenericSuperclass() != null && !type.isEnum() && !type.isRecord()
+        StringBuilder line = new StringBuilder(modifiers(mods))
+                .append(type.isSealed() ? "sealed " : "")
+                .append(kind);
+        if (type.getGenericSuperclass() != null
+                && !type.isEnum()
+                && !type.isRecord()
                 && type.getSuperclass() != Object.class) {
             line.append(" extends ").append(typeName(type.getGenericSuperclass()));
         }
         Type[] interfaces = type.getGenericInterfaces();
         if (interfaces.length > 0) {
-            line.append(type.isInterface() ? " extends " : " implements ").append(
-                    Arrays.stream(interfaces).map(CoreApiSurfaceTest::typeName).collect(Collectors.joining(", ")));
+            line.append(type.isInterface() ? " extends " : " implements ")
+                    .append(Arrays.stream(interfaces)
+                            .map(CoreApiSurfaceTest::typeName)
+                            .collect(Collectors.joining(", ")));
         }
         return line.toString();
     }
 
     private static String modifiers(int modifiers) {
-        String text = Modifier.toString(modifiers & (Modifier.PUBLIC | Modifier.PROTECTED | Modifier.STATIC
-                | Modifier.FINAL | Modifier.ABSTRACT));
+        String text = Modifier.toString(modifiers
+                & (Modifier.PUBLIC | Modifier.PROTECTED | Modifier.STATIC | Modifier.FINAL | Modifier.ABSTRACT));
         return text.isEmpty() ? "" : text + " ";
     }
 
     private static String parameters(Executable e) {
-        return Arrays.stream(e.getGenericParameterTypes()).map(CoreApiSurfaceTest::typeName)
+        return Arrays.stream(e.getGenericParameterTypes())
+                .map(CoreApiSurfaceTest::typeName)
                 .collect(Collectors.joining(", ", "(", ")"));
     }
 
     private static String exceptions(Method m) {
         Type[] thrown = m.getGenericExceptionTypes();
-        return thrown.length == 0 ? "" : " throws " + Arrays.stream(thrown).map(CoreApiSurfaceTest::typeName)
-                .collect(Collectors.joining(", "));
+        return thrown.length == 0
+                ? ""
+                : " throws "
+                        + Arrays.stream(thrown)
+                                .map(CoreApiSurfaceTest::typeName)
+                                .collect(Collectors.joining(", "));
     }
 
     private static String typeName(Type type) {

@@ -11,8 +11,9 @@ import hudson.util.ListBoxModel;
 import java.util.List;
 import org.springframework.security.core.Authentication;
 
-public abstract class AbstractIdCredentialsListBoxModel<T extends AbstractIdCredentialsListBoxModel<T, C>,
-        C extends IdCredentials> extends ListBoxModel {
+public abstract class AbstractIdCredentialsListBoxModel<
+                T extends AbstractIdCredentialsListBoxModel<T, C>, C extends IdCredentials>
+        extends ListBoxModel {
     private static final long serialVersionUID = 1L;
 
     protected abstract String describe(C c);
@@ -21,8 +22,12 @@ public abstract class AbstractIdCredentialsListBoxModel<T extends AbstractIdCred
         throw new UnsupportedOperationException("stub");
     }
 
-    public AbstractIdCredentialsListBoxModel<T, C> includeMatchingAs(Authentication authentication, Item context,
-            Class<? extends C> type, List<DomainRequirement> domainRequirements, CredentialsMatcher matcher) {
+    public AbstractIdCredentialsListBoxModel<T, C> includeMatchingAs(
+            Authentication authentication,
+            Item context,
+            Class<? extends C> type,
+            List<DomainRequirement> domainRequirements,
+            CredentialsMatcher matcher) {
         throw new UnsupportedOperationException("stub");
     }
 

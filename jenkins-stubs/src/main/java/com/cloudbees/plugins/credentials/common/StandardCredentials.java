@@ -4,5 +4,4 @@
  */
 package com.cloudbees.plugins.credentials.common;
 
-public interface StandardCredentials extends IdCredentials {
-}
+public interface StandardCredentials extends IdCredentials {}

@@ -4,5 +4,4 @@
  */
 package com.cloudbees.plugins.credentials.common;
 
-public interface StandardUsernameCredentials extends StandardCredentials, UsernameCredentials {
-}
+public interface StandardUsernameCredentials extends StandardCredentials, UsernameCredentials {}

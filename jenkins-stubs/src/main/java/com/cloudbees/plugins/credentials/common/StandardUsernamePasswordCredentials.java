@@ -4,5 +4,4 @@
  */
 package com.cloudbees.plugins.credentials.common;
 
-public interface StandardUsernamePasswordCredentials extends StandardUsernameCredentials, UsernamePasswordCredentials {
-}
+public interface StandardUsernamePasswordCredentials extends StandardUsernameCredentials, UsernamePasswordCredentials {}

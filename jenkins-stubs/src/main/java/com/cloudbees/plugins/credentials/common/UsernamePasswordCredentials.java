@@ -4,5 +4,4 @@
  */
 package com.cloudbees.plugins.credentials.common;
 
-public interface UsernamePasswordCredentials extends UsernameCredentials, PasswordCredentials {
-}
+public interface UsernamePasswordCredentials extends UsernameCredentials, PasswordCredentials {}

@@ -10,6 +10,5 @@ import java.io.Serializable;
 public class DomainRequirement implements ExtensionPoint, Serializable {
     private static final long serialVersionUID = 1L;
 
-    private DomainRequirement() {
-    }
+    private DomainRequirement() {}
 }

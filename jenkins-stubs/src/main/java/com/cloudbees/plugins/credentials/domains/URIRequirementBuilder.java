@@ -7,8 +7,7 @@ package com.cloudbees.plugins.credentials.domains;
 import java.util.List;
 
 public class URIRequirementBuilder {
-    private URIRequirementBuilder() {
-    }
+    private URIRequirementBuilder() {}
 
     public static URIRequirementBuilder fromUri(String uri) {
         throw new UnsupportedOperationException("stub");

@@ -8,8 +8,7 @@ import jenkins.model.Jenkins;
 import okhttp3.OkHttpClient;
 
 public class JenkinsOkHttpClient {
-    private JenkinsOkHttpClient() {
-    }
+    private JenkinsOkHttpClient() {}
 
     public static OkHttpClient.Builder newClientBuilder(OkHttpClient httpClient) {
         Jenkins.get(); // upstream reads Jenkins.get().proxy first, which throws without a controller

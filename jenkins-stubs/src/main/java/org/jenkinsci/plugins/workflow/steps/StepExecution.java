@@ -27,8 +27,7 @@ public abstract class StepExecution implements Serializable {
     }
 
     /** Empty, as upstream: a resumed execution that needs nothing does nothing. */
-    public void onResume() {
-    }
+    public void onResume() {}
 
     public String getStatus() {
         throw new UnsupportedOperationException("stub");

@@ -52,12 +52,17 @@ class StubSignaturesTest {
             upstream = new HashMap<>();
             root.get("types").forEach(t -> upstream.put(t.get("name").asText(), t));
         }
-        Path classes = Path.of(hudson.Extension.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path classes = Path.of(hudson.Extension.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         try (Stream<Path> files = Files.walk(classes)) {
             List<String> names = files.filter(p -> p.toString().endsWith(".class"))
                     .map(p -> classes.relativize(p).toString().replace(java.io.File.separatorChar, '.'))
                     .map(n -> n.substring(0, n.length() - ".class".length()))
-                    .sorted().toList();
+                    .sorted()
+                    .toList();
             stubs = new ArrayList<>();
             for (String n : names) {
                 try {
@@ -73,7 +78,8 @@ class StubSignaturesTest {
     void everyStubHasAnUpstreamType() {
         assertThat(stubs).hasSizeGreaterThan(40);
         assertThat(stubs.stream().map(Class::getCanonicalName).filter(n -> !upstream.containsKey(n)))
-                .as("stubs without an upstream signature").isEmpty();
+                .as("stubs without an upstream signature")
+                .isEmpty();
     }
 
     @TestFactory
@@ -89,20 +95,33 @@ class StubSignaturesTest {
         assertThat(kind(stub)).as(what + " kind").isEqualTo(real.get("kind").asText());
         Set<String> mods = texts(real.get("modifiers"));
         if (!stub.isInterface() && !stub.isEnum()) {
-            assertThat(Modifier.isAbstract(stub.getModifiers())).as(what + " abstract").isEqualTo(mods.contains("abstract"));
-            assertThat(Modifier.isFinal(stub.getModifiers())).as(what + " final").isEqualTo(mods.contains("final"));
+            assertThat(Modifier.isAbstract(stub.getModifiers()))
+                    .as(what + " abstract")
+                    .isEqualTo(mods.contains("abstract"));
+            assertThat(Modifier.isFinal(stub.getModifiers()))
+                    .as(what + " final")
+                    .isEqualTo(mods.contains("final"));
         }
         if (stub.getEnclosingClass() != null) {
-            assertThat(Modifier.isStatic(stub.getModifiers())).as(what + " static").isEqualTo(mods.contains("static"));
+            assertThat(Modifier.isStatic(stub.getModifiers()))
+                    .as(what + " static")
+                    .isEqualTo(mods.contains("static"));
         }
-        assertThat(access(stub.getModifiers())).as(what + " access").isEqualTo(real.get("access").asText());
+        assertThat(access(stub.getModifiers()))
+                .as(what + " access")
+                .isEqualTo(real.get("access").asText());
 
         Set<String> ancestors = texts(real.get("ancestors"));
         if (stub.getSuperclass() != null && stub.getSuperclass() != Object.class && !stub.isEnum()) {
-            assertThat(ancestors).as(what + " superclass " + stub.getSuperclass().getName()).contains(name(stub.getSuperclass()));
-            if (real.has("superclass") && real.get("superclass").get("erased").asText().equals(name(stub.getSuperclass()))) {
-                assertThat(written(stub.getGenericSuperclass(), false)).as(what + " superclass type arguments")
-                        .isEqualTo(simpleNames(real.get("superclass").get("type").asText()));
+            assertThat(ancestors)
+                    .as(what + " superclass " + stub.getSuperclass().getName())
+                    .contains(name(stub.getSuperclass()));
+            if (real.has("superclass")
+                    && real.get("superclass").get("erased").asText().equals(name(stub.getSuperclass()))) {
+                assertThat(written(stub.getGenericSuperclass(), false))
+                        .as(what + " superclass type arguments")
+                        .isEqualTo(
+                                simpleNames(real.get("superclass").get("type").asText()));
             }
         }
         for (Class<?> i : stub.getInterfaces()) {
@@ -110,7 +129,8 @@ class StubSignaturesTest {
                 assertThat(ancestors).as(what + " interface " + i.getName()).contains(name(i));
             }
         }
-        assertThat(typeParameters(stub.getTypeParameters())).as(what + " type parameters")
+        assertThat(typeParameters(stub.getTypeParameters()))
+                .as(what + " type parameters")
                 .isEqualTo(typeParameters(real.get("typeParameters")));
 
         if (stub.isAnnotation()) {
@@ -136,10 +156,12 @@ class StubSignaturesTest {
     private static void checkAnnotation(Class<?> stub, JsonNode real) {
         Retention retention = stub.getAnnotation(Retention.class);
         String expected = real.has("retention") ? real.get("retention").asText() : "CLASS";
-        assertThat(retention == null ? "CLASS" : retention.value().name()).as(stub.getName() + " retention")
+        assertThat(retention == null ? "CLASS" : retention.value().name())
+                .as(stub.getName() + " retention")
                 .isEqualTo(expected);
         Target target = stub.getAnnotation(Target.class);
-        Set<String> targets = target == null ? Set.of()
+        Set<String> targets = target == null
+                ? Set.of()
                 : Arrays.stream(target.value()).map(ElementType::name).collect(Collectors.toCollection(TreeSet::new));
         assertThat(targets).as(stub.getName() + " targets").isEqualTo(texts(real.get("target")));
         // meta-annotations that drive indexing at build time must be present
@@ -153,13 +175,21 @@ class StubSignaturesTest {
 
     private static void checkConstructor(String owner, Constructor<?> c, JsonNode real) {
         List<String> params = erased(c.getParameterTypes());
-        if (params.isEmpty() && real.path("implicitConstructor").asBoolean(false) && Modifier.isPublic(c.getModifiers())) {
+        if (params.isEmpty()
+                && real.path("implicitConstructor").asBoolean(false)
+                && Modifier.isPublic(c.getModifiers())) {
             return;
         }
         JsonNode match = find(real.get("constructors"), c.getName(), params, true);
-        assertThat(match).as(owner + " constructor " + params + " exists upstream").isNotNull();
-        assertThat(access(c.getModifiers())).as(owner + " constructor " + params + " access").isEqualTo(match.get("access").asText());
-        assertThat(throwsOf(c)).as(owner + " constructor " + params + " throws").isEqualTo(erasedList(match.get("throws")).stream().sorted().toList());
+        assertThat(match)
+                .as(owner + " constructor " + params + " exists upstream")
+                .isNotNull();
+        assertThat(access(c.getModifiers()))
+                .as(owner + " constructor " + params + " access")
+                .isEqualTo(match.get("access").asText());
+        assertThat(throwsOf(c))
+                .as(owner + " constructor " + params + " throws")
+                .isEqualTo(erasedList(match.get("throws")).stream().sorted().toList());
     }
 
     private static void checkMethod(String owner, Method m, JsonNode real) {
@@ -168,24 +198,36 @@ class StubSignaturesTest {
         JsonNode match = find(real.get("methods"), m.getName(), params, false);
         assertThat(match).as(sig + " exists upstream").isNotNull();
         Set<String> mods = texts(match.get("modifiers"));
-        assertThat(access(m.getModifiers())).as(sig + " access").isEqualTo(match.get("access").asText());
+        assertThat(access(m.getModifiers()))
+                .as(sig + " access")
+                .isEqualTo(match.get("access").asText());
         assertThat(Modifier.isStatic(m.getModifiers())).as(sig + " static").isEqualTo(mods.contains("static"));
         assertThat(Modifier.isAbstract(m.getModifiers())).as(sig + " abstract").isEqualTo(mods.contains("abstract"));
         assertThat(Modifier.isFinal(m.getModifiers())).as(sig + " final").isEqualTo(mods.contains("final"));
         assertThat(m.isDefault()).as(sig + " default").isEqualTo(mods.contains("default"));
         assertThat(m.isVarArgs()).as(sig + " varargs").isEqualTo(mods.contains("varargs"));
-        assertThat(name(m.getReturnType())).as(sig + " erased return").isEqualTo(match.get("returns").get("erased").asText());
-        assertThat(written(m.getGenericReturnType(), false)).as(sig + " return type").isEqualTo(simpleNames(match.get("returns").get("type").asText()));
+        assertThat(name(m.getReturnType()))
+                .as(sig + " erased return")
+                .isEqualTo(match.get("returns").get("erased").asText());
+        assertThat(written(m.getGenericReturnType(), false))
+                .as(sig + " return type")
+                .isEqualTo(simpleNames(match.get("returns").get("type").asText()));
         Type[] generic = m.getGenericParameterTypes();
         List<String> writtenParams = new ArrayList<>();
         for (int i = 0; i < generic.length; i++) {
             writtenParams.add(written(generic[i], m.isVarArgs() && i == generic.length - 1));
         }
         assertThat(writtenParams).as(sig + " parameter types").isEqualTo(writtenList(match.get("params")));
-        assertThat(typeParameters(m.getTypeParameters())).as(sig + " type parameters").isEqualTo(typeParameters(match.get("typeParameters")));
-        assertThat(throwsOf(m)).as(sig + " throws").isEqualTo(erasedList(match.get("throws")).stream().sorted().toList());
+        assertThat(typeParameters(m.getTypeParameters()))
+                .as(sig + " type parameters")
+                .isEqualTo(typeParameters(match.get("typeParameters")));
+        assertThat(throwsOf(m))
+                .as(sig + " throws")
+                .isEqualTo(erasedList(match.get("throws")).stream().sorted().toList());
         if (m.getDefaultValue() != null) {
-            assertThat(match.has("defaultValue")).as(sig + " has a default value upstream").isTrue();
+            assertThat(match.has("defaultValue"))
+                    .as(sig + " has a default value upstream")
+                    .isTrue();
         }
     }
 
@@ -200,9 +242,15 @@ class StubSignaturesTest {
         assertThat(match).as(sig + " exists upstream").isNotNull();
         Set<String> mods = texts(match.get("modifiers"));
         boolean implicitlyStatic = f.getDeclaringClass().isInterface();
-        assertThat(Modifier.isStatic(f.getModifiers())).as(sig + " static").isEqualTo(implicitlyStatic || mods.contains("static"));
-        assertThat(Modifier.isFinal(f.getModifiers())).as(sig + " final").isEqualTo(implicitlyStatic || mods.contains("final"));
-        assertThat(name(f.getType())).as(sig + " type").isEqualTo(match.get("type").get("erased").asText());
+        assertThat(Modifier.isStatic(f.getModifiers()))
+                .as(sig + " static")
+                .isEqualTo(implicitlyStatic || mods.contains("static"));
+        assertThat(Modifier.isFinal(f.getModifiers()))
+                .as(sig + " final")
+                .isEqualTo(implicitlyStatic || mods.contains("final"));
+        assertThat(name(f.getType()))
+                .as(sig + " type")
+                .isEqualTo(match.get("type").get("erased").asText());
     }
 
     private static JsonNode find(JsonNode members, String name, List<String> erasedParams, boolean constructor) {
@@ -242,7 +290,10 @@ class StubSignaturesTest {
     }
 
     private static List<String> throwsOf(Executable e) {
-        return Arrays.stream(e.getExceptionTypes()).map(StubSignaturesTest::name).sorted().toList();
+        return Arrays.stream(e.getExceptionTypes())
+                .map(StubSignaturesTest::name)
+                .sorted()
+                .toList();
     }
 
     private static List<String> erased(Class<?>[] types) {
@@ -255,7 +306,9 @@ class StubSignaturesTest {
 
     /** A type as the source writes it: simple names, with arguments, wildcards and varargs. */
     private static String written(Type t, boolean varargs) {
-        String s = t.getTypeName().replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+(?=[A-Z])", "").replace('$', '.');
+        String s = t.getTypeName()
+                .replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+(?=[A-Z])", "")
+                .replace('$', '.');
         // a nested type is written by upstream with its outer type only when the source did; compare the last name
         s = s.replaceAll("\\b[A-Z]\\w*\\.(?=[A-Z])", "");
         if (varargs && s.endsWith("[]")) {
@@ -273,12 +326,15 @@ class StubSignaturesTest {
     }
 
     private static String simpleNames(String writtenUpstream) {
-        return writtenUpstream.replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+(?=[A-Z])", "")
+        return writtenUpstream
+                .replaceAll("\\b(?:[a-z_][a-z0-9_]*\\.)+(?=[A-Z])", "")
                 .replaceAll("\\b[A-Z]\\w*\\.(?=[A-Z])", "");
     }
 
     private static List<String> typeParameters(TypeVariable<?>[] vars) {
-        return Arrays.stream(vars).map(v -> v.getName() + ":" + name(erasure(v.getBounds()[0]))).toList();
+        return Arrays.stream(vars)
+                .map(v -> v.getName() + ":" + name(erasure(v.getBounds()[0])))
+                .toList();
     }
 
     private static List<String> typeParameters(JsonNode params) {

@@ -32,8 +32,17 @@ class PendingTimeTrendTest {
 
     private static JobStatus status(JobRef job, Instant created, Instant started) {
         JobStatus s = FakePlatform.status(job, started == null ? JobPhase.PENDING : JobPhase.RUNNING);
-        return new JobStatus(s.job(), s.phase(), s.rawState(), created, started, s.finishedAt(), s.queuePosition(),
-                s.reason(), s.workers(), s.consoleUrl());
+        return new JobStatus(
+                s.job(),
+                s.phase(),
+                s.rawState(),
+                created,
+                started,
+                s.finishedAt(),
+                s.queuePosition(),
+                s.reason(),
+                s.workers(),
+                s.consoleUrl());
     }
 
     /** A build's action as build.xml keeps it: written and read back with Jenkins' XStream settings. */
@@ -45,7 +54,8 @@ class PendingTimeTrendTest {
         for (Outcome o : outcomes) {
             PendingTimeAction.record(run, PendingTime.of(o, o.lastStatus().job(), null));
         }
-        return (PendingTimeAction) SavedForms.fromXml(SavedForms.toXml(added.get(0)), null).value();
+        return (PendingTimeAction)
+                SavedForms.fromXml(SavedForms.toXml(added.get(0)), null).value();
     }
 
     private static Outcome scheduledAfter(String id, long seconds) {
@@ -55,8 +65,19 @@ class PendingTimeTrendTest {
 
     private static Outcome diagnosed(String id) {
         JobRef job = new JobRef(PlatformKind.AIHC, id, "resnet");
-        DiagnosisReport report = new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, job, "d-1", "stuck",
-                Verdict.NEVER_FITS, "never fits", 1, List.of(), List.of("gpu-queue"), List.of(), List.of(), List.of());
+        DiagnosisReport report = new DiagnosisReport(
+                DiagnosisReport.SCHEMA_VERSION,
+                job,
+                "d-1",
+                "stuck",
+                Verdict.NEVER_FITS,
+                "never fits",
+                1,
+                List.of(),
+                List.of("gpu-queue"),
+                List.of(),
+                List.of(),
+                List.of());
         return new Outcome.Unschedulable(status(job, T0, null), report);
     }
 
@@ -65,13 +86,16 @@ class PendingTimeTrendTest {
         List<PendingTimeTrend.SavedBuild> builds = List.of(
                 new PendingTimeTrend.SavedBuild(12, saved(diagnosed("j-12")).getWaits()),
                 new PendingTimeTrend.SavedBuild(11, List.of()),
-                new PendingTimeTrend.SavedBuild(10, saved(scheduledAfter("a", 90), scheduledAfter("b", 600)).getWaits()));
+                new PendingTimeTrend.SavedBuild(
+                        10,
+                        saved(scheduledAfter("a", 90), scheduledAfter("b", 600)).getWaits()));
 
         List<PendingTimeTrend.Point> points = PendingTimeTrend.points(builds);
 
-        assertThat(points).containsExactly(
-                new PendingTimeTrend.Point(10, 600L, "SCHEDULED", false),
-                new PendingTimeTrend.Point(12, null, "NEVER_FITS", true));
+        assertThat(points)
+                .containsExactly(
+                        new PendingTimeTrend.Point(10, 600L, "SCHEDULED", false),
+                        new PendingTimeTrend.Point(12, null, "NEVER_FITS", true));
     }
 
     @Test
@@ -82,7 +106,9 @@ class PendingTimeTrendTest {
         assertThat(wait.getOutcome()).isEqualTo("UNSCHEDULABLE");
         assertThat(wait.getVerdict()).isEqualTo("NEVER_FITS");
         assertThat(wait.getQueue()).isEqualTo("gpu-queue");
-        assertThat(wait.getPendingSeconds()).as("no start yet: unknown, not guessed").isNull();
+        assertThat(wait.getPendingSeconds())
+                .as("no start yet: unknown, not guessed")
+                .isNull();
     }
 
     @Test
@@ -100,15 +126,23 @@ class PendingTimeTrendTest {
                 new PendingTimeTrend.Point(11, 120L, "COMPLETED", false),
                 new PendingTimeTrend.Point(12, null, "NEVER_FITS", true)));
 
-        var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        var doc = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         var rects = doc.getElementsByTagName("rect");
         assertThat(rects.getLength()).isEqualTo(3);
-        assertThat(rects.item(0).getAttributes().getNamedItem("height").getNodeValue()).isEqualTo("148");
-        assertThat(rects.item(1).getAttributes().getNamedItem("height").getNodeValue()).isEqualTo("30");
-        assertThat(rects.item(2).getAttributes().getNamedItem("fill").getNodeValue()).isEqualTo("#d9534f");
+        assertThat(rects.item(0).getAttributes().getNamedItem("height").getNodeValue())
+                .isEqualTo("148");
+        assertThat(rects.item(1).getAttributes().getNamedItem("height").getNodeValue())
+                .isEqualTo("30");
+        assertThat(rects.item(2).getAttributes().getNamedItem("fill").getNodeValue())
+                .isEqualTo("#d9534f");
         assertThat(rects.item(2).getTextContent()).isEqualTo("#12: pending time unknown, never fits");
-        assertThat(svg).contains(">10m<").contains(">#11<").doesNotContain("style=").doesNotContain("<script");
+        assertThat(svg)
+                .contains(">10m<")
+                .contains(">#11<")
+                .doesNotContain("style=")
+                .doesNotContain("<script");
     }
 
     @Test

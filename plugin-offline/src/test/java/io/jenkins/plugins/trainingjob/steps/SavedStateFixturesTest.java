@@ -143,9 +143,7 @@ class SavedStateFixturesTest {
             saved.put("submit-execution-outcome-known.river", SavedForms.riverWrite(e));
             return Futures.immediateFuture(null);
         });
-        f.watcher.last().outcome.complete(new Outcome.Scheduled(
-                FakePlatform.status(e.job(),
-                        JobPhase.RUNNING)));
+        f.watcher.last().outcome.complete(new Outcome.Scheduled(FakePlatform.status(e.job(), JobPhase.RUNNING)));
         verify(f.context).onSuccess(any());
         assertThat(saved).as("the outcome was saved before the step completed").hasSize(2);
         return saved;
@@ -190,12 +188,26 @@ class SavedStateFixturesTest {
         when(run.getAction(PendingTimeAction.class)).thenAnswer(i -> added.isEmpty() ? null : added.get(0));
         JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "resnet-7");
         io.jenkins.plugins.trainingjob.core.platform.JobStatus s = FakePlatform.status(job, JobPhase.RUNNING);
-        io.jenkins.plugins.trainingjob.core.platform.JobStatus started = new io.jenkins.plugins.trainingjob.core.platform.JobStatus(
-                job, s.phase(), s.rawState(), WATCH_STARTED, WATCH_STARTED.plusSeconds(90), null, null, s.reason(),
-                s.workers(), null);
+        io.jenkins.plugins.trainingjob.core.platform.JobStatus started =
+                new io.jenkins.plugins.trainingjob.core.platform.JobStatus(
+                        job,
+                        s.phase(),
+                        s.rawState(),
+                        WATCH_STARTED,
+                        WATCH_STARTED.plusSeconds(90),
+                        null,
+                        null,
+                        s.reason(),
+                        s.workers(),
+                        null);
         PendingTimeAction.record(run, PendingTime.of(new Outcome.Scheduled(started), job, null));
-        PendingTimeAction.record(run, PendingTime.of(new Outcome.Unschedulable(FakePlatform.status(job, JobPhase.PENDING),
-                Reports.documentedAihcExample(job)), job, "job/p/1/training-job-job-1/"));
+        PendingTimeAction.record(
+                run,
+                PendingTime.of(
+                        new Outcome.Unschedulable(
+                                FakePlatform.status(job, JobPhase.PENDING), Reports.documentedAihcExample(job)),
+                        job,
+                        "job/p/1/training-job-job-1/"));
         return (PendingTimeAction) added.get(0);
     }
 
@@ -287,22 +299,27 @@ class SavedStateFixturesTest {
             }
             byte[] saved = Files.readAllBytes(fixture);
             if (e.getKey().endsWith(".xml")) {
-                List<String> now = new String(e.getValue(), StandardCharsets.UTF_8).lines().toList();
-                List<String> then = new String(saved, StandardCharsets.UTF_8).lines().toList();
+                List<String> now =
+                        new String(e.getValue(), StandardCharsets.UTF_8).lines().toList();
+                List<String> then =
+                        new String(saved, StandardCharsets.UTF_8).lines().toList();
                 if (!now.equals(then)) {
                     changed.add(e.getKey() + difference(now, then));
                 }
             } else {
                 // ids are random, so binary forms are compared by their shape: classes, serialVersionUIDs, fields
                 // (the stream's own for Java serialization; River names its classes, their fields are today's)
-                List<String> now = read(e.getKey(), e.getValue(), mock(StepContext.class)).shape();
-                List<String> then = read(e.getKey(), saved, mock(StepContext.class)).shape();
+                List<String> now =
+                        read(e.getKey(), e.getValue(), mock(StepContext.class)).shape();
+                List<String> then =
+                        read(e.getKey(), saved, mock(StepContext.class)).shape();
                 if (!now.equals(then)) {
                     changed.add(e.getKey() + difference(now, then));
                 }
             }
         }
-        assertThat(changed).as("saved forms that differ from release %s's fixtures; %s", release(), REGENERATE)
+        assertThat(changed)
+                .as("saved forms that differ from release %s's fixtures; %s", release(), REGENERATE)
                 .isEmpty();
     }
 
@@ -324,8 +341,8 @@ class SavedStateFixturesTest {
             for (Path release : releases.filter(Files::isDirectory).sorted().toList()) {
                 try (Stream<Path> files = Files.list(release)) {
                     for (Path fixture : files.sorted().toList()) {
-                        tests.add(DynamicTest.dynamicTest(release.getFileName() + "/" + fixture.getFileName(),
-                                () -> loadAndCheck(fixture)));
+                        tests.add(DynamicTest.dynamicTest(
+                                release.getFileName() + "/" + fixture.getFileName(), () -> loadAndCheck(fixture)));
                     }
                 }
             }
@@ -391,7 +408,9 @@ class SavedStateFixturesTest {
         e.onResume();
         assertThat(f.watcher.resumed).containsExactly(s);
         assertThat(f.log()).contains("Resuming the wait for Baidu AIHC job job-1");
-        assertThat(f.platform.submittedTokens).as("a resumed step never submits again").isEmpty();
+        assertThat(f.platform.submittedTokens)
+                .as("a resumed step never submits again")
+                .isEmpty();
     }
 
     /** The user's token is kept as the job's identity, and the resumed step watches on without submitting. */
@@ -404,7 +423,9 @@ class SavedStateFixturesTest {
         e.useService(f.service);
         e.onResume();
         assertThat(f.watcher.resumed).containsExactly(s);
-        assertThat(f.platform.submittedTokens).as("a resumed step never submits again").isEmpty();
+        assertThat(f.platform.submittedTokens)
+                .as("a resumed step never submits again")
+                .isEmpty();
     }
 
     /** Resumed after the outcome was saved: the known result is delivered, nothing is watched or submitted. */
@@ -417,8 +438,10 @@ class SavedStateFixturesTest {
         e.onResume();
         ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
         verify(f.context).onSuccess(result.capture());
-        assertThat((Map<String, Object>) result.getValue()).containsEntry("jobId", "job-1")
-                .containsEntry("name", "resnet-7").containsEntry("status", "RUNNING");
+        assertThat((Map<String, Object>) result.getValue())
+                .containsEntry("jobId", "job-1")
+                .containsEntry("name", "resnet-7")
+                .containsEntry("status", "RUNNING");
         assertThat(f.watcher.resumed).as("never watched again").isEmpty();
         assertThat(f.watcher.watches).isEmpty();
         assertThat(f.platform.submittedTokens).as("never submitted again").isEmpty();
@@ -522,7 +545,11 @@ class SavedStateFixturesTest {
     private static String element(String xml, String name) {
         Matcher m = Pattern.compile("<" + name + ">([^<]*)</" + name + ">").matcher(xml);
         assertThat(m.find()).as("<%s> in the fixture", name).isTrue();
-        return m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'")
+        return m.group(1)
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
                 .replace("&amp;", "&");
     }
 
@@ -544,7 +571,9 @@ class SavedStateFixturesTest {
     /** This release's name: the project version without -SNAPSHOT (set by plugin-offline's surefire). */
     private static String release() {
         String v = System.getProperty("fixtures.release");
-        assertThat(v).as("system property fixtures.release (plugin-offline/pom.xml)").isNotBlank();
+        assertThat(v)
+                .as("system property fixtures.release (plugin-offline/pom.xml)")
+                .isNotBlank();
         return v.replace("-SNAPSHOT", "");
     }
 
@@ -558,7 +587,9 @@ class SavedStateFixturesTest {
 
     /** Where regenerated fixtures go: the module's source tree. */
     private static Path sourceDir() {
-        return Path.of(System.getProperty("basedir", ".")).resolve("src/test/resources").resolve(FIXTURES);
+        return Path.of(System.getProperty("basedir", "."))
+                .resolve("src/test/resources")
+                .resolve(FIXTURES);
     }
 
     private static byte[] utf8(String s) {

@@ -27,8 +27,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
 @Restricted(NoExternalUse.class)
 public final class JobEndArchive {
 
-    private JobEndArchive() {
-    }
+    private JobEndArchive() {}
 
     /**
      * @return the archived paths by kind ({@code report}, {@code logTail}), relative to the build's
@@ -37,18 +36,27 @@ public final class JobEndArchive {
     public static Map<String, String> archive(Run<?, ?> run, TaskListener listener, OutcomeSummary summary)
             throws IOException, InterruptedException {
         String dirName = "training-job/" + safe(summary.job().id());
-        Path staging = new File(run.getRootDir(), "training-job-end/" + safe(summary.job().id())).toPath();
+        Path staging = new File(
+                        run.getRootDir(),
+                        "training-job-end/" + safe(summary.job().id()))
+                .toPath();
         Files.createDirectories(staging);
         Map<String, String> files = new TreeMap<>();
         Files.writeString(staging.resolve("outcome.md"), summary.render(ReportFormat.MARKDOWN), StandardCharsets.UTF_8);
         files.put(dirName + "/outcome.md", "outcome.md");
         if (summary.tail() != null && !summary.tail().lines().isEmpty()) {
-            Files.writeString(staging.resolve("worker-log-tail.txt"),
-                    String.join("\n", summary.tail().lines()) + "\n", StandardCharsets.UTF_8);
+            Files.writeString(
+                    staging.resolve("worker-log-tail.txt"),
+                    String.join("\n", summary.tail().lines()) + "\n",
+                    StandardCharsets.UTF_8);
             files.put(dirName + "/worker-log-tail.txt", "worker-log-tail.txt");
         }
-        run.pickArtifactManager().archive(new FilePath(staging.toFile()), new Launcher.LocalLauncher(listener),
-                new BuildListenerAdapter(listener), files);
+        run.pickArtifactManager()
+                .archive(
+                        new FilePath(staging.toFile()),
+                        new Launcher.LocalLauncher(listener),
+                        new BuildListenerAdapter(listener),
+                        files);
         Map<String, String> byKind = new java.util.LinkedHashMap<>();
         byKind.put("report", dirName + "/outcome.md");
         if (files.containsKey(dirName + "/worker-log-tail.txt")) {

@@ -33,8 +33,15 @@ public final class PendingTime implements Serializable {
     private final String diagnosisUrl;
     private final String eta;
 
-    PendingTime(String jobId, String jobName, String outcome, String verdict, String queue, Long pendingSeconds,
-            String diagnosisUrl, String eta) {
+    PendingTime(
+            String jobId,
+            String jobName,
+            String outcome,
+            String verdict,
+            String queue,
+            Long pendingSeconds,
+            String diagnosisUrl,
+            String eta) {
         this.jobId = jobId;
         this.jobName = jobName;
         this.outcome = outcome;
@@ -55,15 +62,26 @@ public final class PendingTime implements Serializable {
     /** @param eta the watch's last estimate, as the report carries it, or {@code null} */
     public static PendingTime of(Outcome outcome, JobRef job, String diagnosisUrl, WaitEstimate eta) {
         JobStatus status = outcome.lastStatus();
-        String verdict = outcome instanceof Outcome.Unschedulable u ? u.report().verdict().name() : null;
-        List<String> queues = outcome instanceof Outcome.Unschedulable u ? u.report().queues() : List.of();
-        return new PendingTime(job.id(), job.name(), outcome.kind().name(), verdict,
-                queues.isEmpty() ? null : String.join(", ", queues), pendingSeconds(status), diagnosisUrl,
+        String verdict = outcome instanceof Outcome.Unschedulable u
+                ? u.report().verdict().name()
+                : null;
+        List<String> queues =
+                outcome instanceof Outcome.Unschedulable u ? u.report().queues() : List.of();
+        return new PendingTime(
+                job.id(),
+                job.name(),
+                outcome.kind().name(),
+                verdict,
+                queues.isEmpty() ? null : String.join(", ", queues),
+                pendingSeconds(status),
+                diagnosisUrl,
                 eta == null || eta.summary().isEmpty() ? null : eta.summary());
     }
 
     private static Long pendingSeconds(JobStatus status) {
-        if (status == null || status.createdAt() == null || status.startedAt() == null
+        if (status == null
+                || status.createdAt() == null
+                || status.startedAt() == null
                 || status.startedAt().isBefore(status.createdAt())) {
             return null; // no start yet, or timestamps that prove nothing
         }

@@ -38,12 +38,10 @@ public class PendingTimeAction implements RunAction2 {
     }
 
     @Override
-    public void onAttached(Run<?, ?> r) {
-    }
+    public void onAttached(Run<?, ?> r) {}
 
     @Override
-    public void onLoad(Run<?, ?> r) {
-    }
+    public void onLoad(Run<?, ?> r) {}
 
     @Override
     public String getIconFileName() {

@@ -18,8 +18,7 @@ public final class PendingTimeTrend {
     private static final int AXIS = 40;
     private static final int FOOT = 24;
 
-    private PendingTimeTrend() {
-    }
+    private PendingTimeTrend() {}
 
     /**
      * One build on the chart.
@@ -40,8 +39,7 @@ public final class PendingTimeTrend {
     }
 
     /** A build number with its saved waits (empty when it has none). */
-    public record SavedBuild(int number, List<PendingTime> waits) {
-    }
+    public record SavedBuild(int number, List<PendingTime> waits) {}
 
     /** Points in build order, oldest first, for the builds that have waits. */
     public static List<Point> points(List<SavedBuild> builds) {
@@ -82,15 +80,32 @@ public final class PendingTimeTrend {
         int plotHeight = HEIGHT - FOOT - 8;
         int slot = points.isEmpty() ? 0 : Math.max(1, (WIDTH - AXIS) / points.size());
         StringBuilder s = new StringBuilder();
-        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"")
-                .append(HEIGHT).append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
+        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+                .append(WIDTH)
+                .append("\" height=\"")
+                .append(HEIGHT)
+                .append("\" viewBox=\"0 0 ")
+                .append(WIDTH)
+                .append(' ')
+                .append(HEIGHT)
                 .append("\" font-family=\"sans-serif\" font-size=\"10\">\n");
         s.append("  <title>Pending time per build</title>\n");
-        s.append("  <line x1=\"").append(AXIS).append("\" y1=\"8\" x2=\"").append(AXIS).append("\" y2=\"")
-                .append(8 + plotHeight).append("\" stroke=\"#888\"/>\n");
-        s.append("  <text x=\"").append(AXIS - 4).append("\" y=\"16\" text-anchor=\"end\">").append(duration(max))
+        s.append("  <line x1=\"")
+                .append(AXIS)
+                .append("\" y1=\"8\" x2=\"")
+                .append(AXIS)
+                .append("\" y2=\"")
+                .append(8 + plotHeight)
+                .append("\" stroke=\"#888\"/>\n");
+        s.append("  <text x=\"")
+                .append(AXIS - 4)
+                .append("\" y=\"16\" text-anchor=\"end\">")
+                .append(duration(max))
                 .append("</text>\n");
-        s.append("  <text x=\"").append(AXIS - 4).append("\" y=\"").append(8 + plotHeight)
+        s.append("  <text x=\"")
+                .append(AXIS - 4)
+                .append("\" y=\"")
+                .append(8 + plotHeight)
                 .append("\" text-anchor=\"end\">0</text>\n");
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
@@ -99,13 +114,31 @@ public final class PendingTimeTrend {
             boolean known = p.pendingSeconds() != null;
             int h = known ? (int) Math.max(1, Math.round((double) p.pendingSeconds() * plotHeight / max)) : 4;
             String fill = p.diagnosed() ? "#d9534f" : known ? "#4a90d9" : "#b0b0b0";
-            s.append("  <rect x=\"").append(x).append("\" y=\"").append(8 + plotHeight - h).append("\" width=\"")
-                    .append(w).append("\" height=\"").append(h).append("\" fill=\"").append(fill).append("\">")
-                    .append("<title>#").append(p.build()).append(": ")
-                    .append(known ? duration(p.pendingSeconds()) : "pending time unknown").append(", ")
-                    .append(text(p.result().toLowerCase(Locale.ROOT).replace('_', ' '))).append("</title></rect>\n");
-            s.append("  <text x=\"").append(x + w / 2).append("\" y=\"").append(HEIGHT - 8)
-                    .append("\" text-anchor=\"middle\">#").append(p.build()).append("</text>\n");
+            s.append("  <rect x=\"")
+                    .append(x)
+                    .append("\" y=\"")
+                    .append(8 + plotHeight - h)
+                    .append("\" width=\"")
+                    .append(w)
+                    .append("\" height=\"")
+                    .append(h)
+                    .append("\" fill=\"")
+                    .append(fill)
+                    .append("\">")
+                    .append("<title>#")
+                    .append(p.build())
+                    .append(": ")
+                    .append(known ? duration(p.pendingSeconds()) : "pending time unknown")
+                    .append(", ")
+                    .append(text(p.result().toLowerCase(Locale.ROOT).replace('_', ' ')))
+                    .append("</title></rect>\n");
+            s.append("  <text x=\"")
+                    .append(x + w / 2)
+                    .append("\" y=\"")
+                    .append(HEIGHT - 8)
+                    .append("\" text-anchor=\"middle\">#")
+                    .append(p.build())
+                    .append("</text>\n");
         }
         s.append("</svg>\n");
         return s.toString();

@@ -23,11 +23,10 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
 @Restricted(NoExternalUse.class)
 public final class ReportArchive {
     /** The formats archived, by the name the step's result uses. */
-    private static final Map<String, ReportFormat> FORMATS = new TreeMap<>(Map.of(
-            "json", ReportFormat.JSON, "html", ReportFormat.HTML, "junit", ReportFormat.JUNIT));
+    private static final Map<String, ReportFormat> FORMATS =
+            new TreeMap<>(Map.of("json", ReportFormat.JSON, "html", ReportFormat.HTML, "junit", ReportFormat.JUNIT));
 
-    private ReportArchive() {
-    }
+    private ReportArchive() {}
 
     private static boolean taken(List<ScheduleDiagnosisAction> actions, String urlName) {
         return actions != null && actions.stream().anyMatch(a -> a.getUrlName().equals(urlName));
@@ -51,8 +50,8 @@ public final class ReportArchive {
             Files.writeString(file, e.getValue().render(report), StandardCharsets.UTF_8);
             fileNames.put(e.getKey(), name);
         }
-        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, fileNames,
-                ScheduleDiagnosisAction.urlNameOf(jobId, n), jobDir);
+        ScheduleDiagnosisAction action =
+                ScheduleDiagnosisAction.of(report, fileNames, ScheduleDiagnosisAction.urlNameOf(jobId, n), jobDir);
         run.addAction(action);
         run.save();
         // URLs relative to the Jenkins root, never controller paths: a script on an agent cannot read the

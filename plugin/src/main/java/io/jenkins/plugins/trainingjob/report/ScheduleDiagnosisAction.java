@@ -42,6 +42,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
     /** Core's report, as {@code ReportJson.write} wrote it; {@code null} in actions saved before it existed. */
     private String reportJson;
+
     private final Map<String, String> files;
     // The copied rows of actions saved before reportJson: read from old build.xml files, never written.
     private String platform;
@@ -62,10 +63,10 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private String urlName;
     /** The files' folder under the build's {@code training-job/}; {@code null} as for {@link #urlName}. */
     private String directory;
+
     private transient Run<?, ?> run;
     /** What the page shows, built from {@link #reportJson} (or the legacy rows) on first use. */
     private transient volatile View view;
-
 
     /** One reason with the nodes it applies to (folded into ranges). */
     public static final class Finding implements Serializable {
@@ -146,19 +147,23 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
 
         PoolTile(PoolCell c) {
             this.nodes = c.nodes() + (c.count() > 1 ? " ×" + c.count() : "");
-            this.why = c.refusal() == null ? (c.intervention().isEmpty() ? "not refused" : c.intervention())
+            this.why = c.refusal() == null
+                    ? (c.intervention().isEmpty() ? "not refused" : c.intervention())
                     : c.refusal().title();
-            this.devices = c.gpuTotal() < 0 ? "not in the inventory"
+            this.devices = c.gpuTotal() < 0
+                    ? "not in the inventory"
                     : c.gpuFree() + "/" + c.gpuTotal() + " " + (c.gpuResource().isEmpty() ? "devices" : c.gpuResource())
-                    + " free";
-            this.category = c.refusal() == null ? "fits" : switch (c.refusal()) {
-                case CORDONED -> "cordoned";
-                case UNTOLERATED_TAINT -> "taint";
-                case INSUFFICIENT_RESOURCE -> "resource";
-                case QUEUE_OR_QUOTA -> "quota";
-                case CONFIGURATION -> "configuration";
-                default -> "other";
-            };
+                            + " free";
+            this.category = c.refusal() == null
+                    ? "fits"
+                    : switch (c.refusal()) {
+                        case CORDONED -> "cordoned";
+                        case UNTOLERATED_TAINT -> "taint";
+                        case INSUFFICIENT_RESOURCE -> "resource";
+                        case QUEUE_OR_QUOTA -> "quota";
+                        case CONFIGURATION -> "configuration";
+                        default -> "other";
+                    };
         }
 
         public String getNodes() {
@@ -209,15 +214,29 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
      * The page's data: what {@code index.jelly} and {@code summary.jelly} read. Built from core's report,
      * or from the rows an earlier version copied; never saved.
      */
-    private record View(String platform, String jobId, String jobName, String diagnosisId, String headline,
-            String verdict, String verdictText, List<Finding> findings, List<Resource> resources, List<Hint> hints,
-            List<String> pods, List<String> queues, List<String> summary, List<PoolTile> pool) {
+    private record View(
+            String platform,
+            String jobId,
+            String jobName,
+            String diagnosisId,
+            String headline,
+            String verdict,
+            String verdictText,
+            List<Finding> findings,
+            List<Resource> resources,
+            List<Hint> hints,
+            List<String> pods,
+            List<String> queues,
+            List<String> summary,
+            List<PoolTile> pool) {
 
         static View of(DiagnosisReport r) {
             List<Finding> findings = new ArrayList<>();
             for (DiagnosisReport.RuleGroup rule : nullSafe(r.rules())) {
                 for (DiagnosisReport.ReasonGroup reason : nullSafe(rule.reasons())) {
-                    findings.add(new Finding(rule.rule(), reason.label().isEmpty() ? reason.reason() : reason.label(),
+                    findings.add(new Finding(
+                            rule.rule(),
+                            reason.label().isEmpty() ? reason.reason() : reason.label(),
                             reason.nodeCount(),
                             reason.nodes().stream().map(NodeRange::folded).collect(Collectors.joining(", "))));
                 }
@@ -234,24 +253,59 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             for (PoolCell c : nullSafe(r.pool())) {
                 pool.add(new PoolTile(c));
             }
-            return new View(r.job().platform().displayName(), r.job().id(), r.job().name(), r.diagnosisId(),
-                    r.headline(), r.verdict().name(), r.verdictText(), List.copyOf(findings), List.copyOf(resources),
-                    List.copyOf(hints), List.copyOf(nullSafe(r.pods())), List.copyOf(nullSafe(r.queues())),
-                    List.copyOf(r.summaryLines()), List.copyOf(pool));
+            return new View(
+                    r.job().platform().displayName(),
+                    r.job().id(),
+                    r.job().name(),
+                    r.diagnosisId(),
+                    r.headline(),
+                    r.verdict().name(),
+                    r.verdictText(),
+                    List.copyOf(findings),
+                    List.copyOf(resources),
+                    List.copyOf(hints),
+                    List.copyOf(nullSafe(r.pods())),
+                    List.copyOf(nullSafe(r.queues())),
+                    List.copyOf(r.summaryLines()),
+                    List.copyOf(pool));
         }
 
         static View unreadable(String directory, String why) {
             String headline = "This version of the plugin cannot read this report: " + why;
-            return new View("", directory == null ? "" : directory, directory == null ? "" : directory, "", headline,
-                    "UNKNOWN", "see the archived files", List.of(), List.of(), List.of(), List.of(), List.of(),
-                    List.of(headline), List.of());
+            return new View(
+                    "",
+                    directory == null ? "" : directory,
+                    directory == null ? "" : directory,
+                    "",
+                    headline,
+                    "UNKNOWN",
+                    "see the archived files",
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(headline),
+                    List.of());
         }
 
         /** An action saved before the report was stored whole: its copied rows, as they were. */
         static View legacy(ScheduleDiagnosisAction a) {
-            return new View(a.platform, a.jobId, a.jobName, a.diagnosisId, a.headline, a.verdict, a.verdictText,
-                    nullSafe(a.findings), nullSafe(a.resources), nullSafe(a.hints), nullSafe(a.pods),
-                    nullSafe(a.queues), nullSafe(a.summary), nullSafe(a.pool));
+            return new View(
+                    a.platform,
+                    a.jobId,
+                    a.jobName,
+                    a.diagnosisId,
+                    a.headline,
+                    a.verdict,
+                    a.verdictText,
+                    nullSafe(a.findings),
+                    nullSafe(a.resources),
+                    nullSafe(a.hints),
+                    nullSafe(a.pods),
+                    nullSafe(a.queues),
+                    nullSafe(a.summary),
+                    nullSafe(a.pool));
         }
     }
 
@@ -274,8 +328,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         return reportJson == null ? null : ReportJson.read(reportJson);
     }
 
-    static ScheduleDiagnosisAction of(DiagnosisReport report, Map<String, String> fileNames, String urlName,
-            String directory) {
+    static ScheduleDiagnosisAction of(
+            DiagnosisReport report, Map<String, String> fileNames, String urlName, String directory) {
         ScheduleDiagnosisAction action = new ScheduleDiagnosisAction(report, fileNames);
         action.urlName = urlName;
         action.directory = directory;

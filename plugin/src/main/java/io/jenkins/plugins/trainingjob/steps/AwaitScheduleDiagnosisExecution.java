@@ -31,7 +31,10 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
 
     /** @throws InvalidInputException when neither a job id nor a diagnosis id is given */
     AwaitScheduleDiagnosisExecution(AwaitScheduleDiagnosisStep step, StepContext context) {
-        super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
+        super(
+                context,
+                ConnectionRef.of(step.getConnection(), step.getPlatform()),
+                step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
         this.cancelOnFailure = step.isCancelOnFailure();
         this.failOnJobFailure = step.isFailOnJobFailure();
@@ -40,8 +43,8 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         }
         // Ids go into API paths: the shape check names a typo, and '.'/'..' never reach a URL (review S5).
         this.jobId = step.getJobId() == null ? null : PathSegments.requireId("jobId", step.getJobId());
-        this.diagnosisId = step.getDiagnosisId() == null ? null
-                : PathSegments.requireId("diagnosisId", step.getDiagnosisId());
+        this.diagnosisId =
+                step.getDiagnosisId() == null ? null : PathSegments.requireId("diagnosisId", step.getDiagnosisId());
         this.until = StepValidation.waitMode("until", step.getUntil(), false);
         this.pendingTimeout = StepValidation.duration("pendingTimeout", step.getPendingTimeout());
         this.maxWait = StepValidation.duration("maxWait", step.getMaxWait());
@@ -61,7 +64,10 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         }
         JobRef job = new JobRef(binding.platform(), jobId, null);
         print(Messages.Step_Awaiting(binding.platform().displayName(), ConsoleText.strip(jobId)));
-        startWatch(binding, job, WatchOptions.policy(until.target(), pendingTimeout, service().configuration()));
+        startWatch(
+                binding,
+                job,
+                WatchOptions.policy(until.target(), pendingTimeout, service().configuration()));
     }
 
     /**
@@ -70,8 +76,10 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
      */
     private void fetchDiagnosis(ConnectionBinding binding) {
         print(Messages.Step_FetchingDiagnosis(binding.platform().displayName(), ConsoleText.strip(diagnosisId)));
-        CompletableFuture<FetchedDiagnosis> f = service().watcher().fetchDiagnosis(binding.key(),
-                WatchOptions.diagnosisFetcher(service().configuration()), diagnosisId, jobId);
+        CompletableFuture<FetchedDiagnosis> f = service()
+                .watcher()
+                .fetchDiagnosis(
+                        binding.key(), WatchOptions.diagnosisFetcher(service().configuration()), diagnosisId, jobId);
         fetch = f;
         if (isStopping()) {
             // stop() came while we were binding: it could not cancel a fetch it did not see
@@ -97,7 +105,8 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
                 throw new AbortException(notReady.message());
             }
             DiagnosisReport report = ((FetchedDiagnosis.Ready) fetched).report();
-            ArchivedReport archived = StepOutcome.report(report, run(), listener().getLogger());
+            ArchivedReport archived =
+                    StepOutcome.report(report, run(), listener().getLogger());
             if (failOnUnschedulable) {
                 end(KnownResult.failure(StepOutcome.unschedulableMessage(report)));
                 return;

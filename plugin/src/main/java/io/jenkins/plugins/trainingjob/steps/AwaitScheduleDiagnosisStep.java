@@ -33,16 +33,17 @@ public class AwaitScheduleDiagnosisStep extends Step {
     private String pendingTimeout;
     /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
     private String maxWait;
+
     private String until = "scheduled";
     private boolean failOnUnschedulable = true;
     /** Off by default: the job was submitted elsewhere, and an aborted build must not stop it unasked (m11). */
     private boolean cancelOnAbort;
+
     private boolean cancelOnFailure = false;
     private boolean failOnJobFailure = true;
 
     @DataBoundConstructor
-    public AwaitScheduleDiagnosisStep() {
-    }
+    public AwaitScheduleDiagnosisStep() {}
 
     @Override
     public StepExecution start(StepContext context) throws AbortException {

@@ -13,8 +13,7 @@ import java.util.TreeMap;
  * an entry by its position or name, never by its value (values may be secret).
  */
 final class SpecVariables {
-    private SpecVariables() {
-    }
+    private SpecVariables() {}
 
     /**
      * @return the entries as given, once each is {@code NAME=value} with a name a spec placeholder can use

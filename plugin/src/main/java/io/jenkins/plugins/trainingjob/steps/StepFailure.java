@@ -12,8 +12,7 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
  * included, is a bug and goes on as it is, so Jenkins shows its stack trace.
  */
 final class StepFailure {
-    private StepFailure() {
-    }
+    private StepFailure() {}
 
     /** Whether the user can act on {@code failure}'s message alone. */
     static boolean isForTheUser(Throwable failure) {

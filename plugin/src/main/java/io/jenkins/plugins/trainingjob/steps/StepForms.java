@@ -6,9 +6,9 @@ import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
@@ -19,8 +19,7 @@ import jenkins.model.Jenkins;
 
 /** Form checks of the steps and the builder; each checks permission before anything else. */
 final class StepForms {
-    private StepForms() {
-    }
+    private StepForms() {}
 
     static boolean mayConfigure(Item item) {
         return item == null ? Jenkins.get().hasPermission(Jenkins.ADMINISTER) : item.hasPermission(Item.CONFIGURE);
@@ -92,14 +91,16 @@ final class StepForms {
 
     /** The {@code preflight} choices, the default first. */
     static ListBoxModel preflightItems(String current) {
-        return choices(List.of("true", "strict", "warn", "false"), current,
+        return choices(
+                List.of("true", "strict", "warn", "false"),
+                current,
                 v -> accepts(() -> PreflightMode.parse(v, "preflight")));
     }
 
     /** The {@code reuse} choices, the default first. */
     static ListBoxModel reuseItems(String current) {
-        return choices(List.of("never", "succeeded", "any"), current,
-                v -> accepts(() -> ReusePolicy.parse(v, "reuse")));
+        return choices(
+                List.of("never", "succeeded", "any"), current, v -> accepts(() -> ReusePolicy.parse(v, "reuse")));
     }
 
     /** A {@code clientToken} against core's rule; empty is fine (a new token per run). */

@@ -5,10 +5,10 @@ import hudson.model.Run;
 import hudson.model.TaskListener;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
+import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
@@ -17,8 +17,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
 import io.jenkins.plugins.trainingjob.report.JobEndArchive;
@@ -38,8 +38,7 @@ import java.util.Map;
  * and, with {@code failOnUnschedulable}, a failure whose message is the report's headline.
  */
 final class StepOutcome {
-    private StepOutcome() {
-    }
+    private StepOutcome() {}
 
     /**
      * What a step needs to read a finished job's log and decide how a failed job ends the step.
@@ -57,14 +56,16 @@ final class StepOutcome {
      * @return the step's result
      * @throws AbortException when the step must fail (the message is what the build log ends with)
      */
-    static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, Run<?, ?> run,
-            TaskListener listener) throws AbortException {
+    static Map<String, Object> apply(
+            Outcome outcome, JobRef job, boolean failOnUnschedulable, Run<?, ?> run, TaskListener listener)
+            throws AbortException {
         return apply(outcome, job, failOnUnschedulable, JobEnd.NONE, run, listener, null);
     }
 
     /** As {@link #apply(Outcome, JobRef, boolean, JobEnd, Run, TaskListener, Eta)} without a watch's estimate. */
-    static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end,
-            Run<?, ?> run, TaskListener listener) throws AbortException {
+    static Map<String, Object> apply(
+            Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end, Run<?, ?> run, TaskListener listener)
+            throws AbortException {
         return apply(outcome, job, failOnUnschedulable, end, run, listener, null);
     }
 
@@ -77,15 +78,23 @@ final class StepOutcome {
      * @param eta the watch's last estimate of when the job starts, or {@code null} (none made, or a watch
      *     resumed after a restart); a budget's outcome and a report carry their own
      */
-    static Map<String, Object> apply(Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end,
-            Run<?, ?> run, TaskListener listener, Eta eta) throws AbortException {
+    static Map<String, Object> apply(
+            Outcome outcome,
+            JobRef job,
+            boolean failOnUnschedulable,
+            JobEnd end,
+            Run<?, ?> run,
+            TaskListener listener,
+            Eta eta)
+            throws AbortException {
         PrintStream log = listener.getLogger();
         log.println(outcome.message());
         WaitEstimate estimate = estimateOf(outcome, eta);
         if (outcome.kind() != OutcomeKind.UNSCHEDULABLE && outcome.kind() != OutcomeKind.NOT_STARTED_IN_BUDGET) {
             recordWait(run, outcome, job, null, estimate);
         }
-        if (outcome.kind() == OutcomeKind.UNSCHEDULABLE || outcome.kind() == OutcomeKind.PLATFORM_ERROR
+        if (outcome.kind() == OutcomeKind.UNSCHEDULABLE
+                || outcome.kind() == OutcomeKind.PLATFORM_ERROR
                 || outcome.kind() == OutcomeKind.CANCELLED) {
             return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener, estimate);
         }
@@ -111,19 +120,33 @@ final class StepOutcome {
         return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener, estimate);
     }
 
-    private static Map<String, Object> finish(Outcome outcome, JobRef job, boolean failOnUnschedulable,
-            OutcomeSummary summary, Map<String, String> archived, PrintStream log, Run<?, ?> run,
-            TaskListener listener, WaitEstimate estimate) throws AbortException {
+    private static Map<String, Object> finish(
+            Outcome outcome,
+            JobRef job,
+            boolean failOnUnschedulable,
+            OutcomeSummary summary,
+            Map<String, String> archived,
+            PrintStream log,
+            Run<?, ?> run,
+            TaskListener listener,
+            WaitEstimate estimate)
+            throws AbortException {
         return switch (outcome.kind()) {
-            case SCHEDULED, COMPLETED -> StepResult.withEta(
-                    withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
-            case UNSCHEDULABLE -> StepResult.withEta(unschedulable((Outcome.Unschedulable) outcome, job,
-                    failOnUnschedulable, run, log, estimate), estimate);
-            case NOT_STARTED_IN_BUDGET -> throw notStartedInBudget((Outcome.NotStartedInBudget) outcome, job, run,
-                    log, estimate);
+            case SCHEDULED, COMPLETED ->
+                StepResult.withEta(
+                        withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
+            case UNSCHEDULABLE ->
+                StepResult.withEta(
+                        unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log, estimate),
+                        estimate);
+            case NOT_STARTED_IN_BUDGET ->
+                throw notStartedInBudget((Outcome.NotStartedInBudget) outcome, job, run, log, estimate);
             case JOB_FAILED, TIMED_OUT, CANCELLED -> throw new AbortException(outcome.message());
-            case PLATFORM_ERROR -> throw new AbortException(OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
-                    ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message() : outcome.message());
+            case PLATFORM_ERROR ->
+                throw new AbortException(
+                        OutcomeClass.of(outcome) == OutcomeClass.JOB_VANISHED
+                                ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message()
+                                : outcome.message());
         };
     }
 
@@ -157,8 +180,13 @@ final class StepOutcome {
         if (outputs != null && !outputs.isAvailable()) {
             log.println(Messages.Step_NoOutputs(outputs.unavailable()));
         } else if (outputs != null && !outputs.values().isEmpty()) {
-            log.println(Messages.Step_Outputs(outputs.worker(), String.join(", ", outputs.values().entrySet()
-                    .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
+            log.println(Messages.Step_Outputs(
+                    outputs.worker(),
+                    String.join(
+                            ", ",
+                            outputs.values().entrySet().stream()
+                                    .map(e -> e.getKey() + "=" + e.getValue())
+                                    .toList())));
         }
         if (outputs != null) {
             outputs.notes().forEach(n -> log.println(Messages.Step_Outputs(outputs.worker(), n)));
@@ -170,8 +198,8 @@ final class StepOutcome {
      * none were read), {@code outputsNotes}, and the archived files ({@code endReportFiles}, paths under
      * the build's artifacts).
      */
-    private static Map<String, Object> withEnd(Map<String, Object> result, OutcomeSummary summary,
-            Map<String, String> archived) {
+    private static Map<String, Object> withEnd(
+            Map<String, Object> result, OutcomeSummary summary, Map<String, String> archived) {
         if (summary != null && summary.outputs() != null) {
             JobOutputs outputs = summary.outputs();
             if (outputs.isAvailable()) {
@@ -231,8 +259,8 @@ final class StepOutcome {
      * The budget ran out (or p10 showed it would): the FITS_LATER report the wait went on with is printed and
      * archived, the build page records the wait, and the step fails with the outcome's line.
      */
-    private static AbortException notStartedInBudget(Outcome.NotStartedInBudget outcome, JobRef job, Run<?, ?> run,
-            PrintStream log, WaitEstimate estimate) {
+    private static AbortException notStartedInBudget(
+            Outcome.NotStartedInBudget outcome, JobRef job, Run<?, ?> run, PrintStream log, WaitEstimate estimate) {
         ArchivedReport archived = outcome.report() == null ? null : report(outcome.report(), run, log);
         if (estimate != null) {
             log.println(ConsoleText.strip(estimate.summary()));
@@ -242,11 +270,10 @@ final class StepOutcome {
     }
 
     /** For the job page's pending-time trend; never what decides how the step ends. */
-    private static void recordWait(Run<?, ?> run, Outcome outcome, JobRef job, ArchivedReport archived,
-            WaitEstimate eta) {
+    private static void recordWait(
+            Run<?, ?> run, Outcome outcome, JobRef job, ArchivedReport archived, WaitEstimate eta) {
         try {
-            PendingTimeAction.record(run, PendingTime.of(outcome, job, archived == null ? null : archived.url(),
-                    eta));
+            PendingTimeAction.record(run, PendingTime.of(outcome, job, archived == null ? null : archived.url(), eta));
         } catch (RuntimeException e) {
             // a build whose record cannot take one more action still ends as its wait did
         }
@@ -261,8 +288,14 @@ final class StepOutcome {
         return OutcomeClass.ofPending(report.verdict()).meaning() + ": " + ConsoleText.strip(report.headline());
     }
 
-    private static Map<String, Object> unschedulable(Outcome.Unschedulable outcome, JobRef job,
-            boolean failOnUnschedulable, Run<?, ?> run, PrintStream log, WaitEstimate estimate) throws AbortException {
+    private static Map<String, Object> unschedulable(
+            Outcome.Unschedulable outcome,
+            JobRef job,
+            boolean failOnUnschedulable,
+            Run<?, ?> run,
+            PrintStream log,
+            WaitEstimate estimate)
+            throws AbortException {
         ArchivedReport archived = report(outcome.report(), run, log);
         recordWait(run, outcome, job, archived, estimate);
         if (failOnUnschedulable) {
@@ -291,7 +324,8 @@ final class StepOutcome {
         if (message == null) {
             return "";
         }
-        return java.util.Arrays.stream(message.split("\\R")).map(ConsoleText::strip)
+        return java.util.Arrays.stream(message.split("\\R"))
+                .map(ConsoleText::strip)
                 .collect(java.util.stream.Collectors.joining("\n"));
     }
 }

@@ -16,8 +16,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  */
 @Restricted(NoExternalUse.class)
 public final class StepResult {
-    private StepResult() {
-    }
+    private StepResult() {}
 
     /**
      * @param status the last status seen, or {@code null} when none was fetched

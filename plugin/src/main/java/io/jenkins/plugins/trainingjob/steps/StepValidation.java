@@ -8,8 +8,7 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 
 /** Checks of step parameters that no single setter can make; each error names the parameters. */
 final class StepValidation {
-    private StepValidation() {
-    }
+    private StepValidation() {}
 
     static void requireOneSpec(TrainingJobParameters p) {
         if ((p.getSpec() == null) == (p.getSpecText() == null)) {
@@ -22,8 +21,8 @@ final class StepValidation {
         try {
             return WaitMode.parse(field, value, allowNone);
         } catch (InvalidInputException e) {
-            throw InvalidInputException.worded(field,
-                    Messages.Step_WaitInvalid(field, value, WaitMode.choices(allowNone)), e);
+            throw InvalidInputException.worded(
+                    field, Messages.Step_WaitInvalid(field, value, WaitMode.choices(allowNone)), e);
         }
     }
 

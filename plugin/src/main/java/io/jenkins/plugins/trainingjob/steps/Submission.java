@@ -41,8 +41,7 @@ import java.util.TreeMap;
  * these steps durably and without a thread while it waits; the builder runs them in a row.
  */
 final class Submission {
-    private Submission() {
-    }
+    private Submission() {}
 
     /**
      * Reads the spec file {@code path} of the workspace; a missing file is bad input naming the path. The
@@ -70,7 +69,11 @@ final class Submission {
     }
 
     /** The spec with the build's environment, overlaid with the step's own variables. */
-    static JobSpec loadSpec(TrainingJobService service, String specText, String source, Map<String, String> env,
+    static JobSpec loadSpec(
+            TrainingJobService service,
+            String specText,
+            String source,
+            Map<String, String> env,
             Map<String, String> variables) {
         Map<String, String> effective = new TreeMap<>();
         if (env != null) {
@@ -86,7 +89,8 @@ final class Submission {
      */
     static JobRef submit(ConnectionBinding binding, JobSpec spec, String clientToken, PrintStream log) {
         // core's one submit path; the token is fresh here, so there is nothing to look up first
-        JobRef job = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false).job();
+        JobRef job = IdempotentSubmitter.submit(binding.client(), spec, clientToken, false)
+                .job();
         log.println(submittedLine(binding, job));
         return job;
     }
@@ -96,8 +100,7 @@ final class Submission {
      * the token to create under otherwise, and for a job the reuse policy returned, the result map's
      * {@code reused} entry.
      */
-    record Found(JobRef job, String clientToken, Map<String, String> reused) {
-    }
+    record Found(JobRef job, String clientToken, Map<String, String> reused) {}
 
     /**
      * The look-up before a create, printing what it found. With {@code reuse} other than never, the spec's
@@ -107,13 +110,20 @@ final class Submission {
      *
      * @param variables the step's own variables (not the build's environment), part of the reuse key
      */
-    static Found lookUp(ConnectionBinding binding, JobSpec spec, Map<String, String> variables, ReusePolicy reuse,
-                        String clientToken, boolean tokenMayBeInUse, PrintStream log) {
+    static Found lookUp(
+            ConnectionBinding binding,
+            JobSpec spec,
+            Map<String, String> variables,
+            ReusePolicy reuse,
+            String clientToken,
+            boolean tokenMayBeInUse,
+            PrintStream log) {
         TrainingPlatform client = binding.client();
         if (reuse != ReusePolicy.NEVER) {
             SpecReuse.Decision d = SpecReuse.decide(client, spec, SpecDigest.reuseToken(spec, variables), reuse);
             if (d.reused().isEmpty()) {
-                d.notChecked().forEach(n -> log.println(ConsoleText.strip(Messages.Step_ReuseNotChecked(reuse.text(), n))));
+                d.notChecked()
+                        .forEach(n -> log.println(ConsoleText.strip(Messages.Step_ReuseNotChecked(reuse.text(), n))));
                 return new Found(null, d.clientToken(), null);
             }
             SpecReuse.Reused r = d.reused().get();
@@ -147,8 +157,10 @@ final class Submission {
         if (clientToken != null) {
             ClientToken.require("clientToken", clientToken);
             if (policy != ReusePolicy.NEVER) {
-                throw InvalidInputException.of("clientToken", "not with reuse: '" + policy.text()
-                        + "', which names the job by the spec's digest (tj-<hex>); leave one of them out");
+                throw InvalidInputException.of(
+                        "clientToken",
+                        "not with reuse: '" + policy.text()
+                                + "', which names the job by the spec's digest (tj-<hex>); leave one of them out");
             }
         }
         return policy;
@@ -172,8 +184,8 @@ final class Submission {
 
     /** The build log's line for a job just created. */
     static String submittedLine(ConnectionBinding binding, JobRef job) {
-        return Messages.Step_Submitted(binding.platform().displayName(), ConsoleText.strip(job.name()),
-                ConsoleText.strip(job.id()));
+        return Messages.Step_Submitted(
+                binding.platform().displayName(), ConsoleText.strip(job.name()), ConsoleText.strip(job.id()));
     }
 
     /**
@@ -185,8 +197,8 @@ final class Submission {
      *
      * @return the report, for {@link #waitNote}; {@code null} when the check is off
      */
-    static DiagnosisReport preflight(TrainingPlatform client, JobSpec spec, String mode, Run<?, ?> run,
-                                     PrintStream log) throws AbortException {
+    static DiagnosisReport preflight(TrainingPlatform client, JobSpec spec, String mode, Run<?, ?> run, PrintStream log)
+            throws AbortException {
         PreflightMode m = PreflightMode.parse(mode, "preflight");
         if (m == PreflightMode.OFF) {
             return null;

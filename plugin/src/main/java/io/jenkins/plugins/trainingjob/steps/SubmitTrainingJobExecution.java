@@ -56,7 +56,10 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
 
     /** @throws InvalidInputException when the parameters contradict each other (names the field) */
     SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
-        super(context, ConnectionRef.of(step.getConnection(), step.getPlatform()), step.isFailOnUnschedulable(),
+        super(
+                context,
+                ConnectionRef.of(step.getConnection(), step.getPlatform()),
+                step.isFailOnUnschedulable(),
                 step.isCancelOnAbort());
         this.cancelOnFailure = step.isCancelOnFailure();
         this.failOnJobFailure = step.isFailOnJobFailure();
@@ -69,7 +72,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         this.maxWait = StepValidation.duration("maxWait", step.getMaxWait());
         // the step keeps what the user typed; a bad value is refused here, naming the field
         this.preflight = PreflightMode.parse(step.getPreflight(), "preflight").text();
-        this.reuse = Submission.reusePolicy(step.getReuse(), step.getClientToken()).text();
+        this.reuse =
+                Submission.reusePolicy(step.getReuse(), step.getClientToken()).text();
         this.givenToken = step.getClientToken();
     }
 
@@ -94,8 +98,14 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         ConnectionBinding binding = bind();
         // a token the user chose, or the reuse policy, may name a job an earlier run created: look it up first,
         // so pre-flight never refuses a job that exists and a re-run never submits twice
-        Submission.Found found = Submission.lookUp(binding, spec, variables, reusePolicy(), clientToken,
-                givenToken != null, listener().getLogger());
+        Submission.Found found = Submission.lookUp(
+                binding,
+                spec,
+                variables,
+                reusePolicy(),
+                clientToken,
+                givenToken != null,
+                listener().getLogger());
         JobRef submitted = found.job();
         if (found.reused() != null) {
             reused = new TreeMap<>(found.reused());
@@ -105,8 +115,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             saveNow(); // the reuse family's free token is on disk before the create call
         }
         if (submitted == null) {
-            DiagnosisReport preflighted = Submission.preflight(binding.client(), spec, preflight, run(),
-                    listener().getLogger());
+            DiagnosisReport preflighted = Submission.preflight(
+                    binding.client(), spec, preflight, run(), listener().getLogger());
             submitted = Submission.submit(binding, spec, clientToken, listener().getLogger());
             if (waitMode != WaitMode.NONE) {
                 Submission.waitNote(preflighted, listener().getLogger());
@@ -123,7 +133,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             return;
         }
         if (waitMode == WaitMode.NONE) {
-            succeed(withReuse(Submission.withoutWaiting(binding, submitted, listener().getLogger())));
+            succeed(withReuse(
+                    Submission.withoutWaiting(binding, submitted, listener().getLogger())));
             return;
         }
         startWatch(binding, submitted, Submission.policy(waitMode, pendingTimeout, service()));
@@ -141,7 +152,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
 
     /** The build's environment (parameters, {@code withEnv}) overlaid with the step's own variables. */
     private JobSpec loadSpec() throws Exception {
-        return Submission.loadSpec(service(), specText, sourceName(), getContext().get(EnvVars.class), variables);
+        return Submission.loadSpec(
+                service(), specText, sourceName(), getContext().get(EnvVars.class), variables);
     }
 
     private String sourceName() {
@@ -160,7 +172,8 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     protected void resumeBeforeWatch() throws Exception {
         if (clientToken == null || specText == null) {
             if (clientToken == null) {
-                clientToken = givenToken != null ? givenToken : UUID.randomUUID().toString();
+                clientToken =
+                        givenToken != null ? givenToken : UUID.randomUUID().toString();
             }
             submit();
             return;
@@ -174,9 +187,11 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             // core's one submit path: the persisted token may have created the job before the restart
             IdempotentSubmitter.Submitted s = IdempotentSubmitter.submit(binding.client(), spec, clientToken, true);
             known = s.job();
-            print(s.alreadySubmitted()
-                    ? Messages.Step_FoundAfterRestart(binding.platform().displayName(), ConsoleText.strip(known.id()))
-                    : Submission.submittedLine(binding, known));
+            print(
+                    s.alreadySubmitted()
+                            ? Messages.Step_FoundAfterRestart(
+                                    binding.platform().displayName(), ConsoleText.strip(known.id()))
+                            : Submission.submittedLine(binding, known));
             job(known);
             saveNow();
         }

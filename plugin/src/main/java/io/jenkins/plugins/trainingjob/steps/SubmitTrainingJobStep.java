@@ -9,7 +9,6 @@ import hudson.util.FormValidation;
 import hudson.util.ListBoxModel;
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
-import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,6 +40,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private String pendingTimeout;
     /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
     private String maxWait;
+
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
@@ -50,8 +50,7 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private String reuse = "never";
 
     @DataBoundConstructor
-    public SubmitTrainingJobStep() {
-    }
+    public SubmitTrainingJobStep() {}
 
     @Override
     public StepExecution start(StepContext context) throws AbortException {

@@ -19,12 +19,12 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -67,19 +67,20 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private String pendingTimeout;
     /** The wait budget ({@code 40m}); null for none, and in configurations saved before it existed. */
     private String maxWait;
+
     private boolean failOnUnschedulable = true;
     private boolean cancelOnAbort = true;
     private boolean cancelOnFailure = true;
     /** {@code null} in builders saved before it existed: then true, as the default. */
     private Boolean failOnJobFailure = true;
+
     private String preflight = "true";
     private String clientToken;
     private String reuse = "never";
     private transient TrainingJobService service;
 
     @DataBoundConstructor
-    public TrainingJobBuilder() {
-    }
+    public TrainingJobBuilder() {}
 
     /** Uses this service instead of the controller's (unit tests). */
     void useService(TrainingJobService service) {
@@ -117,8 +118,14 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                 log.println(binding.warning());
             }
             // a clientToken or the reuse policy may name a job an earlier build created: that job is followed
-            Submission.Found found = Submission.lookUp(binding, jobSpec, Map.of(), reusePolicy,
-                    token != null ? token : UUID.randomUUID().toString(), token != null, log);
+            Submission.Found found = Submission.lookUp(
+                    binding,
+                    jobSpec,
+                    Map.of(),
+                    reusePolicy,
+                    token != null ? token : UUID.randomUUID().toString(),
+                    token != null,
+                    log);
             DiagnosisReport preflighted = null;
             JobRef job = found.job();
             if (job == null) {
@@ -132,23 +139,37 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             Submission.waitNote(preflighted, log);
             // The monitor's thread only queues the lines; this build's own thread writes them to its log.
             BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
-            Watch watch = svc.watcher().watch(binding.key(), job, Submission.policy(mode, pending, svc),
-                    WatchOptions.budget(budget),
-                    new WatchListener() {
-                        @Override
-                        public void onEvent(MonitorEvent event) {
-                            lines.add(Optional.of(event.message()));
-                        }
-                    });
+            Watch watch = svc.watcher()
+                    .watch(
+                            binding.key(),
+                            job,
+                            Submission.policy(mode, pending, svc),
+                            WatchOptions.budget(budget),
+                            new WatchListener() {
+                                @Override
+                                public void onEvent(MonitorEvent event) {
+                                    lines.add(Optional.of(event.message()));
+                                }
+                            });
             watch.outcome().whenComplete((outcome, error) -> lines.add(Optional.empty()));
             printUntilDone(lines, log);
             Outcome outcome = await(watch, log);
             if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
-                log.println(FailureCleanup.apply(binding.client(), job, outcome, cancelOnFailure, "cancelOnFailure",
+                log.println(FailureCleanup.apply(
+                        binding.client(),
+                        job,
+                        outcome,
+                        cancelOnFailure,
+                        "cancelOnFailure",
                         Messages.Step_StopHint(ConsoleText.strip(job.id()))));
             }
-            StepOutcome.apply(outcome, job, failOnUnschedulable,
-                    new StepOutcome.JobEnd(binding.client(), jobSpec.outputs(), isFailOnJobFailure()), run, listener,
+            StepOutcome.apply(
+                    outcome,
+                    job,
+                    failOnUnschedulable,
+                    new StepOutcome.JobEnd(binding.client(), jobSpec.outputs(), isFailOnJobFailure()),
+                    run,
+                    listener,
                     watch.eta());
         } catch (RuntimeException e) {
             throw StepFailure.abortOrRethrow(e);
@@ -185,7 +206,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             }
             throw e;
         } catch (ExecutionException e) {
-            throw new AbortException(ConsoleText.strip(String.valueOf(e.getCause().getMessage())));
+            throw new AbortException(
+                    ConsoleText.strip(String.valueOf(e.getCause().getMessage())));
         }
     }
 

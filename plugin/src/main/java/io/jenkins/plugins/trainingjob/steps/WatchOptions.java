@@ -14,12 +14,12 @@ import java.time.Duration;
 final class WatchOptions {
     private static final Duration FIRST_POLL = Duration.ofSeconds(5);
 
-    private WatchOptions() {
-    }
+    private WatchOptions() {}
 
     /** @param pendingTimeout the step's parameter, or {@code null} for the global default */
     static WatchPolicy policy(WaitTarget until, String pendingTimeout, TrainingJobConfiguration config) {
-        Duration pending = pendingTimeout == null ? config.pendingTimeoutDuration()
+        Duration pending = pendingTimeout == null
+                ? config.pendingTimeoutDuration()
                 : DurationText.parse("pendingTimeout", pendingTimeout);
         Duration pollMax = config.pollIntervalDuration();
         Duration first = pollMax.compareTo(FIRST_POLL) < 0 ? pollMax : FIRST_POLL;
@@ -40,7 +40,10 @@ final class WatchOptions {
      * only for the fetcher's blocking form, which steps do not use.
      */
     static DiagnosisFetcher diagnosisFetcher(TrainingJobConfiguration config) {
-        return new DiagnosisFetcher(WatchPolicy.defaults(WaitTarget.SCHEDULED).diagnosisTimeout(),
-                config.pollIntervalDuration(), Clock.systemUTC(), Sleeper.system());
+        return new DiagnosisFetcher(
+                WatchPolicy.defaults(WaitTarget.SCHEDULED).diagnosisTimeout(),
+                config.pollIntervalDuration(),
+                Clock.systemUTC(),
+                Sleeper.system());
     }
 }

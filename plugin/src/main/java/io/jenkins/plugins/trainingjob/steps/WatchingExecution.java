@@ -19,8 +19,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.util.Map;
@@ -61,6 +61,7 @@ public abstract class WatchingExecution extends StepExecution {
     protected String maxWait;
     /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
     private final String bindingId = UUID.randomUUID().toString();
+
     private volatile JobRef job;
     /** The last state of a running watch; never {@code DONE}, so a watch cut by shutdown resumes. */
     private volatile WatchState watchState;
@@ -74,8 +75,8 @@ public abstract class WatchingExecution extends StepExecution {
     private transient AtomicBoolean completed;
     private transient OrderedTasks ordered;
 
-    protected WatchingExecution(StepContext context, ConnectionRef connection, boolean failOnUnschedulable,
-            boolean cancelOnAbort) {
+    protected WatchingExecution(
+            StepContext context, ConnectionRef connection, boolean failOnUnschedulable, boolean cancelOnAbort) {
         super(context);
         this.connection = connection;
         this.failOnUnschedulable = failOnUnschedulable;
@@ -181,8 +182,9 @@ public abstract class WatchingExecution extends StepExecution {
     /** Starts the monitor's watch of a submitted job. */
     protected final void startWatch(ConnectionBinding binding, JobRef submitted, WatchPolicy policy) throws Exception {
         job = submitted;
-        register(service().watcher().watch(binding.key(), submitted, policy, WatchOptions.budget(maxWait),
-                new LogListener()));
+        register(service()
+                .watcher()
+                .watch(binding.key(), submitted, policy, WatchOptions.budget(maxWait), new LogListener()));
     }
 
     private void register(Watch w) throws Exception {
@@ -226,15 +228,26 @@ public abstract class WatchingExecution extends StepExecution {
             if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
                 // core's rule, as in the CLI: stop the job left by the failed wait, or say how to
                 try {
-                    print(FailureCleanup.apply(bind().client(), job, outcome, cancelOnFailure, "cancelOnFailure",
+                    print(FailureCleanup.apply(
+                            bind().client(),
+                            job,
+                            outcome,
+                            cancelOnFailure,
+                            "cancelOnFailure",
                             Messages.Step_StopHint(ConsoleText.strip(job.id()))));
                 } catch (IOException | RuntimeException e) {
                     print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
                 }
             }
             Watch w = watch;
-            result = KnownResult.success(withReuse(StepOutcome.apply(outcome, job, failOnUnschedulable, jobEnd(outcome),
-                    run(), listener(), w == null ? null : w.eta())));
+            result = KnownResult.success(withReuse(StepOutcome.apply(
+                    outcome,
+                    job,
+                    failOnUnschedulable,
+                    jobEnd(outcome),
+                    run(),
+                    listener(),
+                    w == null ? null : w.eta())));
         } catch (AbortException e) {
             result = KnownResult.failure(e.getMessage());
         } catch (Throwable t) {
@@ -417,8 +430,13 @@ public abstract class WatchingExecution extends StepExecution {
         if (s == null) {
             return beforeWatchStatus();
         }
-        String target = s.policy().until() == WaitTarget.COMPLETED ? Messages.Status_Completed() : Messages.Status_Scheduled();
-        return Messages.Status_Waiting(s.job().platform().displayName(), s.job().id(), target, s.phase().name(),
+        String target =
+                s.policy().until() == WaitTarget.COMPLETED ? Messages.Status_Completed() : Messages.Status_Scheduled();
+        return Messages.Status_Waiting(
+                s.job().platform().displayName(),
+                s.job().id(),
+                target,
+                s.phase().name(),
                 s.pendingDeadline().toString());
     }
 
@@ -433,7 +451,9 @@ public abstract class WatchingExecution extends StepExecution {
 
         private void log(MonitorEvent event) {
             print(event.message());
-            if (!linked && event instanceof MonitorEvent.StateChanged changed && changed.current() != null
+            if (!linked
+                    && event instanceof MonitorEvent.StateChanged changed
+                    && changed.current() != null
                     && changed.current().consoleUrl() != null) {
                 linked = true;
                 try {

@@ -53,11 +53,13 @@ class ScheduleDiagnosisActionTest {
         when(run.getUrl()).thenReturn("job/p/1/");
         when(run.getActions(ScheduleDiagnosisAction.class)).thenAnswer(i -> List.copyOf(attached));
         doAnswer(i -> {
-            ScheduleDiagnosisAction a = i.getArgument(0);
-            a.onAttached(run);
-            attached.add(a);
-            return null;
-        }).when(run).addAction(any());
+                    ScheduleDiagnosisAction a = i.getArgument(0);
+                    a.onAttached(run);
+                    attached.add(a);
+                    return null;
+                })
+                .when(run)
+                .addAction(any());
     }
 
     /** What a response received. */
@@ -71,7 +73,9 @@ class ScheduleDiagnosisActionTest {
         StaplerResponse2 response() throws Exception {
             StaplerResponse2 rsp = mock(StaplerResponse2.class);
             doAnswer(i -> contentType = i.getArgument(0)).when(rsp).setContentType(any());
-            doAnswer(i -> headers.put(i.getArgument(0), i.getArgument(1))).when(rsp).setHeader(any(), any());
+            doAnswer(i -> headers.put(i.getArgument(0), i.getArgument(1)))
+                    .when(rsp)
+                    .setHeader(any(), any());
             doAnswer(i -> error = i.getArgument(0)).when(rsp).sendError(org.mockito.ArgumentMatchers.anyInt());
             doAnswer(i -> redirect = i.getArgument(0)).when(rsp).sendRedirect(any());
             when(rsp.getOutputStream()).thenReturn(new ServletOutputStream() {
@@ -81,8 +85,7 @@ class ScheduleDiagnosisActionTest {
                 }
 
                 @Override
-                public void setWriteListener(WriteListener listener) {
-                }
+                public void setWriteListener(WriteListener listener) {}
 
                 @Override
                 public void write(int b) {
@@ -116,7 +119,10 @@ class ScheduleDiagnosisActionTest {
         assertThat(action.report()).isEqualTo(report);
         assertThat(action.getHeadline()).isEqualTo(report.headline());
         assertThat(action.getSummary()).isEqualTo(report.summaryLines());
-        assertThat(action.getFindings()).hasSize(report.rules().stream().mapToInt(r -> r.reasons().size()).sum());
+        assertThat(action.getFindings())
+                .hasSize(report.rules().stream()
+                        .mapToInt(r -> r.reasons().size())
+                        .sum());
     }
 
     @Test
@@ -129,7 +135,8 @@ class ScheduleDiagnosisActionTest {
         view.setAccessible(true);
         view.set(action, null); // as after a restart
 
-        assertThat(action.getHeadline()).startsWith("This version of the plugin cannot read this report")
+        assertThat(action.getHeadline())
+                .startsWith("This version of the plugin cannot read this report")
                 .contains("schemaVersion");
         assertThat(action.getFindings()).isEmpty();
     }
@@ -148,7 +155,9 @@ class ScheduleDiagnosisActionTest {
         assertThat(json.redirect).isEqualTo("files/schedule-diagnosis.json");
         assertThat(html.redirect).isEqualTo("files/schedule-diagnosis.html");
         assertThat(junit.redirect).isEqualTo("files/schedule-diagnosis-junit.xml");
-        assertThat(html.body.size()).as("nothing served from the Jenkins origin by the action itself").isZero();
+        assertThat(html.body.size())
+                .as("nothing served from the Jenkins origin by the action itself")
+                .isZero();
         assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.html"))
                 .hasContent(ReportFormat.HTML.render(report));
     }
@@ -165,10 +174,11 @@ class ScheduleDiagnosisActionTest {
         ArchivedReport archived = ReportArchive.attach(run, report);
 
         assertThat(archived.url()).isEqualTo("job/p/1/training-job-pytorchjob-42/");
-        assertThat(archived.files()).containsOnly(
-                Map.entry("html", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.html"),
-                Map.entry("json", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.json"),
-                Map.entry("junit", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis-junit.xml"));
+        assertThat(archived.files())
+                .containsOnly(
+                        Map.entry("html", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.html"),
+                        Map.entry("json", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis.json"),
+                        Map.entry("junit", "job/p/1/training-job-pytorchjob-42/files/schedule-diagnosis-junit.xml"));
         assertThat(archived.files().values()).noneMatch(v -> v.contains(buildDir.getPath()));
     }
 
@@ -180,14 +190,16 @@ class ScheduleDiagnosisActionTest {
         assertThat(first.getUrlName()).isEqualTo("training-job-pytorchjob-42");
         assertThat(second.getUrlName()).isEqualTo("training-job-pytorchjob-42-2");
         assertThat(second.getReportDirectory()).isEqualTo("training-job/pytorchjob-42-2");
-        assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.json")).exists();
-        assertThat(new File(buildDir, "training-job/pytorchjob-42-2/schedule-diagnosis.json")).exists();
+        assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.json"))
+                .exists();
+        assertThat(new File(buildDir, "training-job/pytorchjob-42-2/schedule-diagnosis.json"))
+                .exists();
     }
 
     @Test
     void aFormatTheActionDoesNotHaveIsNotFound() throws Exception {
-        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, Map.of("json", "schedule-diagnosis.json"),
-                "training-job-x", "x");
+        ScheduleDiagnosisAction action =
+                ScheduleDiagnosisAction.of(report, Map.of("json", "schedule-diagnosis.json"), "training-job-x", "x");
         Served html = new Served();
 
         action.doHtml(html.response());
@@ -216,9 +228,14 @@ class ScheduleDiagnosisActionTest {
     void theBuildPageSummaryPrintsTheWholeHeadlineOnceAndThenTheOtherLines() throws Exception {
         ScheduleDiagnosisAction action = attach();
 
-        assertThat(action.getSummary().get(0)).as("the summary's own first line is cut").hasSizeLessThanOrEqualTo(100);
-        assertThat(action.getSummaryDetails()).isEqualTo(action.getSummary().subList(1, action.getSummary().size()));
+        assertThat(action.getSummary().get(0))
+                .as("the summary's own first line is cut")
+                .hasSizeLessThanOrEqualTo(100);
+        assertThat(action.getSummaryDetails())
+                .isEqualTo(action.getSummary().subList(1, action.getSummary().size()));
         assertThat(action.getHeadline()).isEqualTo(report.headline());
-        assertThat(action.getIconFileName()).as("a core symbol, not a legacy icon").isEqualTo("symbol-document-text");
+        assertThat(action.getIconFileName())
+                .as("a core symbol, not a legacy icon")
+                .isEqualTo("symbol-document-text");
     }
 }

@@ -86,7 +86,8 @@ class AwaitScheduleDiagnosisExecutionTest {
 
         ArgumentCaptor<Object> captor = ArgumentCaptor.forClass(Object.class);
         verify(f.context).onSuccess(captor.capture());
-        assertThat((Map<String, Object>) captor.getValue()).containsEntry("jobId", "pytorchjob-42")
+        assertThat((Map<String, Object>) captor.getValue())
+                .containsEntry("jobId", "pytorchjob-42")
                 .containsEntry("status", "RUNNING");
     }
 
@@ -95,11 +96,16 @@ class AwaitScheduleDiagnosisExecutionTest {
         start(step());
         DiagnosisReport report = Reports.documentedAihcExample(JOB);
 
-        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(JOB, JobPhase.PENDING), report));
+        f.watcher
+                .last()
+                .outcome
+                .complete(new Outcome.Unschedulable(FakePlatform.status(JOB, JobPhase.PENDING), report));
 
-        assertThat(failure(f.context)).isInstanceOf(AbortException.class)
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessage(StepOutcome.unschedulableMessage(report));
-        assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.html")).exists();
+        assertThat(new File(buildDir, "training-job/pytorchjob-42/schedule-diagnosis.html"))
+                .exists();
     }
 
     @Test
@@ -111,7 +117,9 @@ class AwaitScheduleDiagnosisExecutionTest {
 
         e.stop(abort);
 
-        assertThat(f.watcher.last().cancelledWithStop).as("watch cancelled, job not stopped").isFalse();
+        assertThat(f.watcher.last().cancelledWithStop)
+                .as("watch cancelled, job not stopped")
+                .isFalse();
         assertThat(f.platform.cancelled).isEmpty();
         assertThat(failure(f.context)).isSameAs(abort);
     }
@@ -170,9 +178,11 @@ class AwaitScheduleDiagnosisExecutionTest {
 
         f.watcher.lastFetch().result().complete(new FetchedDiagnosis.Ready(report));
 
-        assertThat(failure(f.context)).isInstanceOf(AbortException.class)
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessage(StepOutcome.unschedulableMessage(report));
-        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
+        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html"))
+                .exists();
         assertThat(f.log()).contains("Job diag-9 cannot be scheduled");
     }
 
@@ -188,16 +198,17 @@ class AwaitScheduleDiagnosisExecutionTest {
 
         ArgumentCaptor<Object> captor = ArgumentCaptor.forClass(Object.class);
         verify(f.context).onSuccess(captor.capture());
-        assertThat((Map<String, Object>) captor.getValue()).containsEntry("jobId", JOB.id())
-                .containsKey("diagnosis").containsKey("reportFiles");
+        assertThat((Map<String, Object>) captor.getValue())
+                .containsEntry("jobId", JOB.id())
+                .containsKey("diagnosis")
+                .containsKey("reportFiles");
     }
 
     @Test
     void aDiagnosisStillNotReadyFailsTheStepSayingHowToFetchItLater() throws Exception {
         start(fetchStep(null));
         FetchedDiagnosis.NotReady notReady = new FetchedDiagnosis.NotReady(
-                new DiagnosisHandle("diag-9", new JobRef(PlatformKind.AIHC, "diag-9", null)),
-                Duration.ofMinutes(5));
+                new DiagnosisHandle("diag-9", new JobRef(PlatformKind.AIHC, "diag-9", null)), Duration.ofMinutes(5));
 
         f.watcher.lastFetch().result().complete(notReady);
 
@@ -209,8 +220,17 @@ class AwaitScheduleDiagnosisExecutionTest {
     void aPlatformFailureOfTheFetchFailsTheStepWithItsMessageAndNoStackTrace() throws Exception {
         start(fetchStep(null));
 
-        f.watcher.lastFetch().result().completeExceptionally(new AuthenticationException(PlatformKind.AIHC,
-                "GET /api/v1/aifd/schedulediagnosis/job/query", 403, "AccessDenied", "r-9", "access denied", null));
+        f.watcher
+                .lastFetch()
+                .result()
+                .completeExceptionally(new AuthenticationException(
+                        PlatformKind.AIHC,
+                        "GET /api/v1/aifd/schedulediagnosis/job/query",
+                        403,
+                        "AccessDenied",
+                        "r-9",
+                        "access denied",
+                        null));
 
         assertThat(failure(f.context)).isInstanceOf(AbortException.class).hasMessageContaining("access denied");
     }
@@ -233,13 +253,15 @@ class AwaitScheduleDiagnosisExecutionTest {
         AwaitScheduleDiagnosisStep step = step();
         step.setJobId(null);
 
-        assertThatThrownBy(() -> step.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> step.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("jobId:");
 
         AwaitScheduleDiagnosisStep none = step();
         none.setUntil("none"); // kept by the setter (no "Oops" page on the job form), refused by the run
         assertThat(none.getUntil()).isEqualTo("none");
-        assertThatThrownBy(() -> none.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> none.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessage("until: 'none' is not one of scheduled, completed");
     }
 
@@ -252,9 +274,11 @@ class AwaitScheduleDiagnosisExecutionTest {
         slash.setJobId(null);
         slash.setDiagnosisId("a/../b");
 
-        assertThatThrownBy(() -> dots.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> dots.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("jobId: '..' is not an id");
-        assertThatThrownBy(() -> slash.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> slash.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("diagnosisId: 'a/../b' is not an id");
         assertThat(f.watcher.watches).isEmpty();
         assertThat(f.connected).isEmpty();

@@ -20,9 +20,9 @@ import java.io.File;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -49,22 +49,23 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     private final ManualClock clock = new ManualClock();
     /** Background tasks running now, and finished (counted by the task's own thread, once the task returned). */
     private final AtomicInteger backgroundRunning = new AtomicInteger();
+
     private final AtomicInteger backgroundFinished = new AtomicInteger();
     private final CountDownLatch firstBackgroundTaskFinished = new CountDownLatch(1);
-    private final ThreadPoolExecutor background = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>()) {
-        @Override
-        protected void beforeExecute(Thread t, Runnable r) {
-            backgroundRunning.incrementAndGet();
-        }
+    private final ThreadPoolExecutor background =
+            new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>()) {
+                @Override
+                protected void beforeExecute(Thread t, Runnable r) {
+                    backgroundRunning.incrementAndGet();
+                }
 
-        @Override
-        protected void afterExecute(Runnable r, Throwable t) {
-            backgroundRunning.decrementAndGet();
-            backgroundFinished.incrementAndGet();
-            firstBackgroundTaskFinished.countDown();
-        }
-    };
+                @Override
+                protected void afterExecute(Runnable r, Throwable t) {
+                    backgroundRunning.decrementAndGet();
+                    backgroundFinished.incrementAndGet();
+                    firstBackgroundTaskFinished.countDown();
+                }
+            };
     private TrainingJobService service;
 
     @BeforeEach
@@ -94,10 +95,23 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     }
 
     private void diagnosisReady() {
-        f.platform.diagnosis = handle -> new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-1", List.of(
-                new AihcScheduleDiagnosis.Rule("NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics",
-                        List.of(new AihcScheduleDiagnosis.Detail("", "node(s) were unschedulable", "", "default",
-                                "10.3.0.118", "resnet-master-0", "default", "", "")))));
+        f.platform.diagnosis = handle -> new AihcScheduleDiagnosis(
+                handle.job(),
+                handle.id(),
+                "r-1",
+                List.of(new AihcScheduleDiagnosis.Rule(
+                        "NodeAvailabilityDiagnostics",
+                        "NodeAvailabilityDiagnostics",
+                        List.of(new AihcScheduleDiagnosis.Detail(
+                                "",
+                                "node(s) were unschedulable",
+                                "",
+                                "default",
+                                "10.3.0.118",
+                                "resnet-master-0",
+                                "default",
+                                "",
+                                "")))));
     }
 
     @Test
@@ -111,7 +125,8 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
         assertThat(failure.getValue()).isInstanceOf(AbortException.class).hasMessageContaining("diag-9");
         JobRef placeholder = new JobRef(PlatformKind.AIHC, "diag-9", null);
         assertThat(f.platform.fetchedDiagnoses).containsExactly(new DiagnosisHandle("diag-9", placeholder));
-        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html")).exists();
+        assertThat(new File(buildDir, "training-job/diag-9/schedule-diagnosis.html"))
+                .exists();
     }
 
     @Test
@@ -127,8 +142,13 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     @Test
     void whileTheDiagnosisIsNotReadyNoThreadIsHeldAndStopEndsTheStep() throws Exception {
         f.platform.diagnosis = handle -> {
-            throw new DiagnosisNotReadyException(PlatformKind.AIHC, "GET /api/v1/aifd/schedulediagnosis/job/query",
-                    200, "DiagnosisReportNotFound", "r-3", "The diagnosis report is not found, try later please.",
+            throw new DiagnosisNotReadyException(
+                    PlatformKind.AIHC,
+                    "GET /api/v1/aifd/schedulediagnosis/job/query",
+                    200,
+                    "DiagnosisReportNotFound",
+                    "r-3",
+                    "The diagnosis report is not found, try later please.",
                     null);
         };
         AwaitScheduleDiagnosisExecution e = start(null, true);
@@ -136,13 +156,16 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
         // The step's background task (binding, starting the fetch) returns; then the monitor settles: it has
         // asked once, heard "not ready", and left nothing but its timer for the next question.
         assertThat(firstBackgroundTaskFinished.await(WAIT_MS, TimeUnit.MILLISECONDS))
-                .as("the step's background task returned").isTrue();
+                .as("the step's background task returned")
+                .isTrue();
         clock.advance(Duration.ZERO);
         assertThat(f.platform.fetchedDiagnoses).hasSize(1);
         assertThat(clock.pendingTimers()).as("the fetch waits on a timer").isEqualTo(1);
         assertThat(backgroundRunning).hasValue(0);
         assertThat(background.getQueue()).isEmpty();
-        assertThat(noThreadInside(DiagnosisFetcher.class)).as("no thread is fetching or sleeping").isTrue();
+        assertThat(noThreadInside(DiagnosisFetcher.class))
+                .as("no thread is fetching or sleeping")
+                .isTrue();
         verify(f.context, never()).onSuccess(any());
         verify(f.context, never()).onFailure(any());
         assertThat(backgroundFinished).hasValue(1);
@@ -159,7 +182,8 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
 
     /** No live thread runs code of {@code type}: nobody is fetching or sleeping between two questions. */
     private static boolean noThreadInside(Class<?> type) {
-        return Thread.getAllStackTraces().values().stream().flatMap(Arrays::stream)
+        return Thread.getAllStackTraces().values().stream()
+                .flatMap(Arrays::stream)
                 .noneMatch(frame -> frame.getClassName().equals(type.getName()));
     }
 }

@@ -73,7 +73,8 @@ class BlockedBuildLogTest {
 
         @Override
         public StatusPage listStatuses(String pageToken, int pageSize) {
-            return new StatusPage(List.copyOf(byToken.values()).stream().map(this::statusOf).toList(), null);
+            return new StatusPage(
+                    List.copyOf(byToken.values()).stream().map(this::statusOf).toList(), null);
         }
     }
 
@@ -96,12 +97,17 @@ class BlockedBuildLogTest {
     @Test
     void oneBlockedBuildLogDoesNotStopTheOtherWatchesFromBeingPolled() throws Exception {
         PerJobPlatform platform = new PerJobPlatform();
-        TrainingJobService service = new TrainingJobService(settings -> platform, f.service.credentials(),
+        TrainingJobService service = new TrainingJobService(
+                settings -> platform,
+                f.service.credentials(),
                 (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.get("RUN")),
-                () -> f.config, resolver -> {
+                () -> f.config,
+                resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
                     return armingBeforeTheBlockedWatch(monitor);
-                }, Runnable::run, events);
+                },
+                Runnable::run,
+                events);
 
         StepContext blocked = context(true);
         start(service, blocked, "blocked");
@@ -116,7 +122,9 @@ class BlockedBuildLogTest {
             verify(c, timeout(WAIT_MS)).onSuccess(any());
         }
         assertThat(blocking).isTrue();
-        assertThat(unblock.getCount()).as("the blocked log was still blocked all along").isEqualTo(1);
+        assertThat(unblock.getCount())
+                .as("the blocked log was still blocked all along")
+                .isEqualTo(1);
     }
 
     /** From the blocked step's watch on, its build log blocks until the test ends. */
@@ -136,8 +144,8 @@ class BlockedBuildLogTest {
             }
 
             @Override
-            public CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String key, DiagnosisFetcher fetcher,
-                    String diagnosisId, String jobId) {
+            public CompletableFuture<FetchedDiagnosis> fetchDiagnosis(
+                    String key, DiagnosisFetcher fetcher, String diagnosisId, String jobId) {
                 return delegate.fetchDiagnosis(key, fetcher, diagnosisId, jobId);
             }
         };

@@ -34,29 +34,28 @@ class CancelOnFailureTest {
 
     @Test
     void aTimedOutWaitStopsTheJobTheBuildSubmittedAndSaysSo() throws Exception {
-        f.watcher.immediately = job -> new Outcome.TimedOut(FakePlatform.status(job, JobPhase.PENDING),
-                "overall timeout of 1s");
+        f.watcher.immediately =
+                job -> new Outcome.TimedOut(FakePlatform.status(job, JobPhase.PENDING), "overall timeout of 1s");
 
-        assertThatThrownBy(() -> freestyle.perform(freestyle.builder()))
-                .isInstanceOf(AbortException.class);
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class);
 
         assertThat(f.platform.cancelled).hasSize(1);
-        assertThat(f.log()).contains("stopped job " + f.platform.cancelled.get(0).id() + " on Baidu AIHC "
-                + "(cancelOnFailure)");
+        assertThat(f.log())
+                .contains("stopped job " + f.platform.cancelled.get(0).id() + " on Baidu AIHC " + "(cancelOnFailure)");
     }
 
     @Test
     void withoutCancelOnFailureTheLogSaysTheJobIsStillQueuedAndHowToStopIt() throws Exception {
-        f.watcher.immediately = job -> new Outcome.TimedOut(FakePlatform.status(job, JobPhase.PENDING),
-                "overall timeout of 1s");
+        f.watcher.immediately =
+                job -> new Outcome.TimedOut(FakePlatform.status(job, JobPhase.PENDING), "overall timeout of 1s");
         TrainingJobBuilder b = freestyle.builder();
         b.setCancelOnFailure(false);
 
-        assertThatThrownBy(() -> freestyle.perform(b))
-                .isInstanceOf(AbortException.class);
+        assertThatThrownBy(() -> freestyle.perform(b)).isInstanceOf(AbortException.class);
 
         assertThat(f.platform.cancelled).isEmpty();
-        assertThat(f.log()).containsPattern("job \\S+ is still queued on Baidu AIHC; stop it with: the platform "
-                + "console, or trainjob cancel \\S+ \\(or set cancelOnFailure\\)");
+        assertThat(f.log())
+                .containsPattern("job \\S+ is still queued on Baidu AIHC; stop it with: the platform "
+                        + "console, or trainjob cancel \\S+ \\(or set cancelOnFailure\\)");
     }
 }

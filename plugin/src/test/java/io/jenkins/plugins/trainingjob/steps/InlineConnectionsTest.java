@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 class InlineConnectionsTest {
     private final ManualClock clock = new ManualClock();
     private final StepFixture f;
+
     @AutoClose
     private final RealMonitorService monitored;
 

@@ -70,8 +70,9 @@ class InlineEndpointAllowListTest extends SimulatedAihcStepTest {
 
         submitInline(endpoint);
 
-        assertThat(failure()).isInstanceOf(AbortException.class).hasMessageStartingWith("endpoint: '" + endpoint
-                + "' may not be called from inline settings")
+        assertThat(failure())
+                .isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("endpoint: '" + endpoint + "' may not be called from inline settings")
                 .hasMessageContaining("Allowed endpoints for inline connections (allowedEndpoints)");
         assertThat(requests).as("requests that reached the address").hasValue(0);
         assertThat(service.inlineConnections()).isZero();
@@ -83,8 +84,10 @@ class InlineEndpointAllowListTest extends SimulatedAihcStepTest {
 
         submitInline("https://10.0.0.5:8500/v1/kv/x");
 
-        assertThat(failure()).isInstanceOf(AbortException.class)
-                .hasMessageContaining("10.0.0.5 is not listed").hasMessageContaining("allowedEndpoints");
+        assertThat(failure())
+                .isInstanceOf(AbortException.class)
+                .hasMessageContaining("10.0.0.5 is not listed")
+                .hasMessageContaining("allowedEndpoints");
     }
 
     @Test
@@ -105,7 +108,8 @@ class InlineEndpointAllowListTest extends SimulatedAihcStepTest {
 
         clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
         verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
-        assertThat(sim.jobs()).singleElement().satisfies(j -> assertThat(j.name()).isEqualTo("ci-7"));
+        assertThat(sim.jobs()).singleElement().satisfies(j -> assertThat(j.name())
+                .isEqualTo("ci-7"));
     }
 
     @Test
@@ -122,7 +126,8 @@ class InlineEndpointAllowListTest extends SimulatedAihcStepTest {
         e.useService(f.service);
         e.start();
 
-        assertThat(f.connected).singleElement().satisfies(s -> assertThat(s.insecureHttp()).isTrue());
+        assertThat(f.connected).singleElement().satisfies(s -> assertThat(s.insecureHttp())
+                .isTrue());
         assertThat(f.log()).contains("WARNING: 'http://aihc-gw.corp.example' is plain http");
     }
 }

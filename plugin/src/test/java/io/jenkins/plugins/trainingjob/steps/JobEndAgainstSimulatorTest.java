@@ -2,7 +2,6 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.ArgumentMatchers.anyMap;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -32,13 +31,30 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
 
     /** A one-GPU leg whose script prints an eval metric and a checkpoint, then exits with {@code exitCode}. */
     static String leg(String name, int exitCode) {
-        return String.join("\n", "platform: aihc", "name: " + name, "queue: training", "jobFramework: PyTorchJob",
-                "jobSpec:", "  image: registry.example.com/train:1", "  command: python train.py", "  replicas: 1",
-                "  resources:", "    - name: nvidia.com/gpu", "      quantity: 1", "  envs:",
-                "    - name: SIM_RUN_SECONDS", "      value: \"0\"", "    - name: SIM_EXIT_CODE",
-                "      value: \"" + exitCode + "\"", "    - name: SIM_LOG_LINES",
+        return String.join(
+                "\n",
+                "platform: aihc",
+                "name: " + name,
+                "queue: training",
+                "jobFramework: PyTorchJob",
+                "jobSpec:",
+                "  image: registry.example.com/train:1",
+                "  command: python train.py",
+                "  replicas: 1",
+                "  resources:",
+                "    - name: nvidia.com/gpu",
+                "      quantity: 1",
+                "  envs:",
+                "    - name: SIM_RUN_SECONDS",
+                "      value: \"0\"",
+                "    - name: SIM_EXIT_CODE",
+                "      value: \"" + exitCode + "\"",
+                "    - name: SIM_LOG_LINES",
                 "      value: 'eval accuracy: 0.91\\ntrainjob-output checkpoint=bos://ckpt/" + name + "'",
-                "outputs:", "  - name: accuracy", "    regex: 'eval accuracy: ([0-9.]+)'", "");
+                "outputs:",
+                "  - name: accuracy",
+                "    regex: 'eval accuracy: ([0-9.]+)'",
+                "");
     }
 
     private SubmitTrainingJobExecution submit(String spec, boolean failOnJobFailure) throws Exception {
@@ -73,7 +89,8 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
     void aSucceededJobsOutputsAreInTheSubmitStepsResult() throws Exception {
         SubmitTrainingJobExecution e = submit(leg("leg-ok", 0), true);
         Map<String, Object> result = success();
-        assertThat(result).containsEntry("status", "SUCCEEDED")
+        assertThat(result)
+                .containsEntry("status", "SUCCEEDED")
                 .containsEntry("outputs", Map.of("accuracy", "0.91", "checkpoint", "bos://ckpt/leg-ok"));
         assertThat(archived()).containsOnlyKeys("training-job/" + e.job().id() + "/outcome.md");
         assertThat(f.log()).contains("Outputs (worker leg-ok-master-0): accuracy=0.91, checkpoint=bos://ckpt/leg-ok");
@@ -84,15 +101,19 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
     void withFailOnJobFailureOffAFailedJobReturnsItsFailureInsteadOfThrowing() throws Exception {
         SubmitTrainingJobExecution e = submit(leg("leg-bad", 3), false);
         Map<String, Object> result = success();
-        assertThat(result).containsEntry("status", "FAILED").containsEntry("jobId", e.job().id());
+        assertThat(result)
+                .containsEntry("status", "FAILED")
+                .containsEntry("jobId", e.job().id());
         Map<String, Object> failure = (Map<String, Object>) result.get("failure");
         assertThat(failure).containsEntry("exitCode", 3).containsEntry("worker", "leg-bad-master-0");
         assertThat((List<String>) failure.get("lastEvents")).anyMatch(l -> l.startsWith("ExitedWithCode: "));
         assertThat((List<String>) failure.get("logTail")).contains("[sim] error: training script exited with code 3");
         assertThat(failure.values()).noneMatch(""::equals);
         assertThat((Map<String, String>) result.get("outputs")).containsEntry("accuracy", "0.91");
-        assertThat(archived()).containsOnlyKeys("training-job/" + e.job().id() + "/outcome.md",
-                "training-job/" + e.job().id() + "/worker-log-tail.txt");
+        assertThat(archived())
+                .containsOnlyKeys(
+                        "training-job/" + e.job().id() + "/outcome.md",
+                        "training-job/" + e.job().id() + "/worker-log-tail.txt");
     }
 
     @Test
@@ -101,8 +122,11 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(f.context).onFailure(failure.capture());
         assertThat(failure.getValue()).isInstanceOf(AbortException.class);
-        assertThat(failure.getValue().getMessage().replace("\n    ", " ")).contains("exit code 3 (worker leg-bad2-master-0)");
-        assertThat(f.log()).contains("Last ").contains(" lines of worker leg-bad2-master-0's log:")
+        assertThat(failure.getValue().getMessage().replace("\n    ", " "))
+                .contains("exit code 3 (worker leg-bad2-master-0)");
+        assertThat(f.log())
+                .contains("Last ")
+                .contains(" lines of worker leg-bad2-master-0's log:")
                 .contains("  | [sim] error: training script exited with code 3")
                 .contains("Archived with the build: training-job/" + e.job().id() + "/outcome.md, training-job/"
                         + e.job().id() + "/worker-log-tail.txt");

@@ -37,12 +37,16 @@ class MaxWaitStepsTest {
             e.start();
 
             clock.advance(Duration.ofMinutes(2));
-            assertThat(StepFixture.ended(f.context)).as("no estimate ends nothing early").isFalse();
-            assertThat(clock.advanceUntil(() -> StepFixture.ended(f.context), Duration.ofMinutes(5))).isTrue();
+            assertThat(StepFixture.ended(f.context))
+                    .as("no estimate ends nothing early")
+                    .isFalse();
+            assertThat(clock.advanceUntil(() -> StepFixture.ended(f.context), Duration.ofMinutes(5)))
+                    .isTrue();
 
             ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
             verify(f.context).onFailure(failure.capture());
-            assertThat(failure.getValue()).isInstanceOf(AbortException.class)
+            assertThat(failure.getValue())
+                    .isInstanceOf(AbortException.class)
                     .hasMessageContaining("did not start within 3m");
             assertThat(f.platform.cancelled).containsExactly(e.job());
             assertThat(f.log()).contains("no basis for an estimate (0 finished jobs in 7d)");
@@ -64,7 +68,8 @@ class MaxWaitStepsTest {
             e.useService(monitored.service);
             e.start();
 
-            assertThat(clock.advanceUntil(() -> StepFixture.ended(f.context), Duration.ofMinutes(5))).isTrue();
+            assertThat(clock.advanceUntil(() -> StepFixture.ended(f.context), Duration.ofMinutes(5)))
+                    .isTrue();
 
             ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
             verify(f.context).onFailure(failure.capture());
@@ -84,7 +89,8 @@ class MaxWaitStepsTest {
             builder.useService(monitored.service);
             builder.setMaxWait("1s");
 
-            assertThatThrownBy(() -> freestyle.perform(builder)).isInstanceOf(AbortException.class)
+            assertThatThrownBy(() -> freestyle.perform(builder))
+                    .isInstanceOf(AbortException.class)
                     .hasMessageContaining("did not start within 1s");
             assertThat(f.platform.cancelled).hasSize(1);
         }
@@ -106,12 +112,14 @@ class MaxWaitStepsTest {
             e.start();
             clock.advance(Duration.ofMinutes(1));
             f.platform.phase = JobPhase.RUNNING;
-            assertThat(clock.advanceUntil(() -> StepFixture.ended(f.context), Duration.ofMinutes(5))).isTrue();
+            assertThat(clock.advanceUntil(() -> StepFixture.ended(f.context), Duration.ofMinutes(5)))
+                    .isTrue();
 
             ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
             verify(f.context).onSuccess(result.capture());
             java.util.Map<String, Object> map = (java.util.Map<String, Object>) result.getValue();
-            assertThat(map).containsEntry("status", "RUNNING")
+            assertThat(map)
+                    .containsEntry("status", "RUNNING")
                     .containsEntry("etaBasis", "no basis for an estimate (0 finished jobs in 7d)")
                     .doesNotContainKey("eta");
         }

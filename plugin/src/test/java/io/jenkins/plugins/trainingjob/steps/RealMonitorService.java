@@ -28,12 +28,18 @@ final class RealMonitorService implements AutoCloseable {
     /** As above, with the monitor on {@code clock} ({@code null}: in real time). */
     RealMonitorService(StepFixture f, Duration pollInterval, Executor executor, MonitorClock clock) {
         when(f.config.pollIntervalDuration()).thenReturn(pollInterval);
-        service = new TrainingJobService(settings -> f.platform.connectedWith(settings), f.service.credentials(),
-                f.service.specs(), () -> f.config, resolver -> {
-                    monitor = clock != null ? new JobMonitor(resolver, clock)
+        service = new TrainingJobService(
+                settings -> f.platform.connectedWith(settings),
+                f.service.credentials(),
+                f.service.specs(),
+                () -> f.config,
+                resolver -> {
+                    monitor = clock != null
+                            ? new JobMonitor(resolver, clock)
                             : new JobMonitor(resolver, Clock.systemUTC());
                     return monitor;
-                }, executor);
+                },
+                executor);
     }
 
     /** The monitor, once the first watch made the service create it; {@code null} before. */

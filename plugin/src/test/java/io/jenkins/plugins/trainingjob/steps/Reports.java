@@ -10,8 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 /** A real report: the documented AIHC diagnosis example, analysed by core. */
 public final class Reports {
-    private Reports() {
-    }
+    private Reports() {}
 
     public static DiagnosisReport documentedAihcExample(JobRef job) throws IOException {
         try (InputStream in = Reports.class.getResourceAsStream("aihc-schedule-diagnosis-query.json")) {

@@ -51,11 +51,16 @@ final class SimulatedAihcService implements AutoCloseable {
                 return KEYS;
             }
         };
-        service = new TrainingJobService(TrainingPlatforms::connect, keys, JobSpecLoader::load, () -> f.config,
+        service = new TrainingJobService(
+                TrainingPlatforms::connect,
+                keys,
+                JobSpecLoader::load,
+                () -> f.config,
                 resolver -> {
                     monitor = new JobMonitor(resolver, clock);
                     return monitor;
-                }, Runnable::run);
+                },
+                Runnable::run);
     }
 
     /** The monitor, once the first watch made the service create it; {@code null} before. */

@@ -39,9 +39,19 @@ abstract class SimulatedAihcStepTest {
 
     /** A one-worker PyTorchJob named {@code ci-${RUN}} asking {@code gpus} GPUs in {@code queue}. */
     static String pytorchJob(String queue, int gpus) {
-        return String.join("\n", "platform: aihc", "name: ci-${RUN}", "queue: " + queue,
-                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
-                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
-                "      quantity: " + gpus, "");
+        return String.join(
+                "\n",
+                "platform: aihc",
+                "name: ci-${RUN}",
+                "queue: " + queue,
+                "jobFramework: PyTorchJob",
+                "jobSpec:",
+                "  image: registry.example.com/train:1",
+                "  command: python train.py",
+                "  replicas: 1",
+                "  resources:",
+                "    - name: nvidia.com/gpu",
+                "      quantity: " + gpus,
+                "");
     }
 }

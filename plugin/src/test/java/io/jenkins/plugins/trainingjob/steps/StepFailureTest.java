@@ -27,8 +27,11 @@ class StepFailureTest {
                 new InvalidFieldException("pendingTimeout", "pendingTimeout: '10' has no unit"),
                 new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs", 503, "", "r-1", "down", null));
         for (RuntimeException failure : userFailures) {
-            assertThat(StepFailure.reported(failure)).as(failure.getClass().getSimpleName())
-                    .isInstanceOf(AbortException.class).hasMessage(failure.getMessage()).hasNoCause();
+            assertThat(StepFailure.reported(failure))
+                    .as(failure.getClass().getSimpleName())
+                    .isInstanceOf(AbortException.class)
+                    .hasMessage(failure.getMessage())
+                    .hasNoCause();
             assertThat(StepFailure.abortOrRethrow(failure)).hasMessage(failure.getMessage());
         }
     }
@@ -44,8 +47,8 @@ class StepFailureTest {
 
     @Test
     void controlCharactersFromRemoteTextNeverReachTheConsole() {
-        AbortException abort = StepFailure.abortOrRethrow(
-                InvalidInputException.of("name", "'x\u001b[31m' must be 1-63 characters"));
+        AbortException abort =
+                StepFailure.abortOrRethrow(InvalidInputException.of("name", "'x\u001b[31m' must be 1-63 characters"));
         assertThat(abort.getMessage()).doesNotContain("\u001b");
     }
 }

@@ -72,13 +72,19 @@ final class StepFixture {
                 return Credentials.of("AK-" + credentialsId, SECRET_KEY);
             }
         };
-        service = new TrainingJobService(settings -> {
-            connected.add(settings);
-            return platform.connectedWith(settings);
-        }, credentials, (text, source, variables) -> {
-            specsLoaded.add(source + ":" + text);
-            return FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.getOrDefault("RUN", "x"));
-        }, () -> config, resolver -> watcher, Runnable::run);
+        service = new TrainingJobService(
+                settings -> {
+                    connected.add(settings);
+                    return platform.connectedWith(settings);
+                },
+                credentials,
+                (text, source, variables) -> {
+                    specsLoaded.add(source + ":" + text);
+                    return FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.getOrDefault("RUN", "x"));
+                },
+                () -> config,
+                resolver -> watcher,
+                Runnable::run);
         when(listener.getLogger()).thenReturn(new PrintStream(log, true, StandardCharsets.UTF_8));
         when(run.getRootDir()).thenReturn(buildDir);
         when(run.getUrl()).thenReturn("job/p/1/");

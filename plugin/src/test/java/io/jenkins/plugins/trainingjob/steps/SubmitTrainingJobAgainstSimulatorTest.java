@@ -2,7 +2,6 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.AihcConnection;
@@ -51,8 +50,10 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
         ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
         awaitStepEnd();
         verify(f.context).onSuccess(result.capture());
-        assertThat((Map<String, Object>) result.getValue()).containsEntry("name", "ci-42")
-                .containsEntry("jobId", e.job().id()).containsEntry("platform", "aihc");
+        assertThat((Map<String, Object>) result.getValue())
+                .containsEntry("name", "ci-42")
+                .containsEntry("jobId", e.job().id())
+                .containsEntry("platform", "aihc");
         assertThat(f.log()).contains("Submitted Baidu AIHC job ci-42");
     }
 
@@ -60,11 +61,25 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
     void aFailedJobFailsTheBuildWithCoresWordsExitCodeAndLastEventsIncluded() throws Exception {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         step.setConnection("sim");
-        step.setSpecText(String.join("\n", "platform: aihc", "name: ci-fail", "queue: training",
-                "jobFramework: PyTorchJob", "jobSpec:", "  image: registry.example.com/train:1",
-                "  command: python train.py", "  replicas: 1", "  resources:", "    - name: nvidia.com/gpu",
-                "      quantity: 1", "  envs:", "    - name: SIM_RUN_SECONDS", "      value: \"0\"",
-                "    - name: SIM_EXIT_CODE", "      value: \"3\"", ""));
+        step.setSpecText(String.join(
+                "\n",
+                "platform: aihc",
+                "name: ci-fail",
+                "queue: training",
+                "jobFramework: PyTorchJob",
+                "jobSpec:",
+                "  image: registry.example.com/train:1",
+                "  command: python train.py",
+                "  replicas: 1",
+                "  resources:",
+                "    - name: nvidia.com/gpu",
+                "      quantity: 1",
+                "  envs:",
+                "    - name: SIM_RUN_SECONDS",
+                "      value: \"0\"",
+                "    - name: SIM_EXIT_CODE",
+                "      value: \"3\"",
+                ""));
         step.setWait("completed");
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(service);
@@ -75,7 +90,9 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
         awaitStepEnd();
         verify(f.context).onFailure(failure.capture());
         String unfolded = failure.getValue().getMessage().replace("\n    ", " ");
-        assertThat(unfolded).contains("failed: FAILED").contains("exit code 3 (worker ci-fail-master-0)")
+        assertThat(unfolded)
+                .contains("failed: FAILED")
+                .contains("exit code 3 (worker ci-fail-master-0)")
                 .contains("ExitedWithCode: Pod: default.ci-fail-master-0 exited with code 3");
         // The build log carries the same words the CLI prints: core decided them once.
         assertThat(f.log()).contains(failure.getValue().getMessage());
@@ -85,20 +102,26 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
     void aJobQueuedPastThePendingTimeoutFailsWithTheDiagnosisHeadlineAndTheReport() throws Exception {
         SubmitTrainingJobExecution e = start("default", "50ms");
         sim.advanceClock(Duration.ofMinutes(5)); // AIHC diagnoses only jobs queued for 5 minutes
-        clock.runUntil("the diagnosis is launched",
+        clock.runUntil(
+                "the diagnosis is launched",
                 () -> f.log().replace("\n    ", " ").contains("schedule diagnosis"));
         sim.advanceClock(Duration.ofSeconds(10)); // the report's latency
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         awaitStepEnd();
         verify(f.context).onFailure(failure.capture());
-        assertThat(failure.getValue()).isInstanceOf(AbortException.class)
+        assertThat(failure.getValue())
+                .isInstanceOf(AbortException.class)
                 // the diagnosis joined with the pool inventory names the change that unblocks the most
-                .hasMessage("still pending (retrying later may help): Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
-                        + "kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]: the pod fits");
-        assertThat(f.log()).contains("untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]")
-                .contains("Schedule diagnosis report: job/p/1/training-job-" + e.job().id() + "/");
-        assertThat(new File(buildDir, "training-job/" + e.job().id() + "/schedule-diagnosis-junit.xml")).exists();
+                .hasMessage(
+                        "still pending (retrying later may help): Job ci-42 cannot be scheduled (7 nodes refused it); best change: removing the taint "
+                                + "kwok.x-k8s.io/node: fake from fake-node-a800-[01-04]: the pod fits");
+        assertThat(f.log())
+                .contains("untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]")
+                .contains("Schedule diagnosis report: job/p/1/training-job-"
+                        + e.job().id() + "/");
+        assertThat(new File(buildDir, "training-job/" + e.job().id() + "/schedule-diagnosis-junit.xml"))
+                .exists();
     }
 
     @Test
@@ -111,8 +134,8 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
         awaitStepEnd();
         verify(f.context).onFailure(abort);
         sim.advanceClock(Duration.ofSeconds(10));
-        try (TrainingPlatform platform = service.connector().connect(
-                ((AihcConnection) f.config.findConnection("sim").orElseThrow())
+        try (TrainingPlatform platform = service.connector()
+                .connect(((AihcConnection) f.config.findConnection("sim").orElseThrow())
                         .toSettings(Credentials.of("sim-access-key", "sim-secret-key")))) {
             clock.runUntil("the job is stopped", () -> platform.status(e.job()).phase() == JobPhase.STOPPED);
         }

@@ -16,7 +16,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
@@ -45,7 +44,9 @@ class SubmitTrainingJobExecutionTest {
     private SubmitTrainingJobExecution start(SubmitTrainingJobStep step) throws Exception {
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(f.service);
-        assertThat(e.start()).as("start() returns at once; the step completes later").isFalse();
+        assertThat(e.start())
+                .as("start() returns at once; the step completes later")
+                .isFalse();
         return e;
     }
 
@@ -87,8 +88,11 @@ class SubmitTrainingJobExecutionTest {
         JobRef job = e.job();
         watch.outcome.complete(new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
 
-        assertThat(result(f.context)).containsEntry("jobId", "job-1").containsEntry("name", "resnet-7")
-                .containsEntry("platform", "aihc").containsEntry("status", "RUNNING");
+        assertThat(result(f.context))
+                .containsEntry("jobId", "job-1")
+                .containsEntry("name", "resnet-7")
+                .containsEntry("platform", "aihc")
+                .containsEntry("status", "RUNNING");
         assertThat(f.log()).contains("Submitted Baidu AIHC job resnet-7 (id job-1)");
     }
 
@@ -108,18 +112,26 @@ class SubmitTrainingJobExecutionTest {
         SubmitTrainingJobExecution e = start(step());
         DiagnosisReport report = Reports.documentedAihcExample(e.job());
 
-        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
+        f.watcher
+                .last()
+                .outcome
+                .complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
 
         Throwable t = failure(f.context);
         assertThat(t).isInstanceOf(AbortException.class).hasMessage(StepOutcome.unschedulableMessage(report));
-        assertThat(f.log()).contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
+        assertThat(f.log())
+                .contains(ReportFormat.TEXT.render(report).lines().findFirst().orElseThrow())
                 .contains("Schedule diagnosis report: job/p/1/training-job-job-1/");
         ArgumentCaptor<Action> action = ArgumentCaptor.forClass(Action.class);
         verify(f.run, org.mockito.Mockito.times(2)).addAction(action.capture());
-        ScheduleDiagnosisAction attached = (ScheduleDiagnosisAction) action.getAllValues().get(0);
+        ScheduleDiagnosisAction attached =
+                (ScheduleDiagnosisAction) action.getAllValues().get(0);
         // and the wait, for the job page's pending-time trend, with the verdict and the report's page
         io.jenkins.plugins.trainingjob.report.PendingTime wait =
-                ((io.jenkins.plugins.trainingjob.report.PendingTimeAction) action.getAllValues().get(1)).getWaits().get(0);
+                ((io.jenkins.plugins.trainingjob.report.PendingTimeAction)
+                                action.getAllValues().get(1))
+                        .getWaits()
+                        .get(0);
         assertThat(wait.getVerdict()).isEqualTo(report.verdict().name());
         assertThat(wait.getDiagnosisUrl()).isEqualTo("job/p/1/training-job-job-1/");
         assertThat(attached.getHeadline()).isEqualTo(report.headline());
@@ -138,13 +150,19 @@ class SubmitTrainingJobExecutionTest {
         SubmitTrainingJobExecution e = start(step);
         DiagnosisReport report = Reports.documentedAihcExample(e.job());
 
-        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
+        f.watcher
+                .last()
+                .outcome
+                .complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
 
         Map<String, Object> result = result(f.context);
-        assertThat(result).containsEntry("status", "PENDING").containsEntry("diagnosis", report.headline())
+        assertThat(result)
+                .containsEntry("status", "PENDING")
+                .containsEntry("diagnosis", report.headline())
                 .containsEntry("verdict", report.verdict().name())
                 .containsEntry("reportUrl", "job/p/1/training-job-job-1/");
-        assertThat((Map<String, String>) result.get("reportFiles")).containsOnlyKeys("html", "json", "junit")
+        assertThat((Map<String, String>) result.get("reportFiles"))
+                .containsOnlyKeys("html", "json", "junit")
                 .containsEntry("json", "job/p/1/training-job-job-1/files/schedule-diagnosis.json");
     }
 
@@ -202,13 +220,21 @@ class SubmitTrainingJobExecutionTest {
         // the create call reached the platform, but the controller went down before the answer was kept
         FakePlatform platform = f.platform;
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step().start(f.context);
-        e.useService(new io.jenkins.plugins.trainingjob.TrainingJobService(settings -> new FakePlatform(platform.kind()) {
-            @Override
-            public synchronized JobRef submit(io.jenkins.plugins.trainingjob.core.spec.JobSpec spec, String token) {
-                platform.submit(spec, token);
-                throw new TransientException(platform.kind(), "create training job", 0, "", "", "connection reset", null);
-            }
-        }, f.service.credentials(), f.service.specs(), () -> f.config, resolver -> f.watcher, Runnable::run));
+        e.useService(new io.jenkins.plugins.trainingjob.TrainingJobService(
+                settings -> new FakePlatform(platform.kind()) {
+                    @Override
+                    public synchronized JobRef submit(
+                            io.jenkins.plugins.trainingjob.core.spec.JobSpec spec, String token) {
+                        platform.submit(spec, token);
+                        throw new TransientException(
+                                platform.kind(), "create training job", 0, "", "", "connection reset", null);
+                    }
+                },
+                f.service.credentials(),
+                f.service.specs(),
+                () -> f.config,
+                resolver -> f.watcher,
+                Runnable::run));
         e.start();
         assertThat(platform.submittedTokens).hasSize(1);
 
@@ -233,31 +259,39 @@ class SubmitTrainingJobExecutionTest {
 
         String serialized = new String(StepFixture.serialize(e), StandardCharsets.ISO_8859_1);
 
-        assertThat(serialized).doesNotContain(StepFixture.SECRET_KEY).doesNotContain("AK-team-ak")
-                .contains("team-ak").contains(e.clientToken()).contains("job-1");
+        assertThat(serialized)
+                .doesNotContain(StepFixture.SECRET_KEY)
+                .doesNotContain("AK-team-ak")
+                .contains("team-ak")
+                .contains(e.clientToken())
+                .contains("job-1");
     }
 
     @Test
     void contradictoryParametersFailBeforeAnythingIsSubmittedNamingTheField() {
         SubmitTrainingJobStep both = step();
         both.setPlatform(StepFixture.inlineAihc());
-        assertThatThrownBy(() -> both.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> both.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("connection:");
 
         SubmitTrainingJobStep noSpec = step();
         noSpec.setSpecText(null);
-        assertThatThrownBy(() -> noSpec.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> noSpec.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("spec:");
 
         SubmitTrainingJobStep badTimeout = step();
         badTimeout.setPendingTimeout("ten minutes");
-        assertThatThrownBy(() -> badTimeout.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> badTimeout.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("pendingTimeout:");
 
         SubmitTrainingJobStep forever = step();
         forever.setWait("forever"); // kept by the setter (no "Oops" page on the job form), refused by the run
         assertThat(forever.getWait()).isEqualTo("forever");
-        assertThatThrownBy(() -> forever.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> forever.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("wait: 'forever' is not one of");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
@@ -266,7 +300,8 @@ class SubmitTrainingJobExecutionTest {
     void aPendingTimeoutWithoutAUnitFailsTheStepWithCoresMessageInsteadOfGuessingMinutes() {
         SubmitTrainingJobStep step = step();
         step.setPendingTimeout("10");
-        assertThatThrownBy(() -> step.start(f.context)).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> step.start(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessage("pendingTimeout: '10' has no unit: write 10m or 10s");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
@@ -279,9 +314,11 @@ class SubmitTrainingJobExecutionTest {
 
         start(step);
 
-        assertThat(failure(f.context)).isInstanceOf(AbortException.class)
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("connection: no connection named 'staging' is configured")
-                .hasMessageContaining("Manage Jenkins › Training Job").hasMessageNotContaining("prod");
+                .hasMessageContaining("Manage Jenkins › Training Job")
+                .hasMessageNotContaining("prod");
         assertThat(f.log()).doesNotContain("prod");
         assertThat(f.platform.submittedTokens).isEmpty();
     }

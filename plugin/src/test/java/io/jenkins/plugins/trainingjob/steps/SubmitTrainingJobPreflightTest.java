@@ -1,9 +1,7 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.mockito.Mockito.verify;
-import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
 import java.util.List;
@@ -43,11 +41,14 @@ class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         awaitStepEnd();
         verify(f.context).onFailure(failure.capture());
-        assertThat(failure.getValue()).isInstanceOf(AbortException.class)
+        assertThat(failure.getValue())
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("Job ci-42 can never run in default: one pod asks for 9 nvidia.com/gpu");
         assertThat(e.job()).isNull();
-        assertThat(f.log()).contains("pre-flight: never fits as configured")
-                .contains("Schedule diagnosis report:").doesNotContain("Submitted");
+        assertThat(f.log())
+                .contains("pre-flight: never fits as configured")
+                .contains("Schedule diagnosis report:")
+                .doesNotContain("Submitted");
     }
 
     @Test
@@ -57,7 +58,8 @@ class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
         awaitStepEnd();
         verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
         assertThat(e.job()).isNotNull();
-        assertThat(f.log()).contains("(preflight: warn, so the job is submitted anyway)")
+        assertThat(f.log())
+                .contains("(preflight: warn, so the job is submitted anyway)")
                 .contains("Submitted Baidu AIHC job ci-42");
     }
 

@@ -62,8 +62,17 @@ class SubmitTrainingJobRerunTest {
     }
 
     private void finished(JobRef job, JobPhase phase) {
-        f.platform.addStatus(new JobStatus(job, phase, phase.name(), Instant.now().minusSeconds(4 * 3600), null,
-                Instant.now().minusSeconds(3 * 3600), null, "", List.of(), null));
+        f.platform.addStatus(new JobStatus(
+                job,
+                phase,
+                phase.name(),
+                Instant.now().minusSeconds(4 * 3600),
+                null,
+                Instant.now().minusSeconds(3 * 3600),
+                null,
+                "",
+                List.of(),
+                null));
     }
 
     @Test
@@ -93,7 +102,8 @@ class SubmitTrainingJobRerunTest {
         step.setClientToken("has space");
 
         assertThatThrownBy(() -> step.start(mock(StepContext.class)))
-                .isInstanceOf(hudson.AbortException.class).hasMessageContaining("clientToken")
+                .isInstanceOf(hudson.AbortException.class)
+                .hasMessageContaining("clientToken")
                 .hasMessageContaining("1-63 letters");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
@@ -140,7 +150,8 @@ class SubmitTrainingJobRerunTest {
         step.setClientToken("nightly-1");
 
         assertThatThrownBy(() -> step.start(mock(StepContext.class)))
-                .isInstanceOf(hudson.AbortException.class).hasMessageContaining("clientToken")
+                .isInstanceOf(hudson.AbortException.class)
+                .hasMessageContaining("clientToken")
                 .hasMessageContaining("not with reuse");
     }
 }

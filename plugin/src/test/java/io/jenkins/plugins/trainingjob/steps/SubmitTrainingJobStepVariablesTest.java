@@ -23,8 +23,8 @@ class SubmitTrainingJobStepVariablesTest {
         step.setVariables(List.of("RUN=42", "OPTS=--lr=0.1", "EMPTY="));
 
         assertThat(step.getVariables()).containsExactly("RUN=42", "OPTS=--lr=0.1", "EMPTY=");
-        assertThat(step.variableMap()).containsExactly(Map.entry("EMPTY", ""), Map.entry("OPTS", "--lr=0.1"),
-                Map.entry("RUN", "42"));
+        assertThat(step.variableMap())
+                .containsExactly(Map.entry("EMPTY", ""), Map.entry("OPTS", "--lr=0.1"), Map.entry("RUN", "42"));
     }
 
     @Test
@@ -46,7 +46,8 @@ class SubmitTrainingJobStepVariablesTest {
 
         Map<String, Object> translated = new SubmitTrainingJobStep.DescriptorImpl().customInstantiate(arguments);
 
-        assertThat(translated).containsEntry("connection", "prod")
+        assertThat(translated)
+                .containsEntry("connection", "prod")
                 .containsEntry("variables", List.of("RUN=1", "IMAGE_TAG=v42"));
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         @SuppressWarnings("unchecked")
@@ -58,24 +59,28 @@ class SubmitTrainingJobStepVariablesTest {
     @Test
     void argumentsWithoutAMapAreLeftAlone() {
         Map<String, Object> arguments = Map.of("variables", List.of("RUN=1"), "spec", "job.yaml");
-        assertThat(new SubmitTrainingJobStep.DescriptorImpl().customInstantiate(arguments)).isSameAs(arguments);
+        assertThat(new SubmitTrainingJobStep.DescriptorImpl().customInstantiate(arguments))
+                .isSameAs(arguments);
     }
 
     @Test
     void aMapEntryWithoutAValueIsRefusedByName() {
         Map<String, Object> variables = new LinkedHashMap<>();
         variables.put("RUN", null);
-        assertThatThrownBy(() -> new SubmitTrainingJobStep.DescriptorImpl()
-                .customInstantiate(Map.of("variables", variables)))
-                .isInstanceOf(InvalidInputException.class).hasMessage("variables: RUN has no value");
+        assertThatThrownBy(() ->
+                        new SubmitTrainingJobStep.DescriptorImpl().customInstantiate(Map.of("variables", variables)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("variables: RUN has no value");
     }
 
     @Test
     void anEntryWithoutEqualsIsRefusedByPositionWithoutEchoingIt() {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         assertThatThrownBy(() -> variablesOf(List.of("RUN=1", "hunter2-secret")))
-                .isInstanceOf(InvalidInputException.class).hasMessage("variables: entry 2 is not NAME=value")
-                .message().doesNotContain("hunter2");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("variables: entry 2 is not NAME=value")
+                .message()
+                .doesNotContain("hunter2");
         assertThatThrownBy(() -> variablesOf(new ArrayList<>(Arrays.asList("RUN=1", null))))
                 .hasMessage("variables: entry 2 is not NAME=value");
     }
@@ -84,7 +89,8 @@ class SubmitTrainingJobStepVariablesTest {
     void anEntryWhoseNameAPlaceholderCannotUseIsRefused() {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         for (String bad : List.of("1RUN=2", "=2", "MY-VAR=2", "RÜN=2")) {
-            assertThatThrownBy(() -> variablesOf(List.of(bad))).as(bad)
+            assertThatThrownBy(() -> variablesOf(List.of(bad)))
+                    .as(bad)
                     .hasMessageStartingWith("variables: entry 1 has no valid name before '='");
         }
     }
@@ -92,8 +98,7 @@ class SubmitTrainingJobStepVariablesTest {
     @Test
     void aNameGivenTwiceIsRefused() {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
-        assertThatThrownBy(() -> variablesOf(List.of("RUN=1", "RUN=2")))
-                .hasMessage("variables: RUN is given twice");
+        assertThatThrownBy(() -> variablesOf(List.of("RUN=1", "RUN=2"))).hasMessage("variables: RUN is given twice");
     }
 
     @Test

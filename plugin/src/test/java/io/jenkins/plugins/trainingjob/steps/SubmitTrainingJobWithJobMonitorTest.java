@@ -22,6 +22,7 @@ import org.mockito.ArgumentCaptor;
 class SubmitTrainingJobWithJobMonitorTest {
     private final ManualClock clock = new ManualClock();
     private final StepFixture f;
+
     @AutoClose
     private final RealMonitorService monitored;
 

@@ -48,7 +48,11 @@ class TrainingJobBuilderTest {
         for (int build = 0; build < 2; build++) {
             hudson.EnvVars env = freestyle.env();
             org.mockito.Mockito.doReturn("release-7").when(env).expand("release-${RUN}");
-            b.perform(freestyle.build, freestyle.workspace, env, org.mockito.Mockito.mock(hudson.Launcher.class),
+            b.perform(
+                    freestyle.build,
+                    freestyle.workspace,
+                    env,
+                    org.mockito.Mockito.mock(hudson.Launcher.class),
                     f.listener);
         }
 
@@ -68,7 +72,8 @@ class TrainingJobBuilderTest {
             return new Outcome.Unschedulable(FakePlatform.status(job, JobPhase.PENDING), report[0]);
         };
 
-        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder()))
+                .isInstanceOf(AbortException.class)
                 .satisfies(t -> assertThat(t.getMessage()).isEqualTo(StepOutcome.unschedulableMessage(report[0])));
     }
 
@@ -76,7 +81,8 @@ class TrainingJobBuilderTest {
     void aMissingSpecFileIsNamedAndNothingIsSubmitted() throws Exception {
         when(freestyle.specFile.exists()).thenReturn(false);
 
-        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder()))
+                .isInstanceOf(AbortException.class)
                 .hasMessage("spec: the file 'ci/job-7.yaml' does not exist in the workspace");
         assertThat(f.platform.submittedTokens).isEmpty();
     }
@@ -86,7 +92,8 @@ class TrainingJobBuilderTest {
     void aSpecFileLargerThanOneMebibyteIsRefusedWithoutReadingIt() throws Exception {
         when(freestyle.specFile.length()).thenReturn(4L << 30);
 
-        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder()))
+                .isInstanceOf(AbortException.class)
                 .hasMessage("spec: the file 'ci/job-7.yaml' is larger than 1048576 bytes; a job spec is a few "
                         + "kilobytes, so it is not read");
         verify(freestyle.specFile, never()).read();
@@ -108,7 +115,8 @@ class TrainingJobBuilderTest {
         when(freestyle.specFile.length()).thenReturn(0L);
         when(freestyle.specFile.read()).thenReturn(endless);
 
-        assertThatThrownBy(() -> freestyle.perform(freestyle.builder())).isInstanceOf(AbortException.class)
+        assertThatThrownBy(() -> freestyle.perform(freestyle.builder()))
+                .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("spec: the file 'ci/job-7.yaml' is larger than 1048576 bytes");
         assertThat(served[0]).isLessThanOrEqualTo(2L << 20);
         assertThat(f.platform.submittedTokens).isEmpty();
@@ -125,7 +133,9 @@ class TrainingJobBuilderTest {
 
     @Test
     void inAPipelineItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
-        assertThatThrownBy(() -> freestyle.builder().perform(f.run, freestyle.workspace, freestyle.env(), mock(Launcher.class), f.listener))
+        assertThatThrownBy(() -> freestyle
+                        .builder()
+                        .perform(f.run, freestyle.workspace, freestyle.env(), mock(Launcher.class), f.listener))
                 .isInstanceOf(AbortException.class)
                 .hasMessage("trainingJobBuilder cannot wait across a controller restart in a Pipeline: use "
                         + "submitTrainingJob (same parameters) instead");
@@ -156,52 +166,66 @@ class TrainingJobBuilderTest {
     @Test
     void theMonitorsLinesAreWrittenByTheBuildsThreadNeverByTheMonitors() throws Exception {
         java.util.List<String> writers = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.io.PrintStream recording = new java.io.PrintStream(new java.io.OutputStream() {
-            @Override
-            public void write(int b) {
-                writers.add(Thread.currentThread().getName());
-            }
-        }, true);
+        java.io.PrintStream recording = new java.io.PrintStream(
+                new java.io.OutputStream() {
+                    @Override
+                    public void write(int b) {
+                        writers.add(Thread.currentThread().getName());
+                    }
+                },
+                true);
         hudson.model.TaskListener listener = mock(hudson.model.TaskListener.class);
         when(listener.getLogger()).thenReturn(recording);
         java.util.concurrent.CountDownLatch watching = new java.util.concurrent.CountDownLatch(1);
-        io.jenkins.plugins.trainingjob.TrainingJobService service = new io.jenkins.plugins.trainingjob.TrainingJobService(
-                s -> f.platform, f.service.credentials(), f.service.specs(), () -> f.config,
-                resolver -> new io.jenkins.plugins.trainingjob.core.monitor.JobWatcher() {
-                    @Override
-                    public io.jenkins.plugins.trainingjob.core.monitor.Watch watch(String key,
-                            io.jenkins.plugins.trainingjob.core.platform.JobRef job,
-                            io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy policy,
-                            io.jenkins.plugins.trainingjob.core.monitor.WatchListener l) {
-                        io.jenkins.plugins.trainingjob.core.monitor.Watch w = f.watcher.watch(key, job, policy, l);
-                        watching.countDown();
-                        return w;
-                    }
+        io.jenkins.plugins.trainingjob.TrainingJobService service =
+                new io.jenkins.plugins.trainingjob.TrainingJobService(
+                        s -> f.platform,
+                        f.service.credentials(),
+                        f.service.specs(),
+                        () -> f.config,
+                        resolver -> new io.jenkins.plugins.trainingjob.core.monitor.JobWatcher() {
+                            @Override
+                            public io.jenkins.plugins.trainingjob.core.monitor.Watch watch(
+                                    String key,
+                                    io.jenkins.plugins.trainingjob.core.platform.JobRef job,
+                                    io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy policy,
+                                    io.jenkins.plugins.trainingjob.core.monitor.WatchListener l) {
+                                io.jenkins.plugins.trainingjob.core.monitor.Watch w =
+                                        f.watcher.watch(key, job, policy, l);
+                                watching.countDown();
+                                return w;
+                            }
 
-                    @Override
-                    public io.jenkins.plugins.trainingjob.core.monitor.Watch resume(
-                            io.jenkins.plugins.trainingjob.core.monitor.WatchState state,
-                            io.jenkins.plugins.trainingjob.core.monitor.WatchListener l) {
-                        throw new UnsupportedOperationException();
-                    }
+                            @Override
+                            public io.jenkins.plugins.trainingjob.core.monitor.Watch resume(
+                                    io.jenkins.plugins.trainingjob.core.monitor.WatchState state,
+                                    io.jenkins.plugins.trainingjob.core.monitor.WatchListener l) {
+                                throw new UnsupportedOperationException();
+                            }
 
-                    @Override
-                    public java.util.concurrent.CompletableFuture<io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis>
-                            fetchDiagnosis(String key, io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher fetcher,
-                                    String diagnosisId, String jobId) {
-                        throw new UnsupportedOperationException();
-                    }
-                }, Runnable::run);
+                            @Override
+                            public java.util.concurrent.CompletableFuture<
+                                            io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis>
+                                    fetchDiagnosis(
+                                            String key,
+                                            io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher fetcher,
+                                            String diagnosisId,
+                                            String jobId) {
+                                throw new UnsupportedOperationException();
+                            }
+                        },
+                        Runnable::run);
         TrainingJobBuilder builder = freestyle.builder();
         builder.useService(service);
-        java.util.concurrent.ExecutorService buildThread = java.util.concurrent.Executors.newSingleThreadExecutor(
-                r -> new Thread(r, "freestyle-build"));
+        java.util.concurrent.ExecutorService buildThread =
+                java.util.concurrent.Executors.newSingleThreadExecutor(r -> new Thread(r, "freestyle-build"));
         try {
             java.util.concurrent.Future<?> build = buildThread.submit(() -> {
                 builder.perform(freestyle.build, freestyle.workspace, freestyle.env(), mock(Launcher.class), listener);
                 return null;
             });
-            assertThat(watching.await(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            assertThat(watching.await(60, java.util.concurrent.TimeUnit.SECONDS))
+                    .isTrue();
             io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch watch = f.watcher.last();
             writers.clear();
 

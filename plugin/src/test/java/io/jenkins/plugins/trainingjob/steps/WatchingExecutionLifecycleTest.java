@@ -86,7 +86,9 @@ class WatchingExecutionLifecycleTest {
 
         verify(f.context, never()).onFailure(any());
         verify(f.context, never()).onSuccess(any());
-        assertThat(e.watchState()).as("the DONE state of a closed watch is not kept").isEqualTo(before);
+        assertThat(e.watchState())
+                .as("the DONE state of a closed watch is not kept")
+                .isEqualTo(before);
         assertThat(f.platform.cancelled).as("the job is left alone").isEmpty();
 
         StepContext afterRestart = mock(StepContext.class);
@@ -119,8 +121,11 @@ class WatchingExecutionLifecycleTest {
         }
 
         assertThat(service.isClosing()).isTrue();
-        assertThat(monitored.monitor().fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
-                .as("the monitor is closed").isCompletedExceptionally();
+        assertThat(monitored
+                        .monitor()
+                        .fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
+                .as("the monitor is closed")
+                .isCompletedExceptionally();
     }
 
     @Test
@@ -139,7 +144,8 @@ class WatchingExecutionLifecycleTest {
 
         ArgumentCaptor<Object> again = ArgumentCaptor.forClass(Object.class);
         verify(afterRestart).onSuccess(again.capture());
-        assertThat((Map<String, Object>) again.getValue()).isEqualTo(first.getValue())
+        assertThat((Map<String, Object>) again.getValue())
+                .isEqualTo(first.getValue())
                 .containsEntry("status", "RUNNING");
         assertThat(f.watcher.resumed).isEmpty();
         assertThat(f.watcher.watches).hasSize(1);
@@ -149,8 +155,10 @@ class WatchingExecutionLifecycleTest {
     void anUnschedulableOutcomeIsDeliveredAgainAfterARestartWithoutADiagnosisOrReport() throws Exception {
         SubmitTrainingJobExecution e = start(f.service);
         DiagnosisReport report = Reports.documentedAihcExample(e.job());
-        f.watcher.last().outcome.complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING),
-                report));
+        f.watcher
+                .last()
+                .outcome
+                .complete(new Outcome.Unschedulable(FakePlatform.status(e.job(), JobPhase.PENDING), report));
 
         StepContext afterRestart = mock(StepContext.class);
         SubmitTrainingJobExecution resumed = f.restart(e, afterRestart);
@@ -158,7 +166,8 @@ class WatchingExecutionLifecycleTest {
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);
         verify(afterRestart).onFailure(failure.capture());
-        assertThat(failure.getValue()).isInstanceOf(AbortException.class)
+        assertThat(failure.getValue())
+                .isInstanceOf(AbortException.class)
                 .hasMessage(StepOutcome.unschedulableMessage(report));
         // the report and the wait's trend record were attached once, before the restart, not again
         verify(f.run, times(1)).addAction(any(io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction.class));
@@ -169,8 +178,11 @@ class WatchingExecutionLifecycleTest {
 
     @Test
     void aSaveThatFailsWhileTheWatchRegistersCancelsThatWatch() throws Exception {
-        when(f.context.saveState()).thenReturn(Futures.immediateFuture(null), Futures.immediateFuture(null),
-                Futures.immediateFailedFuture(new IOException("disk full")));
+        when(f.context.saveState())
+                .thenReturn(
+                        Futures.immediateFuture(null),
+                        Futures.immediateFuture(null),
+                        Futures.immediateFailedFuture(new IOException("disk full")));
 
         start(f.service);
 
@@ -183,8 +195,14 @@ class WatchingExecutionLifecycleTest {
     void theServiceShutsDownThePoolsItOwns() throws Exception {
         java.util.concurrent.ExecutorService calls = java.util.concurrent.Executors.newSingleThreadExecutor();
         java.util.concurrent.ExecutorService events = java.util.concurrent.Executors.newSingleThreadExecutor();
-        TrainingJobService service = new TrainingJobService(s -> f.platform, f.service.credentials(),
-                f.service.specs(), () -> f.config, r -> f.watcher, calls, events);
+        TrainingJobService service = new TrainingJobService(
+                s -> f.platform,
+                f.service.credentials(),
+                f.service.specs(),
+                () -> f.config,
+                r -> f.watcher,
+                calls,
+                events);
 
         service.close();
 

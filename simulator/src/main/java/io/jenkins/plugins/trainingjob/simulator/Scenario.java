@@ -81,8 +81,13 @@ public record Scenario(
      *     accepted; default 300 (the platform's 5 minutes)
      * @param stopSeconds how long a stopped SenseCore job stays SUSPENDING; default 5
      */
-    public record Timing(Double speed, Boolean fast, Long defaultRunSeconds, Long diagnosisLatencySeconds,
-                         Long preCheckMinQueueSeconds, Long stopSeconds) {
+    public record Timing(
+            Double speed,
+            Boolean fast,
+            Long defaultRunSeconds,
+            Long diagnosisLatencySeconds,
+            Long preCheckMinQueueSeconds,
+            Long stopSeconds) {
 
         public double effectiveSpeed() {
             return speed == null ? 1.0 : speed;
@@ -114,8 +119,14 @@ public record Scenario(
      *
      * @param occupied resources held by workloads the simulator does not model (other tenants)
      */
-    public record NodeDecl(String name, Map<String, String> labels, List<TaintDecl> taints, Boolean unschedulable,
-                           Map<String, String> allocatable, Map<String, String> occupied, Boolean ready) {
+    public record NodeDecl(
+            String name,
+            Map<String, String> labels,
+            List<TaintDecl> taints,
+            Boolean unschedulable,
+            Map<String, String> allocatable,
+            Map<String, String> occupied,
+            Boolean ready) {
         public boolean isUnschedulable() {
             return Boolean.TRUE.equals(unschedulable);
         }
@@ -125,7 +136,10 @@ public record Scenario(
          * {@code node.kubernetes.io/not-ready} NoSchedule taint, as the node controller sets it.
          */
         public List<Taint> taintList() {
-            List<Taint> out = new ArrayList<>(taints == null ? List.of() : taints.stream().map(TaintDecl::toTaint).toList());
+            List<Taint> out = new ArrayList<>(
+                    taints == null
+                            ? List.of()
+                            : taints.stream().map(TaintDecl::toTaint).toList());
             if (Boolean.FALSE.equals(ready)) {
                 out.add(new Taint(Taint.NOT_READY, "", "NoSchedule"));
             }
@@ -143,8 +157,9 @@ public record Scenario(
      * @param repeatedJobNames whether a create may reuse the name of a job in the pool (default false: the
      *     simulator answers {@code JobNameAlreadyExists}); on, the client token alone keeps submits single
      */
-    public record AihcDecl(@JsonProperty("resourcePools") List<ResourcePoolDecl> resourcePools,
-                           @JsonProperty("repeatedJobNames") Boolean repeatedJobNames) {
+    public record AihcDecl(
+            @JsonProperty("resourcePools") List<ResourcePoolDecl> resourcePools,
+            @JsonProperty("repeatedJobNames") Boolean repeatedJobNames) {
         public AihcDecl {
             resourcePools = resourcePools == null ? List.of() : List.copyOf(resourcePools);
             repeatedJobNames = Boolean.TRUE.equals(repeatedJobNames);
@@ -160,8 +175,8 @@ public record Scenario(
      * endpoints answer (the ways the real API may differ from the SDK's tags), {@code actions} what its
      * administrator does over time.
      */
-    public record ResourcePoolDecl(String id, String name, List<QueueDecl> queues, InventoryShape inventory,
-                                   List<ActionDecl> actions) {
+    public record ResourcePoolDecl(
+            String id, String name, List<QueueDecl> queues, InventoryShape inventory, List<ActionDecl> actions) {
         public ResourcePoolDecl {
             queues = queues == null ? List.of() : List.copyOf(queues);
             inventory = inventory == null ? InventoryShape.PLAIN : inventory;
@@ -174,14 +189,17 @@ public record Scenario(
      * (a node), {@code untaint} (a node: every taint, NotReady's too), {@code reopen} (a queue of this pool),
      * {@code addNodes} (how many, shaped like node {@code like}, to queue {@code queue}).
      */
-    public record ActionDecl(Long at, String uncordon, String untaint, String reopen, Integer addNodes, String like,
-                             String queue) {
+    public record ActionDecl(
+            Long at, String uncordon, String untaint, String reopen, Integer addNodes, String like, String queue) {
         public ActionDecl {
             at = at == null ? 0 : at;
-            int kinds = (uncordon != null ? 1 : 0) + (untaint != null ? 1 : 0) + (reopen != null ? 1 : 0)
+            int kinds = (uncordon != null ? 1 : 0)
+                    + (untaint != null ? 1 : 0)
+                    + (reopen != null ? 1 : 0)
                     + (addNodes != null ? 1 : 0);
             if (kinds != 1) {
-                throw new IllegalArgumentException("an action names exactly one of uncordon, untaint, reopen, addNodes");
+                throw new IllegalArgumentException(
+                        "an action names exactly one of uncordon, untaint, reopen, addNodes");
             }
             if (addNodes != null && (like == null || queue == null || addNodes < 1)) {
                 throw new IllegalArgumentException("addNodes needs a count >= 1, like (a node) and queue");
@@ -196,8 +214,13 @@ public record Scenario(
      * queues only); {@code grow}: how many nodes shaped like its largest the pool adds while a job of it cannot
      * be placed (an autoscaling node group).
      */
-    public record QueueDecl(String name, List<String> nodes, Map<String, String> capability, String state,
-                            List<String> children, Integer grow) {
+    public record QueueDecl(
+            String name,
+            List<String> nodes,
+            Map<String, String> capability,
+            String state,
+            List<String> children,
+            Integer grow) {
         public QueueDecl {
             nodes = nodes == null ? List.of() : List.copyOf(nodes);
             children = children == null ? List.of() : List.copyOf(children);
@@ -259,14 +282,15 @@ public record Scenario(
         } catch (JsonMappingException e) {
             String path = e.getPath().stream()
                     .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                    .collect(Collectors.joining(".")).replace(".[", "[");
+                    .collect(Collectors.joining("."))
+                    .replace(".[", "[");
             Throwable root = e;
             while (root.getCause() != null) {
                 root = root.getCause();
             }
             String why = root instanceof IllegalArgumentException ? root.getMessage() : e.getOriginalMessage();
-            throw new IllegalArgumentException("scenario " + source + ": " + (path.isEmpty() ? "" : path + ": ")
-                    + why, e);
+            throw new IllegalArgumentException(
+                    "scenario " + source + ": " + (path.isEmpty() ? "" : path + ": ") + why, e);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("scenario " + source + ": not valid YAML: " + e.getOriginalMessage(), e);
         }
@@ -288,8 +312,13 @@ public record Scenario(
 
     /** This scenario with another clock speed (0 = frozen: tests move time with the admin API). */
     public Scenario withSpeed(double speed) {
-        Timing t = new Timing(speed, timing.fast(), timing.defaultRunSeconds(), timing.diagnosisLatencySeconds(),
-                timing.preCheckMinQueueSeconds(), timing.stopSeconds());
+        Timing t = new Timing(
+                speed,
+                timing.fast(),
+                timing.defaultRunSeconds(),
+                timing.diagnosisLatencySeconds(),
+                timing.preCheckMinQueueSeconds(),
+                timing.stopSeconds());
         return new Scenario(name, seed, credentials, t, nodes, aihc, sensecore, faults);
     }
 
@@ -300,10 +329,13 @@ public record Scenario(
         }
         for (int i = 0; i < credentials.size(); i++) {
             CredentialPair c = credentials.get(i);
-            if (c == null || c.accessKey() == null || c.accessKey().isBlank() || c.secretKey() == null
+            if (c == null
+                    || c.accessKey() == null
+                    || c.accessKey().isBlank()
+                    || c.secretKey() == null
                     || c.secretKey().isEmpty()) {
-                throw new IllegalArgumentException(where + "credentials[" + i
-                        + "]: accessKey and secretKey are required");
+                throw new IllegalArgumentException(
+                        where + "credentials[" + i + "]: accessKey and secretKey are required");
             }
         }
         if (timing.effectiveSpeed() < 0) {
@@ -334,8 +366,8 @@ public record Scenario(
             Set<String> queueNames = new HashSet<>();
             for (QueueDecl q : p.queues()) {
                 if (q.name() == null || q.name().isBlank() || !queueNames.add(q.name())) {
-                    throw new IllegalArgumentException(where + "aihc pool " + p.id()
-                            + ": every queue needs a unique name");
+                    throw new IllegalArgumentException(
+                            where + "aihc pool " + p.id() + ": every queue needs a unique name");
                 }
                 checkNodeRefs(q.nodes(), known, where + "aihc pool " + p.id() + " queue " + q.name());
                 checkQuantities(q.capability(), where + "aihc pool " + p.id() + " queue " + q.name() + " capability");
@@ -349,9 +381,10 @@ public record Scenario(
             if (spec.deviceNumber() < 0 || spec.cpu() < 0 || spec.memoryGib() < 0) {
                 throw new IllegalArgumentException(where + "sensecore spec " + spec.name() + ": negative amounts");
             }
-            if (spec.deviceNumber() > 0 && (spec.resourceKey() == null || spec.resourceKey().isBlank())) {
-                throw new IllegalArgumentException(where + "sensecore spec " + spec.name()
-                        + ": resourceKey is required when deviceNumber > 0");
+            if (spec.deviceNumber() > 0
+                    && (spec.resourceKey() == null || spec.resourceKey().isBlank())) {
+                throw new IllegalArgumentException(
+                        where + "sensecore spec " + spec.name() + ": resourceKey is required when deviceNumber > 0");
             }
         }
         Set<String> pools = new HashSet<>();
@@ -371,13 +404,13 @@ public record Scenario(
         }
         for (WorkspaceDecl w : sensecore.workspaces()) {
             if (w.name() == null || w.subscription() == null || w.resourceGroup() == null || w.zone() == null) {
-                throw new IllegalArgumentException(where
-                        + "sensecore.workspaces: subscription, resourceGroup, zone and name are required");
+                throw new IllegalArgumentException(
+                        where + "sensecore.workspaces: subscription, resourceGroup, zone and name are required");
             }
             for (BindingDecl b : w.bindings()) {
                 if (!pools.contains(b.pool())) {
-                    throw new IllegalArgumentException(where + "sensecore workspace " + w.name()
-                            + ": binding to unknown pool " + b.pool());
+                    throw new IllegalArgumentException(
+                            where + "sensecore workspace " + w.name() + ": binding to unknown pool " + b.pool());
                 }
             }
         }

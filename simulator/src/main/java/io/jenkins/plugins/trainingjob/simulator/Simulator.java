@@ -13,10 +13,10 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.SimClock;
 import io.jenkins.plugins.trainingjob.simulator.http.AdminApi;
 import io.jenkins.plugins.trainingjob.simulator.http.AihcApi;
 import io.jenkins.plugins.trainingjob.simulator.http.AihcAuthenticator;
+import io.jenkins.plugins.trainingjob.simulator.http.AihcInventoryApi;
 import io.jenkins.plugins.trainingjob.simulator.http.Dispatcher;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultInjector;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
-import io.jenkins.plugins.trainingjob.simulator.http.AihcInventoryApi;
 import io.jenkins.plugins.trainingjob.simulator.http.InventoryShape;
 import io.jenkins.plugins.trainingjob.simulator.http.Json;
 import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreApi;
@@ -84,8 +84,11 @@ public final class Simulator implements AutoCloseable {
             }
             for (Scenario.QueueDecl q : p.queues()) {
                 // a parent queue takes no jobs: the scheduler keeps them waiting as in a closed queue
-                SchedulingQueue sq = new SchedulingQueue(AihcApi.queueKey(p.id(), q.name()), q.name(),
-                        nodesOf(scenario, q.nodes()), Resources.parse(q.capability(), "capability"),
+                SchedulingQueue sq = new SchedulingQueue(
+                        AihcApi.queueKey(p.id(), q.name()),
+                        q.name(),
+                        nodesOf(scenario, q.nodes()),
+                        Resources.parse(q.capability(), "capability"),
                         q.closed() || !q.children().isEmpty());
                 if (q.grow() > 0) {
                     growth.put(sq.key(), q.grow());
@@ -95,8 +98,8 @@ public final class Simulator implements AutoCloseable {
             }
             aihcPools.put(p.id(), byName);
         }
-        Map<String, SchedulingQueue> scQueues = SenseCoreApi.queuesFor(scenario.sensecore().pools(),
-                refs -> nodesOf(scenario, refs));
+        Map<String, SchedulingQueue> scQueues =
+                SenseCoreApi.queuesFor(scenario.sensecore().pools(), refs -> nodesOf(scenario, refs));
         queues.addAll(scQueues.values());
         this.cluster = new Cluster(clock, () -> nodesOf(scenario), queues, scenario.seed());
         cluster.plan(actions);
@@ -111,17 +114,28 @@ public final class Simulator implements AutoCloseable {
             shapes.put(p.id(), p.inventory());
             p.queues().forEach(q -> children.put(AihcApi.queueKey(p.id(), q.name()), q.children()));
         }
-        this.aihc = new AihcApi(cluster, aihcPools, new AihcInventoryApi.Knobs(shapes, children), new AihcApi.Settings(
-                Duration.ofSeconds(timing.effectiveRunSeconds()),
-                Duration.ofSeconds(timing.effectivePreCheckMinQueueSeconds()),
-                Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds()),
-                scenario.aihc().repeatedJobNames()),
-                new AihcAuthenticator(secrets, Clock.systemUTC()), requestIds);
-        SenseCoreApi senseCore = new SenseCoreApi(cluster, scenario.sensecore().workspaces(),
-                scenario.sensecore().pools(), scenario.sensecore().specs(), scQueues,
-                new SenseCoreApi.Settings(Duration.ofSeconds(timing.effectiveRunSeconds()),
+        this.aihc = new AihcApi(
+                cluster,
+                aihcPools,
+                new AihcInventoryApi.Knobs(shapes, children),
+                new AihcApi.Settings(
+                        Duration.ofSeconds(timing.effectiveRunSeconds()),
+                        Duration.ofSeconds(timing.effectivePreCheckMinQueueSeconds()),
+                        Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds()),
+                        scenario.aihc().repeatedJobNames()),
+                new AihcAuthenticator(secrets, Clock.systemUTC()),
+                requestIds);
+        SenseCoreApi senseCore = new SenseCoreApi(
+                cluster,
+                scenario.sensecore().workspaces(),
+                scenario.sensecore().pools(),
+                scenario.sensecore().specs(),
+                scQueues,
+                new SenseCoreApi.Settings(
+                        Duration.ofSeconds(timing.effectiveRunSeconds()),
                         Duration.ofSeconds(timing.effectiveStopSeconds())),
-                new SenseCoreAuthenticator(secrets, Clock.systemUTC()), requestIds);
+                new SenseCoreAuthenticator(secrets, Clock.systemUTC()),
+                requestIds);
         scenario.faults().forEach(faults::add);
         AdminApi admin = new AdminApi(scenario.name(), cluster, faults, this::reset);
 
@@ -163,8 +177,8 @@ public final class Simulator implements AutoCloseable {
         if (a.reopen() != null) {
             return new AdminAction(at, AdminAction.Kind.REOPEN, AihcApi.queueKey(poolId, a.reopen()), "", 0);
         }
-        return new AdminAction(at, AdminAction.Kind.ADD_NODES, AihcApi.queueKey(poolId, a.queue()), a.like(),
-                a.addNodes());
+        return new AdminAction(
+                at, AdminAction.Kind.ADD_NODES, AihcApi.queueKey(poolId, a.queue()), a.like(), a.addNodes());
     }
 
     /** Opens an AIHC queue (an administrator's action); waiting jobs are re-evaluated at once. */
@@ -191,8 +205,13 @@ public final class Simulator implements AutoCloseable {
         List<Node> nodes = new ArrayList<>();
         for (Scenario.NodeDecl d : scenario.nodes()) {
             for (String name : NodeNames.expand(d.name())) {
-                nodes.add(new Node(name, d.labels(), d.taintList(), d.isUnschedulable(),
-                        Resources.parse(d.allocatable(), "allocatable"), Resources.parse(d.occupied(), "occupied")));
+                nodes.add(new Node(
+                        name,
+                        d.labels(),
+                        d.taintList(),
+                        d.isUnschedulable(),
+                        Resources.parse(d.allocatable(), "allocatable"),
+                        Resources.parse(d.occupied(), "occupied")));
             }
         }
         return nodes;

@@ -10,8 +10,7 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class SimulatorMain {
 
-    private SimulatorMain() {
-    }
+    private SimulatorMain() {}
 
     public static void main(String[] args) throws InterruptedException {
         int code = run(args, System.out, System.err);
@@ -55,16 +54,27 @@ public final class SimulatorMain {
     static String banner(Simulator sim) {
         Scenario s = sim.scenario();
         StringBuilder b = new StringBuilder();
-        b.append("Training Job simulator, scenario ").append(s.name()).append(", listening on ")
-                .append(sim.baseUrl()).append('\n');
+        b.append("Training Job simulator, scenario ")
+                .append(s.name())
+                .append(", listening on ")
+                .append(sim.baseUrl())
+                .append('\n');
         b.append("  AIHC endpoint:      ").append(sim.baseUrl()).append("  (resource pools: ");
-        b.append(String.join(", ", s.aihc().resourcePools().stream().map(Scenario.ResourcePoolDecl::id).toList()))
+        b.append(String.join(
+                        ", ",
+                        s.aihc().resourcePools().stream()
+                                .map(Scenario.ResourcePoolDecl::id)
+                                .toList()))
                 .append(")\n");
         b.append("  SenseCore endpoint: ").append(sim.baseUrl()).append("  (workspaces: ");
-        b.append(String.join(", ", s.sensecore().workspaces().stream()
-                .map(w -> w.subscription() + "/" + w.resourceGroup() + "/" + w.zone() + "/" + w.name()).toList()))
+        b.append(String.join(
+                        ", ",
+                        s.sensecore().workspaces().stream()
+                                .map(w -> w.subscription() + "/" + w.resourceGroup() + "/" + w.zone() + "/" + w.name())
+                                .toList()))
                 .append(")\n");
-        b.append("  access key:         ").append(s.credentials().get(0).accessKey())
+        b.append("  access key:         ")
+                .append(s.credentials().get(0).accessKey())
                 .append("  (secret: see the scenario file)\n");
         b.append("  admin API:          ").append(sim.baseUrl()).append("/_sim/state");
         return b.toString();

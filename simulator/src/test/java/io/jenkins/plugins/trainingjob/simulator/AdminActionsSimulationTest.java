@@ -47,48 +47,67 @@ class AdminActionsSimulationTest {
     private static int jobs;
 
     private static JobSpec job(String queue, int replicas) {
-        return JobSpecLoader.load("platform: aihc\nname: j-" + queue + "-" + (++jobs) + "\nqueue: " + queue + "\njobFramework: PyTorchJob\n"
-                + "jobSpec:\n  image: i:1\n  command: c\n  replicas: " + replicas + "\n  resources:\n"
-                + "    - {name: nvidia.com/gpu, quantity: 8}\n    - {name: cpu, quantity: 8}\n", "j", Map.of());
+        return JobSpecLoader.load(
+                "platform: aihc\nname: j-" + queue + "-" + (++jobs) + "\nqueue: " + queue
+                        + "\njobFramework: PyTorchJob\n"
+                        + "jobSpec:\n  image: i:1\n  command: c\n  replicas: " + replicas + "\n  resources:\n"
+                        + "    - {name: nvidia.com/gpu, quantity: 8}\n    - {name: cpu, quantity: 8}\n",
+                "j",
+                Map.of());
     }
 
     @Test
     void theAdministratorsActionsHappenAtTheirTimeAndWaitingJobsStartThen() {
         try (Simulator sim = Simulator.start(Scenario.parse(WORLD, "admin").withSpeed(0));
-             AihcClient client = SimClients.aihc(sim, "cce-admin", null)) {
+                AihcClient client = SimClients.aihc(sim, "cce-admin", null)) {
             JobRef closed = client.submit(job("closed", 1), "t1");
             JobRef cordoned = client.submit(job("cordoned", 1), "t2");
             JobRef twoPods = client.submit(job("small", 2), "t3");
             assertThat(client.status(closed).phase().isScheduled()).isFalse();
 
             sim.advanceClock(Duration.ofSeconds(61));
-            assertThat(client.status(closed).phase().isScheduled()).as("reopened at 60 s").isTrue();
+            assertThat(client.status(closed).phase().isScheduled())
+                    .as("reopened at 60 s")
+                    .isTrue();
             assertThat(client.status(cordoned).phase().isScheduled()).isFalse();
 
             sim.advanceClock(Duration.ofSeconds(60));
-            assertThat(client.status(cordoned).phase().isScheduled()).as("uncordoned at 120 s").isTrue();
+            assertThat(client.status(cordoned).phase().isScheduled())
+                    .as("uncordoned at 120 s")
+                    .isTrue();
             assertThat(client.status(twoPods).phase().isScheduled()).isFalse();
 
             sim.advanceClock(Duration.ofSeconds(60));
-            assertThat(client.status(twoPods).phase().isScheduled()).as("a node like g-3 added at 180 s").isTrue();
+            assertThat(client.status(twoPods).phase().isScheduled())
+                    .as("a node like g-3 added at 180 s")
+                    .isTrue();
         }
     }
 
     @Test
     void aGrowingQueueAddsANodeOfItsShapeForAJobThatWaitsAndAParentQueueTakesNone() {
         try (Simulator sim = Simulator.start(Scenario.parse(WORLD, "admin").withSpeed(0));
-             AihcClient client = SimClients.aihc(sim, "cce-admin", null)) {
-            assertThat(client.status(client.submit(job("growing", 2), "t1")).phase().isScheduled()).isTrue();
-            assertThat(client.status(client.submit(job("growing", 1), "t2")).phase().isScheduled())
-                    .as("grow: 1 is used up").isFalse();
-            assertThat(client.status(client.submit(job("parent", 1), "t3")).phase().isScheduled()).isFalse();
+                AihcClient client = SimClients.aihc(sim, "cce-admin", null)) {
+            assertThat(client.status(client.submit(job("growing", 2), "t1"))
+                            .phase()
+                            .isScheduled())
+                    .isTrue();
+            assertThat(client.status(client.submit(job("growing", 1), "t2"))
+                            .phase()
+                            .isScheduled())
+                    .as("grow: 1 is used up")
+                    .isFalse();
+            assertThat(client.status(client.submit(job("parent", 1), "t3"))
+                            .phase()
+                            .isScheduled())
+                    .isFalse();
         }
     }
 
     @Test
     void theInventoryIsShapedByThePoolsKnobsAndTheReaderCopesWithEach() {
         try (Simulator sim = Simulator.start(Scenario.parse(WORLD, "admin").withSpeed(0));
-             AihcClient client = SimClients.aihc(sim, "cce-admin", null)) {
+                AihcClient client = SimClients.aihc(sim, "cce-admin", null)) {
             PoolInventory inv = client.inventory("cordoned");
             // lower-case keys read, cpuTotal left out is unknown, the instance-id nodeList resolved to names
             assertThat(inv.queueNodes()).extracting(InventoryNode::name).containsExactly("g-1", "g-2");
@@ -102,8 +121,8 @@ class AdminActionsSimulationTest {
 
     @Test
     void anActionNamesExactlyOneThing() {
-        assertThatThrownBy(() -> Scenario.parse(WORLD.replace("{at: 60, reopen: closed}",
-                "{at: 60, reopen: closed, uncordon: g-1}"), "bad"))
+        assertThatThrownBy(() -> Scenario.parse(
+                        WORLD.replace("{at: 60, reopen: closed}", "{at: 60, reopen: closed, uncordon: g-1}"), "bad"))
                 .hasMessageContaining("an action names exactly one of uncordon, untaint, reopen, addNodes");
     }
 }

@@ -29,9 +29,11 @@ class AdminApiTest {
         sim.close();
     }
 
-    private HttpResponse<String> call(String method, String path, String body) throws IOException, InterruptedException {
+    private HttpResponse<String> call(String method, String path, String body)
+            throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(sim.baseUrl() + path));
-        b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        b.method(
+                method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -55,9 +57,11 @@ class AdminApiTest {
         JsonNode state = json("GET", "/_sim/state", null);
         assertThat(state.get("scenario").asText()).isEqualTo("seed-taint-and-gpu");
         assertThat(state.get("nodes")).hasSize(13);
-        assertThat(node(state, "10.3.0.122").get("free").get("nvidia.com/gpu").asText()).isEqualTo("0");
+        assertThat(node(state, "10.3.0.122").get("free").get("nvidia.com/gpu").asText())
+                .isEqualTo("0");
         assertThat(node(state, "10.3.0.118").get("unschedulable").asBoolean()).isTrue();
-        assertThat(state.get("queues")).extracting(q -> q.get("key").asText())
+        assertThat(state.get("queues"))
+                .extracting(q -> q.get("key").asText())
                 .contains("aihc/cce-sim00001/default", "aihc/cce-sim00001/training", "sensecore/sim-pool");
     }
 
@@ -71,10 +75,16 @@ class AdminApiTest {
 
     @Test
     void nodesCanBeCordonedUncordonedAndChanged() throws Exception {
-        assertThat(json("POST", "/_sim/nodes/gpu-node-01/cordon", null).get("unschedulable").asBoolean()).isTrue();
-        assertThat(json("POST", "/_sim/nodes/10.3.0.118/uncordon", null).get("unschedulable").asBoolean()).isFalse();
-        JsonNode changed = json("POST", "/_sim/nodes/fake-node-a800-01",
-                "{\"taints\": [], \"allocatable\": {\"nvidia.com/gpu\": 4}}");
+        assertThat(json("POST", "/_sim/nodes/gpu-node-01/cordon", null)
+                        .get("unschedulable")
+                        .asBoolean())
+                .isTrue();
+        assertThat(json("POST", "/_sim/nodes/10.3.0.118/uncordon", null)
+                        .get("unschedulable")
+                        .asBoolean())
+                .isFalse();
+        JsonNode changed = json(
+                "POST", "/_sim/nodes/fake-node-a800-01", "{\"taints\": [], \"allocatable\": {\"nvidia.com/gpu\": 4}}");
         assertThat(changed.get("taints")).isEmpty();
         assertThat(changed.get("free").get("nvidia.com/gpu").asText()).isEqualTo("4");
         assertThat(call("POST", "/_sim/nodes/ghost/cordon", null).statusCode()).isEqualTo(404);
@@ -87,7 +97,9 @@ class AdminApiTest {
             assertThat(f.get("kind").asText()).isEqualTo("drop");
             assertThat(f.get("method").asText()).isEqualTo("*");
         });
-        assertThat(call("POST", "/_sim/faults", "{\"path\": \"/x\", \"kind\": \"boom\"}").statusCode()).isEqualTo(400);
+        assertThat(call("POST", "/_sim/faults", "{\"path\": \"/x\", \"kind\": \"boom\"}")
+                        .statusCode())
+                .isEqualTo(400);
         assertThat(json("DELETE", "/_sim/faults", null)).isEmpty();
     }
 
@@ -106,10 +118,14 @@ class AdminApiTest {
         assertThat(aihc.headers().firstValue("x-bce-request-id")).isPresent();
         JsonNode body = MAPPER.readTree(aihc.body());
         assertThat(body.get("code").asText()).isEqualTo("AccessDenied");
-        assertThat(body.get("requestId").asText()).isEqualTo(aihc.headers().firstValue("x-bce-request-id").get());
+        assertThat(body.get("requestId").asText())
+                .isEqualTo(aihc.headers().firstValue("x-bce-request-id").get());
 
-        HttpResponse<String> sc = call("GET", "/compute/acp/data/v2/subscriptions/sim-sub/resourceGroups/default"
-                + "/zones/cn-sh-01z/workspaces/sim-ws/trainingJobs", null);
+        HttpResponse<String> sc = call(
+                "GET",
+                "/compute/acp/data/v2/subscriptions/sim-sub/resourceGroups/default"
+                        + "/zones/cn-sh-01z/workspaces/sim-ws/trainingJobs",
+                null);
         assertThat(sc.statusCode()).isEqualTo(401);
         JsonNode scBody = MAPPER.readTree(sc.body());
         assertThat(scBody.get("code").asInt()).isEqualTo(16);

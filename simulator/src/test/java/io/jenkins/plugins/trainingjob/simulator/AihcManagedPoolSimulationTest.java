@@ -62,7 +62,8 @@ class AihcManagedPoolSimulationTest {
         assertThat(status.phase()).isEqualTo(JobPhase.RUNNING);
         StatusPage page = client.listStatuses(null, 10);
         assertThat(page.jobs()).extracting(s -> s.job().id()).containsExactly(job.id());
-        assertThat(client.findSubmitted(SimSpecs.aihc("sl-1", "", 1, 1), "tok-sl-1")).contains(job);
+        assertThat(client.findSubmitted(SimSpecs.aihc("sl-1", "", 1, 1), "tok-sl-1"))
+                .contains(job);
         assertThat(client.events(job)).isNotEmpty();
         client.cancel(job);
         assertThat(client.status(job).phase()).isEqualTo(JobPhase.STOPPED);
@@ -75,7 +76,8 @@ class AihcManagedPoolSimulationTest {
         JobRef job = client.submit(SimSpecs.aihc("sl-2", "", 1, 1), "tok-sl-2");
         String path = "/api/v1/aijobs" + suffix.replace("{id}", job.id());
         String body = method.equals("POST") && suffix.isEmpty()
-                ? JSON.writeValueAsString(SimSpecs.aihc("sl-3", QUEUE, 1, 1).body()) : null;
+                ? JSON.writeValueAsString(SimSpecs.aihc("sl-3", QUEUE, 1, 1).body())
+                : null;
 
         JsonNode answer = call(method, path, null, body, 400);
 
@@ -89,7 +91,10 @@ class AihcManagedPoolSimulationTest {
         JobRef job = client.submit(SimSpecs.aihc("sl-4", "", 1, 1), "tok-sl-4");
 
         call("GET", "/api/v1/aijobs/" + job.id(), "aihcq-other", null, 404);
-        assertThat(call("GET", "/api/v1/aijobs/" + job.id(), QUEUE, null, 200).path("result").path("queue").asText())
+        assertThat(call("GET", "/api/v1/aijobs/" + job.id(), QUEUE, null, 200)
+                        .path("result")
+                        .path("queue")
+                        .asText())
                 .isEqualTo(QUEUE);
         // bce-sdk-go's v1 GetTaskEvent sends no queueID, so the events call does not need one
         call("GET", "/api/v1/aijobs/" + job.id() + "/events", null, null, 200);
@@ -97,7 +102,8 @@ class AihcManagedPoolSimulationTest {
 
     @Test
     void aCreateTakesTheQueueFromQueueIdNotFromTheBody() throws IOException {
-        String body = JSON.writeValueAsString(SimSpecs.aihc("sl-5", "ignored-queue", 1, 1).body());
+        String body = JSON.writeValueAsString(
+                SimSpecs.aihc("sl-5", "ignored-queue", 1, 1).body());
 
         JsonNode created = call("POST", "/api/v1/aijobs", QUEUE, body, 200);
 
@@ -107,16 +113,24 @@ class AihcManagedPoolSimulationTest {
 
     private JsonNode call(String method, String path, String queueId, String body, int expectedStatus)
             throws IOException {
-        HttpUrl.Builder url = HttpUrl.get(sim.baseUrl().toString()).newBuilder().encodedPath(path)
+        HttpUrl.Builder url = HttpUrl.get(sim.baseUrl().toString())
+                .newBuilder()
+                .encodedPath(path)
                 .addQueryParameter("resourcePoolId", POOL)
                 .addQueryParameter("jobFramework", "PyTorchJob");
         if (queueId != null) {
             url.addQueryParameter("queueID", queueId);
         }
-        RequestBody content = body == null ? (method.equals("POST") ? RequestBody.create(new byte[0]) : null)
+        RequestBody content = body == null
+                ? (method.equals("POST") ? RequestBody.create(new byte[0]) : null)
                 : RequestBody.create(body, MediaType.get("application/json"));
-        Request request = new BceV1Signer(KEYS).sign(new Request.Builder().url(url.build()).method(method, content)
-                .build(), Instant.now());
+        Request request = new BceV1Signer(KEYS)
+                .sign(
+                        new Request.Builder()
+                                .url(url.build())
+                                .method(method, content)
+                                .build(),
+                        Instant.now());
         try (Response response = http.newCall(request).execute()) {
             String text = response.body().string();
             assertThat(response.code()).as(text).isEqualTo(expectedStatus);

@@ -70,13 +70,14 @@ class AihcNodeAffinitySimulationTest {
     void aJobWhoseTermsTheNodesCarryRuns() {
         sim.changeNode("node-1", new NodeChange(null, null, null, null, Map.of("gpu", "h100")));
         JobRef job = client.submit(pinned("pinned-ok", "gpu=h100"), "tok-pinned-ok");
-        assertThat(client.status(job).workers()).singleElement()
-                .satisfies(w -> assertThat(w.nodeName()).isEqualTo("node-1"));
+        assertThat(client.status(job).workers()).singleElement().satisfies(w -> assertThat(w.nodeName())
+                .isEqualTo("node-1"));
     }
 
     @Test
     void aTermTheSimulatorCannotReadIsRefused() {
         assertThatThrownBy(() -> client.submit(pinned("odd", "gpu"), "tok-odd"))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("requiredNodeAffinity");
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("requiredNodeAffinity");
     }
 }

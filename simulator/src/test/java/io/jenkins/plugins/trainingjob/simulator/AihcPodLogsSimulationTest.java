@@ -59,16 +59,22 @@ class AihcPodLogsSimulationTest {
 
     @Test
     void aFailedJobsLogAndEventsNameTheExitCodeOfItsMaster() {
-        JobRef job = client.submit(SimSpecs.aihc("crash", "training", 2, 1, "SIM_RUN_SECONDS", "2",
-                "SIM_EXIT_CODE", "7"), "tok-crash");
+        JobRef job = client.submit(
+                SimSpecs.aihc("crash", "training", 2, 1, "SIM_RUN_SECONDS", "2", "SIM_EXIT_CODE", "7"), "tok-crash");
         sim.advanceClock(Duration.ofSeconds(3));
         JobStatus failed = client.status(job);
         assertThat(failed.rawState()).isEqualTo("Failed");
         List<String> masterLog = client.logs(job, "crash-master-0", null, 1000).lines();
         assertThat(masterLog).last().isEqualTo("[sim] error: training script exited with code 7");
-        assertThat(client.logs(job, "crash-worker-0", null, 1000).lines()).last().asString().contains("stopped");
+        assertThat(client.logs(job, "crash-worker-0", null, 1000).lines())
+                .last()
+                .asString()
+                .contains("stopped");
         assertThat(client.events(job)).extracting(JobEvent::reason).contains("ExitedWithCode", "JobFailed");
-        assertThat(client.events(job)).filteredOn(e -> e.reason().equals("ExitedWithCode")).singleElement()
-                .extracting(JobEvent::message).isEqualTo("Pod: default.crash-master-0 exited with code 7");
+        assertThat(client.events(job))
+                .filteredOn(e -> e.reason().equals("ExitedWithCode"))
+                .singleElement()
+                .extracting(JobEvent::message)
+                .isEqualTo("Pod: default.crash-master-0 exited with code 7");
     }
 }

@@ -3,9 +3,9 @@ package io.jenkins.plugins.trainingjob.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Detail;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Rule;
-import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -72,7 +72,8 @@ class AihcSimulationTest {
         JobStatus running = client.status(job);
         assertThat(running.phase()).isEqualTo(JobPhase.RUNNING);
         assertThat(running.rawState()).isEqualTo("Running");
-        assertThat(running.workers()).extracting(WorkerStatus::name)
+        assertThat(running.workers())
+                .extracting(WorkerStatus::name)
                 .containsExactly("small-master-0", "small-worker-0");
         assertThat(running.workers()).allSatisfy(w -> assertThat(w.nodeName()).startsWith("gpu-node-"));
 
@@ -87,8 +88,8 @@ class AihcSimulationTest {
 
     @Test
     void aJobWithANonZeroExitCodeFails() {
-        JobRef job = client.submit(SimSpecs.aihc("crash", "training", 1, 1, "SIM_RUN_SECONDS", "5",
-                "SIM_EXIT_CODE", "3"), "tok-crash");
+        JobRef job = client.submit(
+                SimSpecs.aihc("crash", "training", 1, 1, "SIM_RUN_SECONDS", "5", "SIM_EXIT_CODE", "3"), "tok-crash");
         sim.advanceClock(Duration.ofSeconds(5));
         assertThat(client.status(job).phase()).isEqualTo(JobPhase.FAILED);
     }
@@ -111,8 +112,10 @@ class AihcSimulationTest {
             assertThat(e.reason()).isEqualTo("FailedScheduling");
             assertThat(e.type()).isEqualTo("Warning");
             // kube-scheduler sorts the histogram entries as strings.
-            assertThat(e.message()).isEqualTo("0/7 nodes are available: 1 node(s) were unschedulable, "
-                    + "2 Insufficient nvidia.com/gpu, 4 node(s) had untolerated taint {kwok.x-k8s.io/node: fake}.");
+            assertThat(e.message())
+                    .isEqualTo(
+                            "0/7 nodes are available: 1 node(s) were unschedulable, "
+                                    + "2 Insufficient nvidia.com/gpu, 4 node(s) had untolerated taint {kwok.x-k8s.io/node: fake}.");
             // sent in the documented "2024-07-15 16:52:50 +0000 UTC" form, read back to the instant
             assertThat(e.firstSeen()).isEqualTo(status.createdAt());
             assertThat(e.lastSeen()).isEqualTo(status.createdAt().plus(Duration.ofHours(1)));
@@ -124,7 +127,8 @@ class AihcSimulationTest {
         JobRef job = client.submit(SimSpecs.aihc(DOCUMENTED_JOB, "default", 1, 8), "tok-doc");
 
         sim.advanceClock(Duration.ofSeconds(299));
-        assertThatThrownBy(() -> client.launchDiagnosis(job)).isInstanceOf(DiagnosisPreCheckException.class)
+        assertThatThrownBy(() -> client.launchDiagnosis(job))
+                .isInstanceOf(DiagnosisPreCheckException.class)
                 .hasMessageContaining("queueing for 299s");
         sim.advanceClock(Duration.ofSeconds(1));
         DiagnosisHandle handle = client.launchDiagnosis(job);
@@ -134,12 +138,14 @@ class AihcSimulationTest {
 
         AihcScheduleDiagnosis documented;
         try (InputStream in = getClass().getResourceAsStream("aihc-schedule-diagnosis-query.json")) {
-            documented = AihcDiagnosisParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), job,
-                    handle.id());
+            documented =
+                    AihcDiagnosisParser.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), job, handle.id());
         }
         assertThat(normalised(actual.rules())).isEqualTo(normalised(documented.rules()));
-        assertThat(actual.rules()).extracting(Rule::ruleName).containsExactlyInAnyOrder(
-                "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
+        assertThat(actual.rules())
+                .extracting(Rule::ruleName)
+                .containsExactlyInAnyOrder(
+                        "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
     }
 
     /** Rules and their details in a fixed order: the comparison is field by field, order aside. */
@@ -147,7 +153,8 @@ class AihcSimulationTest {
         List<Rule> out = new ArrayList<>();
         for (Rule r : rules) {
             List<Detail> details = new ArrayList<>(r.details());
-            details.sort(Comparator.comparing(Detail::pod).thenComparing(Detail::node)
+            details.sort(Comparator.comparing(Detail::pod)
+                    .thenComparing(Detail::node)
                     .thenComparing(Detail::resourceName));
             out.add(new Rule(r.ruleName(), r.ruleType(), details));
         }
@@ -165,14 +172,17 @@ class AihcSimulationTest {
 
         Map<String, Rule> byName = new java.util.TreeMap<>();
         d.rules().forEach(r -> byName.put(r.ruleName(), r));
-        assertThat(byName.keySet()).containsExactly("GPUResourceDiagnostics", "NodeAvailabilityDiagnostics",
-                "NodeTaintToleranceDiagnostics");
+        assertThat(byName.keySet())
+                .containsExactly(
+                        "GPUResourceDiagnostics", "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics");
         Set<String> pods = new TreeSet<>();
         d.rules().forEach(r -> r.details().forEach(x -> pods.add(x.pod())));
         assertThat(pods).containsExactly("big-master-0", "big-worker-0");
-        assertThat(byName.get("NodeAvailabilityDiagnostics").details()).extracting(Detail::node)
+        assertThat(byName.get("NodeAvailabilityDiagnostics").details())
+                .extracting(Detail::node)
                 .containsOnly("10.3.0.118");
-        assertThat(byName.get("NodeTaintToleranceDiagnostics").details()).extracting(Detail::node)
+        assertThat(byName.get("NodeTaintToleranceDiagnostics").details())
+                .extracting(Detail::node)
                 .containsOnly("fake-node-a800-01", "fake-node-a800-02", "fake-node-a800-03", "fake-node-a800-04");
         assertThat(byName.get("GPUResourceDiagnostics").details()).allSatisfy(x -> {
             assertThat(x.node()).isIn("10.3.0.122", "10.3.0.123");
@@ -206,7 +216,8 @@ class AihcSimulationTest {
     void aDiagnosisOfARunningJobIsRefusedByThePreCheck() {
         JobRef job = client.submit(SimSpecs.aihc("runs", "training", 1, 1), "tok-runs");
         sim.advanceClock(Duration.ofMinutes(6));
-        assertThatThrownBy(() -> client.launchDiagnosis(job)).isInstanceOf(DiagnosisPreCheckException.class)
+        assertThatThrownBy(() -> client.launchDiagnosis(job))
+                .isInstanceOf(DiagnosisPreCheckException.class)
                 .hasMessageContaining("only queueing jobs");
     }
 
@@ -228,7 +239,9 @@ class AihcSimulationTest {
 
         sim.changeNode("10.3.0.123", new NodeChange(null, null, null, Resources.NONE, null));
 
-        assertThat(client.status(job).workers()).extracting(WorkerStatus::nodeName).containsExactly("10.3.0.123");
+        assertThat(client.status(job).workers())
+                .extracting(WorkerStatus::nodeName)
+                .containsExactly("10.3.0.123");
     }
 
     @Test
@@ -253,8 +266,8 @@ class AihcSimulationTest {
     void higherPriorityJobsAreScheduledFirst() {
         JobRef blocker = client.submit(SimSpecs.aihc("blocker", "training", 3, 8), "tok-blocker");
         JobRef normal = client.submit(SimSpecs.aihc("normal", "training", 1, 8), "tok-normal");
-        JobSpec urgentSpec = SimSpecs.edited(SimSpecs.aihc("urgent", "training", 1, 8),
-                body -> body.put("priority", "high"));
+        JobSpec urgentSpec =
+                SimSpecs.edited(SimSpecs.aihc("urgent", "training", 1, 8), body -> body.put("priority", "high"));
         JobRef urgent = client.submit(urgentSpec, "tok-urgent");
         assertThat(client.status(urgent).queuePosition()).isEqualTo(1);
         assertThat(client.status(normal).queuePosition()).isEqualTo(2);
@@ -269,7 +282,10 @@ class AihcSimulationTest {
     void listsPageNewestFirstWithoutLosingJobs() {
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            created.add(0, client.submit(SimSpecs.aihc("job-" + i, "training", 1, 1), "tok-" + i).id());
+            created.add(
+                    0,
+                    client.submit(SimSpecs.aihc("job-" + i, "training", 1, 1), "tok-" + i)
+                            .id());
         }
         List<List<String>> pages = ListedPages.of(client, 2);
         assertThat(pages).hasSize(3);
@@ -287,26 +303,29 @@ class AihcSimulationTest {
     @Test
     void aWrongSecretIsRefusedAsAnAuthenticationFailure() {
         try (AihcClient wrong = client("sim-access-key", "not-the-secret")) {
-            assertThatThrownBy(() -> wrong.listStatuses(null, 10)).isInstanceOf(AuthenticationException.class)
+            assertThatThrownBy(() -> wrong.listStatuses(null, 10))
+                    .isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("SignatureDoesNotMatch");
         }
         try (AihcClient unknown = client("someone-else", "sim-secret-key")) {
-            assertThatThrownBy(() -> unknown.listStatuses(null, 10)).isInstanceOf(AuthenticationException.class)
+            assertThatThrownBy(() -> unknown.listStatuses(null, 10))
+                    .isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("InvalidAccessKeyId");
         }
     }
 
     @Test
     void aSignatureFromAClockMoreThanThirtyMinutesOffIsExpired() {
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
+        ConnectionSettings settings = ConnectionSettings.aihc(
+                sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
         Clock skewed = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-31));
         try (AihcClient late = AihcClient.builder(settings)
                 .clock(skewed)
-                .sleeper(d -> { })
+                .sleeper(d -> {})
                 .random(RandomGenerator.of("L64X128MixRandom"))
                 .build()) {
-            assertThatThrownBy(() -> late.listStatuses(null, 10)).isInstanceOf(AuthenticationException.class)
+            assertThatThrownBy(() -> late.listStatuses(null, 10))
+                    .isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("RequestExpired");
         }
     }

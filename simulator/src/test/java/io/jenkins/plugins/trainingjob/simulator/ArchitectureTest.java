@@ -30,16 +30,24 @@ class ArchitectureTest {
 
     @Test
     void theApisDoNotReachIntoTheRootPackage() {
-        noClasses().that().resideInAnyPackage(ROOT + ".http..", ROOT + ".cluster..", ROOT + ".scenario..")
-                .should().dependOnClassesThat().resideInAPackage(ROOT)
+        noClasses()
+                .that()
+                .resideInAnyPackage(ROOT + ".http..", ROOT + ".cluster..", ROOT + ".scenario..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT)
                 .because("the root package assembles the simulator from http and cluster, not the other way")
                 .check(simulator);
     }
 
     @Test
     void theModelKnowsNoHttp() {
-        noClasses().that().resideInAnyPackage(ROOT + ".cluster..", ROOT + ".scenario..")
-                .should().dependOnClassesThat().resideInAPackage(ROOT + ".http..")
+        noClasses()
+                .that()
+                .resideInAnyPackage(ROOT + ".cluster..", ROOT + ".scenario..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(ROOT + ".http..")
                 .because("the scheduling model and the scenario's declarations are below the HTTP APIs")
                 .check(simulator);
     }

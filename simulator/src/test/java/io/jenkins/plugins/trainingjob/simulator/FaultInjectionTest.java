@@ -39,10 +39,12 @@ class FaultInjectionTest {
     }
 
     private AihcClient aihc(int attempts, Duration readTimeout) {
-        HttpSettings http = HttpSettings.defaults().withRetries(attempts, Duration.ofMillis(10), Duration.ofMillis(10))
+        HttpSettings http = HttpSettings.defaults()
+                .withRetries(attempts, Duration.ofMillis(10), Duration.ofMillis(10))
                 .withTimeouts(Duration.ofSeconds(2), readTimeout, Duration.ofSeconds(10));
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null).withHttp(http);
+        ConnectionSettings settings = ConnectionSettings.aihc(
+                        sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null)
+                .withHttp(http);
         return AihcClient.builder(settings)
                 .sleeper(waits::add)
                 .random(RandomGenerator.of("L64X128MixRandom"))
@@ -55,13 +57,20 @@ class FaultInjectionTest {
 
     @Test
     void anErrorStatusIsATransientFailureAndARetryGetsThrough() {
-        try (AihcClient client = aihc(1, Duration.ofSeconds(5)); AihcClient retrying = aihc(3, Duration.ofSeconds(5))) {
+        try (AihcClient client = aihc(1, Duration.ofSeconds(5));
+                AihcClient retrying = aihc(3, Duration.ofSeconds(5))) {
             JobRef job = submitted(client);
-            sim.addFault(FaultRule.of(FaultKind.ERROR, "GET", JOB_PATH).withStatus(503).withTimes(1));
-            assertThatThrownBy(() -> client.status(job)).isInstanceOf(TransientException.class)
-                    .satisfies(e -> assertThat(((TransientException) e).httpStatus()).isEqualTo(503));
+            sim.addFault(FaultRule.of(FaultKind.ERROR, "GET", JOB_PATH)
+                    .withStatus(503)
+                    .withTimes(1));
+            assertThatThrownBy(() -> client.status(job))
+                    .isInstanceOf(TransientException.class)
+                    .satisfies(e ->
+                            assertThat(((TransientException) e).httpStatus()).isEqualTo(503));
 
-            sim.addFault(FaultRule.of(FaultKind.ERROR, "GET", JOB_PATH).withStatus(500).withTimes(1));
+            sim.addFault(FaultRule.of(FaultKind.ERROR, "GET", JOB_PATH)
+                    .withStatus(500)
+                    .withTimes(1));
             assertThat(retrying.status(job).job()).isEqualTo(job);
             assertThat(waits).hasSize(1);
         }
@@ -90,8 +99,10 @@ class FaultInjectionTest {
         try (AihcClient client = aihc(1, Duration.ofSeconds(5))) {
             JobRef job = submitted(client);
             sim.addFault(FaultRule.of(FaultKind.RATE_LIMIT, "*", JOB_PATH).withRetryAfterSeconds(7));
-            assertThatThrownBy(() -> client.status(job)).isInstanceOf(RateLimitedException.class)
-                    .satisfies(e -> assertThat(((RateLimitedException) e).retryAfter()).isEqualTo(Duration.ofSeconds(7)));
+            assertThatThrownBy(() -> client.status(job))
+                    .isInstanceOf(RateLimitedException.class)
+                    .satisfies(e ->
+                            assertThat(((RateLimitedException) e).retryAfter()).isEqualTo(Duration.ofSeconds(7)));
         }
     }
 
@@ -100,8 +111,10 @@ class FaultInjectionTest {
         try (AihcClient client = aihc(1, Duration.ofSeconds(5))) {
             JobRef job = submitted(client);
             sim.addFault(FaultRule.of(FaultKind.DROP, "GET", JOB_PATH));
-            assertThatThrownBy(() -> client.status(job)).isInstanceOf(TransientException.class)
-                    .satisfies(e -> assertThat(((TransientException) e).httpStatus()).isZero());
+            assertThatThrownBy(() -> client.status(job))
+                    .isInstanceOf(TransientException.class)
+                    .satisfies(e ->
+                            assertThat(((TransientException) e).httpStatus()).isZero());
         }
     }
 
@@ -121,7 +134,8 @@ class FaultInjectionTest {
         try (AihcClient client = aihc(1, Duration.ofMillis(200))) {
             JobRef job = submitted(client);
             sim.addFault(FaultRule.of(FaultKind.LATENCY, "GET", JOB_PATH).withLatencyMs(1_000));
-            assertThatThrownBy(() -> client.status(job)).isInstanceOf(TransientException.class)
+            assertThatThrownBy(() -> client.status(job))
+                    .isInstanceOf(TransientException.class)
                     .hasMessageContaining("timed out");
         }
     }
@@ -132,10 +146,17 @@ class FaultInjectionTest {
         try (AihcClient client = aihc(1, Duration.ofSeconds(5))) {
             assertThat(client.listStatuses(null, 10).jobs()).isEmpty();
         }
-        ConnectionSettings settings = ConnectionSettings.senseCore(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "sim-sub", "default", "cn-sh-01z", "sim-ws")
+        ConnectionSettings settings = ConnectionSettings.senseCore(
+                        sim.baseUrl(),
+                        null,
+                        Credentials.of("sim-access-key", "sim-secret-key"),
+                        "sim-sub",
+                        "default",
+                        "cn-sh-01z",
+                        "sim-ws")
                 .withHttp(HttpSettings.defaults().withRetries(1, Duration.ZERO, Duration.ZERO));
-        try (SenseCoreClient sc = SenseCoreClient.builder(settings).sleeper(d -> { }).build()) {
+        try (SenseCoreClient sc =
+                SenseCoreClient.builder(settings).sleeper(d -> {}).build()) {
             assertThatThrownBy(() -> sc.listStatuses(null, 10)).isInstanceOf(TransientException.class);
         }
     }
@@ -151,14 +172,15 @@ class FaultInjectionTest {
                   - {method: GET, path: /api/v1/aijobs, kind: rate-limit, retryAfterSeconds: 3}
                 """;
         try (Simulator faulty = Simulator.start(Scenario.parse(yaml, "inline"))) {
-            ConnectionSettings settings = ConnectionSettings.aihc(faulty.baseUrl(), null, Credentials.of("ak", "sk"),
-                    "cce-f", null).withHttp(HttpSettings.defaults().withRetries(1, Duration.ZERO, Duration.ZERO));
+            ConnectionSettings settings = ConnectionSettings.aihc(
+                            faulty.baseUrl(), null, Credentials.of("ak", "sk"), "cce-f", null)
+                    .withHttp(HttpSettings.defaults().withRetries(1, Duration.ZERO, Duration.ZERO));
             try (AihcClient client = AihcClient.create(settings)) {
                 assertThatThrownBy(() -> client.listStatuses(null, 10)).isInstanceOf(RateLimitedException.class);
                 // Other routes are untouched; the queue lists no nodes, so it may use all of them.
                 JobRef job = client.submit(SimSpecs.aihc("j", "default", 1, 8), "tok");
-                assertThat(client.status(job).workers()).singleElement()
-                        .satisfies(w -> assertThat(w.nodeName()).isEqualTo("n1"));
+                assertThat(client.status(job).workers()).singleElement().satisfies(w -> assertThat(w.nodeName())
+                        .isEqualTo("n1"));
             }
         }
     }

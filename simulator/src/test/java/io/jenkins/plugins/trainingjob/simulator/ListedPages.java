@@ -7,8 +7,7 @@ import java.util.List;
 
 /** Lists every job through a client page by page, following the page tokens to the end. */
 final class ListedPages {
-    private ListedPages() {
-    }
+    private ListedPages() {}
 
     /** The job ids of each page, in the order the platform answered. */
     static List<List<String>> of(TrainingPlatform client, int pageSize) {

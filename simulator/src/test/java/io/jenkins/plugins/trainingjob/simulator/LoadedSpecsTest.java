@@ -51,8 +51,8 @@ class LoadedSpecsTest {
                 labels:
                   - {key: ci-build, value: "${BUILD_NUMBER}"}
                 """, "job.yaml", Map.of("BUILD_NUMBER", "42"));
-        ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "cce-sim00001", null);
+        ConnectionSettings settings = ConnectionSettings.aihc(
+                sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-sim00001", null);
         try (AihcClient client = AihcClient.create(settings)) {
             JobRef job = client.submit(spec, "build-42");
             JobStatus running = client.status(job);
@@ -85,8 +85,14 @@ class LoadedSpecsTest {
                 resource_pool:
                   name: sim-pool
                 """, "job.yaml", Map.of("BUILD_NUMBER", "7"));
-        ConnectionSettings settings = ConnectionSettings.senseCore(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "sim-sub", "default", "cn-sh-01z", "sim-ws");
+        ConnectionSettings settings = ConnectionSettings.senseCore(
+                sim.baseUrl(),
+                null,
+                Credentials.of("sim-access-key", "sim-secret-key"),
+                "sim-sub",
+                "default",
+                "cn-sh-01z",
+                "sim-ws");
         try (SenseCoreClient client = SenseCoreClient.create(settings)) {
             JobRef job = client.submit(spec, "build-7");
             assertThat(job.id()).isEqualTo("resnet-ci-7");

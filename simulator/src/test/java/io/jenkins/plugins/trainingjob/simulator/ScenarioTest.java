@@ -14,8 +14,8 @@ class ScenarioTest {
         }
         Scenario seed = Scenario.bundled("seed-taint-and-gpu");
         assertThat(seed.nodeNames()).contains("10.3.0.118", "fake-node-a800-04", "10.3.0.123", "gpu-node-01");
-        assertThat(seed.credentials()).singleElement()
-                .satisfies(c -> assertThat(c.accessKey()).isEqualTo("sim-access-key"));
+        assertThat(seed.credentials()).singleElement().satisfies(c -> assertThat(c.accessKey())
+                .isEqualTo("sim-access-key"));
         assertThat(seed.timing().effectivePreCheckMinQueueSeconds()).isEqualTo(300);
     }
 
@@ -35,17 +35,19 @@ class ScenarioTest {
     void errorsNameTheFieldAndTheRule() {
         String base = "credentials: [{accessKey: a, secretKey: s}]\n";
         assertThatThrownBy(() -> Scenario.parse(base + "nodes: [{name: n, allocatable: {cpu: lots}}]", "x.yaml"))
-                .hasMessageContaining("scenario x.yaml").hasMessageContaining("allocatable.cpu")
+                .hasMessageContaining("scenario x.yaml")
+                .hasMessageContaining("allocatable.cpu")
                 .hasMessageContaining("'lots'");
         assertThatThrownBy(() -> Scenario.parse(base + "nodez: []", "x.yaml")).hasMessageContaining("nodez");
         assertThatThrownBy(() -> Scenario.parse(base + "nodes: [{name: n}, {name: 'n'}]", "x.yaml"))
                 .hasMessageContaining("declared twice");
-        assertThatThrownBy(() -> Scenario.parse(base
-                        + "aihc: {resourcePools: [{id: p, queues: [{name: q, nodes: [ghost]}]}]}", "x.yaml"))
+        assertThatThrownBy(() -> Scenario.parse(
+                        base + "aihc: {resourcePools: [{id: p, queues: [{name: q, nodes: [ghost]}]}]}", "x.yaml"))
                 .hasMessageContaining("unknown node ghost");
         assertThatThrownBy(() -> Scenario.parse("nodes: []", "x.yaml")).hasMessageContaining("credentials");
         assertThatThrownBy(() -> Scenario.parse(base + "faults: [{path: /x, kind: explode}]", "x.yaml"))
-                .hasMessageContaining("faults[0].kind").hasMessageContaining("latency, error");
+                .hasMessageContaining("faults[0].kind")
+                .hasMessageContaining("latency, error");
     }
 
     @Test

@@ -48,16 +48,25 @@ class SenseCoreSimulationTest {
     }
 
     private SenseCoreClient client(String secret, Scheme scheme) {
-        ConnectionSettings settings = ConnectionSettings.senseCore(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", secret), "sim-sub", "default", "cn-sh-01z", "sim-ws");
-        return SenseCoreClient.builder(settings).scheme(scheme).sleeper(d -> { }).createLookups(1, Duration.ZERO)
+        ConnectionSettings settings = ConnectionSettings.senseCore(
+                sim.baseUrl(),
+                null,
+                Credentials.of("sim-access-key", secret),
+                "sim-sub",
+                "default",
+                "cn-sh-01z",
+                "sim-ws");
+        return SenseCoreClient.builder(settings)
+                .scheme(scheme)
+                .sleeper(d -> {})
+                .createLookups(1, Duration.ZERO)
                 .build();
     }
 
     @Test
     void aOneGpuJobRunsAndSucceeds() {
-        JobRef job = client.submit(SimSpecs.senseCore("small", POOL, "N6lS.Iu.I80.1", 1, "SIM_RUN_SECONDS", "20"),
-                "tok-1");
+        JobRef job =
+                client.submit(SimSpecs.senseCore("small", POOL, "N6lS.Iu.I80.1", 1, "SIM_RUN_SECONDS", "20"), "tok-1");
         JobStatus running = client.status(job);
         assertThat(running.rawState()).isEqualTo("RUNNING");
         assertThat(running.workers()).singleElement().satisfies(w -> {
@@ -83,8 +92,8 @@ class SenseCoreSimulationTest {
         assertThat(events).singleElement().satisfies(e -> {
             assertThat(e.reason()).isEqualTo("FailedScheduling");
             // The first worker would take sc-node-01; the second then lacks GPUs everywhere and CPUs there.
-            assertThat(e.message()).isEqualTo(
-                    "0/2 nodes are available: 1 Insufficient cpu, 2 Insufficient nvidia.com/gpu.");
+            assertThat(e.message())
+                    .isEqualTo("0/2 nodes are available: 1 Insufficient cpu, 2 Insufficient nvidia.com/gpu.");
         });
     }
 
@@ -96,9 +105,12 @@ class SenseCoreSimulationTest {
         SenseCoreEvidence e = (SenseCoreEvidence) client.fetchDiagnosis(client.launchDiagnosis(job));
 
         assertThat(e.request().totalReplicas()).isEqualTo(2);
-        assertThat(e.specs()).extracting(SenseCoreEvidence.ResourceSpec::name)
+        assertThat(e.specs())
+                .extracting(SenseCoreEvidence.ResourceSpec::name)
                 .contains("N6lS.Iu.I80.8", "N6lS.Iu.I80.1");
-        assertThat(e.specs()).filteredOn(s -> s.name().equals("N6lS.Iu.I80.8")).singleElement()
+        assertThat(e.specs())
+                .filteredOn(s -> s.name().equals("N6lS.Iu.I80.8"))
+                .singleElement()
                 .satisfies(s -> assertThat(s.deviceNumber()).isEqualTo(8));
         assertThat(e.bindings()).singleElement().satisfies(b -> {
             assertThat(b.name()).isEqualTo(POOL);
@@ -114,8 +126,10 @@ class SenseCoreSimulationTest {
         assertThatThrownBy(() -> client.submit(SimSpecs.senseCore("huge", POOL, "N6lS.Iu.I80.8", 3), "tok-3"))
                 .isInstanceOf(QuotaExceededException.class)
                 .satisfies(e -> assertThat(((QuotaExceededException) e).code()).isEqualTo("MEMBER_QUOTA_EXCEEDED"))
-                .satisfies(e -> assertThat(((QuotaExceededException) e).httpStatus()).isEqualTo(429));
-        assertThat(client.findSubmitted(SimSpecs.senseCore("huge", POOL, "N6lS.Iu.I80.8", 3), "tok-3")).isEmpty();
+                .satisfies(e ->
+                        assertThat(((QuotaExceededException) e).httpStatus()).isEqualTo(429));
+        assertThat(client.findSubmitted(SimSpecs.senseCore("huge", POOL, "N6lS.Iu.I80.8", 3), "tok-3"))
+                .isEmpty();
     }
 
     @Test
@@ -141,15 +155,19 @@ class SenseCoreSimulationTest {
     void aDuplicateNameIsRefused() {
         client.submit(SimSpecs.senseCore("dup", POOL, "N6lS.Iu.I80.1", 1), "tok-d");
         assertThatThrownBy(() -> client.submit(SimSpecs.senseCore("dup", POOL, "N6lS.Iu.I80.1", 1), "tok-e"))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("already exists");
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("already exists");
     }
 
     @Test
     void anEmptyStartupScriptIsRefusedWithTheDocumentedReason() {
-        JobSpec spec = SimSpecs.edited(SimSpecs.senseCore("noscript", POOL, "N6lS.Iu.I80.1", 1),
-                body -> ((com.fasterxml.jackson.databind.node.ObjectNode) body.get("roles").get(0))
+        JobSpec spec = SimSpecs.edited(
+                SimSpecs.senseCore("noscript", POOL, "N6lS.Iu.I80.1", 1),
+                body -> ((com.fasterxml.jackson.databind.node.ObjectNode)
+                                body.get("roles").get(0))
                         .put("startup_script", ""));
-        assertThatThrownBy(() -> client.submit(spec, "tok-f")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> client.submit(spec, "tok-f"))
+                .isInstanceOf(InvalidRequestException.class)
                 .satisfies(e -> assertThat(((InvalidRequestException) e).code()).isEqualTo("tjRequiredStartupScript"));
     }
 
@@ -157,7 +175,10 @@ class SenseCoreSimulationTest {
     void listsPageByPageNumber() {
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            created.add(0, client.submit(SimSpecs.senseCore("job-" + i, POOL, "N6lS.Iu.I80.1", 1), "t" + i).id());
+            created.add(
+                    0,
+                    client.submit(SimSpecs.senseCore("job-" + i, POOL, "N6lS.Iu.I80.1", 1), "t" + i)
+                            .id());
         }
         List<List<String>> pages = ListedPages.of(client, 2);
         assertThat(pages).hasSize(3);
@@ -168,7 +189,8 @@ class SenseCoreSimulationTest {
     void deletedJobsAreGone() {
         JobRef job = client.submit(SimSpecs.senseCore("gone", POOL, "N6lS.Iu.I80.1", 1), "tok-g");
         client.delete(job);
-        assertThat(client.findSubmitted(SimSpecs.senseCore("gone", POOL, "N6lS.Iu.I80.1", 1), "tok-g")).isEmpty();
+        assertThat(client.findSubmitted(SimSpecs.senseCore("gone", POOL, "N6lS.Iu.I80.1", 1), "tok-g"))
+                .isEmpty();
         assertThat(sim.freeCapacity().get("sc-node-01").get("nvidia.com/gpu")).isEqualTo(8);
     }
 
@@ -178,7 +200,8 @@ class SenseCoreSimulationTest {
             assertThat(dateOnly.listStatuses(null, 10).jobs()).isEmpty();
         }
         try (SenseCoreClient wrong = client("wrong-secret", Scheme.DATE_HOST_TARGET)) {
-            assertThatThrownBy(() -> wrong.listStatuses(null, 10)).isInstanceOf(AuthenticationException.class)
+            assertThatThrownBy(() -> wrong.listStatuses(null, 10))
+                    .isInstanceOf(AuthenticationException.class)
                     .hasMessageContaining("signature does not match");
         }
     }

@@ -65,11 +65,18 @@ class SignatureReplayTest {
 
     @Test
     void aSenseCoreHeaderSignedByDefaultFailsForAnotherPathAndMethod() throws IOException {
-        Request captured = new SenseCoreHmacSigner(KEYS, Scheme.DATE_HOST_TARGET).sign(new Request.Builder()
-                .url(url(senseCoreJobs("tj-mine"))).get().build(), Instant.now());
+        Request captured = new SenseCoreHmacSigner(KEYS, Scheme.DATE_HOST_TARGET)
+                .sign(
+                        new Request.Builder()
+                                .url(url(senseCoreJobs("tj-mine")))
+                                .get()
+                                .build(),
+                        Instant.now());
 
         try (Response original = http.newCall(captured).execute()) {
-            assertThat(original.code()).as("the request it was made for is authenticated").isNotEqualTo(401);
+            assertThat(original.code())
+                    .as("the request it was made for is authenticated")
+                    .isNotEqualTo(401);
         }
         try (Response otherPath = replay(captured, url(senseCoreJobs("tj-someone-elses")), "GET")) {
             assertThat(otherPath.code()).isEqualTo(401);
@@ -83,8 +90,13 @@ class SignatureReplayTest {
     /** Why date-only is no longer the default: the same capture is a bearer token for any path. */
     @Test
     void aDateOnlySenseCoreHeaderIsAcceptedForAnyPath() throws IOException {
-        Request captured = new SenseCoreHmacSigner(KEYS, Scheme.X_DATE).sign(new Request.Builder()
-                .url(url(senseCoreJobs("tj-mine"))).get().build(), Instant.now());
+        Request captured = new SenseCoreHmacSigner(KEYS, Scheme.X_DATE)
+                .sign(
+                        new Request.Builder()
+                                .url(url(senseCoreJobs("tj-mine")))
+                                .get()
+                                .build(),
+                        Instant.now());
 
         try (Response otherPath = replay(captured, url(senseCoreJobs("tj-someone-elses")), "GET")) {
             assertThat(otherPath.code()).isNotEqualTo(401);
@@ -96,22 +108,33 @@ class SignatureReplayTest {
         HttpUrl create = url("/api/v1/aijobs?resourcePoolId=cce-sim00001");
         String mine = "{\"name\":\"mine\",\"queue\":\"default\",\"jobSpec\":{\"image\":\"registry.example/train:1\"}}";
         // As long as the captured body, so that only the signed Content-MD5 tells them apart.
-        String theirs = "{\"name\":\"evil\",\"queue\":\"default\",\"jobSpec\":{\"image\":\"registry.example/miner:1\"}}";
-        Request captured = new BceV1Signer(KEYS).sign(new Request.Builder().url(create)
-                .post(RequestBody.create(mine, JSON)).build(), Instant.now());
+        String theirs =
+                "{\"name\":\"evil\",\"queue\":\"default\",\"jobSpec\":{\"image\":\"registry.example/miner:1\"}}";
+        Request captured = new BceV1Signer(KEYS)
+                .sign(
+                        new Request.Builder()
+                                .url(create)
+                                .post(RequestBody.create(mine, JSON))
+                                .build(),
+                        Instant.now());
 
         try (Response original = http.newCall(captured).execute()) {
-            assertThat(body(original)).as("the request it was made for is authenticated")
-                    .doesNotContain("SignatureDoesNotMatch").doesNotContain("BadDigest");
+            assertThat(body(original))
+                    .as("the request it was made for is authenticated")
+                    .doesNotContain("SignatureDoesNotMatch")
+                    .doesNotContain("BadDigest");
         }
         assertThat(theirs).hasSameSizeAs(mine);
-        Request sameHeaders = captured.newBuilder().post(RequestBody.create(theirs, JSON)).build();
+        Request sameHeaders =
+                captured.newBuilder().post(RequestBody.create(theirs, JSON)).build();
         try (Response r = http.newCall(sameHeaders).execute()) {
             assertThat(r.code()).isEqualTo(400);
             assertThat(body(r)).contains("BadDigest");
         }
         byte[] theirBytes = theirs.getBytes(StandardCharsets.UTF_8);
-        Request withTheirDigest = sameHeaders.newBuilder().header("Content-MD5", BceV1Signer.contentMd5(theirBytes))
+        Request withTheirDigest = sameHeaders
+                .newBuilder()
+                .header("Content-MD5", BceV1Signer.contentMd5(theirBytes))
                 .build();
         try (Response r = http.newCall(withTheirDigest).execute()) {
             assertThat(r.code()).isEqualTo(403);

@@ -14,8 +14,7 @@ public final class SimClients {
     /** The keys every bundled scenario accepts. */
     public static final Credentials KEYS = Credentials.of("sim-access-key", "sim-secret-key");
 
-    private SimClients() {
-    }
+    private SimClients() {}
 
     /** A client of {@code pool} (and {@code queue}, or {@code null} for the pool's default) with {@link #KEYS}. */
     public static AihcClient aihc(Simulator sim, String pool, String queue) {
@@ -25,7 +24,7 @@ public final class SimClients {
     /** The same with other keys, e.g. to see the simulator refuse them. */
     public static AihcClient aihc(Simulator sim, Credentials keys, String pool, String queue) {
         return AihcClient.builder(ConnectionSettings.aihc(sim.baseUrl(), null, keys, pool, queue))
-                .sleeper(d -> { })
+                .sleeper(d -> {})
                 .random(RandomGenerator.of("L64X128MixRandom"))
                 .build();
     }

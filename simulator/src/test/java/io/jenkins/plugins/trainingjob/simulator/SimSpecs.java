@@ -12,8 +12,7 @@ import java.util.function.Consumer;
 public final class SimSpecs {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private SimSpecs() {
-    }
+    private SimSpecs() {}
 
     /** {@code spec} with its body changed by {@code edit} (a copy: {@code spec} stays as it is). */
     public static JobSpec edited(JobSpec spec, Consumer<ObjectNode> edit) {
@@ -24,10 +23,12 @@ public final class SimSpecs {
 
     /** An AIHC PyTorchJob: {@code replicas} pods each asking for {@code gpus} of {@code nvidia.com/gpu}. */
     public static JobSpec aihc(String name, String queue, int replicas, int gpus, String... env) {
-        ObjectNode body = MAPPER.createObjectNode().put("name", name).put("queue", queue)
-                .put("jobFramework", "PyTorchJob");
-        ObjectNode jobSpec = body.putObject("jobSpec").put("image", "registry.example/train:1")
-                .put("command", "python train.py").put("replicas", replicas);
+        ObjectNode body =
+                MAPPER.createObjectNode().put("name", name).put("queue", queue).put("jobFramework", "PyTorchJob");
+        ObjectNode jobSpec = body.putObject("jobSpec")
+                .put("image", "registry.example/train:1")
+                .put("command", "python train.py")
+                .put("replicas", replicas);
         ArrayNode resources = jobSpec.putArray("resources");
         resources.addObject().put("name", "nvidia.com/gpu").put("quantity", gpus);
         ArrayNode envs = jobSpec.putArray("envs");
@@ -39,10 +40,15 @@ public final class SimSpecs {
 
     /** A SenseCore job of {@code workers} workers of {@code spec} in pool {@code pool}. */
     public static JobSpec senseCore(String name, String pool, String spec, int workers, String... env) {
-        ObjectNode body = MAPPER.createObjectNode().put("name", name).put("display_name", name)
+        ObjectNode body = MAPPER.createObjectNode()
+                .put("name", name)
+                .put("display_name", name)
                 .put("framework", "PYTORCH");
-        ObjectNode role = body.putArray("roles").addObject().put("name", "Worker")
-                .put("total_replicas", workers).put("startup_script", "python train.py")
+        ObjectNode role = body.putArray("roles")
+                .addObject()
+                .put("name", "Worker")
+                .put("total_replicas", workers)
+                .put("startup_script", "python train.py")
                 .put("image_path", "registry.cn-sh-01.sensecore.cn/ns/train:1");
         role.putArray("resource_spec").addObject().put("name", spec);
         ArrayNode envs = body.putArray("env");

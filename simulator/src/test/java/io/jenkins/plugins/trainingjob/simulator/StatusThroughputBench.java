@@ -20,14 +20,13 @@ import java.util.TreeMap;
  */
 public final class StatusThroughputBench {
 
-    private StatusThroughputBench() {
-    }
+    private StatusThroughputBench() {}
 
     public static void main(String[] args) throws InterruptedException {
         long seconds = args.length > 0 ? Long.parseLong(args[0]) : 60;
         try (Simulator sim = Simulator.start(Scenario.bundled("tiny"))) {
-            ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                    Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null);
+            ConnectionSettings settings = ConnectionSettings.aihc(
+                    sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null);
             JobRef job;
             try (AihcClient client = AihcClient.create(settings)) {
                 job = client.submit(SimSpecs.aihc("bench", "default", 2, 1, "SIM_RUN_SECONDS", "100000"), "bench");
@@ -36,11 +35,19 @@ public final class StatusThroughputBench {
             String host = "127.0.0.1:" + sim.port();
             Instant now = Instant.now();
             Map<String, String> headers = new TreeMap<>(Map.of("host", host, "x-bce-date", BceV1Signer.timestamp(now)));
-            String auth = BceV1Signer.authorize("sim-access-key", "sim-secret-key", "GET", path,
-                    List.of(Map.entry("resourcePoolId", "cce-tiny")), headers, now, 1800,
-                    List.of("host", "x-bce-date")).toString();
-            System.out.println("wrk -t2 -c32 -d10s -H 'x-bce-date: " + headers.get("x-bce-date") + "' -H 'Authorization: "
-                    + auth + "' 'http://" + host + path + "?resourcePoolId=cce-tiny'");
+            String auth = BceV1Signer.authorize(
+                            "sim-access-key",
+                            "sim-secret-key",
+                            "GET",
+                            path,
+                            List.of(Map.entry("resourcePoolId", "cce-tiny")),
+                            headers,
+                            now,
+                            1800,
+                            List.of("host", "x-bce-date"))
+                    .toString();
+            System.out.println("wrk -t2 -c32 -d10s -H 'x-bce-date: " + headers.get("x-bce-date")
+                    + "' -H 'Authorization: " + auth + "' 'http://" + host + path + "?resourcePoolId=cce-tiny'");
             System.out.flush();
             Thread.sleep(Duration.ofSeconds(seconds).toMillis());
         }

@@ -26,19 +26,21 @@ public final class EtaCalibrationFigure {
      */
     public static final int REPLAY_NODES = 72;
 
-    public record Result(Map<String, Score> traceAtSubmit, Map<String, Score> traceAtFirstPoll,
-                         WorkloadReplay.Result replay, int replayNodes, double seconds) {
-    }
+    public record Result(
+            Map<String, Score> traceAtSubmit,
+            Map<String, Score> traceAtFirstPoll,
+            WorkloadReplay.Result replay,
+            int replayNodes,
+            double seconds) {}
 
     public Result run(int replayNodes) {
         long t0 = System.nanoTime();
         List<HistoryJob> trace = PhillyTrace.load();
-        Map<String, Score> atSubmit = new TraceWalk(trace, WARM_UP, QueueHistory.DEFAULT_WINDOW)
-                .run(Predictors.all());
-        Map<String, Score> atPoll = new TraceWalk(trace, WARM_UP, QueueHistory.DEFAULT_WINDOW, FIRST_POLL)
-                .run(Predictors.all());
-        WorkloadReplay.Result replay = new WorkloadReplay(trace, replayNodes, WARM_UP, QueueHistory.DEFAULT_WINDOW)
-                .run(Predictors.all());
+        Map<String, Score> atSubmit = new TraceWalk(trace, WARM_UP, QueueHistory.DEFAULT_WINDOW).run(Predictors.all());
+        Map<String, Score> atPoll =
+                new TraceWalk(trace, WARM_UP, QueueHistory.DEFAULT_WINDOW, FIRST_POLL).run(Predictors.all());
+        WorkloadReplay.Result replay =
+                new WorkloadReplay(trace, replayNodes, WARM_UP, QueueHistory.DEFAULT_WINDOW).run(Predictors.all());
         return new Result(atSubmit, atPoll, replay, replayNodes, (System.nanoTime() - t0) / 1e9);
     }
 }

@@ -44,9 +44,19 @@ public final class EtaCostFigure {
     static final int ROUNDS = 3;
     static final int RUNS = 30;
 
-    public record Result(double medianMs, double maxMs, double medianCpuMs, long allocatedBytes, long retainedBytes, String eta,
-                         int watches, int queues, int rounds, int listRounds, int listCalls, int pagesPerRead) {
-    }
+    public record Result(
+            double medianMs,
+            double maxMs,
+            double medianCpuMs,
+            long allocatedBytes,
+            long retainedBytes,
+            String eta,
+            int watches,
+            int queues,
+            int rounds,
+            int listRounds,
+            int listCalls,
+            int pagesPerRead) {}
 
     public Result run() {
         Instant now = Instant.parse("2026-03-02T12:00:00Z");
@@ -90,8 +100,9 @@ public final class EtaCostFigure {
         for (int r = 0; r < ROUNDS; r++) {
             for (int w = 0; w < WATCHES; w++) {
                 int q = w % QUEUES;
-                cache.get("queue-" + q, () -> reader.read(platforms[q], "queue-" + q, QueueHistory.DEFAULT_WINDOW,
-                        clock.now()));
+                cache.get(
+                        "queue-" + q,
+                        () -> reader.read(platforms[q], "queue-" + q, QueueHistory.DEFAULT_WINDOW, clock.now()));
             }
             clock.advance(Duration.ofSeconds(10));
         }
@@ -101,8 +112,19 @@ public final class EtaCostFigure {
             listRounds += p.listRounds.get();
             listCalls += p.listCalls.get();
         }
-        return new Result(ms[RUNS / 2], ms[RUNS - 1], cpu[RUNS / 2], allocated, retained, eta.summary(), WATCHES, QUEUES, ROUNDS,
-                listRounds, listCalls, listCalls / Math.max(1, listRounds));
+        return new Result(
+                ms[RUNS / 2],
+                ms[RUNS - 1],
+                cpu[RUNS / 2],
+                allocated,
+                retained,
+                eta.summary(),
+                WATCHES,
+                QUEUES,
+                ROUNDS,
+                listRounds,
+                listCalls,
+                listCalls / Math.max(1, listRounds));
     }
 
     /** 10,000 jobs over the last 7 days, sized and timed like the trace's (4-32 GPUs, minutes to days). */
@@ -117,8 +139,12 @@ public final class EtaCostFigure {
             long run = (long) Math.exp(5 + r.nextDouble() * 8);
             Instant started = created.plusSeconds(wait);
             Instant finished = started.plusSeconds(run);
-            out.add(new HistoryJob("job-" + i, sizes[r.nextInt(sizes.length)], created,
-                    started.isAfter(now) ? null : started, finished.isAfter(now) ? null : finished));
+            out.add(new HistoryJob(
+                    "job-" + i,
+                    sizes[r.nextInt(sizes.length)],
+                    created,
+                    started.isAfter(now) ? null : started,
+                    finished.isAfter(now) ? null : finished));
         }
         return out;
     }
@@ -126,17 +152,36 @@ public final class EtaCostFigure {
     static PoolInventory inventory(Instant now) {
         List<InventoryNode> nodes = new ArrayList<>();
         for (int i = 0; i < NODES; i++) {
-            nodes.add(new InventoryNode(String.format("node-%05d", i), "nvidia.com/gpu", 8, i % 9 == 0 ? 0 : 8, 96, 10,
-                    1L << 40, 1L << 30, "Ready", NodeIntervention.NONE));
+            nodes.add(new InventoryNode(
+                    String.format("node-%05d", i),
+                    "nvidia.com/gpu",
+                    8,
+                    i % 9 == 0 ? 0 : 8,
+                    96,
+                    10,
+                    1L << 40,
+                    1L << 30,
+                    "Ready",
+                    NodeIntervention.NONE));
         }
-        return new PoolInventory(PlatformKind.AIHC, "pool", "big", List.of(), nodes, true, null, List.of(), List.of(),
-                now);
+        return new PoolInventory(
+                PlatformKind.AIHC, "pool", "big", List.of(), nodes, true, null, List.of(), List.of(), now);
     }
 
     private static JobStatus status(HistoryJob h) {
         JobPhase phase = h.finished() ? JobPhase.SUCCEEDED : h.started() ? JobPhase.RUNNING : JobPhase.PENDING;
-        return new JobStatus(new JobRef(PlatformKind.AIHC, h.id(), h.id()), phase, phase.name(), h.createdAt(),
-                h.startedAt(), h.finishedAt(), null, "", List.of(), null, h.gpus());
+        return new JobStatus(
+                new JobRef(PlatformKind.AIHC, h.id(), h.id()),
+                phase,
+                phase.name(),
+                h.createdAt(),
+                h.startedAt(),
+                h.finishedAt(),
+                null,
+                "",
+                List.of(),
+                null,
+                h.gpus());
     }
 
     private static long usedHeap() {

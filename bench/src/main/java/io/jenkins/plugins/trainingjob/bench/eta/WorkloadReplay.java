@@ -52,9 +52,8 @@ public final class WorkloadReplay {
     }
 
     /** What a replay gave: the scores, and the replay's own wait figures for the table's label. */
-    public record Result(Map<String, Score> scores, int jobs, int waitedAMinute, long medianWaitSeconds,
-                         long p90WaitSeconds) {
-    }
+    public record Result(
+            Map<String, Score> scores, int jobs, int waitedAMinute, long medianWaitSeconds, long p90WaitSeconds) {}
 
     public Result run(List<Predictor> predictors) {
         Instant origin = trace.get(0).createdAt();
@@ -64,14 +63,23 @@ public final class WorkloadReplay {
             names.add(String.format("node-%04d", i));
         }
         SchedulingQueue queue = new SchedulingQueue("replay", "replay", names, Resources.NONE);
-        Cluster cluster = new Cluster(clock, () -> {
-            List<Node> list = new ArrayList<>();
-            for (String n : names) {
-                list.add(new Node(n, Map.of(), List.of(), false, new Resources(Map.of(GPU, (double) GPUS_PER_NODE)),
-                        Resources.NONE));
-            }
-            return list;
-        }, List.of(queue), 1L);
+        Cluster cluster = new Cluster(
+                clock,
+                () -> {
+                    List<Node> list = new ArrayList<>();
+                    for (String n : names) {
+                        list.add(new Node(
+                                n,
+                                Map.of(),
+                                List.of(),
+                                false,
+                                new Resources(Map.of(GPU, (double) GPUS_PER_NODE)),
+                                Resources.NONE));
+                    }
+                    return list;
+                },
+                List.of(queue),
+                1L);
 
         Map<String, Prediction[]> predictions = new HashMap<>();
         Map<String, Integer> gpusById = new HashMap<>();
@@ -96,12 +104,17 @@ public final class WorkloadReplay {
             }
             List<Pod> pods = new ArrayList<>();
             for (int i = 0; i < pending.pods(); i++) {
-                pods.add(new Pod(job.id() + "-" + i, i == 0 ? "master" : "worker",
-                        new Resources(Map.of(GPU, (double) pending.gpusPerPod()))));
+                pods.add(new Pod(job.id() + "-" + i, i == 0 ? "master" : "worker", new Resources(Map.of(GPU, (double)
+                        pending.gpusPerPod()))));
             }
             gpusById.put(job.id(), pending.gpus());
-            cluster.submit(SimJob.builder().platform(PlatformKind.AIHC).id(job.id()).name(job.id()).queue(queue)
-                    .pods(pods).runTime(Duration.ofSeconds(Math.max(1, job.ran().toSeconds())))
+            cluster.submit(SimJob.builder()
+                    .platform(PlatformKind.AIHC)
+                    .id(job.id())
+                    .name(job.id())
+                    .queue(queue)
+                    .pods(pods)
+                    .runTime(Duration.ofSeconds(Math.max(1, job.ran().toSeconds())))
                     .quota("replay", false, pending.gpus()));
         }
         cluster.advance(Duration.ofDays(400));
@@ -128,7 +141,11 @@ public final class WorkloadReplay {
             }
         }
         waits.sort(Long::compare);
-        return new Result(scores, waits.size(), minute, waits.isEmpty() ? 0 : waits.get(waits.size() / 2),
+        return new Result(
+                scores,
+                waits.size(),
+                minute,
+                waits.isEmpty() ? 0 : waits.get(waits.size() / 2),
                 waits.isEmpty() ? 0 : waits.get((int) Math.min(waits.size() - 1, Math.ceil(0.9 * waits.size()) - 1)));
     }
 
@@ -137,8 +154,8 @@ public final class WorkloadReplay {
         Instant from = now.minus(window);
         List<HistoryJob> jobs = new ArrayList<>();
         for (JobView v : cluster.jobs(j -> true)) {
-            HistoryJob h = new HistoryJob(v.id(), gpus.getOrDefault(v.id(), 0), v.createdAt(), v.startedAt(),
-                    v.finishedAt());
+            HistoryJob h =
+                    new HistoryJob(v.id(), gpus.getOrDefault(v.id(), 0), v.createdAt(), v.startedAt(), v.finishedAt());
             if (!h.finished() || !h.finishedAt().isBefore(from)) {
                 jobs.add(h);
             }

@@ -14,13 +14,18 @@ public record Machine(int cores, double memoryGib, String cpu, String jdk, Strin
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         String cpu = "unknown CPU";
         try {
-            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(cpu);
+            cpu = Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                    .filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst()
+                    .orElse(cpu);
         } catch (IOException | RuntimeException e) {
             // not Linux: keep "unknown CPU"
         }
-        return new Machine(Runtime.getRuntime().availableProcessors(),
-                os.getTotalMemorySize() / (1024.0 * 1024 * 1024), cpu,
+        return new Machine(
+                Runtime.getRuntime().availableProcessors(),
+                os.getTotalMemorySize() / (1024.0 * 1024 * 1024),
+                cpu,
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"));

@@ -30,12 +30,10 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class MicroFigures {
 
     /** One JMH score. */
-    public record Score(String benchmark, Map<String, String> params, double score, double error, String unit) {
-    }
+    public record Score(String benchmark, Map<String, String> params, double score, double error, String unit) {}
 
     /** The rendered text report's size at one finding count (not a timing). */
-    public record TextSize(int findings, int nodes, int lines, int maxColumns, int characters) {
-    }
+    public record TextSize(int findings, int nodes, int lines, int maxColumns, int characters) {}
 
     private final int warmups;
     private final int iterations;
@@ -58,9 +56,14 @@ public final class MicroFigures {
         for (Class<?> benchmark : benchmarks) {
             System.out.println("  JMH " + benchmark.getSimpleName() + " ...");
             OptionsBuilder b = new OptionsBuilder();
-            b.include("\\." + benchmark.getSimpleName() + "\\.").forks(1).warmupIterations(warmups)
-                    .warmupTime(TimeValue.seconds(1)).measurementIterations(iterations)
-                    .measurementTime(TimeValue.seconds(1)).jvmArgs("-Xmx2g").verbosity(VerboseMode.SILENT)
+            b.include("\\." + benchmark.getSimpleName() + "\\.")
+                    .forks(1)
+                    .warmupIterations(warmups)
+                    .warmupTime(TimeValue.seconds(1))
+                    .measurementIterations(iterations)
+                    .measurementTime(TimeValue.seconds(1))
+                    .jvmArgs("-Xmx2g")
+                    .verbosity(VerboseMode.SILENT)
                     .shouldFailOnError(true);
             params.forEach(b::param);
             Options options = b.build();
@@ -75,13 +78,17 @@ public final class MicroFigures {
                 scores.add(new Score(name, p, primary.getScore(), primary.getScoreError(), primary.getScoreUnit()));
             }
         }
-        scores.sort(Comparator.comparing(Score::benchmark).thenComparing(s -> s.params().toString()));
+        scores.sort(Comparator.comparing(Score::benchmark)
+                .thenComparing(s -> s.params().toString()));
         return scores;
     }
 
     /** All the figure-3 and figure-4 benchmarks. */
     public static List<Class<?>> all() {
-        return List.of(ReportRenderingBenchmark.class, AnalysisBenchmark.class, SigningBenchmark.class,
+        return List.of(
+                ReportRenderingBenchmark.class,
+                AnalysisBenchmark.class,
+                SigningBenchmark.class,
                 ListPageParsingBenchmark.class);
     }
 

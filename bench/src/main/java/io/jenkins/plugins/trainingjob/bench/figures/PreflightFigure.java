@@ -3,10 +3,10 @@ package io.jenkins.plugins.trainingjob.bench.figures;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PreflightCheck;
+import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -45,9 +45,17 @@ public final class PreflightFigure {
             + "  replicas: 1\n  resources:\n    - {name: nvidia.com/gpu, quantity: 9}\n";
 
     /** All times in milliseconds; memory in bytes. */
-    public record Result(double preflightMs, double todayPlatformMs, double todayRealMs, String preflightVerdict,
-                         String todayVerdict, int poolNodes, double readMs, double checkMs, long inventoryBytes,
-                         String bigVerdict) {
+    public record Result(
+            double preflightMs,
+            double todayPlatformMs,
+            double todayRealMs,
+            String preflightVerdict,
+            String todayVerdict,
+            int poolNodes,
+            double readMs,
+            double checkMs,
+            long inventoryBytes,
+            String bigVerdict) {
 
         public double speedup() {
             return todayPlatformMs / preflightMs;
@@ -60,8 +68,9 @@ public final class PreflightFigure {
         String preflightVerdict;
         double todayRealMs;
         String todayVerdict;
-        try (Simulator sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(SPEED));
-             TrainingPlatform platform = connect(sim, "cce-sim00001")) {
+        try (Simulator sim =
+                        Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(SPEED));
+                TrainingPlatform platform = connect(sim, "cce-sim00001")) {
             Preflight.check(platform, job); // warm-up: class loading and the connection, as a CLI's first call pays
             sim.reset();
             try (TrainingPlatform fresh = connect(sim, "cce-sim00001")) {
@@ -72,15 +81,19 @@ public final class PreflightFigure {
             }
             Duration timeout = Duration.ofMinutes(10).dividedBy(SPEED);
             Duration poll = Duration.ofSeconds(30).dividedBy(SPEED);
-            WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED).withPolling(poll, poll)
-                    .withPendingTimeout(timeout).withDiagnosisTimeout(Duration.ofMinutes(10).dividedBy(SPEED));
+            WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
+                    .withPolling(poll, poll)
+                    .withPendingTimeout(timeout)
+                    .withDiagnosisTimeout(Duration.ofMinutes(10).dividedBy(SPEED));
             try (JobMonitor monitor = new JobMonitor(id -> platform, Clock.systemUTC(), MonitorSettings.defaults())) {
                 long t0 = System.nanoTime();
                 JobRef ref = platform.submit(job, "bench-never-fits");
                 Watch watch = monitor.watch("bench", ref, policy, WatchListener.NONE);
                 Outcome o = watch.outcome().get(2, TimeUnit.MINUTES);
                 todayRealMs = (System.nanoTime() - t0) / 1e6;
-                todayVerdict = o instanceof Outcome.Unschedulable u ? u.report().verdict().name() : o.getClass().getSimpleName();
+                todayVerdict = o instanceof Outcome.Unschedulable u
+                        ? u.report().verdict().name()
+                        : o.getClass().getSimpleName();
             }
         }
         return big(preflightMs, todayRealMs, preflightVerdict, todayVerdict);
@@ -88,8 +101,9 @@ public final class PreflightFigure {
 
     private Result big(double preflightMs, double todayRealMs, String preflightVerdict, String todayVerdict)
             throws Exception {
-        try (Simulator sim = Simulator.start(Scenario.parse(bigPool(), "big-pool").withSpeed(0));
-             TrainingPlatform platform = connect(sim, "cce-big")) {
+        try (Simulator sim =
+                        Simulator.start(Scenario.parse(bigPool(), "big-pool").withSpeed(0));
+                TrainingPlatform platform = connect(sim, "cce-big")) {
             JobSpec job = JobSpecLoader.load(NEVER_FITS_JOB, "never-fits.yaml", Map.of());
             platform.inventory("default"); // warm-up, then a fresh client so nothing is cached
             double readMs;
@@ -113,8 +127,17 @@ public final class PreflightFigure {
                     throw new IllegalStateException("read " + inv.nodes().size() + " nodes, expected " + BIG_POOL);
                 }
             }
-            return new Result(preflightMs, todayRealMs * SPEED, todayRealMs, preflightVerdict, todayVerdict, BIG_POOL,
-                    readMs, checkMs, Math.max(0, bytes), verdict);
+            return new Result(
+                    preflightMs,
+                    todayRealMs * SPEED,
+                    todayRealMs,
+                    preflightVerdict,
+                    todayVerdict,
+                    BIG_POOL,
+                    readMs,
+                    checkMs,
+                    Math.max(0, bytes),
+                    verdict);
         }
     }
 
@@ -128,8 +151,8 @@ public final class PreflightFigure {
     }
 
     private static TrainingPlatform connect(Simulator sim, String pool) {
-        return TrainingPlatforms.connect(ConnectionSettings.aihc(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), pool, "default"));
+        return TrainingPlatforms.connect(ConnectionSettings.aihc(
+                sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), pool, "default"));
     }
 
     /** 5,000 nodes in one queue: 8 GPUs each, every tenth cordoned, every seventh tainted, some in use. */
@@ -164,24 +187,46 @@ public final class PreflightFigure {
                 + String.format(Locale.ROOT, "%,d", r.poolNodes()) + " nodes served by the in-process simulator: the "
                 + "inventory read in pages of 500, the check alone (best of 5), and the heap the inventory holds "
                 + "(used heap after GC, with and without it). Today's path polls every 30 s (platform time). Measured "
-                + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC).format(
-                        java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
-                + String.format(Locale.ROOT, ", load average %.1f on %d cores while measuring (other builds share them: "
-                        + "times are upper bounds)", java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                        .getSystemLoadAverage(), Runtime.getRuntime().availableProcessors())
+                + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)
+                        .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
+                + String.format(
+                        Locale.ROOT,
+                        ", load average %.1f on %d cores while measuring (other builds share them: "
+                                + "times are upper bounds)",
+                        java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                                .getSystemLoadAverage(),
+                        Runtime.getRuntime().availableProcessors())
                 + "; run alone with `./mvnw -B -Pbench -pl bench -am verify -DskipTests -Dbench.args=preflight`.\n\n"
                 + "| measure | value | target | met |\n|---|---:|---|---|\n"
-                + row("never-fits job: time to verdict, pre-flight (" + r.preflightVerdict() + ")",
-                        ms(r.preflightMs()), "< 2 s", r.preflightMs() < 2000)
-                + row("never-fits job: time to verdict, today's path (" + r.todayVerdict() + ")",
-                        String.format(Locale.ROOT, "%.1f s", r.todayPlatformMs() / 1000), "", true)
+                + row(
+                        "never-fits job: time to verdict, pre-flight (" + r.preflightVerdict() + ")",
+                        ms(r.preflightMs()),
+                        "< 2 s",
+                        r.preflightMs() < 2000)
+                + row(
+                        "never-fits job: time to verdict, today's path (" + r.todayVerdict() + ")",
+                        String.format(Locale.ROOT, "%.1f s", r.todayPlatformMs() / 1000),
+                        "",
+                        true)
                 + row("speed-up", String.format(Locale.ROOT, "%,.0f x", r.speedup()), ">= 300 x", r.speedup() >= 300)
-                + row(String.format(Locale.ROOT, "%,d-node pool: inventory read (%d pages)", r.poolNodes(),
-                        (r.poolNodes() + 499) / 500), ms(r.readMs()), "", true)
-                + row(String.format(Locale.ROOT, "%,d-node pool: check (%s)", r.poolNodes(), r.bigVerdict()),
-                        ms(r.checkMs()), "< 200 ms", r.checkMs() < 200)
-                + row(String.format(Locale.ROOT, "%,d-node pool: inventory in memory", r.poolNodes()),
-                        String.format(Locale.ROOT, "%.1f MB", r.inventoryBytes() / 1e6), "< 64 MB",
+                + row(
+                        String.format(
+                                Locale.ROOT,
+                                "%,d-node pool: inventory read (%d pages)",
+                                r.poolNodes(),
+                                (r.poolNodes() + 499) / 500),
+                        ms(r.readMs()),
+                        "",
+                        true)
+                + row(
+                        String.format(Locale.ROOT, "%,d-node pool: check (%s)", r.poolNodes(), r.bigVerdict()),
+                        ms(r.checkMs()),
+                        "< 200 ms",
+                        r.checkMs() < 200)
+                + row(
+                        String.format(Locale.ROOT, "%,d-node pool: inventory in memory", r.poolNodes()),
+                        String.format(Locale.ROOT, "%.1f MB", r.inventoryBytes() / 1e6),
+                        "< 64 MB",
                         r.inventoryBytes() < 64_000_000L);
         return f;
     }
@@ -195,13 +240,16 @@ public final class PreflightFigure {
         int from = document.indexOf(BEGIN);
         int to = document.indexOf(END);
         if (from >= 0 && to > from) {
-            return document.substring(0, from) + section + document.substring(to + END.length()).replaceFirst("^\n", "");
+            return document.substring(0, from)
+                    + section
+                    + document.substring(to + END.length()).replaceFirst("^\n", "");
         }
         return document + (document.endsWith("\n") ? "\n" : "\n\n") + section;
     }
 
     private static String row(String what, String value, String target, boolean met) {
-        return "| " + what + " | " + value + " | " + target + " | " + (target.isEmpty() ? "" : met ? "yes" : "NO") + " |\n";
+        return "| " + what + " | " + value + " | " + target + " | " + (target.isEmpty() ? "" : met ? "yes" : "NO")
+                + " |\n";
     }
 
     private static String ms(double v) {

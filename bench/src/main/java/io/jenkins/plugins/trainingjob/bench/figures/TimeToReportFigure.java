@@ -25,7 +25,6 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -38,9 +37,16 @@ import java.util.concurrent.TimeUnit;
 public final class TimeToReportFigure {
 
     /** Both sides' measured delays, in milliseconds, one per sample. */
-    public record Result(int samples, long pollMs, long pendingTimeoutMs, double monitorP50Ms, double monitorMaxMs,
-                         double baselineP50Ms, double baselineMaxMs, int monitorReports, int baselineReports) {
-    }
+    public record Result(
+            int samples,
+            long pollMs,
+            long pendingTimeoutMs,
+            double monitorP50Ms,
+            double monitorMaxMs,
+            double baselineP50Ms,
+            double baselineMaxMs,
+            int monitorReports,
+            int baselineReports) {}
 
     private final URI endpoint;
     private final Duration poll;
@@ -56,24 +62,35 @@ public final class TimeToReportFigure {
 
     public Result run() throws Exception {
         new SimulatorAdmin(endpoint).reset();
-        try (TrainingPlatform platform = TrainingPlatforms.connect(ConnectionSettings.aihc(endpoint, null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default"))) {
+        try (TrainingPlatform platform = TrainingPlatforms.connect(ConnectionSettings.aihc(
+                endpoint, null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default"))) {
             List<JobRef> jobs = JobSubmitter.submit(platform, "bench-report", 2 * samples);
             double[] ours = monitor(platform, jobs.subList(0, samples));
             double[] theirs = baseline(platform, jobs.subList(samples, 2 * samples));
-            return new Result(samples, poll.toMillis(), pendingTimeout.toMillis(),
-                    Percentiles.of(ours, 50), Percentiles.of(ours, 100),
-                    Percentiles.of(theirs, 50), Percentiles.of(theirs, 100),
-                    (int) java.util.Arrays.stream(ours).filter(d -> !Double.isNaN(d)).count(),
-                    (int) java.util.Arrays.stream(theirs).filter(d -> !Double.isNaN(d)).count());
+            return new Result(
+                    samples,
+                    poll.toMillis(),
+                    pendingTimeout.toMillis(),
+                    Percentiles.of(ours, 50),
+                    Percentiles.of(ours, 100),
+                    Percentiles.of(theirs, 50),
+                    Percentiles.of(theirs, 100),
+                    (int) java.util.Arrays.stream(ours)
+                            .filter(d -> !Double.isNaN(d))
+                            .count(),
+                    (int) java.util.Arrays.stream(theirs)
+                            .filter(d -> !Double.isNaN(d))
+                            .count());
         }
     }
 
     /** Ours: the monitor diagnoses at the pending timeout, analyses, and we render the text report. */
     private double[] monitor(TrainingPlatform platform, List<JobRef> jobs) throws Exception {
         double[] delays = new double[jobs.size()];
-        WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED).withPolling(poll, poll)
-                .withPendingTimeout(pendingTimeout).withDiagnosisTimeout(Duration.ofSeconds(60));
+        WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
+                .withPolling(poll, poll)
+                .withPendingTimeout(pendingTimeout)
+                .withDiagnosisTimeout(Duration.ofSeconds(60));
         try (JobMonitor monitor = new JobMonitor(id -> platform, Clock.systemUTC(), MonitorSettings.defaults())) {
             for (int i = 0; i < jobs.size(); i++) {
                 Watch watch = monitor.watch("bench", jobs.get(i), policy, WatchListener.NONE);
@@ -83,7 +100,9 @@ public final class TimeToReportFigure {
                         return Double.NaN;
                     }
                     String text = ReportFormat.TEXT.render(u.report());
-                    return text.isEmpty() ? Double.NaN : Duration.between(expired, Instant.now()).toNanos() / 1e6;
+                    return text.isEmpty()
+                            ? Double.NaN
+                            : Duration.between(expired, Instant.now()).toNanos() / 1e6;
                 });
                 delays[i] = delay.get(pendingTimeout.plus(poll.multipliedBy(20)).toMillis(), TimeUnit.MILLISECONDS);
             }

@@ -17,8 +17,7 @@ public final class DiagnosisFixture {
     public static final int PODS = 4;
     private static final String JOB = "llm-pretrain-7b";
 
-    private DiagnosisFixture() {
-    }
+    private DiagnosisFixture() {}
 
     /** The number of nodes behind {@code findings} findings. */
     public static int nodesFor(int findings) {
@@ -36,22 +35,31 @@ public final class DiagnosisFixture {
                 String pod = JOB + (p == 0 ? "-master-0" : "-worker-" + (p - 1));
                 switch (n % 10) {
                     case 0, 1, 2, 3, 4, 5 -> cordoned.add(detail("node(s) were unschedulable", node, pod, "", "", ""));
-                    case 6, 7, 8 -> tainted.add(detail("node(s) had untolerated taint: {kwok.x-k8s.io/node: fake}",
-                            node, pod, "", "", ""));
-                    default -> shortOfGpus.add(detail("Insufficient nvidia.com/gpu", node, pod, "nvidia.com/gpu",
-                            "8", Integer.toString(n % 8)));
+                    case 6, 7, 8 ->
+                        tainted.add(detail(
+                                "node(s) had untolerated taint: {kwok.x-k8s.io/node: fake}", node, pod, "", "", ""));
+                    default ->
+                        shortOfGpus.add(detail(
+                                "Insufficient nvidia.com/gpu",
+                                node,
+                                pod,
+                                "nvidia.com/gpu",
+                                "8",
+                                Integer.toString(n % 8)));
                 }
             }
         }
         List<AihcScheduleDiagnosis.Rule> rules = new ArrayList<>();
-        rules.add(new AihcScheduleDiagnosis.Rule("NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics",
-                cordoned));
-        rules.add(new AihcScheduleDiagnosis.Rule("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics",
-                tainted));
-        rules.add(new AihcScheduleDiagnosis.Rule("GPUResourceDiagnostics", "ResourceCapacityDiagnostics",
-                shortOfGpus));
-        return new AihcScheduleDiagnosis(new JobRef(PlatformKind.AIHC, "pytorchjob-5d5ab4e8", JOB),
-                "diag-bench-" + findings, "req-bench", rules);
+        rules.add(
+                new AihcScheduleDiagnosis.Rule("NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics", cordoned));
+        rules.add(new AihcScheduleDiagnosis.Rule(
+                "NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics", tainted));
+        rules.add(new AihcScheduleDiagnosis.Rule("GPUResourceDiagnostics", "ResourceCapacityDiagnostics", shortOfGpus));
+        return new AihcScheduleDiagnosis(
+                new JobRef(PlatformKind.AIHC, "pytorchjob-5d5ab4e8", JOB),
+                "diag-bench-" + findings,
+                "req-bench",
+                rules);
     }
 
     /** Even nodes by name, odd ones by IP: two fold shapes, both with long consecutive runs. */
@@ -63,9 +71,9 @@ public final class DiagnosisFixture {
         return "10." + (i / 65536) % 256 + "." + (i / 256) % 256 + "." + i % 256;
     }
 
-    private static AihcScheduleDiagnosis.Detail detail(String text, String node, String pod, String resource,
-                                                       String request, String allocatable) {
-        return new AihcScheduleDiagnosis.Detail(allocatable, text, JOB, "default", node, pod, "default", request,
-                resource);
+    private static AihcScheduleDiagnosis.Detail detail(
+            String text, String node, String pod, String resource, String request, String allocatable) {
+        return new AihcScheduleDiagnosis.Detail(
+                allocatable, text, JOB, "default", node, pod, "default", request, resource);
     }
 }

@@ -17,8 +17,7 @@ public final class ListPageFixture {
     private static final String[] AIHC_STATES = {"Created", "Created", "Running", "Succeeded", "Failed"};
     private static final String[] SENSECORE_STATES = {"QUEUEING", "WAITING", "RUNNING", "SUCCEEDED", "FAILED"};
 
-    private ListPageFixture() {
-    }
+    private ListPageFixture() {}
 
     /** {@code GET /api/v1/aijobs} answer: {@code {requestId, result: {total, jobs[], orderBy, ...}}}. */
     public static byte[] aihc(int jobs) {
@@ -28,24 +27,41 @@ public final class ListPageFixture {
         for (int i = 0; i < jobs; i++) {
             String state = AIHC_STATES[i % AIHC_STATES.length];
             boolean started = !state.equals("Created");
-            ObjectNode j = list.addObject().put("jobId", "pytorchjob-" + uuid(i)).put("name", "train-" + i)
-                    .put("resourcePoolId", "cce-e0isdmib").put("queue", "default")
+            ObjectNode j = list.addObject()
+                    .put("jobId", "pytorchjob-" + uuid(i))
+                    .put("name", "train-" + i)
+                    .put("resourcePoolId", "cce-e0isdmib")
+                    .put("queue", "default")
                     .put("command", "torchrun --nnodes 4 --nproc_per_node 8 train.py --config cfg/7b.yaml")
-                    .put("createdAt", time(i)).put("scheduledAt", started ? time(i + 60) : "")
+                    .put("createdAt", time(i))
+                    .put("scheduledAt", started ? time(i + 60) : "")
                     .put("runningAt", started ? time(i + 90) : "")
                     .put("finishedAt", state.equals("Succeeded") || state.equals("Failed") ? time(i + 3600) : "")
-                    .put("status", state).put("priority", "normal").put("image", "registry.baidubce.com/llm/train:2.3")
-                    .put("enableFaultTolerance", false).put("enableRDMA", true).put("hostNetwork", false)
-                    .put("privileged", false).put("replicas", 4).put("jobFramework", "PyTorchJob")
-                    .put("k8sUID", uuid(i + 1_000_000)).put("k8sNamespace", "default").put("enableBccl", false);
+                    .put("status", state)
+                    .put("priority", "normal")
+                    .put("image", "registry.baidubce.com/llm/train:2.3")
+                    .put("enableFaultTolerance", false)
+                    .put("enableRDMA", true)
+                    .put("hostNetwork", false)
+                    .put("privileged", false)
+                    .put("replicas", 4)
+                    .put("jobFramework", "PyTorchJob")
+                    .put("k8sUID", uuid(i + 1_000_000))
+                    .put("k8sNamespace", "default")
+                    .put("enableBccl", false);
             if (state.equals("Created")) {
                 j.put("queueingSequence", i % 50 + 1);
             } else {
                 j.putNull("queueingSequence");
             }
-            j.putArray("datasources").addObject().put("type", "pfs").put("name", "pfs-llm")
+            j.putArray("datasources")
+                    .addObject()
+                    .put("type", "pfs")
+                    .put("name", "pfs-llm")
                     .put("mountPath", "/mnt/data");
-            j.putArray("labels").addObject().put("key", "trainingjob.jenkins.io/client-token")
+            j.putArray("labels")
+                    .addObject()
+                    .put("key", "trainingjob.jenkins.io/client-token")
                     .put("value", "tok-" + i);
             j.putArray("resources").addObject().put("name", "nvidia.com/gpu").put("quantity", 8);
             ArrayNode envs = j.putArray("envs");
@@ -62,9 +78,14 @@ public final class ListPageFixture {
         ArrayNode list = root.putArray("training_jobs");
         for (int i = 0; i < jobs; i++) {
             String state = SENSECORE_STATES[i % SENSECORE_STATES.length];
-            ObjectNode j = list.addObject().put("name", "tj-train-" + i).put("uid", uuid(i))
-                    .put("display_name", "train-" + i).put("framework", "PYTORCH").put("state", state)
-                    .put("create_time", time(i)).put("update_time", time(i + 30));
+            ObjectNode j = list.addObject()
+                    .put("name", "tj-train-" + i)
+                    .put("uid", uuid(i))
+                    .put("display_name", "train-" + i)
+                    .put("framework", "PYTORCH")
+                    .put("state", state)
+                    .put("create_time", time(i))
+                    .put("update_time", time(i + 30));
             if (!state.equals("QUEUEING") && !state.equals("WAITING")) {
                 j.put("start_time", time(i + 90));
             }
@@ -72,14 +93,24 @@ public final class ListPageFixture {
                 j.put("complete_time", time(i + 3600));
             }
             j.putObject("ownership").put("user_id", uuid(7)).put("user_name", "ci-bot");
-            ObjectNode role = j.putArray("roles").addObject().put("name", "Worker").put("total_replicas", 4)
+            ObjectNode role = j.putArray("roles")
+                    .addObject()
+                    .put("name", "Worker")
+                    .put("total_replicas", 4)
                     .put("startup_script", "torchrun train.py --config cfg/7b.yaml")
                     .put("image_path", "registry.cn-sh-01.sensecore.cn/llm/train:2.3");
-            role.putArray("resource_spec").addObject().put("name", "N6lS.Iu.I80.8").put("replicas", 4);
+            role.putArray("resource_spec")
+                    .addObject()
+                    .put("name", "N6lS.Iu.I80.8")
+                    .put("replicas", 4);
             ArrayNode env = j.putArray("env");
             env.addObject().put("key", "NCCL_DEBUG").put("value", "INFO");
             env.addObject().put("key", "CUDA_DEVICE_MAX_CONNECTIONS").put("value", "1");
-            j.putArray("mount").addObject().put("type", "PV_AFS").put("id", "afs-llm").put("mount_path", "/mnt/data");
+            j.putArray("mount")
+                    .addObject()
+                    .put("type", "PV_AFS")
+                    .put("id", "afs-llm")
+                    .put("mount_path", "/mnt/data");
             j.putObject("scheduling").put("priority", "NORMAL").put("quota_type", "RESERVED");
             j.putObject("resource_pool").put("name", "pool-a800");
             j.putObject("fault_tolerance").put("backoff_limit", 3);

@@ -23,8 +23,8 @@ public class SigningBenchmark {
     private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");
 
     private final BceV1Signer bce = new BceV1Signer(CREDENTIALS);
-    private final SenseCoreHmacSigner senseCore = new SenseCoreHmacSigner(CREDENTIALS,
-            SenseCoreHmacSigner.Scheme.X_DATE);
+    private final SenseCoreHmacSigner senseCore =
+            new SenseCoreHmacSigner(CREDENTIALS, SenseCoreHmacSigner.Scheme.X_DATE);
     private final Request aihcGet = new Request.Builder()
             .url("https://aihc.bj.baidubce.com/api/v1/aijobs/pytorchjob-5d5ab4e8-61c0-4ef4-b5e6-8d7e2f1c9a07"
                     + "?resourcePoolId=cce-e0isdmib&queueID=default")

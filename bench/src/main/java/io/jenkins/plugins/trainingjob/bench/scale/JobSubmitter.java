@@ -14,11 +14,9 @@ import java.util.concurrent.TimeUnit;
 public final class JobSubmitter {
     private static final int THREADS = 8;
 
-    private JobSubmitter() {
-    }
+    private JobSubmitter() {}
 
-    public static List<JobRef> submit(TrainingPlatform platform, String prefix, int count)
-            throws InterruptedException {
+    public static List<JobRef> submit(TrainingPlatform platform, String prefix, int count) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         try {
             List<Future<JobRef>> futures = new ArrayList<>(count);

@@ -22,8 +22,10 @@ final class MonitorWatchers extends Watchers {
     MonitorWatchers(TrainingPlatform platform, MonitorSettings settings, Duration poll) {
         this.monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings);
         // A fixed interval (initial = max) so both sides poll alike; no diagnosis within the run.
-        this.policy = WatchPolicy.defaults(WaitTarget.SCHEDULED).withPolling(poll, poll)
-                .withPendingTimeout(Duration.ofHours(1)).withHeartbeat(Duration.ofHours(1));
+        this.policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
+                .withPolling(poll, poll)
+                .withPendingTimeout(Duration.ofHours(1))
+                .withHeartbeat(Duration.ofHours(1));
     }
 
     @Override

@@ -4,8 +4,7 @@ import java.util.Arrays;
 
 /** Nearest-rank percentiles of a sample. */
 public final class Percentiles {
-    private Percentiles() {
-    }
+    private Percentiles() {}
 
     /** The {@code p}-th percentile (0 < p <= 100) by nearest rank; NaN for an empty sample. */
     public static double of(double[] sample, double p) {

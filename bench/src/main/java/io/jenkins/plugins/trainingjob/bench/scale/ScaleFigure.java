@@ -51,12 +51,12 @@ public final class ScaleFigure {
         admin.reset();
         List<JobRef> jobs;
         long t0 = System.nanoTime();
-        try (TrainingPlatform platform = TrainingPlatforms.connect(ConnectionSettings.aihc(endpoint, null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default"))) {
+        try (TrainingPlatform platform = TrainingPlatforms.connect(ConnectionSettings.aihc(
+                endpoint, null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default"))) {
             jobs = JobSubmitter.submit(platform, "bench-" + mode + "-" + n, n);
         }
-        System.out.printf("  submitted %,d jobs in %.1f s; %s client watching...%n", n,
-                (System.nanoTime() - t0) / 1e9, mode);
+        System.out.printf(
+                "  submitted %,d jobs in %.1f s; %s client watching...%n", n, (System.nanoTime() - t0) / 1e9, mode);
         Path ids = Files.createTempFile("bench-jobs-", ".txt");
         try {
             List<String> lines = new ArrayList<>(jobs.size());
@@ -69,8 +69,17 @@ public final class ScaleFigure {
     }
 
     private ScaleResult runClient(String mode, Path ids) throws IOException, InterruptedException {
-        List<String> command = List.of(Jvm.java(), "-Xmx1g", "-cp", Jvm.classpath(), WatchRun.class.getName(),
-                endpoint.toString(), ids.toString(), mode, Long.toString(pollMs), Integer.toString(pageSize),
+        List<String> command = List.of(
+                Jvm.java(),
+                "-Xmx1g",
+                "-cp",
+                Jvm.classpath(),
+                WatchRun.class.getName(),
+                endpoint.toString(),
+                ids.toString(),
+                mode,
+                Long.toString(pollMs),
+                Integer.toString(pageSize),
                 Integer.toString(steadyRounds));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         String result = null;

@@ -40,5 +40,4 @@ public record ScaleResult(
         double maxMs,
         double wallSeconds,
         double meanStatusMs,
-        double meanListMs) {
-}
+        double meanListMs) {}

@@ -13,7 +13,8 @@ public final class SimulatorAdmin {
     public static final String NODE = "bench-node-1";
 
     private final URI base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     public SimulatorAdmin(URI base) {
         this.base = base;
@@ -30,8 +31,10 @@ public final class SimulatorAdmin {
     }
 
     private void post(String path) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(120))
-                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(120))
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build();
         try {
             HttpResponse<String> r = http.send(request, HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {

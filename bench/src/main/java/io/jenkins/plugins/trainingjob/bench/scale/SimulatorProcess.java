@@ -34,10 +34,17 @@ public final class SimulatorProcess implements AutoCloseable {
     public static SimulatorProcess start(Path scenario, String heap) {
         // TCP_NODELAY on the simulator's sockets: without it the JDK HTTP server's separate header and
         // body writes meet the client's delayed ACK, and every answer waits about 40 ms.
-        List<String> command = List.of(Jvm.java(), "-Xmx" + heap, "-Dsun.net.httpserver.nodelay=true",
-                "-cp", Jvm.classpath(),
-                "io.jenkins.plugins.trainingjob.simulator.SimulatorMain", "--scenario", scenario.toString(),
-                "--port", "0");
+        List<String> command = List.of(
+                Jvm.java(),
+                "-Xmx" + heap,
+                "-Dsun.net.httpserver.nodelay=true",
+                "-cp",
+                Jvm.classpath(),
+                "io.jenkins.plugins.trainingjob.simulator.SimulatorMain",
+                "--scenario",
+                scenario.toString(),
+                "--port",
+                "0");
         Process p;
         try {
             p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -45,23 +52,25 @@ public final class SimulatorProcess implements AutoCloseable {
             throw new UncheckedIOException("cannot start the simulator: " + e.getMessage(), e);
         }
         CompletableFuture<URI> url = new CompletableFuture<>();
-        Thread drain = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    Matcher m = LISTENING.matcher(line);
-                    if (m.find()) {
-                        url.complete(URI.create(m.group(1)));
-                    } else if (!url.isDone()) {
-                        System.err.println("simulator: " + line);
+        Thread drain = new Thread(
+                () -> {
+                    try (BufferedReader r =
+                            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = r.readLine()) != null) {
+                            Matcher m = LISTENING.matcher(line);
+                            if (m.find()) {
+                                url.complete(URI.create(m.group(1)));
+                            } else if (!url.isDone()) {
+                                System.err.println("simulator: " + line);
+                            }
+                        }
+                    } catch (IOException e) {
+                        // the process ended
                     }
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-            url.completeExceptionally(new IllegalStateException("the simulator exited before it listened"));
-        }, "simulator-output");
+                    url.completeExceptionally(new IllegalStateException("the simulator exited before it listened"));
+                },
+                "simulator-output");
         drain.setDaemon(true);
         drain.start();
         try {

@@ -30,13 +30,14 @@ public final class WatchRun {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final double MB = 1024.0 * 1024.0;
 
-    private WatchRun() {
-    }
+    private WatchRun() {}
 
     public static void main(String[] args) throws Exception {
         URI endpoint = URI.create(args[0]);
-        List<JobRef> jobs = Files.readAllLines(Path.of(args[1])).stream().filter(l -> !l.isBlank())
-                .map(id -> new JobRef(PlatformKind.AIHC, id, id)).toList();
+        List<JobRef> jobs = Files.readAllLines(Path.of(args[1])).stream()
+                .filter(l -> !l.isBlank())
+                .map(id -> new JobRef(PlatformKind.AIHC, id, id))
+                .toList();
         String mode = args[2];
         Duration poll = Duration.ofMillis(Long.parseLong(args[3]));
         int pageSize = Integer.parseInt(args[4]);
@@ -52,8 +53,10 @@ public final class WatchRun {
                 endpoint, null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default")));
         Duration maxWait = poll.multipliedBy(steadyRounds + 45L);
         Watchers watchers = mode.equals("monitor")
-                ? new MonitorWatchers(platform, MonitorSettings.defaults()
-                        .withListing(3, pageSize, Math.max(10, jobs.size() / pageSize + 5)), poll)
+                ? new MonitorWatchers(
+                        platform,
+                        MonitorSettings.defaults().withListing(3, pageSize, Math.max(10, jobs.size() / pageSize + 5)),
+                        poll)
                 : new ThreadPerJobWatchers(platform, poll, maxWait);
 
         System.gc();
@@ -87,14 +90,19 @@ public final class WatchRun {
         int peakThreads = threads.getPeakThreadCount();
 
         long[] at = watchers.resolvedAtNanos();
-        System.out.printf("mean call time: status %.1f ms, list page %.1f ms%n",
+        System.out.printf(
+                "mean call time: status %.1f ms, list page %.1f ms%n",
                 platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.get()),
                 platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.get()));
         long statusAfter = platform.statusCalls.get() - statusCallsAtZero;
-        System.out.printf("status calls after time zero: %d, mean %.1f ms; list calls at (s from time zero): %s%n",
-                statusAfter, statusAfter == 0 ? 0.0 : (platform.statusNanos.sum() - statusNanosAtZero) / 1e6 / statusAfter,
-                platform.listStarts.stream().map(t -> String.format("%.1f", (t - zero) / 1e9))
-                        .filter(x -> !x.startsWith("-")).toList());
+        System.out.printf(
+                "status calls after time zero: %d, mean %.1f ms; list calls at (s from time zero): %s%n",
+                statusAfter,
+                statusAfter == 0 ? 0.0 : (platform.statusNanos.sum() - statusNanosAtZero) / 1e6 / statusAfter,
+                platform.listStarts.stream()
+                        .map(t -> String.format("%.1f", (t - zero) / 1e9))
+                        .filter(x -> !x.startsWith("-"))
+                        .toList());
         int[] histogram = new int[12];
         for (long t : at) {
             histogram[(int) Math.min(11, Math.max(0, (t - zero) / 1_000_000_000L / 2))]++;
@@ -104,13 +112,27 @@ public final class WatchRun {
         for (int i = 0; i < at.length; i++) {
             latencies[i] = Math.max(0, at[i] - zero) / 1e6;
         }
-        ScaleResult r = new ScaleResult(mode, jobs.size(), poll.toMillis(), pageSize, peakThreads, idleThreads,
-                heap, idleHeap, (cpuB - cpuA) / 1e9 / steadyRounds, (cpuEnd - cpuStart) / 1e9,
-                (requestsB - requestsA) / (double) steadyRounds, (listB - listA) / (double) steadyRounds,
-                requestsEnd - requestsAtZero, requestsEnd, at.length,
+        ScaleResult r = new ScaleResult(
+                mode,
+                jobs.size(),
+                poll.toMillis(),
+                pageSize,
+                peakThreads,
+                idleThreads,
+                heap,
+                idleHeap,
+                (cpuB - cpuA) / 1e9 / steadyRounds,
+                (cpuEnd - cpuStart) / 1e9,
+                (requestsB - requestsA) / (double) steadyRounds,
+                (listB - listA) / (double) steadyRounds,
+                requestsEnd - requestsAtZero,
+                requestsEnd,
+                at.length,
                 watchers.failures() + (all ? 0 : jobs.size() - at.length - watchers.failures()),
-                Percentiles.of(latencies, 50), Percentiles.of(latencies, 99),
-                latencies.length == 0 ? Double.NaN : Percentiles.of(latencies, 100), (wallEnd - wallStart) / 1e9,
+                Percentiles.of(latencies, 50),
+                Percentiles.of(latencies, 99),
+                latencies.length == 0 ? Double.NaN : Percentiles.of(latencies, 100),
+                (wallEnd - wallStart) / 1e9,
                 platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.get()),
                 platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.get()));
         System.out.println("RESULT " + JSON.writeValueAsString(r));

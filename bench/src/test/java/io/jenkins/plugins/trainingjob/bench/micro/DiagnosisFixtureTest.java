@@ -13,8 +13,11 @@ class DiagnosisFixtureTest {
     void holdsExactlyTheRequestedNumberOfFindingsOverAQuarterAsManyNodes() {
         AihcScheduleDiagnosis raw = DiagnosisFixture.aihc(10_000);
         int details = raw.rules().stream().mapToInt(r -> r.details().size()).sum();
-        long nodes = raw.rules().stream().flatMap(r -> r.details().stream())
-                .map(AihcScheduleDiagnosis.Detail::node).distinct().count();
+        long nodes = raw.rules().stream()
+                .flatMap(r -> r.details().stream())
+                .map(AihcScheduleDiagnosis.Detail::node)
+                .distinct()
+                .count();
         assertThat(details).isEqualTo(10_000);
         assertThat(nodes).isEqualTo(2_500).isEqualTo(DiagnosisFixture.nodesFor(10_000));
     }
@@ -31,7 +34,9 @@ class DiagnosisFixtureTest {
     void analysesIntoAReportOverEveryNodeWithTheThreeReasons() {
         DiagnosisReport report = new DiagnosisAnalyzer().analyze(DiagnosisFixture.aihc(100));
         assertThat(report.nodeCount()).isEqualTo(25);
-        assertThat(report.rules()).extracting(DiagnosisReport.RuleGroup::rule).containsExactlyInAnyOrder(
-                "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
+        assertThat(report.rules())
+                .extracting(DiagnosisReport.RuleGroup::rule)
+                .containsExactlyInAnyOrder(
+                        "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
     }
 }

@@ -15,10 +15,15 @@ class BenchJobSpecTest {
     void theBenchJobIsAValidAihcSpecWithOneGpu() {
         JobSpec spec = BenchJobSpec.of("bench-7");
 
-        ObjectNode expected = JsonNodeFactory.instance.objectNode().put("name", "bench-7").put("queue", "default")
+        ObjectNode expected = JsonNodeFactory.instance
+                .objectNode()
+                .put("name", "bench-7")
+                .put("queue", "default")
                 .put("jobFramework", "PyTorchJob");
-        ObjectNode task = expected.putObject("jobSpec").put("image", "registry.example/train:1")
-                .put("command", "python train.py").put("replicas", 1);
+        ObjectNode task = expected.putObject("jobSpec")
+                .put("image", "registry.example/train:1")
+                .put("command", "python train.py")
+                .put("replicas", 1);
         task.putArray("resources").addObject().put("name", "nvidia.com/gpu").put("quantity", 1);
         assertThat(spec.platform()).isEqualTo(PlatformKind.AIHC);
         assertThat(spec.name()).isEqualTo("bench-7");

@@ -9,17 +9,16 @@ import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
-import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
@@ -49,16 +48,25 @@ final class AttemptSubmit {
     static final Duration PREFLIGHT_BOUND = Duration.ofSeconds(30);
     /** Status reads that confirm a stop before a move, and the wait between them. */
     static final int CONFIRM_POLLS = 12;
+
     static final Duration CONFIRM_INTERVAL = Duration.ofSeconds(5);
 
-    private AttemptSubmit() {
-    }
+    private AttemptSubmit() {}
 
     /** What {@code submit} was given for this path. */
-    record Request(JobSpec spec, SpecOptions specOptions, ConnectionOptions connection, ConnectionSettings settings,
-                   WaitOptions waiting, WaitMode mode, String token, boolean tokenGiven, List<String> fallbacks,
-                   FallbackOrder order, PreflightMode preflight, RetryPolicy retry) {
-    }
+    record Request(
+            JobSpec spec,
+            SpecOptions specOptions,
+            ConnectionOptions connection,
+            ConnectionSettings settings,
+            WaitOptions waiting,
+            WaitMode mode,
+            String token,
+            boolean tokenGiven,
+            List<String> fallbacks,
+            FallbackOrder order,
+            PreflightMode preflight,
+            RetryPolicy retry) {}
 
     static int run(TrainJob root, Request r) {
         CliEnvironment env = root.env();
@@ -68,8 +76,8 @@ final class AttemptSubmit {
                     + ": needs --wait scheduled or --wait completed (a move or retry follows what the wait sees)");
         }
         if (r.retry().limit() > 0 && r.mode() != WaitMode.COMPLETED) {
-            throw CliException.invalidInput("--retry-limit: needs --wait completed (a failed job is only seen "
-                    + "by waiting for it to end)");
+            throw CliException.invalidInput(
+                    "--retry-limit: needs --wait completed (a failed job is only seen " + "by waiting for it to end)");
         }
         List<FallbackTarget> targets = new ArrayList<>();
         for (int i = 0; i < r.fallbacks().size(); i++) {
@@ -84,11 +92,15 @@ final class AttemptSubmit {
             for (FallbackTarget t : targets) {
                 TrainingPlatform p = env.connector().connect(settingsOf(env, r, t));
                 opened.add(p);
-                candidates.add(new TargetChoice.Candidate(t.number(), t.label("profile"), p, specOf(env, r, t),
-                        "t" + t.number()));
+                candidates.add(new TargetChoice.Candidate(
+                        t.number(), t.label("profile"), p, specOf(env, r, t), "t" + t.number()));
             }
-            TargetChoice.Plan plan = TargetChoice.choose(candidates, r.preflight() != PreflightMode.OFF, r.order(),
-                    PREFLIGHT_BOUND, TargetChoice.EtaSource.NONE);
+            TargetChoice.Plan plan = TargetChoice.choose(
+                    candidates,
+                    r.preflight() != PreflightMode.OFF,
+                    r.order(),
+                    PREFLIGHT_BOUND,
+                    TargetChoice.EtaSource.NONE);
             plan.lines().forEach(terminal::progress);
             if (plan.order().isEmpty()) {
                 DiagnosisReport report = plan.skipped().get(0).preflight();
@@ -106,15 +118,22 @@ final class AttemptSubmit {
         CliEnvironment env = root.env();
         Terminal terminal = root.terminal();
         Map<String, TrainingPlatform> byId = new LinkedHashMap<>();
-        plan.order().forEach(j -> byId.put(j.candidate().connectionId(), j.candidate().platform()));
+        plan.order()
+                .forEach(j ->
+                        byId.put(j.candidate().connectionId(), j.candidate().platform()));
         boolean stopOnInterrupt = r.waiting().cancelOnInterrupt(true);
-        AttemptLoop loop = new AttemptLoop(new JobMonitor(id -> {
-            TrainingPlatform p = byId.get(id);
-            if (p == null) {
-                throw new IllegalArgumentException("unknown connection " + id);
-            }
-            return p;
-        }, env.clock()), Sleeper.system(), () -> env.clock().instant());
+        AttemptLoop loop = new AttemptLoop(
+                new JobMonitor(
+                        id -> {
+                            TrainingPlatform p = byId.get(id);
+                            if (p == null) {
+                                throw new IllegalArgumentException("unknown connection " + id);
+                            }
+                            return p;
+                        },
+                        env.clock()),
+                Sleeper.system(),
+                () -> env.clock().instant());
         CountDownLatch finished = new CountDownLatch(1);
         AttemptLoop.Result result;
         try (InterruptSignal.Registration registration = env.interrupts().onInterrupt(() -> {
@@ -136,9 +155,19 @@ final class AttemptSubmit {
                     terminal.progress(event.message());
                 }
             };
-            result = loop.run(plan.order(), new AttemptLoop.Settings(r.token(), r.tokenGiven(), r.retry(), r.waiting().maxWait,
-                    stopOnInterrupt, CONFIRM_POLLS, CONFIRM_INTERVAL), remaining -> r.waiting().policy(
-                    r.mode().target()), listener, new AttemptLoop.Hooks() {
+            result = loop.run(
+                    plan.order(),
+                    new AttemptLoop.Settings(
+                            r.token(),
+                            r.tokenGiven(),
+                            r.retry(),
+                            r.waiting().maxWait,
+                            stopOnInterrupt,
+                            CONFIRM_POLLS,
+                            CONFIRM_INTERVAL),
+                    remaining -> r.waiting().policy(r.mode().target()),
+                    listener,
+                    new AttemptLoop.Hooks() {
                         @Override
                         public void beforeCreate(int attempt, String token, TargetChoice.Candidate target) {
                             terminal.progress("attempt " + attempt + " (" + target.label() + "): client token " + token
@@ -162,7 +191,8 @@ final class AttemptSubmit {
     private static int finish(Terminal terminal, Request r, AttemptLoop.Result result) {
         JobRef job = result.job();
         Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("attempts", result.attempts().stream().map(AttemptSubmit::json).toList());
+        extra.put(
+                "attempts", result.attempts().stream().map(AttemptSubmit::json).toList());
         extra.put("clientToken", r.token());
         if (job == null) {
             Outcome o = result.outcome();
@@ -177,8 +207,13 @@ final class AttemptSubmit {
             terminal.resultLine(job.id());
         }
         int code = OutcomePrinter.print(terminal, job, result.outcome(), r.waiting().reportFile, extra);
-        String left = FailureCleanup.apply(result.target().platform(), job, result.outcome(),
-                r.waiting().cancelOnFailure(false), "--cancel-on-failure", "trainjob cancel " + job.id());
+        String left = FailureCleanup.apply(
+                result.target().platform(),
+                job,
+                result.outcome(),
+                r.waiting().cancelOnFailure(false),
+                "--cancel-on-failure",
+                "trainjob cancel " + job.id());
         if (left != null) {
             terminal.progress(left);
         }
@@ -226,10 +261,11 @@ final class AttemptSubmit {
 
     private static JobSpec specOf(CliEnvironment env, Request r, FallbackTarget t) {
         try {
-            return t.applyTo(t.variables().isEmpty() ? r.spec() : r.specOptions().load(env, t.variables()));
+            return t.applyTo(
+                    t.variables().isEmpty() ? r.spec() : r.specOptions().load(env, t.variables()));
         } catch (InvalidInputException e) {
-            throw CliException.invalidInput("--fallback #" + (t.number() - 1) + " " + t.label("profile") + ": "
-                    + e.getMessage());
+            throw CliException.invalidInput(
+                    "--fallback #" + (t.number() - 1) + " " + t.label("profile") + ": " + e.getMessage());
         }
     }
 }

@@ -12,14 +12,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "await",
+@Command(
+        name = "await",
         header = "Wait for a submitted job; diagnose it if it stays pending.",
-        description = "Waits until every worker is placed (default) or the job finishes. A job still queued "
-                + "after --pending-timeout gets a schedule diagnosis; its report is printed and the exit code is 3 (never fits), 6 (retry later) or 7 (needs the administrator).",
+        description =
+                "Waits until every worker is placed (default) or the job finishes. A job still queued "
+                        + "after --pending-timeout gets a schedule diagnosis; its report is printed and the exit code is 3 (never fits), 6 (retry later) or 7 (needs the administrator).",
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob await pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
+        footer = {
+            "  trainjob await pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob await pt-7x2kq --platform sensecore --wait completed --timeout 6h",
-            "  trainjob await pytorchjob-2f1c --pending-timeout 15m --report-file diagnosis.html"})
+            "  trainjob await pytorchjob-2f1c --pending-timeout 15m --report-file diagnosis.html"
+        })
 public final class AwaitCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -42,7 +46,7 @@ public final class AwaitCommand implements Callable<Integer> {
         JobRef job = target.ref(settings);
         waiting.checkBeforeWait(settings);
         try (TrainingPlatform platform = root.env().connector().connect(settings);
-             JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
+                JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
             return follower.follow(ExistingJob.named(platform, job), mode, waiting, false);
         }
     }

@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "cancel",
+@Command(
+        name = "cancel",
         header = "Stop a job (AIHC stop, SenseCore batchStop). A job that already ended is left as it is (exit 0).",
         description = {"The stop is asked for and not awaited; follow it with: trainjob status JOB_ID --watch."},
         footerHeading = "%nExamples:%n",
@@ -46,10 +47,15 @@ public final class CancelCommand implements Callable<Integer> {
                 connected.platform().cancel(job);
             }
         }
-        String line = !ended ? "stopped job " + job.id() + " on " + settings.platform().displayName()
+        String line = !ended
+                ? "stopped job " + job.id() + " on " + settings.platform().displayName()
                 : "job " + job.id() + " already ended (" + status.phase()
-                        + (status.rawState().isEmpty() || status.rawState().equalsIgnoreCase(status.phase().name())
-                        ? "" : ", " + status.rawState()) + "); nothing to stop";
+                        + (status.rawState().isEmpty()
+                                        || status.rawState()
+                                                .equalsIgnoreCase(status.phase().name())
+                                ? ""
+                                : ", " + status.rawState())
+                        + "); nothing to stop";
         if (terminal.json()) {
             Map<String, Object> cancel = new LinkedHashMap<>();
             cancel.put("stopped", !ended);
@@ -58,9 +64,13 @@ public final class CancelCommand implements Callable<Integer> {
                 cancel.put("state", status.phase().name());
             }
             // Only what is known: the job's name only when its status could be read.
-            Object named = status != null ? status.job() : Map.of("id", job.id(), "platform", job.platform().id());
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, line).platform(job.platform())
-                    .put("job", named).put("cancel", cancel));
+            Object named = status != null
+                    ? status.job()
+                    : Map.of("id", job.id(), "platform", job.platform().id());
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, line)
+                    .platform(job.platform())
+                    .put("job", named)
+                    .put("cancel", cancel));
         } else {
             terminal.resultLine(line);
         }

@@ -16,14 +16,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "check-connection",
+@Command(
+        name = "check-connection",
         header = "Check connection and credentials by listing one job, as Jenkins' Test connection does.",
-        description = {"Exit 0 when the platform answers with the resolved settings; otherwise the error says",
-            "what is wrong (credentials refused: exit 5; a setting missing: exit 2). Nothing is changed."},
+        description = {
+            "Exit 0 when the platform answers with the resolved settings; otherwise the error says",
+            "what is wrong (credentials refused: exit 5; a setting missing: exit 2). Nothing is changed."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob check-connection",
+        footer = {
+            "  trainjob check-connection",
             "  trainjob check-connection --platform aihc --region bj --resource-pool cce-abc",
-            "  trainjob check-connection --profile prod -o json"})
+            "  trainjob check-connection --profile prod -o json"
+        })
 public final class CheckConnectionCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -51,7 +56,8 @@ public final class CheckConnectionCommand implements Callable<Integer> {
             doc.put("endpoint", settings.resolvedEndpoint().toString());
             doc.put("scope", where);
             doc.put("ok", true);
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, "ok: " + line).platform(settings.platform())
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, "ok: " + line)
+                    .platform(settings.platform())
                     .put("connection", doc));
         } else {
             terminal.resultLine(terminal.green("ok") + ": " + line);

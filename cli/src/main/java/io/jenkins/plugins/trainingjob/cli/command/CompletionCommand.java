@@ -12,13 +12,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-@Command(name = "generate-completion",
+@Command(
+        name = "generate-completion",
         header = "Print a bash/zsh completion script for trainjob and ./trainjob.",
-        description = {"Completes commands, options, their values (in lower case, as the docs write them) and",
-            "file names. Load it in the current shell, or install it for every new one."},
+        description = {
+            "Completes commands, options, their values (in lower case, as the docs write them) and",
+            "file names. Load it in the current shell, or install it for every new one."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  source <(./trainjob generate-completion)",
-            "  trainjob generate-completion > ~/.local/share/bash-completion/completions/trainjob"})
+        footer = {
+            "  source <(./trainjob generate-completion)",
+            "  trainjob generate-completion > ~/.local/share/bash-completion/completions/trainjob"
+        })
 public final class CompletionCommand implements Callable<Integer> {
 
     private static final Pattern VALUE_LIST = Pattern.compile("(_option_args=\\()([^)]*)(\\))");
@@ -51,11 +56,13 @@ public final class CompletionCommand implements Callable<Integer> {
         Matcher m = VALUE_LIST.matcher(script);
         StringBuilder out = new StringBuilder(script.length());
         while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + m.group(2).toLowerCase(Locale.ROOT)
-                    + m.group(3)));
+            m.appendReplacement(
+                    out, Matcher.quoteReplacement(m.group(1) + m.group(2).toLowerCase(Locale.ROOT) + m.group(3)));
         }
         m.appendTail(out);
-        return out.toString().replace("-o default trainjob trainjob.sh trainjob.bash",
-                "-o default trainjob ./trainjob trainjob.sh trainjob.bash");
+        return out.toString()
+                .replace(
+                        "-o default trainjob trainjob.sh trainjob.bash",
+                        "-o default trainjob ./trainjob trainjob.sh trainjob.bash");
     }
 }

@@ -36,17 +36,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "demo",
+@Command(
+        name = "demo",
         header = "See trainjob work: two jobs on an embedded AIHC simulator; one fits, one cannot be placed.",
-        description = {"Starts the simulator with the bundled 'seed-taint-and-gpu' scenario (AIHC's documented",
+        description = {
+            "Starts the simulator with the bundled 'seed-taint-and-gpu' scenario (AIHC's documented",
             "diagnosis example: a cordoned node, four tainted nodes, two without free GPUs, plus healthy",
             "capacity) with simulated time running fast. Submits a 2-GPU job that fits and the documented",
             "8-GPU job that cannot, follows both live through the job monitor (the same one Jenkins uses),",
             "and ends with the diagnosis report of the second. Nothing leaves this machine.",
-            "Exit 0 when the first job completed and the second was diagnosed as unschedulable."},
+            "Exit 0 when the first job completed and the second was diagnosed as unschedulable."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob demo",
-            "  trainjob demo --speed 120 --report-file diagnosis.html"})
+        footer = {"  trainjob demo", "  trainjob demo --speed 120 --report-file diagnosis.html"})
 public final class DemoCommand implements Callable<Integer> {
 
     public static final String SCENARIO = "seed-taint-and-gpu";
@@ -54,16 +56,24 @@ public final class DemoCommand implements Callable<Integer> {
     @ParentCommand
     TrainJob root;
 
-    @Option(names = "--speed", paramLabel = "X", defaultValue = "60",
+    @Option(
+            names = "--speed",
+            paramLabel = "X",
+            defaultValue = "60",
             description = "Simulated seconds per real second (default: ${DEFAULT-VALUE}).")
     double speed;
 
-    @Option(names = "--pending-timeout", paramLabel = "DURATION", defaultValue = "10m",
+    @Option(
+            names = "--pending-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "10m",
             converter = DurationConverter.class,
             description = "Simulated time a job may stay queued before it is diagnosed (default: ${DEFAULT-VALUE}).")
     Duration pendingTimeout;
 
-    @Option(names = "--report-file", paramLabel = "FILE",
+    @Option(
+            names = "--report-file",
+            paramLabel = "FILE",
             description = "Also write the report to FILE (.txt .md .html .json .xml).")
     java.nio.file.Path reportFile;
 
@@ -79,26 +89,29 @@ public final class DemoCommand implements Callable<Integer> {
         try (Simulator sim = Simulator.start(world)) {
             Scenario.CredentialPair key = world.credentials().get(0);
             String pool = world.aihc().resourcePools().get(0).id();
-            ConnectionSettings settings = ConnectionSettings.aihc(sim.baseUrl(), null,
-                    Credentials.of(key.accessKey(), key.secretKey()), pool, null);
-            terminal.progress("trainjob demo: a simulated Baidu AIHC at " + sim.baseUrl() + ", time x"
-                    + formatSpeed(speed));
+            ConnectionSettings settings = ConnectionSettings.aihc(
+                    sim.baseUrl(), null, Credentials.of(key.accessKey(), key.secretKey()), pool, null);
+            terminal.progress(
+                    "trainjob demo: a simulated Baidu AIHC at " + sim.baseUrl() + ", time x" + formatSpeed(speed));
             terminal.progress("  scenario " + SCENARIO + ", resource pool " + pool);
             try (SimulatedClock clock = new SimulatedClock(sim);
-                 TrainingPlatform platform = root.env().connector().connect(settings);
-                 JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
+                    TrainingPlatform platform = root.env().connector().connect(settings);
+                    JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
                 JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
-                JobRef big = submit(platform, documented, terminal,
+                JobRef big = submit(
+                        platform,
+                        documented,
+                        terminal,
                         "1 worker x 8 GPUs in queue 'default': no node there can take it");
                 terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
                 // The monitor polls and times out on the simulator's clock: the normal settings serve.
-                WatchPolicy policy = diagnosisAfterPreCheck(WatchPolicy.defaults(WaitTarget.COMPLETED)
-                        .withPendingTimeout(pendingTimeout), world);
+                WatchPolicy policy = diagnosisAfterPreCheck(
+                        WatchPolicy.defaults(WaitTarget.COMPLETED).withPendingTimeout(pendingTimeout), world);
                 Watch smallWatch = follower.start(small, policy);
                 Watch bigWatch = follower.start(big, policy);
-                try (InterruptGuard guard = InterruptGuard.install(root.env(), terminal,
-                        List.of(smallWatch, bigWatch), List.of(small, big), true)) {
+                try (InterruptGuard guard = InterruptGuard.install(
+                        root.env(), terminal, List.of(smallWatch, bigWatch), List.of(small, big), true)) {
                     Outcome smallOutcome = smallWatch.outcome().join();
                     Outcome bigOutcome = bigWatch.outcome().join();
                     return report(terminal, small, smallOutcome, big, bigOutcome);
@@ -115,8 +128,12 @@ public final class DemoCommand implements Callable<Integer> {
         }
         int code = exitCode(asIntended, smallOutcome, bigOutcome);
         if (terminal.json()) {
-            terminal.json(terminal.envelope(code, asIntended ? "the demo went as intended: the small job ran, the big "
-                    + "one was diagnosed" : "the demo did not go as intended").platform(small.platform())
+            terminal.json(terminal.envelope(
+                            code,
+                            asIntended
+                                    ? "the demo went as intended: the small job ran, the big " + "one was diagnosed"
+                                    : "the demo did not go as intended")
+                    .platform(small.platform())
                     .put("asIntended", asIntended)
                     .put("jobs", List.of(jobDocument(small, smallOutcome), jobDocument(big, bigOutcome))));
         } else {
@@ -130,8 +147,8 @@ public final class DemoCommand implements Callable<Integer> {
         }
         if (!asIntended) {
             int small0 = ExitCode.of(smallOutcome);
-            terminal.error("the demo did not go as intended: " + (small0 != ExitCode.SUCCESS ? smallOutcome.message()
-                    : bigOutcome.message()));
+            terminal.error("the demo did not go as intended: "
+                    + (small0 != ExitCode.SUCCESS ? smallOutcome.message() : bigOutcome.message()));
         }
         return code;
     }
@@ -168,16 +185,22 @@ public final class DemoCommand implements Callable<Integer> {
     public static WatchPolicy diagnosisAfterPreCheck(WatchPolicy policy, Scenario world) {
         Duration preCheck = Duration.ofSeconds(world.timing().effectivePreCheckMinQueueSeconds());
         Duration uncovered = preCheck.minus(policy.pendingTimeout());
-        return uncovered.isNegative() ? policy : policy.withDiagnosisTimeout(policy.diagnosisTimeout().plus(uncovered));
+        return uncovered.isNegative()
+                ? policy
+                : policy.withDiagnosisTimeout(policy.diagnosisTimeout().plus(uncovered));
     }
 
     /** The bundled scenario with simulated time sped up; its realistic delays (AIHC's 5-minute pre-check) stay. */
     static Scenario fast(Scenario s, double speed) {
         Scenario.Timing t = s.timing();
-        Scenario.Timing fast = new Scenario.Timing(speed, true, t.defaultRunSeconds(), t.diagnosisLatencySeconds(),
-                t.preCheckMinQueueSeconds(), t.stopSeconds());
-        return new Scenario(s.name(), s.seed(), s.credentials(), fast, s.nodes(), s.aihc(), s.sensecore(),
-                s.faults());
+        Scenario.Timing fast = new Scenario.Timing(
+                speed,
+                true,
+                t.defaultRunSeconds(),
+                t.diagnosisLatencySeconds(),
+                t.preCheckMinQueueSeconds(),
+                t.stopSeconds());
+        return new Scenario(s.name(), s.seed(), s.credentials(), fast, s.nodes(), s.aihc(), s.sensecore(), s.faults());
     }
 
     private static JobSpec spec(String resource) {

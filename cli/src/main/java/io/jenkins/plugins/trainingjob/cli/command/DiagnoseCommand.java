@@ -24,17 +24,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "diagnose",
+@Command(
+        name = "diagnose",
         header = "Run a schedule diagnosis of a pending job now, or fetch an existing one.",
-        description = {"With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
+        description = {
+            "With JOB_ID, launches a diagnosis and waits for its report. With --id, fetches the",
             "diagnosis the platform already computed (without JOB_ID the report names the diagnosis id as",
             "its job, and AIHC needs no resource pool: its query takes only the id; SenseCore needs JOB_ID).",
             "AIHC refuses to diagnose a job that has queued for less than 5 minutes (PreCheckError, exit 5).",
             "SenseCore has no diagnosis API: trainjob gathers the job's workers, the pool's specs and quotas",
-            "and the competing jobs instead."},
+            "and the competing jobs instead."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob diagnose pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
-            "  trainjob diagnose --id 9de03782-1b7f --platform aihc --region bj --format html --output diag.html"})
+        footer = {
+            "  trainjob diagnose pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
+            "  trainjob diagnose --id 9de03782-1b7f --platform aihc --region bj --format html --output diag.html"
+        })
 public final class DiagnoseCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -46,12 +51,18 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "DIAGNOSIS_ID", description = "Fetch this existing diagnosis instead.")
     String diagnosisId;
 
-    @Option(names = "--diagnosis-timeout", paramLabel = "DURATION", defaultValue = "5m",
+    @Option(
+            names = "--diagnosis-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "5m",
             converter = DurationConverter.class,
             description = "How long to wait for the report (default: ${DEFAULT-VALUE}).")
     Duration timeout;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
+    @Option(
+            names = "--poll-interval",
+            paramLabel = "DURATION",
+            defaultValue = "5s",
             converter = DurationConverter.class,
             description = "How often to ask whether the report is ready (default: ${DEFAULT-VALUE}).")
     Duration pollInterval;
@@ -71,12 +82,15 @@ public final class DiagnoseCommand implements Callable<Integer> {
         // Fetching an AIHC diagnosis by id needs only the id: the query API takes nothing else.
         var settings = ConnectionResolver.resolve(root.env(), connection, null, jobId == null);
         output.check(terminal);
-        DiagnosisFetcher fetcher = new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
+        DiagnosisFetcher fetcher =
+                new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
         FetchedDiagnosis fetched;
         try (TrainingPlatform platform = root.env().connector().connect(settings);
-             InterruptSignal.Registration onCtrlC = root.env().interrupts().onInterrupt(() -> terminal.progress(
-                     "interrupted: no longer waiting for the diagnosis (the platform keeps computing it; fetch it "
-                             + "later with trainjob diagnose --id)"))) {
+                InterruptSignal.Registration onCtrlC = root.env()
+                        .interrupts()
+                        .onInterrupt(() -> terminal.progress(
+                                "interrupted: no longer waiting for the diagnosis (the platform keeps computing it; fetch it "
+                                        + "later with trainjob diagnose --id)"))) {
             if (diagnosisId != null) {
                 // AIHC answers "not found" alike for an id still being computed and one that never existed.
                 terminal.progress("fetching diagnosis " + diagnosisId + " for up to " + DurationText.format(timeout)
@@ -84,15 +98,18 @@ public final class DiagnoseCommand implements Callable<Integer> {
                         + "still being computed");
                 fetched = fetcher.fetch(platform, diagnosisId, jobId);
             } else {
-                fetched = fetcher.launchAndFetch(platform, ExistingJob.named(platform,
-                                new JobRef(settings.platform(), jobId, null)),
+                fetched = fetcher.launchAndFetch(
+                        platform,
+                        ExistingJob.named(platform, new JobRef(settings.platform(), jobId, null)),
                         handle -> terminal.progress("diagnosis " + handle.id() + " launched for job " + jobId
                                 + "; waiting for the report"));
             }
         }
         if (fetched instanceof FetchedDiagnosis.NotReady notReady) {
-            throw new CliException(ExitCode.TIMED_OUT, notReady.message() + ": trainjob diagnose --id "
-                    + notReady.handle().id() + (jobId == null ? "" : " " + jobId));
+            throw new CliException(
+                    ExitCode.TIMED_OUT,
+                    notReady.message() + ": trainjob diagnose --id "
+                            + notReady.handle().id() + (jobId == null ? "" : " " + jobId));
         }
         output.write(terminal, ((FetchedDiagnosis.Ready) fetched).report());
         return ExitCode.SUCCESS;

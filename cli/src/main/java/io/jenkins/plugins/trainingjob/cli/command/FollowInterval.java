@@ -8,7 +8,10 @@ import picocli.CommandLine.Option;
 /** {@code --poll-interval} of the commands that keep following a job: {@code status --watch}, {@code logs --follow}. */
 final class FollowInterval {
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--poll-interval",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "With --watch or --follow, how often to ask the platform again; at least 1s "
                     + "(default: 5s for status, 2s for logs).")
     Duration pollInterval;

@@ -26,19 +26,25 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "history",
+@Command(
+        name = "history",
         header = "How long the queue's recent jobs waited and ran: what an ETA rests on.",
-        description = {"Reads the queue's jobs of the last --since (default 7d), newest first, and prints per",
+        description = {
+            "Reads the queue's jobs of the last --since (default 7d), newest first, and prints per",
             "size class the number of jobs, p50/p90 wait and run time, and a histogram of the waits. The queue is",
-            "--queue (AIHC); on SenseCore, the workspace's jobs (other workspaces' jobs are invisible)."},
+            "--queue (AIHC); on SenseCore, the workspace's jobs (other workspaces' jobs are invisible)."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob history --queue team-a",
+        footer = {
+            "  trainjob history --queue team-a",
             "  trainjob history --since 3d -o json",
-            "  trainjob history --format csv > waits.csv"})
+            "  trainjob history --format csv > waits.csv"
+        })
 public final class HistoryCommand implements Callable<Integer> {
 
     /** Wait buckets of the histogram: a person reads waits in these steps. */
     private static final long[] BUCKETS = {60, 600, 3_600, 6 * 3_600, 86_400};
+
     private static final String[] BUCKET_LABELS = {"< 1 min", "1-10 min", "10-60 min", "1-6 h", "6-24 h", ">= 1 d"};
     private static final int BAR = 40;
 
@@ -48,11 +54,16 @@ public final class HistoryCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
 
-    @Option(names = "--since", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--since",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How far back to read (default: 7d; at most 30d).")
     Duration since;
 
-    @Option(names = "--format", paramLabel = "table|csv",
+    @Option(
+            names = "--format",
+            paramLabel = "table|csv",
             description = "table (default) or csv: one row per size class, for spreadsheets.")
     String format;
 
@@ -84,8 +95,11 @@ public final class HistoryCommand implements Callable<Integer> {
                 doc.put("scope", history.scopeNote());
             }
             doc.put("classes", rows);
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, history.jobs().size() + " jobs in the last "
-                    + DurationWords.compact(window)).platform(settings.platform()).put("history", doc));
+            terminal.json(terminal.envelope(
+                            ExitCode.SUCCESS,
+                            history.jobs().size() + " jobs in the last " + DurationWords.compact(window))
+                    .platform(settings.platform())
+                    .put("history", doc));
             return ExitCode.SUCCESS;
         }
         terminal.result(csv ? csv(rows) : table(history, rows));
@@ -93,9 +107,16 @@ public final class HistoryCommand implements Callable<Integer> {
     }
 
     /** One size class's figures; seconds, {@code null} where no job of the class gave one. */
-    record Row(String size, int jobs, int started, int finished, Long waitP50Seconds, Long waitP90Seconds,
-               Long runP50Seconds, Long runP90Seconds, List<Integer> waitHistogram) {
-    }
+    record Row(
+            String size,
+            int jobs,
+            int started,
+            int finished,
+            Long waitP50Seconds,
+            Long waitP90Seconds,
+            Long runP50Seconds,
+            Long runP90Seconds,
+            List<Integer> waitHistogram) {}
 
     static List<Row> rows(QueueHistory h) {
         Map<SizeClass, Integer> jobs = new LinkedHashMap<>();
@@ -107,7 +128,12 @@ public final class HistoryCommand implements Callable<Integer> {
             if (!jobs.containsKey(c)) {
                 continue;
             }
-            out.add(row(c.label(), jobs.get(c), h.waitsByClass().get(c), h.runsByClass().get(c), h));
+            out.add(row(
+                    c.label(),
+                    jobs.get(c),
+                    h.waitsByClass().get(c),
+                    h.runsByClass().get(c),
+                    h));
         }
         out.add(row("all", h.jobs().size(), h.waits(), h.runs(), h));
         return out;
@@ -131,24 +157,48 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         boolean hasW = waits != null && !waits.isEmpty();
         boolean hasR = runs != null && !runs.isEmpty();
-        return new Row(label, jobs, hasW ? waits.size() : 0, hasR ? runs.size() : 0,
-                hasW ? waits.quantile(0.5) : null, hasW ? waits.quantile(0.9) : null,
-                hasR ? runs.quantile(0.5) : null, hasR ? runs.quantile(0.9) : null, histogram);
+        return new Row(
+                label,
+                jobs,
+                hasW ? waits.size() : 0,
+                hasR ? runs.size() : 0,
+                hasW ? waits.quantile(0.5) : null,
+                hasW ? waits.quantile(0.9) : null,
+                hasR ? runs.quantile(0.5) : null,
+                hasR ? runs.quantile(0.9) : null,
+                histogram);
     }
 
     static String table(QueueHistory h, List<Row> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("Queue ").append(h.queue().isEmpty() ? "(connection's)" : h.queue()).append(", last ")
-                .append(DurationWords.compact(h.window())).append(h.truncated() ? " (read stopped at its bound)" : "")
+        sb.append("Queue ")
+                .append(h.queue().isEmpty() ? "(connection's)" : h.queue())
+                .append(", last ")
+                .append(DurationWords.compact(h.window()))
+                .append(h.truncated() ? " (read stopped at its bound)" : "")
                 .append('\n');
         if (!h.scopeNote().isEmpty()) {
             sb.append(h.scopeNote()).append('\n');
         }
-        sb.append(String.format(Locale.ROOT, "%-12s %6s %9s %9s %9s %9s%n", "SIZE", "JOBS", "WAIT p50", "WAIT p90",
-                "RUN p50", "RUN p90"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-12s %6s %9s %9s %9s %9s%n",
+                "SIZE",
+                "JOBS",
+                "WAIT p50",
+                "WAIT p90",
+                "RUN p50",
+                "RUN p90"));
         for (Row r : rows) {
-            sb.append(String.format(Locale.ROOT, "%-12s %6d %9s %9s %9s %9s%n", r.size(), r.jobs(), d(r.waitP50Seconds()),
-                    d(r.waitP90Seconds()), d(r.runP50Seconds()), d(r.runP90Seconds())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-12s %6d %9s %9s %9s %9s%n",
+                    r.size(),
+                    r.jobs(),
+                    d(r.waitP50Seconds()),
+                    d(r.waitP90Seconds()),
+                    d(r.runP50Seconds()),
+                    d(r.runP90Seconds())));
         }
         Row all = rows.get(rows.size() - 1);
         int max = all.waitHistogram().stream().mapToInt(Integer::intValue).max().orElse(0);
@@ -156,8 +206,8 @@ public final class HistoryCommand implements Callable<Integer> {
         for (int b = 0; b < BUCKET_LABELS.length; b++) {
             int n = all.waitHistogram().get(b);
             int len = max == 0 ? 0 : (int) Math.round(BAR * n / (double) max);
-            sb.append(String.format(Locale.ROOT, "  %-10s %5d %s%n", BUCKET_LABELS[b], n,
-                    "#".repeat(n > 0 ? Math.max(1, len) : 0)));
+            sb.append(String.format(
+                    Locale.ROOT, "  %-10s %5d %s%n", BUCKET_LABELS[b], n, "#".repeat(n > 0 ? Math.max(1, len) : 0)));
         }
         return sb.toString();
     }
@@ -169,9 +219,20 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         sb.append('\n');
         for (Row r : rows) {
-            sb.append(r.size()).append(',').append(r.jobs()).append(',').append(r.started()).append(',')
-                    .append(r.finished()).append(',').append(n(r.waitP50Seconds())).append(',')
-                    .append(n(r.waitP90Seconds())).append(',').append(n(r.runP50Seconds())).append(',')
+            sb.append(r.size())
+                    .append(',')
+                    .append(r.jobs())
+                    .append(',')
+                    .append(r.started())
+                    .append(',')
+                    .append(r.finished())
+                    .append(',')
+                    .append(n(r.waitP50Seconds()))
+                    .append(',')
+                    .append(n(r.waitP90Seconds()))
+                    .append(',')
+                    .append(n(r.runP50Seconds()))
+                    .append(',')
                     .append(n(r.runP90Seconds()));
             for (int v : r.waitHistogram()) {
                 sb.append(',').append(v);

@@ -18,8 +18,7 @@ final class IntervalFloor {
     static final Duration POLL = Duration.ofSeconds(1);
     static final Duration HEARTBEAT = Duration.ofSeconds(10);
 
-    private IntervalFloor() {
-    }
+    private IntervalFloor() {}
 
     /** Refuses {@code value} below {@code floor} unless the endpoint is on this machine. */
     static void check(String option, Duration value, Duration floor, ConnectionSettings settings) {

@@ -6,8 +6,8 @@ import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.LiveStatusLine;
 import io.jenkins.plugins.trainingjob.cli.terminal.SubmitGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
@@ -58,7 +58,10 @@ final class JobFollower implements AutoCloseable {
         this(env, terminal, platform, resolver -> new JobMonitor(resolver, clock));
     }
 
-    private JobFollower(CliEnvironment env, Terminal terminal, TrainingPlatform platform,
+    private JobFollower(
+            CliEnvironment env,
+            Terminal terminal,
+            TrainingPlatform platform,
             Function<PlatformResolver, JobMonitor> monitors) {
         this.env = env;
         this.terminal = terminal;
@@ -141,8 +144,9 @@ final class JobFollower implements AutoCloseable {
      * before its create call) an interrupt is handled by that guard instead of a new {@link InterruptGuard}.
      */
     int follow(JobRef job, WaitMode mode, WaitOptions waiting, boolean cancelByDefault, SubmitGuard guard) {
-        terminal.progress("waiting until job " + job.id() + (mode == WaitMode.COMPLETED ? " has finished"
-                : " is scheduled") + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
+        terminal.progress(
+                "waiting until job " + job.id() + (mode == WaitMode.COMPLETED ? " has finished" : " is scheduled")
+                        + " (pending timeout " + DurationText.format(waiting.pendingTimeout) + ")");
         LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), job) : null;
         try {
             Watch watch = start(job, waiting.policy(mode.target()), waiting.budget(), live);
@@ -155,8 +159,8 @@ final class JobFollower implements AutoCloseable {
                 }
                 return finish(job, watch, waiting, live);
             }
-            try (InterruptGuard interrupts = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
-                    waiting.cancelOnInterrupt(cancelByDefault))) {
+            try (InterruptGuard interrupts = InterruptGuard.install(
+                    env, terminal, List.of(watch), List.of(job), waiting.cancelOnInterrupt(cancelByDefault))) {
                 return finish(job, watch, waiting, live);
             }
         } finally {
@@ -177,20 +181,37 @@ final class JobFollower implements AutoCloseable {
             live.close();
         }
         // Stop first, print after: a document printed before the stop would still say RUNNING (review R13).
-        FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(platform, job, outcome,
-                waiting.cancelOnFailure(false), "--cancel-on-failure", "trainjob cancel " + job.id());
+        FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(
+                platform,
+                job,
+                outcome,
+                waiting.cancelOnFailure(false),
+                "--cancel-on-failure",
+                "trainjob cancel " + job.id());
         String left = cleanup.line();
         boolean stopRequested = cleanup.stopped();
         JobStatus afterStop = stopRequested ? statusAfterStop(job) : null;
         boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
         JobOutputs outputs = ended && outcome.lastStatus() != null
-                ? WorkerLogReader.outputs(platform, outcome.lastStatus(), outputRules) : null;
+                ? WorkerLogReader.outputs(platform, outcome.lastStatus(), outputRules)
+                : null;
         WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
-                ? WorkerLogReader.tail(platform, job, failed.failure().worker()) : null;
+                ? WorkerLogReader.tail(platform, job, failed.failure().worker())
+                : null;
         OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left);
-        int code = OutcomePrinter.print(terminal, job, outcome, waiting.reportFile,
-                new OutcomePrinter.End(summary, stopRequested, afterStop, waiting.outputsFile,
-                        !outputRules.rules().isEmpty()), extra, watch.eta());
+        int code = OutcomePrinter.print(
+                terminal,
+                job,
+                outcome,
+                waiting.reportFile,
+                new OutcomePrinter.End(
+                        summary,
+                        stopRequested,
+                        afterStop,
+                        waiting.outputsFile,
+                        !outputRules.rules().isEmpty()),
+                extra,
+                watch.eta());
         if (left != null) {
             terminal.progress(left);
         }
@@ -217,17 +238,22 @@ final class JobFollower implements AutoCloseable {
         return awaitAndPrint(job, watch, stopRemoteOnInterrupt, reportFile, null);
     }
 
-    private int awaitAndPrint(JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile,
-                              LiveStatusLine live) {
-        try (InterruptGuard guard = InterruptGuard.install(env, terminal, List.of(watch), List.of(job),
-                stopRemoteOnInterrupt)) {
+    private int awaitAndPrint(
+            JobRef job, Watch watch, boolean stopRemoteOnInterrupt, Path reportFile, LiveStatusLine live) {
+        try (InterruptGuard guard =
+                InterruptGuard.install(env, terminal, List.of(watch), List.of(job), stopRemoteOnInterrupt)) {
             Outcome outcome = watch.outcome().join();
             if (live != null) {
                 live.close();
             }
-            return OutcomePrinter.print(terminal, job, outcome, reportFile,
+            return OutcomePrinter.print(
+                    terminal,
+                    job,
+                    outcome,
+                    reportFile,
                     new OutcomePrinter.End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false),
-                    Map.of(), watch.eta());
+                    Map.of(),
+                    watch.eta());
         }
     }
 

@@ -26,14 +26,19 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "list",
+@Command(
+        name = "list",
         header = "List the pool's (AIHC) or workspace's (SenseCore) jobs, newest first.",
-        description = {"One line per job: state, age, queue position, name and the full id (copy it into",
-            "status, logs or cancel). Filters apply to what the platform lists; --limit bounds the pages read."},
+        description = {
+            "One line per job: state, age, queue position, name and the full id (copy it into",
+            "status, logs or cancel). Filters apply to what the platform lists; --limit bounds the pages read."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob list",
+        footer = {
+            "  trainjob list",
             "  trainjob list --state pending --state running --mine",
-            "  trainjob list --name llama -o json"})
+            "  trainjob list --name llama -o json"
+        })
 public final class ListCommand implements Callable<Integer> {
 
     /** Jobs per list call: the platforms' documented page sizes go to 100 (AIHC) and 200 (SenseCore). */
@@ -45,21 +50,29 @@ public final class ListCommand implements Callable<Integer> {
     @Mixin
     ConnectionOptions connection;
 
-    @Option(names = {"-s", "--state"}, paramLabel = "STATE",
+    @Option(
+            names = {"-s", "--state"},
+            paramLabel = "STATE",
             description = "Only jobs in this state (repeatable): pending, starting, running, succeeded, failed, "
                     + "stopped, unknown.")
     List<JobPhase> states = new ArrayList<>();
 
-    @Option(names = {"-n", "--name"}, paramLabel = "TEXT",
+    @Option(
+            names = {"-n", "--name"},
+            paramLabel = "TEXT",
             description = "Only jobs whose name contains TEXT (case-insensitive).")
     String name;
 
-    @Option(names = "--mine",
+    @Option(
+            names = "--mine",
             description = "Only jobs submitted by trainjob or the Jenkins plugin (AIHC: they carry the "
                     + "client-token label; SenseCore lists carry no such mark, so it is refused there).")
     boolean mine;
 
-    @Option(names = "--limit", paramLabel = "N", defaultValue = "50",
+    @Option(
+            names = "--limit",
+            paramLabel = "N",
+            defaultValue = "50",
             description = "Show at most N jobs, 1-1000 (default: ${DEFAULT-VALUE}).")
     int limit;
 
@@ -81,10 +94,12 @@ public final class ListCommand implements Callable<Integer> {
             String token = null;
             int pages = 0;
             do {
-                StatusPage page = mine ? ((SubmittedJobList) platform).listSubmittedStatuses(token, PAGE_SIZE)
+                StatusPage page = mine
+                        ? ((SubmittedJobList) platform).listSubmittedStatuses(token, PAGE_SIZE)
                         : platform.listStatuses(token, PAGE_SIZE);
                 for (JobStatus s : page.jobs()) {
-                    if (wanted.contains(s.phase()) && s.job().name().toLowerCase(Locale.ROOT).contains(needle)
+                    if (wanted.contains(s.phase())
+                            && s.job().name().toLowerCase(Locale.ROOT).contains(needle)
                             && jobs.size() < limit) {
                         jobs.add(s);
                     }
@@ -95,9 +110,13 @@ public final class ListCommand implements Callable<Integer> {
             } while (token != null && jobs.size() < limit && pages * PAGE_SIZE < 1000);
         }
         if (terminal.json()) {
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, jobs.size() + (jobs.size() == 1 ? " job" : " jobs")
-                            + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"))
-                    .platform(settings.platform()).put("jobs", jobs));
+            terminal.json(terminal.envelope(
+                            ExitCode.SUCCESS,
+                            jobs.size()
+                                    + (jobs.size() == 1 ? " job" : " jobs")
+                                    + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"))
+                    .platform(settings.platform())
+                    .put("jobs", jobs));
             return ExitCode.SUCCESS;
         }
         if (jobs.isEmpty()) {
@@ -109,8 +128,9 @@ public final class ListCommand implements Callable<Integer> {
         if (Duration.between(now, platformNow).compareTo(Duration.ofMinutes(1)) > 0) {
             // The simulator at --speed runs ahead; a real platform's clock may be skewed. Ages from the local
             // clock would all read 0s.
-            terminal.progress("note: the platform's newest timestamp is " + DurationText.format(
-                    Duration.between(now, platformNow)) + " ahead of this machine's clock; AGE counts from it");
+            terminal.progress("note: the platform's newest timestamp is "
+                    + DurationText.format(Duration.between(now, platformNow))
+                    + " ahead of this machine's clock; AGE counts from it");
         }
         terminal.result(table(jobs, platformNow));
         return ExitCode.SUCCESS;
@@ -131,12 +151,17 @@ public final class ListCommand implements Callable<Integer> {
 
     /** Fixed columns, the id last and never cut so it can be copied; readable at 100 columns. */
     public static String table(List<JobStatus> jobs, Instant now) {
-        StringBuilder sb = new StringBuilder(String.format("%-9s %5s %5s  %-28s %s%n", "STATE", "AGE", "QUEUE",
-                "NAME", "ID"));
+        StringBuilder sb =
+                new StringBuilder(String.format("%-9s %5s %5s  %-28s %s%n", "STATE", "AGE", "QUEUE", "NAME", "ID"));
         for (JobStatus s : jobs) {
             String queue = s.queuePosition() == null ? "-" : "#" + s.queuePosition();
-            sb.append(String.format("%-9s %5s %5s  %-28s %s%n", s.phase().name(), age(s.createdAt(), now), queue,
-                    ConsoleText.strip(s.job().name(), 28), ConsoleText.strip(s.job().id())));
+            sb.append(String.format(
+                    "%-9s %5s %5s  %-28s %s%n",
+                    s.phase().name(),
+                    age(s.createdAt(), now),
+                    queue,
+                    ConsoleText.strip(s.job().name(), 28),
+                    ConsoleText.strip(s.job().id())));
         }
         return sb.toString();
     }

@@ -22,15 +22,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "logs",
+@Command(
+        name = "logs",
         header = "Print a worker's log (AIHC); --follow keeps printing until the job ends.",
-        description = {"Picks the failed worker, else the master, else the first worker, unless --worker says",
+        description = {
+            "Picks the failed worker, else the master, else the first worker, unless --worker says",
             "which (its index in `trainjob status`, from 0, or its pod name). SenseCore serves logs only",
-            "through its monitoring service, which this tool does not call; the command says so (exit 2)."},
+            "through its monitoring service, which this tool does not call; the command says so (exit 2)."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob logs pytorchjob-2f1c",
+        footer = {
+            "  trainjob logs pytorchjob-2f1c",
             "  trainjob logs pytorchjob-2f1c --worker 1 -f",
-            "  trainjob logs pytorchjob-2f1c --worker pytorchjob-2f1c-worker-0 > worker-0.log"})
+            "  trainjob logs pytorchjob-2f1c --worker pytorchjob-2f1c-worker-0 > worker-0.log"
+        })
 public final class LogsCommand implements Callable<Integer> {
 
     static final int CHUNK_LINES = 1000;
@@ -41,11 +46,15 @@ public final class LogsCommand implements Callable<Integer> {
     @Mixin
     ExistingJob target;
 
-    @Option(names = {"-w", "--worker"}, paramLabel = "N|NAME",
+    @Option(
+            names = {"-w", "--worker"},
+            paramLabel = "N|NAME",
             description = "The worker: its index (from 0, as `trainjob status` lists them) or its pod name.")
     String worker;
 
-    @Option(names = {"-f", "--follow"}, description = "Keep printing new lines until the job has ended.")
+    @Option(
+            names = {"-f", "--follow"},
+            description = "Keep printing new lines until the job has ended.")
     boolean follow;
 
     @Mixin
@@ -85,10 +94,17 @@ public final class LogsCommand implements Callable<Integer> {
                     if (!loop.pause(pollInterval)) {
                         terminal.progress("interrupted: no longer following; job " + job.id() + " keeps running");
                         if (terminal.json()) {
-                            terminal.json(terminal.envelope(ExitCode.INTERRUPTED, "interrupted: no longer following; "
-                                    + "job " + job.id() + " keeps running").platform(job.platform()).put("job", job)
-                                    .put("lines", all).put("error", TrainJob.error(ExitCode.kind(ExitCode.INTERRUPTED),
-                                            java.util.List.of("interrupted while following"))));
+                            terminal.json(terminal.envelope(
+                                            ExitCode.INTERRUPTED,
+                                            "interrupted: no longer following; " + "job " + job.id() + " keeps running")
+                                    .platform(job.platform())
+                                    .put("job", job)
+                                    .put("lines", all)
+                                    .put(
+                                            "error",
+                                            TrainJob.error(
+                                                    ExitCode.kind(ExitCode.INTERRUPTED),
+                                                    java.util.List.of("interrupted while following"))));
                         }
                         return ExitCode.INTERRUPTED;
                     }
@@ -97,9 +113,13 @@ public final class LogsCommand implements Callable<Integer> {
                 }
             }
             if (terminal.json()) {
-                terminal.json(terminal.envelope(ExitCode.SUCCESS, all.size() + (all.size() == 1 ? " line" : " lines")
-                                + " of worker " + chosen.name()).platform(status.job().platform())
-                        .put("job", status.job()).put("worker", chosen.name()).put("lines", all));
+                terminal.json(terminal.envelope(
+                                ExitCode.SUCCESS,
+                                all.size() + (all.size() == 1 ? " line" : " lines") + " of worker " + chosen.name())
+                        .platform(status.job().platform())
+                        .put("job", status.job())
+                        .put("worker", chosen.name())
+                        .put("lines", all));
             }
         }
         return ExitCode.SUCCESS;
@@ -118,28 +138,39 @@ public final class LogsCommand implements Callable<Integer> {
     /** The worker asked for, else the one a person looks at first when a job failed. */
     static WorkerStatus pick(JobStatus status, String wanted) {
         List<WorkerStatus> workers = status.workers().stream()
-                .sorted(Comparator.comparing(WorkerStatus::name)).toList();
+                .sorted(Comparator.comparing(WorkerStatus::name))
+                .toList();
         if (workers.isEmpty()) {
-            throw CliException.invalidInput("job " + status.job().id() + " has no workers yet (state "
-                    + status.phase() + "): nothing has logged");
+            throw CliException.invalidInput("job " + status.job().id() + " has no workers yet (state " + status.phase()
+                    + "): nothing has logged");
         }
         if (wanted != null) {
             if (wanted.matches("\\d{1,4}")) {
                 int i = Integer.parseInt(wanted);
                 if (i >= workers.size()) {
-                    throw CliException.invalidInput("--worker: job " + status.job().id() + " has " + workers.size()
+                    throw CliException.invalidInput("--worker: job "
+                            + status.job().id() + " has " + workers.size()
                             + (workers.size() == 1 ? " worker (0)" : " workers (0-" + (workers.size() - 1) + ")")
                             + ", not " + i);
                 }
                 return workers.get(i);
             }
-            return workers.stream().filter(w -> w.name().equals(wanted)).findFirst()
-                    .orElseThrow(() -> CliException.invalidInput("--worker: job " + status.job().id()
+            return workers.stream()
+                    .filter(w -> w.name().equals(wanted))
+                    .findFirst()
+                    .orElseThrow(() -> CliException.invalidInput("--worker: job "
+                            + status.job().id()
                             + " has no worker " + wanted + "; its workers: "
-                            + String.join(", ", workers.stream().map(WorkerStatus::name).toList())));
+                            + String.join(
+                                    ", ",
+                                    workers.stream().map(WorkerStatus::name).toList())));
         }
-        return workers.stream().filter(w -> w.phase().equalsIgnoreCase("Failed")).findFirst()
-                .or(() -> workers.stream().filter(w -> w.name().contains("master")).findFirst())
+        return workers.stream()
+                .filter(w -> w.phase().equalsIgnoreCase("Failed"))
+                .findFirst()
+                .or(() -> workers.stream()
+                        .filter(w -> w.name().contains("master"))
+                        .findFirst())
                 .orElse(workers.get(0));
     }
 }

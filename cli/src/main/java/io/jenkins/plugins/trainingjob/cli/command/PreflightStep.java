@@ -5,7 +5,6 @@ import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -23,8 +22,7 @@ import java.util.Map;
  */
 final class PreflightStep {
 
-    private PreflightStep() {
-    }
+    private PreflightStep() {}
 
     /**
      * What pre-flight decided: stop with {@code exit}, or go on ({@code exit} null) with the report, which
@@ -35,7 +33,8 @@ final class PreflightStep {
     }
 
     /** Checks {@code job} unless {@code mode} is off. */
-    static Decision run(Terminal terminal, TrainingPlatform platform, JobSpec job, PreflightMode mode, Path reportFile) {
+    static Decision run(
+            Terminal terminal, TrainingPlatform platform, JobSpec job, PreflightMode mode, Path reportFile) {
         if (mode == PreflightMode.OFF) {
             return Decision.SKIPPED;
         }
@@ -60,8 +59,10 @@ final class PreflightStep {
             preflight.put("verdict", report.verdict().name());
             preflight.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
             preflight.put("refused", exitCode != ExitCode.SUCCESS);
-            terminal.json(terminal.envelope(exitCode, Preflight.summary(report)).platform(report.job().platform())
-                    .put("preflight", preflight).put("report", OutcomePrinter.reportJson(report)));
+            terminal.json(terminal.envelope(exitCode, Preflight.summary(report))
+                    .platform(report.job().platform())
+                    .put("preflight", preflight)
+                    .put("report", OutcomePrinter.reportJson(report)));
         } else {
             terminal.result(ReportFormat.TEXT.render(report));
         }

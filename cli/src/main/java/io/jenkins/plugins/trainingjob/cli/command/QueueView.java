@@ -28,8 +28,8 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
         List<JobStatus> ahead = JobsAhead.of(platform, job);
         QueueHistory history = new HistoryReader().read(platform, queue, QueueHistory.DEFAULT_WINDOW, now);
         int pods = Math.max(1, job.workers().size());
-        PendingJob pending = new PendingJob(job.job().id(), pods, job.gpus() / pods,
-                job.createdAt() != null ? job.createdAt() : now);
+        PendingJob pending = new PendingJob(
+                job.job().id(), pods, job.gpus() / pods, job.createdAt() != null ? job.createdAt() : now);
         Capacity capacity;
         try {
             capacity = Capacity.of(platform.inventory(queue), pending.gpusPerPod());
@@ -45,11 +45,19 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
         if (eta.known()) {
             fold(sb, "basis: " + eta.basis());
         }
-        sb.append("ahead     ").append(ahead.isEmpty() ? "no job waits ahead in the list" : ahead.size()
-                + (ahead.size() == 1 ? " job" : " jobs") + " (the list shows no priorities)").append('\n');
+        sb.append("ahead     ")
+                .append(
+                        ahead.isEmpty()
+                                ? "no job waits ahead in the list"
+                                : ahead.size() + (ahead.size() == 1 ? " job" : " jobs")
+                                        + " (the list shows no priorities)")
+                .append('\n');
         for (JobStatus s : ahead) {
-            sb.append(String.format("  %-28s %5s %5s  %s%n", ConsoleText.strip(s.job().name(), 28),
-                    s.gpus() > 0 ? s.gpus() + "g" : "-", ListCommand.age(s.createdAt(), now),
+            sb.append(String.format(
+                    "  %-28s %5s %5s  %s%n",
+                    ConsoleText.strip(s.job().name(), 28),
+                    s.gpus() > 0 ? s.gpus() + "g" : "-",
+                    ListCommand.age(s.createdAt(), now),
                     ConsoleText.strip(s.job().id())));
         }
         return sb.toString();

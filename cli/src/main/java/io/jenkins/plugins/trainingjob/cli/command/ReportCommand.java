@@ -10,14 +10,19 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "report",
+@Command(
+        name = "report",
         header = "Render a saved diagnosis in any format.",
-        description = {"FILE is an AIHC schedule-diagnosis query response as the API returns it, or a report",
-            "trainjob wrote with --format json."},
+        description = {
+            "FILE is an AIHC schedule-diagnosis query response as the API returns it, or a report",
+            "trainjob wrote with --format json."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob report diagnosis.json",
+        footer = {
+            "  trainjob report diagnosis.json",
             "  trainjob report diagnosis.json --format html --output report.html",
-            "  trainjob report diagnosis.json --format junit --output TEST-diagnosis.xml"})
+            "  trainjob report diagnosis.json --format junit --output TEST-diagnosis.xml"
+        })
 public final class ReportCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -24,8 +24,7 @@ import java.nio.file.Path;
  */
 public final class SavedDiagnosis {
 
-    private SavedDiagnosis() {
-    }
+    private SavedDiagnosis() {}
 
     public static DiagnosisReport read(Path file) {
         String text;
@@ -44,8 +43,12 @@ public final class SavedDiagnosis {
                 throw CliException.invalidInput(file + ": this looks like a job spec; report renders a saved "
                         + "diagnosis (an AIHC diagnosis response, or trainjob's --format json report)");
             }
-            String reason = e.getOriginalMessage() == null ? "syntax error"
-                    : e.getOriginalMessage().lines().findFirst().orElse("syntax error")
+            String reason = e.getOriginalMessage() == null
+                    ? "syntax error"
+                    : e.getOriginalMessage()
+                            .lines()
+                            .findFirst()
+                            .orElse("syntax error")
                             .replaceAll(" ?\\(JSON String, Number, Array, Object or token [^)]*\\)", "");
             throw CliException.invalidInput(file + ": not a JSON document (line "
                     + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + "): " + reason);

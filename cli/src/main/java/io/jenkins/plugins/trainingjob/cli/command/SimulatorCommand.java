@@ -20,14 +20,19 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "simulator",
+@Command(
+        name = "simulator",
         header = "Run the AIHC and SenseCore simulator in the foreground (Ctrl-C stops it).",
-        description = {"Serves both platforms' APIs on 127.0.0.1 over a simulated cluster and prints the",
-            "settings to point trainjob (or any client) at it. Exits 0 when stopped with Ctrl-C."},
+        description = {
+            "Serves both platforms' APIs on 127.0.0.1 over a simulated cluster and prints the",
+            "settings to point trainjob (or any client) at it. Exits 0 when stopped with Ctrl-C."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob simulator",
+        footer = {
+            "  trainjob simulator",
             "  trainjob simulator --port 8080 --speed 10",
-            "  trainjob simulator --scenario my-cluster.yaml"})
+            "  trainjob simulator --scenario my-cluster.yaml"
+        })
 public final class SimulatorCommand implements Callable<Integer> {
 
     static final String DEFAULT_SCENARIO = "seed-taint-and-gpu";
@@ -35,15 +40,23 @@ public final class SimulatorCommand implements Callable<Integer> {
     @ParentCommand
     TrainJob root;
 
-    @Option(names = "--scenario", paramLabel = "FILE|NAME", defaultValue = DEFAULT_SCENARIO,
+    @Option(
+            names = "--scenario",
+            paramLabel = "FILE|NAME",
+            defaultValue = DEFAULT_SCENARIO,
             description = "A scenario YAML file, or a bundled scenario name (default: ${DEFAULT-VALUE}).")
     String scenario;
 
-    @Option(names = "--port", paramLabel = "N", defaultValue = "0",
+    @Option(
+            names = "--port",
+            paramLabel = "N",
+            defaultValue = "0",
             description = "Port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--speed", paramLabel = "X",
+    @Option(
+            names = "--speed",
+            paramLabel = "X",
             description = "Simulated seconds per real second (default: the scenario's; 0 freezes the clock).")
     Double speed;
 
@@ -62,12 +75,16 @@ public final class SimulatorCommand implements Callable<Integer> {
         Terminal terminal = root.terminal();
         CountDownLatch stop = new CountDownLatch(1);
         try (Simulator sim = Simulator.start(world, port);
-             InterruptSignal.Registration ignored = root.env().interrupts().onInterrupt(stop::countDown);
-             ForegroundSigint sigint = root.env().interrupts() instanceof ShutdownHookInterrupts
-                     ? ForegroundSigint.install(stop::countDown) : ForegroundSigint.NONE) {
+                InterruptSignal.Registration ignored = root.env().interrupts().onInterrupt(stop::countDown);
+                ForegroundSigint sigint = root.env().interrupts() instanceof ShutdownHookInterrupts
+                        ? ForegroundSigint.install(stop::countDown)
+                        : ForegroundSigint.NONE) {
             if (terminal.json()) {
-                terminal.json(terminal.envelope(ExitCode.SUCCESS, "simulator running at " + sim.baseUrl()
-                        + " (scenario " + sim.scenario().name() + ")").put("simulator", describe(sim, scenario)));
+                terminal.json(terminal.envelope(
+                                ExitCode.SUCCESS,
+                                "simulator running at " + sim.baseUrl() + " (scenario "
+                                        + sim.scenario().name() + ")")
+                        .put("simulator", describe(sim, scenario)));
             } else {
                 terminal.result(banner(sim, scenario));
             }
@@ -76,8 +93,8 @@ public final class SimulatorCommand implements Callable<Integer> {
             terminal.progress("simulator stopped");
         } catch (UncheckedIOException e) {
             if (e.getCause() instanceof java.net.BindException) {
-                throw CliException.invalidInput("--port " + port + ": the port is in use; pick another, or 0 for a "
-                        + "free one");
+                throw CliException.invalidInput(
+                        "--port " + port + ": the port is in use; pick another, or 0 for a " + "free one");
             }
             throw e;
         }
@@ -92,8 +109,8 @@ public final class SimulatorCommand implements Callable<Integer> {
                     + "that can be read (" + ReportFiles.reason(e.getCause()) + "); bundled scenarios: "
                     + String.join(", ", Scenario.BUNDLED));
         } catch (IllegalArgumentException e) {
-            throw CliException.invalidInput(malformed(nameOrFile, e) + " (bundled scenarios: "
-                    + String.join(", ", Scenario.BUNDLED) + ")");
+            throw CliException.invalidInput(
+                    malformed(nameOrFile, e) + " (bundled scenarios: " + String.join(", ", Scenario.BUNDLED) + ")");
         }
     }
 
@@ -104,11 +121,15 @@ public final class SimulatorCommand implements Callable<Integer> {
     static String malformed(String source, IllegalArgumentException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof org.yaml.snakeyaml.error.MarkedYAMLException yaml) {
-                String problem = yaml.getProblem() == null ? "syntax error"
+                String problem = yaml.getProblem() == null
+                        ? "syntax error"
                         : yaml.getProblem().strip().lines().findFirst().orElse("syntax error");
                 var mark = yaml.getProblemMark();
-                return "scenario " + source + ": malformed YAML" + (mark == null ? ""
-                        : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)) + ": " + problem;
+                return "scenario " + source + ": malformed YAML"
+                        + (mark == null
+                                ? ""
+                                : " at line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1))
+                        + ": " + problem;
             }
         }
         return e.getMessage();
@@ -119,11 +140,27 @@ public final class SimulatorCommand implements Callable<Integer> {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("scenario", s.name());
         doc.put("endpoint", sim.baseUrl().toString());
-        doc.put("aihcResourcePools", s.aihc().resourcePools().stream().map(Scenario.ResourcePoolDecl::id).toList());
-        doc.put("senseCoreWorkspaces", s.sensecore().workspaces().stream().map(w -> Map.of(
-                "subscription", w.subscription(), "resourceGroup", w.resourceGroup(), "zone", w.zone(),
-                "workspace", w.name())).toList());
-        doc.put("accessKey", s.credentials().isEmpty() ? "" : s.credentials().get(0).accessKey());
+        doc.put(
+                "aihcResourcePools",
+                s.aihc().resourcePools().stream()
+                        .map(Scenario.ResourcePoolDecl::id)
+                        .toList());
+        doc.put(
+                "senseCoreWorkspaces",
+                s.sensecore().workspaces().stream()
+                        .map(w -> Map.of(
+                                "subscription",
+                                w.subscription(),
+                                "resourceGroup",
+                                w.resourceGroup(),
+                                "zone",
+                                w.zone(),
+                                "workspace",
+                                w.name()))
+                        .toList());
+        doc.put(
+                "accessKey",
+                s.credentials().isEmpty() ? "" : s.credentials().get(0).accessKey());
         return doc;
     }
 
@@ -131,12 +168,17 @@ public final class SimulatorCommand implements Callable<Integer> {
     public static String banner(Simulator sim, String scenarioName) {
         Scenario s = sim.scenario();
         StringBuilder b = new StringBuilder();
-        b.append("Training Job simulator, scenario ").append(s.name()).append(", listening on ")
-                .append(sim.baseUrl()).append("\n\n");
+        b.append("Training Job simulator, scenario ")
+                .append(s.name())
+                .append(", listening on ")
+                .append(sim.baseUrl())
+                .append("\n\n");
         b.append("Point trainjob at it:\n");
         b.append("  export TRAINJOB_ENDPOINT=").append(sim.baseUrl()).append('\n');
         if (!s.credentials().isEmpty()) {
-            b.append("  export TRAINJOB_ACCESS_KEY=").append(s.credentials().get(0).accessKey()).append('\n');
+            b.append("  export TRAINJOB_ACCESS_KEY=")
+                    .append(s.credentials().get(0).accessKey())
+                    .append('\n');
             // The bundled scenarios' secret is public (documented in the README); a custom file's is not printed.
             boolean bundled = Scenario.BUNDLED.contains(scenarioName);
             b.append("  export TRAINJOB_SECRET_KEY=")
@@ -144,19 +186,28 @@ public final class SimulatorCommand implements Callable<Integer> {
                     .append('\n');
         }
         // Platform and pool too: status, cancel, await and diagnose have no spec to take them from.
-        List<String> pools = s.aihc().resourcePools().stream().map(Scenario.ResourcePoolDecl::id).toList();
+        List<String> pools = s.aihc().resourcePools().stream()
+                .map(Scenario.ResourcePoolDecl::id)
+                .toList();
         if (!pools.isEmpty()) {
             b.append("  export TRAINJOB_PLATFORM=aihc\n");
             b.append("  export TRAINJOB_RESOURCE_POOL=").append(pools.get(0)).append('\n');
             if (pools.size() > 1) {
-                b.append("  # other AIHC pools: ").append(String.join(", ", pools.subList(1, pools.size())))
+                b.append("  # other AIHC pools: ")
+                        .append(String.join(", ", pools.subList(1, pools.size())))
                         .append('\n');
             }
         }
         s.sensecore().workspaces().stream().findFirst().ifPresent(w -> b.append("\nFor SenseCore instead:\n")
-                .append("  export TRAINJOB_PLATFORM=sensecore TRAINJOB_SUBSCRIPTION=").append(w.subscription())
-                .append(" TRAINJOB_RESOURCE_GROUP=").append(w.resourceGroup()).append(" \\\n")
-                .append("         TRAINJOB_ZONE=").append(w.zone()).append(" TRAINJOB_WORKSPACE=").append(w.name())
+                .append("  export TRAINJOB_PLATFORM=sensecore TRAINJOB_SUBSCRIPTION=")
+                .append(w.subscription())
+                .append(" TRAINJOB_RESOURCE_GROUP=")
+                .append(w.resourceGroup())
+                .append(" \\\n")
+                .append("         TRAINJOB_ZONE=")
+                .append(w.zone())
+                .append(" TRAINJOB_WORKSPACE=")
+                .append(w.name())
                 .append('\n'));
         b.append("\nAdmin view: ").append(sim.baseUrl()).append("/_sim/state\n");
         return b.toString();

@@ -25,8 +25,7 @@ public final class SpecInput {
     /** The same limit, in the same words, as for a file. */
     private static final int MAX_BYTES = JobSpecLoader.MAX_CHARS;
 
-    private SpecInput() {
-    }
+    private SpecInput() {}
 
     static boolean isStdin(java.nio.file.Path file) {
         return file != null && file.toString().equals("-");
@@ -40,13 +39,17 @@ public final class SpecInput {
             throw CliException.invalidInput(STDIN_NAME + ": cannot read the job spec: " + ReportFiles.reason(e));
         }
         if (bytes.length > MAX_BYTES) {
-            throw CliException.invalidInput(STDIN_NAME + ": the file is larger than " + MAX_BYTES
-                    + " bytes; a job spec is a few kilobytes");
+            throw CliException.invalidInput(
+                    STDIN_NAME + ": the file is larger than " + MAX_BYTES + " bytes; a job spec is a few kilobytes");
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw CliException.invalidInput(STDIN_NAME + ": cannot read the job spec: it is not UTF-8 text");
         }

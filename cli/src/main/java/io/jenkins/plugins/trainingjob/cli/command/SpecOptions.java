@@ -16,12 +16,16 @@ import picocli.CommandLine.Parameters;
 /** A spec file and the {@code ${NAME}} values to fill into it. */
 public final class SpecOptions {
 
-    @Parameters(index = "0", paramLabel = "SPEC",
+    @Parameters(
+            index = "0",
+            paramLabel = "SPEC",
             description = "Job spec (YAML or JSON): 'platform: aihc|sensecore' and the platform's native create "
                     + "body; - reads it from standard input.")
     Path file;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE",
+    @Option(
+            names = "--set",
+            paramLabel = "KEY=VALUE",
             description = "A value for $${KEY} in the spec (repeatable, each KEY once); wins over an environment "
                     + "variable of the same name, e.g. --set IMAGE_TAG=1.4.2.")
     List<String> assignments = new ArrayList<>();
@@ -71,8 +75,8 @@ public final class SpecOptions {
     /** The variable names docs/job-specs.md allows; anything else could never be referenced. */
     private static void checkName(String key) {
         if (!key.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw CliException.invalidInput("--set " + key + ": a variable name is letters, digits and '_', "
-                    + "not starting with a digit");
+            throw CliException.invalidInput(
+                    "--set " + key + ": a variable name is letters, digits and '_', " + "not starting with a digit");
         }
     }
 }

@@ -23,16 +23,21 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "status",
+@Command(
+        name = "status",
         header = "Show a job's state, queue position and workers.",
-        description = {"With --watch, polls until the job has ended and prints a line each time its state, queue",
-            "position or placed workers change (one live line on a terminal), then the final status."},
+        description = {
+            "With --watch, polls until the job has ended and prints a line each time its state, queue",
+            "position or placed workers change (one live line on a terminal), then the final status."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
+        footer = {
+            "  trainjob status pytorchjob-2f1c --platform aihc --region bj --resource-pool cce-abc",
             "  trainjob status pt-7x2kq --platform sensecore -o json",
             "  trainjob status pytorchjob-2f1c --watch",
             "  trainjob status pytorchjob-2f1c --ahead",
-            "  trainjob status --client-token build-1234-train"})
+            "  trainjob status --client-token build-1234-train"
+        })
 public final class StatusCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -41,13 +46,16 @@ public final class StatusCommand implements Callable<Integer> {
     @Mixin
     ExistingJob target;
 
-    @Option(names = {"-w", "--watch"}, description = "Keep polling until the job has ended; print each change.")
+    @Option(
+            names = {"-w", "--watch"},
+            description = "Keep polling until the job has ended; print each change.")
     boolean watch;
 
     @Mixin
     FollowInterval polling;
 
-    @Option(names = "--ahead",
+    @Option(
+            names = "--ahead",
             description = "For a pending job: the jobs ahead of it in the queue (name, GPUs, age, id) and its ETA "
                     + "with what it rests on.")
     boolean ahead;
@@ -64,26 +72,43 @@ public final class StatusCommand implements Callable<Integer> {
                 status = StatusWatch.watch(root.env(), terminal, platform, status, pollInterval);
                 if (status == null) {
                     if (terminal.json()) {
-                        terminal.json(terminal.envelope(ExitCode.INTERRUPTED, "interrupted: no longer watching job "
-                                + connected.job().id()).platform(connected.job().platform()).put("job", connected.job())
-                                .put("error", TrainJob.error(ExitCode.kind(ExitCode.INTERRUPTED),
-                                        java.util.List.of("interrupted while watching"))));
+                        terminal.json(terminal.envelope(
+                                        ExitCode.INTERRUPTED,
+                                        "interrupted: no longer watching job "
+                                                + connected.job().id())
+                                .platform(connected.job().platform())
+                                .put("job", connected.job())
+                                .put(
+                                        "error",
+                                        TrainJob.error(
+                                                ExitCode.kind(ExitCode.INTERRUPTED),
+                                                java.util.List.of("interrupted while watching"))));
                     }
                     return ExitCode.INTERRUPTED;
                 }
             }
             QueueView queue = ahead && status.phase() == JobPhase.PENDING
-                    ? QueueView.read(platform, status, settings.target().defaultQueue(), root.env().clock().instant()) : null;
+                    ? QueueView.read(
+                            platform,
+                            status,
+                            settings.target().defaultQueue(),
+                            root.env().clock().instant())
+                    : null;
             if (terminal.json()) {
-                JsonEnvelope doc = terminal.envelope(ExitCode.SUCCESS, "job " + status.job().id() + " is "
-                                + status.phase() + (status.rawState().isEmpty() ? "" : " (" + status.rawState() + ")"))
-                        .platform(status.job().platform()).put("job", status.job()).put("status", status);
+                JsonEnvelope doc = terminal.envelope(
+                                ExitCode.SUCCESS,
+                                "job " + status.job().id() + " is " + status.phase()
+                                        + (status.rawState().isEmpty() ? "" : " (" + status.rawState() + ")"))
+                        .platform(status.job().platform())
+                        .put("job", status.job())
+                        .put("status", status);
                 if (queue != null) {
                     doc.put("eta", queue.etaJson()).put("ahead", queue.aheadJson());
                 }
                 terminal.json(doc);
             } else {
-                terminal.result(describe(status) + (queue == null ? "" : queue.text(root.env().clock().instant()))
+                terminal.result(describe(status)
+                        + (queue == null ? "" : queue.text(root.env().clock().instant()))
                         + recentEvents(platform, status));
             }
         }
@@ -109,9 +134,12 @@ public final class StatusCommand implements Callable<Integer> {
             return "";
         }
         StringBuilder sb = new StringBuilder("events\n");
-        events.stream().skip(Math.max(0, events.size() - 3)).forEach(e -> fold(sb, ConsoleText.strip(
-                (e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": " + e.message()
-                        + (e.count() > 1 ? " (x" + e.count() + ")" : ""))));
+        events.stream()
+                .skip(Math.max(0, events.size() - 3))
+                .forEach(e -> fold(
+                        sb,
+                        ConsoleText.strip((e.type().isEmpty() ? "" : e.type() + " ") + e.reason() + ": " + e.message()
+                                + (e.count() > 1 ? " (x" + e.count() + ")" : ""))));
         return sb.toString();
     }
 
@@ -132,7 +160,13 @@ public final class StatusCommand implements Callable<Integer> {
 
     static String describe(JobStatus s) {
         StringBuilder sb = new StringBuilder();
-        line(sb, "job", s.job().id() + (s.job().name().equals(s.job().id()) ? "" : " (" + s.job().name() + ")"));
+        line(
+                sb,
+                "job",
+                s.job().id()
+                        + (s.job().name().equals(s.job().id())
+                                ? ""
+                                : " (" + s.job().name() + ")"));
         line(sb, "platform", s.job().platform().displayName());
         line(sb, "state", s.phase() + (s.rawState().isEmpty() ? "" : " (" + s.rawState() + ")"));
         if (s.queuePosition() != null) {
@@ -150,10 +184,14 @@ public final class StatusCommand implements Callable<Integer> {
         long placed = s.workers().stream().filter(WorkerStatus::isPlaced).count();
         line(sb, "workers", s.workers().size() + " (" + placed + " placed)");
         // Worker and node names whole (they are copied into logs --worker and kubectl): a long line folds.
-        s.workers().stream().sorted(Comparator.comparing(WorkerStatus::name)).forEach(w -> fold(sb,
-                ConsoleText.strip(w.name()) + "  " + (w.isPlaced() ? ConsoleText.strip(w.nodeName()) : "(not placed)")
-                        + (w.phase().isEmpty() ? "" : "  " + ConsoleText.strip(w.phase()))
-                        + (w.reason().isEmpty() ? "" : "  " + ConsoleText.strip(w.reason()))));
+        s.workers().stream()
+                .sorted(Comparator.comparing(WorkerStatus::name))
+                .forEach(w -> fold(
+                        sb,
+                        ConsoleText.strip(w.name()) + "  "
+                                + (w.isPlaced() ? ConsoleText.strip(w.nodeName()) : "(not placed)")
+                                + (w.phase().isEmpty() ? "" : "  " + ConsoleText.strip(w.phase()))
+                                + (w.reason().isEmpty() ? "" : "  " + ConsoleText.strip(w.reason()))));
         return sb.toString();
     }
 

@@ -18,24 +18,24 @@ import java.time.Instant;
  */
 final class StatusWatch {
 
-    private StatusWatch() {
-    }
+    private StatusWatch() {}
 
     /** The job's final status, or {@code null} when Ctrl-C ended the watch. */
-    static JobStatus watch(CliEnvironment env, Terminal terminal, TrainingPlatform platform, JobStatus first,
-                           Duration interval) {
+    static JobStatus watch(
+            CliEnvironment env, Terminal terminal, TrainingPlatform platform, JobStatus first, Duration interval) {
         Instant start = env.clock().instant();
         JobStatus status = first;
         terminal.progress(line(status, Duration.ZERO));
         try (PollLoop loop = new PollLoop(env);
-             LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), first.job()) : null) {
+                LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), first.job()) : null) {
             if (live != null) {
                 live.update(first);
                 live.activity("watching");
             }
             while (!status.phase().isTerminal()) {
                 if (!loop.pause(interval)) {
-                    terminal.progress("interrupted: no longer watching job " + first.job().id());
+                    terminal.progress(
+                            "interrupted: no longer watching job " + first.job().id());
                     return null;
                 }
                 JobStatus next;
@@ -47,7 +47,8 @@ final class StatusWatch {
                     continue;
                 }
                 if (!summary(next).equals(summary(status))) {
-                    terminal.progress(line(next, Duration.between(start, env.clock().instant())));
+                    terminal.progress(
+                            line(next, Duration.between(start, env.clock().instant())));
                 }
                 status = next;
                 if (live != null) {
@@ -73,8 +74,11 @@ final class StatusWatch {
             sb.append(", queue #").append(s.queuePosition());
         }
         if (!s.workers().isEmpty()) {
-            sb.append(", ").append(s.workers().stream().filter(WorkerStatus::isPlaced).count()).append('/')
-                    .append(s.workers().size()).append(" workers placed");
+            sb.append(", ")
+                    .append(s.workers().stream().filter(WorkerStatus::isPlaced).count())
+                    .append('/')
+                    .append(s.workers().size())
+                    .append(" workers placed");
         }
         return sb.toString();
     }

@@ -9,8 +9,10 @@ import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;
 import io.jenkins.plugins.trainingjob.cli.terminal.SubmitGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.IdempotentSubmitter;
 import io.jenkins.plugins.trainingjob.core.flow.Preflight;
+import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
 import io.jenkins.plugins.trainingjob.core.flow.SpecReuse;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
@@ -25,8 +27,6 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Duration;
-import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
-import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,24 +39,29 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "submit",
+@Command(
+        name = "submit",
         header = "Validate and submit a job; optionally wait for it and diagnose it if it stays pending.",
-        description = {"Prints the job id on stdout. With --wait, follows the job (state changes on stderr);",
+        description = {
+            "Prints the job id on stdout. With --wait, follows the job (state changes on stderr);",
             "a job still queued after --pending-timeout is diagnosed, the report printed, and the exit",
             "code says what may help: 3 never fits, 6 retry later, 7 needs the pool administrator.",
             "Ctrl-C or SIGTERM at any moment, the create call included, stops the job on the platform",
             "(--no-cancel-on-interrupt leaves it running and prints its id). A job left by exit 3, 4, 6 or",
             "7 is named with the command that stops it (--cancel-on-failure stops it).",
             "The client token is the job's identity: submitting again with the same token returns the",
-            "job it created (exit 0); a different spec under the same token is refused."},
+            "job it created (exit 0); a different spec under the same token is refused."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob submit job.yaml",
+        footer = {
+            "  trainjob submit job.yaml",
             "  trainjob submit job.yaml --wait scheduled --pending-timeout 10m --report-file diagnosis.md",
             "  trainjob submit job.yaml --set IMAGE_TAG=$CI_COMMIT_SHA --wait completed --timeout 6h",
             "  trainjob submit job.yaml --client-token \"$CI_PIPELINE_ID-train\" --wait scheduled --cancel-on-failure",
             "  trainjob submit job.yaml --endpoint http://127.0.0.1:8080 --resource-pool pool-sim",
             "  trainjob submit job.yaml --wait scheduled --fallback queue=spot --fallback profile=bj-b,queue=q3",
-            "  trainjob submit job.yaml --wait completed --retry-limit 2 --retry-on-exit-codes 137 --retry-backoff 1m"})
+            "  trainjob submit job.yaml --wait completed --retry-limit 2 --retry-on-exit-codes 137 --retry-backoff 1m"
+        })
 public final class SubmitCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -71,47 +76,68 @@ public final class SubmitCommand implements Callable<Integer> {
     @Mixin
     WaitOptions waiting;
 
-    @Option(names = "--client-token", paramLabel = "TOKEN",
+    @Option(
+            names = "--client-token",
+            paramLabel = "TOKEN",
             description = "The job's identity: submitting again with the same token returns the job it created "
                     + "instead of creating a second one; another spec under it is refused (default: a random UUID). "
                     + "1-63 letters, digits, '-', '_' or '.'.")
     String clientToken;
 
-    @Option(names = "--reuse", paramLabel = "never|succeeded|any", defaultValue = "never",
+    @Option(
+            names = "--reuse",
+            paramLabel = "never|succeeded|any",
+            defaultValue = "never",
             description = "Return an earlier job of the same rendered spec and --set values instead of submitting: "
                     + "succeeded returns one whose state is SUCCEEDED (any other state, or a deleted job, submits "
                     + "again), any returns the newest whatever its state. The job's client token is then the "
                     + "spec's digest (tj-<hex>), so --client-token is not given with it (default: ${DEFAULT-VALUE}).")
     String reuse;
 
-    @Option(names = "--preflight", paramLabel = "true|strict|warn|false", defaultValue = "true",
+    @Option(
+            names = "--preflight",
+            paramLabel = "true|strict|warn|false",
+            defaultValue = "true",
             description = "Check the job against the pool's inventory before creating it: true refuses a job that "
                     + "can never fit (exit 3, with the report) and submits one that needs the pool administrator "
                     + "after a warning line, strict refuses that one too (exit 7), warn reports and submits "
                     + "anyway, false skips the check (default: ${DEFAULT-VALUE}).")
     String preflight;
 
-    @Option(names = "--fallback", paramLabel = "KEY=VALUE[,KEY=VALUE...]",
+    @Option(
+            names = "--fallback",
+            paramLabel = "KEY=VALUE[,KEY=VALUE...]",
             description = "Another target on the spec's platform, tried in turn when the job cannot start where it is "
                     + "(repeatable): keys queue, resource-pool, profile and set.NAME (a value for $${NAME} there; "
                     + "values cannot hold a comma), e.g. --fallback queue=spot. Needs --wait.")
     List<String> fallbacks = new ArrayList<>();
 
-    @Option(names = "--fallback-order", paramLabel = "best|given", defaultValue = "best",
-            description = "best: the first target that fits now, else the soonest ETA; given: the order given, skipping "
-                    + "only targets that never fit (default: ${DEFAULT-VALUE}). --preflight false keeps the given order.")
+    @Option(
+            names = "--fallback-order",
+            paramLabel = "best|given",
+            defaultValue = "best",
+            description =
+                    "best: the first target that fits now, else the soonest ETA; given: the order given, skipping "
+                            + "only targets that never fit (default: ${DEFAULT-VALUE}). --preflight false keeps the given order.")
     String fallbackOrder;
 
-    @Option(names = "--retry-limit", paramLabel = "N",
-            description = "Retry a failed job on the same target up to N times (0-10; needs --wait completed and "
-                    + "--retry-on-exit-codes or --retry-on-preemption). Never retries bad input or a job that never fits.")
+    @Option(
+            names = "--retry-limit",
+            paramLabel = "N",
+            description =
+                    "Retry a failed job on the same target up to N times (0-10; needs --wait completed and "
+                            + "--retry-on-exit-codes or --retry-on-preemption). Never retries bad input or a job that never fits.")
     Integer retryLimit;
 
-    @Option(names = "--retry-on-exit-codes", paramLabel = "CODES",
+    @Option(
+            names = "--retry-on-exit-codes",
+            paramLabel = "CODES",
             description = "Exit codes that retry, e.g. 137,143 or 128-255.")
     String retryOnExitCodes;
 
-    @Option(names = "--retry-on-preemption", negatable = false,
+    @Option(
+            names = "--retry-on-preemption",
+            negatable = false,
             description = "Retry a job the platform says it preempted.")
     boolean retryOnPreemption;
 
@@ -139,11 +165,24 @@ public final class SubmitCommand implements Callable<Integer> {
         SpecReuse.Reused reused = null;
         boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
         FallbackOrder order = FallbackOrder.parse("--fallback-order", fallbackOrder);
-        RetryPolicy retry = RetryPolicy.parse(RetryPolicy.Fields.CLI, retryLimit, retryOnExitCodes, retryOnPreemption,
-                retryBackoff);
+        RetryPolicy retry = RetryPolicy.parse(
+                RetryPolicy.Fields.CLI, retryLimit, retryOnExitCodes, retryOnPreemption, retryBackoff);
         if (!fallbacks.isEmpty() || retry.limit() > 0) {
-            return AttemptSubmit.run(root, new AttemptSubmit.Request(job, spec, connection, settings, waiting, mode,
-                    token, tokenGiven, fallbacks, order, PreflightStep.mode(preflight), retry));
+            return AttemptSubmit.run(
+                    root,
+                    new AttemptSubmit.Request(
+                            job,
+                            spec,
+                            connection,
+                            settings,
+                            waiting,
+                            mode,
+                            token,
+                            tokenGiven,
+                            fallbacks,
+                            order,
+                            PreflightStep.mode(preflight),
+                            retry));
         }
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             // Until the submit guard takes over, an interrupt ends the JVM with nothing created: the launcher's
@@ -153,21 +192,23 @@ public final class SubmitCommand implements Callable<Integer> {
             PreflightStep.Decision preflighted = PreflightStep.Decision.SKIPPED;
             try {
                 if (reusePolicy != ReusePolicy.NEVER) {
-                    SpecReuse.Decision decision = SpecReuse.decide(platform, job,
-                            SpecDigest.reuseToken(job, spec.variables()), reusePolicy);
+                    SpecReuse.Decision decision =
+                            SpecReuse.decide(platform, job, SpecDigest.reuseToken(job, spec.variables()), reusePolicy);
                     token = decision.clientToken();
                     reused = decision.reused().orElse(null);
                     if (reused == null) {
-                        decision.notChecked().forEach(n -> terminal.progress("reuse " + reusePolicy.text()
-                                + ": found no job to reuse; not checked: " + n));
+                        decision.notChecked()
+                                .forEach(n -> terminal.progress(
+                                        "reuse " + reusePolicy.text() + ": found no job to reuse; not checked: " + n));
                     }
                 }
                 // A used token returns its job: the pre-flight check must not refuse a job that exists.
-                existing = reused != null ? Optional.of(new IdempotentSubmitter.Submitted(reused.job(), true, token))
+                existing = reused != null
+                        ? Optional.of(new IdempotentSubmitter.Submitted(reused.job(), true, token))
                         : tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
                 if (existing.isEmpty()) {
-                    preflighted = PreflightStep.run(terminal, platform, job, PreflightStep.mode(preflight),
-                            waiting.reportFile);
+                    preflighted = PreflightStep.run(
+                            terminal, platform, job, PreflightStep.mode(preflight), waiting.reportFile);
                     if (preflighted.exit() != null) {
                         return preflighted.exit();
                     }
@@ -175,25 +216,43 @@ public final class SubmitCommand implements Callable<Integer> {
             } finally {
                 InterruptNote.clear();
             }
-            return submitGuarded(platform, job, settings, mode, token, tokenGiven, stopOnInterrupt, existing,
-                    preflighted.report(), reused);
+            return submitGuarded(
+                    platform,
+                    job,
+                    settings,
+                    mode,
+                    token,
+                    tokenGiven,
+                    stopOnInterrupt,
+                    existing,
+                    preflighted.report(),
+                    reused);
         }
     }
 
     /** From just before the create: Ctrl-C and SIGTERM are the guard's from here on. */
-    private int submitGuarded(TrainingPlatform platform, JobSpec job, ConnectionSettings settings, WaitMode mode,
-                              String token, boolean tokenGiven, boolean stopOnInterrupt,
-                              Optional<IdempotentSubmitter.Submitted> existing, DiagnosisReport preflighted,
-                              SpecReuse.Reused reused) {
+    private int submitGuarded(
+            TrainingPlatform platform,
+            JobSpec job,
+            ConnectionSettings settings,
+            WaitMode mode,
+            String token,
+            boolean tokenGiven,
+            boolean stopOnInterrupt,
+            Optional<IdempotentSubmitter.Submitted> existing,
+            DiagnosisReport preflighted,
+            SpecReuse.Reused reused) {
         Terminal terminal = root.terminal();
-        try (SubmitGuard guard = new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt,
-                     createBudget(settings))) {
+        try (SubmitGuard guard =
+                new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt, createBudget(settings))) {
             IdempotentSubmitter.Submitted submitted;
             try {
                 submitted = existing.isPresent() ? existing.get() : IdempotentSubmitter.create(platform, job, token);
             } catch (UncertainCreateException e) {
-                CliException failure = new CliException(ExitCode.PLATFORM_ERROR, e.getMessage() + "; find it with: "
-                        + findCommand(settings, e, token, tokenGiven), e);
+                CliException failure = new CliException(
+                        ExitCode.PLATFORM_ERROR,
+                        e.getMessage() + "; find it with: " + findCommand(settings, e, token, tokenGiven),
+                        e);
                 if (guard.interrupted()) {
                     return root.fail(failure); // printed before the guard lets an interrupted JVM end
                 }
@@ -223,9 +282,11 @@ public final class SubmitCommand implements Callable<Integer> {
                     if (reuse != null) {
                         submission.put("reused", reuse);
                     }
-                    terminal.json(terminal.envelope(interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS,
-                                    submitted.message()).platform(ref.platform())
-                            .put("job", ref).put("submission", submission));
+                    terminal.json(terminal.envelope(
+                                    interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS, submitted.message())
+                            .platform(ref.platform())
+                            .put("job", ref)
+                            .put("submission", submission));
                 } else {
                     terminal.resultLine(ref.id());
                 }
@@ -280,15 +341,16 @@ public final class SubmitCommand implements Callable<Integer> {
      * The command that finds an uncertain create's job later: by its token, except on SenseCore with a
      * spec that names the job (the name is the token there).
      */
-    private static String findCommand(ConnectionSettings settings, UncertainCreateException e, String token,
-                                      boolean tokenGiven) {
+    private static String findCommand(
+            ConnectionSettings settings, UncertainCreateException e, String token, boolean tokenGiven) {
         String platform = "trainjob status --platform " + settings.platform().id();
-        if (settings.platform() == PlatformKind.SENSECORE && !e.jobName().isEmpty()
+        if (settings.platform() == PlatformKind.SENSECORE
+                && !e.jobName().isEmpty()
                 && !e.jobName().equals(SenseCoreJobName.fromClientToken(token))) {
             return platform + " " + e.jobName();
         }
-        return platform + " --client-token " + token + (tokenGiven ? "" : " (or submit again with --client-token "
-                + token + ")");
+        return platform + " --client-token " + token
+                + (tokenGiven ? "" : " (or submit again with --client-token " + token + ")");
     }
 
     /** How long a create may still take: its call timeout, then the token look-ups (about a read timeout). */

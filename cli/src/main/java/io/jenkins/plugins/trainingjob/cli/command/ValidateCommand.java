@@ -11,13 +11,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 
-@Command(name = "validate",
+@Command(
+        name = "validate",
         header = "Check a job spec without submitting it; lists every problem at once (exit 2).",
-        description = {"Reads the spec (a file, or - for standard input), fills in $${NAME} values and checks it",
-            "against the platform's rules, offline: no credentials or connection are needed."},
+        description = {
+            "Reads the spec (a file, or - for standard input), fills in $${NAME} values and checks it",
+            "against the platform's rules, offline: no credentials or connection are needed."
+        },
         footerHeading = "%nExamples:%n",
-        footer = {"  trainjob validate docs/examples/aihc-job.yaml",
-            "  trainjob validate job.yaml --set IMAGE_TAG=1.4.2 --output-format json"})
+        footer = {
+            "  trainjob validate docs/examples/aihc-job.yaml",
+            "  trainjob validate job.yaml --set IMAGE_TAG=1.4.2 --output-format json"
+        })
 public final class ValidateCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -37,7 +42,9 @@ public final class ValidateCommand implements Callable<Integer> {
             doc.put("file", spec.sourceName());
             doc.put("valid", true);
             doc.put("name", loaded.name());
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, line).platform(loaded.platform()).put("spec", doc));
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, line)
+                    .platform(loaded.platform())
+                    .put("spec", doc));
         } else {
             terminal.resultLine(line);
         }

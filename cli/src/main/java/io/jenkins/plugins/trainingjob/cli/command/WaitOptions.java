@@ -13,61 +13,96 @@ import picocli.CommandLine.Option;
 /** How to wait for a job: shared by {@code submit --wait} and {@code await}. */
 public final class WaitOptions {
 
-    @Option(names = "--wait", paramLabel = "scheduled|completed|none",
-            description = "What to wait for: every worker placed (scheduled), the job finished (completed), or nothing.")
+    @Option(
+            names = "--wait",
+            paramLabel = "scheduled|completed|none",
+            description =
+                    "What to wait for: every worker placed (scheduled), the job finished (completed), or nothing.")
     WaitMode wait;
 
-    @Option(names = "--pending-timeout", paramLabel = "DURATION", defaultValue = "10m",
+    @Option(
+            names = "--pending-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "10m",
             converter = DurationConverter.class,
             description = "How long the job may stay queued before it is diagnosed (default: ${DEFAULT-VALUE}).")
     Duration pendingTimeout;
 
-    @Option(names = "--diagnosis-timeout", paramLabel = "DURATION", defaultValue = "5m",
+    @Option(
+            names = "--diagnosis-timeout",
+            paramLabel = "DURATION",
+            defaultValue = "5m",
             converter = DurationConverter.class,
             description = "How long to wait for the diagnosis once started (default: ${DEFAULT-VALUE}).")
     Duration diagnosisTimeout;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Give up waiting after this long (default: no limit).")
     Duration timeout;
 
-    @Option(names = "--max-wait", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--max-wait",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "The wait budget: end with exit 8 when the job has not started within it, or earlier when "
                     + "even the optimistic estimate (p10) is past what is left of it; a job that fits once running "
                     + "jobs end is waited for until then (default: no budget).")
     Duration maxWait;
 
-    @Option(names = "--eta", negatable = true, defaultValue = "true", fallbackValue = "true",
+    @Option(
+            names = "--eta",
+            negatable = true,
+            defaultValue = "true",
+            fallbackValue = "true",
             description = "Estimate when a pending job starts, each poll round, from the queue's history; printed "
                     + "when it moves materially (default: on; --max-wait needs it).")
     boolean eta = true;
 
-    @Option(names = "--poll-interval", paramLabel = "DURATION", defaultValue = "5s",
+    @Option(
+            names = "--poll-interval",
+            paramLabel = "DURATION",
+            defaultValue = "5s",
             converter = DurationConverter.class,
             description = "First poll interval, at least 1s; it backs off to six times this, at most 30s "
                     + "(default: ${DEFAULT-VALUE}).")
     Duration pollInterval;
 
-    @Option(names = "--heartbeat", paramLabel = "DURATION", defaultValue = "5m", converter = DurationConverter.class,
+    @Option(
+            names = "--heartbeat",
+            paramLabel = "DURATION",
+            defaultValue = "5m",
+            converter = DurationConverter.class,
             description = "How often to say the job is still waiting, at least 10s (default: ${DEFAULT-VALUE}).")
     Duration heartbeat;
 
-    @Option(names = "--cancel-on-interrupt", negatable = true,
+    @Option(
+            names = "--cancel-on-interrupt",
+            negatable = true,
             description = "On Ctrl-C, stop the job on the platform too (default: on for submit --wait, off for await).")
     Boolean cancelOnInterrupt;
 
-    @Option(names = "--cancel-on-failure", negatable = true,
-            description = "When the wait fails with the job still on the platform (still pending, exit 3, 6 or 7; "
-                    + "timed out, exit 4), stop it and say so (default: off: the job stays and the command says how to stop it).")
+    @Option(
+            names = "--cancel-on-failure",
+            negatable = true,
+            description =
+                    "When the wait fails with the job still on the platform (still pending, exit 3, 6 or 7; "
+                            + "timed out, exit 4), stop it and say so (default: off: the job stays and the command says how to stop it).")
     Boolean cancelOnFailure;
 
-    @Option(names = "--report-file", paramLabel = "FILE",
+    @Option(
+            names = "--report-file",
+            paramLabel = "FILE",
             description = "Also write a report of how the wait ended to FILE: the diagnosis report of an "
                     + "unschedulable job, else a short report (state, failure, outputs, the failing worker's last "
                     + "log lines); the format follows the extension (.txt .md .html .json .xml).")
     Path reportFile;
 
-    @Option(names = "--outputs-file", paramLabel = "FILE",
+    @Option(
+            names = "--outputs-file",
+            paramLabel = "FILE",
             description = "When the job has ended, append its outputs to FILE as NAME=value lines (what "
                     + "$GITHUB_OUTPUT and GitLab dotenv reports take). Outputs are the spec's 'outputs' regexes "
                     + "and 'trainjob-output NAME=value' lines of the master's log (AIHC; SenseCore serves no logs).")

@@ -10,25 +10,35 @@ import picocli.CommandLine.Option;
  */
 public final class ConnectionOptions {
 
-    @Option(names = "--platform", paramLabel = "aihc|sensecore", completionCandidates = PlatformNames.class,
-            description = "Target platform (default: TRAINJOB_PLATFORM, then the profile; for a spec, its "
-                    + "'platform').")
+    @Option(
+            names = "--platform",
+            paramLabel = "aihc|sensecore",
+            completionCandidates = PlatformNames.class,
+            description =
+                    "Target platform (default: TRAINJOB_PLATFORM, then the profile; for a spec, its " + "'platform').")
     String platform;
 
-    @Option(names = "--region", paramLabel = "REGION",
+    @Option(
+            names = "--region",
+            paramLabel = "REGION",
             description = "Platform region: AIHC bj, gz, su, bd, fwh, yq or hkg; SenseCore cn-sh-01. Sets the "
                     + "public endpoint; for another region use --endpoint.")
     String region;
 
-    @Option(names = "--endpoint", paramLabel = "URL",
+    @Option(
+            names = "--endpoint",
+            paramLabel = "URL",
             description = "Explicit API base URL (a private endpoint, a proxy or the simulator); wins over --region.")
     String endpoint;
 
     @Option(names = "--resource-pool", paramLabel = "ID", description = "AIHC resource pool id.")
     String resourcePool;
 
-    @Option(names = "--queue", paramLabel = "NAME", description = "AIHC queue; required (the queue ID, sent as "
-            + "queueID) on the managed pools aihc-serverless and aihc-bhcmp.")
+    @Option(
+            names = "--queue",
+            paramLabel = "NAME",
+            description = "AIHC queue; required (the queue ID, sent as "
+                    + "queueID) on the managed pools aihc-serverless and aihc-bhcmp.")
     String queue;
 
     @Option(names = "--subscription", paramLabel = "NAME", description = "SenseCore subscription.")
@@ -37,42 +47,61 @@ public final class ConnectionOptions {
     @Option(names = "--resource-group", paramLabel = "NAME", description = "SenseCore resource group.")
     String resourceGroup;
 
-    @Option(names = "--zone", paramLabel = "ZONE",
+    @Option(
+            names = "--zone",
+            paramLabel = "ZONE",
             description = "SenseCore workspace zone (default: the region + 'z', e.g. cn-sh-01z).")
     String zone;
 
     @Option(names = "--workspace", paramLabel = "NAME", description = "SenseCore workspace.")
     String workspace;
 
-    @Option(names = "--connect-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--connect-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How long to wait for a connection to the platform (default: 10s; TRAINJOB_CONNECT_TIMEOUT, "
                     + "connectTimeout: in the profile).")
     java.time.Duration connectTimeout;
 
-    @Option(names = "--read-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--read-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How long to wait for an answer once connected (default: 60s; TRAINJOB_READ_TIMEOUT, "
                     + "readTimeout: in the profile).")
     java.time.Duration readTimeout;
 
-    @Option(names = "--call-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--call-timeout",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "The most one platform call may take, retries included (default: 2m; TRAINJOB_CALL_TIMEOUT, "
                     + "callTimeout: in the profile).")
     java.time.Duration callTimeout;
 
-    @Option(names = "--insecure-http", negatable = false,
-            description = "Allow a plain http:// endpoint that is not loopback (default: off; TRAINJOB_INSECURE_HTTP=true, "
-                    + "insecureHttp: true in the profile). Specs, answers and signatures then cross the network "
-                    + "readable; a warning is printed on every run.")
+    @Option(
+            names = "--insecure-http",
+            negatable = false,
+            description =
+                    "Allow a plain http:// endpoint that is not loopback (default: off; TRAINJOB_INSECURE_HTTP=true, "
+                            + "insecureHttp: true in the profile). Specs, answers and signatures then cross the network "
+                            + "readable; a warning is printed on every run.")
     boolean insecureHttp;
 
-    @Option(names = "--sensecore-signature", paramLabel = "request|date-only",
+    @Option(
+            names = "--sensecore-signature",
+            paramLabel = "request|date-only",
             description = "What a SenseCore signature binds (default: request, i.e. date, host, method and path; "
                     + "TRAINJOB_SENSECORE_SIGNATURE, senseCoreSignature: in the profile). date-only only for a "
                     + "gateway that refuses request: such a header can be replayed for any call while its date is "
                     + "accepted.")
     String senseCoreSignature;
 
-    @Option(names = "--profile", paramLabel = "NAME",
-            description = "A named profile of ~/.config/trainjob/config.yaml (default: TRAINJOB_PROFILE, else the top level).")
+    @Option(
+            names = "--profile",
+            paramLabel = "NAME",
+            description =
+                    "A named profile of ~/.config/trainjob/config.yaml (default: TRAINJOB_PROFILE, else the top level).")
     public String profile;
 }

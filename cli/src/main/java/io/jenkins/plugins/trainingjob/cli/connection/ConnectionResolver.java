@@ -23,8 +23,7 @@ import java.util.Locale;
  */
 public final class ConnectionResolver {
 
-    private ConnectionResolver() {
-    }
+    private ConnectionResolver() {}
 
     /**
      * @param specPlatform the platform a spec file names, or {@code null} when the command has no spec
@@ -37,8 +36,8 @@ public final class ConnectionResolver {
      * @param diagnosisQueryOnly the command only fetches an AIHC diagnosis by id, whose query takes nothing
      *     but the id: the resource pool (and queue) need not be set
      */
-    public static ConnectionSettings resolve(CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform,
-                                      boolean diagnosisQueryOnly) {
+    public static ConnectionSettings resolve(
+            CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform, boolean diagnosisQueryOnly) {
         String profileName = flags.profile != null ? flags.profile : env.variable("TRAINJOB_PROFILE");
         Profile profile = ProfileFile.load(env, profileName);
         PlatformKind platform = platform(env, flags, specPlatform, profile);
@@ -55,26 +54,31 @@ public final class ConnectionResolver {
             zone = region + "z"; // the workspace zone is the region plus "z" (cn-sh-01 -> cn-sh-01z)
         }
         // Every problem at once, before credentials are looked up or anything is called.
-        ConnectionSettingsValidator.requireValid(switch (platform) {
-            case AIHC -> diagnosisQueryOnly && (resourcePool == null || resourcePool.isBlank())
-                    ? ConnectionSettingsValidator.location(platform, endpoint, region)
-                    : ConnectionSettingsValidator.aihc(endpoint, region, resourcePool, queue);
-            case SENSECORE -> ConnectionSettingsValidator.senseCore(endpoint, region, subscription, resourceGroup,
-                    zone, workspace);
-        });
+        ConnectionSettingsValidator.requireValid(
+                switch (platform) {
+                    case AIHC ->
+                        diagnosisQueryOnly && (resourcePool == null || resourcePool.isBlank())
+                                ? ConnectionSettingsValidator.location(platform, endpoint, region)
+                                : ConnectionSettingsValidator.aihc(endpoint, region, resourcePool, queue);
+                    case SENSECORE ->
+                        ConnectionSettingsValidator.senseCore(
+                                endpoint, region, subscription, resourceGroup, zone, workspace);
+                });
         URI endpointUri = ConnectionSettingsValidator.endpoint(endpoint);
         Credentials credentials = CredentialSources.resolve(env, platform, profile);
-        ConnectionSettings settings = switch (platform) {
-            case AIHC -> ConnectionSettings.aihc(endpointUri, region, credentials, resourcePool, queue);
-            case SENSECORE -> ConnectionSettings.senseCore(endpointUri, region, credentials, subscription,
-                    resourceGroup, zone, workspace);
-        };
+        ConnectionSettings settings =
+                switch (platform) {
+                    case AIHC -> ConnectionSettings.aihc(endpointUri, region, credentials, resourcePool, queue);
+                    case SENSECORE ->
+                        ConnectionSettings.senseCore(
+                                endpointUri, region, credentials, subscription, resourceGroup, zone, workspace);
+                };
         settings = withTransport(env, flags, profile, settings);
         // Plain http is refused here, before anything is called, whatever command this is.
         ConnectionSettingsValidator.transport(settings.endpoint(), settings.insecureHttp())
                 .ifPresent(problem -> ConnectionSettingsValidator.requireValid(List.of(problem)));
-        settings.plainHttpWarning().ifPresent(w -> env.err().println("trainjob: warning: " + w
-                + " (allowed by --insecure-http)"));
+        settings.plainHttpWarning()
+                .ifPresent(w -> env.err().println("trainjob: warning: " + w + " (allowed by --insecure-http)"));
         return withTimeouts(env, flags, profile, settings);
     }
 
@@ -82,8 +86,8 @@ public final class ConnectionResolver {
      * {@code --insecure-http} (plain http beyond loopback) and {@code --sensecore-signature}: both are
      * security choices, so each is off or request-bound unless set explicitly somewhere.
      */
-    private static ConnectionSettings withTransport(CliEnvironment env, ConnectionOptions flags, Profile profile,
-                                                    ConnectionSettings settings) {
+    private static ConnectionSettings withTransport(
+            CliEnvironment env, ConnectionOptions flags, Profile profile, ConnectionSettings settings) {
         boolean insecure = flags.insecureHttp;
         if (!insecure) {
             String text = env.variable("TRAINJOB_INSECURE_HTTP");
@@ -94,8 +98,8 @@ public final class ConnectionResolver {
             }
             insecure = text != null && bool(where, text);
         }
-        String signature = pick(env, flags.senseCoreSignature, "TRAINJOB_SENSECORE_SIGNATURE", profile,
-                "senseCoreSignature");
+        String signature =
+                pick(env, flags.senseCoreSignature, "TRAINJOB_SENSECORE_SIGNATURE", profile, "senseCoreSignature");
         ConnectionSettings out = settings.withInsecureHttp(insecure);
         if (signature != null) {
             try {
@@ -116,20 +120,44 @@ public final class ConnectionResolver {
     }
 
     /** {@code --connect-timeout}, {@code --read-timeout}, {@code --call-timeout}, as the other settings. */
-    private static ConnectionSettings withTimeouts(CliEnvironment env, ConnectionOptions flags, Profile profile,
-                                                   ConnectionSettings settings) {
+    private static ConnectionSettings withTimeouts(
+            CliEnvironment env, ConnectionOptions flags, Profile profile, ConnectionSettings settings) {
         HttpSettings http = settings.http();
-        Duration connect = timeout(env, flags.connectTimeout, "--connect-timeout", "TRAINJOB_CONNECT_TIMEOUT",
-                profile, "connectTimeout", http.connectTimeout());
-        Duration read = timeout(env, flags.readTimeout, "--read-timeout", "TRAINJOB_READ_TIMEOUT", profile,
-                "readTimeout", http.readTimeout());
-        Duration call = timeout(env, flags.callTimeout, "--call-timeout", "TRAINJOB_CALL_TIMEOUT", profile,
-                "callTimeout", http.callTimeout());
+        Duration connect = timeout(
+                env,
+                flags.connectTimeout,
+                "--connect-timeout",
+                "TRAINJOB_CONNECT_TIMEOUT",
+                profile,
+                "connectTimeout",
+                http.connectTimeout());
+        Duration read = timeout(
+                env,
+                flags.readTimeout,
+                "--read-timeout",
+                "TRAINJOB_READ_TIMEOUT",
+                profile,
+                "readTimeout",
+                http.readTimeout());
+        Duration call = timeout(
+                env,
+                flags.callTimeout,
+                "--call-timeout",
+                "TRAINJOB_CALL_TIMEOUT",
+                profile,
+                "callTimeout",
+                http.callTimeout());
         return settings.withHttp(http.withTimeouts(connect, read, call));
     }
 
-    private static Duration timeout(CliEnvironment env, Duration flag, String option, String variable,
-                                    Profile profile, String key, Duration fallback) {
+    private static Duration timeout(
+            CliEnvironment env,
+            Duration flag,
+            String option,
+            String variable,
+            Profile profile,
+            String key,
+            Duration fallback) {
         if (flag != null) {
             return flag;
         }
@@ -154,11 +182,12 @@ public final class ConnectionResolver {
      * the profile key of the setting the problem names.
      */
     public static String whereToSet(String field) {
-        String flag = switch (field) {
-            case "resourcePool" -> "resource-pool";
-            case "resourceGroup" -> "resource-group";
-            default -> field;
-        };
+        String flag =
+                switch (field) {
+                    case "resourcePool" -> "resource-pool";
+                    case "resourceGroup" -> "resource-group";
+                    default -> field;
+                };
         String variable = "TRAINJOB_" + flag.replace('-', '_').toUpperCase(Locale.ROOT);
         if (field.equals("region")) {
             return "--region or --endpoint, TRAINJOB_REGION or TRAINJOB_ENDPOINT, or region: in the profile";
@@ -166,12 +195,13 @@ public final class ConnectionResolver {
         return "--" + flag + ", " + variable + " or " + field + ": in the profile";
     }
 
-    static PlatformKind platform(CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform, Profile profile) {
+    static PlatformKind platform(
+            CliEnvironment env, ConnectionOptions flags, PlatformKind specPlatform, Profile profile) {
         if (flags.platform != null) {
             PlatformKind flagged = parsePlatform("--platform", flags.platform);
             if (specPlatform != null && specPlatform != flagged) {
-                throw CliException.invalidInput("--platform " + flagged.id() + " contradicts the spec's platform: "
-                        + specPlatform.id());
+                throw CliException.invalidInput(
+                        "--platform " + flagged.id() + " contradicts the spec's platform: " + specPlatform.id());
             }
             return flagged;
         }
@@ -186,8 +216,8 @@ public final class ConnectionResolver {
         if (fromProfile != null) {
             return parsePlatform(profile.source() + ": platform", fromProfile);
         }
-        throw CliException.invalidInput("no platform: set --platform aihc|sensecore (or TRAINJOB_PLATFORM, or "
-                + "platform: in the profile)");
+        throw CliException.invalidInput(
+                "no platform: set --platform aihc|sensecore (or TRAINJOB_PLATFORM, or " + "platform: in the profile)");
     }
 
     private static PlatformKind parsePlatform(String where, String value) {

@@ -21,21 +21,21 @@ import java.util.List;
 final class CredentialSources {
 
     /** An environment pair: key, secret, optional token. */
-    record EnvironmentPair(String accessKey, String secretKey, String token) {
-    }
+    record EnvironmentPair(String accessKey, String secretKey, String token) {}
 
-    static final EnvironmentPair TRAINJOB = new EnvironmentPair("TRAINJOB_ACCESS_KEY", "TRAINJOB_SECRET_KEY",
-            "TRAINJOB_SECURITY_TOKEN");
+    static final EnvironmentPair TRAINJOB =
+            new EnvironmentPair("TRAINJOB_ACCESS_KEY", "TRAINJOB_SECRET_KEY", "TRAINJOB_SECURITY_TOKEN");
 
-    private CredentialSources() {
-    }
+    private CredentialSources() {}
 
     static List<EnvironmentPair> environmentPairs(PlatformKind platform) {
         return switch (platform) {
-            case AIHC -> List.of(TRAINJOB,
-                    new EnvironmentPair("BCE_ACCESS_KEY_ID", "BCE_SECRET_ACCESS_KEY", "BCE_SESSION_TOKEN"));
-            case SENSECORE -> List.of(TRAINJOB,
-                    new EnvironmentPair("SENSECORE_ACCESS_KEY_ID", "SENSECORE_ACCESS_KEY_SECRET", null));
+            case AIHC ->
+                List.of(
+                        TRAINJOB,
+                        new EnvironmentPair("BCE_ACCESS_KEY_ID", "BCE_SECRET_ACCESS_KEY", "BCE_SESSION_TOKEN"));
+            case SENSECORE ->
+                List.of(TRAINJOB, new EnvironmentPair("SENSECORE_ACCESS_KEY_ID", "SENSECORE_ACCESS_KEY_SECRET", null));
         };
     }
 
@@ -63,6 +63,7 @@ final class CredentialSources {
         EnvironmentPair native_ = environmentPairs(platform).get(1);
         throw CliException.invalidInput("no credentials for " + platform.displayName() + ": set TRAINJOB_ACCESS_KEY"
                 + " and TRAINJOB_SECRET_KEY (or " + native_.accessKey() + " and " + native_.secretKey()
-                + ") in the environment, or accessKey and secretKey in " + "~/.config/trainjob/config.yaml (chmod 600)");
+                + ") in the environment, or accessKey and secretKey in "
+                + "~/.config/trainjob/config.yaml (chmod 600)");
     }
 }

@@ -15,11 +15,12 @@ import picocli.CommandLine.Parameters;
 /** The job an {@code await}, {@code status} or {@code cancel} acts on: its id and where it lives. */
 public final class ExistingJob {
 
-    @Parameters(paramLabel = "JOB_ID", arity = "0..1",
-            description = "AIHC jobId or SenseCore training job name.")
+    @Parameters(paramLabel = "JOB_ID", arity = "0..1", description = "AIHC jobId or SenseCore training job name.")
     String jobId;
 
-    @Option(names = "--client-token", paramLabel = "TOKEN",
+    @Option(
+            names = "--client-token",
+            paramLabel = "TOKEN",
             description = "Instead of JOB_ID: the job submitted with this client token (status and cancel).")
     String clientToken;
 
@@ -38,8 +39,8 @@ public final class ExistingJob {
     /** The job on the platform {@code settings} name, by its id. */
     public JobRef ref(ConnectionSettings settings) {
         if (jobId == null) {
-            throw CliException.invalidInput("JOB_ID: required" + (clientToken != null
-                    ? " (--client-token works with status and cancel only)" : ""));
+            throw CliException.invalidInput("JOB_ID: required"
+                    + (clientToken != null ? " (--client-token works with status and cancel only)" : ""));
         }
         return new JobRef(settings.platform(), jobId, null);
     }
@@ -71,13 +72,17 @@ public final class ExistingJob {
         }
         try {
             // As for a job id the platform does not know: exit 2.
-            return platform.findByClientToken(clientToken).orElseThrow(() -> new CliException(
-                    ExitCode.INVALID_INPUT, "no job with client token " + clientToken + " on "
-                    + settings.platform().displayName() + " (AIHC: among the newest 150 jobs of the pool or queue; "
-                    + "SenseCore: a job named after the token, a spec's own name is found by that name)"));
+            return platform.findByClientToken(clientToken)
+                    .orElseThrow(
+                            () -> new CliException(
+                                    ExitCode.INVALID_INPUT,
+                                    "no job with client token " + clientToken + " on "
+                                            + settings.platform().displayName()
+                                            + " (AIHC: among the newest 150 jobs of the pool or queue; "
+                                            + "SenseCore: a job named after the token, a spec's own name is found by that name)"));
         } catch (InvalidInputException e) {
-            throw CliException.invalidInput("--client-token: "
-                    + (e.field().equals("clientToken") ? e.reason() : e.getMessage()));
+            throw CliException.invalidInput(
+                    "--client-token: " + (e.field().equals("clientToken") ? e.reason() : e.getMessage()));
         }
     }
 }

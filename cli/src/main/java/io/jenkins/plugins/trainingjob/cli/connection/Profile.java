@@ -24,6 +24,7 @@ record Profile(Map<String, String> values, Path source) {
     @Override
     public String toString() {
         // Never show values: the profile may hold a secret.
-        return "Profile{source=" + source + ", keys=" + values.keySet().stream().sorted().toList() + "}";
+        return "Profile{source=" + source + ", keys="
+                + values.keySet().stream().sorted().toList() + "}";
     }
 }

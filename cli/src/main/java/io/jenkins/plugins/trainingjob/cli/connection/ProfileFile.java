@@ -38,14 +38,28 @@ import java.util.TreeSet;
  */
 final class ProfileFile {
 
-    static final Set<String> KEYS = Set.of("platform", "region", "endpoint", "resourcePool", "queue",
-            "subscription", "resourceGroup", "zone", "workspace", "accessKey", "secretKey", "securityToken",
-            "connectTimeout", "readTimeout", "callTimeout", "insecureHttp", "senseCoreSignature");
+    static final Set<String> KEYS = Set.of(
+            "platform",
+            "region",
+            "endpoint",
+            "resourcePool",
+            "queue",
+            "subscription",
+            "resourceGroup",
+            "zone",
+            "workspace",
+            "accessKey",
+            "secretKey",
+            "securityToken",
+            "connectTimeout",
+            "readTimeout",
+            "callTimeout",
+            "insecureHttp",
+            "senseCoreSignature");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    private ProfileFile() {
-    }
+    private ProfileFile() {}
 
     static Path location(CliEnvironment env) {
         String explicit = env.variable("TRAINJOB_CONFIG");
@@ -71,8 +85,8 @@ final class ProfileFile {
                         + (Files.isDirectory(file) ? "it is a directory" : "there is no such file"));
             }
             if (profileName != null) {
-                throw CliException.invalidInput("profile '" + profileName + "' asked for, but there is no profile file "
-                        + file);
+                throw CliException.invalidInput(
+                        "profile '" + profileName + "' asked for, but there is no profile file " + file);
             }
             return Profile.NONE;
         }
@@ -82,8 +96,11 @@ final class ProfileFile {
             root = YAML.readTree(file.toFile());
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             var where = e.getLocation();
-            throw CliException.invalidInput(file + ": not valid YAML" + (where == null || where.getLineNr() < 1 ? ""
-                    : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")") + ": "
+            throw CliException.invalidInput(file + ": not valid YAML"
+                    + (where == null || where.getLineNr() < 1
+                            ? ""
+                            : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")")
+                    + ": "
                     + firstLine(e.getOriginalMessage()));
         } catch (IOException e) {
             throw CliException.invalidInput(file + ": cannot read the profile file: " + ReportFiles.reason(e));
@@ -119,7 +136,8 @@ final class ProfileFile {
             }
             if (!KEYS.contains(key)) {
                 String hint = io.jenkins.plugins.trainingjob.core.spec.ClosestName.among(key, KEYS)
-                        .map(k -> "did you mean '" + k + "'? ").orElse("");
+                        .map(k -> "did you mean '" + k + "'? ")
+                        .orElse("");
                 throw CliException.invalidInput(file + ": " + prefix + key + ": unknown setting (" + hint + "known: "
                         + String.join(", ", new TreeSet<>(KEYS)) + ")");
             }
@@ -153,14 +171,16 @@ final class ProfileFile {
         }
         UserPrincipal me = currentUser(file);
         if (me != null && !me.equals(attributes.owner())) {
-            throw CliException.invalidInput(file + " is owned by " + attributes.owner().getName() + ", not by you ("
-                    + me.getName() + "), and says where your keys sign requests; take it over with: chown "
-                    + me.getName() + " " + file + " (or use a profile of your own)");
+            throw CliException.invalidInput(
+                    file + " is owned by " + attributes.owner().getName() + ", not by you ("
+                            + me.getName() + "), and says where your keys sign requests; take it over with: chown "
+                            + me.getName() + " " + file + " (or use a profile of your own)");
         }
         Path dir = file.toAbsolutePath().getParent();
         PosixFileAttributes dirAttributes = dir == null ? null : posix(dir);
-        if (dirAttributes != null && (dirAttributes.permissions().contains(PosixFilePermission.GROUP_WRITE)
-                || dirAttributes.permissions().contains(PosixFilePermission.OTHERS_WRITE))) {
+        if (dirAttributes != null
+                && (dirAttributes.permissions().contains(PosixFilePermission.GROUP_WRITE)
+                        || dirAttributes.permissions().contains(PosixFilePermission.OTHERS_WRITE))) {
             throw CliException.invalidInput(dir + " is writable by group or others, who could replace "
                     + file.getFileName() + " in it; restrict it with: chmod go-w " + dir);
         }

@@ -10,8 +10,7 @@ import java.util.Map;
  */
 public final class EtaJson {
 
-    private EtaJson() {
-    }
+    private EtaJson() {}
 
     public static Map<String, Object> of(Eta eta) {
         Map<String, Object> e = new LinkedHashMap<>();

@@ -30,8 +30,7 @@ import java.util.Map;
  */
 public final class OutcomePrinter {
 
-    private OutcomePrinter() {
-    }
+    private OutcomePrinter() {}
 
     /**
      * What the end of a wait adds to its outcome: the short report (outputs, log tail, cleanup), whether a
@@ -41,20 +40,33 @@ public final class OutcomePrinter {
      * @param outputsFile {@code --outputs-file}, or {@code null}
      * @param outputsDeclared whether the spec declared outputs (then "none available" is worth a line)
      */
-    public record End(OutcomeSummary summary, boolean stopRequested, JobStatus afterStop, Path outputsFile,
-               boolean outputsDeclared) {
-    }
+    public record End(
+            OutcomeSummary summary,
+            boolean stopRequested,
+            JobStatus afterStop,
+            Path outputsFile,
+            boolean outputsDeclared) {}
 
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
-        return print(terminal, job, outcome, reportFile,
+        return print(
+                terminal,
+                job,
+                outcome,
+                reportFile,
                 new End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false));
     }
 
     /** With {@code extra} members in the JSON document (a submit's {@code attempts}). */
-    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile,
-            Map<String, Object> extra) {
-        return print(terminal, job, outcome, reportFile,
-                new End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false), extra, null);
+    public static int print(
+            Terminal terminal, JobRef job, Outcome outcome, Path reportFile, Map<String, Object> extra) {
+        return print(
+                terminal,
+                job,
+                outcome,
+                reportFile,
+                new End(new OutcomeSummary(job, outcome, null, null, ""), false, null, null, false),
+                extra,
+                null);
     }
 
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end) {
@@ -65,8 +77,8 @@ public final class OutcomePrinter {
      * As {@link #print(Terminal, JobRef, Outcome, Path, End)}, with payload keys that join the outcome's in
      * the JSON document ({@code reused} for a job returned by the reuse policy).
      */
-    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end,
-            Map<String, Object> extra) {
+    public static int print(
+            Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end, Map<String, Object> extra) {
         return print(terminal, job, outcome, reportFile, end, extra, null);
     }
 
@@ -75,8 +87,14 @@ public final class OutcomePrinter {
      *
      * @param eta the watch's last estimate, or {@code null}; a budget's outcome carries its own
      */
-    public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile, End end,
-            Map<String, Object> extra, Eta eta) {
+    public static int print(
+            Terminal terminal,
+            JobRef job,
+            Outcome outcome,
+            Path reportFile,
+            End end,
+            Map<String, Object> extra,
+            Eta eta) {
         int exitCode = ExitCode.of(outcome);
         DiagnosisReport report = reportOf(outcome);
         Eta lastEta = etaOf(outcome, eta);
@@ -98,8 +116,11 @@ public final class OutcomePrinter {
         }
         printEnd(terminal, end);
         if (terminal.json()) {
-            JsonEnvelope doc = terminal.envelope(exitCode, exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome)
-                            : withoutConsolePrefix(unfolded(outcome.message())))
+            JsonEnvelope doc = terminal.envelope(
+                            exitCode,
+                            exitCode == ExitCode.JOB_VANISHED
+                                    ? vanished(job, outcome)
+                                    : withoutConsolePrefix(unfolded(outcome.message())))
                     .platform(job.platform());
             Map<String, Object> payload = json(job, outcome);
             if (lastEta != null) {
@@ -110,8 +131,14 @@ public final class OutcomePrinter {
             extra.forEach(doc::put);
             if (outcome instanceof Outcome.PlatformError) {
                 // The watch could not go on: an error, as every command's failure reads.
-                doc.put("error", TrainJob.error(ExitCode.kind(exitCode), List.of(JsonEnvelope.oneLine(
-                        exitCode == ExitCode.JOB_VANISHED ? vanished(job, outcome) : outcome.message()))));
+                doc.put(
+                        "error",
+                        TrainJob.error(
+                                ExitCode.kind(exitCode),
+                                List.of(JsonEnvelope.oneLine(
+                                        exitCode == ExitCode.JOB_VANISHED
+                                                ? vanished(job, outcome)
+                                                : outcome.message()))));
             }
             terminal.json(doc);
             return exitCode;
@@ -161,8 +188,12 @@ public final class OutcomePrinter {
             return;
         }
         if (!outputs.values().isEmpty()) {
-            terminal.progress("outputs (worker " + outputs.worker() + "): " + String.join(", ",
-                    outputs.values().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
+            terminal.progress("outputs (worker " + outputs.worker() + "): "
+                    + String.join(
+                            ", ",
+                            outputs.values().entrySet().stream()
+                                    .map(e -> e.getKey() + "=" + e.getValue())
+                                    .toList()));
         } else if (end.outputsDeclared() || end.outputsFile() != null) {
             terminal.progress("no outputs found in worker " + outputs.worker() + "'s log");
         }
@@ -237,7 +268,9 @@ public final class OutcomePrinter {
         if (failure.exitCode() != null) {
             doc.put("exitCode", failure.exitCode());
         }
-        doc.put("lastEvents", failure.lastEvents().stream().map(OutcomePrinter::eventJson).toList());
+        doc.put(
+                "lastEvents",
+                failure.lastEvents().stream().map(OutcomePrinter::eventJson).toList());
         return doc;
     }
 
@@ -265,13 +298,17 @@ public final class OutcomePrinter {
     /** The verdict line coloured on a terminal: green for success, yellow for a timeout, red otherwise. */
     private static String verdict(Terminal terminal, Outcome outcome, String text) {
         int code = ExitCode.of(outcome);
-        return code == ExitCode.SUCCESS ? terminal.green(text)
-                : code == ExitCode.TIMED_OUT || code == ExitCode.INTERRUPTED ? terminal.yellow(text) : terminal.red(text);
+        return code == ExitCode.SUCCESS
+                ? terminal.green(text)
+                : code == ExitCode.TIMED_OUT || code == ExitCode.INTERRUPTED
+                        ? terminal.yellow(text)
+                        : terminal.red(text);
     }
 
     /** The message for a machine: one line, the console's folding undone. */
     public static String unfolded(String message) {
-        return String.join(" ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
+        return String.join(
+                " ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
     }
 
     /**
@@ -325,7 +362,9 @@ public final class OutcomePrinter {
 
     /** The job with the name its last status gives it, when the caller knew only the id. */
     static JobRef named(JobRef job, JobStatus status) {
-        if (status != null && status.job() != null && status.job().id().equals(job.id())
+        if (status != null
+                && status.job() != null
+                && status.job().id().equals(job.id())
                 && !status.job().name().equals(status.job().id())) {
             return status.job();
         }

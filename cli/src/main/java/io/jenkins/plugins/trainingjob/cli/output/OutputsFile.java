@@ -18,8 +18,7 @@ import java.util.Map;
  */
 final class OutputsFile {
 
-    private OutputsFile() {
-    }
+    private OutputsFile() {}
 
     /** The lines written for {@code outputs}, in name order. */
     static String lines(JobOutputs outputs) {
@@ -39,8 +38,13 @@ final class OutputsFile {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(file, lines(outputs), StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            Files.writeString(
+                    file,
+                    lines(outputs),
+                    StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND,
+                    StandardOpenOption.WRITE);
         } catch (IOException e) {
             throw CliException.invalidInput("cannot write " + file + ": " + ReportFiles.reason(e));
         }

@@ -12,8 +12,7 @@ import java.util.Locale;
 /** Writes a rendered report to a file, choosing the format from the file's extension when not given. */
 public final class ReportFiles {
 
-    private ReportFiles() {
-    }
+    private ReportFiles() {}
 
     public static ReportFormat formatFor(Path file) {
         // A path with no file name (a root such as "/") has no extension either.

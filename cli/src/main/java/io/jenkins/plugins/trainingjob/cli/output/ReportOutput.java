@@ -10,12 +10,16 @@ import picocli.CommandLine.Option;
 /** {@code --format} and {@code --output}: how and where a diagnosis report is written. */
 public final class ReportOutput {
 
-    @Option(names = "--format", paramLabel = "text|markdown|html|json|junit",
+    @Option(
+            names = "--format",
+            paramLabel = "text|markdown|html|json|junit",
             description = "Report format (default: the --output file's extension, else text, or json with "
                     + "--output-format json).")
     ReportFormat format;
 
-    @Option(names = "--output", paramLabel = "FILE",
+    @Option(
+            names = "--output",
+            paramLabel = "FILE",
             description = "Write the report to FILE instead of stdout; without --format, the extension picks "
                     + "the format (.txt .md .html .json .xml).")
     Path output;
@@ -54,12 +58,15 @@ public final class ReportOutput {
             }
         } else if (terminal.json() && f == ReportFormat.JSON) {
             // One JSON document on stdout: the report under "report", in the envelope every command prints.
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, report.headline()).platform(report.job().platform())
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, report.headline())
+                    .platform(report.job().platform())
                     .put("report", OutcomePrinter.reportJson(report)));
         } else if (terminal.json()) {
-            terminal.json(terminal.envelope(ExitCode.SUCCESS, report.headline()).platform(report.job().platform())
-                    .put("rendered", java.util.Map.of("format", f.name().toLowerCase(java.util.Locale.ROOT),
-                            "text", rendered)));
+            terminal.json(terminal.envelope(ExitCode.SUCCESS, report.headline())
+                    .platform(report.job().platform())
+                    .put(
+                            "rendered",
+                            java.util.Map.of("format", f.name().toLowerCase(java.util.Locale.ROOT), "text", rendered)));
         } else {
             terminal.result(rendered);
         }

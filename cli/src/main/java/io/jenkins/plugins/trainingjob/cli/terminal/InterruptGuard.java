@@ -22,8 +22,8 @@ public final class InterruptGuard implements AutoCloseable {
     private final InterruptSignal.Registration registration;
     private volatile boolean interrupted;
 
-    private InterruptGuard(CliEnvironment env, Terminal terminal, List<Watch> watches, List<JobRef> jobs,
-                           boolean stopRemote) {
+    private InterruptGuard(
+            CliEnvironment env, Terminal terminal, List<Watch> watches, List<JobRef> jobs, boolean stopRemote) {
         this.registration = env.interrupts().onInterrupt(() -> {
             interrupted = true;
             for (int i = 0; i < watches.size(); i++) {
@@ -31,16 +31,17 @@ public final class InterruptGuard implements AutoCloseable {
                 if (watches.get(i).outcome().isDone()) {
                     continue; // this one has ended already: nothing to stop
                 }
-                terminal.progress(stopRemote
-                        ? "interrupted: stopping job " + job.id() + " on " + job.platform().displayName()
-                                + " (--cancel-on-interrupt)"
-                        : "interrupted: no longer waiting; job " + job.id() + " keeps running (stop it with: "
-                                + "trainjob cancel " + job.id() + ")");
+                terminal.progress(
+                        stopRemote
+                                ? "interrupted: stopping job " + job.id() + " on "
+                                        + job.platform().displayName() + " (--cancel-on-interrupt)"
+                                : "interrupted: no longer waiting; job " + job.id() + " keeps running (stop it with: "
+                                        + "trainjob cancel " + job.id() + ")");
                 try {
                     watches.get(i).cancel(stopRemote).get(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS);
                 } catch (TimeoutException e) {
-                    terminal.progress("interrupted: the platform did not confirm the stop of " + job.id()
-                            + " within " + CANCEL_WAIT_SECONDS + "s; check it with: trainjob status " + job.id());
+                    terminal.progress("interrupted: the platform did not confirm the stop of " + job.id() + " within "
+                            + CANCEL_WAIT_SECONDS + "s; check it with: trainjob status " + job.id());
                 } catch (Exception e) {
                     terminal.progress("interrupted: cancelling " + job.id() + " failed: " + e.getMessage());
                 }
@@ -53,8 +54,8 @@ public final class InterruptGuard implements AutoCloseable {
         });
     }
 
-    public static InterruptGuard install(CliEnvironment env, Terminal terminal, List<Watch> watches, List<JobRef> jobs,
-                                  boolean stopRemote) {
+    public static InterruptGuard install(
+            CliEnvironment env, Terminal terminal, List<Watch> watches, List<JobRef> jobs, boolean stopRemote) {
         return new InterruptGuard(env, terminal, List.copyOf(watches), List.copyOf(jobs), stopRemote);
     }
 

@@ -9,8 +9,7 @@ public final class InterruptNote {
 
     private static volatile String note;
 
-    private InterruptNote() {
-    }
+    private InterruptNote() {}
 
     public static void set(String text) {
         note = text;

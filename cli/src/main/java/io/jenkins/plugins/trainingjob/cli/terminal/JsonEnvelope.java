@@ -63,7 +63,12 @@ public final class JsonEnvelope {
         if (message == null) {
             return "";
         }
-        return String.join(" ", ConsoleText.stripLines(message).lines().map(String::strip)
-                .filter(l -> !l.isEmpty()).toList());
+        return String.join(
+                " ",
+                ConsoleText.stripLines(message)
+                        .lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .toList());
     }
 }

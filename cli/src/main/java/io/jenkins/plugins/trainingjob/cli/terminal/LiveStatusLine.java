@@ -59,25 +59,39 @@ public final class LiveStatusLine implements AutoCloseable {
 
     /** {@code | [aihc] llama-sft-1 PENDING (Created) · queue #2 · 0/2 placed · waiting 1m 5s}. */
     static String text(JobRef job, JobStatus status, String activity, Duration elapsed, int frame) {
-        StringBuilder sb = new StringBuilder().append(SPINNER[Math.floorMod(frame, SPINNER.length)]).append(' ')
-                .append('[').append(job.platform().id()).append("] ").append(job.name());
+        StringBuilder sb = new StringBuilder()
+                .append(SPINNER[Math.floorMod(frame, SPINNER.length)])
+                .append(' ')
+                .append('[')
+                .append(job.platform().id())
+                .append("] ")
+                .append(job.name());
         if (status != null) {
             sb.append(' ').append(status.phase());
-            if (!status.rawState().isBlank() && !status.rawState().equalsIgnoreCase(status.phase().name())) {
+            if (!status.rawState().isBlank()
+                    && !status.rawState().equalsIgnoreCase(status.phase().name())) {
                 sb.append(" (").append(status.rawState()).append(')');
             }
             if (status.queuePosition() != null) {
                 sb.append(" · queue #").append(status.queuePosition());
             }
             if (!status.workers().isEmpty()) {
-                sb.append(" · ").append(status.workers().stream().filter(WorkerStatus::isPlaced).count())
-                        .append('/').append(status.workers().size()).append(" placed");
+                sb.append(" · ")
+                        .append(status.workers().stream()
+                                .filter(WorkerStatus::isPlaced)
+                                .count())
+                        .append('/')
+                        .append(status.workers().size())
+                        .append(" placed");
             }
         }
         // Whole seconds: the line is redrawn every second, milliseconds would only flicker.
         Duration seconds = elapsed.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        return sb.append(" · ").append(activity).append(' ')
-                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds)).toString();
+        return sb.append(" · ")
+                .append(activity)
+                .append(' ')
+                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds))
+                .toString();
     }
 
     @Override

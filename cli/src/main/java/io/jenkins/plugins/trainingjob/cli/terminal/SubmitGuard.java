@@ -40,8 +40,13 @@ public final class SubmitGuard implements AutoCloseable {
      * @param createBudget how long the create (and its look-ups) may still take: the handler waits that
      *     long plus the stop before letting the JVM end
      */
-    public SubmitGuard(CliEnvironment env, Terminal terminal, String jobName, String clientToken, boolean stopRemote,
-                Duration createBudget) {
+    public SubmitGuard(
+            CliEnvironment env,
+            Terminal terminal,
+            String jobName,
+            String clientToken,
+            boolean stopRemote,
+            Duration createBudget) {
         this.terminal = terminal;
         this.stopRemote = stopRemote;
         this.handlerWait = createBudget.plusSeconds(2 * CANCEL_WAIT_SECONDS);
@@ -75,9 +80,11 @@ public final class SubmitGuard implements AutoCloseable {
         if (w.outcome().isDone()) {
             return;
         }
-        terminal.progress(stopRemote
-                ? "interrupted: stopping job " + j.id() + " on " + j.platform().displayName() + " (--cancel-on-interrupt)"
-                : keepsRunning(j));
+        terminal.progress(
+                stopRemote
+                        ? "interrupted: stopping job " + j.id() + " on "
+                                + j.platform().displayName() + " (--cancel-on-interrupt)"
+                        : keepsRunning(j));
         try {
             w.cancel(stopRemote).get(CANCEL_WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
@@ -117,8 +124,8 @@ public final class SubmitGuard implements AutoCloseable {
     public int stopAfterInterrupt(TrainingPlatform platform, JobRef j, Watch started) {
         if (started != null) {
             if (stopRemote) {
-                terminal.progress("interrupted: stopping job " + j.id() + " on " + j.platform().displayName()
-                        + " (--cancel-on-interrupt)");
+                terminal.progress("interrupted: stopping job " + j.id() + " on "
+                        + j.platform().displayName() + " (--cancel-on-interrupt)");
             } else {
                 terminal.progress(keepsRunning(j));
             }
@@ -130,11 +137,12 @@ public final class SubmitGuard implements AutoCloseable {
             terminal.progress(keepsRunning(j));
             return ExitCode.INTERRUPTED;
         }
-        terminal.progress("interrupted: stopping job " + j.id() + " on " + j.platform().displayName()
-                + " (--cancel-on-interrupt)");
+        terminal.progress("interrupted: stopping job " + j.id() + " on "
+                + j.platform().displayName() + " (--cancel-on-interrupt)");
         try {
             platform.cancel(j);
-            terminal.progress("interrupted: stopped job " + j.id() + " on " + j.platform().displayName());
+            terminal.progress(
+                    "interrupted: stopped job " + j.id() + " on " + j.platform().displayName());
         } catch (PlatformException e) {
             terminal.progress("interrupted: stopping " + j.id() + " failed (" + e.getMessage()
                     + "); stop it with: trainjob cancel " + j.id());

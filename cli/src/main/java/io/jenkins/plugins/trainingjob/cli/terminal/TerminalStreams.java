@@ -12,8 +12,7 @@ import java.nio.file.Path;
  */
 public final class TerminalStreams {
 
-    private TerminalStreams() {
-    }
+    private TerminalStreams() {}
 
     public static boolean interactive() {
         return System.console() != null && isTerminal(Path.of("/proc/self/fd/2"));

@@ -16,8 +16,9 @@ class SimulatedClockTest {
 
     @Test
     void nowIsTheSimulatorsTime() {
-        try (Simulator sim = Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(1));
-             SimulatedClock clock = new SimulatedClock(sim)) {
+        try (Simulator sim =
+                        Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(1));
+                SimulatedClock clock = new SimulatedClock(sim)) {
             Instant moved = sim.advanceClock(Duration.ofHours(1));
 
             Instant before = sim.now();
@@ -30,8 +31,9 @@ class SimulatedClockTest {
     @Test
     void aTimerFiresOnceItsSimulatedTimeHasCome() throws Exception {
         // ten simulated minutes a real second: a simulated minute is a tenth of a real second
-        try (Simulator sim = Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(600));
-             SimulatedClock clock = new SimulatedClock(sim)) {
+        try (Simulator sim =
+                        Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(600));
+                SimulatedClock clock = new SimulatedClock(sim)) {
             Instant due = clock.now().plus(Duration.ofMinutes(1));
             CompletableFuture<Instant> firedAt = new CompletableFuture<>();
 
@@ -43,12 +45,14 @@ class SimulatedClockTest {
 
     @Test
     void aCancelledTimerNeverFires() throws Exception {
-        try (Simulator sim = Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(600));
-             SimulatedClock clock = new SimulatedClock(sim)) {
+        try (Simulator sim =
+                        Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(600));
+                SimulatedClock clock = new SimulatedClock(sim)) {
             CompletableFuture<Void> cancelled = new CompletableFuture<>();
             CompletableFuture<Void> later = new CompletableFuture<>();
 
-            clock.schedule(() -> cancelled.complete(null), Duration.ofMinutes(1)).cancel();
+            clock.schedule(() -> cancelled.complete(null), Duration.ofMinutes(1))
+                    .cancel();
             clock.schedule(() -> later.complete(null), Duration.ofMinutes(2));
 
             later.get(30, TimeUnit.SECONDS);
@@ -58,8 +62,10 @@ class SimulatedClockTest {
 
     @Test
     void aFrozenSimulatorClockCannotTimeWaits() {
-        try (Simulator sim = Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(0))) {
-            assertThatThrownBy(() -> new SimulatedClock(sim)).isInstanceOf(IllegalArgumentException.class)
+        try (Simulator sim =
+                Simulator.start(Scenario.bundled(DemoCommand.SCENARIO).withSpeed(0))) {
+            assertThatThrownBy(() -> new SimulatedClock(sim))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("a frozen simulator clock (speed 0.0) cannot time waits");
         }
     }

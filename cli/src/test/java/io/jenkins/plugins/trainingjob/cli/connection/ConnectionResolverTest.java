@@ -33,8 +33,14 @@ class ConnectionResolverTest {
     final ConnectionOptions flags = new ConnectionOptions();
 
     ConnectionSettings resolve(PlatformKind specPlatform) {
-        CliEnvironment env = new CliEnvironment(variables, home, new PrintWriter(new StringWriter()),
-                new PrintWriter(new StringWriter()), false, new ManualInterrupts(), TrainingPlatforms::connect,
+        CliEnvironment env = new CliEnvironment(
+                variables,
+                home,
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(new StringWriter()),
+                false,
+                new ManualInterrupts(),
+                TrainingPlatforms::connect,
                 Clock.systemUTC());
         return ConnectionResolver.resolve(env, flags, specPlatform);
     }
@@ -115,21 +121,26 @@ class ConnectionResolverTest {
     void anUnknownProfileNamesTheKnownOnes() throws Exception {
         profile("platform: aihc\nprofiles:\n  prod: {region: bj}\n  dev: {region: gz}\n");
         flags.profile = "stage";
-        assertThatThrownBy(() -> resolve(null)).isInstanceOf(CliException.class)
-                .hasMessageContaining("no profile 'stage'").hasMessageContaining("dev, prod");
+        assertThatThrownBy(() -> resolve(null))
+                .isInstanceOf(CliException.class)
+                .hasMessageContaining("no profile 'stage'")
+                .hasMessageContaining("dev, prod");
     }
 
     @Test
     void anUnknownProfileSettingIsNamed() throws Exception {
         profile("platform: aihc\nsecret: oops\n");
-        assertThatThrownBy(() -> resolve(null)).isInstanceOf(CliException.class)
-                .hasMessageContaining("secret: unknown setting").hasMessageNotContaining("oops");
+        assertThatThrownBy(() -> resolve(null))
+                .isInstanceOf(CliException.class)
+                .hasMessageContaining("secret: unknown setting")
+                .hasMessageNotContaining("oops");
     }
 
     @Test
     void aFlagThatContradictsTheSpecIsRefused() {
         flags.platform = "sensecore";
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(CliException.class)
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC))
+                .isInstanceOf(CliException.class)
                 .hasMessageContaining("contradicts the spec's platform: aihc");
     }
 
@@ -139,14 +150,16 @@ class ConnectionResolverTest {
         variables.put("TRAINJOB_SECRET_KEY", "sk");
         flags.endpoint = "ftp://example.com";
         flags.resourcePool = "pool-1";
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("endpoint: 'ftp://example.com' is not an http(s) URL");
     }
 
     @Test
     void withoutRegionOrEndpointItSaysWhichToSet() {
         flags.resourcePool = "pool-1";
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessage("region: set either a region or an endpoint URL");
         assertThat(ConnectionResolver.whereToSet("region")).contains("--region or --endpoint");
     }
@@ -155,18 +168,23 @@ class ConnectionResolverTest {
     void everyMissingSettingIsNamedBeforeCredentialsAreLookedUp() {
         flags.region = "cn-sh-01";
         flags.subscription = "sub";
-        assertThatThrownBy(() -> resolve(PlatformKind.SENSECORE)).isInstanceOf(InvalidConnectionException.class)
-                .extracting(e -> ((InvalidConnectionException) e).problems()).asList()
-                .extracting(p -> ((ConnectionProblem) p).field()).containsExactly("resourceGroup", "workspace");
+        assertThatThrownBy(() -> resolve(PlatformKind.SENSECORE))
+                .isInstanceOf(InvalidConnectionException.class)
+                .extracting(e -> ((InvalidConnectionException) e).problems())
+                .asList()
+                .extracting(p -> ((ConnectionProblem) p).field())
+                .containsExactly("resourceGroup", "workspace");
     }
 
     @Test
     void aRegionThePlatformDoesNotServeIsRefusedWithTheOneMeant() {
         flags.region = "cn-beijing";
         flags.resourcePool = "pool-1";
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("region: 'cn-beijing' is not a known Baidu AIHC region")
-                .hasMessageContaining("did you mean 'bj'").hasMessageContaining("set the endpoint URL instead");
+                .hasMessageContaining("did you mean 'bj'")
+                .hasMessageContaining("set the endpoint URL instead");
     }
 
     /** bce-sdk-go refuses every job call on aihc-serverless/aihc-bhcmp without queueID: so do we, up front. */
@@ -174,9 +192,11 @@ class ConnectionResolverTest {
     void aManagedPoolNeedsTheQueueBeforeAnythingIsCalled() {
         flags.region = "bj";
         flags.resourcePool = "aihc-serverless";
-        assertThatThrownBy(() -> resolve(PlatformKind.AIHC)).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> resolve(PlatformKind.AIHC))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("queue: required for resource pool aihc-serverless");
-        assertThat(ConnectionResolver.whereToSet("queue")).isEqualTo("--queue, TRAINJOB_QUEUE or queue: in the profile");
+        assertThat(ConnectionResolver.whereToSet("queue"))
+                .isEqualTo("--queue, TRAINJOB_QUEUE or queue: in the profile");
 
         variables.put("TRAINJOB_ACCESS_KEY", "ak");
         variables.put("TRAINJOB_SECRET_KEY", "sk");

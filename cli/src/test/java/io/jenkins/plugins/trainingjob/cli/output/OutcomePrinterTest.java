@@ -34,20 +34,31 @@ class OutcomePrinterTest {
     void b1_aReportFileThatCannotBeWrittenAfterTheWaitStillPrintsTheReportAndKeepsItsExitCode() throws Exception {
         DiagnosisReport report = SavedDiagnosis.read(CliHarness.resource(dir, "aihc-schedule-diagnosis-query.json"));
         JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train");
-        Outcome outcome = new Outcome.Unschedulable(new JobStatus(job, JobPhase.PENDING, "Created", null, null, null,
-                1, "", List.of(), null), report);
+        Outcome outcome = new Outcome.Unschedulable(
+                new JobStatus(job, JobPhase.PENDING, "Created", null, null, null, 1, "", List.of(), null), report);
         Files.writeString(dir.resolve("a-file"), "x"); // the directory became a file during the wait
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        Terminal terminal = new Terminal(new CliEnvironment(Map.of(), dir, new PrintWriter(out), new PrintWriter(err),
-                false, new ManualInterrupts(), s -> {
-                    throw new AssertionError();
-                }, Clock.systemUTC()), OutputFormat.TEXT);
+        Terminal terminal = new Terminal(
+                new CliEnvironment(
+                        Map.of(),
+                        dir,
+                        new PrintWriter(out),
+                        new PrintWriter(err),
+                        false,
+                        new ManualInterrupts(),
+                        s -> {
+                            throw new AssertionError();
+                        },
+                        Clock.systemUTC()),
+                OutputFormat.TEXT);
 
         int code = OutcomePrinter.print(terminal, job, outcome, dir.resolve("a-file/diagnosis.md"));
 
         assertThat(code).isEqualTo(ExitCode.ofPending(report.verdict()));
-        assertThat(err.toString()).contains("warning: cannot write").contains("a path element is not a directory")
+        assertThat(err.toString())
+                .contains("warning: cannot write")
+                .contains("a path element is not a directory")
                 .contains("the report is printed below instead");
         assertThat(out.toString()).startsWith(report.headline().substring(0, 20));
     }

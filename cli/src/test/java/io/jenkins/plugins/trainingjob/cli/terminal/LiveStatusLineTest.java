@@ -25,14 +25,23 @@ class LiveStatusLineTest {
 
     @Test
     void theLineSaysStateQueuePositionPlacedWorkersAndTimeWaited() {
-        JobStatus pending = new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 2, "",
+        JobStatus pending = new JobStatus(
+                JOB,
+                JobPhase.PENDING,
+                "Created",
+                null,
+                null,
+                null,
+                2,
+                "",
                 List.of(new WorkerStatus("w-0", "", "Pending", ""), new WorkerStatus("w-1", "n1", "Running", "")),
                 null);
         assertThat(LiveStatusLine.text(JOB, pending, "waiting", Duration.ofSeconds(65), 0))
                 .isEqualTo("| [aihc] llama-sft-1 PENDING (Created) · queue #2 · 1/2 placed · waiting 1m 5s");
         assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(3400), 1))
                 .isEqualTo("/ [aihc] llama-sft-1 · waiting 3s");
-        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(12), 2)).endsWith("waiting 0s");
+        assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(12), 2))
+                .endsWith("waiting 0s");
     }
 
     @Test
@@ -49,8 +58,10 @@ class LiveStatusLineTest {
 
     @Test
     void noColourDumbTerminalsRedirectedStreamsAndQuietGetNoLiveLine() {
-        assertThat(terminal(true, Map.of("NO_COLOR", "1"), new StringWriter()).live()).isFalse();
-        assertThat(terminal(true, Map.of("TERM", "dumb"), new StringWriter()).live()).isFalse();
+        assertThat(terminal(true, Map.of("NO_COLOR", "1"), new StringWriter()).live())
+                .isFalse();
+        assertThat(terminal(true, Map.of("TERM", "dumb"), new StringWriter()).live())
+                .isFalse();
         assertThat(terminal(false, Map.of(), new StringWriter()).live()).isFalse();
         CliEnvironment env = env(true, Map.of(), new StringWriter());
         assertThat(new Terminal(env, OutputFormat.TEXT, true).live()).isFalse();
@@ -61,9 +72,16 @@ class LiveStatusLineTest {
     }
 
     private static CliEnvironment env(boolean interactive, Map<String, String> vars, StringWriter err) {
-        return new CliEnvironment(new HashMap<>(vars), Path.of("/nonexistent"), new PrintWriter(new StringWriter()),
-                new PrintWriter(err), interactive, new ManualInterrupts(), s -> {
+        return new CliEnvironment(
+                new HashMap<>(vars),
+                Path.of("/nonexistent"),
+                new PrintWriter(new StringWriter()),
+                new PrintWriter(err),
+                interactive,
+                new ManualInterrupts(),
+                s -> {
                     throw new AssertionError("no platform here");
-                }, Clock.systemUTC());
+                },
+                Clock.systemUTC());
     }
 }

@@ -12,8 +12,7 @@ import java.util.List;
  */
 final class AihcFindings {
 
-    private AihcFindings() {
-    }
+    private AihcFindings() {}
 
     static List<Finding> from(AihcScheduleDiagnosis diagnosis) {
         List<Finding> out = new ArrayList<>();
@@ -23,7 +22,10 @@ final class AihcFindings {
                 if (reason.isEmpty() && !d.resourceName().isEmpty()) {
                     reason = "Insufficient " + d.resourceName();
                 }
-                out.add(Finding.classified(rule.ruleName(), rule.ruleType(), reason,
+                out.add(Finding.classified(
+                        rule.ruleName(),
+                        rule.ruleType(),
+                        reason,
                         Finding.Where.podOnNode(d.node(), d.pod(), d.job(), d.namespace(), d.queue()),
                         Finding.Shortfall.of(d.resourceName(), d.request(), d.allocatable())));
             }

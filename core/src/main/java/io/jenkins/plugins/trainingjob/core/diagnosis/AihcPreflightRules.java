@@ -21,27 +21,31 @@ final class AihcPreflightRules {
 
     /** Volcano reads a cpu or memory capability ≤ 0 as unlimited ({@code capacity.go}, {@code proportion.go}). */
     private static final Set<String> UNLIMITED_AT_ZERO = Set.of("cpu", "memory");
+
     private static final List<String> MEMORY_UNITS = List.of("Ki", "Mi", "Gi", "Ti", "k", "M", "G", "T");
 
     static final List<PreflightRule> RULES = List.of(
             new PreflightRule("QueueIsLeaf", AihcPreflightRules::needsQueue, AihcPreflightRules::queueIsLeaf),
             new PreflightRule("QueueCapability", AihcPreflightRules::needsQueue, AihcPreflightRules::queueCapability),
             PreflightRule.always("ExtendedResources", AihcPreflightRules::extendedResources),
-            new PreflightRule("AcceleratorKind", AihcPreflightRules::needsAcceleratorKinds,
-                    AihcPreflightRules::acceleratorKind),
+            new PreflightRule(
+                    "AcceleratorKind", AihcPreflightRules::needsAcceleratorKinds, AihcPreflightRules::acceleratorKind),
             new PreflightRule("PodFitsNode", e -> e.nodesDoubt(), AihcPreflightRules::podFitsNode),
             new PreflightRule("QueueOpen", AihcPreflightRules::needsQueue, AihcPreflightRules::queueOpen),
             new PreflightRule("GangFitsQueue", AihcPreflightRules::needsCountableNodes, AihcPreflightRules::gangFits),
             new PreflightRule("CapacityNow", AihcPreflightRules::needsCountableNodes, AihcPreflightRules::capacityNow));
 
-    private AihcPreflightRules() {
-    }
+    private AihcPreflightRules() {}
 
     // ---- evidence ----
 
     private static Optional<String> needsQueue(PreflightEvidence e) {
-        return e.queue != null ? Optional.empty() : Optional.of(e.demand.queue().isEmpty()
-                ? "the job names no queue" : "queue " + e.demand.queue() + " was not read");
+        return e.queue != null
+                ? Optional.empty()
+                : Optional.of(
+                        e.demand.queue().isEmpty()
+                                ? "the job names no queue"
+                                : "queue " + e.demand.queue() + " was not read");
     }
 
     /** Only a job asking for a resource the pool does not list needs the kinds; others pass silently. */
@@ -55,7 +59,8 @@ final class AihcPreflightRules {
             return d;
         }
         return e.demand.perPod().getOrDefault("cpu", 0d) > 0 && !e.cpuKnown()
-                ? Optional.of("some nodes do not report cpuTotal") : Optional.empty();
+                ? Optional.of("some nodes do not report cpuTotal")
+                : Optional.empty();
     }
 
     // ---- NEVER_FITS ----
@@ -63,9 +68,14 @@ final class AihcPreflightRules {
     private static void queueIsLeaf(PreflightEvidence e, PreflightJudgement j) {
         QueueCapacity q = e.queue;
         if (!q.children().isEmpty()) {
-            j.never("QueueIsLeaf", "queue " + q.name() + " has child queues (" + String.join(", ", q.children())
-                    + "); jobs go only to leaf queues", "", "", "", "Suggestion: submit to one of its child queues: "
-                    + String.join(", ", q.children()) + ".");
+            j.never(
+                    "QueueIsLeaf",
+                    "queue " + q.name() + " has child queues (" + String.join(", ", q.children())
+                            + "); jobs go only to leaf queues",
+                    "",
+                    "",
+                    "",
+                    "Suggestion: submit to one of its child queues: " + String.join(", ", q.children()) + ".");
         }
     }
 
@@ -85,8 +95,13 @@ final class AihcPreflightRules {
             double limit = Quantities.parse(cap.getValue());
             if (want > limit + 1e-9) {
                 String amount = JobDemand.amount(resource, want);
-                j.never("QueueCapability", "the job needs " + amount + " " + resource + " in total; the capability of"
-                                + " queue " + q.name() + " is " + cap.getValue(), resource, amount, cap.getValue(),
+                j.never(
+                        "QueueCapability",
+                        "the job needs " + amount + " " + resource + " in total; the capability of" + " queue "
+                                + q.name() + " is " + cap.getValue(),
+                        resource,
+                        amount,
+                        cap.getValue(),
                         "Suggestion: ask for at most " + cap.getValue() + " " + resource + " in total, or submit to"
                                 + " a queue with a larger capability.");
             }
@@ -100,11 +115,13 @@ final class AihcPreflightRules {
             return Optional.of("capability " + resource + "=" + text + " is not a quantity we read");
         }
         if (limit <= 0) {
-            return Optional.of(UNLIMITED_AT_ZERO.contains(resource) ? "capability " + resource + "=" + text
-                    + " means unlimited, as Volcano reads it" : "capability " + resource + "=" + text
-                    + ": what 0 means for it is not documented");
+            return Optional.of(
+                    UNLIMITED_AT_ZERO.contains(resource)
+                            ? "capability " + resource + "=" + text + " means unlimited, as Volcano reads it"
+                            : "capability " + resource + "=" + text + ": what 0 means for it is not documented");
         }
-        if (resource.equals("memory") && MEMORY_UNITS.stream().noneMatch(u -> text.trim().endsWith(u))) {
+        if (resource.equals("memory")
+                && MEMORY_UNITS.stream().noneMatch(u -> text.trim().endsWith(u))) {
             return Optional.of("capability memory=" + text + " has no unit, and AIHC documents none");
         }
         return Optional.empty();
@@ -112,9 +129,12 @@ final class AihcPreflightRules {
 
     private static void extendedResources(PreflightEvidence e, PreflightJudgement j) {
         if (!e.unlisted.isEmpty()) {
-            j.notChecked("node rules for " + String.join(", ", e.unlisted.keySet()), "no node or pool lists "
-                    + (e.unlisted.size() == 1 ? "it" : "them") + " as an accelerator descriptor; shared GPU, RDMA"
-                    + " and other extended resources are not in the inventory");
+            j.notChecked(
+                    "node rules for " + String.join(", ", e.unlisted.keySet()),
+                    "no node or pool lists "
+                            + (e.unlisted.size() == 1 ? "it" : "them")
+                            + " as an accelerator descriptor; shared GPU, RDMA"
+                            + " and other extended resources are not in the inventory");
         }
     }
 
@@ -130,11 +150,21 @@ final class AihcPreflightRules {
         for (Map.Entry<String, Double> unlisted : e.unlisted.entrySet()) {
             String resource = unlisted.getKey();
             if (JobDemand.isAccelerator(resource) && !domains.contains(domain(resource))) {
-                j.never("AcceleratorKind", resource + " exists on no node of " + e.where + " (" + e.nodes.size()
-                                + " nodes" + (e.descriptors.isEmpty() ? ", none with accelerators" : "; the pool offers "
-                                + String.join(", ", e.descriptors)) + ")", resource,
-                        JobDemand.amount(resource, unlisted.getValue()), "0", "Suggestion: request "
-                                + (e.descriptors.isEmpty() ? "a device this pool has" : String.join(" or ", e.descriptors))
+                j.never(
+                        "AcceleratorKind",
+                        resource + " exists on no node of " + e.where + " (" + e.nodes.size()
+                                + " nodes"
+                                + (e.descriptors.isEmpty()
+                                        ? ", none with accelerators"
+                                        : "; the pool offers " + String.join(", ", e.descriptors))
+                                + ")",
+                        resource,
+                        JobDemand.amount(resource, unlisted.getValue()),
+                        "0",
+                        "Suggestion: request "
+                                + (e.descriptors.isEmpty()
+                                        ? "a device this pool has"
+                                        : String.join(" or ", e.descriptors))
                                 + ", or submit to a pool that has " + resource + ".");
             }
         }
@@ -153,11 +183,19 @@ final class AihcPreflightRules {
                 j.notChecked("PodFitsNode(" + g.getKey() + ")", gpuDoubt.get());
                 continue;
             }
-            long largest = e.nodes.stream().mapToLong(n -> n.gpuTotalOf(g.getKey())).max().orElse(0);
+            long largest = e.nodes.stream()
+                    .mapToLong(n -> n.gpuTotalOf(g.getKey()))
+                    .max()
+                    .orElse(0);
             if (g.getValue() > largest) {
                 String amount = JobDemand.amount(g.getKey(), g.getValue());
-                j.never("PodFitsNode", "one pod asks for " + amount + " " + g.getKey() + "; the largest node of "
-                                + e.where + " has " + largest, g.getKey(), amount, Long.toString(largest),
+                j.never(
+                        "PodFitsNode",
+                        "one pod asks for " + amount + " " + g.getKey() + "; the largest node of " + e.where + " has "
+                                + largest,
+                        g.getKey(),
+                        amount,
+                        Long.toString(largest),
                         "Suggestion: ask for at most " + largest + " " + g.getKey() + " per pod and add pods, or pick"
                                 + " a pool with larger nodes.");
             }
@@ -168,12 +206,17 @@ final class AihcPreflightRules {
                 j.notChecked("PodFitsNode(cpu)", "some nodes do not report cpuTotal");
                 return;
             }
-            long largest = e.nodes.stream().mapToLong(InventoryNode::cpuTotal).max().orElse(0);
+            long largest =
+                    e.nodes.stream().mapToLong(InventoryNode::cpuTotal).max().orElse(0);
             if (cpu >= largest + 1) {
                 String amount = JobDemand.amount("cpu", cpu);
-                j.never("PodFitsNode", "one pod asks for " + amount + " cpu; the largest node of " + e.where + " has "
-                        + largest, "cpu", amount, Long.toString(largest), "Suggestion: ask for at most " + largest
-                        + " cpu per pod, or pick a pool with larger nodes.");
+                j.never(
+                        "PodFitsNode",
+                        "one pod asks for " + amount + " cpu; the largest node of " + e.where + " has " + largest,
+                        "cpu",
+                        amount,
+                        Long.toString(largest),
+                        "Suggestion: ask for at most " + largest + " cpu per pod, or pick a pool with larger nodes.");
             }
         }
     }
@@ -183,9 +226,11 @@ final class AihcPreflightRules {
     private static void queueOpen(PreflightEvidence e, PreflightJudgement j) {
         QueueCapacity q = e.queue;
         if (q.closed()) {
-            j.admin("QueueOpen", "queue " + q.name() + " is closed (state " + (q.state().isEmpty() ? "Close" : q.state())
-                    + ")", ReasonCategory.QUEUE_OR_QUOTA, List.of("reopen queue " + q.name()
-                    + " (lets it take jobs again)"));
+            j.admin(
+                    "QueueOpen",
+                    "queue " + q.name() + " is closed (state " + (q.state().isEmpty() ? "Close" : q.state()) + ")",
+                    ReasonCategory.QUEUE_OR_QUOTA,
+                    List.of("reopen queue " + q.name() + " (lets it take jobs again)"));
         }
     }
 
@@ -200,12 +245,16 @@ final class AihcPreflightRules {
         }
         int pods = e.demand.pods();
         long all = e.places(e.nodes, false);
-        List<InventoryNode> usable = e.nodes.stream().filter(InventoryNode::usable).toList();
+        List<InventoryNode> usable =
+                e.nodes.stream().filter(InventoryNode::usable).toList();
         long today = e.places(usable, false);
         if (all < pods) {
-            j.admin("GangFitsQueue", "the gang of " + pods + " pods (" + e.perPodText() + " each) does not fit "
+            j.admin(
+                    "GangFitsQueue",
+                    "the gang of " + pods + " pods (" + e.perPodText() + " each) does not fit "
                             + e.where + " even with every node empty and usable: its nodes hold " + all
-                            + (all == 1 ? " such pod" : " such pods"), ReasonCategory.INSUFFICIENT_RESOURCE,
+                            + (all == 1 ? " such pod" : " such pods"),
+                    ReasonCategory.INSUFFICIENT_RESOURCE,
                     List.of("add nodes to " + e.where + " for " + (pods - all) + " more "
                             + (pods - all == 1 ? "pod" : "pods") + " of this shape"));
             return;
@@ -220,14 +269,18 @@ final class AihcPreflightRules {
                 if (frees == 0) {
                     continue;
                 }
-                String verb = n.intervention() == NodeIntervention.CORDONED ? "uncordon "
+                String verb = n.intervention() == NodeIntervention.CORDONED
+                        ? "uncordon "
                         : n.intervention() == NodeIntervention.TAINTED ? "untaint " : "make Ready ";
                 actions.add(verb + n.name() + " (frees room for " + frees + (frees == 1 ? " pod" : " pods")
                         + frees(e, n) + ")");
             }
-            j.admin("BlockedNodes", (pods == 1 ? "the pod" : "the gang of " + pods + " pods") + " fits " + e.where
+            j.admin(
+                    "BlockedNodes",
+                    (pods == 1 ? "the pod" : "the gang of " + pods + " pods") + " fits " + e.where
                             + " only on nodes that are cordoned, tainted or NotReady: the usable nodes hold " + today
-                            + (today == 1 ? " pod" : " pods") + " even when empty", ReasonCategory.NODE_UNAVAILABLE,
+                            + (today == 1 ? " pod" : " pods") + " even when empty",
+                    ReasonCategory.NODE_UNAVAILABLE,
                     actions);
         }
     }
@@ -244,17 +297,25 @@ final class AihcPreflightRules {
 
     private static void capacityNow(PreflightEvidence e, PreflightJudgement j) {
         int pods = e.demand.pods();
-        List<InventoryNode> usable = e.nodes.stream().filter(InventoryNode::usable).toList();
+        List<InventoryNode> usable =
+                e.nodes.stream().filter(InventoryNode::usable).toList();
         List<String> waits = new ArrayList<>();
         long free = e.places(usable, true);
         if (free < pods) {
-            StringBuilder b = new StringBuilder("free capacity holds " + free + " of " + pods
-                    + (pods == 1 ? " pod" : " pods") + " now");
+            StringBuilder b = new StringBuilder(
+                    "free capacity holds " + free + " of " + pods + (pods == 1 ? " pod" : " pods") + " now");
             for (String g : e.counted.keySet()) {
                 long f = usable.stream().mapToLong(n -> n.gpuFreeOf(g)).sum();
                 long total = usable.stream().mapToLong(n -> n.gpuTotalOf(g)).sum();
-                b.append("; ").append(f).append(" of ").append(total).append(' ').append(g).append(" free on ")
-                        .append(usable.size()).append(" usable nodes");
+                b.append("; ")
+                        .append(f)
+                        .append(" of ")
+                        .append(total)
+                        .append(' ')
+                        .append(g)
+                        .append(" free on ")
+                        .append(usable.size())
+                        .append(" usable nodes");
             }
             waits.add(b.toString());
         }
@@ -281,13 +342,16 @@ final class AihcPreflightRules {
             j.fitsLater(waits);
         } else if (!e.unlisted.isEmpty()) {
             j.unknown("the nodes have room for what we can count, but not every resource it asks for is listed");
-        } else if (e.queue != null && e.queue.capability().entrySet().stream().anyMatch(c ->
-                e.demand.perPod().getOrDefault(c.getKey(), 0d) > 0 && unreadableLimit(c.getKey(), c.getValue())
-                        .filter(why -> !why.contains("means unlimited")).isPresent())) {
+        } else if (e.queue != null
+                && e.queue.capability().entrySet().stream()
+                        .anyMatch(c -> e.demand.perPod().getOrDefault(c.getKey(), 0d) > 0
+                                && unreadableLimit(c.getKey(), c.getValue())
+                                        .filter(why -> !why.contains("means unlimited"))
+                                        .isPresent())) {
             j.unknown("the nodes have room, but a capability of queue " + e.queue.name() + " could not be read");
         } else {
-            j.fitsNow("the free capacity of " + e.where + " holds all " + pods + (pods == 1 ? " pod" : " pods")
-                    + " (" + e.perPodText() + " each) now");
+            j.fitsNow("the free capacity of " + e.where + " holds all " + pods + (pods == 1 ? " pod" : " pods") + " ("
+                    + e.perPodText() + " each) now");
         }
     }
 }

@@ -19,8 +19,8 @@ public final class DiagnosisAnalyzer {
     public DiagnosisReport analyze(RawDiagnosis raw) {
         Objects.requireNonNull(raw, "raw");
         return raw.match(
-                aihc -> ReportAssembler.assemble(aihc.job(), aihc.diagnosisId(), AihcFindings.from(aihc), List.of(),
-                        List.of()),
+                aihc -> ReportAssembler.assemble(
+                        aihc.job(), aihc.diagnosisId(), AihcFindings.from(aihc), List.of(), List.of()),
                 DiagnosisAnalyzer::fromEvidence,
                 joined -> join(analyze(joined.diagnosis()), joined));
     }
@@ -38,7 +38,8 @@ public final class DiagnosisAnalyzer {
      */
     public DiagnosisReport join(DiagnosisReport report, RawDiagnosis raw) {
         Objects.requireNonNull(report, "report");
-        if (!(raw instanceof DiagnosisWithInventory joined) || !(joined.diagnosis() instanceof AihcScheduleDiagnosis aihc)) {
+        if (!(raw instanceof DiagnosisWithInventory joined)
+                || !(joined.diagnosis() instanceof AihcScheduleDiagnosis aihc)) {
             return report;
         }
         List<Finding> findings = AihcFindings.from(aihc);
@@ -50,14 +51,16 @@ public final class DiagnosisAnalyzer {
             return remedied;
         }
         List<DiagnosisReport.Hint> hints = new java.util.ArrayList<>(remedied.hints());
-        hints.add(new DiagnosisReport.Hint("", "Note: " + joined.unreadable() + "; what lifting a refusal would buy "
-                + "was not checked.", "", ""));
+        hints.add(new DiagnosisReport.Hint(
+                "",
+                "Note: " + joined.unreadable() + "; what lifting a refusal would buy " + "was not checked.",
+                "",
+                ""));
         return remedied.withHints(hints);
     }
 
     /** Builds a report from findings already normalised (e.g. by a test or another front end). */
-    public DiagnosisReport analyze(JobRef job, String diagnosisId,
-                                   List<Finding> findings) {
+    public DiagnosisReport analyze(JobRef job, String diagnosisId, List<Finding> findings) {
         return ReportAssembler.assemble(job, diagnosisId, List.copyOf(findings), List.of(), List.of());
     }
 }

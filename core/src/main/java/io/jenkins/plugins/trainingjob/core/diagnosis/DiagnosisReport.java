@@ -61,19 +61,66 @@ public record DiagnosisReport(
     }
 
     /** A report without a pool picture (no inventory was joined). */
-    public DiagnosisReport(int schemaVersion, JobRef job, String diagnosisId, String headline, Verdict verdict,
-                           String verdictText, int nodeCount, List<String> pods, List<String> queues,
-                           List<RuleGroup> rules, List<ResourceRow> resources, List<Hint> hints) {
-        this(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount, pods, queues, rules,
-                resources, hints, List.of(), null);
+    public DiagnosisReport(
+            int schemaVersion,
+            JobRef job,
+            String diagnosisId,
+            String headline,
+            Verdict verdict,
+            String verdictText,
+            int nodeCount,
+            List<String> pods,
+            List<String> queues,
+            List<RuleGroup> rules,
+            List<ResourceRow> resources,
+            List<Hint> hints) {
+        this(
+                schemaVersion,
+                job,
+                diagnosisId,
+                headline,
+                verdict,
+                verdictText,
+                nodeCount,
+                pods,
+                queues,
+                rules,
+                resources,
+                hints,
+                List.of(),
+                null);
     }
 
     /** A report without an estimate (as every report before the ETA). */
-    public DiagnosisReport(int schemaVersion, JobRef job, String diagnosisId, String headline, Verdict verdict,
-                           String verdictText, int nodeCount, List<String> pods, List<String> queues,
-                           List<RuleGroup> rules, List<ResourceRow> resources, List<Hint> hints, List<PoolCell> pool) {
-        this(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount, pods, queues, rules,
-                resources, hints, pool, null);
+    public DiagnosisReport(
+            int schemaVersion,
+            JobRef job,
+            String diagnosisId,
+            String headline,
+            Verdict verdict,
+            String verdictText,
+            int nodeCount,
+            List<String> pods,
+            List<String> queues,
+            List<RuleGroup> rules,
+            List<ResourceRow> resources,
+            List<Hint> hints,
+            List<PoolCell> pool) {
+        this(
+                schemaVersion,
+                job,
+                diagnosisId,
+                headline,
+                verdict,
+                verdictText,
+                nodeCount,
+                pods,
+                queues,
+                rules,
+                resources,
+                hints,
+                pool,
+                null);
     }
 
     /** A builder for a new report; the lists start empty, the schema version is {@link #SCHEMA_VERSION}. */
@@ -83,9 +130,19 @@ public record DiagnosisReport(
 
     /** A builder holding this report's values, to change a few and keep the rest. */
     public Builder toBuilder() {
-        return new Builder(job, verdict).schemaVersion(schemaVersion).diagnosisId(diagnosisId).headline(headline)
-                .verdictText(verdictText).nodeCount(nodeCount).pods(pods).queues(queues).rules(rules)
-                .resources(resources).hints(hints).pool(pool).eta(eta);
+        return new Builder(job, verdict)
+                .schemaVersion(schemaVersion)
+                .diagnosisId(diagnosisId)
+                .headline(headline)
+                .verdictText(verdictText)
+                .nodeCount(nodeCount)
+                .pods(pods)
+                .queues(queues)
+                .rules(rules)
+                .resources(resources)
+                .hints(hints)
+                .pool(pool)
+                .eta(eta);
     }
 
     /** This report with other hints. */
@@ -201,8 +258,21 @@ public record DiagnosisReport(
         }
 
         public DiagnosisReport build() {
-            return new DiagnosisReport(schemaVersion, job, diagnosisId, headline, verdict, verdictText, nodeCount,
-                    pods, queues, rules, resources, hints, pool, eta);
+            return new DiagnosisReport(
+                    schemaVersion,
+                    job,
+                    diagnosisId,
+                    headline,
+                    verdict,
+                    verdictText,
+                    nodeCount,
+                    pods,
+                    queues,
+                    rules,
+                    resources,
+                    hints,
+                    pool,
+                    eta);
         }
     }
 
@@ -213,7 +283,8 @@ public record DiagnosisReport(
      * @param reason what went wrong, after "its diagnosis", e.g. "could not be analysed"
      */
     public static DiagnosisReport unreadable(JobRef job, String diagnosisId, String reason) {
-        return builder(job, Verdict.UNKNOWN).diagnosisId(diagnosisId)
+        return builder(job, Verdict.UNKNOWN)
+                .diagnosisId(diagnosisId)
                 .headline("Job " + job.name() + " cannot be scheduled; its diagnosis " + reason)
                 .verdictText("the platform's diagnosis " + ConsoleText.strip(diagnosisId)
                         + " could not be read; see its console")
@@ -274,13 +345,20 @@ public record DiagnosisReport(
      * @param request what a pod asks for, as min–max over the findings, else empty
      * @param allocatable what the nodes (or quota) offer, as min–max, else empty
      */
-    public record ReasonGroup(String reason, ReasonCategory category, String label, int nodeCount,
-                              List<NodeRange> nodes, List<String> pods, String resource, String request,
-                              String allocatable) {
+    public record ReasonGroup(
+            String reason,
+            ReasonCategory category,
+            String label,
+            int nodeCount,
+            List<NodeRange> nodes,
+            List<String> pods,
+            String resource,
+            String request,
+            String allocatable) {
 
         /** Blocking first, most nodes first, then by category (declaration order), label and text. */
-        static final java.util.Comparator<ReasonGroup> RANKING = java.util.Comparator
-                .comparing((ReasonGroup g) -> !g.category().blocks())
+        static final java.util.Comparator<ReasonGroup> RANKING = java.util.Comparator.comparing(
+                        (ReasonGroup g) -> !g.category().blocks())
                 .thenComparing(ReasonGroup::nodeCount, java.util.Comparator.reverseOrder())
                 .thenComparing(ReasonGroup::category)
                 .thenComparing(ReasonGroup::label)
@@ -313,8 +391,13 @@ public record DiagnosisReport(
      * @param nodesShort how many nodes offer less than a pod requests
      * @param shortNodes those nodes, folded
      */
-    public record ResourceRow(String resource, String requested, String available, String basis, int nodesShort,
-                              List<NodeRange> shortNodes) {
+    public record ResourceRow(
+            String resource,
+            String requested,
+            String available,
+            String basis,
+            int nodesShort,
+            List<NodeRange> shortNodes) {
         public ResourceRow {
             resource = nz(resource);
             requested = nz(requested);

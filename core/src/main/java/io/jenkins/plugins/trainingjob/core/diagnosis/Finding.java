@@ -7,12 +7,7 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
  * fell short by how much, when the reason is about capacity.
  */
 public record Finding(
-        String rule,
-        String ruleType,
-        String reason,
-        Where where,
-        Shortfall shortfall,
-        ReasonCategory category) {
+        String rule, String ruleType, String reason, Where where, Shortfall shortfall, ReasonCategory category) {
 
     /**
      * Where a refusal happened. {@code node} is empty for observations about the pool or queue rather than

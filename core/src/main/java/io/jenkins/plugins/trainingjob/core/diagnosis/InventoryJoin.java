@@ -67,8 +67,7 @@ final class InventoryJoin {
         return c != 0 ? c : a.compareTo(b);
     };
 
-    private InventoryJoin() {
-    }
+    private InventoryJoin() {}
 
     /**
      * What lifting one refusal (a taint, or the cordons) would buy.
@@ -77,8 +76,17 @@ final class InventoryJoin {
      *     {@code 8 usable nvidia.com/gpu}
      * @param effect {@code the pod fits}, {@code it does not help}, ... or empty when the request is unknown
      */
-    record Change(ReasonCategory kind, String taint, String reason, List<String> nodes, int missing, long places,
-                  long usable, String gain, boolean helps, String effect) {
+    record Change(
+            ReasonCategory kind,
+            String taint,
+            String reason,
+            List<String> nodes,
+            int missing,
+            long places,
+            long usable,
+            String gain,
+            boolean helps,
+            String effect) {
 
         String where() {
             return String.join(", ", NodeRangeFolder.fold(nodes));
@@ -88,14 +96,16 @@ final class InventoryJoin {
             if (kind == ReasonCategory.CORDONED) {
                 return "uncordoning " + where();
             }
-            return platform == PlatformKind.AIHC ? "removing the taint " + taint + " from " + where()
+            return platform == PlatformKind.AIHC
+                    ? "removing the taint " + taint + " from " + where()
                     : "tolerating " + taint;
         }
 
         /** {@code removing the taint T from N makes G available: the pod fits}, as the issue words it. */
         String sentence(PlatformKind platform) {
             String tail = effect.isEmpty() ? "" : ": " + effect;
-            return kind == ReasonCategory.CORDONED ? action(platform) + " frees " + gain + tail
+            return kind == ReasonCategory.CORDONED
+                    ? action(platform) + " frees " + gain + tail
                     : action(platform) + " makes " + gain + " available" + tail;
         }
     }
@@ -106,8 +116,12 @@ final class InventoryJoin {
         Map<String, InventoryNode> byName = inventory.nodesByName();
         Demand demand = Demand.of(findings, inventory);
         List<Change> changes = changes(findings, byName, demand);
-        Change best = changes.stream().max(Comparator.comparing(Change::helps).thenComparingLong(Change::places)
-                .thenComparingLong(Change::usable).thenComparing(c -> -c.nodes().size())).orElse(null);
+        Change best = changes.stream()
+                .max(Comparator.comparing(Change::helps)
+                        .thenComparingLong(Change::places)
+                        .thenComparingLong(Change::usable)
+                        .thenComparing(c -> -c.nodes().size()))
+                .orElse(null);
 
         String headline = base.headline();
         String verdictText = base.verdictText();
@@ -120,8 +134,10 @@ final class InventoryJoin {
         }
         // other refusals (node selection, pod placement, storage, ...) are beyond what the inventory shows:
         // then only the proof of NEVER_FITS (no node has enough in total) is definite
-        boolean onlyJudgeable = findings.stream().filter(f -> f.category().blocks() && !f.node().isEmpty())
-                .allMatch(f -> f.category() == ReasonCategory.CORDONED || f.category() == ReasonCategory.UNTOLERATED_TAINT
+        boolean onlyJudgeable = findings.stream()
+                .filter(f -> f.category().blocks() && !f.node().isEmpty())
+                .allMatch(f -> f.category() == ReasonCategory.CORDONED
+                        || f.category() == ReasonCategory.UNTOLERATED_TAINT
                         || f.category() == ReasonCategory.INSUFFICIENT_RESOURCE);
         if (demand.perPod > 0 && !onlyJudgeable) {
             if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
@@ -143,17 +159,29 @@ final class InventoryJoin {
                         + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
             } else if (verdict != Verdict.NEVER_FITS) {
                 verdict = Verdict.FITS_LATER;
-                verdictText = "fits later: " + (changes.isEmpty() ? "" : "no single change of a refused node makes "
-                        + "room (" + String.join("; ", changes.stream().map(c -> c.sentence(platform)).toList())
-                        + "); ") + "capacity exists but is in use (" + demand.freeOnSchedulable + " of "
+                verdictText = "fits later: "
+                        + (changes.isEmpty()
+                                ? ""
+                                : "no single change of a refused node makes "
+                                        + "room ("
+                                        + String.join(
+                                                "; ",
+                                                changes.stream()
+                                                        .map(c -> c.sentence(platform))
+                                                        .toList())
+                                        + "); ")
+                        + "capacity exists but is in use (" + demand.freeOnSchedulable + " of "
                         + demand.totalOnSchedulable + " " + demand.resource + " free on " + demand.schedulable
                         + " schedulable nodes); the job starts when it frees up.";
             }
         } else if (best != null) {
             verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
         }
-        return base.toBuilder().headline(headline).verdict(verdict, verdictText)
-                .hints(hints(base, findings, byName, demand, changes, best)).pool(picture(findings, inventory))
+        return base.toBuilder()
+                .headline(headline)
+                .verdict(verdict, verdictText)
+                .hints(hints(base, findings, byName, demand, changes, best))
+                .pool(picture(findings, inventory))
                 .build();
     }
 
@@ -161,8 +189,13 @@ final class InventoryJoin {
      * The hints: the best change first, then the other changes, then the analyzer's remedies that no
      * change already covers (a shortage that is only in use is said as such).
      */
-    private static List<Hint> hints(DiagnosisReport base, List<Finding> findings, Map<String, InventoryNode> byName,
-                                    Demand demand, List<Change> changes, Change best) {
+    private static List<Hint> hints(
+            DiagnosisReport base,
+            List<Finding> findings,
+            Map<String, InventoryNode> byName,
+            Demand demand,
+            List<Change> changes,
+            Change best) {
         PlatformKind platform = base.job().platform();
         List<Hint> hints = new ArrayList<>();
         List<Change> ordered = new ArrayList<>(changes);
@@ -204,11 +237,17 @@ final class InventoryJoin {
                 continue;
             }
             String where = String.join(", ", NodeRangeFolder.fold(nodesByReason.get(h.reason())));
-            String what = c == ReasonCategory.CORDONED ? "uncordon " + where
-                    : "remove the taint " + Taint.parse(h.reason()).map(Taint::text).orElse(h.reason()) + " from " + where;
-            hints.add(new Hint(h.reason(), "Suggestion: AIHC jobs cannot tolerate taints or use cordoned nodes; ask the "
-                    + "pool administrator to " + what + " (AIHC node intervention), or submit to another queue or pool.",
-                    "", ""));
+            String what = c == ReasonCategory.CORDONED
+                    ? "uncordon " + where
+                    : "remove the taint "
+                            + Taint.parse(h.reason()).map(Taint::text).orElse(h.reason()) + " from " + where;
+            hints.add(new Hint(
+                    h.reason(),
+                    "Suggestion: AIHC jobs cannot tolerate taints or use cordoned nodes; ask the "
+                            + "pool administrator to " + what
+                            + " (AIHC node intervention), or submit to another queue or pool.",
+                    "",
+                    ""));
         }
         return base.withHints(hints);
     }
@@ -217,11 +256,18 @@ final class InventoryJoin {
         String sentence = c.sentence(platform);
         if (platform == PlatformKind.AIHC) {
             // AIHC jobs cannot tolerate taints: the change is the pool administrator's (node intervention)
-            return new Hint(c.reason(), "Suggestion (pool administrator, AIHC node intervention): " + sentence
-                    + (c.helps() ? "." : "; or use another queue or pool."), "", "");
+            return new Hint(
+                    c.reason(),
+                    "Suggestion (pool administrator, AIHC node intervention): " + sentence
+                            + (c.helps() ? "." : "; or use another queue or pool."),
+                    "",
+                    "");
         }
-        return new Hint(c.reason(), "Suggestion: " + Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1)
-                + ".", "", "");
+        return new Hint(
+                c.reason(),
+                "Suggestion: " + Character.toUpperCase(sentence.charAt(0)) + sentence.substring(1) + ".",
+                "",
+                "");
     }
 
     /** One change per cordon and per taint that refused nodes: what lifting it would free and place. */
@@ -257,8 +303,8 @@ final class InventoryJoin {
     }
 
     /** Lifting one cordon or taint ({@code key}) from {@code names}: pods it places, devices it frees. */
-    private static Change change(String key, Set<String> names, String reason, Map<String, InventoryNode> byName,
-                                 Demand d) {
+    private static Change change(
+            String key, Set<String> names, String reason, Map<String, InventoryNode> byName, Demand d) {
         long places = 0;
         long usable = 0;
         int missing = 0;
@@ -285,19 +331,28 @@ final class InventoryJoin {
             available += " (" + missing + " not in the inventory)";
         }
         boolean helps = d.perPod > 0 && places >= d.pods;
-        return new Change(kind, key, reason, List.copyOf(names), missing, places, usable, available, helps,
+        return new Change(
+                kind,
+                key,
+                reason,
+                List.copyOf(names),
+                missing,
+                places,
+                usable,
+                available,
+                helps,
                 effect(d, places, helps));
     }
 
     /** What the refused nodes have free, in words: usable devices (cordons) or free devices per node (taints). */
-    private static String available(ReasonCategory kind, Demand d, int listed, long usable,
-                                    TreeMap<Long, Integer> freeCounts) {
+    private static String available(
+            ReasonCategory kind, Demand d, int listed, long usable, TreeMap<Long, Integer> freeCounts) {
         String res = d.resource.isEmpty() ? "GPUs" : d.resource;
         if (kind == ReasonCategory.CORDONED) {
             return usable + " usable " + res;
         } else if (freeCounts.size() == 1) {
-            return listed + (listed == 1 ? " node with " : " nodes with ") + freeCounts.firstKey() + " free "
-                    + res + (listed == 1 ? "" : " each");
+            return listed + (listed == 1 ? " node with " : " nodes with ") + freeCounts.firstKey() + " free " + res
+                    + (listed == 1 ? "" : " each");
         }
         long sum = 0;
         for (Map.Entry<Long, Integer> fc : freeCounts.entrySet()) {
@@ -325,7 +380,8 @@ final class InventoryJoin {
     private static Map<String, Hint> inUseHints(List<Finding> findings, Map<String, InventoryNode> byName, Demand d) {
         Map<String, Set<String>> byReason = new TreeMap<>();
         for (Finding f : findings) {
-            if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE && !f.node().isEmpty()) {
+            if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE
+                    && !f.node().isEmpty()) {
                 byReason.computeIfAbsent(f.reason(), k -> new TreeSet<>()).add(f.node());
             }
         }
@@ -350,12 +406,20 @@ final class InventoryJoin {
                 continue;
             }
             String nodes = String.join(", ", NodeRangeFolder.fold(e.getValue()));
-            String have = totals.size() == 1 ? totals.first() + " " + d.resource + (e.getValue().size() == 1 ? "" : " each")
+            String have = totals.size() == 1
+                    ? totals.first() + " " + d.resource + (e.getValue().size() == 1 ? "" : " each")
                     : totals.first() + "–" + totals.last() + " " + d.resource;
             String free = frees.size() == 1 ? frees.first() + " free" : frees.first() + "–" + frees.last() + " free";
-            out.put(e.getKey(), new Hint(e.getKey(), "Suggestion: " + nodes + (e.getValue().size() == 1 ? " has " : " have ")
-                    + have + ", " + free + ": the pod fits there once running jobs free them; wait, or raise the job's "
-                    + "priority.", "", ""));
+            out.put(
+                    e.getKey(),
+                    new Hint(
+                            e.getKey(),
+                            "Suggestion: " + nodes + (e.getValue().size() == 1 ? " has " : " have ")
+                                    + have + ", " + free
+                                    + ": the pod fits there once running jobs free them; wait, or raise the job's "
+                                    + "priority.",
+                            "",
+                            ""));
         }
         return out;
     }
@@ -373,9 +437,18 @@ final class InventoryJoin {
         Set<String> listed = new HashSet<>();
         for (InventoryNode n : nodes) {
             listed.add(n.name());
-            cells.put(n.name(), new PoolCell(n.name(), 1, refusal.get(n.name()),
-                    n.intervention() == NodeIntervention.NONE ? "" : n.intervention().name().toLowerCase(java.util.Locale.ROOT),
-                    n.gpuResource(), n.gpuFree(), n.gpuTotal()));
+            cells.put(
+                    n.name(),
+                    new PoolCell(
+                            n.name(),
+                            1,
+                            refusal.get(n.name()),
+                            n.intervention() == NodeIntervention.NONE
+                                    ? ""
+                                    : n.intervention().name().toLowerCase(java.util.Locale.ROOT),
+                            n.gpuResource(),
+                            n.gpuFree(),
+                            n.gpuTotal()));
         }
         for (Map.Entry<String, ReasonCategory> r : refusal.entrySet()) {
             if (!listed.contains(r.getKey())) {
@@ -390,15 +463,28 @@ final class InventoryJoin {
         // fold alike nodes: same refusal, intervention, device kind and counts
         Map<List<Object>, List<String>> alike = new LinkedHashMap<>();
         for (PoolCell c : sorted) {
-            alike.computeIfAbsent(List.of(String.valueOf(c.refusal()), c.intervention(), c.gpuResource(), c.gpuFree(),
-                    c.gpuTotal()), k -> new ArrayList<>()).add(c.nodes());
+            alike.computeIfAbsent(
+                            List.of(
+                                    String.valueOf(c.refusal()),
+                                    c.intervention(),
+                                    c.gpuResource(),
+                                    c.gpuFree(),
+                                    c.gpuTotal()),
+                            k -> new ArrayList<>())
+                    .add(c.nodes());
         }
         List<PoolCell> folded = new ArrayList<>();
         for (Map.Entry<List<Object>, List<String>> e : alike.entrySet()) {
             PoolCell first = cells.get(e.getValue().get(0));
             for (NodeRange range : NodeRangeFolder.foldCounted(e.getValue())) {
-                folded.add(new PoolCell(range.folded(), range.count(), first.refusal(), first.intervention(),
-                        first.gpuResource(), first.gpuFree(), first.gpuTotal()));
+                folded.add(new PoolCell(
+                        range.folded(),
+                        range.count(),
+                        first.refusal(),
+                        first.intervention(),
+                        first.gpuResource(),
+                        first.gpuFree(),
+                        first.gpuTotal()));
             }
         }
         folded.sort(Comparator.comparing(PoolCell::nodes, NAME_ORDER));

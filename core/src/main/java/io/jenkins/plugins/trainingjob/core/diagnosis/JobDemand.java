@@ -23,12 +23,19 @@ import java.util.regex.Pattern;
  * @param specNames SenseCore resource spec names; empty for AIHC
  * @param quotaType SenseCore {@code RESERVED} or {@code SPOT}; empty for AIHC
  */
-public record JobDemand(PlatformKind platform, String name, String queue, int pods, Map<String, Double> perPod,
-                        List<String> specNames, String quotaType) {
+public record JobDemand(
+        PlatformKind platform,
+        String name,
+        String queue,
+        int pods,
+        Map<String, Double> perPod,
+        List<String> specNames,
+        String quotaType) {
 
     /** Resource names that are accelerators: checks that a pool "has no such device" apply only to these. */
-    private static final Pattern ACCELERATOR = Pattern.compile(
-            "(?i).*(gpu|npu|xpu|dcu|mlu|kunlun|ascend|cambricon|habana|gaudi).*");
+    private static final Pattern ACCELERATOR =
+            Pattern.compile("(?i).*(gpu|npu|xpu|dcu|mlu|kunlun|ascend|cambricon|habana|gaudi).*");
+
     private static final double GIB = 1024d * 1024 * 1024;
 
     public JobDemand {
@@ -61,7 +68,9 @@ public record JobDemand(PlatformKind platform, String name, String queue, int po
     }
 
     private static JobDemand ofAihc(AihcJobSpec a, String defaultQueue) {
-        String queue = a.queue() == null || a.queue().isBlank() ? defaultQueue : a.queue().trim();
+        String queue = a.queue() == null || a.queue().isBlank()
+                ? defaultQueue
+                : a.queue().trim();
         AihcJobSpec.TaskSpec task = a.jobSpec();
         int replicas = task == null || task.replicas() == null ? 1 : Math.max(1, task.replicas());
         Map<String, Double> perPod = new TreeMap<>();
@@ -85,8 +94,8 @@ public record JobDemand(PlatformKind platform, String name, String queue, int po
         int replicas = 0;
         for (SenseCoreJobSpec.Role role : s.roles() == null ? List.<SenseCoreJobSpec.Role>of() : s.roles()) {
             int perSpec = 0;
-            for (SenseCoreJobSpec.ResourceSpec rs : role.resourceSpec() == null
-                    ? List.<SenseCoreJobSpec.ResourceSpec>of() : role.resourceSpec()) {
+            for (SenseCoreJobSpec.ResourceSpec rs :
+                    role.resourceSpec() == null ? List.<SenseCoreJobSpec.ResourceSpec>of() : role.resourceSpec()) {
                 if (rs.name() != null) {
                     specs.add(rs.name());
                 }
@@ -94,12 +103,15 @@ public record JobDemand(PlatformKind platform, String name, String queue, int po
             }
             replicas += role.totalReplicas() != null ? role.totalReplicas() : perSpec > 0 ? perSpec : 1;
         }
-        String quota = s.scheduling() == null || s.scheduling().quotaType() == null ? "RESERVED"
+        String quota = s.scheduling() == null || s.scheduling().quotaType() == null
+                ? "RESERVED"
                 : s.scheduling().quotaType().trim().toUpperCase(Locale.ROOT);
         if (quota.isEmpty() || quota.equals("JOB_QUOTA_TYPE_UNSPECIFIED")) {
             quota = "RESERVED";
         }
-        String pool = s.resourcePool() == null || s.resourcePool().name() == null ? "" : s.resourcePool().name();
+        String pool = s.resourcePool() == null || s.resourcePool().name() == null
+                ? ""
+                : s.resourcePool().name();
         return new JobDemand(PlatformKind.SENSECORE, s.name(), pool, Math.max(1, replicas), Map.of(), specs, quota);
     }
 

@@ -27,8 +27,7 @@ final class NodeRangeFolder {
     private static final int MAX_DIGITS = 18;
     static final int MAX_RUNS = 4;
 
-    private NodeRangeFolder() {
-    }
+    private NodeRangeFolder() {}
 
     /** The folded texts only. */
     public static List<String> fold(Collection<String> names) {
@@ -70,8 +69,10 @@ final class NodeRangeFolder {
         for (Map.Entry<Affix, List<String>> e : numbered.entrySet()) {
             foldGroup(e.getKey(), e.getValue(), entries);
         }
-        entries.sort(Comparator.comparing(Entry::prefix).thenComparingLong(Entry::first)
-                .thenComparing(Entry::suffix).thenComparing(Entry::text));
+        entries.sort(Comparator.comparing(Entry::prefix)
+                .thenComparingLong(Entry::first)
+                .thenComparing(Entry::suffix)
+                .thenComparing(Entry::text));
         List<NodeRange> out = new ArrayList<>(entries.size());
         for (Entry e : entries) {
             out.add(new NodeRange(e.text(), e.count()));
@@ -113,8 +114,12 @@ final class NodeRangeFolder {
                 long first = numbers.get(chunk.get(0)[0]);
                 int count = chunk.get(chunk.size() - 1)[1] - chunk.get(0)[0] + 1;
                 if (count == 1) {
-                    out.add(new Entry(affix.prefix(), first, affix.suffix(),
-                            affix.prefix() + format(first, width) + affix.suffix(), 1));
+                    out.add(new Entry(
+                            affix.prefix(),
+                            first,
+                            affix.suffix(),
+                            affix.prefix() + format(first, width) + affix.suffix(),
+                            1));
                     continue;
                 }
                 StringBuilder b = new StringBuilder(affix.prefix()).append('[');
@@ -147,9 +152,7 @@ final class NodeRangeFolder {
         return "0".repeat(width - s.length()) + s;
     }
 
-    private record Affix(String prefix, String suffix) {
-    }
+    private record Affix(String prefix, String suffix) {}
 
-    private record Entry(String prefix, long first, String suffix, String text, int count) {
-    }
+    private record Entry(String prefix, long first, String suffix, String text, int count) {}
 }

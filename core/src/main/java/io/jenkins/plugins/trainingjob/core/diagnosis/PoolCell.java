@@ -15,8 +15,14 @@ import java.util.Objects;
  * @param gpuFree free devices per node, -1 when the inventory does not list the node
  * @param gpuTotal devices per node, -1 when the inventory does not list the node
  */
-public record PoolCell(String nodes, int count, ReasonCategory refusal, String intervention, String gpuResource,
-                       long gpuFree, long gpuTotal) {
+public record PoolCell(
+        String nodes,
+        int count,
+        ReasonCategory refusal,
+        String intervention,
+        String gpuResource,
+        long gpuFree,
+        long gpuTotal) {
     public PoolCell {
         Objects.requireNonNull(nodes, "nodes");
         intervention = intervention == null ? "" : intervention;

@@ -19,8 +19,7 @@ public final class PreflightCheck {
     public static final String DIAGNOSIS_ID = "pre-flight";
     static final String RULE = "PreflightFitCheck";
 
-    private PreflightCheck() {
-    }
+    private PreflightCheck() {}
 
     /** The report when the inventory could not be read: UNKNOWN, naming why, so the caller submits anyway. */
     public static DiagnosisReport unreadable(JobDemand demand, InventoryUnreadableException e) {
@@ -30,9 +29,11 @@ public final class PreflightCheck {
     /** The report when the inventory could not be read; {@code message} says why. */
     public static DiagnosisReport unreadable(JobDemand demand, String message) {
         JobRef job = ref(demand);
-        return DiagnosisReport.builder(job, Verdict.UNKNOWN).diagnosisId(DIAGNOSIS_ID)
+        return DiagnosisReport.builder(job, Verdict.UNKNOWN)
+                .diagnosisId(DIAGNOSIS_ID)
                 .headline("Job " + job.name() + " was not checked before submitting")
-                .verdictText("unknown: " + message + "; the check was skipped.").build();
+                .verdictText("unknown: " + message + "; the check was skipped.")
+                .build();
     }
 
     public static DiagnosisReport check(JobDemand demand, PoolInventory inventory) {
@@ -48,7 +49,8 @@ public final class PreflightCheck {
 
     /** The rules for the job's platform, in order. */
     static List<PreflightRule> rules(JobDemand demand, PoolInventory inventory) {
-        boolean senseCore = !demand.specNames().isEmpty() || demand.perPod().isEmpty() && !inventory.specs().isEmpty();
+        boolean senseCore = !demand.specNames().isEmpty()
+                || demand.perPod().isEmpty() && !inventory.specs().isEmpty();
         return senseCore ? SenseCorePreflightRules.RULES : AihcPreflightRules.RULES;
     }
 

@@ -21,6 +21,7 @@ final class PreflightEvidence {
     final QueueCapacity queue;
     /** "queue q1", or "the pool" when the job names no queue. */
     final String where;
+
     final List<InventoryNode> nodes;
     /** Descriptors nodes or the pool's {@code gpuDetail} name: the accelerator kinds the pool provably has. */
     final Set<String> descriptors = new TreeSet<>();
@@ -56,7 +57,8 @@ final class PreflightEvidence {
     /** Why the node list proves nothing, or empty when it may be used as proof. */
     Optional<String> nodesDoubt() {
         if (!inventory.nodesComplete() && inventory.nodeDoubts().isEmpty()) {
-            return Optional.of("the node list is incomplete (" + inventory.nodes().size() + " nodes read)");
+            return Optional.of(
+                    "the node list is incomplete (" + inventory.nodes().size() + " nodes read)");
         }
         if (!inventory.nodeDoubts().isEmpty()) {
             return Optional.of(String.join("; ", inventory.nodeDoubts()));
@@ -74,8 +76,9 @@ final class PreflightEvidence {
             return d;
         }
         long unknown = nodes.stream().filter(n -> !n.gpuKnown()).count();
-        return unknown == 0 ? Optional.empty() : Optional.of(unknown + " of " + nodes.size()
-                + " nodes do not report their accelerator kind or count");
+        return unknown == 0
+                ? Optional.empty()
+                : Optional.of(unknown + " of " + nodes.size() + " nodes do not report their accelerator kind or count");
     }
 
     /** Whether every node of the queue reports its CPU total. */
@@ -110,8 +113,10 @@ final class PreflightEvidence {
 
     String perPodText() {
         StringBuilder b = new StringBuilder();
-        demand.perPod().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(JobDemand.amount(k, v))
-                .append(' ').append(k));
+        demand.perPod().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ")
+                .append(JobDemand.amount(k, v))
+                .append(' ')
+                .append(k));
         return b.length() == 0 ? "nothing" : b.toString();
     }
 }

@@ -25,6 +25,7 @@ final class PreflightJudgement {
     private final Map<String, List<String>> notChecked = new LinkedHashMap<>();
     /** What is in use now: findings only when the verdict is FITS_LATER (else an administrator comes first). */
     private final List<String> waits = new ArrayList<>();
+
     private Verdict capacity = Verdict.UNKNOWN;
     private String capacityText = "no rule refuses it, but whether it starts at once is not known";
 
@@ -34,8 +35,13 @@ final class PreflightJudgement {
 
     /** Proof that the job as written can never run here. */
     void never(String rule, String reason, String resource, String request, String allocatable, String hint) {
-        findings.add(new Finding(PreflightCheck.RULE, rule, reason, where(), Finding.Shortfall.of(resource, request,
-                allocatable), ReasonCategory.CONFIGURATION));
+        findings.add(new Finding(
+                PreflightCheck.RULE,
+                rule,
+                reason,
+                where(),
+                Finding.Shortfall.of(resource, request, allocatable),
+                ReasonCategory.CONFIGURATION));
         hints.add(new Hint(reason, hint, "", ""));
         neverReasons.add(reason);
     }
@@ -56,8 +62,8 @@ final class PreflightJudgement {
      * reserved quota a job alone exceeds): a finding of category context, which never blocks.
      */
     void note(String rule, String reason) {
-        findings.add(new Finding(PreflightCheck.RULE, rule, reason, where(), Finding.Shortfall.NONE,
-                ReasonCategory.CONTEXT));
+        findings.add(new Finding(
+                PreflightCheck.RULE, rule, reason, where(), Finding.Shortfall.NONE, ReasonCategory.CONTEXT));
     }
 
     /** A rule did not run: {@code why} says which evidence was missing. */
@@ -105,12 +111,16 @@ final class PreflightJudgement {
         Verdict verdict = verdict();
         if (verdict == Verdict.FITS_LATER) {
             for (String w : waits) {
-                findings.add(new Finding(PreflightCheck.RULE, "CapacityInUse", w, where(), Finding.Shortfall.NONE,
+                findings.add(new Finding(
+                        PreflightCheck.RULE,
+                        "CapacityInUse",
+                        w,
+                        where(),
+                        Finding.Shortfall.NONE,
                         ReasonCategory.QUEUE_OR_QUOTA));
             }
         }
-        DiagnosisReport base = ReportAssembler.assemble(job, PreflightCheck.DIAGNOSIS_ID, findings, List.of(),
-                hints);
+        DiagnosisReport base = ReportAssembler.assemble(job, PreflightCheck.DIAGNOSIS_ID, findings, List.of(), hints);
         String target = demand.queue().isEmpty() ? "the pool" : demand.queue();
         String headline;
         String text;
@@ -143,8 +153,12 @@ final class PreflightJudgement {
                 text = "unknown: " + capacityText + ".";
             }
         }
-        return base.toBuilder().job(job).diagnosisId(PreflightCheck.DIAGNOSIS_ID).headline(headline)
-                .verdict(verdict, text + notCheckedText()).build();
+        return base.toBuilder()
+                .job(job)
+                .diagnosisId(PreflightCheck.DIAGNOSIS_ID)
+                .headline(headline)
+                .verdict(verdict, text + notCheckedText())
+                .build();
     }
 
     private Finding.Where where() {

@@ -13,8 +13,10 @@ import java.util.function.Function;
  * @param missing why the evidence does not suffice (empty when the rule can judge)
  * @param judge the rule's conclusions, written into the judgement
  */
-record PreflightRule(String name, Function<PreflightEvidence, Optional<String>> missing,
-                     BiConsumer<PreflightEvidence, PreflightJudgement> judge) {
+record PreflightRule(
+        String name,
+        Function<PreflightEvidence, Optional<String>> missing,
+        BiConsumer<PreflightEvidence, PreflightJudgement> judge) {
 
     /** A rule that needs nothing beyond the job and the inventory. */
     static PreflightRule always(String name, BiConsumer<PreflightEvidence, PreflightJudgement> judge) {

@@ -11,8 +11,7 @@ final class Quantities {
 
     private static final java.util.regex.Pattern NUMBER = java.util.regex.Pattern.compile("[0-9]+(\\.[0-9]+)?");
 
-    private Quantities() {
-    }
+    private Quantities() {}
 
     /** The value in base units, or {@code null} when the text is not a quantity. */
     static Double parse(String text) {
@@ -24,9 +23,18 @@ final class Quantities {
             return null;
         }
         double factor = 1;
-        String[][] suffixes = {{"Ki", "1024"}, {"Mi", "1048576"}, {"Gi", "1073741824"}, {"Ti", "1099511627776"},
-                {"k", "1000"}, {"K", "1000"}, {"M", "1000000"}, {"G", "1000000000"}, {"T", "1000000000000"},
-                {"m", "0.001"}};
+        String[][] suffixes = {
+            {"Ki", "1024"},
+            {"Mi", "1048576"},
+            {"Gi", "1073741824"},
+            {"Ti", "1099511627776"},
+            {"k", "1000"},
+            {"K", "1000"},
+            {"M", "1000000"},
+            {"G", "1000000000"},
+            {"T", "1000000000000"},
+            {"m", "0.001"}
+        };
         for (String[] s : suffixes) {
             if (t.endsWith(s[0])) {
                 factor = Double.parseDouble(s[1]);
@@ -45,6 +53,7 @@ final class Quantities {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
         }
-        return String.format(Locale.ROOT, "%s", BigDecimal.valueOf(v).stripTrailingZeros().toPlainString());
+        return String.format(
+                Locale.ROOT, "%s", BigDecimal.valueOf(v).stripTrailingZeros().toPlainString());
     }
 }

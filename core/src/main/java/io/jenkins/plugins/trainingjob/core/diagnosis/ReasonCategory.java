@@ -63,8 +63,11 @@ public enum ReasonCategory {
     public static ReasonCategory classify(String reason, String resource, String request) {
         String r = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
         if (r.contains("taint")) {
-            return Taint.parse(reason).filter(t -> t.key().equals("node.kubernetes.io/unschedulable")).isPresent()
-                    ? CORDONED : UNTOLERATED_TAINT;
+            return Taint.parse(reason)
+                            .filter(t -> t.key().equals("node.kubernetes.io/unschedulable"))
+                            .isPresent()
+                    ? CORDONED
+                    : UNTOLERATED_TAINT;
         }
         if (r.contains("unschedulable") || r.contains("cordon")) {
             return CORDONED;
@@ -73,7 +76,9 @@ public enum ReasonCategory {
         if (known.isPresent()) {
             return known.get().category();
         }
-        if (r.startsWith("insufficient") || r.contains("too many pods") || r.contains("not enough")
+        if (r.startsWith("insufficient")
+                || r.contains("too many pods")
+                || r.contains("not enough")
                 || (r.isEmpty() && resource != null && !resource.isEmpty() && request != null && !request.isEmpty())) {
             return INSUFFICIENT_RESOURCE;
         }

@@ -22,11 +22,14 @@ import java.util.TreeSet;
  */
 final class ReportAssembler {
 
-    private ReportAssembler() {
-    }
+    private ReportAssembler() {}
 
-    static DiagnosisReport assemble(JobRef job, String diagnosisId, List<Finding> findings,
-                                    List<ResourceRow> extraRows, List<Hint> extraHints) {
+    static DiagnosisReport assemble(
+            JobRef job,
+            String diagnosisId,
+            List<Finding> findings,
+            List<ResourceRow> extraRows,
+            List<Hint> extraHints) {
         Map<ReasonGroup, List<Finding>> sources = new java.util.IdentityHashMap<>();
         List<RuleGroup> rules = groupRules(findings, sources);
         List<ReasonGroup> ranked = new ArrayList<>();
@@ -71,9 +74,17 @@ final class ReportAssembler {
             }
         }
         String headline = headline(job, blockingNodes.size(), pods.size(), foldedPods, ranked);
-        return DiagnosisReport.builder(job, judgement.verdict()).diagnosisId(diagnosisId).headline(headline)
-                .verdictText(judgement.text()).nodeCount(blockingNodes.size()).pods(foldedPods)
-                .queues(List.copyOf(queues)).rules(rules).resources(rows).hints(hints).build();
+        return DiagnosisReport.builder(job, judgement.verdict())
+                .diagnosisId(diagnosisId)
+                .headline(headline)
+                .verdictText(judgement.text())
+                .nodeCount(blockingNodes.size())
+                .pods(foldedPods)
+                .queues(List.copyOf(queues))
+                .rules(rules)
+                .resources(rows)
+                .hints(hints)
+                .build();
     }
 
     /** Groups findings; {@code sources} receives each reason group's own findings, for its hint. */
@@ -82,7 +93,8 @@ final class ReportAssembler {
         Map<List<String>, Map<String, List<Finding>>> byRule = new LinkedHashMap<>();
         for (Finding f : findings) {
             byRule.computeIfAbsent(List.of(f.rule(), f.ruleType()), k -> new TreeMap<>())
-                    .computeIfAbsent(f.reason(), k -> new ArrayList<>()).add(f);
+                    .computeIfAbsent(f.reason(), k -> new ArrayList<>())
+                    .add(f);
         }
         List<RuleGroup> rules = new ArrayList<>();
         for (Map.Entry<List<String>, Map<String, List<Finding>>> e : byRule.entrySet()) {
@@ -102,10 +114,12 @@ final class ReportAssembler {
             rules.add(new RuleGroup(e.getKey().get(0), e.getKey().get(1), ruleNodes.size(), reasons));
         }
         // blocking rules first, most nodes first, then by the rank of their top reason, then by name
-        rules.sort(Comparator.comparing((RuleGroup r) -> !r.reasons().get(0).category().blocks())
+        rules.sort(Comparator.comparing(
+                        (RuleGroup r) -> !r.reasons().get(0).category().blocks())
                 .thenComparing(RuleGroup::nodeCount, Comparator.reverseOrder())
                 .thenComparing((RuleGroup r) -> r.reasons().get(0), ReasonGroup.RANKING)
-                .thenComparing(RuleGroup::rule).thenComparing(RuleGroup::ruleType));
+                .thenComparing(RuleGroup::rule)
+                .thenComparing(RuleGroup::ruleType));
         return rules;
     }
 
@@ -133,8 +147,15 @@ final class ReportAssembler {
             }
         }
         String resource = String.join(", ", resources);
-        return new ReasonGroup(reason, category, label(reason, category, resource), nodes.size(),
-                NodeRangeFolder.foldCounted(nodes), NodeRangeFolder.fold(pods), resource, span(requests),
+        return new ReasonGroup(
+                reason,
+                category,
+                label(reason, category, resource),
+                nodes.size(),
+                NodeRangeFolder.foldCounted(nodes),
+                NodeRangeFolder.fold(pods),
+                resource,
+                span(requests),
                 span(allocatables));
     }
 
@@ -142,10 +163,16 @@ final class ReportAssembler {
     static String label(String reason, ReasonCategory category, String resource) {
         return switch (category) {
             case CORDONED -> "node cordoned (unschedulable)";
-            case UNTOLERATED_TAINT -> reason.indexOf('{') != reason.lastIndexOf('{') ? reason
-                    : Taint.parse(reason).map(t -> "untolerated taint " + t.text()).orElse(reason);
-            case INSUFFICIENT_RESOURCE -> resource.isEmpty() || !reason.toLowerCase(java.util.Locale.ROOT).startsWith("insufficient")
-                    ? reason : "insufficient " + resource;
+            case UNTOLERATED_TAINT ->
+                reason.indexOf('{') != reason.lastIndexOf('{')
+                        ? reason
+                        : Taint.parse(reason)
+                                .map(t -> "untolerated taint " + t.text())
+                                .orElse(reason);
+            case INSUFFICIENT_RESOURCE ->
+                resource.isEmpty() || !reason.toLowerCase(java.util.Locale.ROOT).startsWith("insufficient")
+                        ? reason
+                        : "insufficient " + resource;
             default -> reason.isEmpty() ? "(no reason given)" : reason;
         };
     }
@@ -201,14 +228,19 @@ final class ReportAssembler {
                     shortNodes.add(f.node());
                 }
             }
-            rows.add(new ResourceRow(e.getKey(), span(requests), span(allocatables),
-                    "per pod vs allocatable per node", shortNodes.size(), NodeRangeFolder.foldCounted(shortNodes)));
+            rows.add(new ResourceRow(
+                    e.getKey(),
+                    span(requests),
+                    span(allocatables),
+                    "per pod vs allocatable per node",
+                    shortNodes.size(),
+                    NodeRangeFolder.foldCounted(shortNodes)));
         }
         return rows;
     }
 
-    private static String headline(JobRef job, int nodes, int podCount, List<String> foldedPods,
-                                   List<ReasonGroup> ranked) {
+    private static String headline(
+            JobRef job, int nodes, int podCount, List<String> foldedPods, List<ReasonGroup> ranked) {
         String subject = "Job " + job.name();
         ReasonGroup top = ranked.isEmpty() || !ranked.get(0).category().blocks() ? null : ranked.get(0);
         if (top == null) {

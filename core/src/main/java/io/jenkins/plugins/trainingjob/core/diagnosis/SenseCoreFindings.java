@@ -31,8 +31,7 @@ final class SenseCoreFindings {
     private static final int MAX_NAMES = 5;
 
     /** The findings plus the quota rows and hints that only the SenseCore evidence can phrase. */
-    record Derivation(List<Finding> findings, List<ResourceRow> resources, List<Hint> hints) {
-    }
+    record Derivation(List<Finding> findings, List<ResourceRow> resources, List<Hint> hints) {}
 
     private final SenseCoreEvidence ev;
     private final String pool;
@@ -62,12 +61,25 @@ final class SenseCoreFindings {
     private void jobState() {
         String state = ev.status() == null ? "" : ev.status().rawState().toUpperCase(Locale.ROOT);
         switch (state) {
-            case "WAITING" -> add("JobState", "job is WAITING: it waits for workspace quota", "", "", "", "",
-                    ReasonCategory.QUEUE_OR_QUOTA);
-            case "QUEUEING" -> add("JobState", "job is QUEUEING: it waits for free capacity in pool " + pool,
-                    "", "", "", "", ReasonCategory.QUEUE_OR_QUOTA);
-            case "" -> {
-            }
+            case "WAITING" ->
+                add(
+                        "JobState",
+                        "job is WAITING: it waits for workspace quota",
+                        "",
+                        "",
+                        "",
+                        "",
+                        ReasonCategory.QUEUE_OR_QUOTA);
+            case "QUEUEING" ->
+                add(
+                        "JobState",
+                        "job is QUEUEING: it waits for free capacity in pool " + pool,
+                        "",
+                        "",
+                        "",
+                        "",
+                        ReasonCategory.QUEUE_OR_QUOTA);
+            case "" -> {}
             default -> add("JobState", "job state is " + state, "", "", "", "", ReasonCategory.CONTEXT);
         }
         if (ev.status() != null && !ev.status().reason().isEmpty()) {
@@ -82,14 +94,30 @@ final class SenseCoreFindings {
         }
         ResourceSpec found = null;
         for (String name : ev.request().specNames()) {
-            ResourceSpec s = ev.specs().stream().filter(x -> nz(x.name()).equalsIgnoreCase(name)).findFirst()
+            ResourceSpec s = ev.specs().stream()
+                    .filter(x -> nz(x.name()).equalsIgnoreCase(name))
+                    .findFirst()
                     .orElse(null);
             if (s == null && !ev.specs().isEmpty()) {
-                add("ResourceSpec", "spec " + name + " is not offered by pool " + pool, "", "", "", "",
+                add(
+                        "ResourceSpec",
+                        "spec " + name + " is not offered by pool " + pool,
+                        "",
+                        "",
+                        "",
+                        "",
                         ReasonCategory.CONFIGURATION);
-                List<String> offered = ev.specs().stream().map(x -> nz(x.name())).sorted().limit(MAX_NAMES).toList();
-                hints.add(new Hint(lastReason(), "Suggestion: choose a spec that pool " + pool + " offers: "
-                        + String.join(", ", offered) + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".", "", ""));
+                List<String> offered = ev.specs().stream()
+                        .map(x -> nz(x.name()))
+                        .sorted()
+                        .limit(MAX_NAMES)
+                        .toList();
+                hints.add(new Hint(
+                        lastReason(),
+                        "Suggestion: choose a spec that pool " + pool + " offers: " + String.join(", ", offered)
+                                + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".",
+                        "",
+                        ""));
             } else if (found == null) {
                 found = s;
             }
@@ -114,7 +142,8 @@ final class SenseCoreFindings {
         int replicas = Math.max(1, ev.request().totalReplicas());
         int need = spec.deviceNumber() * replicas;
         String key = nz(spec.deviceResourceKey()).isEmpty() ? "devices" : spec.deviceResourceKey();
-        String requested = need + " (" + spec.deviceNumber() + " × " + replicas + (replicas == 1 ? " worker)" : " workers)");
+        String requested =
+                need + " (" + spec.deviceNumber() + " × " + replicas + (replicas == 1 ? " worker)" : " workers)");
         if (jobQuota.equals("SPOT")) {
             spotAllowance(b, need, key, requested);
         } else if (withinReservedQuota(b, need, key, requested)) {
@@ -124,13 +153,24 @@ final class SenseCoreFindings {
 
     /** The workspace's binding to the pool; {@code null}, said as a finding, when the pool is not bound. */
     private PoolBinding boundBinding() {
-        PoolBinding b = ev.bindings().stream().filter(x -> nz(x.name()).equalsIgnoreCase(pool)).findFirst()
+        PoolBinding b = ev.bindings().stream()
+                .filter(x -> nz(x.name()).equalsIgnoreCase(pool))
+                .findFirst()
                 .orElse(null);
         if (b == null) {
-            add("PoolQuota", "pool " + pool + " is not bound to the workspace", "", "", "", "",
+            add(
+                    "PoolQuota",
+                    "pool " + pool + " is not bound to the workspace",
+                    "",
+                    "",
+                    "",
+                    "",
                     ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(lastReason(), "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool
-                    + ".", "", ""));
+            hints.add(new Hint(
+                    lastReason(),
+                    "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool + ".",
+                    "",
+                    ""));
         }
         return b;
     }
@@ -143,10 +183,19 @@ final class SenseCoreFindings {
         boolean excluded = poolQuota.equals("RESERVED") && jobQuota.equals("SPOT")
                 || poolQuota.equals("SPOT") && jobQuota.equals("RESERVED");
         if (excluded) {
-            add("PoolQuota", "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for "
-                    + jobQuota, "", "", "", "", ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(lastReason(), "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows "
-                    + jobQuota + ".", "", ""));
+            add(
+                    "PoolQuota",
+                    "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for " + jobQuota,
+                    "",
+                    "",
+                    "",
+                    "",
+                    ReasonCategory.CONFIGURATION);
+            hints.add(new Hint(
+                    lastReason(),
+                    "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows " + jobQuota + ".",
+                    "",
+                    ""));
             return false;
         }
         return true;
@@ -157,14 +206,29 @@ final class SenseCoreFindings {
         if (b.spotDevices() < 0) {
             return;
         }
-        rows.add(new ResourceRow(key, requested, Integer.toString(b.spotDevices()),
-                "job total vs spot allowance of pool " + pool, 0, List.of()));
+        rows.add(new ResourceRow(
+                key,
+                requested,
+                Integer.toString(b.spotDevices()),
+                "job total vs spot allowance of pool " + pool,
+                0,
+                List.of()));
         if (need > b.spotDevices()) {
-            add("PoolQuota", "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key
-                    + "; the job needs " + need, "", key, Integer.toString(need),
-                    Integer.toString(b.spotDevices()), ReasonCategory.INSUFFICIENT_RESOURCE);
-            hints.add(new Hint(lastReason(), "Suggestion: ask for a spot allowance of at least " + need + " " + key
-                    + " in pool " + pool + ", or submit with RESERVED quota.", "", ""));
+            add(
+                    "PoolQuota",
+                    "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key + "; the job needs "
+                            + need,
+                    "",
+                    key,
+                    Integer.toString(need),
+                    Integer.toString(b.spotDevices()),
+                    ReasonCategory.INSUFFICIENT_RESOURCE);
+            hints.add(new Hint(
+                    lastReason(),
+                    "Suggestion: ask for a spot allowance of at least " + need + " " + key + " in pool " + pool
+                            + ", or submit with RESERVED quota.",
+                    "",
+                    ""));
         }
     }
 
@@ -173,15 +237,29 @@ final class SenseCoreFindings {
         if (b.reservedDevices() < 0) {
             return false;
         }
-        rows.add(new ResourceRow(key, requested, Integer.toString(b.reservedDevices()),
-                "job total vs reserved quota of pool " + pool, 0, List.of()));
+        rows.add(new ResourceRow(
+                key,
+                requested,
+                Integer.toString(b.reservedDevices()),
+                "job total vs reserved quota of pool " + pool,
+                0,
+                List.of()));
         if (need > b.reservedDevices()) {
-            add("PoolQuota", "the reserved quota of pool " + pool + " is " + b.reservedDevices() + " " + key
-                    + "; the job needs " + need, "", key, Integer.toString(need),
-                    Integer.toString(b.reservedDevices()), ReasonCategory.INSUFFICIENT_RESOURCE);
-            hints.add(new Hint(lastReason(), "Suggestion: reduce workers or devices per worker to fit the reserved "
-                    + b.reservedDevices() + " " + key + " of pool " + pool + ", or ask for a larger reservation.",
-                    "", ""));
+            add(
+                    "PoolQuota",
+                    "the reserved quota of pool " + pool + " is " + b.reservedDevices() + " " + key + "; the job needs "
+                            + need,
+                    "",
+                    key,
+                    Integer.toString(need),
+                    Integer.toString(b.reservedDevices()),
+                    ReasonCategory.INSUFFICIENT_RESOURCE);
+            hints.add(new Hint(
+                    lastReason(),
+                    "Suggestion: reduce workers or devices per worker to fit the reserved " + b.reservedDevices() + " "
+                            + key + " of pool " + pool + ", or ask for a larger reservation.",
+                    "",
+                    ""));
             return false;
         }
         return true;
@@ -189,13 +267,21 @@ final class SenseCoreFindings {
 
     /** What the workspace's running jobs hold of the reservation, when too little of it is left. */
     private void reservedInUse(PoolBinding b, int need, String key) {
-        int held = ev.otherJobs().stream().filter(j -> isState(j, "RUNNING")).mapToInt(j -> Math.max(0, j.devices()))
+        int held = ev.otherJobs().stream()
+                .filter(j -> isState(j, "RUNNING"))
+                .mapToInt(j -> Math.max(0, j.devices()))
                 .sum();
         int free = b.reservedDevices() - held;
         if (free < need) {
-            add("PoolQuota", "running jobs hold " + held + " of the " + b.reservedDevices() + " reserved " + key
-                    + " in pool " + pool + "; " + Math.max(0, free) + " free, the job needs " + need, "", "", "",
-                    "", ReasonCategory.QUEUE_OR_QUOTA);
+            add(
+                    "PoolQuota",
+                    "running jobs hold " + held + " of the " + b.reservedDevices() + " reserved " + key + " in pool "
+                            + pool + "; " + Math.max(0, free) + " free, the job needs " + need,
+                    "",
+                    "",
+                    "",
+                    "",
+                    ReasonCategory.QUEUE_OR_QUOTA);
         }
     }
 
@@ -217,24 +303,43 @@ final class SenseCoreFindings {
         String key = spec == null || nz(spec.deviceResourceKey()).isEmpty() ? "devices" : spec.deviceResourceKey();
         String self = ev.job().id();
         List<OtherJob> others = ev.otherJobs().stream()
-                .filter(j -> !nz(j.name()).equals(self) && !nz(j.name()).equals(ev.job().name()))
-                .sorted(Comparator.comparing((OtherJob j) -> nz(j.name()))).toList();
-        List<OtherJob> running = others.stream().filter(j -> isState(j, "RUNNING")).toList();
+                .filter(j -> !nz(j.name()).equals(self)
+                        && !nz(j.name()).equals(ev.job().name()))
+                .sorted(Comparator.comparing((OtherJob j) -> nz(j.name())))
+                .toList();
+        List<OtherJob> running =
+                others.stream().filter(j -> isState(j, "RUNNING")).toList();
         if (!running.isEmpty()) {
             int held = running.stream().mapToInt(j -> Math.max(0, j.devices())).sum();
-            add("PoolCompetition", running.size() + (running.size() == 1 ? " running job holds " : " running jobs hold ")
-                    + held + " " + key + ": " + names(running, false), "", "", "", "", ReasonCategory.CONTEXT);
+            add(
+                    "PoolCompetition",
+                    running.size() + (running.size() == 1 ? " running job holds " : " running jobs hold ") + held + " "
+                            + key + ": " + names(running, false),
+                    "",
+                    "",
+                    "",
+                    "",
+                    ReasonCategory.CONTEXT);
         }
         Instant mine = ev.status() == null ? null : ev.status().createdAt();
         int myRank = priorityRank(ev.request() == null ? "" : ev.request().priority());
         List<OtherJob> ahead = others.stream()
                 .filter(j -> isState(j, "QUEUEING") || isState(j, "WAITING"))
-                .filter(j -> priorityRank(j.priority()) > myRank || (priorityRank(j.priority()) == myRank
-                        && mine != null && j.createdAt() != null && j.createdAt().isBefore(mine)))
+                .filter(j -> priorityRank(j.priority()) > myRank
+                        || (priorityRank(j.priority()) == myRank
+                                && mine != null
+                                && j.createdAt() != null
+                                && j.createdAt().isBefore(mine)))
                 .toList();
         if (!ahead.isEmpty()) {
-            add("PoolCompetition", ahead.size() + (ahead.size() == 1 ? " queued job is" : " queued jobs are")
-                    + " ahead (older or higher priority): " + names(ahead, true), "", "", "", "",
+            add(
+                    "PoolCompetition",
+                    ahead.size() + (ahead.size() == 1 ? " queued job is" : " queued jobs are")
+                            + " ahead (older or higher priority): " + names(ahead, true),
+                    "",
+                    "",
+                    "",
+                    "",
                     ReasonCategory.CONTEXT);
         }
     }
@@ -270,7 +375,8 @@ final class SenseCoreFindings {
                 continue;
             }
             Matcher total = NODES_AVAILABLE.matcher(e.message());
-            Matcher insufficient = Pattern.compile("(\\d+) Insufficient " + Pattern.quote(key)).matcher(e.message());
+            Matcher insufficient =
+                    Pattern.compile("(\\d+) Insufficient " + Pattern.quote(key)).matcher(e.message());
             if (total.find() && insufficient.find()) {
                 nodes = Integer.parseInt(total.group(2));
                 shortNodes = Integer.parseInt(insufficient.group(1));
@@ -278,14 +384,24 @@ final class SenseCoreFindings {
         }
         String worker = perWorker > 0 ? perWorker + " " + key : "one worker's resources";
         if (shortNodes >= 0 && perWorker > 0) {
-            rows.add(new ResourceRow(key, perWorker + " per worker", "less free on " + shortNodes + " of " + nodes
-                    + " nodes", "per worker vs free per node (FailedScheduling event)", shortNodes, List.of()));
+            rows.add(new ResourceRow(
+                    key,
+                    perWorker + " per worker",
+                    "less free on " + shortNodes + " of " + nodes + " nodes",
+                    "per worker vs free per node (FailedScheduling event)",
+                    shortNodes,
+                    List.of()));
         }
-        String evidence = shortNodes >= 0 ? " (the scheduler: " + shortNodes + " of " + nodes + " nodes short of "
-                + key + ")" : "";
-        hints.add(new Hint(queueingReason, "Suggestion: no node of pool " + pool + " has " + worker + " free now"
-                + evidence + "; wait for running jobs to finish, or use a spec with fewer " + key
-                + " per worker (and more workers).", "", ""));
+        String evidence = shortNodes >= 0
+                ? " (the scheduler: " + shortNodes + " of " + nodes + " nodes short of " + key + ")"
+                : "";
+        hints.add(new Hint(
+                queueingReason,
+                "Suggestion: no node of pool " + pool + " has " + worker + " free now"
+                        + evidence + "; wait for running jobs to finish, or use a spec with fewer " + key
+                        + " per worker (and more workers).",
+                "",
+                ""));
     }
 
     private String lastReason() {
@@ -296,8 +412,12 @@ final class SenseCoreFindings {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < Math.min(MAX_NAMES, jobs.size()); i++) {
             OtherJob j = jobs.get(i);
-            b.append(i == 0 ? "" : ", ").append(nz(j.name())).append(" (")
-                    .append(withPriority ? nz(j.priority()) + ", " : "").append(Math.max(0, j.devices())).append(')');
+            b.append(i == 0 ? "" : ", ")
+                    .append(nz(j.name()))
+                    .append(" (")
+                    .append(withPriority ? nz(j.priority()) + ", " : "")
+                    .append(Math.max(0, j.devices()))
+                    .append(')');
         }
         if (jobs.size() > MAX_NAMES) {
             b.append(", … and ").append(jobs.size() - MAX_NAMES).append(" more");
@@ -318,10 +438,21 @@ final class SenseCoreFindings {
         return nz(j.state()).equalsIgnoreCase(state);
     }
 
-    private void add(String rule, String reason, String pod, String resource, String request, String allocatable,
-                     ReasonCategory category) {
-        findings.add(new Finding(rule, "", reason, Finding.Where.podInQueue(pod, ev.job().name(), pool),
-                Finding.Shortfall.of(resource, request, allocatable), category));
+    private void add(
+            String rule,
+            String reason,
+            String pod,
+            String resource,
+            String request,
+            String allocatable,
+            ReasonCategory category) {
+        findings.add(new Finding(
+                rule,
+                "",
+                reason,
+                Finding.Where.podInQueue(pod, ev.job().name(), pool),
+                Finding.Shortfall.of(resource, request, allocatable),
+                category));
     }
 
     private static String nz(String s) {

@@ -20,20 +20,24 @@ final class SenseCorePreflightRules {
             PreflightRule.always("ResourceSpecOffered", SenseCorePreflightRules::specOffered),
             new PreflightRule("QuotaType", SenseCorePreflightRules::needsBinding, SenseCorePreflightRules::quotaType),
             PreflightRule.always("SpotAllowance", SenseCorePreflightRules::spotAllowance),
-            new PreflightRule("ReservedQuota", SenseCorePreflightRules::needsBinding,
-                    SenseCorePreflightRules::reservedQuota),
-            PreflightRule.always("CapacityNow", (e, j) -> j.unknown("no rule refuses it; SenseCore lists no nodes, so"
-                    + " whether it starts at once is not known")));
+            new PreflightRule(
+                    "ReservedQuota", SenseCorePreflightRules::needsBinding, SenseCorePreflightRules::reservedQuota),
+            PreflightRule.always(
+                    "CapacityNow",
+                    (e, j) -> j.unknown("no rule refuses it; SenseCore lists no nodes, so"
+                            + " whether it starts at once is not known")));
 
-    private SenseCorePreflightRules() {
-    }
+    private SenseCorePreflightRules() {}
 
     static Optional<SenseCoreEvidence.PoolBinding> binding(PreflightEvidence e) {
-        return e.inventory.bindings().stream().filter(b -> b.name().equals(e.demand.queue())).findFirst();
+        return e.inventory.bindings().stream()
+                .filter(b -> b.name().equals(e.demand.queue()))
+                .findFirst();
     }
 
     private static Optional<String> needsBinding(PreflightEvidence e) {
-        return binding(e).isPresent() ? Optional.empty()
+        return binding(e).isPresent()
+                ? Optional.empty()
                 : Optional.of("the workspace's binding to pool " + e.demand.queue() + " was not read");
     }
 
@@ -44,9 +48,12 @@ final class SenseCorePreflightRules {
         for (String name : e.demand.specNames()) {
             if (!specs.containsKey(name)) {
                 TreeSet<String> offered = new TreeSet<>(specs.keySet());
-                j.notChecked("ResourceSpecOffered", "resource spec " + name + " is not among the " + specs.size()
-                        + " specs read for pool " + e.demand.queue() + (offered.isEmpty() ? ""
-                        : " (" + String.join(", ", offered) + ")") + ", and the list may be paged");
+                j.notChecked(
+                        "ResourceSpecOffered",
+                        "resource spec " + name + " is not among the " + specs.size()
+                                + " specs read for pool " + e.demand.queue()
+                                + (offered.isEmpty() ? "" : " (" + String.join(", ", offered) + ")")
+                                + ", and the list may be paged");
             }
         }
     }
@@ -55,18 +62,25 @@ final class SenseCorePreflightRules {
         SenseCoreEvidence.PoolBinding b = binding(e).get();
         String allowed = b.quotaType() == null ? "" : b.quotaType().trim().toUpperCase(Locale.ROOT);
         String job = e.demand.quotaType();
-        boolean refused = switch (allowed) {
-            case "RESERVED" -> job.equals("SPOT");
-            // the job API knows RESERVED and SPOT only, so an ON_DEMAND binding is for RESERVED (default) jobs
-            case "ON_DEMAND" -> false;
-            case "SPOT" -> job.equals("RESERVED");
-            default -> false;
-        };
-        if (!allowed.isEmpty() && !List.of("ALL", "RESERVED", "ON_DEMAND", "SPOT").contains(allowed)) {
+        boolean refused =
+                switch (allowed) {
+                    case "RESERVED" -> job.equals("SPOT");
+                    // the job API knows RESERVED and SPOT only, so an ON_DEMAND binding is for RESERVED (default) jobs
+                    case "ON_DEMAND" -> false;
+                    case "SPOT" -> job.equals("RESERVED");
+                    default -> false;
+                };
+        if (!allowed.isEmpty()
+                && !List.of("ALL", "RESERVED", "ON_DEMAND", "SPOT").contains(allowed)) {
             j.notChecked("QuotaType", "binding quota type " + allowed + " is not one we know");
         } else if (refused) {
-            j.never("QuotaType", "pool " + e.demand.queue() + " does not take " + job + " jobs from this workspace"
-                    + " (binding quota type " + allowed + ")", "", job, allowed,
+            j.never(
+                    "QuotaType",
+                    "pool " + e.demand.queue() + " does not take " + job + " jobs from this workspace"
+                            + " (binding quota type " + allowed + ")",
+                    "",
+                    job,
+                    allowed,
                     "Suggestion: use a quota type the binding allows, or another pool.");
         }
     }
@@ -85,9 +99,12 @@ final class SenseCorePreflightRules {
         if (b.spotDevices() < 0) {
             j.notChecked("SpotAllowance", "the binding reports no spot allowance");
         } else if (b.spotDevices() == 0) {
-            j.admin("SpotAllowance", "the workspace's spot allowance in pool " + e.demand.queue() + " is 0",
-                    ReasonCategory.QUEUE_OR_QUOTA, List.of("raise the workspace's spot allowance in pool "
-                            + e.demand.queue() + " to at least " + devices(e) + " devices"));
+            j.admin(
+                    "SpotAllowance",
+                    "the workspace's spot allowance in pool " + e.demand.queue() + " is 0",
+                    ReasonCategory.QUEUE_OR_QUOTA,
+                    List.of("raise the workspace's spot allowance in pool " + e.demand.queue() + " to at least "
+                            + devices(e) + " devices"));
         }
     }
 
@@ -95,13 +112,20 @@ final class SenseCorePreflightRules {
     private static void reservedQuota(PreflightEvidence e, PreflightJudgement j) {
         SenseCoreEvidence.PoolBinding b = binding(e).get();
         int devices = devices(e);
-        if (e.demand.quotaType().equals("RESERVED") && b.reservedDevices() >= 0 && devices > b.reservedDevices()
+        if (e.demand.quotaType().equals("RESERVED")
+                && b.reservedDevices() >= 0
+                && devices > b.reservedDevices()
                 && !"ON_DEMAND".equalsIgnoreCase(String.valueOf(b.quotaType()))) {
-            j.note("ReservedQuota", "the job alone needs " + devices + " devices; the workspace's reserved quota in pool "
-                    + e.demand.queue() + " is " + b.reservedDevices());
-            j.notChecked("ReservedQuota", "the job needs " + devices + " devices and the workspace's reserved quota"
-                    + " in pool " + e.demand.queue() + " is " + b.reservedDevices() + "; whether that caps a create"
-                    + " is not documented, so the create's answer (MEMBER_QUOTA_EXCEEDED) decides");
+            j.note(
+                    "ReservedQuota",
+                    "the job alone needs " + devices + " devices; the workspace's reserved quota in pool "
+                            + e.demand.queue() + " is " + b.reservedDevices());
+            j.notChecked(
+                    "ReservedQuota",
+                    "the job needs " + devices + " devices and the workspace's reserved quota"
+                            + " in pool " + e.demand.queue() + " is " + b.reservedDevices()
+                            + "; whether that caps a create"
+                            + " is not documented, so the create's answer (MEMBER_QUOTA_EXCEEDED) decides");
         }
     }
 

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 record Taint(String key, String value) {
 
     private static final String NAME = "[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?";
-    private static final Pattern KEY = Pattern.compile(
-            "([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?" + NAME);
+    private static final Pattern KEY =
+            Pattern.compile("([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?" + NAME);
     private static final Pattern VALUE = Pattern.compile("(" + NAME + ")?");
 
     /**
@@ -21,7 +21,9 @@ record Taint(String key, String value) {
      * cannot smuggle text into a user's YAML.
      */
     public boolean isValid() {
-        return key.length() <= 317 && KEY.matcher(key).matches() && VALUE.matcher(value).matches();
+        return key.length() <= 317
+                && KEY.matcher(key).matches()
+                && VALUE.matcher(value).matches();
     }
 
     /** The first {@code {key: value}} in a message; a missing value (e.g. {@code {k: }}) is empty. */
@@ -36,8 +38,10 @@ record Taint(String key, String value) {
         }
         String inner = message.substring(open + 1, close).trim();
         int colon = inner.indexOf(": ");
-        String key = (colon < 0 ? inner.endsWith(":") ? inner.substring(0, inner.length() - 1) : inner
-                : inner.substring(0, colon)).trim();
+        String key = (colon < 0
+                        ? inner.endsWith(":") ? inner.substring(0, inner.length() - 1) : inner
+                        : inner.substring(0, colon))
+                .trim();
         String value = colon < 0 ? "" : inner.substring(colon + 2).trim();
         return key.isEmpty() ? Optional.empty() : Optional.of(new Taint(key, value));
     }

@@ -33,20 +33,26 @@ import java.util.function.Function;
 final class VerdictRule {
     // rules as a list (code-quality review item 9): each rule is named and judges from one Evidence
 
-    private VerdictRule() {
-    }
+    private VerdictRule() {}
 
-    record Judgement(Verdict verdict, String text) {
-    }
+    record Judgement(Verdict verdict, String text) {}
 
     /**
      * What the findings show, gathered once: the nodes refused, those short in numbers, those the job does
      * not select, those never checked for capacity, and the first pool-level blocker.
      */
-    private record Evidence(List<Finding> findings, Set<String> nodes, Set<String> shortNodes,
-                            Set<String> unselectedNodes, Set<String> uncheckedNodes, Finding selection,
-                            Finding poolBlocker, boolean anyBlocking, boolean anyKnown, boolean onlyCordonOrTaint,
-                            boolean anyWait) {
+    private record Evidence(
+            List<Finding> findings,
+            Set<String> nodes,
+            Set<String> shortNodes,
+            Set<String> unselectedNodes,
+            Set<String> uncheckedNodes,
+            Finding selection,
+            Finding poolBlocker,
+            boolean anyBlocking,
+            boolean anyKnown,
+            boolean onlyCordonOrTaint,
+            boolean anyWait) {
 
         static Evidence of(List<Finding> findings) {
             Set<String> nodes = new HashSet<>();
@@ -82,7 +88,8 @@ final class VerdictRule {
             // nodes refused for a reason other than a resource were never checked for capacity
             Set<String> checkedNodes = new HashSet<>();
             for (Finding f : findings) {
-                if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE && !f.node().isEmpty()) {
+                if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE
+                        && !f.node().isEmpty()) {
                     checkedNodes.add(f.node());
                 }
             }
@@ -91,55 +98,116 @@ final class VerdictRule {
             for (Finding f : findings) {
                 if (f.category().blocks() && !f.node().isEmpty() && !checkedNodes.contains(f.node())) {
                     unchecked.add(f.node());
-                    onlyCordonOrTaint &= f.category() == ReasonCategory.CORDONED
-                            || f.category() == ReasonCategory.UNTOLERATED_TAINT;
+                    onlyCordonOrTaint &=
+                            f.category() == ReasonCategory.CORDONED || f.category() == ReasonCategory.UNTOLERATED_TAINT;
                 }
             }
-            return new Evidence(findings, nodes, shortNodes, unselectedNodes, unchecked, selection, poolBlocker,
-                    anyBlocking, anyKnown, onlyCordonOrTaint, anyWait || !checkedNodes.isEmpty());
+            return new Evidence(
+                    findings,
+                    nodes,
+                    shortNodes,
+                    unselectedNodes,
+                    unchecked,
+                    selection,
+                    poolBlocker,
+                    anyBlocking,
+                    anyKnown,
+                    onlyCordonOrTaint,
+                    anyWait || !checkedNodes.isEmpty());
         }
     }
 
     /** One named rule: a judgement when it applies. */
-    private record Rule(String name, Function<Evidence, Optional<Judgement>> judge) {
-    }
+    private record Rule(String name, Function<Evidence, Optional<Judgement>> judge) {}
 
     /** The rules in order; the first that applies decides. */
     private static final List<Rule> RULES = List.of(
-            new Rule("PoolConfiguration", e -> e.poolBlocker() == null ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.NEVER_FITS, "never fits as configured: " + poolReason(e.poolBlocker())
-                    + ". Waiting will not help; change the request, the quota or the pool."))),
-            new Rule("EveryNodeShort", e -> e.nodes().isEmpty() || e.shortNodes().size() != e.nodes().size()
-                    ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.NEVER_FITS, "never fits as requested: none of the "
-                    + e.nodes().size() + " nodes can hold the pod (" + largestOffer(e.findings()) + "). Only a smaller"
-                    + " request per pod or nodes with more capacity change this."))),
-            new Rule("NodeSelection", e -> e.selection() == null || !e.nodes().stream().allMatch(n ->
-                    e.unselectedNodes().contains(n) || e.shortNodes().contains(n)) ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.NEVER_FITS, "never fits as configured: none of the "
-                    + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes") + " is one the job selects or"
-                    + " can hold the pod (" + e.selection().reason() + "). Waiting will not help; change the job's"
-                    + " node affinity or selector, or the nodes' labels."))),
-            new Rule("NoBlocker", e -> e.anyBlocking() ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.UNKNOWN, "unknown: the diagnosis named no blocking reason."))),
-            new Rule("UnknownReasons", e -> e.anyKnown() ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.UNKNOWN,
-                    "unknown: the diagnosis names only reasons we do not recognise; read them below."))),
+            new Rule(
+                    "PoolConfiguration",
+                    e -> e.poolBlocker() == null
+                            ? Optional.empty()
+                            : Optional.of(new Judgement(
+                                    Verdict.NEVER_FITS,
+                                    "never fits as configured: " + poolReason(e.poolBlocker())
+                                            + ". Waiting will not help; change the request, the quota or the pool."))),
+            new Rule(
+                    "EveryNodeShort",
+                    e -> e.nodes().isEmpty()
+                                    || e.shortNodes().size() != e.nodes().size()
+                            ? Optional.empty()
+                            : Optional.of(new Judgement(
+                                    Verdict.NEVER_FITS,
+                                    "never fits as requested: none of the "
+                                            + e.nodes().size() + " nodes can hold the pod ("
+                                            + largestOffer(e.findings()) + "). Only a smaller"
+                                            + " request per pod or nodes with more capacity change this."))),
+            new Rule(
+                    "NodeSelection",
+                    e -> e.selection() == null
+                                    || !e.nodes().stream()
+                                            .allMatch(n -> e.unselectedNodes().contains(n)
+                                                    || e.shortNodes().contains(n))
+                            ? Optional.empty()
+                            : Optional.of(new Judgement(
+                                    Verdict.NEVER_FITS,
+                                    "never fits as configured: none of the "
+                                            + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes")
+                                            + " is one the job selects or"
+                                            + " can hold the pod ("
+                                            + e.selection().reason() + "). Waiting will not help; change the job's"
+                                            + " node affinity or selector, or the nodes' labels."))),
+            new Rule(
+                    "NoBlocker",
+                    e -> e.anyBlocking()
+                            ? Optional.empty()
+                            : Optional.of(new Judgement(
+                                    Verdict.UNKNOWN, "unknown: the diagnosis named no blocking reason."))),
+            new Rule(
+                    "UnknownReasons",
+                    e -> e.anyKnown()
+                            ? Optional.empty()
+                            : Optional.of(
+                                    new Judgement(
+                                            Verdict.UNKNOWN,
+                                            "unknown: the diagnosis names only reasons we do not recognise; read them below."))),
             // every refusing node is cordoned or tainted and nothing is merely in use: no wait frees anything
-            new Rule("OnlyAdministratorBlocks", e -> e.uncheckedNodes().isEmpty() || !e.onlyCordonOrTaint()
-                    || e.anyWait() || e.uncheckedNodes().size() != e.nodes().size() ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.NEEDS_ADMIN, "needs the administrator: every one of the "
-                    + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes") + " that refused the pod is"
-                    + " cordoned or tainted; uncordoning or untainting them may let it fit. Waiting alone will not"
-                    + " help."))),
-            new Rule("UncheckedNodes", e -> e.uncheckedNodes().isEmpty() ? Optional.empty()
-                    : Optional.of(new Judgement(Verdict.FITS_LATER, "fits later, after a change: "
-                    + e.uncheckedNodes().size() + (e.uncheckedNodes().size() == 1 ? " node was refused before its"
-                    : " nodes were refused before their") + " capacity was checked; " + (e.onlyCordonOrTaint()
-                    ? "uncordoning or tolerating them" : "lifting those refusals") + " may let the pod fit."))),
-            new Rule("CapacityInUse", e -> Optional.of(new Judgement(Verdict.FITS_LATER, "fits later: capacity or"
-                    + " quota exists but is in use; the job starts when it frees up or when its priority or quota is"
-                    + " raised."))));
+            new Rule(
+                    "OnlyAdministratorBlocks",
+                    e -> e.uncheckedNodes().isEmpty()
+                                    || !e.onlyCordonOrTaint()
+                                    || e.anyWait()
+                                    || e.uncheckedNodes().size() != e.nodes().size()
+                            ? Optional.empty()
+                            : Optional.of(new Judgement(
+                                    Verdict.NEEDS_ADMIN,
+                                    "needs the administrator: every one of the "
+                                            + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes")
+                                            + " that refused the pod is"
+                                            + " cordoned or tainted; uncordoning or untainting them may let it fit. Waiting alone will not"
+                                            + " help."))),
+            new Rule(
+                    "UncheckedNodes",
+                    e -> e.uncheckedNodes().isEmpty()
+                            ? Optional.empty()
+                            : Optional.of(new Judgement(
+                                    Verdict.FITS_LATER,
+                                    "fits later, after a change: "
+                                            + e.uncheckedNodes().size()
+                                            + (e.uncheckedNodes().size() == 1
+                                                    ? " node was refused before its"
+                                                    : " nodes were refused before their")
+                                            + " capacity was checked; "
+                                            + (e.onlyCordonOrTaint()
+                                                    ? "uncordoning or tolerating them"
+                                                    : "lifting those refusals")
+                                            + " may let the pod fit."))),
+            new Rule(
+                    "CapacityInUse",
+                    e -> Optional.of(new Judgement(
+                            Verdict.FITS_LATER,
+                            "fits later: capacity or"
+                                    + " quota exists but is in use; the job starts when it frees up or when its priority or quota is"
+                                    + " raised."))));
 
     static Judgement judge(List<Finding> findings) {
         Evidence e = Evidence.of(findings);
@@ -186,8 +254,12 @@ final class VerdictRule {
             if (b.length() > 0) {
                 b.append("; ");
             }
-            b.append("largest allocatable ").append(r).append(": ").append(Quantities.format(max))
-                    .append(", requested ").append(Quantities.format(request));
+            b.append("largest allocatable ")
+                    .append(r)
+                    .append(": ")
+                    .append(Quantities.format(max))
+                    .append(", requested ")
+                    .append(Quantities.format(request));
         }
         return b.toString();
     }

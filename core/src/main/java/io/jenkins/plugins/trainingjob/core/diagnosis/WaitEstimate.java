@@ -11,8 +11,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param kind {@code ESTIMATE}, {@code NO_BASIS} or {@code NEEDS_ADMIN}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WaitEstimate(String kind, Long p10, Long p50, Long p90, int jobsAhead, long gpusAhead,
-                           String summary, String basis) {
+public record WaitEstimate(
+        String kind, Long p10, Long p50, Long p90, int jobsAhead, long gpusAhead, String summary, String basis) {
 
     public WaitEstimate {
         kind = kind == null ? "" : kind;

@@ -5,8 +5,7 @@ import java.time.Duration;
 /** Durations as people read them in an estimate: "40 min", "2h 10m", "3d 4h"; ranges as "25-70 min". */
 public final class DurationWords {
 
-    private DurationWords() {
-    }
+    private DurationWords() {}
 
     public static String compact(Duration d) {
         long s = Math.max(0, d.toSeconds());

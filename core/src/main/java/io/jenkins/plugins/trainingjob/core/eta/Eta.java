@@ -14,8 +14,7 @@ import java.util.Objects;
  * @param jobsAhead waiting jobs created before this one, as far as the list shows them
  * @param gpusAhead the GPUs those jobs ask for in all (0 when the list does not say)
  */
-public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead,
-                  String basis) {
+public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead, String basis) {
 
     public enum Kind {
         ESTIMATE,
@@ -45,12 +44,25 @@ public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsA
     }
 
     public static Eta noBasis(int finishedJobs, Duration window) {
-        return new Eta(Kind.NO_BASIS, null, null, null, 0, 0,
-                "no basis for an estimate (" + finishedJobs + " finished jobs in " + DurationWords.compact(window) + ")");
+        return new Eta(
+                Kind.NO_BASIS,
+                null,
+                null,
+                null,
+                0,
+                0,
+                "no basis for an estimate (" + finishedJobs + " finished jobs in " + DurationWords.compact(window)
+                        + ")");
     }
 
     public static Eta needsAdmin() {
-        return new Eta(Kind.NEEDS_ADMIN, null, null, null, 0, 0,
+        return new Eta(
+                Kind.NEEDS_ADMIN,
+                null,
+                null,
+                null,
+                0,
+                0,
                 "no estimate: only the pool administrator can make this job fit");
     }
 
@@ -60,8 +72,15 @@ public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsA
 
     /** As a report carries it: seconds, the summary and the basis. */
     public WaitEstimate toReport() {
-        return new WaitEstimate(kind.name(), known() ? p10.toSeconds() : null, known() ? p50.toSeconds() : null,
-                known() ? p90.toSeconds() : null, jobsAhead, gpusAhead, summary(), basis);
+        return new WaitEstimate(
+                kind.name(),
+                known() ? p10.toSeconds() : null,
+                known() ? p50.toSeconds() : null,
+                known() ? p90.toSeconds() : null,
+                jobsAhead,
+                gpusAhead,
+                summary(),
+                basis);
     }
 
     /**

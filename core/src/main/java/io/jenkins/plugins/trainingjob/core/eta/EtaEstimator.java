@@ -26,6 +26,7 @@ public final class EtaEstimator {
 
     /** Fewer finished jobs than this in the window: no estimate. */
     public static final int MIN_FINISHED = 20;
+
     static final int NEIGHBOURS = 40;
     static final int MIN_CONDITIONED = 10;
     /**
@@ -46,17 +47,19 @@ public final class EtaEstimator {
         /** "neighbours,blockingWeight,aheadWeight,classPenalty,rescale", for tuning runs. */
         static Tuning parse(String s) {
             String[] f = s.split(",");
-            return new Tuning(Integer.parseInt(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
-                    Double.parseDouble(f[3]), Double.parseDouble(f[4]));
+            return new Tuning(
+                    Integer.parseInt(f[0]),
+                    Double.parseDouble(f[1]),
+                    Double.parseDouble(f[2]),
+                    Double.parseDouble(f[3]),
+                    Double.parseDouble(f[4]));
         }
     }
 
-    private EtaEstimator() {
-    }
+    private EtaEstimator() {}
 
     /** The estimate, or why there is none ({@code verdict} may be {@code null}: no diagnosis yet). */
-    public static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Verdict verdict,
-                               Instant now) {
+    public static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Verdict verdict, Instant now) {
         if (verdict == Verdict.NEEDS_ADMIN) {
             return Eta.needsAdmin();
         }
@@ -159,29 +162,57 @@ public final class EtaEstimator {
             waits[m] = Math.max(0, w - (pool == conditioned ? elapsed : 0));
         }
         Distribution d = Distribution.of(waits);
-        return Eta.estimate(Duration.ofSeconds(d.quantile(0.1)), Duration.ofSeconds(d.quantile(0.5)),
-                Duration.ofSeconds(d.quantile(0.9)), ahead, gpusAhead,
+        return Eta.estimate(
+                Duration.ofSeconds(d.quantile(0.1)),
+                Duration.ofSeconds(d.quantile(0.5)),
+                Duration.ofSeconds(d.quantile(0.9)),
+                ahead,
+                gpusAhead,
                 basis(history, capacity, totalGpus, free, running.size(), used, blocking, k, candidates.size()));
     }
 
-    private static String basis(QueueHistory history, Capacity capacity, long totalGpus, long free, int running,
-                                long used, long blocking, int neighbours, int submissions) {
+    private static String basis(
+            QueueHistory history,
+            Capacity capacity,
+            long totalGpus,
+            long free,
+            int running,
+            long used,
+            long blocking,
+            int neighbours,
+            int submissions) {
         String window = DurationWords.compact(history.window());
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "the real waits of the %d of %d submissions in %s that faced the most"
-                + " similar queue; %d running jobs hold %d GPUs", neighbours, submissions, window, running, used));
+        b.append(String.format(
+                Locale.ROOT,
+                "the real waits of the %d of %d submissions in %s that faced the most"
+                        + " similar queue; %d running jobs hold %d GPUs",
+                neighbours,
+                submissions,
+                window,
+                running,
+                used));
         if (blocking > 0) {
-            b.append("; enough of them to fit it are expected to end in ").append(DurationWords.compact(
-                    Duration.ofSeconds(blocking))).append(" (median remaining run time given how long each ran)");
+            b.append("; enough of them to fit it are expected to end in ")
+                    .append(DurationWords.compact(Duration.ofSeconds(blocking)))
+                    .append(" (median remaining run time given how long each ran)");
         } else {
             b.append("; the free capacity holds it and nothing waits ahead");
         }
         if (capacity.known()) {
-            b.append(String.format(Locale.ROOT, "; %d nodes can hold its pods (%d GPUs, %d free)",
-                    capacity.nodes(), capacity.totalGpus(), capacity.freeGpus()));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "; %d nodes can hold its pods (%d GPUs, %d free)",
+                    capacity.nodes(),
+                    capacity.totalGpus(),
+                    capacity.freeGpus()));
         } else {
-            b.append(String.format(Locale.ROOT, "; no node list: capacity taken as the most GPUs in use at once"
-                    + " in %s (%d, %d free)", window, totalGpus, free));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "; no node list: capacity taken as the most GPUs in use at once" + " in %s (%d, %d free)",
+                    window,
+                    totalGpus,
+                    free));
         }
         if (!history.scopeNote().isEmpty()) {
             b.append("; ").append(history.scopeNote());

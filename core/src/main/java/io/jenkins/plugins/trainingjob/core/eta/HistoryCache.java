@@ -16,8 +16,7 @@ public final class HistoryCache {
 
     static final int MAX_ENTRIES = 64;
 
-    private record Entry(Instant readAt, QueueHistory history) {
-    }
+    private record Entry(Instant readAt, QueueHistory history) {}
 
     private final Supplier<Instant> clock;
     private final Duration maxAge;

@@ -67,7 +67,9 @@ public final class HistoryReader {
                 }
                 HistoryJob j = new HistoryJob(s.job().id(), s.gpus(), s.createdAt(), s.startedAt(), s.finishedAt());
                 boolean open = !j.finished() && !s.phase().isTerminal();
-                if (!j.createdAt().isBefore(from) || open || (j.finished() && !j.finishedAt().isBefore(from))) {
+                if (!j.createdAt().isBefore(from)
+                        || open
+                        || (j.finished() && !j.finishedAt().isBefore(from))) {
                     pageStillMatters = true;
                     if (jobs.size() < maxJobs) {
                         jobs.add(j);

@@ -19,8 +19,7 @@ public final class JobsAhead {
     static final int PAGE_SIZE = 100;
     static final int MAX_JOBS = 5_000;
 
-    private JobsAhead() {
-    }
+    private JobsAhead() {}
 
     /**
      * By the platform's queue positions when both have one (two jobs created in the same second are
@@ -61,8 +60,9 @@ public final class JobsAhead {
                 break;
             }
         } while (token != null && read < MAX_JOBS);
-        ahead.sort(Comparator.comparingInt((JobStatus s) -> s.queuePosition() == null ? Integer.MAX_VALUE
-                : s.queuePosition()).thenComparing(JobStatus::createdAt));
+        ahead.sort(Comparator.comparingInt(
+                        (JobStatus s) -> s.queuePosition() == null ? Integer.MAX_VALUE : s.queuePosition())
+                .thenComparing(JobStatus::createdAt));
         return ahead;
     }
 }

@@ -39,8 +39,8 @@ public final class QueueHistory {
      * @param truncated whether the read stopped at its page or memory bound before the window's start
      * @param scopeNote what the list cannot show (SenseCore: other workspaces' jobs), for the estimate's basis
      */
-    public QueueHistory(String queue, Instant seenAt, Duration window, List<HistoryJob> jobs, boolean truncated,
-                        String scopeNote) {
+    public QueueHistory(
+            String queue, Instant seenAt, Duration window, List<HistoryJob> jobs, boolean truncated, String scopeNote) {
         this.scopeNote = scopeNote == null ? "" : scopeNote;
         this.queue = queue == null ? "" : queue;
         this.seenAt = Objects.requireNonNull(seenAt, "seenAt");

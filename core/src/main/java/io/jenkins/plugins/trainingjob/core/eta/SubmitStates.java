@@ -18,7 +18,6 @@ final class SubmitStates {
     final long[] gpusAhead;
     final long[] blocking;
 
-
     private SubmitStates(int n) {
         jobsAhead = new int[n];
         gpusAhead = new long[n];

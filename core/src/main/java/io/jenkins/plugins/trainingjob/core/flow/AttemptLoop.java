@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -7,7 +8,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
-import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -46,7 +46,14 @@ import java.util.function.Supplier;
 public final class AttemptLoop {
 
     /** The points of an attempt where an interrupt is seen; tests interrupt at each. */
-    public enum Step { TOKEN_SAVED, CREATED, WATCH_ENDED, STOP_REQUESTED, STOP_CONFIRMED, BEFORE_RETRY }
+    public enum Step {
+        TOKEN_SAVED,
+        CREATED,
+        WATCH_ENDED,
+        STOP_REQUESTED,
+        STOP_CONFIRMED,
+        BEFORE_RETRY
+    }
 
     /** What the front end does at each step. */
     public interface Hooks {
@@ -54,16 +61,13 @@ public final class AttemptLoop {
         void beforeCreate(int attempt, String token, TargetChoice.Candidate target);
 
         /** A line for the build log or the terminal. */
-        default void line(String text) {
-        }
+        default void line(String text) {}
 
         /** Attempt {@code attempt} created (or found) {@code job}. */
-        default void created(int attempt, JobRef job, boolean found) {
-        }
+        default void created(int attempt, JobRef job, boolean found) {}
 
         /** A test seam: the loop reached {@code step} of attempt {@code attempt}. */
-        default void reached(Step step, int attempt) {
-        }
+        default void reached(Step step, int attempt) {}
     }
 
     /** How long the wait of one attempt may be, given what is left of the whole submit's budget. */
@@ -80,8 +84,14 @@ public final class AttemptLoop {
      * @param stopOnInterrupt whether an interrupt stops the job on the platform
      * @param confirmPolls how many status reads confirm a stop before a move
      */
-    public record Settings(String baseToken, boolean tokenMayBeInUse, RetryPolicy retry, Duration maxWait,
-                           boolean stopOnInterrupt, int confirmPolls, Duration confirmInterval) {
+    public record Settings(
+            String baseToken,
+            boolean tokenMayBeInUse,
+            RetryPolicy retry,
+            Duration maxWait,
+            boolean stopOnInterrupt,
+            int confirmPolls,
+            Duration confirmInterval) {
         public Settings {
             ClientToken.require("clientToken", baseToken);
             retry = retry == null ? RetryPolicy.none() : retry;
@@ -101,8 +111,12 @@ public final class AttemptLoop {
      * @param job the job the submit ended with (the one left on the platform, if any); {@code null} when none
      * @param target where that job is
      */
-    public record Result(List<Attempt> attempts, Map<Integer, Outcome> outcomes, Outcome outcome, JobRef job,
-                         TargetChoice.Candidate target) {
+    public record Result(
+            List<Attempt> attempts,
+            Map<Integer, Outcome> outcomes,
+            Outcome outcome,
+            JobRef job,
+            TargetChoice.Candidate target) {
         public Result {
             attempts = List.copyOf(attempts);
             outcomes = Map.copyOf(outcomes);
@@ -137,9 +151,14 @@ public final class AttemptLoop {
      * @throws io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException (field {@code clientToken})
      *     when an attempt's token names a job of another spec
      */
-    public Result run(List<TargetChoice.Judged> plan, Settings settings, PolicySource policies,
-                      WatchListener listener, Hooks hooks) {
-        List<TargetChoice.Candidate> order = plan.stream().map(TargetChoice.Judged::candidate).toList();
+    public Result run(
+            List<TargetChoice.Judged> plan,
+            Settings settings,
+            PolicySource policies,
+            WatchListener listener,
+            Hooks hooks) {
+        List<TargetChoice.Candidate> order =
+                plan.stream().map(TargetChoice.Judged::candidate).toList();
         verdicts = plan.stream().map(TargetChoice.Judged::verdict).toList();
         this.order = order;
         if (order.isEmpty()) {
@@ -160,9 +179,15 @@ public final class AttemptLoop {
                     break;
                 }
                 if (last != null) {
-                    attempts.add(new Attempt(last.attempt, last.target.label(), last.token, last.job.id(),
+                    attempts.add(new Attempt(
+                            last.attempt,
+                            last.target.label(),
+                            last.token,
+                            last.job.id(),
                             verdicts.get(order.indexOf(last.target)),
-                            "superseded", Duration.ZERO, "found on resume; a later attempt exists"));
+                            "superseded",
+                            Duration.ZERO,
+                            "found on resume; a later attempt exists"));
                     outcomes.add(null);
                     retriesUsed += last.target == found.get().target ? 1 : 0;
                 }
@@ -185,12 +210,24 @@ public final class AttemptLoop {
                 hooks.beforeCreate(attempt, token, target);
                 hooks.reached(Step.TOKEN_SAVED, attempt);
                 if (interrupted) {
-                    attempts.add(new Attempt(attempt, target.label(), token, "", verdicts.get(index), "cancelled",
+                    attempts.add(new Attempt(
+                            attempt,
+                            target.label(),
+                            token,
+                            "",
+                            verdicts.get(index),
+                            "cancelled",
                             Duration.ZERO,
                             "interrupted before the create; no job created"));
                     outcomes.add(null);
-                    return end(attempts, outcomes, new Outcome.Cancelled(null, false,
-                            "interrupted before attempt " + attempt + " was created; no job left running"), null,
+                    return end(
+                            attempts,
+                            outcomes,
+                            new Outcome.Cancelled(
+                                    null,
+                                    false,
+                                    "interrupted before attempt " + attempt + " was created; no job left running"),
+                            null,
                             target);
                 }
                 JobSpec spec = AttemptSpec.forAttempt(target.spec(), attempt);
@@ -200,7 +237,8 @@ public final class AttemptLoop {
                         + ConsoleText.strip(job.id()) + " (client token " + token + ")");
                 hooks.reached(Step.CREATED, attempt);
             }
-            Outcome outcome = interrupted ? stopForInterrupt(target, job, settings)
+            Outcome outcome = interrupted
+                    ? stopForInterrupt(target, job, settings)
                     : watch(target, job, policies.forAttempt(remaining(settings, start)), listener, settings, start);
             hooks.reached(Step.WATCH_ENDED, attempt);
             Duration waited = Duration.between(legStart, now.get());
@@ -223,9 +261,22 @@ public final class AttemptLoop {
                     hooks.line("job " + ConsoleText.strip(job.id()) + " started while being stopped: keeping it; "
                             + "no further target is tried");
                     // Watch the kept job again: the same attempt, now running; nothing moves after it.
-                    Outcome kept = interrupted ? stopForInterrupt(target, job, settings)
-                            : watch(target, job, policies.forAttempt(remaining(settings, start)), listener, settings, start);
-                    attempts.add(attempt(attempt, target, token, job, kept, Duration.between(legStart, now.get()),
+                    Outcome kept = interrupted
+                            ? stopForInterrupt(target, job, settings)
+                            : watch(
+                                    target,
+                                    job,
+                                    policies.forAttempt(remaining(settings, start)),
+                                    listener,
+                                    settings,
+                                    start);
+                    attempts.add(attempt(
+                            attempt,
+                            target,
+                            token,
+                            job,
+                            kept,
+                            Duration.between(legStart, now.get()),
                             "started while being stopped; kept, no further target tried"));
                     outcomes.add(kept);
                     return end(attempts, outcomes, kept, job, target);
@@ -238,13 +289,26 @@ public final class AttemptLoop {
                     outcomes.add(outcome);
                     return end(attempts, outcomes, outcome, job, target);
                 }
-                attempts.add(attempt(attempt, target, token, job, outcome, waited, movingWhy(outcome)
-                        + "; stopped, moved to target " + order.get(index + 1).number()));
+                attempts.add(attempt(
+                        attempt,
+                        target,
+                        token,
+                        job,
+                        outcome,
+                        waited,
+                        movingWhy(outcome) + "; stopped, moved to target "
+                                + order.get(index + 1).number()));
                 outcomes.add(outcome);
                 if (interrupted) {
-                    return end(attempts, outcomes, new Outcome.Cancelled(JobStatus.unknown(job), true,
-                            "interrupted during a move: job " + job.id() + " was stopped; no job left running"),
-                            null, target);
+                    return end(
+                            attempts,
+                            outcomes,
+                            new Outcome.Cancelled(
+                                    JobStatus.unknown(job),
+                                    true,
+                                    "interrupted during a move: job " + job.id() + " was stopped; no job left running"),
+                            null,
+                            target);
                 }
                 index++;
                 attempt++;
@@ -254,9 +318,12 @@ public final class AttemptLoop {
             Optional<String> retry = settings.retry().reasonToRetry(outcome);
             if (retry.isPresent() && retriesUsed < settings.retry().limit()) {
                 retriesUsed++;
-                String why = retry.get() + "; retry " + retriesUsed + " of " + settings.retry().limit()
-                        + (settings.retry().backoff().isZero() ? "" : " after "
-                        + DurationText.format(settings.retry().backoff()));
+                String why = retry.get() + "; retry " + retriesUsed + " of "
+                        + settings.retry().limit()
+                        + (settings.retry().backoff().isZero()
+                                ? ""
+                                : " after "
+                                        + DurationText.format(settings.retry().backoff()));
                 hooks.line("attempt " + attempt + " (" + ConsoleText.strip(target.label()) + "): job "
                         + ConsoleText.strip(job.id()) + " failed, " + why);
                 attempts.add(attempt(attempt, target, token, job, outcome, waited, why));
@@ -270,8 +337,15 @@ public final class AttemptLoop {
                 hooks.reached(Step.BEFORE_RETRY, attempt);
                 if (interrupted) {
                     // The failed job is over; nothing runs.
-                    return end(attempts, outcomes, new Outcome.Cancelled(outcome.lastStatus(), false,
-                            "interrupted before retry " + retriesUsed + "; no job left running"), null, target);
+                    return end(
+                            attempts,
+                            outcomes,
+                            new Outcome.Cancelled(
+                                    outcome.lastStatus(),
+                                    false,
+                                    "interrupted before retry " + retriesUsed + "; no job left running"),
+                            null,
+                            target);
                 }
                 attempt++;
                 job = null;
@@ -284,8 +358,12 @@ public final class AttemptLoop {
         }
     }
 
-    private static Result end(List<Attempt> attempts, List<Outcome> outcomes, Outcome outcome, JobRef job,
-                              TargetChoice.Candidate target) {
+    private static Result end(
+            List<Attempt> attempts,
+            List<Outcome> outcomes,
+            Outcome outcome,
+            JobRef job,
+            TargetChoice.Candidate target) {
         Map<Integer, Outcome> byNumber = new HashMap<>();
         for (int i = 0; i < attempts.size(); i++) {
             if (outcomes.get(i) != null) {
@@ -295,10 +373,17 @@ public final class AttemptLoop {
         return new Result(attempts, byNumber, outcome, job, target);
     }
 
-    private Outcome watch(TargetChoice.Candidate target, JobRef job, WatchPolicy policy, WatchListener listener,
-                          Settings settings, Instant start) {
+    private Outcome watch(
+            TargetChoice.Candidate target,
+            JobRef job,
+            WatchPolicy policy,
+            WatchListener listener,
+            Settings settings,
+            Instant start) {
         // The budget is the whole submit's: counted from the first attempt, so a move gets only what is left.
-        WaitBudget budget = settings.maxWait() == null ? WaitBudget.NONE : WaitBudget.of(settings.maxWait()).from(start);
+        WaitBudget budget = settings.maxWait() == null
+                ? WaitBudget.NONE
+                : WaitBudget.of(settings.maxWait()).from(start);
         Watch w = watcher.watch(target.connectionId(), job, policy, budget, listener);
         if (interrupted) {
             return w.cancel(settings.stopOnInterrupt()).join();
@@ -329,15 +414,14 @@ public final class AttemptLoop {
             target.platform().cancel(job);
             return new Outcome.Cancelled(null, true, "interrupted: stopped job " + job.id());
         } catch (PlatformException e) {
-            return new Outcome.Cancelled(null, false, "interrupted: stopping job " + job.id() + " failed ("
-                    + e.getMessage() + ")");
+            return new Outcome.Cancelled(
+                    null, false, "interrupted: stopping job " + job.id() + " failed (" + e.getMessage() + ")");
         }
     }
 
     /** Pending timeout passed (the diagnosis is kept in the outcome), or the budget cannot be met here. */
     static boolean movesOn(Outcome outcome) {
-        return outcome instanceof Outcome.Unschedulable
-                || outcome instanceof Outcome.NotStartedInBudget b && b.early();
+        return outcome instanceof Outcome.Unschedulable || outcome instanceof Outcome.NotStartedInBudget b && b.early();
     }
 
     private static String movingWhy(Outcome outcome) {
@@ -347,10 +431,14 @@ public final class AttemptLoop {
         return "still pending after the pending timeout (diagnosis kept)";
     }
 
-    private enum Stop { STOPPED, STARTED, UNCONFIRMED }
+    private enum Stop {
+        STOPPED,
+        STARTED,
+        UNCONFIRMED
+    }
 
-    private Stop stopAndConfirm(TargetChoice.Candidate target, JobRef job, Settings settings, int attempt,
-                                Hooks hooks) {
+    private Stop stopAndConfirm(
+            TargetChoice.Candidate target, JobRef job, Settings settings, int attempt, Hooks hooks) {
         try {
             target.platform().cancel(job);
         } catch (PlatformException e) {
@@ -395,15 +483,27 @@ public final class AttemptLoop {
         return left.isNegative() ? Duration.ZERO : left;
     }
 
-    private Attempt attempt(int n, TargetChoice.Candidate target, String token, JobRef job, Outcome outcome,
-                            Duration waited, String reason) {
+    private Attempt attempt(
+            int n,
+            TargetChoice.Candidate target,
+            String token,
+            JobRef job,
+            Outcome outcome,
+            Duration waited,
+            String reason) {
         Verdict verdict = verdicts.get(order.indexOf(target));
-        return new Attempt(n, target.label(), token, job == null ? "" : job.id(), verdict,
-                outcome == null ? "" : outcome.kind().name().toLowerCase(java.util.Locale.ROOT), waited, reason);
+        return new Attempt(
+                n,
+                target.label(),
+                token,
+                job == null ? "" : job.id(),
+                verdict,
+                outcome == null ? "" : outcome.kind().name().toLowerCase(java.util.Locale.ROOT),
+                waited,
+                reason);
     }
 
-    private record Found(int attempt, TargetChoice.Candidate target, String token, JobRef job) {
-    }
+    private record Found(int attempt, TargetChoice.Candidate target, String token, JobRef job) {}
 
     /** Attempt {@code n}'s job on any target: the one whose spec it was created from. */
     private static Optional<Found> find(List<TargetChoice.Candidate> order, String base, int n) {

@@ -19,8 +19,7 @@ final class AttemptSpec {
 
     private static final int MAX_NAME = 63;
 
-    private AttemptSpec() {
-    }
+    private AttemptSpec() {}
 
     static JobSpec forAttempt(JobSpec spec, int attempt) {
         if (attempt == 1 || spec.name() == null || spec.name().isBlank()) {

@@ -17,8 +17,7 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
  */
 public final class FailureCleanup {
 
-    private FailureCleanup() {
-    }
+    private FailureCleanup() {}
 
     /** Whether the outcome ends the wait with the job still on the platform. */
     public static boolean leavesJob(Outcome outcome) {
@@ -34,7 +33,8 @@ public final class FailureCleanup {
      * (Jenkins' {@code failOnUnschedulable: false}): a wait that goes on leaves the job in its queue.
      */
     public static boolean leavesJob(Outcome outcome, boolean unschedulableFails) {
-        return outcome.kind() == OutcomeKind.TIMED_OUT || outcome.kind() == OutcomeKind.NOT_STARTED_IN_BUDGET
+        return outcome.kind() == OutcomeKind.TIMED_OUT
+                || outcome.kind() == OutcomeKind.NOT_STARTED_IN_BUDGET
                 || unschedulableFails && outcome.kind() == OutcomeKind.UNSCHEDULABLE;
     }
 
@@ -46,9 +46,15 @@ public final class FailureCleanup {
      * @param stopHint what a person runs to stop it ({@code trainjob cancel <id>})
      * @return the line to print, or {@code null} when the outcome leaves nothing behind
      */
-    public static String apply(TrainingPlatform platform, JobRef job, Outcome outcome, boolean cancelOnFailure,
-            String optionName, String stopHint) {
-        return cleanUp(platform, job, outcome, cancelOnFailure, optionName, stopHint).line();
+    public static String apply(
+            TrainingPlatform platform,
+            JobRef job,
+            Outcome outcome,
+            boolean cancelOnFailure,
+            String optionName,
+            String stopHint) {
+        return cleanUp(platform, job, outcome, cancelOnFailure, optionName, stopHint)
+                .line();
     }
 
     /**
@@ -56,27 +62,35 @@ public final class FailureCleanup {
      * stopped the job, so a result written afterwards (the CLI's JSON) says so instead of the phase it read
      * before the stop (review R13).
      */
-    public record Cleanup(String line, boolean stopped) {
-    }
+    public record Cleanup(String line, boolean stopped) {}
 
     /** As {@link #apply}, also telling whether the job was stopped. */
-    public static Cleanup cleanUp(TrainingPlatform platform, JobRef job, Outcome outcome, boolean cancelOnFailure,
-            String optionName, String stopHint) {
+    public static Cleanup cleanUp(
+            TrainingPlatform platform,
+            JobRef job,
+            Outcome outcome,
+            boolean cancelOnFailure,
+            String optionName,
+            String stopHint) {
         if (!leavesJob(outcome)) {
             return new Cleanup(null, false);
         }
         String id = ConsoleText.strip(job.id());
         String where = job.platform().displayName();
         if (!cancelOnFailure) {
-            return new Cleanup("job " + id + " is still " + state(outcome) + " on " + where + "; stop it with: "
-                    + stopHint + " (or set " + optionName + ")", false);
+            return new Cleanup(
+                    "job " + id + " is still " + state(outcome) + " on " + where + "; stop it with: " + stopHint
+                            + " (or set " + optionName + ")",
+                    false);
         }
         try {
             platform.cancel(job);
             return new Cleanup("stopped job " + id + " on " + where + " (" + optionName + ")", true);
         } catch (PlatformException e) {
-            return new Cleanup("stopping job " + id + " failed (" + ConsoleText.strip(e.getMessage())
-                    + "); it is still " + state(outcome) + " on " + where + "; stop it with: " + stopHint, false);
+            return new Cleanup(
+                    "stopping job " + id + " failed (" + ConsoleText.strip(e.getMessage()) + "); it is still "
+                            + state(outcome) + " on " + where + "; stop it with: " + stopHint,
+                    false);
         }
     }
 
@@ -85,7 +99,8 @@ public final class FailureCleanup {
         if (last == null) {
             return "there";
         }
-        return last.phase() == JobPhase.PENDING ? "queued"
+        return last.phase() == JobPhase.PENDING
+                ? "queued"
                 : last.phase() == JobPhase.STARTING || last.phase() == JobPhase.RUNNING ? "running" : "there";
     }
 }

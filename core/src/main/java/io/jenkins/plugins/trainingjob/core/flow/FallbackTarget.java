@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  * @param connection a profile of the same platform (CLI) or a connection (Jenkins), or empty
  * @param variables values for the spec's {@code ${NAME}} placeholders there, over the primary's
  */
-public record FallbackTarget(int number, String queue, String resourcePool, String connection,
-                             Map<String, String> variables) {
+public record FallbackTarget(
+        int number, String queue, String resourcePool, String connection, Map<String, String> variables) {
 
     /** What a placeholder name may be: as the spec's {@code ${NAME}} syntax allows. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -62,7 +62,9 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
      * SenseCore specs name their pool in the spec; a target changes them through {@code ${NAME}} values.
      */
     public JobSpec applyTo(JobSpec spec) {
-        if (queue.isEmpty() || spec.platform() != PlatformKind.AIHC || !spec.body().hasNonNull("queue")) {
+        if (queue.isEmpty()
+                || spec.platform() != PlatformKind.AIHC
+                || !spec.body().hasNonNull("queue")) {
             return spec;
         }
         return AttemptSpec.with(spec, "queue", queue, "fallback target " + label("target"));
@@ -77,16 +79,20 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
     public static FallbackTarget parseOption(int number, String text) {
         String field = "--fallback #" + (number - 1);
         if (text == null || text.isBlank()) {
-            throw InvalidInputException.of(field, "must name what changes: queue=, resource-pool=, profile= or "
-                    + "set.NAME=, e.g. --fallback queue=spot");
+            throw InvalidInputException.of(
+                    field,
+                    "must name what changes: queue=, resource-pool=, profile= or "
+                            + "set.NAME=, e.g. --fallback queue=spot");
         }
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> variables = new LinkedHashMap<>();
         for (String item : text.split(",", -1)) {
             int eq = item.indexOf('=');
             if (eq <= 0) {
-                throw InvalidInputException.of(field, "'" + item + "' is not KEY=VALUE (keys: queue, resource-pool, "
-                        + "profile, set.NAME; values cannot hold a comma)");
+                throw InvalidInputException.of(
+                        field,
+                        "'" + item + "' is not KEY=VALUE (keys: queue, resource-pool, "
+                                + "profile, set.NAME; values cannot hold a comma)");
             }
             String key = item.substring(0, eq).trim();
             String value = item.substring(eq + 1).trim();
@@ -97,12 +103,13 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
                     throw InvalidInputException.of(field + " " + key, "is given twice");
                 }
             } else {
-                throw InvalidInputException.of(field + " " + key, "is not a key of --fallback: use queue, "
-                        + "resource-pool, profile or set.NAME");
+                throw InvalidInputException.of(
+                        field + " " + key,
+                        "is not a key of --fallback: use queue, " + "resource-pool, profile or set.NAME");
             }
         }
-        return new FallbackTarget(number, values.get("queue"), values.get("resource-pool"), values.get("profile"),
-                variables);
+        return new FallbackTarget(
+                number, values.get("queue"), values.get("resource-pool"), values.get("profile"), variables);
     }
 
     /**
@@ -113,8 +120,9 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
     public static FallbackTarget fromMap(int number, Map<?, ?> entry) {
         String field = "fallback[" + (number - 2) + "]";
         if (entry == null || entry.isEmpty()) {
-            throw InvalidInputException.of(field, "must name what changes: queue, resourcePool, connection or "
-                    + "variables, e.g. [queue: 'spot']");
+            throw InvalidInputException.of(
+                    field,
+                    "must name what changes: queue, resourcePool, connection or " + "variables, e.g. [queue: 'spot']");
         }
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> variables = new LinkedHashMap<>();
@@ -126,7 +134,8 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
                     if (!(value instanceof CharSequence)) {
                         throw InvalidInputException.of(field + "." + key, "must be a string");
                     }
-                    values.put(key, requireId(field + "." + key, value.toString().trim()));
+                    values.put(
+                            key, requireId(field + "." + key, value.toString().trim()));
                 }
                 case "variables" -> {
                     if (!(value instanceof Collection<?> list)) {
@@ -138,21 +147,27 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
                         if (eq <= 0) {
                             throw InvalidInputException.of(field + ".variables", "'" + s + "' is not NAME=value");
                         }
-                        putVariable(field + ".variables", variables, s.substring(0, eq).trim(), s.substring(eq + 1));
+                        putVariable(
+                                field + ".variables",
+                                variables,
+                                s.substring(0, eq).trim(),
+                                s.substring(eq + 1));
                     }
                 }
-                default -> throw InvalidInputException.of(field + "." + key,
-                        "is not a key of a fallback target: use queue, resourcePool, connection or variables");
+                default ->
+                    throw InvalidInputException.of(
+                            field + "." + key,
+                            "is not a key of a fallback target: use queue, resourcePool, connection or variables");
             }
         }
-        return new FallbackTarget(number, values.get("queue"), values.get("resourcePool"), values.get("connection"),
-                variables);
+        return new FallbackTarget(
+                number, values.get("queue"), values.get("resourcePool"), values.get("connection"), variables);
     }
 
     private static void putVariable(String field, Map<String, String> variables, String name, String value) {
         if (!NAME.matcher(name).matches()) {
-            throw InvalidInputException.of(field + " set." + name, "a placeholder name is a letter or '_', then "
-                    + "letters, digits or '_'");
+            throw InvalidInputException.of(
+                    field + " set." + name, "a placeholder name is a letter or '_', then " + "letters, digits or '_'");
         }
         if (variables.put(name, value) != null) {
             throw InvalidInputException.of(field + " set." + name, "is given twice");
@@ -161,8 +176,10 @@ public record FallbackTarget(int number, String queue, String resourcePool, Stri
 
     private static String requireId(String field, String value) {
         if (!ID.matcher(value).matches()) {
-            throw InvalidInputException.of(field, "must be a name of 1-128 letters, digits, '.', '_', ':', '/' "
-                    + "or '-', starting with a letter or digit");
+            throw InvalidInputException.of(
+                    field,
+                    "must be a name of 1-128 letters, digits, '.', '_', ':', '/' "
+                            + "or '-', starting with a letter or digit");
         }
         return value;
     }

@@ -17,8 +17,7 @@ import java.util.Optional;
  */
 public final class IdempotentSubmitter {
 
-    private IdempotentSubmitter() {
-    }
+    private IdempotentSubmitter() {}
 
     /** The job a submit ended with, and whether it existed before this call. */
     public record Submitted(JobRef job, boolean alreadySubmitted, String clientToken) {
@@ -26,8 +25,8 @@ public final class IdempotentSubmitter {
         /** The line a person reads: the same words in the CLI and in the build log. */
         public String message() {
             String where = job.platform().displayName();
-            String what = ConsoleText.strip(job.id()) + (job.name().equals(job.id()) ? ""
-                    : " (" + ConsoleText.strip(job.name()) + ")");
+            String what = ConsoleText.strip(job.id())
+                    + (job.name().equals(job.id()) ? "" : " (" + ConsoleText.strip(job.name()) + ")");
             return alreadySubmitted
                     ? "already submitted as job " + what + " on " + where + " (client token " + clientToken
                             + "); not submitting it again"
@@ -42,8 +41,8 @@ public final class IdempotentSubmitter {
      *     UUID), whose look-up can only find nothing
      * @throws InvalidRequestException (field {@code clientToken}) when the token names a job of another spec
      */
-    public static Submitted submit(TrainingPlatform platform, JobSpec spec, String clientToken,
-            boolean tokenMayBeInUse) {
+    public static Submitted submit(
+            TrainingPlatform platform, JobSpec spec, String clientToken, boolean tokenMayBeInUse) {
         if (tokenMayBeInUse) {
             Optional<Submitted> found = existing(platform, spec, clientToken);
             if (found.isPresent()) {
@@ -72,10 +71,13 @@ public final class IdempotentSubmitter {
         return new Submitted(platform.submit(spec, clientToken), false, clientToken);
     }
 
-    private static InvalidRequestException anotherSpec(TrainingPlatform platform, JobSpec spec, String clientToken,
-            JobRef existing) {
+    private static InvalidRequestException anotherSpec(
+            TrainingPlatform platform, JobSpec spec, String clientToken, JobRef existing) {
         String thisOne = spec.name().isBlank() ? "this spec" : "this spec ('" + spec.name() + "')";
-        return InvalidRequestException.refused(platform.kind(), "submit", "clientToken",
+        return InvalidRequestException.refused(
+                platform.kind(),
+                "submit",
+                "clientToken",
                 "client token " + clientToken + " already names job " + existing.id()
                         + (existing.name().equals(existing.id()) ? "" : " ('" + existing.name() + "')")
                         + ", created from another spec than " + thisOne

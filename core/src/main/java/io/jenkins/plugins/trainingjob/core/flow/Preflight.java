@@ -20,8 +20,7 @@ import java.util.Optional;
  */
 public final class Preflight {
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     /**
      * The pre-flight report of {@code spec} on {@code platform}'s pool (its connection's queue when the spec
@@ -29,7 +28,11 @@ public final class Preflight {
      * the inventory ends in an UNKNOWN report naming it.
      */
     public static DiagnosisReport check(TrainingPlatform platform, JobSpec spec) {
-        JobDemand demand = JobDemand.of(spec, platform.settings() == null ? null : platform.settings().target().defaultQueue());
+        JobDemand demand = JobDemand.of(
+                spec,
+                platform.settings() == null
+                        ? null
+                        : platform.settings().target().defaultQueue());
         try {
             return PreflightCheck.check(demand, platform.inventory(demand.queue()));
         } catch (InventoryUnreadableException e) {
@@ -65,8 +68,8 @@ public final class Preflight {
             return summary(report) + " (preflight: warn, so the job is submitted anyway)";
         }
         if (report.verdict() == Verdict.NEEDS_ADMIN && mode != PreflightMode.STRICT) {
-            return "warning: " + summary(report) + " The job is submitted all the same (preflight: "
-                    + mode.text() + "; strict refuses it).";
+            return "warning: " + summary(report) + " The job is submitted all the same (preflight: " + mode.text()
+                    + "; strict refuses it).";
         }
         return summary(report);
     }

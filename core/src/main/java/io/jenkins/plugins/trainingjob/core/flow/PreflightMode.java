@@ -28,8 +28,11 @@ public enum PreflightMode {
             case "false", "off" -> OFF;
             case "warn" -> WARN;
             case "strict" -> STRICT;
-            default -> throw InvalidInputException.of(field, "must be true, strict, warn or false, was '"
-                    + io.jenkins.plugins.trainingjob.core.text.ConsoleText.strip(text, 40) + "'");
+            default ->
+                throw InvalidInputException.of(
+                        field,
+                        "must be true, strict, warn or false, was '"
+                                + io.jenkins.plugins.trainingjob.core.text.ConsoleText.strip(text, 40) + "'");
         };
     }
 

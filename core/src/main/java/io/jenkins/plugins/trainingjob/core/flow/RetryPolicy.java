@@ -42,10 +42,10 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
 
     /** How a front end names the four settings, so errors name them as the user wrote them. */
     public record Fields(String limit, String onExitCodes, String onPreemption, String backoff) {
-        public static final Fields CLI = new Fields("--retry-limit", "--retry-on-exit-codes",
-                "--retry-on-preemption", "--retry-backoff");
-        public static final Fields JENKINS = new Fields("retry.limit", "retry.onExitCodes", "retry.onPreemption",
-                "retry.backoff");
+        public static final Fields CLI =
+                new Fields("--retry-limit", "--retry-on-exit-codes", "--retry-on-preemption", "--retry-backoff");
+        public static final Fields JENKINS =
+                new Fields("retry.limit", "retry.onExitCodes", "retry.onPreemption", "retry.backoff");
     }
 
     /**
@@ -54,19 +54,20 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
      * @param exitCodes comma-separated codes and ranges ({@code 137,143}, {@code 128-255}), or null/blank
      * @param backoff a duration text ({@code 30s}), or null/blank for none
      */
-    public static RetryPolicy parse(Fields fields, Integer limit, String exitCodes, boolean onPreemption,
-                                    String backoff) {
+    public static RetryPolicy parse(
+            Fields fields, Integer limit, String exitCodes, boolean onPreemption, String backoff) {
         int n = limit == null ? 0 : limit;
         if (n < 0 || n > MAX_LIMIT) {
             throw InvalidInputException.of(fields.limit(), "must be 0-" + MAX_LIMIT + " (was " + n + ")");
         }
-        Set<Integer> codes = exitCodes == null || exitCodes.isBlank() ? Set.of()
-                : codes(fields.onExitCodes(), exitCodes);
-        Duration wait = backoff == null || backoff.isBlank() ? Duration.ZERO
-                : DurationText.parse(fields.backoff(), backoff);
+        Set<Integer> codes =
+                exitCodes == null || exitCodes.isBlank() ? Set.of() : codes(fields.onExitCodes(), exitCodes);
+        Duration wait =
+                backoff == null || backoff.isBlank() ? Duration.ZERO : DurationText.parse(fields.backoff(), backoff);
         if (n > 0 && codes.isEmpty() && !onPreemption) {
-            throw InvalidInputException.of(fields.limit(), "retries nothing: also give " + fields.onExitCodes()
-                    + " or " + fields.onPreemption());
+            throw InvalidInputException.of(
+                    fields.limit(),
+                    "retries nothing: also give " + fields.onExitCodes() + " or " + fields.onPreemption());
         }
         return new RetryPolicy(n, codes, onPreemption, wait);
     }
@@ -80,8 +81,8 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
                 int from = Integer.parseInt(dash < 0 ? t : t.substring(0, dash));
                 int to = dash < 0 ? from : Integer.parseInt(t.substring(dash + 1));
                 if (from < 1 || to > 255 || from > to) {
-                    throw InvalidInputException.of(field, "'" + t + "' is not an exit code 1-255 or a range like "
-                            + "128-255");
+                    throw InvalidInputException.of(
+                            field, "'" + t + "' is not an exit code 1-255 or a range like " + "128-255");
                 }
                 for (int c = from; c <= to; c++) {
                     codes.add(c);
@@ -143,8 +144,11 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
         }
         StringBuilder b = new StringBuilder("up to ").append(limit).append(limit == 1 ? " retry on " : " retries on ");
         if (!onExitCodes.isEmpty()) {
-            b.append("exit codes ").append(String.join(", ", new TreeSet<>(onExitCodes).stream().map(String::valueOf)
-                    .toList()));
+            b.append("exit codes ")
+                    .append(String.join(
+                            ", ",
+                            new TreeSet<>(onExitCodes)
+                                    .stream().map(String::valueOf).toList()));
         }
         if (onPreemption) {
             b.append(onExitCodes.isEmpty() ? "" : " or ").append("preemption");

@@ -26,8 +26,9 @@ public enum ReusePolicy {
             case "", "never" -> NEVER;
             case "succeeded" -> SUCCEEDED;
             case "any" -> ANY;
-            default -> throw InvalidInputException.of(field, "must be never, succeeded or any, was '"
-                    + ConsoleText.strip(text, 40) + "'");
+            default ->
+                throw InvalidInputException.of(
+                        field, "must be never, succeeded or any, was '" + ConsoleText.strip(text, 40) + "'");
         };
     }
 

@@ -31,16 +31,15 @@ public final class SpecReuse {
     /** The family is walked at most this far: a spec submitted more often than this starts a new walk. */
     static final int MAX_FAMILY = 20;
 
-    private SpecReuse() {
-    }
+    private SpecReuse() {}
 
     /** An earlier job returned instead of a submit. */
     public record Reused(JobRef job, JobStatus status, String clientToken) {
 
         /** {@code reused job X (name), SUCCEEDED 3h ago (client token T)}: the same words in every front end. */
         public String message(Instant now) {
-            String what = ConsoleText.strip(job.id()) + (job.name().equals(job.id()) ? ""
-                    : " (" + ConsoleText.strip(job.name()) + ")");
+            String what = ConsoleText.strip(job.id())
+                    + (job.name().equals(job.id()) ? "" : " (" + ConsoleText.strip(job.name()) + ")");
             Instant when = status.finishedAt() != null ? status.finishedAt() : status.createdAt();
             String age = when == null ? "" : " " + DurationText.format(Duration.between(when, now)) + " ago";
             String verb = status.finishedAt() != null ? "" : status.createdAt() != null ? ", created" : "";
@@ -89,8 +88,8 @@ public final class SpecReuse {
             }
         }
         List<String> notChecked = new ArrayList<>();
-        platform.tokenLookupHorizon().ifPresent(h -> notChecked.add(h + ": a job of this spec among them was "
-                + "not looked for"));
+        platform.tokenLookupHorizon()
+                .ifPresent(h -> notChecked.add(h + ": a job of this spec among them was " + "not looked for"));
         int looked = Math.min(n, MAX_FAMILY);
         if (best == null && n <= MAX_FAMILY) {
             notChecked.add("jobs of this spec under tokens after " + ClientToken.forAttempt(baseToken, n)
@@ -100,11 +99,17 @@ public final class SpecReuse {
             if (best != null) {
                 return new Decision(Optional.of(best), best.clientToken(), looked, notChecked);
             }
-            throw InvalidRequestException.refused(platform.kind(), "submit", "reuse",
+            throw InvalidRequestException.refused(
+                    platform.kind(),
+                    "submit",
+                    "reuse",
                     MAX_FAMILY + " jobs of this spec exist under " + baseToken + "..-a" + MAX_FAMILY
                             + " and none can be reused; submit with reuse: never, or delete old jobs");
         }
-        return new Decision(Optional.ofNullable(best), best != null ? best.clientToken()
-                : ClientToken.forAttempt(baseToken, n), looked, notChecked);
+        return new Decision(
+                Optional.ofNullable(best),
+                best != null ? best.clientToken() : ClientToken.forAttempt(baseToken, n),
+                looked,
+                notChecked);
     }
 }

@@ -1,8 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -25,8 +25,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class TargetChoice {
 
-    private TargetChoice() {
-    }
+    private TargetChoice() {}
 
     /**
      * One target, ready to submit to.
@@ -35,8 +34,7 @@ public final class TargetChoice {
      * @param label the target in the user's words ({@code primary}, {@code queue=spot})
      * @param connectionId the monitor's key for {@code platform}'s connection
      */
-    public record Candidate(int number, String label, TrainingPlatform platform, JobSpec spec, String connectionId) {
-    }
+    public record Candidate(int number, String label, TrainingPlatform platform, JobSpec spec, String connectionId) {}
 
     /**
      * A candidate and what pre-flight said of it.
@@ -54,11 +52,12 @@ public final class TargetChoice {
 
         /** {@code target 2 (queue=spot): FITS_NOW, ETA p50 5m}. */
         public String line() {
-            String v = preflight == null ? (note.isEmpty() ? "not checked" : "not checked (" + note + ")")
+            String v = preflight == null
+                    ? (note.isEmpty() ? "not checked" : "not checked (" + note + ")")
                     : preflight.verdict().name();
             String eta = etaP50.map(d -> "ETA p50 " + DurationText.format(d)).orElse("no ETA");
-            return ConsoleText.strip("target " + candidate.number() + " (" + candidate.label() + "): " + v + ", "
-                    + eta);
+            return ConsoleText.strip(
+                    "target " + candidate.number() + " (" + candidate.label() + "): " + v + ", " + eta);
         }
     }
 
@@ -91,10 +90,12 @@ public final class TargetChoice {
      * @param preflight {@code false}: nothing is checked and the given order is kept, nothing skipped
      * @param bound how long the checks may take together; a target not answered by then is UNKNOWN
      */
-    public static Plan choose(List<Candidate> candidates, boolean preflight, FallbackOrder order, Duration bound,
-                              EtaSource eta) {
-        List<Judged> judged = preflight ? judge(candidates, bound, eta)
-                : candidates.stream().map(c -> new Judged(c, null, Optional.<Duration>empty(), "--preflight false"))
+    public static Plan choose(
+            List<Candidate> candidates, boolean preflight, FallbackOrder order, Duration bound, EtaSource eta) {
+        List<Judged> judged = preflight
+                ? judge(candidates, bound, eta)
+                : candidates.stream()
+                        .map(c -> new Judged(c, null, Optional.<Duration>empty(), "--preflight false"))
                         .toList();
         return plan(judged, preflight, order);
     }
@@ -117,24 +118,29 @@ public final class TargetChoice {
             }
             judged.stream().filter(j -> j.verdict() == Verdict.FITS_NOW).forEach(ordered::add);
             // Stable sort: targets without an ETA keep the given order, after those with one.
-            judged.stream().filter(j -> j.verdict() == Verdict.FITS_LATER)
-                    .sorted(Comparator.comparing((Judged j) -> j.etaP50().orElse(null),
-                            Comparator.nullsLast(Comparator.naturalOrder())))
+            judged.stream()
+                    .filter(j -> j.verdict() == Verdict.FITS_LATER)
+                    .sorted(Comparator.comparing(
+                            (Judged j) -> j.etaP50().orElse(null), Comparator.nullsLast(Comparator.naturalOrder())))
                     .forEach(ordered::add);
-            judged.stream().filter(j -> j.verdict() == null || j.verdict() == Verdict.UNKNOWN).forEach(ordered::add);
+            judged.stream()
+                    .filter(j -> j.verdict() == null || j.verdict() == Verdict.UNKNOWN)
+                    .forEach(ordered::add);
         }
         List<String> lines = new ArrayList<>();
         for (Judged j : judged) {
             lines.add(j.line() + (skipped.contains(j) ? "; skipped" : ""));
         }
-        lines.add(ordered.isEmpty() ? "no target left to submit to: every one was skipped"
-                : why(ordered.get(0), preflight, order));
+        lines.add(
+                ordered.isEmpty()
+                        ? "no target left to submit to: every one was skipped"
+                        : why(ordered.get(0), preflight, order));
         return new Plan(List.copyOf(ordered), List.copyOf(skipped), List.copyOf(lines));
     }
 
     private static String why(Judged first, boolean preflight, FallbackOrder order) {
-        String head = "chose target " + first.candidate().number() + " (" + ConsoleText.strip(first.candidate().label())
-                + "): ";
+        String head = "chose target " + first.candidate().number() + " ("
+                + ConsoleText.strip(first.candidate().label()) + "): ";
         if (!preflight) {
             return head + "first in the given order (--preflight false: nothing checked, nothing skipped)";
         }
@@ -146,8 +152,10 @@ public final class TargetChoice {
             return head + "it fits now, first such in the given order";
         }
         if (v == Verdict.FITS_LATER) {
-            return head + "no target fits now; " + first.etaP50().map(d -> "its ETA p50 " + DurationText.format(d)
-                    + " is the soonest").orElse("first that fits later in the given order (no ETA to compare)");
+            return head + "no target fits now; "
+                    + first.etaP50()
+                            .map(d -> "its ETA p50 " + DurationText.format(d) + " is the soonest")
+                            .orElse("first that fits later in the given order (no ETA to compare)");
         }
         return head + "no target is known to fit; first whose fit is unknown in the given order";
     }
@@ -174,11 +182,13 @@ public final class TargetChoice {
                     judged.add(futures.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
                 } catch (TimeoutException e) {
                     futures.get(i).cancel(true);
-                    judged.add(new Judged(c, null, Optional.empty(), "no answer within "
-                            + DurationText.format(bound)));
+                    judged.add(new Judged(c, null, Optional.empty(), "no answer within " + DurationText.format(bound)));
                 } catch (java.util.concurrent.ExecutionException e) {
-                    judged.add(new Judged(c, null, Optional.empty(), ConsoleText.strip(String.valueOf(
-                            e.getCause().getMessage()))));
+                    judged.add(new Judged(
+                            c,
+                            null,
+                            Optional.empty(),
+                            ConsoleText.strip(String.valueOf(e.getCause().getMessage()))));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     judged.add(new Judged(c, null, Optional.empty(), "interrupted"));

@@ -62,6 +62,7 @@ final class ActiveWatch implements Watch {
     private boolean reattachAnnounced;
     /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
     private Class<?> lastWaitingKind;
+
     private Instant statusFailingSince;
     private int statusFailures;
     private Instant diagnosisFailingSince;
@@ -80,13 +81,22 @@ final class ActiveWatch implements Watch {
     /** A FITS_LATER diagnosis the watch waits on with, because a budget (not the pending timeout) ends it. */
     private DiagnosisReport keptReport;
 
-    ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WatchListener listener,
-                Consumer<ActiveWatch> onEnd) {
+    ActiveWatch(
+            MonitorRuntime runtime,
+            ConnectionGroup group,
+            WatchState state,
+            WatchListener listener,
+            Consumer<ActiveWatch> onEnd) {
         this(runtime, group, state, WaitBudget.NONE, listener, onEnd);
     }
 
-    ActiveWatch(MonitorRuntime runtime, ConnectionGroup group, WatchState state, WaitBudget budget,
-                WatchListener listener, Consumer<ActiveWatch> onEnd) {
+    ActiveWatch(
+            MonitorRuntime runtime,
+            ConnectionGroup group,
+            WatchState state,
+            WaitBudget budget,
+            WatchListener listener,
+            Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
         this.budget = budget == null ? WaitBudget.NONE : budget;
         this.onEnd = onEnd;
@@ -132,14 +142,15 @@ final class ActiveWatch implements Watch {
         notifyState();
         // A lone watch looks at once; one joining a listed group waits for a round, so that a burst of
         // new watches shares list pages instead of starting a round each.
-        armTick(group.lists() ? PollBackoff.jittered(interval, runtime.settings().jitter(),
-                ThreadLocalRandom.current()) : Duration.ZERO);
+        armTick(
+                group.lists()
+                        ? PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current())
+                        : Duration.ZERO);
     }
 
     /** Ends the watch because the monitor closes; the remote job is left alone. */
     void endByClose() {
-        finish(new Outcome.Cancelled(lastOrUnknown(), false,
-                "monitor closed, job left as it is on the platform"));
+        finish(new Outcome.Cancelled(lastOrUnknown(), false, "monitor closed, job left as it is on the platform"));
     }
 
     private void armTick(Duration delay) {
@@ -188,8 +199,7 @@ final class ActiveWatch implements Watch {
     }
 
     private void applyStatus(JobStatus status) {
-        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed
-                && group.failureNeedsConfirmation(status)) {
+        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
             // One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon.
             failureUnconfirmed = true;
             armTick(state.policy().pollInitial());
@@ -205,8 +215,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(status, "overall timeout of "
-                    + DurationText.format(policy.overallTimeout())));
+            finish(new Outcome.TimedOut(status, "overall timeout of " + DurationText.format(policy.overallTimeout())));
             return;
         }
         started |= status.phase().isScheduled();
@@ -219,14 +228,16 @@ final class ActiveWatch implements Watch {
             // It started after all (waiting for completion): the diagnosis has nothing left to explain.
             setState(state.waitingAgain());
         }
-        if (state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING
-                && keptReport == null && passed(state.pendingDeadline(), now)) {
+        if (state.phase() == WatchState.Phase.WAITING
+                && status.phase() == JobPhase.PENDING
+                && keptReport == null
+                && passed(state.pendingDeadline(), now)) {
             setState(state.diagnosing(now.plus(policy.diagnosisTimeout())));
         }
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
             if (passed(state.diagnosisDeadline(), now)) {
-                finish(new Outcome.TimedOut(status, "diagnosis timeout of "
-                        + DurationText.format(policy.diagnosisTimeout())));
+                finish(new Outcome.TimedOut(
+                        status, "diagnosis timeout of " + DurationText.format(policy.diagnosisTimeout())));
             } else {
                 diagnose();
             }
@@ -250,17 +261,24 @@ final class ActiveWatch implements Watch {
      */
     private void estimate(JobStatus status, Instant now) {
         int pods = Math.max(1, status.workers().size());
-        PendingJob pending = new PendingJob(status.job().id(), pods, status.gpus() / pods,
+        PendingJob pending = new PendingJob(
+                status.job().id(),
+                pods,
+                status.gpus() / pods,
                 status.createdAt() != null ? status.createdAt() : state.startedAt());
         Verdict verdict = keptReport == null ? null : keptReport.verdict();
         HistoryCache cache = runtime.histories();
         String queue = state.connectionId();
-        runtime.call(group.kind(), "queue history", () -> {
-            QueueHistory history = cache.get(queue,
-                    () -> new HistoryReader().read(group.platform(), queue, QueueHistory.DEFAULT_WINDOW, now));
-            // The inventory is read with a diagnosis, not every round: capacity comes from the history's peak.
-            return EtaEstimator.estimate(history, pending, Capacity.unknown(), verdict, now);
-        }, r -> continueWith(r, this::onEstimated));
+        runtime.call(
+                group.kind(),
+                "queue history",
+                () -> {
+                    QueueHistory history = cache.get(queue, () -> new HistoryReader()
+                            .read(group.platform(), queue, QueueHistory.DEFAULT_WINDOW, now));
+                    // The inventory is read with a diagnosis, not every round: capacity comes from the history's peak.
+                    return EtaEstimator.estimate(history, pending, Capacity.unknown(), verdict, now);
+                },
+                r -> continueWith(r, this::onEstimated));
     }
 
     private void onEstimated(CallResult<Eta> r) {
@@ -275,8 +293,10 @@ final class ActiveWatch implements Watch {
                 return;
             }
         } else if (!r.ok()) {
-            LOG.log(System.Logger.Level.DEBUG, "no estimate for " + job().id() + " this round: "
-                    + ConsoleText.strip(r.error().getMessage()));
+            LOG.log(
+                    System.Logger.Level.DEBUG,
+                    "no estimate for " + job().id() + " this round: "
+                            + ConsoleText.strip(r.error().getMessage()));
         }
         waitForNextTick(now);
     }
@@ -293,10 +313,10 @@ final class ActiveWatch implements Watch {
         Duration left = Duration.between(now, deadline);
         if (eta.p10().compareTo(left) > 0) {
             String why = "p10 start in " + DurationWords.compact(eta.p10())
-                    + (eta.jobsAhead() > 0 ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs")
-                    + " ahead" : "");
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta,
-                    withEta(keptReport)));
+                    + (eta.jobsAhead() > 0
+                            ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs") + " ahead"
+                            : "");
+            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta, withEta(keptReport)));
             return true;
         }
         if (!budgetWarned && eta.p50().compareTo(left) > 0) {
@@ -311,7 +331,10 @@ final class ActiveWatch implements Watch {
         // The platform's own name for the job: a watch started from an id alone (await) knows no better.
         JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
         if (id == null) {
-            runtime.call(group.kind(), "launch diagnosis", () -> group.platform().launchDiagnosis(job),
+            runtime.call(
+                    group.kind(),
+                    "launch diagnosis",
+                    () -> group.platform().launchDiagnosis(job),
                     r -> continueWith(r, this::onLaunched));
             return;
         }
@@ -320,10 +343,13 @@ final class ActiveWatch implements Watch {
             emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(group.kind(), "fetch diagnosis", () -> {
-            TrainingPlatform platform = group.platform();
-            return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
-        },
+        runtime.call(
+                group.kind(),
+                "fetch diagnosis",
+                () -> {
+                    TrainingPlatform platform = group.platform();
+                    return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
+                },
                 r -> continueWith(r, this::onFetched));
     }
 
@@ -366,7 +392,8 @@ final class ActiveWatch implements Watch {
     private void onDiagnosisFailure(PlatformException e) {
         if (e instanceof DiagnosisPreCheckException || e instanceof DiagnosisNotReadyException) {
             // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
-            String reason = e instanceof DiagnosisNotReadyException ? "the report is not ready yet"
+            String reason = e instanceof DiagnosisNotReadyException
+                    ? "the report is not ready yet"
                     : "the platform refused to start it yet: " + e.getMessage();
             if (e.getClass() != lastWaitingKind) {
                 lastWaitingKind = e.getClass();
@@ -386,8 +413,9 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(last, "overall timeout of "
-                    + DurationText.format(state.policy().overallTimeout())));
+            finish(new Outcome.TimedOut(
+                    last,
+                    "overall timeout of " + DurationText.format(state.policy().overallTimeout())));
             return;
         }
         if (budgetRanOut(now)) {
@@ -428,10 +456,19 @@ final class ActiveWatch implements Watch {
         if (status.phase() == JobPhase.FAILED) {
             // Ask the platform why before saying it failed: its events carry the reason and exit code.
             JobRef job = job();
-            runtime.call(group.kind(), "job events", () -> group.platform().events(job),
-                    r -> continueWith(r, events -> finish(new Outcome.JobFailed(status,
-                            JobFailure.of(status, events.ok() && events.value() != null ? events.value()
-                                    : java.util.List.of())))));
+            runtime.call(
+                    group.kind(),
+                    "job events",
+                    () -> group.platform().events(job),
+                    r -> continueWith(
+                            r,
+                            events -> finish(new Outcome.JobFailed(
+                                    status,
+                                    JobFailure.of(
+                                            status,
+                                            events.ok() && events.value() != null
+                                                    ? events.value()
+                                                    : java.util.List.of())))));
             return;
         }
         finish(outcomeOf(status));
@@ -453,7 +490,8 @@ final class ActiveWatch implements Watch {
         heartbeat(now);
         // A listed group polls in rounds: its watches re-arm in step, so one round per interval serves them
         // all (jittered timers would start a round whenever the earliest one fired).
-        Duration delay = group.lists() ? interval
+        Duration delay = group.lists()
+                ? interval
                 : PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
         interval = PollBackoff.grow(interval, state.policy().pollMax());
         Instant deadline = nextDeadline();
@@ -499,7 +537,8 @@ final class ActiveWatch implements Watch {
     private void announce(JobStatus status) {
         JobStatus previous = lastStatus;
         lastStatus = status;
-        if (previous == null || previous.phase() != status.phase()
+        if (previous == null
+                || previous.phase() != status.phase()
                 || !previous.rawState().equals(status.rawState())) {
             interval = state.policy().pollInitial();
             emit(new MonitorEvent.StateChanged(previous, status));
@@ -539,10 +578,14 @@ final class ActiveWatch implements Watch {
             return;
         }
         JobRef job = job();
-        runtime.call(group.kind(), "stop job", () -> {
-            group.platform().cancel(job);
-            return job;
-        }, this::onStopRequested);
+        runtime.call(
+                group.kind(),
+                "stop job",
+                () -> {
+                    group.platform().cancel(job);
+                    return job;
+                },
+                this::onStopRequested);
     }
 
     private void onStopRequested(CallResult<JobRef> r) {
@@ -550,7 +593,9 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (!r.ok()) {
-            finish(new Outcome.Cancelled(lastOrUnknown(), false,
+            finish(new Outcome.Cancelled(
+                    lastOrUnknown(),
+                    false,
                     "stopping the job failed: " + ConsoleText.strip(r.error().getMessage())));
             return;
         }
@@ -574,15 +619,17 @@ final class ActiveWatch implements Watch {
         if (r.ok()) {
             announce(r.value());
             if (r.value().phase().isTerminal()) {
-                finish(new Outcome.Cancelled(r.value(), true, "job stopped: "
-                        + OutcomeMessages.state(r.value())));
+                finish(new Outcome.Cancelled(r.value(), true, "job stopped: " + OutcomeMessages.state(r.value())));
                 return;
             }
         }
         if (passed(stopDeadline, runtime.now())) {
-            finish(new Outcome.Cancelled(lastOrUnknown(), false, "stop requested, but the job is still "
-                    + OutcomeMessages.state(lastOrUnknown()) + " after "
-                    + DurationText.format(runtime.settings().stopConfirmTimeout())));
+            finish(new Outcome.Cancelled(
+                    lastOrUnknown(),
+                    false,
+                    "stop requested, but the job is still "
+                            + OutcomeMessages.state(lastOrUnknown()) + " after "
+                            + DurationText.format(runtime.settings().stopConfirmTimeout())));
             return;
         }
         timer = runtime.schedule(this::confirmStop, runtime.settings().stopConfirmInterval());
@@ -604,8 +651,8 @@ final class ActiveWatch implements Watch {
             body.run();
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "watch of " + job().id() + " failed", e);
-            finish(new Outcome.PlatformError(lastOrUnknown(),
-                    new UnexpectedFailureException(job().platform(), "job monitor", e)));
+            finish(new Outcome.PlatformError(
+                    lastOrUnknown(), new UnexpectedFailureException(job().platform(), "job monitor", e)));
         }
     }
 

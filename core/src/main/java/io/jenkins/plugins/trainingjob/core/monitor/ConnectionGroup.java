@@ -43,7 +43,11 @@ final class ConnectionGroup {
     /** The client of the last round's read, kept for questions about the statuses it answered. */
     private volatile TrainingPlatform lastRead;
 
-    ConnectionGroup(MonitorRuntime runtime, String connectionId, PlatformResolver platforms, PlatformKind kind,
+    ConnectionGroup(
+            MonitorRuntime runtime,
+            String connectionId,
+            PlatformResolver platforms,
+            PlatformKind kind,
             Runnable onEmpty) {
         this.runtime = runtime;
         this.connectionId = connectionId;
@@ -108,10 +112,13 @@ final class ConnectionGroup {
 
     private void armRound() {
         if (!roundArmed) {
-            roundArmed = runtime.schedule(() -> {
-                roundArmed = false;
-                pump();
-            }, ROUND_GATHERING) != null;
+            roundArmed = runtime.schedule(
+                            () -> {
+                                roundArmed = false;
+                                pump();
+                            },
+                            ROUND_GATHERING)
+                    != null;
         }
     }
 
@@ -145,8 +152,11 @@ final class ConnectionGroup {
             int pages = 0;
             do {
                 String pageToken = token;
-                CallResult<StatusPage> page = CallResult.of(platform.kind(), "list jobs",
-                        () -> platform.listStatuses(pageToken, runtime.settings().listPageSize()));
+                CallResult<StatusPage> page = CallResult.of(
+                        platform.kind(),
+                        "list jobs",
+                        () -> platform.listStatuses(
+                                pageToken, runtime.settings().listPageSize()));
                 if (!page.ok()) {
                     return new Refresh(listed, Map.of(), page.error());
                 }
@@ -156,7 +166,9 @@ final class ConnectionGroup {
                     missing.remove(s.job().id());
                 }
                 token = page.value().nextPageToken();
-            } while (!missing.isEmpty() && token != null && pages < runtime.settings().maxListPages());
+            } while (!missing.isEmpty()
+                    && token != null
+                    && pages < runtime.settings().maxListPages());
         }
         Map<String, CallResult<JobStatus>> direct = new HashMap<>();
         for (JobRef job : wanted.values()) {
@@ -195,7 +207,6 @@ final class ConnectionGroup {
     }
 
     /** One round's answers: statuses seen in list pages, status calls for the others, or the list's failure. */
-    private record Refresh(Map<String, JobStatus> listed, Map<String, CallResult<JobStatus>> direct,
-                           PlatformException listError) {
-    }
+    private record Refresh(
+            Map<String, JobStatus> listed, Map<String, CallResult<JobStatus>> direct, PlatformException listError) {}
 }

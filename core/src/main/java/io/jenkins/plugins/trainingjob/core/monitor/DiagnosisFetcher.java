@@ -51,7 +51,11 @@ public final class DiagnosisFetcher {
      *     inventory read beside it is joined afterwards); a fetch through {@link JobMonitor#fetchDiagnosis}
      *     uses the monitor's ({@link MonitorSettings#analyzer()})
      */
-    public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper,
+    public DiagnosisFetcher(
+            Duration timeout,
+            Duration pollInterval,
+            Clock clock,
+            Sleeper sleeper,
             Function<RawDiagnosis, DiagnosisReport> analyzer) {
         this.timeout = positive("timeout", timeout);
         this.pollInterval = positive("pollInterval", pollInterval);
@@ -98,8 +102,8 @@ public final class DiagnosisFetcher {
     private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
         Instant deadline = deadline(clock.instant());
         while (true) {
-            FetchAttempt attempt = attempt(platform, handle, deadline, clock::instant,
-                    raw -> MonitorSettings.report(analyzer, raw));
+            FetchAttempt attempt =
+                    attempt(platform, handle, deadline, clock::instant, raw -> MonitorSettings.report(analyzer, raw));
             if (attempt instanceof FetchAttempt.Done done) {
                 return done.result();
             }
@@ -127,8 +131,12 @@ public final class DiagnosisFetcher {
      *
      * @throws io.jenkins.plugins.trainingjob.core.platform.PlatformException for any answer but "not ready"
      */
-    FetchAttempt attempt(TrainingPlatform platform, DiagnosisHandle handle, Instant deadline,
-            Supplier<Instant> now, Function<RawDiagnosis, DiagnosisReport> analysis) {
+    FetchAttempt attempt(
+            TrainingPlatform platform,
+            DiagnosisHandle handle,
+            Instant deadline,
+            Supplier<Instant> now,
+            Function<RawDiagnosis, DiagnosisReport> analysis) {
         RawDiagnosis raw;
         try {
             raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));

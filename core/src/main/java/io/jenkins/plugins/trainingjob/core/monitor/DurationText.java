@@ -23,8 +23,7 @@ public final class DurationText {
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h|d)\\s*");
     private static final Pattern BARE_NUMBER = Pattern.compile("\\d+");
 
-    private DurationText() {
-    }
+    private DurationText() {}
 
     /**
      * Reads {@code text} as a duration.
@@ -40,8 +39,9 @@ public final class DurationText {
         }
         if (BARE_NUMBER.matcher(trimmed).matches() && trimmed.matches("[-+]?0*(\\.0*)?")) {
             // Suggesting "0m" would only lead to the next refusal.
-            throw InvalidInputException.of(field, "'" + trimmed + "' is not more than zero: write a "
-                    + "duration with a unit, such as 10m or 30s");
+            throw InvalidInputException.of(
+                    field,
+                    "'" + trimmed + "' is not more than zero: write a " + "duration with a unit, such as 10m or 30s");
         }
         if (BARE_NUMBER.matcher(trimmed).matches()) {
             throw InvalidInputException.of(
@@ -103,13 +103,14 @@ public final class DurationText {
         try {
             while (end < lower.length() && part.find(end) && part.start() == end) {
                 long n = Long.parseLong(part.group(1));
-                total = total.plus(switch (part.group(2)) {
-                    case "ms" -> Duration.ofMillis(n);
-                    case "s" -> Duration.ofSeconds(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    case "h" -> Duration.ofHours(n);
-                    default -> Duration.ofDays(n);
-                });
+                total = total.plus(
+                        switch (part.group(2)) {
+                            case "ms" -> Duration.ofMillis(n);
+                            case "s" -> Duration.ofSeconds(n);
+                            case "m" -> Duration.ofMinutes(n);
+                            case "h" -> Duration.ofHours(n);
+                            default -> Duration.ofDays(n);
+                        });
                 end = part.end();
             }
         } catch (NumberFormatException | ArithmeticException e) {
@@ -123,8 +124,10 @@ public final class DurationText {
     }
 
     private static InvalidInputException notADuration(String field, String shown) {
-        return InvalidInputException.of(field, "'" + shown + "' is not a duration: write a number and a"
-                + " unit (ms, s, m, h, d) such as 90s, 10m or 1h30m, or ISO-8601 such as PT10M");
+        return InvalidInputException.of(
+                field,
+                "'" + shown + "' is not a duration: write a number and a"
+                        + " unit (ms, s, m, h, d) such as 90s, 10m or 1h30m, or ISO-8601 such as PT10M");
     }
 
     private static InvalidInputException tooLong(String field, String shown) {

@@ -29,8 +29,9 @@ public record JobFailure(String reason, Integer exitCode, String worker, List<Jo
      * and job-level messages such as {@code ... master exited with code 3}; some platforms write
      * {@code exitCode: 3}.
      */
-    private static final Pattern EXIT_CODE = Pattern.compile(
-            "(?i)(?:exited with code|exit ?code[=:]?|exit status)\\s*(-?\\d{1,4})");
+    private static final Pattern EXIT_CODE =
+            Pattern.compile("(?i)(?:exited with code|exit ?code[=:]?|exit status)\\s*(-?\\d{1,4})");
+
     private static final Pattern POD = Pattern.compile("(?i)pod:?\\s+(?:[\\w.-]+\\.)?([\\w-]+)\\s+exited");
 
     public JobFailure {

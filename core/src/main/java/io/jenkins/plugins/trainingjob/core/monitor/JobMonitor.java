@@ -44,8 +44,8 @@ public final class JobMonitor implements JobWatcher {
     /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
     public JobMonitor(PlatformResolver platforms, Clock clock, MonitorSettings settings) {
         this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.runtime = new MonitorRuntime(Objects.requireNonNull(clock, "clock"),
-                Objects.requireNonNull(settings, "settings"));
+        this.runtime = new MonitorRuntime(
+                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(settings, "settings"));
     }
 
     /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
@@ -56,8 +56,8 @@ public final class JobMonitor implements JobWatcher {
     /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
     public JobMonitor(PlatformResolver platforms, MonitorClock clock, MonitorSettings settings) {
         this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.runtime = new MonitorRuntime(Objects.requireNonNull(clock, "clock"),
-                Objects.requireNonNull(settings, "settings"));
+        this.runtime = new MonitorRuntime(
+                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(settings, "settings"));
     }
 
     /**
@@ -73,8 +73,7 @@ public final class JobMonitor implements JobWatcher {
 
     /** Starts watching a submitted job within a wait budget, estimating when it starts while it is pending. */
     @Override
-    public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget,
-            WatchListener listener) {
+    public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget, WatchListener listener) {
         Objects.requireNonNull(connectionId, "connectionId");
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(policy, "policy");
@@ -98,8 +97,8 @@ public final class JobMonitor implements JobWatcher {
     public Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
         Objects.requireNonNull(state, "state");
         if (state.phase() == WatchState.Phase.DONE) {
-            throw new IllegalArgumentException("the watch of job " + state.job().id()
-                    + " already ended; there is nothing to resume");
+            throw new IllegalArgumentException(
+                    "the watch of job " + state.job().id() + " already ended; there is nothing to resume");
         }
         return register(state, budget, listener);
     }
@@ -138,8 +137,8 @@ public final class JobMonitor implements JobWatcher {
 
     private ConnectionGroup newGroup(String connectionId, PlatformKind kind) {
         ConnectionGroup[] created = new ConnectionGroup[1];
-        created[0] = new ConnectionGroup(runtime, connectionId, platforms, kind,
-                () -> groups.remove(connectionId, created[0]));
+        created[0] = new ConnectionGroup(
+                runtime, connectionId, platforms, kind, () -> groups.remove(connectionId, created[0]));
         return created[0];
     }
 
@@ -162,8 +161,8 @@ public final class JobMonitor implements JobWatcher {
      *     connection id names no connection, or an {@link IllegalStateException} when the monitor is or
      *     gets closed before the answer came
      */
-    public CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String connectionId, DiagnosisFetcher fetcher,
-            String diagnosisId, String jobId) {
+    public CompletableFuture<FetchedDiagnosis> fetchDiagnosis(
+            String connectionId, DiagnosisFetcher fetcher, String diagnosisId, String jobId) {
         Objects.requireNonNull(connectionId, "connectionId");
         Objects.requireNonNull(fetcher, "fetcher");
         Objects.requireNonNull(diagnosisId, "diagnosisId");
@@ -176,8 +175,8 @@ public final class JobMonitor implements JobWatcher {
             if (platform == null) {
                 throw new IllegalArgumentException("connection '" + connectionId + "' is not configured");
             }
-            fetch = new PendingDiagnosisFetch(runtime, fetcher, platform,
-                    DiagnosisFetcher.handleOf(platform, diagnosisId, jobId));
+            fetch = new PendingDiagnosisFetch(
+                    runtime, fetcher, platform, DiagnosisFetcher.handleOf(platform, diagnosisId, jobId));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -19,8 +19,8 @@ public interface JobWatcher extends AutoCloseable {
      * Starts watching within a wait budget ({@link WaitBudget}); a watcher that knows no budgets watches
      * without one.
      */
-    default Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget,
-            WatchListener listener) {
+    default Watch watch(
+            String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget, WatchListener listener) {
         return watch(connectionId, job, policy, listener);
     }
 
@@ -33,11 +33,10 @@ public interface JobWatcher extends AutoCloseable {
      * Fetches an existing diagnosis by {@code fetcher}'s rules, waiting on the monitor's timer while the
      * platform says "not ready"; see {@link JobMonitor#fetchDiagnosis}. Cancelling the future stops asking.
      */
-    CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String connectionId, DiagnosisFetcher fetcher,
-            String diagnosisId, String jobId);
+    CompletableFuture<FetchedDiagnosis> fetchDiagnosis(
+            String connectionId, DiagnosisFetcher fetcher, String diagnosisId, String jobId);
 
     /** Stops every watch and fetch (they end {@link Outcome.Cancelled}, jobs untouched); used at shutdown. */
     @Override
-    default void close() {
-    }
+    default void close() {}
 }

@@ -8,8 +8,7 @@ import java.time.Duration;
 
 /** The words of {@link MonitorEvent#message()}, in the same line format as {@link OutcomeMessages}. */
 final class MonitorEventMessages {
-    private MonitorEventMessages() {
-    }
+    private MonitorEventMessages() {}
 
     static String stateChanged(JobStatus previous, JobStatus current) {
         String was = previous == null || previous.phase() == current.phase() ? "" : ", was " + previous.phase();
@@ -21,13 +20,14 @@ final class MonitorEventMessages {
     }
 
     static String heartbeat(JobStatus current, Duration waited) {
-        return OutcomeMessages.line(current, "still " + OutcomeMessages.state(current) + queue(current)
-                + " after " + DurationText.format(waited));
+        return OutcomeMessages.line(
+                current,
+                "still " + OutcomeMessages.state(current) + queue(current) + " after " + DurationText.format(waited));
     }
 
     static String diagnosisStarted(JobStatus current, String diagnosisId) {
-        return OutcomeMessages.line(current, "pending too long; schedule diagnosis "
-                + ConsoleText.strip(diagnosisId) + " running");
+        return OutcomeMessages.line(
+                current, "pending too long; schedule diagnosis " + ConsoleText.strip(diagnosisId) + " running");
     }
 
     static String diagnosisWaiting(JobStatus current, String reason) {
@@ -35,10 +35,12 @@ final class MonitorEventMessages {
     }
 
     static String retrying(PlatformException error, Duration delay) {
-        String platform = error == null || error.platform() == null ? "monitor" : error.platform().id();
+        String platform = error == null || error.platform() == null
+                ? "monitor"
+                : error.platform().id();
         String what = error == null ? "unknown error" : ConsoleText.strip(error.getMessage());
-        return OutcomeMessages.fit("[" + platform + "] call failed, retrying in " + DurationText.format(delay) + ": "
-                + what);
+        return OutcomeMessages.fit(
+                "[" + platform + "] call failed, retrying in " + DurationText.format(delay) + ": " + what);
     }
 
     static String etaChanged(JobStatus current, Eta eta) {
@@ -46,13 +48,17 @@ final class MonitorEventMessages {
     }
 
     static String budgetAtRisk(JobStatus current, Eta eta, Duration left) {
-        return OutcomeMessages.line(current, "may not start within the wait budget: p50 start in "
-                + DurationText.format(eta.p50()) + ", " + DurationText.format(left) + " left; still waiting");
+        return OutcomeMessages.line(
+                current,
+                "may not start within the wait budget: p50 start in " + DurationText.format(eta.p50()) + ", "
+                        + DurationText.format(left) + " left; still waiting");
     }
 
     static String keptWaiting(JobStatus current, Duration left) {
-        return OutcomeMessages.line(current, "fits once running jobs end; waiting on within the wait budget ("
-                + DurationText.format(left) + " left)");
+        return OutcomeMessages.line(
+                current,
+                "fits once running jobs end; waiting on within the wait budget (" + DurationText.format(left)
+                        + " left)");
     }
 
     private static String queue(JobStatus s) {

@@ -38,6 +38,7 @@ final class MonitorRuntime {
     private final AtomicInteger callsInFlight = new AtomicInteger();
     /** Hand-offs queued or running, plus platform calls queued or running: zero when the monitor is idle. */
     private final AtomicInteger busy = new AtomicInteger();
+
     private final Object idle = new Object();
     private volatile Thread schedulerThread;
     /** Each connection's queue history for one poll round, whatever the number of watches estimating on it. */
@@ -62,8 +63,13 @@ final class MonitorRuntime {
         scheduler.setRemoveOnCancelPolicy(true);
         scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         this.clock = clock != null ? clock : new RealTimeClock(realTime, scheduler);
-        this.calls = new ThreadPoolExecutor(settings.callThreads(), settings.callThreads(), 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), daemon("trainingjob-monitor-call", false));
+        this.calls = new ThreadPoolExecutor(
+                settings.callThreads(),
+                settings.callThreads(),
+                30,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                daemon("trainingjob-monitor-call", false));
         calls.allowCoreThreadTimeOut(true);
     }
 
@@ -115,21 +121,23 @@ final class MonitorRuntime {
         ArmedTimer armed = new ArmedTimer();
         timers.add(armed);
         try {
-            armed.clockTimer = clock.schedule(() -> {
-                if (!timers.remove(armed)) {
-                    return;
-                }
-                if (onSchedulerThread()) {
-                    busy.incrementAndGet();
-                    try {
-                        guarded(task).run();
-                    } finally {
-                        done();
-                    }
-                } else {
-                    onScheduler(task);
-                }
-            }, delay);
+            armed.clockTimer = clock.schedule(
+                    () -> {
+                        if (!timers.remove(armed)) {
+                            return;
+                        }
+                        if (onSchedulerThread()) {
+                            busy.incrementAndGet();
+                            try {
+                                guarded(task).run();
+                            } finally {
+                                done();
+                            }
+                        } else {
+                            onScheduler(task);
+                        }
+                    },
+                    delay);
         } catch (RejectedExecutionException e) {
             timers.remove(armed);
             return null;

@@ -56,8 +56,8 @@ public record MonitorSettings(
         requirePositive("stopConfirmTimeout", stopConfirmTimeout);
         requirePositive("stopConfirmInterval", stopConfirmInterval);
         if (retryMax.compareTo(retryInitial) < 0) {
-            throw new IllegalArgumentException("retryMax (" + retryMax + ") is shorter than retryInitial ("
-                    + retryInitial + ")");
+            throw new IllegalArgumentException(
+                    "retryMax (" + retryMax + ") is shorter than retryInitial (" + retryInitial + ")");
         }
         if (!(jitter >= 0 && jitter <= 0.5)) {
             throw new IllegalArgumentException("jitter must be between 0 and 0.5, was " + jitter);
@@ -67,8 +67,18 @@ public record MonitorSettings(
 
     /** Four call threads, list reading from three watches per connection, five minutes of retries. */
     public static MonitorSettings defaults() {
-        return new MonitorSettings(4, 3, 100, 10, Duration.ofMinutes(5), Duration.ofSeconds(1),
-                Duration.ofSeconds(60), 0.2, Duration.ofMinutes(2), Duration.ofSeconds(5), STANDARD_ANALYZER::analyze);
+        return new MonitorSettings(
+                4,
+                3,
+                100,
+                10,
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(1),
+                Duration.ofSeconds(60),
+                0.2,
+                Duration.ofMinutes(2),
+                Duration.ofSeconds(5),
+                STANDARD_ANALYZER::analyze);
     }
 
     /** The report of a diagnosis the monitor fetched, by {@link #analyzer} (see {@link #report(Function, RawDiagnosis)}). */
@@ -86,39 +96,100 @@ public record MonitorSettings(
         RawDiagnosis own = raw instanceof DiagnosisWithInventory w ? w.diagnosis() : raw;
         DiagnosisReport report = analyzer.apply(own);
         if (report == null) {
-            throw new IllegalStateException("the analyzer gave no report for diagnosis of " + raw.job().id());
+            throw new IllegalStateException(
+                    "the analyzer gave no report for diagnosis of " + raw.job().id());
         }
         return STANDARD_ANALYZER.join(report, raw);
     }
 
     public MonitorSettings withCallThreads(int threads) {
-        return new MonitorSettings(threads, listThreshold, listPageSize, maxListPages, retryLimit, retryInitial,
-                retryMax, jitter, stopConfirmTimeout, stopConfirmInterval, analyzer);
+        return new MonitorSettings(
+                threads,
+                listThreshold,
+                listPageSize,
+                maxListPages,
+                retryLimit,
+                retryInitial,
+                retryMax,
+                jitter,
+                stopConfirmTimeout,
+                stopConfirmInterval,
+                analyzer);
     }
 
     public MonitorSettings withListing(int threshold, int pageSize, int maxPages) {
-        return new MonitorSettings(callThreads, threshold, pageSize, maxPages, retryLimit, retryInitial, retryMax,
-                jitter, stopConfirmTimeout, stopConfirmInterval, analyzer);
+        return new MonitorSettings(
+                callThreads,
+                threshold,
+                pageSize,
+                maxPages,
+                retryLimit,
+                retryInitial,
+                retryMax,
+                jitter,
+                stopConfirmTimeout,
+                stopConfirmInterval,
+                analyzer);
     }
 
     public MonitorSettings withRetries(Duration limit, Duration initial, Duration max) {
-        return new MonitorSettings(callThreads, listThreshold, listPageSize, maxListPages, limit, initial, max,
-                jitter, stopConfirmTimeout, stopConfirmInterval, analyzer);
+        return new MonitorSettings(
+                callThreads,
+                listThreshold,
+                listPageSize,
+                maxListPages,
+                limit,
+                initial,
+                max,
+                jitter,
+                stopConfirmTimeout,
+                stopConfirmInterval,
+                analyzer);
     }
 
     public MonitorSettings withJitter(double fraction) {
-        return new MonitorSettings(callThreads, listThreshold, listPageSize, maxListPages, retryLimit, retryInitial,
-                retryMax, fraction, stopConfirmTimeout, stopConfirmInterval, analyzer);
+        return new MonitorSettings(
+                callThreads,
+                listThreshold,
+                listPageSize,
+                maxListPages,
+                retryLimit,
+                retryInitial,
+                retryMax,
+                fraction,
+                stopConfirmTimeout,
+                stopConfirmInterval,
+                analyzer);
     }
 
     public MonitorSettings withStopConfirmation(Duration timeout, Duration interval) {
-        return new MonitorSettings(callThreads, listThreshold, listPageSize, maxListPages, retryLimit, retryInitial,
-                retryMax, jitter, timeout, interval, analyzer);
+        return new MonitorSettings(
+                callThreads,
+                listThreshold,
+                listPageSize,
+                maxListPages,
+                retryLimit,
+                retryInitial,
+                retryMax,
+                jitter,
+                timeout,
+                interval,
+                analyzer);
     }
 
     public MonitorSettings withAnalyzer(Function<RawDiagnosis, DiagnosisReport> analyzer) {
-        return new MonitorSettings(callThreads, listThreshold, listPageSize, maxListPages, retryLimit, retryInitial,
-                retryMax, jitter, stopConfirmTimeout, stopConfirmInterval, analyzer);
+        return new MonitorSettings(
+                callThreads,
+                listThreshold,
+                listPageSize,
+                maxListPages,
+                retryLimit,
+                retryInitial,
+                retryMax,
+                jitter,
+                stopConfirmTimeout,
+                stopConfirmInterval,
+                analyzer);
     }
 
     private static void requireRange(String name, int value, int min, int max) {

@@ -50,13 +50,17 @@ public enum OutcomeClass {
         return switch (outcome.kind()) {
             case SCHEDULED, COMPLETED -> SUCCESS;
             case JOB_FAILED -> JOB_FAILED;
-            case UNSCHEDULABLE -> outcome instanceof Outcome.Unschedulable u && u.report() != null
-                    ? ofPending(u.report().verdict()) : STILL_PENDING;
+            case UNSCHEDULABLE ->
+                outcome instanceof Outcome.Unschedulable u && u.report() != null
+                        ? ofPending(u.report().verdict())
+                        : STILL_PENDING;
             case TIMED_OUT -> TIMED_OUT;
             case NOT_STARTED_IN_BUDGET -> NOT_STARTED_IN_BUDGET;
             case CANCELLED -> INTERRUPTED;
-            case PLATFORM_ERROR -> outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException
-                    ? (seen(e.lastStatus()) ? JOB_VANISHED : INVALID_INPUT) : PLATFORM_ERROR;
+            case PLATFORM_ERROR ->
+                outcome instanceof Outcome.PlatformError e && e.error() instanceof NotFoundException
+                        ? (seen(e.lastStatus()) ? JOB_VANISHED : INVALID_INPUT)
+                        : PLATFORM_ERROR;
         };
     }
 

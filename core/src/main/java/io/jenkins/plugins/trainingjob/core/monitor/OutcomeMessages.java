@@ -21,11 +21,11 @@ final class OutcomeMessages {
     private static final String CONTINUATION = "    ";
     /** Long enough for any Kubernetes name (63), so names and ids can be copied from the log; a longer one is hostile. */
     private static final int NAME_MAX = 63;
+
     private static final int ID_MAX = 64;
     private static final int RAW_STATE_MAX = 24;
 
-    private OutcomeMessages() {
-    }
+    private OutcomeMessages() {}
 
     static String scheduled(JobStatus s) {
         return line(s, "is scheduled: " + state(s) + nodes(s));
@@ -72,7 +72,11 @@ final class OutcomeMessages {
 
     /** {@code text} folded at {@link #WIDTH} with every line indented. */
     private static String indented(String indent, String text) {
-        return fit(text, WIDTH - indent.length()).lines().map(l -> indent + l.strip()).reduce((a, b) -> a + "\n" + b).orElse(indent);
+        return fit(text, WIDTH - indent.length())
+                .lines()
+                .map(l -> indent + l.strip())
+                .reduce((a, b) -> a + "\n" + b)
+                .orElse(indent);
     }
 
     /** The report's headline is already a sentence about the job ("Job x cannot be scheduled: ..."). */
@@ -129,7 +133,8 @@ final class OutcomeMessages {
             return "state not yet known";
         }
         String raw = ConsoleText.strip(s.rawState(), RAW_STATE_MAX);
-        return raw.isBlank() || raw.equalsIgnoreCase(s.phase().name()) ? s.phase().name()
+        return raw.isBlank() || raw.equalsIgnoreCase(s.phase().name())
+                ? s.phase().name()
                 : s.phase().name() + " (" + raw + ")";
     }
 
@@ -174,7 +179,8 @@ final class OutcomeMessages {
         if (nodes.isEmpty()) {
             return "";
         }
-        return nodes.size() == 1 ? " on node " + ConsoleText.strip(nodes.first(), 40)
+        return nodes.size() == 1
+                ? " on node " + ConsoleText.strip(nodes.first(), 40)
                 : " on " + nodes.size() + " nodes";
     }
 }

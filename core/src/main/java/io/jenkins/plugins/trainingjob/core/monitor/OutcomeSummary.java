@@ -27,8 +27,8 @@ import java.util.TreeMap;
  * @param tail the failing worker's last lines, or {@code null} when not read
  * @param cleanup what was done to a job the wait left behind ({@code stopped job ...}), or empty
  */
-public record OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, WorkerLogReader.LogTail tail,
-                             String cleanup) {
+public record OutcomeSummary(
+        JobRef job, Outcome outcome, JobOutputs outputs, WorkerLogReader.LogTail tail, String cleanup) {
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -57,11 +57,17 @@ public record OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, Wo
     /** The facts, one per line ({@code label: value}), in reading order; remote strings stripped. */
     List<String[]> facts() {
         List<String[]> facts = new ArrayList<>();
-        facts.add(new String[] {"Job", strip(job.name()) + " (" + strip(job.id()) + ") on " + job.platform().displayName()});
+        facts.add(new String[] {
+            "Job",
+            strip(job.name()) + " (" + strip(job.id()) + ") on "
+                    + job.platform().displayName()
+        });
         facts.add(new String[] {"Outcome", kind()});
         JobStatus s = outcome.lastStatus();
         if (s != null) {
-            facts.add(new String[] {"State", strip(s.rawState().isEmpty() ? s.phase().name() : s.rawState())});
+            facts.add(new String[] {
+                "State", strip(s.rawState().isEmpty() ? s.phase().name() : s.rawState())
+            });
             if (s.startedAt() != null) {
                 facts.add(new String[] {"Started", s.startedAt().toString()});
             }
@@ -108,20 +114,28 @@ public record OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, Wo
     }
 
     private static String event(JobEvent e) {
-        String when = e.lastSeen() != null ? e.lastSeen().toString() : e.firstSeen() != null ? e.firstSeen().toString() : "";
+        String when = e.lastSeen() != null
+                ? e.lastSeen().toString()
+                : e.firstSeen() != null ? e.firstSeen().toString() : "";
         return (when.isEmpty() ? "" : when + " ") + strip(e.reason()) + ": " + strip(e.message());
     }
 
     private String headline() {
-        return ConsoleText.strip(String.join(" ", ConsoleText.stripLines(outcome.message()).lines()
-                .map(String::strip).toList()));
+        return ConsoleText.strip(String.join(
+                " ",
+                ConsoleText.stripLines(outcome.message())
+                        .lines()
+                        .map(String::strip)
+                        .toList()));
     }
 
     private String text(boolean markdown) {
         StringBuilder b = new StringBuilder();
         b.append(markdown ? "# " : "").append(headline()).append("\n\n");
         for (String[] f : facts()) {
-            b.append(markdown ? "- **" + f[0] + "**: " : f[0] + ": ").append(f[1]).append('\n');
+            b.append(markdown ? "- **" + f[0] + "**: " : f[0] + ": ")
+                    .append(f[1])
+                    .append('\n');
         }
         List<String> events = events();
         if (!events.isEmpty()) {
@@ -138,7 +152,10 @@ public record OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, Wo
                 b.append("```\n");
             }
             if (!tail.note().isEmpty()) {
-                b.append(markdown ? "\n" : "  ").append("(").append(strip(tail.note())).append(")\n");
+                b.append(markdown ? "\n" : "  ")
+                        .append("(")
+                        .append(strip(tail.note()))
+                        .append(")\n");
             }
         }
         return b.toString();
@@ -150,10 +167,16 @@ public record OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, Wo
 
     private String html() {
         StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
-                .append(esc(headline())).append("</title></head><body>\n<h1>").append(esc(headline()))
+                .append(esc(headline()))
+                .append("</title></head><body>\n<h1>")
+                .append(esc(headline()))
                 .append("</h1>\n<table>\n");
         for (String[] f : facts()) {
-            b.append("<tr><th>").append(esc(f[0])).append("</th><td>").append(esc(f[1])).append("</td></tr>\n");
+            b.append("<tr><th>")
+                    .append(esc(f[0]))
+                    .append("</th><td>")
+                    .append(esc(f[1]))
+                    .append("</td></tr>\n");
         }
         b.append("</table>\n");
         List<String> events = events();
@@ -198,14 +221,24 @@ public record OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, Wo
         boolean ok = OutcomeClass.of(outcome) == OutcomeClass.SUCCESS;
         String body = text(false);
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-                .append("<testsuite name=\"trainjob\" tests=\"1\" failures=\"").append(ok ? 0 : 1).append("\">\n")
-                .append("  <testcase classname=\"trainjob.").append(job.platform().id()).append("\" name=\"")
-                .append(esc(strip(job.name()))).append("\">\n");
+                .append("<testsuite name=\"trainjob\" tests=\"1\" failures=\"")
+                .append(ok ? 0 : 1)
+                .append("\">\n")
+                .append("  <testcase classname=\"trainjob.")
+                .append(job.platform().id())
+                .append("\" name=\"")
+                .append(esc(strip(job.name())))
+                .append("\">\n");
         if (ok) {
             b.append("    <system-out>").append(esc(body)).append("</system-out>\n");
         } else {
-            b.append("    <failure message=\"").append(esc(headline())).append("\" type=\"").append(kind())
-                    .append("\">").append(esc(body)).append("</failure>\n");
+            b.append("    <failure message=\"")
+                    .append(esc(headline()))
+                    .append("\" type=\"")
+                    .append(kind())
+                    .append("\">")
+                    .append(esc(body))
+                    .append("</failure>\n");
         }
         return b.append("  </testcase>\n</testsuite>\n").toString();
     }

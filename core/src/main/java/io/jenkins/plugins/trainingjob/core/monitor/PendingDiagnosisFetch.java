@@ -26,8 +26,8 @@ final class PendingDiagnosisFetch {
     private final CompletableFuture<FetchedDiagnosis> result = new CompletableFuture<>();
     private volatile MonitorClock.Timer timer;
 
-    PendingDiagnosisFetch(MonitorRuntime runtime, DiagnosisFetcher fetcher, TrainingPlatform platform,
-            DiagnosisHandle handle) {
+    PendingDiagnosisFetch(
+            MonitorRuntime runtime, DiagnosisFetcher fetcher, TrainingPlatform platform, DiagnosisHandle handle) {
         this.runtime = runtime;
         this.fetcher = fetcher;
         this.platform = platform;
@@ -46,15 +46,17 @@ final class PendingDiagnosisFetch {
 
     /** Ends the fetch because the monitor is closing; a no-op once the fetch is over. */
     void endByClose() {
-        result.completeExceptionally(new IllegalStateException("the job monitor closed before diagnosis "
-                + handle.id() + " was fetched"));
+        result.completeExceptionally(
+                new IllegalStateException("the job monitor closed before diagnosis " + handle.id() + " was fetched"));
     }
 
     private void ask() {
         if (result.isDone()) {
             return;
         }
-        if (!runtime.call(platform.kind(), OPERATION,
+        if (!runtime.call(
+                platform.kind(),
+                OPERATION,
                 () -> fetcher.attempt(platform, handle, deadline, runtime::now, runtime.settings()::report),
                 this::answered)) {
             endByClose();

@@ -10,8 +10,7 @@ import java.util.random.RandomGenerator;
 final class PollBackoff {
     private static final Duration SHORTEST = Duration.ofMillis(1);
 
-    private PollBackoff() {
-    }
+    private PollBackoff() {}
 
     /** The next poll interval after {@code current}: one and a half times longer, at most {@code max}. */
     static Duration grow(Duration current, Duration max) {

@@ -6,16 +6,13 @@ package io.jenkins.plugins.trainingjob.core.monitor;
  */
 public interface WatchListener {
 
-    WatchListener NONE = new WatchListener() {
-    };
+    WatchListener NONE = new WatchListener() {};
 
-    default void onEvent(MonitorEvent event) {
-    }
+    default void onEvent(MonitorEvent event) {}
 
     /**
      * The durable state changed (a diagnosis was launched, a phase ended). Callers that survive restarts
      * persist it, as-is.
      */
-    default void onStateChanged(WatchState state) {
-    }
+    default void onStateChanged(WatchState state) {}
 }

@@ -22,7 +22,8 @@ public record WatchPolicy(
         Duration overallTimeout,
         Duration pollInitial,
         Duration pollMax,
-        Duration heartbeat) implements Serializable {
+        Duration heartbeat)
+        implements Serializable {
 
     public WatchPolicy {
         Objects.requireNonNull(until, "until");
@@ -40,13 +41,20 @@ public record WatchPolicy(
             requirePositive("overallTimeout", overallTimeout);
         }
         if (pollMax.compareTo(pollInitial) < 0) {
-            throw new IllegalArgumentException("pollMax (" + pollMax + ") is shorter than pollInitial (" + pollInitial + ")");
+            throw new IllegalArgumentException(
+                    "pollMax (" + pollMax + ") is shorter than pollInitial (" + pollInitial + ")");
         }
     }
 
     public static WatchPolicy defaults(WaitTarget until) {
-        return new WatchPolicy(until, Duration.ofMinutes(10), Duration.ofMinutes(5), null, Duration.ofSeconds(5),
-                Duration.ofSeconds(30), Duration.ofMinutes(5));
+        return new WatchPolicy(
+                until,
+                Duration.ofMinutes(10),
+                Duration.ofMinutes(5),
+                null,
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                Duration.ofMinutes(5));
     }
 
     public WatchPolicy withPendingTimeout(Duration d) {

@@ -25,7 +25,8 @@ public record WatchState(
         Instant pendingDeadline,
         Instant overallDeadline,
         Instant diagnosisDeadline,
-        String diagnosisId) implements Serializable {
+        String diagnosisId)
+        implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -46,8 +47,16 @@ public record WatchState(
 
     /** A fresh watch's state: deadlines computed from {@code now}. */
     public static WatchState start(String connectionId, JobRef job, WatchPolicy policy, Instant now) {
-        return new WatchState(connectionId, job, policy, Phase.WAITING, now, now.plus(policy.pendingTimeout()),
-                policy.overallTimeout() == null ? null : now.plus(policy.overallTimeout()), null, null);
+        return new WatchState(
+                connectionId,
+                job,
+                policy,
+                Phase.WAITING,
+                now,
+                now.plus(policy.pendingTimeout()),
+                policy.overallTimeout() == null ? null : now.plus(policy.overallTimeout()),
+                null,
+                null);
     }
 
     /** The job stayed pending past its deadline: diagnosing until {@code deadline}, nothing launched yet. */
@@ -79,7 +88,15 @@ public record WatchState(
     }
 
     private WatchState next(Phase phase, Instant diagnosisDeadline, String diagnosisId) {
-        return new WatchState(connectionId, job, policy, phase, startedAt, pendingDeadline, overallDeadline,
-                diagnosisDeadline, diagnosisId);
+        return new WatchState(
+                connectionId,
+                job,
+                policy,
+                phase,
+                startedAt,
+                pendingDeadline,
+                overallDeadline,
+                diagnosisDeadline,
+                diagnosisId);
     }
 }

@@ -32,18 +32,19 @@ public final class WorkerLogReader {
     /** How many of a failing worker's last lines go to the build log. */
     public static final int TAIL_LINES = 50;
 
-    private WorkerLogReader() {
-    }
+    private WorkerLogReader() {}
 
     /** Why this platform's logs cannot be read, or empty when they can. */
     public static Optional<String> noLogs(TrainingPlatform platform, PlatformKind kind) {
         if (platform instanceof JobLogs) {
             return Optional.empty();
         }
-        return Optional.of(kind == PlatformKind.SENSECORE
-                ? "SenseCore serves no job logs through its API (read them in its console or with"
-                        + " 'sco acp jobs stream-logs'); outputs and log tails are not available there"
-                : kind.displayName() + " serves no job logs through this connection; outputs are not available");
+        return Optional.of(
+                kind == PlatformKind.SENSECORE
+                        ? "SenseCore serves no job logs through its API (read them in its console or with"
+                                + " 'sco acp jobs stream-logs'); outputs and log tails are not available there"
+                        : kind.displayName()
+                                + " serves no job logs through this connection; outputs are not available");
     }
 
     /**
@@ -57,15 +58,15 @@ public final class WorkerLogReader {
         }
         Optional<String> worker = firstWorker(status);
         if (worker.isEmpty()) {
-            return JobOutputs.unavailable("the platform listed no worker of job " + ConsoleText.strip(job.id())
-                    + " whose log could be read");
+            return JobOutputs.unavailable(
+                    "the platform listed no worker of job " + ConsoleText.strip(job.id()) + " whose log could be read");
         }
         WorkerLog log;
         try {
             log = read(logs, job, worker.get());
         } catch (PlatformException e) {
-            return JobOutputs.unavailable("could not read the log of worker " + ConsoleText.strip(worker.get())
-                    + ": " + ConsoleText.strip(e.getMessage()));
+            return JobOutputs.unavailable("could not read the log of worker " + ConsoleText.strip(worker.get()) + ": "
+                    + ConsoleText.strip(e.getMessage()));
         }
         TreeSet<String> tooLong = new TreeSet<>();
         Map<String, String> values = rules.extract(log.lines(), tooLong);
@@ -113,20 +114,28 @@ public final class WorkerLogReader {
         }
         try {
             WorkerLog log = read(logs, job, worker);
-            List<String> lines = log.tail(TAIL_LINES).stream().map(ConsoleText::strip).toList();
-            String note = log.cut() ? "the log is longer than " + MAX_LINES + " lines; these are the last of the"
-                    + " first " + MAX_LINES : "";
+            List<String> lines =
+                    log.tail(TAIL_LINES).stream().map(ConsoleText::strip).toList();
+            String note = log.cut()
+                    ? "the log is longer than " + MAX_LINES + " lines; these are the last of the" + " first "
+                            + MAX_LINES
+                    : "";
             return new LogTail(ConsoleText.strip(worker), lines, note);
         } catch (PlatformException e) {
-            return new LogTail(ConsoleText.strip(worker), List.of(), "could not read the log of worker "
-                    + ConsoleText.strip(worker) + ": " + ConsoleText.strip(e.getMessage()));
+            return new LogTail(
+                    ConsoleText.strip(worker),
+                    List.of(),
+                    "could not read the log of worker " + ConsoleText.strip(worker) + ": "
+                            + ConsoleText.strip(e.getMessage()));
         }
     }
 
     /** The master if one is listed, else the first worker by name. */
     static Optional<String> firstWorker(JobStatus status) {
         List<WorkerStatus> workers = status.workers();
-        return workers.stream().map(WorkerStatus::name).filter(n -> n.contains("master"))
+        return workers.stream()
+                .map(WorkerStatus::name)
+                .filter(n -> n.contains("master"))
                 .min(Comparator.naturalOrder())
                 .or(() -> workers.stream().map(WorkerStatus::name).min(Comparator.naturalOrder()));
     }

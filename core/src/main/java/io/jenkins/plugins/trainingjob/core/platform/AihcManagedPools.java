@@ -14,8 +14,7 @@ public final class AihcManagedPools {
 
     public static final Set<String> IDS = Set.of("aihc-serverless", "aihc-bhcmp");
 
-    private AihcManagedPools() {
-    }
+    private AihcManagedPools() {}
 
     /** True for {@code aihc-serverless} and {@code aihc-bhcmp} (surrounding blanks ignored). */
     public static boolean isManaged(String resourcePool) {

@@ -15,9 +15,10 @@ public record AihcScheduleDiagnosis(JobRef job, String diagnosisId, String reque
     }
 
     @Override
-    public <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
-                       Function<? super SenseCoreEvidence, ? extends R> senseCore,
-                       Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
+    public <R> R match(
+            Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+            Function<? super SenseCoreEvidence, ? extends R> senseCore,
+            Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
         return aihc.apply(this);
     }
 

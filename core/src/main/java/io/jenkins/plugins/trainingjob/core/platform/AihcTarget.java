@@ -56,8 +56,9 @@ public record AihcTarget(String resourcePoolId, String queue) implements Platfor
         if (!field.equals("resourcePool") || !PlatformTarget.isBlank(value)) {
             return Optional.empty();
         }
-        return Optional.of(new ConnectionProblem(field, "required for " + PlatformKind.AIHC.displayName()
-                + " (the resource pool id, e.g. cce-xxxxxxxx)"));
+        return Optional.of(new ConnectionProblem(
+                field,
+                "required for " + PlatformKind.AIHC.displayName() + " (the resource pool id, e.g. cce-xxxxxxxx)"));
     }
 
     /** The rule of the queue given the pool: required for a managed pool, optional otherwise. */
@@ -65,7 +66,10 @@ public record AihcTarget(String resourcePoolId, String queue) implements Platfor
         if (!AihcManagedPools.isManaged(resourcePool) || !PlatformTarget.isBlank(queue)) {
             return Optional.empty();
         }
-        return Optional.of(new ConnectionProblem("queue", "required for resource pool " + resourcePool.trim()
-                + ": every call on a managed pool names the queue (sent as queueID; the queue id, e.g. aihcq-xxxxxxxx)"));
+        return Optional.of(
+                new ConnectionProblem(
+                        "queue",
+                        "required for resource pool " + resourcePool.trim()
+                                + ": every call on a managed pool names the queue (sent as queueID; the queue id, e.g. aihcq-xxxxxxxx)"));
     }
 }

@@ -21,8 +21,7 @@ public final class ClientToken {
     /** A Kubernetes label value: what the token must be to ride on an AIHC job as a label. */
     private static final Pattern SHAPE = Pattern.compile("[A-Za-z0-9]([A-Za-z0-9._-]{0,61}[A-Za-z0-9])?");
 
-    private ClientToken() {
-    }
+    private ClientToken() {}
 
     public static boolean isValid(String token) {
         return token != null && SHAPE.matcher(token).matches();
@@ -63,8 +62,8 @@ public final class ClientToken {
 
     private static String sha256Hex(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
         }

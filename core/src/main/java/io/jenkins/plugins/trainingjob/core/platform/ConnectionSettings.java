@@ -45,16 +45,21 @@ public record ConnectionSettings(
         this(endpoint, region, credentials, target, null, null, false);
     }
 
-    public static ConnectionSettings aihc(URI endpoint, String region, Credentials credentials,
-                                          String resourcePoolId, String queue) {
+    public static ConnectionSettings aihc(
+            URI endpoint, String region, Credentials credentials, String resourcePoolId, String queue) {
         return new ConnectionSettings(endpoint, region, credentials, new AihcTarget(resourcePoolId, queue));
     }
 
-    public static ConnectionSettings senseCore(URI endpoint, String region, Credentials credentials,
-                                               String subscription, String resourceGroup, String zone,
-                                               String workspace) {
-        return new ConnectionSettings(endpoint, region, credentials,
-                new SenseCoreTarget(subscription, resourceGroup, zone, workspace));
+    public static ConnectionSettings senseCore(
+            URI endpoint,
+            String region,
+            Credentials credentials,
+            String subscription,
+            String resourceGroup,
+            String zone,
+            String workspace) {
+        return new ConnectionSettings(
+                endpoint, region, credentials, new SenseCoreTarget(subscription, resourceGroup, zone, workspace));
     }
 
     /** The platform of the target. */
@@ -84,7 +89,8 @@ public record ConnectionSettings(
         if (target instanceof SenseCoreTarget senseCore) {
             return senseCore;
         }
-        throw new IllegalStateException("not a SenseCore connection: " + platform().id());
+        throw new IllegalStateException(
+                "not a SenseCore connection: " + platform().id());
     }
 
     public ConnectionSettings withHttp(HttpSettings http) {
@@ -117,8 +123,7 @@ public record ConnectionSettings(
 
     /** The same endpoint, credentials and HTTP settings aimed at another target. */
     public ConnectionSettings withTarget(PlatformTarget newTarget) {
-        return new ConnectionSettings(endpoint, region, credentials, newTarget, http, senseCoreSignature,
-                insecureHttp);
+        return new ConnectionSettings(endpoint, region, credentials, newTarget, http, senseCoreSignature, insecureHttp);
     }
 
     /** {@code true}: a plain {@code http://} endpoint beyond loopback is allowed (and warned about). */
@@ -130,9 +135,11 @@ public record ConnectionSettings(
         if (target instanceof AihcTarget aihc) {
             return aihc;
         }
-        throw new InvalidConnectionException(List.of(new ConnectionProblem(field, "a "
-                + platform().displayName() + " connection has no " + field + " (only Baidu AIHC connections "
-                + "name a resource pool and queue; a SenseCore job's pool is in its spec)")));
+        throw new InvalidConnectionException(List.of(new ConnectionProblem(
+                field,
+                "a "
+                        + platform().displayName() + " connection has no " + field + " (only Baidu AIHC connections "
+                        + "name a resource pool and queue; a SenseCore job's pool is in its spec)")));
     }
 
     /**

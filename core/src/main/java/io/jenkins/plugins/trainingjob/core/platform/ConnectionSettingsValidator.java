@@ -26,8 +26,7 @@ public final class ConnectionSettingsValidator {
     static final String LOCATION_RULE = "set either a region or an endpoint URL";
     private static final Pattern LOOPBACK_V4 = Pattern.compile("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
 
-    private ConnectionSettingsValidator() {
-    }
+    private ConnectionSettingsValidator() {}
 
     /** Where to call: an endpoint, when set, is an http(s) URL with a host; else a region is set. */
     public static List<ConnectionProblem> location(String endpoint, String region) {
@@ -49,7 +48,8 @@ public final class ConnectionSettingsValidator {
     public static List<ConnectionProblem> location(PlatformKind platform, String endpoint, String region) {
         List<ConnectionProblem> problems = location(endpoint, region);
         if (problems.isEmpty() && isBlank(endpoint)) {
-            KnownRegions.problem(platform, region).ifPresent(rule -> problems.add(new ConnectionProblem("region", rule)));
+            KnownRegions.problem(platform, region)
+                    .ifPresent(rule -> problems.add(new ConnectionProblem("region", rule)));
         }
         return problems;
     }
@@ -79,8 +79,8 @@ public final class ConnectionSettingsValidator {
     }
 
     /** SenseCore ACP: the location, and the four names every workspace URL is built from. */
-    public static List<ConnectionProblem> senseCore(String endpoint, String region, String subscription,
-                                                    String resourceGroup, String zone, String workspace) {
+    public static List<ConnectionProblem> senseCore(
+            String endpoint, String region, String subscription, String resourceGroup, String zone, String workspace) {
         List<ConnectionProblem> problems = location(PlatformKind.SENSECORE, endpoint, region);
         problems.addAll(new SenseCoreTarget(subscription, resourceGroup, zone, workspace).problems());
         return problems;
@@ -100,7 +100,8 @@ public final class ConnectionSettingsValidator {
      * ({@link #transport(URI, boolean)}).
      */
     public static List<ConnectionProblem> problems(ConnectionSettings settings) {
-        String endpoint = settings.endpoint() == null ? null : settings.endpoint().toString();
+        String endpoint =
+                settings.endpoint() == null ? null : settings.endpoint().toString();
         List<ConnectionProblem> problems = location(settings.platform(), endpoint, settings.region());
         problems.addAll(settings.target().problems());
         transport(settings.endpoint(), settings.insecureHttp()).ifPresent(problems::add);
@@ -114,13 +115,17 @@ public final class ConnectionSettingsValidator {
      * S3). Empty for https, for no endpoint (a region's public https host) and for an allowed http one.
      */
     public static Optional<ConnectionProblem> transport(URI endpoint, boolean insecureHttp) {
-        if (endpoint == null || !"http".equalsIgnoreCase(endpoint.getScheme()) || insecureHttp
+        if (endpoint == null
+                || !"http".equalsIgnoreCase(endpoint.getScheme())
+                || insecureHttp
                 || isLoopback(endpoint.getHost())) {
             return Optional.empty();
         }
-        return Optional.of(new ConnectionProblem("endpoint", plainHttpRisk(endpoint) + "; use https, or opt in "
-                + "to plain http explicitly (insecure http); without the opt-in plain http is accepted only for "
-                + "a loopback host such as the simulator"));
+        return Optional.of(new ConnectionProblem(
+                "endpoint",
+                plainHttpRisk(endpoint) + "; use https, or opt in "
+                        + "to plain http explicitly (insecure http); without the opt-in plain http is accepted only for "
+                        + "a loopback host such as the simulator"));
     }
 
     /** What plain http to {@code endpoint} exposes, for the problem and for the run-time warning. */
@@ -141,8 +146,11 @@ public final class ConnectionSettingsValidator {
         if (h.startsWith("[") && h.endsWith("]")) {
             h = h.substring(1, h.length() - 1);
         }
-        return h.equals("localhost") || h.endsWith(".localhost") || h.equals("::1")
-                || h.equals("0:0:0:0:0:0:0:1") || LOOPBACK_V4.matcher(h).matches();
+        return h.equals("localhost")
+                || h.endsWith(".localhost")
+                || h.equals("::1")
+                || h.equals("0:0:0:0:0:0:0:1")
+                || LOOPBACK_V4.matcher(h).matches();
     }
 
     /** @throws InvalidConnectionException listing every problem, unless there are none */
@@ -186,8 +194,10 @@ public final class ConnectionSettingsValidator {
 
     private static ConnectionProblem endpointProblem(String endpoint) {
         // An endpoint is an address, not a secret: quoting it shows what was read.
-        return new ConnectionProblem("endpoint", "'" + ConsoleText.strip(endpoint.trim(), 200)
-                + "' is not an http(s) URL with a host, e.g. https://aihc.bj.baidubce.com");
+        return new ConnectionProblem(
+                "endpoint",
+                "'" + ConsoleText.strip(endpoint.trim(), 200)
+                        + "' is not an http(s) URL with a host, e.g. https://aihc.bj.baidubce.com");
     }
 
     private static boolean isBlank(String value) {

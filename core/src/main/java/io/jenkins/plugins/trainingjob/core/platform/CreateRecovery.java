@@ -21,8 +21,8 @@ import java.util.function.Predicate;
 public final class CreateRecovery {
 
     /** The first waits after a create that got an answer: it has been handled by then, seconds suffice. */
-    public static final List<Duration> ANSWERED_WAITS = List.of(Duration.ZERO, Duration.ofSeconds(1),
-            Duration.ofSeconds(2), Duration.ofSeconds(4));
+    public static final List<Duration> ANSWERED_WAITS =
+            List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
     /** The longest wait between the look-ups that follow a create that got no answer at all. */
     public static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
@@ -117,8 +117,12 @@ public final class CreateRecovery {
      * @param lastFailure the last look-up's failure when it failed, else {@code null}
      * @param interruption the interrupt that ended the look-ups early, else {@code null}
      */
-    public record Search(Optional<JobRef> found, int lookups, Duration waited, PlatformException lastFailure,
-                         InterruptedException interruption) {
+    public record Search(
+            Optional<JobRef> found,
+            int lookups,
+            Duration waited,
+            PlatformException lastFailure,
+            InterruptedException interruption) {
         public Search {
             Objects.requireNonNull(found, "found");
             Objects.requireNonNull(waited, "waited");
@@ -134,15 +138,19 @@ public final class CreateRecovery {
      * The failure after look-ups that found nothing, when nothing was resubmitted (the job is known by
      * its client token): names the lost answer, what the look-ups saw, and that the job may still appear.
      */
-    public static UncertainCreateException nothingResubmitted(TransientException cause, Search miss,
-                                                              String jobName, String clientToken) {
+    public static UncertainCreateException nothingResubmitted(
+            TransientException cause, Search miss, String jobName, String clientToken) {
         String what = miss.lastFailure() == null
                 ? "no job named '" + jobName + "' with client token " + clientToken + " appeared after "
                         + miss.lookups() + " look-up(s) over " + miss.waited().toSeconds() + "s"
                 : "the look-up for client token " + clientToken + " failed too ("
                         + miss.lastFailure().getMessage() + ")";
-        return UncertainCreateException.after(cause, "the create may not have happened: " + cause.detail() + "; "
-                + what + "; nothing was resubmitted; the job may still appear", clientToken, jobName);
+        return UncertainCreateException.after(
+                cause,
+                "the create may not have happened: " + cause.detail() + "; " + what
+                        + "; nothing was resubmitted; the job may still appear",
+                clientToken,
+                jobName);
     }
 
     /**
@@ -150,12 +158,14 @@ public final class CreateRecovery {
      * answer was lost too: {@code again} is the second create's failure, {@code first} is kept as
      * suppressed, and {@code lookups} counts the look-ups of both rounds.
      */
-    public static UncertainCreateException afterResubmitByName(TransientException first, TransientException again,
-                                                                int lookups, String jobName) {
-        UncertainCreateException unknown = UncertainCreateException.after(again,
+    public static UncertainCreateException afterResubmitByName(
+            TransientException first, TransientException again, int lookups, String jobName) {
+        UncertainCreateException unknown = UncertainCreateException.after(
+                again,
                 "the create may not have happened: " + again.detail() + "; no training job named '" + jobName
                         + "' appeared after " + lookups + " look-ups; the job may still appear",
-                null, jobName);
+                null,
+                jobName);
         unknown.addSuppressed(first);
         return unknown;
     }

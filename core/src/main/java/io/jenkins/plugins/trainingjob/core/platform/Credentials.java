@@ -30,7 +30,9 @@ public final class Credentials {
         if (secretKey == null || secretKey.isEmpty()) {
             throw InvalidInputException.worded("secretKey", "secret key is empty");
         }
-        return new Credentials(accessKey.trim(), secretKey.toCharArray(),
+        return new Credentials(
+                accessKey.trim(),
+                secretKey.toCharArray(),
                 securityToken == null || securityToken.isEmpty() ? null : securityToken.toCharArray());
     }
 
@@ -50,8 +52,10 @@ public final class Credentials {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Credentials c && accessKey.equals(c.accessKey)
-                && Arrays.equals(secretKey, c.secretKey) && Arrays.equals(securityToken, c.securityToken);
+        return o instanceof Credentials c
+                && accessKey.equals(c.accessKey)
+                && Arrays.equals(secretKey, c.secretKey)
+                && Arrays.equals(securityToken, c.securityToken);
     }
 
     @Override
@@ -61,6 +65,7 @@ public final class Credentials {
 
     @Override
     public String toString() {
-        return "Credentials{accessKey=" + accessKey + ", secretKey=****" + (securityToken != null ? ", securityToken=****" : "") + "}";
+        return "Credentials{accessKey=" + accessKey + ", secretKey=****"
+                + (securityToken != null ? ", securityToken=****" : "") + "}";
     }
 }

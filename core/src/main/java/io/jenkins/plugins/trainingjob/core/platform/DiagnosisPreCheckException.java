@@ -6,8 +6,14 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 public class DiagnosisPreCheckException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
-    public DiagnosisPreCheckException(PlatformKind platform, String operation, int httpStatus, String code, String requestId,
-            String message, Throwable cause) {
+    public DiagnosisPreCheckException(
+            PlatformKind platform,
+            String operation,
+            int httpStatus,
+            String code,
+            String requestId,
+            String message,
+            Throwable cause) {
         super(platform, operation, httpStatus, code, requestId, message, cause);
     }
 }

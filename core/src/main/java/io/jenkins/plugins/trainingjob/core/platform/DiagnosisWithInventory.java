@@ -22,9 +22,10 @@ public record DiagnosisWithInventory(RawDiagnosis diagnosis, PoolInventory inven
     }
 
     @Override
-    public <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
-                       Function<? super SenseCoreEvidence, ? extends R> senseCore,
-                       Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
+    public <R> R match(
+            Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+            Function<? super SenseCoreEvidence, ? extends R> senseCore,
+            Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
         return withInventory.apply(this);
     }
 
@@ -36,9 +37,15 @@ public record DiagnosisWithInventory(RawDiagnosis diagnosis, PoolInventory inven
         if (!(raw instanceof AihcScheduleDiagnosis aihc)) {
             return raw;
         }
-        String queue = aihc.rules().stream().flatMap(r -> r.details().stream()).map(AihcScheduleDiagnosis.Detail::queue)
-                .filter(q -> q != null && !q.isBlank()).findFirst()
-                .orElse(platform.settings() == null ? null : platform.settings().target().defaultQueue());
+        String queue = aihc.rules().stream()
+                .flatMap(r -> r.details().stream())
+                .map(AihcScheduleDiagnosis.Detail::queue)
+                .filter(q -> q != null && !q.isBlank())
+                .findFirst()
+                .orElse(
+                        platform.settings() == null
+                                ? null
+                                : platform.settings().target().defaultQueue());
         try {
             return new DiagnosisWithInventory(raw, platform.inventory(queue), "");
         } catch (InventoryUnreadableException e) {

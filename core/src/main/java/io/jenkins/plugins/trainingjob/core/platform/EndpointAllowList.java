@@ -37,8 +37,13 @@ public final class EndpointAllowList {
             "(?:(https?)://)?(\\*|\\*\\.[a-z0-9.-]+|[a-z0-9.-]+|\\[[0-9a-f:.]+\\])(?::([0-9]{1,5}))?/?");
     private static final Pattern DOTTED_QUAD = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
     private static final Pattern NUMERIC_PART = Pattern.compile("[0-9]+|0x[0-9a-f]*");
-    private static final List<String> METADATA_HOSTS = List.of("metadata", "metadata.google.internal",
-            "metadata.goog", "100.100.100.200", "fd00:ec2::254", "169.254.169.254");
+    private static final List<String> METADATA_HOSTS = List.of(
+            "metadata",
+            "metadata.google.internal",
+            "metadata.goog",
+            "100.100.100.200",
+            "fd00:ec2::254",
+            "169.254.169.254");
 
     private record Entry(boolean plainHttp, String host, Integer port) {
         boolean wildcard() {
@@ -91,9 +96,11 @@ public final class EndpointAllowList {
             }
         }
         if (!bad.isEmpty()) {
-            throw InvalidInputException.of(FIELD, String.join(", ", bad) + ": not a host entry; write one per "
-                    + "line a host (aihc-gw.corp.example), a domain (*.corp.example) or *, optionally with :port, "
-                    + "and http:// in front to allow plain http to it");
+            throw InvalidInputException.of(
+                    FIELD,
+                    String.join(", ", bad) + ": not a host entry; write one per "
+                            + "line a host (aihc-gw.corp.example), a domain (*.corp.example) or *, optionally with :port, "
+                            + "and http:// in front to allow plain http to it");
         }
         return new EndpointAllowList(entries);
     }
@@ -114,8 +121,8 @@ public final class EndpointAllowList {
         String host = host(endpoint);
         if (host.isEmpty()) {
             // java.net.URI has no host for some forms OkHttp still reads as one (http://127.1): refuse them all.
-            return Optional.of("'" + ConsoleText.strip(endpoint.toString(), 200)
-                    + "' has no host name this check can read");
+            return Optional.of(
+                    "'" + ConsoleText.strip(endpoint.toString(), 200) + "' has no host name this check can read");
         }
         boolean http = "http".equalsIgnoreCase(endpoint.getScheme());
         int port = port(endpoint);
@@ -153,22 +160,27 @@ public final class EndpointAllowList {
         }
         boolean special = isSpecial(host);
         int port = port(endpoint);
-        return entries.stream().anyMatch(e -> e.plainHttp() && !(special && e.wildcard()) && e.matchesHost(host)
-                && (e.port() == null || e.port() == port));
+        return entries.stream()
+                .anyMatch(e -> e.plainHttp()
+                        && !(special && e.wildcard())
+                        && e.matchesHost(host)
+                        && (e.port() == null || e.port() == port));
     }
 
     /** {@code https://aihc.<known region>.baidubce.com} or {@code https://aec2.<known region>.sensecoreapi.cn}. */
     static boolean isPublicRegional(PlatformKind platform, URI endpoint) {
-        if (!"https".equalsIgnoreCase(endpoint.getScheme()) || (endpoint.getPort() != -1 && endpoint.getPort() != 443)
+        if (!"https".equalsIgnoreCase(endpoint.getScheme())
+                || (endpoint.getPort() != -1 && endpoint.getPort() != 443)
                 || endpoint.getUserInfo() != null) {
             return false;
         }
         String host = host(endpoint);
         for (String region : KnownRegions.of(platform)) {
-            String expected = switch (platform) {
-                case AIHC -> "aihc." + region + ".baidubce.com";
-                case SENSECORE -> "aec2." + region + ".sensecoreapi.cn";
-            };
+            String expected =
+                    switch (platform) {
+                        case AIHC -> "aihc." + region + ".baidubce.com";
+                        case SENSECORE -> "aec2." + region + ".sensecoreapi.cn";
+                    };
             if (host.equals(expected)) {
                 return true;
             }

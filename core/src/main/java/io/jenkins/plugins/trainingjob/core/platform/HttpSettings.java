@@ -43,35 +43,89 @@ public record HttpSettings(
     }
 
     /** Settings without a client-builder hook. */
-    public HttpSettings(Duration connectTimeout, Duration readTimeout, Duration callTimeout, int maxAttempts,
-            Duration initialBackoff, Duration maxBackoff, Proxy proxy, long maxResponseBytes) {
-        this(connectTimeout, readTimeout, callTimeout, maxAttempts, initialBackoff, maxBackoff, proxy,
-                maxResponseBytes, null);
+    public HttpSettings(
+            Duration connectTimeout,
+            Duration readTimeout,
+            Duration callTimeout,
+            int maxAttempts,
+            Duration initialBackoff,
+            Duration maxBackoff,
+            Proxy proxy,
+            long maxResponseBytes) {
+        this(
+                connectTimeout,
+                readTimeout,
+                callTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                proxy,
+                maxResponseBytes,
+                null);
     }
 
     /** Platform-friendly defaults: SenseCore list calls can take over 45 s from outside its network. */
     public static HttpSettings defaults() {
-        return new HttpSettings(Duration.ofSeconds(10), Duration.ofSeconds(60), Duration.ofSeconds(120), 4,
-                Duration.ofMillis(500), Duration.ofSeconds(30), null, 16L * 1024 * 1024);
+        return new HttpSettings(
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(120),
+                4,
+                Duration.ofMillis(500),
+                Duration.ofSeconds(30),
+                null,
+                16L * 1024 * 1024);
     }
 
     public HttpSettings withRetries(int maxAttempts, Duration initialBackoff, Duration maxBackoff) {
-        return new HttpSettings(connectTimeout, readTimeout, callTimeout, maxAttempts, initialBackoff, maxBackoff,
-                proxy, maxResponseBytes, clientBuilderHook);
+        return new HttpSettings(
+                connectTimeout,
+                readTimeout,
+                callTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                proxy,
+                maxResponseBytes,
+                clientBuilderHook);
     }
 
     public HttpSettings withTimeouts(Duration connect, Duration read, Duration call) {
-        return new HttpSettings(connect, read, call, maxAttempts, initialBackoff, maxBackoff, proxy, maxResponseBytes,
+        return new HttpSettings(
+                connect,
+                read,
+                call,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                proxy,
+                maxResponseBytes,
                 clientBuilderHook);
     }
 
     public HttpSettings withProxy(Proxy proxy) {
-        return new HttpSettings(connectTimeout, readTimeout, callTimeout, maxAttempts, initialBackoff, maxBackoff,
-                proxy, maxResponseBytes, clientBuilderHook);
+        return new HttpSettings(
+                connectTimeout,
+                readTimeout,
+                callTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                proxy,
+                maxResponseBytes,
+                clientBuilderHook);
     }
 
     public HttpSettings withClientBuilderHook(UnaryOperator<OkHttpClient.Builder> hook) {
-        return new HttpSettings(connectTimeout, readTimeout, callTimeout, maxAttempts, initialBackoff, maxBackoff,
-                proxy, maxResponseBytes, hook);
+        return new HttpSettings(
+                connectTimeout,
+                readTimeout,
+                callTimeout,
+                maxAttempts,
+                initialBackoff,
+                maxBackoff,
+                proxy,
+                maxResponseBytes,
+                hook);
     }
 }

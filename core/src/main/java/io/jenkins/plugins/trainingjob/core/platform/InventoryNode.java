@@ -12,16 +12,45 @@ package io.jenkins.plugins.trainingjob.core.platform;
  *     form we could not read): then "this node has no such device" is not known, and no rule uses it
  * @param cpuKnown false when {@code cpuTotal} was absent or unreadable
  */
-public record InventoryNode(String name, String gpuResource, long gpuTotal, long gpuAllocated, long cpuTotal,
-                            long cpuAllocated, long memoryTotal, long memoryAllocated, String statusPhase,
-                            NodeIntervention intervention, boolean gpuKnown, boolean cpuKnown) {
+public record InventoryNode(
+        String name,
+        String gpuResource,
+        long gpuTotal,
+        long gpuAllocated,
+        long cpuTotal,
+        long cpuAllocated,
+        long memoryTotal,
+        long memoryAllocated,
+        String statusPhase,
+        NodeIntervention intervention,
+        boolean gpuKnown,
+        boolean cpuKnown) {
 
     /** A node whose shape was read in full. */
-    public InventoryNode(String name, String gpuResource, long gpuTotal, long gpuAllocated, long cpuTotal,
-                         long cpuAllocated, long memoryTotal, long memoryAllocated, String statusPhase,
-                         NodeIntervention intervention) {
-        this(name, gpuResource, gpuTotal, gpuAllocated, cpuTotal, cpuAllocated, memoryTotal, memoryAllocated,
-                statusPhase, intervention, true, true);
+    public InventoryNode(
+            String name,
+            String gpuResource,
+            long gpuTotal,
+            long gpuAllocated,
+            long cpuTotal,
+            long cpuAllocated,
+            long memoryTotal,
+            long memoryAllocated,
+            String statusPhase,
+            NodeIntervention intervention) {
+        this(
+                name,
+                gpuResource,
+                gpuTotal,
+                gpuAllocated,
+                cpuTotal,
+                cpuAllocated,
+                memoryTotal,
+                memoryAllocated,
+                statusPhase,
+                intervention,
+                true,
+                true);
     }
 
     public InventoryNode {

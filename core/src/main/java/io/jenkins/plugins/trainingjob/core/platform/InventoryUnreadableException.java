@@ -10,8 +10,14 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 public class InventoryUnreadableException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
-    public InventoryUnreadableException(PlatformKind platform, String operation, int httpStatus, String code,
-                                        String requestId, String reason, Throwable cause) {
+    public InventoryUnreadableException(
+            PlatformKind platform,
+            String operation,
+            int httpStatus,
+            String code,
+            String requestId,
+            String reason,
+            Throwable cause) {
         super(platform, operation, httpStatus, code, requestId, "inventory not readable: " + reason, cause);
     }
 
@@ -22,9 +28,10 @@ public class InventoryUnreadableException extends PlatformException {
 
     /** Wraps a refusal (403, 404) of an inventory call. */
     public static InventoryUnreadableException of(PlatformException e) {
-        String reason = e.httpStatus() == 403 ? "this access key may not read it"
+        String reason = e.httpStatus() == 403
+                ? "this access key may not read it"
                 : e.httpStatus() == 404 ? "not found or not served" : "refused";
-        return new InventoryUnreadableException(e.platform(), e.operation(), e.httpStatus(), e.code(), e.requestId(),
-                reason, e);
+        return new InventoryUnreadableException(
+                e.platform(), e.operation(), e.httpStatus(), e.code(), e.requestId(), reason, e);
     }
 }

@@ -30,9 +30,17 @@ public record JobStatus(
         int gpus) {
 
     /** A status whose answer did not show the job's size. */
-    public JobStatus(JobRef job, JobPhase phase, String rawState, Instant createdAt, Instant startedAt,
-                     Instant finishedAt, Integer queuePosition, String reason, List<WorkerStatus> workers,
-                     String consoleUrl) {
+    public JobStatus(
+            JobRef job,
+            JobPhase phase,
+            String rawState,
+            Instant createdAt,
+            Instant startedAt,
+            Instant finishedAt,
+            Integer queuePosition,
+            String reason,
+            List<WorkerStatus> workers,
+            String consoleUrl) {
         this(job, phase, rawState, createdAt, startedAt, finishedAt, queuePosition, reason, workers, consoleUrl, 0);
     }
 

@@ -32,12 +32,17 @@ final class KnownRegions {
 
     /** Long or city names users write for an AIHC code (the console says 北京, others write cn-beijing). */
     private static final Map<String, String> AIHC_NAMES = Map.ofEntries(
-            Map.entry("beijing", "bj"), Map.entry("guangzhou", "gz"), Map.entry("suzhou", "su"),
-            Map.entry("baoding", "bd"), Map.entry("wuhan", "fwh"), Map.entry("yangquan", "yq"),
-            Map.entry("hongkong", "hkg"), Map.entry("hk", "hkg"), Map.entry("wh", "fwh"));
+            Map.entry("beijing", "bj"),
+            Map.entry("guangzhou", "gz"),
+            Map.entry("suzhou", "su"),
+            Map.entry("baoding", "bd"),
+            Map.entry("wuhan", "fwh"),
+            Map.entry("yangquan", "yq"),
+            Map.entry("hongkong", "hkg"),
+            Map.entry("hk", "hkg"),
+            Map.entry("wh", "fwh"));
 
-    private KnownRegions() {
-    }
+    private KnownRegions() {}
 
     /** The known regions of a platform, sorted. */
     public static List<String> of(PlatformKind platform) {
@@ -75,14 +80,17 @@ final class KnownRegions {
         if (region == null || region.isBlank() || isKnown(platform, region)) {
             return Optional.empty();
         }
-        String example = switch (platform) {
-            case AIHC -> "https://aihc.<region>.baidubce.com";
-            case SENSECORE -> "https://aec2.<region>.sensecoreapi.cn";
-        };
+        String example =
+                switch (platform) {
+                    case AIHC -> "https://aihc.<region>.baidubce.com";
+                    case SENSECORE -> "https://aec2.<region>.sensecoreapi.cn";
+                };
         String shown = region.trim().length() > 40 ? region.trim().substring(0, 40) + "…" : region.trim();
         return Optional.of("'" + shown.replaceAll("\\p{Cntrl}", "?") + "' is not a known " + platform.displayName()
                 + " region (" + String.join(", ", of(platform)) + ")"
-                + suggest(platform, region).map(s -> "; did you mean '" + s + "'?").orElse(".")
+                + suggest(platform, region)
+                        .map(s -> "; did you mean '" + s + "'?")
+                        .orElse(".")
                 + " Another region or a private network: set the endpoint URL instead, e.g. " + example);
     }
 }

@@ -21,8 +21,7 @@ public final class PathSegments {
      */
     private static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,252}");
 
-    private PathSegments() {
-    }
+    private PathSegments() {}
 
     /**
      * {@code value} unchanged when it is safe as one path segment.
@@ -32,8 +31,10 @@ public final class PathSegments {
      */
     public static String require(String field, String value) {
         if (value == null || value.isEmpty() || value.equals(".") || value.equals("..")) {
-            throw InvalidInputException.of(field, "'" + (value == null ? "" : value)
-                    + "' cannot be part of an API path (empty, '.' and '..' would change which call is made)");
+            throw InvalidInputException.of(
+                    field,
+                    "'" + (value == null ? "" : value)
+                            + "' cannot be part of an API path (empty, '.' and '..' would change which call is made)");
         }
         return value;
     }

@@ -26,8 +26,8 @@ public abstract class PlatformClientBuilder<B extends PlatformClientBuilder<B>> 
     protected PlatformClientBuilder(ConnectionSettings settings, PlatformKind platform) {
         this.settings = Objects.requireNonNull(settings, "settings");
         if (settings.platform() != platform) {
-            throw new IllegalArgumentException("connection: platform is " + settings.platform().id()
-                    + ", expected " + platform.id());
+            throw new IllegalArgumentException(
+                    "connection: platform is " + settings.platform().id() + ", expected " + platform.id());
         }
     }
 

@@ -27,10 +27,23 @@ public abstract class PlatformException extends RuntimeException {
      * Code, request id and message often come from a response body: control characters are stripped
      * from all of them here, once, so no decoder can let a hostile server forge console lines.
      */
-    protected PlatformException(PlatformKind platform, String operation, int httpStatus, String code,
-                                String requestId, String message, Throwable cause) {
-        super(compose(platform, ConsoleText.strip(operation), httpStatus, ConsoleText.strip(code, MAX_ID),
-                ConsoleText.strip(requestId, MAX_ID), ConsoleText.strip(message)), cause);
+    protected PlatformException(
+            PlatformKind platform,
+            String operation,
+            int httpStatus,
+            String code,
+            String requestId,
+            String message,
+            Throwable cause) {
+        super(
+                compose(
+                        platform,
+                        ConsoleText.strip(operation),
+                        httpStatus,
+                        ConsoleText.strip(code, MAX_ID),
+                        ConsoleText.strip(requestId, MAX_ID),
+                        ConsoleText.strip(message)),
+                cause);
         this.platform = platform;
         this.operation = ConsoleText.strip(operation);
         this.httpStatus = httpStatus;
@@ -82,8 +95,8 @@ public abstract class PlatformException extends RuntimeException {
         return false;
     }
 
-    private static String compose(PlatformKind platform, String operation, int httpStatus, String code,
-                                  String requestId, String message) {
+    private static String compose(
+            PlatformKind platform, String operation, int httpStatus, String code, String requestId, String message) {
         StringBuilder sb = new StringBuilder();
         if (platform != null) {
             sb.append(platform.displayName()).append(' ');

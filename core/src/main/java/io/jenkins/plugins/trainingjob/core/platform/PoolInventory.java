@@ -21,16 +21,31 @@ import java.util.Set;
  * no nodes or not running, a queue {@code nodeList} that matches no node). Checks that need every node
  * (a resource that exists "on no node") only conclude when {@link #nodesTrusted()}.
  */
-public record PoolInventory(PlatformKind platform, String poolId, String queueName, List<GpuTotal> gpus,
-                            List<InventoryNode> nodes, boolean nodesComplete, QueueCapacity queue,
-                            List<SenseCoreEvidence.ResourceSpec> specs, List<SenseCoreEvidence.PoolBinding> bindings,
-                            Instant readAt, List<String> nodeDoubts) {
+public record PoolInventory(
+        PlatformKind platform,
+        String poolId,
+        String queueName,
+        List<GpuTotal> gpus,
+        List<InventoryNode> nodes,
+        boolean nodesComplete,
+        QueueCapacity queue,
+        List<SenseCoreEvidence.ResourceSpec> specs,
+        List<SenseCoreEvidence.PoolBinding> bindings,
+        Instant readAt,
+        List<String> nodeDoubts) {
 
     /** An inventory without doubts about its node list. */
-    public PoolInventory(PlatformKind platform, String poolId, String queueName, List<GpuTotal> gpus,
-                         List<InventoryNode> nodes, boolean nodesComplete, QueueCapacity queue,
-                         List<SenseCoreEvidence.ResourceSpec> specs, List<SenseCoreEvidence.PoolBinding> bindings,
-                         Instant readAt) {
+    public PoolInventory(
+            PlatformKind platform,
+            String poolId,
+            String queueName,
+            List<GpuTotal> gpus,
+            List<InventoryNode> nodes,
+            boolean nodesComplete,
+            QueueCapacity queue,
+            List<SenseCoreEvidence.ResourceSpec> specs,
+            List<SenseCoreEvidence.PoolBinding> bindings,
+            Instant readAt) {
         this(platform, poolId, queueName, gpus, nodes, nodesComplete, queue, specs, bindings, readAt, List.of());
     }
 

@@ -13,15 +13,29 @@ import java.util.TreeMap;
  * places jobs only in leaf queues). Quantities stay the platform's
  * strings ({@code 24}, {@code 96}, {@code 1024Gi}); a resource a map does not name is unlimited there.
  */
-public record QueueCapacity(String name, String queueType, String state, Boolean opened,
-                            Map<String, String> capability, Map<String, String> deserved,
-                            Map<String, String> guarantee, Map<String, String> allocated, List<String> nodeList,
-                            List<String> children) {
+public record QueueCapacity(
+        String name,
+        String queueType,
+        String state,
+        Boolean opened,
+        Map<String, String> capability,
+        Map<String, String> deserved,
+        Map<String, String> guarantee,
+        Map<String, String> allocated,
+        List<String> nodeList,
+        List<String> children) {
 
     /** A queue whose answer named no children (a leaf, as far as we know). */
-    public QueueCapacity(String name, String queueType, String state, Boolean opened, Map<String, String> capability,
-                         Map<String, String> deserved, Map<String, String> guarantee, Map<String, String> allocated,
-                         List<String> nodeList) {
+    public QueueCapacity(
+            String name,
+            String queueType,
+            String state,
+            Boolean opened,
+            Map<String, String> capability,
+            Map<String, String> deserved,
+            Map<String, String> guarantee,
+            Map<String, String> allocated,
+            List<String> nodeList) {
         this(name, queueType, state, opened, capability, deserved, guarantee, allocated, nodeList, List.of());
     }
 

@@ -9,8 +9,15 @@ public class RateLimitedException extends PlatformException {
 
     private final Duration retryAfter;
 
-    public RateLimitedException(PlatformKind platform, String operation, int httpStatus, String code,
-            String requestId, String message, Duration retryAfter, Throwable cause) {
+    public RateLimitedException(
+            PlatformKind platform,
+            String operation,
+            int httpStatus,
+            String code,
+            String requestId,
+            String message,
+            Duration retryAfter,
+            Throwable cause) {
         super(platform, operation, httpStatus, code, requestId, message, cause);
         this.retryAfter = retryAfter;
     }

@@ -13,7 +13,8 @@ public sealed interface RawDiagnosis permits AihcScheduleDiagnosis, SenseCoreEvi
      * Applies the function for this kind of answer. A caller names a function for every kind, so a new kind
      * does not compile until each caller handles it (Java 17 has no pattern switch).
      */
-    <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
-                Function<? super SenseCoreEvidence, ? extends R> senseCore,
-                Function<? super DiagnosisWithInventory, ? extends R> withInventory);
+    <R> R match(
+            Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+            Function<? super SenseCoreEvidence, ? extends R> senseCore,
+            Function<? super DiagnosisWithInventory, ? extends R> withInventory);
 }

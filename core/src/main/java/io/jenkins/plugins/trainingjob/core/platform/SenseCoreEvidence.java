@@ -19,7 +19,8 @@ public record SenseCoreEvidence(
         List<PoolBinding> bindings,
         List<OtherJob> otherJobs,
         List<JobEvent> events,
-        boolean eventsAvailable) implements RawDiagnosis {
+        boolean eventsAvailable)
+        implements RawDiagnosis {
 
     public SenseCoreEvidence {
         workers = workers == null ? List.of() : List.copyOf(workers);
@@ -30,9 +31,10 @@ public record SenseCoreEvidence(
     }
 
     @Override
-    public <R> R match(Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
-                       Function<? super SenseCoreEvidence, ? extends R> senseCore,
-                       Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
+    public <R> R match(
+            Function<? super AihcScheduleDiagnosis, ? extends R> aihc,
+            Function<? super SenseCoreEvidence, ? extends R> senseCore,
+            Function<? super DiagnosisWithInventory, ? extends R> withInventory) {
         return senseCore.apply(this);
     }
 
@@ -40,14 +42,21 @@ public record SenseCoreEvidence(
      * What the job asks for: its pool, spec names, total workers, quota type ({@code RESERVED}/{@code SPOT})
      * and priority ({@code NORMAL}/{@code HIGH}/{@code HIGHEST}).
      */
-    public record Request(String poolName, List<String> specNames, int totalReplicas, String quotaType, String priority) {
+    public record Request(
+            String poolName, List<String> specNames, int totalReplicas, String quotaType, String priority) {
         public Request {
             specNames = specNames == null ? List.of() : List.copyOf(specNames);
         }
     }
 
     /** A resource spec of the pool: devices per worker and their resource key, vCPU, memory in GiB. */
-    public record ResourceSpec(String name, int deviceNumber, String deviceResourceKey, double vcpu, double memoryGib, List<String> zones) {
+    public record ResourceSpec(
+            String name,
+            int deviceNumber,
+            String deviceResourceKey,
+            double vcpu,
+            double memoryGib,
+            List<String> zones) {
         public ResourceSpec {
             zones = zones == null ? List.of() : List.copyOf(zones);
         }
@@ -58,11 +67,15 @@ public record SenseCoreEvidence(
      * {@code SPOT}), reserved GPUs, CPU and memory, and the spot device allowance (sum over
      * {@code spot_status[]}).
      */
-    public record PoolBinding(String name, String state, String quotaType, int reservedDevices, double reservedCpu,
-                              double reservedMemoryGib, int spotDevices) {
-    }
+    public record PoolBinding(
+            String name,
+            String state,
+            String quotaType,
+            int reservedDevices,
+            double reservedCpu,
+            double reservedMemoryGib,
+            int spotDevices) {}
 
     /** Another job of the workspace in the same pool, with the devices it holds or asks for. */
-    public record OtherJob(String name, String state, String priority, Instant createdAt, int devices) {
-    }
+    public record OtherJob(String name, String state, String priority, Instant createdAt, int devices) {}
 }

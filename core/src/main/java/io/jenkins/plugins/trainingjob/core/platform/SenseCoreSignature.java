@@ -43,7 +43,7 @@ public enum SenseCoreSignature {
         if (t.equals("x-date")) {
             return DATE_ONLY;
         }
-        throw InvalidInputException.of(field, "'" + ConsoleText.strip(text == null ? "" : text, 40)
-                + "' is not one of request, date-only");
+        throw InvalidInputException.of(
+                field, "'" + ConsoleText.strip(text == null ? "" : text, 40) + "' is not one of request, date-only");
     }
 }

@@ -51,11 +51,12 @@ public record SenseCoreTarget(String subscription, String resourceGroup, String 
             return Optional.empty();
         }
         String required = "required for " + PlatformKind.SENSECORE.displayName();
-        String rule = switch (field) {
-            case "subscription", "resourceGroup", "workspace" -> required;
-            case "zone" -> required + " (the workspace zone: the region followed by z, e.g. cn-sh-01z)";
-            default -> null;
-        };
+        String rule =
+                switch (field) {
+                    case "subscription", "resourceGroup", "workspace" -> required;
+                    case "zone" -> required + " (the workspace zone: the region followed by z, e.g. cn-sh-01z)";
+                    default -> null;
+                };
         return rule == null ? Optional.empty() : Optional.of(new ConnectionProblem(field, rule));
     }
 }

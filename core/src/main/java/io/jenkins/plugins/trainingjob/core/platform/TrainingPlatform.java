@@ -107,8 +107,8 @@ public interface TrainingPlatform extends AutoCloseable {
      *     callers go on without it
      */
     default PoolInventory inventory(String queue) {
-        throw InventoryUnreadableException.notReadable(kind(), "read pool inventory",
-                "this client does not read pool inventories");
+        throw InventoryUnreadableException.notReadable(
+                kind(), "read pool inventory", "this client does not read pool inventories");
     }
 
     @Override

@@ -6,8 +6,14 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 public class TransientException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
-    public TransientException(PlatformKind platform, String operation, int httpStatus, String code, String requestId,
-            String message, Throwable cause) {
+    public TransientException(
+            PlatformKind platform,
+            String operation,
+            int httpStatus,
+            String code,
+            String requestId,
+            String message,
+            Throwable cause) {
         super(platform, operation, httpStatus, code, requestId, message, cause);
     }
 
@@ -16,8 +22,8 @@ public class TransientException extends PlatformException {
      * use: a body that is not JSON, an envelope without its {@code result}, an answer missing the id it
      * must carry, a body over the size limit. A gateway or a cut answer; asking again may help.
      */
-    public static TransientException malformed(PlatformKind platform, String operation, int httpStatus,
-                                               String requestId, String detail) {
+    public static TransientException malformed(
+            PlatformKind platform, String operation, int httpStatus, String requestId, String detail) {
         return new TransientException(platform, operation, httpStatus, "", requestId, detail, null);
     }
 
@@ -25,14 +31,14 @@ public class TransientException extends PlatformException {
      * The connection failed (refused, reset, timed out, closed early). {@code httpStatus} is the status
      * that had arrived before the body broke off, or 0 when no answer arrived at all.
      */
-    public static TransientException connectionFailed(PlatformKind platform, String operation, int httpStatus,
-                                                      String requestId, String detail, Throwable cause) {
+    public static TransientException connectionFailed(
+            PlatformKind platform, String operation, int httpStatus, String requestId, String detail, Throwable cause) {
         return new TransientException(platform, operation, httpStatus, "", requestId, detail, cause);
     }
 
     /** The thread was interrupted while waiting to call (the interrupt flag is the caller's to restore). */
-    public static TransientException interrupted(PlatformKind platform, String operation, String detail,
-                                                 InterruptedException cause) {
+    public static TransientException interrupted(
+            PlatformKind platform, String operation, String detail, InterruptedException cause) {
         return new TransientException(platform, operation, 0, "", "", detail, cause);
     }
 

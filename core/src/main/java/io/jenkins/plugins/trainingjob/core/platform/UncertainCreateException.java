@@ -13,8 +13,16 @@ public class UncertainCreateException extends TransientException {
     private final String clientToken;
     private final String jobName;
 
-    public UncertainCreateException(PlatformKind platform, String operation, int httpStatus, String code,
-            String requestId, String message, String clientToken, String jobName, Throwable cause) {
+    public UncertainCreateException(
+            PlatformKind platform,
+            String operation,
+            int httpStatus,
+            String code,
+            String requestId,
+            String message,
+            String clientToken,
+            String jobName,
+            Throwable cause) {
         super(platform, operation, httpStatus, code, requestId, message, cause);
         this.clientToken = clientToken;
         this.jobName = jobName == null ? "" : jobName;
@@ -26,10 +34,18 @@ public class UncertainCreateException extends TransientException {
      *
      * @param clientToken the token the job would carry, or {@code null} when the job is known by name only
      */
-    public static UncertainCreateException after(TransientException lost, String message, String clientToken,
-                                                 String jobName) {
-        return new UncertainCreateException(lost.platform(), lost.operation(), lost.httpStatus(), lost.code(),
-                lost.requestId(), message, clientToken, jobName, lost);
+    public static UncertainCreateException after(
+            TransientException lost, String message, String clientToken, String jobName) {
+        return new UncertainCreateException(
+                lost.platform(),
+                lost.operation(),
+                lost.httpStatus(),
+                lost.code(),
+                lost.requestId(),
+                message,
+                clientToken,
+                jobName,
+                lost);
     }
 
     /** The token the job carries, if it was created after all. */

@@ -22,8 +22,15 @@ import java.util.Objects;
  * @param reason why it ended and what followed, e.g. {@code pending timeout 10m passed; moved on} or
  *     {@code exit code 137; retried after 30s}; empty for the attempt that ended the submit normally
  */
-public record Attempt(int number, String target, String clientToken, String jobId, Verdict verdict,
-                      String outcome, Duration waited, String reason) {
+public record Attempt(
+        int number,
+        String target,
+        String clientToken,
+        String jobId,
+        Verdict verdict,
+        String outcome,
+        Duration waited,
+        String reason) {
 
     public Attempt {
         if (number < 1) {
@@ -39,7 +46,11 @@ public record Attempt(int number, String target, String clientToken, String jobI
 
     /** One console line, control characters stripped, e.g. {@code attempt 2 (queue=spot): job j-2, completed}. */
     public String line() {
-        StringBuilder b = new StringBuilder("attempt ").append(number).append(" (").append(target).append("): ");
+        StringBuilder b = new StringBuilder("attempt ")
+                .append(number)
+                .append(" (")
+                .append(target)
+                .append("): ");
         b.append(jobId.isEmpty() ? "no job" : "job " + jobId);
         if (verdict != null) {
             b.append(", pre-flight ").append(verdict.name());

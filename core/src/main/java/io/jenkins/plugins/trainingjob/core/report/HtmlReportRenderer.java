@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import java.util.EnumSet;
@@ -18,7 +18,8 @@ import java.util.Set;
  */
 final class HtmlReportRenderer {
 
-    private static final String CSS = String.join("\n",
+    private static final String CSS = String.join(
+            "\n",
             "body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2em;color:#1d2330;max-width:80em}",
             "h1{font-size:1.3em}h2{font-size:1.1em;margin-top:1.6em}h3{font-size:1em}",
             "table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #c8ccd4;padding:.3em .6em;"
@@ -40,17 +41,26 @@ final class HtmlReportRenderer {
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                         + "style-src 'unsafe-inline'\">\n")
-                .append("<title>Schedule diagnosis: ").append(esc(report.job().name())).append("</title>\n")
-                .append("<style>\n").append(CSS)
+                .append("<title>Schedule diagnosis: ")
+                .append(esc(report.job().name()))
+                .append("</title>\n")
+                .append("<style>\n")
+                .append(CSS)
                 // only pages that use them carry these, so reports without a pool picture stay as they were
-                .append(report.verdict() == io.jenkins.plugins.trainingjob.core.diagnosis.Verdict.FITS_NOW
-                        ? "\n.v-fits_now{background:#d1e7dd}" : "")
+                .append(
+                        report.verdict() == io.jenkins.plugins.trainingjob.core.diagnosis.Verdict.FITS_NOW
+                                ? "\n.v-fits_now{background:#d1e7dd}"
+                                : "")
                 .append(report.pool().isEmpty() ? "" : "\n" + PoolPictureHtml.CSS)
                 .append("\n</style>\n</head>\n<body>\n");
         b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
-        b.append("<p class=\"verdict v-").append(report.verdict().name().toLowerCase(Locale.ROOT))
-                .append("\"><strong>Verdict: ").append(report.verdict().name()).append("</strong> — ")
-                .append(esc(report.verdictText())).append("</p>\n");
+        b.append("<p class=\"verdict v-")
+                .append(report.verdict().name().toLowerCase(Locale.ROOT))
+                .append("\"><strong>Verdict: ")
+                .append(report.verdict().name())
+                .append("</strong> — ")
+                .append(esc(report.verdictText()))
+                .append("</p>\n");
         b.append("<dl>\n");
         if (report.eta() != null) {
             dd(b, "Start", report.eta().summary());
@@ -58,8 +68,11 @@ final class HtmlReportRenderer {
                 dd(b, "Basis", report.eta().basis());
             }
         }
-        dd(b, "Job", report.job().name() + " (" + report.job().platform().displayName() + ", id "
-                + report.job().id() + ")");
+        dd(
+                b,
+                "Job",
+                report.job().name() + " (" + report.job().platform().displayName() + ", id "
+                        + report.job().id() + ")");
         if (!report.diagnosisId().isEmpty()) {
             dd(b, "Diagnosis", report.diagnosisId());
         }
@@ -105,8 +118,11 @@ final class HtmlReportRenderer {
                     }
                     cells++;
                     used.add(reason.category());
-                    b.append("<span class=\"cell c-").append(reason.category().name().toLowerCase(Locale.ROOT))
-                            .append("\" title=\"").append(esc(rule.rule() + ": " + reason.reason())).append("\">")
+                    b.append("<span class=\"cell c-")
+                            .append(reason.category().name().toLowerCase(Locale.ROOT))
+                            .append("\" title=\"")
+                            .append(esc(rule.rule() + ": " + reason.reason()))
+                            .append("\">")
                             .append(esc(r.folded()));
                     if (r.count() > 1) {
                         b.append(" ×").append(r.count());
@@ -120,7 +136,10 @@ final class HtmlReportRenderer {
         }
         b.append("</div>\n<p>");
         for (ReasonCategory c : used) {
-            b.append("<span class=\"cell c-").append(c.name().toLowerCase(Locale.ROOT)).append("\">").append(c.title())
+            b.append("<span class=\"cell c-")
+                    .append(c.name().toLowerCase(Locale.ROOT))
+                    .append("\">")
+                    .append(c.title())
                     .append("</span> ");
         }
         b.append("</p>\n");
@@ -146,15 +165,23 @@ final class HtmlReportRenderer {
                 shown++;
                 String text = (reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason()))
                         + ReasonText.shortfall(reason, HtmlReportRenderer::esc);
-                b.append("<tr class=\"c-").append(reason.category().name().toLowerCase(Locale.ROOT)).append("\"><td>")
-                        .append(text).append("</td><td>").append(reason.category().title()).append("</td><td class=\"n\">")
-                        .append(reason.nodeCount()).append("</td><td>").append(ReasonText.namesCell(reason, HtmlReportRenderer::esc))
+                b.append("<tr class=\"c-")
+                        .append(reason.category().name().toLowerCase(Locale.ROOT))
+                        .append("\"><td>")
+                        .append(text)
+                        .append("</td><td>")
+                        .append(reason.category().title())
+                        .append("</td><td class=\"n\">")
+                        .append(reason.nodeCount())
+                        .append("</td><td>")
+                        .append(ReasonText.namesCell(reason, HtmlReportRenderer::esc))
                         .append("</td></tr>\n");
             }
             b.append("</tbody>\n</table>\n");
         }
         if (shown < total) {
-            b.append("<p>… and ").append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
+            b.append("<p>… and ")
+                    .append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
                     .append(" (see the JSON report)</p>\n");
         }
     }
@@ -168,10 +195,17 @@ final class HtmlReportRenderer {
         int n = Math.min(ReportLimits.MAX_RESOURCES, report.resources().size());
         for (int i = 0; i < n; i++) {
             ResourceRow r = report.resources().get(i);
-            b.append("<tr><td>").append(esc(r.resource())).append("</td><td class=\"n\">").append(esc(r.requested()))
-                    .append("</td><td class=\"n\">").append(esc(r.available())).append("</td><td class=\"n\">")
+            b.append("<tr><td>")
+                    .append(esc(r.resource()))
+                    .append("</td><td class=\"n\">")
+                    .append(esc(r.requested()))
+                    .append("</td><td class=\"n\">")
+                    .append(esc(r.available()))
+                    .append("</td><td class=\"n\">")
                     .append(r.basis().startsWith("per pod") ? Integer.toString(r.nodesShort()) : "-")
-                    .append("</td><td>").append(esc(r.basis())).append("</td></tr>\n");
+                    .append("</td><td>")
+                    .append(esc(r.basis()))
+                    .append("</td></tr>\n");
         }
         b.append("</tbody>\n</table>\n");
         if (n < report.resources().size()) {

@@ -9,14 +9,14 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
  */
 final class InvalidCharacters {
 
-    private InvalidCharacters() {
-    }
+    private InvalidCharacters() {}
 
     static String drop(String s) {
         StringBuilder b = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean pair = Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
+            boolean pair =
+                    Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1));
             if (pair) {
                 if (b != null) {
                     b.append(c).append(s.charAt(i + 1));

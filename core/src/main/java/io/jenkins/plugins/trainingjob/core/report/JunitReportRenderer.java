@@ -1,9 +1,9 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,19 +40,26 @@ final class JunitReportRenderer {
                 }
                 tests++;
                 String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
-                cases.append("  <testcase classname=\"").append(esc(PACKAGE + ruleName)).append("\" name=\"")
+                cases.append("  <testcase classname=\"")
+                        .append(esc(PACKAGE + ruleName))
+                        .append("\" name=\"")
                         .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
                         .append("\" time=\"0\">\n");
                 if (reason.category().blocks()) {
                     failures++;
-                    cases.append("    <failure type=\"").append(reason.category().name()).append("\" message=\"")
-                            .append(esc(message(reason))).append("\">")
-                            .append(escText(body(report, rule, reason, hintsByReason.getOrDefault(reason.reason(),
-                                    List.of()))))
+                    cases.append("    <failure type=\"")
+                            .append(reason.category().name())
+                            .append("\" message=\"")
+                            .append(esc(message(reason)))
+                            .append("\">")
+                            .append(escText(
+                                    body(report, rule, reason, hintsByReason.getOrDefault(reason.reason(), List.of()))))
                             .append("</failure>\n");
                 } else {
                     skipped++;
-                    cases.append("    <skipped message=\"").append(esc(message(reason))).append("\"/>\n");
+                    cases.append("    <skipped message=\"")
+                            .append(esc(message(reason)))
+                            .append("\"/>\n");
                 }
                 cases.append("  </testcase>\n");
             }
@@ -60,14 +67,21 @@ final class JunitReportRenderer {
         if (omitted > 0) {
             tests++;
             failures++;
-            cases.append("  <testcase classname=\"").append(PACKAGE).append("Diagnosis\" name=\"").append(omitted)
-                    .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"").append(omitted)
+            cases.append("  <testcase classname=\"")
+                    .append(PACKAGE)
+                    .append("Diagnosis\" name=\"")
+                    .append(omitted)
+                    .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"")
+                    .append(omitted)
                     .append(" more reasons are not listed here; see the JSON report\"/>\n  </testcase>\n");
         }
         if (tests == 0) {
             tests = 1;
-            cases.append("  <testcase classname=\"").append(PACKAGE).append("Diagnosis\" name=\"")
-                    .append(esc(report.headline())).append("\" time=\"0\"/>\n");
+            cases.append("  <testcase classname=\"")
+                    .append(PACKAGE)
+                    .append("Diagnosis\" name=\"")
+                    .append(esc(report.headline()))
+                    .append("\" time=\"0\"/>\n");
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\""
                 + esc("schedule diagnosis: " + report.job().name()) + "\" tests=\"" + tests + "\" failures=\""
@@ -80,7 +94,8 @@ final class JunitReportRenderer {
                 + (report.eta() == null ? "" : property("eta", report.eta().summary()))
                 + "  </properties>\n"
                 + cases
-                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText()) + "</system-out>\n"
+                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText())
+                + "</system-out>\n"
                 + "</testsuite>\n";
     }
 
@@ -101,13 +116,22 @@ final class JunitReportRenderer {
         if (!rule.ruleType().isEmpty() && !rule.ruleType().equals(rule.rule())) {
             b.append(" (").append(rule.ruleType()).append(')');
         }
-        b.append("\nReason: ").append(reason.reason()).append("\nCategory: ").append(reason.category().title());
+        b.append("\nReason: ")
+                .append(reason.reason())
+                .append("\nCategory: ")
+                .append(reason.category().title());
         if (!reason.resource().isEmpty()) {
-            b.append("\nResource: ").append(reason.resource()).append(", requested ").append(reason.request())
-                    .append(", allocatable ").append(reason.allocatable());
+            b.append("\nResource: ")
+                    .append(reason.resource())
+                    .append(", requested ")
+                    .append(reason.request())
+                    .append(", allocatable ")
+                    .append(reason.allocatable());
         }
         if (reason.nodeCount() > 0) {
-            b.append("\nNodes (").append(reason.nodeCount()).append("): ")
+            b.append("\nNodes (")
+                    .append(reason.nodeCount())
+                    .append("): ")
                     .append(ReasonText.nodeRanges(reason, UnaryOperator.identity()));
         }
         if (!reason.pods().isEmpty()) {

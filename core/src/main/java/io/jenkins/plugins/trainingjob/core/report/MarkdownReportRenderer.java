@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 
 /**
  * The report as Markdown (for pull-request comments, job summaries, wikis). Remote strings are stripped of
@@ -20,21 +20,32 @@ final class MarkdownReportRenderer {
         b.append(paragraph("- **Verdict:** " + report.verdict().name() + " — " + esc(report.verdictText()), "  "))
                 .append('\n');
         if (report.eta() != null) {
-            b.append(paragraph("- **Start:** " + esc(report.eta().summary()), "  ")).append('\n');
+            b.append(paragraph("- **Start:** " + esc(report.eta().summary()), "  "))
+                    .append('\n');
             if (report.eta().known()) {
-                b.append(paragraph("- **Basis:** " + esc(report.eta().basis()), "  ")).append('\n');
+                b.append(paragraph("- **Basis:** " + esc(report.eta().basis()), "  "))
+                        .append('\n');
             }
         }
-        b.append("- **Job:** ").append(esc(report.job().name())).append(" (").append(esc(report.job().platform()
-                .displayName())).append(", id ").append(esc(report.job().id())).append(")\n");
+        b.append("- **Job:** ")
+                .append(esc(report.job().name()))
+                .append(" (")
+                .append(esc(report.job().platform().displayName()))
+                .append(", id ")
+                .append(esc(report.job().id()))
+                .append(")\n");
         if (!report.diagnosisId().isEmpty()) {
             b.append("- **Diagnosis:** ").append(esc(report.diagnosisId())).append('\n');
         }
         if (!report.pods().isEmpty()) {
-            b.append("- **Pods:** ").append(esc(String.join(", ", report.pods()))).append('\n');
+            b.append("- **Pods:** ")
+                    .append(esc(String.join(", ", report.pods())))
+                    .append('\n');
         }
         if (!report.queues().isEmpty()) {
-            b.append("- **Queues:** ").append(esc(String.join(", ", report.queues()))).append('\n');
+            b.append("- **Queues:** ")
+                    .append(esc(String.join(", ", report.queues())))
+                    .append('\n');
         }
         rules(report, b);
         resources(report, b);
@@ -61,13 +72,20 @@ final class MarkdownReportRenderer {
                 shown++;
                 String text = (reason.reason().isEmpty() ? "(no reason given)" : esc(reason.reason()))
                         + ReasonText.shortfall(reason, MarkdownReportRenderer::esc);
-                b.append("| ").append(text).append(" | ").append(reason.category().title()).append(" | ")
-                        .append(reason.nodeCount()).append(" | ").append(ReasonText.namesCell(reason, MarkdownReportRenderer::esc))
+                b.append("| ")
+                        .append(text)
+                        .append(" | ")
+                        .append(reason.category().title())
+                        .append(" | ")
+                        .append(reason.nodeCount())
+                        .append(" | ")
+                        .append(ReasonText.namesCell(reason, MarkdownReportRenderer::esc))
                         .append(" |\n");
             }
         }
         if (shown < total) {
-            b.append("\n… and ").append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
+            b.append("\n… and ")
+                    .append(ReportLimits.plural(total - shown, "more reason", "more reasons"))
                     .append(" (see the JSON report)\n");
         }
     }
@@ -76,14 +94,22 @@ final class MarkdownReportRenderer {
         if (report.resources().isEmpty()) {
             return;
         }
-        b.append("\n## Resources\n\n| Resource | Requested | Available | Nodes short | Basis |\n|---|---:|---:|---:|---|\n");
+        b.append(
+                "\n## Resources\n\n| Resource | Requested | Available | Nodes short | Basis |\n|---|---:|---:|---:|---|\n");
         int n = Math.min(ReportLimits.MAX_RESOURCES, report.resources().size());
         for (int i = 0; i < n; i++) {
             ResourceRow r = report.resources().get(i);
-            b.append("| ").append(esc(r.resource())).append(" | ").append(esc(r.requested())).append(" | ")
-                    .append(esc(r.available())).append(" | ").append(r.basis().startsWith("per pod")
-                            ? Integer.toString(r.nodesShort()) : "-")
-                    .append(" | ").append(esc(r.basis())).append(" |\n");
+            b.append("| ")
+                    .append(esc(r.resource()))
+                    .append(" | ")
+                    .append(esc(r.requested()))
+                    .append(" | ")
+                    .append(esc(r.available()))
+                    .append(" | ")
+                    .append(r.basis().startsWith("per pod") ? Integer.toString(r.nodesShort()) : "-")
+                    .append(" | ")
+                    .append(esc(r.basis()))
+                    .append(" |\n");
         }
         if (n < report.resources().size()) {
             b.append("\n… and ").append(report.resources().size() - n).append(" more resources\n");
@@ -159,7 +185,8 @@ final class MarkdownReportRenderer {
                 case '&' -> b.append("&amp;");
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
-                case '\\', '`', '*', '_', '[', ']', '#', '!', '|', '~' -> b.append('\\').append(c);
+                case '\\', '`', '*', '_', '[', ']', '#', '!', '|', '~' ->
+                    b.append('\\').append(c);
                 default -> b.append(c);
             }
         }

@@ -14,7 +14,8 @@ import java.util.Set;
  */
 final class PoolPictureHtml {
 
-    static final String CSS = String.join("\n",
+    static final String CSS = String.join(
+            "\n",
             ".pool{display:grid;grid-template-columns:repeat(auto-fill,minmax(11em,1fr));gap:6px;margin:.5em 0}",
             ".tile{border-radius:4px;padding:.35em .5em;font-size:.8em;border:1px solid #c8ccd4;overflow:hidden}",
             ".tile .name{font-family:monospace;font-weight:bold;overflow-wrap:anywhere}",
@@ -23,15 +24,15 @@ final class PoolPictureHtml {
             ".bar span{display:block;height:100%;background:#198754}",
             ".c-none{background:#e8f5e9}");
 
-    private PoolPictureHtml() {
-    }
+    private PoolPictureHtml() {}
 
     static void append(DiagnosisReport report, StringBuilder b) {
         if (report.pool().isEmpty()) {
             return;
         }
         int nodes = report.pool().stream().mapToInt(PoolCell::count).sum();
-        b.append("<h2>The pool: ").append(ReportLimits.plural(nodes, "node", "nodes"))
+        b.append("<h2>The pool: ")
+                .append(ReportLimits.plural(nodes, "node", "nodes"))
                 .append(" of the queue, free/total devices</h2>\n<div class=\"pool\">\n");
         Set<ReasonCategory> used = EnumSet.noneOf(ReasonCategory.class);
         boolean anyFree = false;
@@ -53,16 +54,29 @@ final class PoolPictureHtml {
             if (!c.intervention().isEmpty() && c.refusal() == null) {
                 why = c.intervention();
             }
-            b.append("<div class=\"tile c-").append(css).append("\" title=\"")
-                    .append(HtmlReportRenderer.esc(c.nodes() + ": " + why)).append("\">")
-                    .append("<div class=\"name\">").append(HtmlReportRenderer.esc(c.nodes()))
-                    .append(c.count() > 1 ? " ×" + c.count() : "").append("</div>")
-                    .append("<div class=\"why\">").append(HtmlReportRenderer.esc(why)).append("</div>");
+            b.append("<div class=\"tile c-")
+                    .append(css)
+                    .append("\" title=\"")
+                    .append(HtmlReportRenderer.esc(c.nodes() + ": " + why))
+                    .append("\">")
+                    .append("<div class=\"name\">")
+                    .append(HtmlReportRenderer.esc(c.nodes()))
+                    .append(c.count() > 1 ? " ×" + c.count() : "")
+                    .append("</div>")
+                    .append("<div class=\"why\">")
+                    .append(HtmlReportRenderer.esc(why))
+                    .append("</div>");
             if (c.gpuTotal() >= 0) {
                 long pct = c.gpuTotal() == 0 ? 0 : Math.round(100.0 * c.gpuFree() / c.gpuTotal());
-                b.append("<div class=\"gpu\">").append(c.gpuFree()).append('/').append(c.gpuTotal()).append(' ')
+                b.append("<div class=\"gpu\">")
+                        .append(c.gpuFree())
+                        .append('/')
+                        .append(c.gpuTotal())
+                        .append(' ')
                         .append(HtmlReportRenderer.esc(c.gpuResource().isEmpty() ? "devices" : c.gpuResource()))
-                        .append(" free</div><div class=\"bar\"><span style=\"width:").append(pct).append("%\"></span></div>");
+                        .append(" free</div><div class=\"bar\"><span style=\"width:")
+                        .append(pct)
+                        .append("%\"></span></div>");
             } else {
                 b.append("<div class=\"gpu\">not in the inventory</div>");
             }
@@ -73,7 +87,10 @@ final class PoolPictureHtml {
         }
         b.append("</div>\n<p>");
         for (ReasonCategory c : used) {
-            b.append("<span class=\"cell c-").append(c.name().toLowerCase(Locale.ROOT)).append("\">").append(c.title())
+            b.append("<span class=\"cell c-")
+                    .append(c.name().toLowerCase(Locale.ROOT))
+                    .append("\">")
+                    .append(c.title())
                     .append("</span> ");
         }
         if (anyFree) {

@@ -9,12 +9,13 @@ import java.util.function.UnaryOperator;
  */
 final class ReasonText {
 
-    private ReasonText() {
-    }
+    private ReasonText() {}
 
     /** {@code " (<allocatable> allocatable of <request> requested)"} for a resource shortage on nodes, else {@code ""}. */
     static String shortfall(ReasonGroup reason, UnaryOperator<String> escape) {
-        if (reason.resource().isEmpty() || reason.request().isEmpty() || reason.allocatable().isEmpty()
+        if (reason.resource().isEmpty()
+                || reason.request().isEmpty()
+                || reason.allocatable().isEmpty()
                 || reason.nodeCount() == 0) {
             return "";
         }
@@ -27,10 +28,13 @@ final class ReasonText {
         StringBuilder b = new StringBuilder();
         int n = Math.min(ReportLimits.MAX_RANGES_PER_REASON, reason.nodes().size());
         for (int i = 0; i < n; i++) {
-            b.append(i == 0 ? "" : ", ").append(escape.apply(reason.nodes().get(i).folded()));
+            b.append(i == 0 ? "" : ", ")
+                    .append(escape.apply(reason.nodes().get(i).folded()));
         }
         if (n < reason.nodes().size()) {
-            b.append(", … and ").append(ReportLimits.countFrom(reason.nodes(), n)).append(" more");
+            b.append(", … and ")
+                    .append(ReportLimits.countFrom(reason.nodes(), n))
+                    .append(" more");
         }
         return b.toString();
     }

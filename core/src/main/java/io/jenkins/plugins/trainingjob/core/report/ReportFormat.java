@@ -41,7 +41,7 @@ public enum ReportFormat {
                 return f;
             }
         }
-        throw InvalidInputException.worded("format", "unknown report format '" + name
-                + "': expected text, markdown, html, json or junit");
+        throw InvalidInputException.worded(
+                "format", "unknown report format '" + name + "': expected text, markdown, html, json or junit");
     }
 }

@@ -61,8 +61,7 @@ public final class ReportJson {
         WRITER = MAPPER.writer(printer);
     }
 
-    private ReportJson() {
-    }
+    private ReportJson() {}
 
     /** The report as pretty-printed JSON ending in a newline. */
     public static String write(DiagnosisReport report) {
@@ -91,12 +90,15 @@ public final class ReportJson {
         }
         JsonNode version = root.get("schemaVersion");
         if (version == null || !version.canConvertToInt()) {
-            throw InvalidInputException.worded("report", "not a diagnosis report: 'schemaVersion' is missing or not a number");
+            throw InvalidInputException.worded(
+                    "report", "not a diagnosis report: 'schemaVersion' is missing or not a number");
         }
         int v = version.asInt();
         if (v < 1 || v > DiagnosisReport.SCHEMA_VERSION) {
-            throw InvalidInputException.worded("report", "report 'schemaVersion' " + v + " is not supported: this version "
-                    + "reads 1 to " + DiagnosisReport.SCHEMA_VERSION + "; use a newer trainjob");
+            throw InvalidInputException.worded(
+                    "report",
+                    "report 'schemaVersion' " + v + " is not supported: this version " + "reads 1 to "
+                            + DiagnosisReport.SCHEMA_VERSION + "; use a newer trainjob");
         }
         try {
             return MAPPER.treeToValue(root, DiagnosisReport.class);

@@ -30,8 +30,7 @@ final class ReportLimits {
      */
     static final int MAX_VALUE = 2_000;
 
-    private ReportLimits() {
-    }
+    private ReportLimits() {}
 
     /**
      * A remote string made safe for a console ({@link ConsoleText#strip}) and bounded at {@link #MAX_VALUE}

@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
@@ -39,17 +39,22 @@ final class TextReportRenderer {
         for (String line : headline) {
             out.add(paint(BOLD, line));
         }
-        String about = joinNonEmpty("; ",
-                report.pods().isEmpty() ? "" : (report.pods().size() == 1 && !report.pods().get(0).contains("[")
-                        ? "Pod: " : "Pods: ")
-                        + clean(String.join(", ", report.pods())),
-                report.queues().isEmpty() ? "" : (report.queues().size() == 1 ? "Queue: " : "Queues: ")
-                        + clean(String.join(", ", report.queues())),
+        String about = joinNonEmpty(
+                "; ",
+                report.pods().isEmpty()
+                        ? ""
+                        : (report.pods().size() == 1 && !report.pods().get(0).contains("[") ? "Pod: " : "Pods: ")
+                                + clean(String.join(", ", report.pods())),
+                report.queues().isEmpty()
+                        ? ""
+                        : (report.queues().size() == 1 ? "Queue: " : "Queues: ")
+                                + clean(String.join(", ", report.queues())),
                 report.diagnosisId().isEmpty() ? "" : "Diagnosis: " + clean(report.diagnosisId()));
         if (!about.isEmpty()) {
             out.addAll(wrap(about, "  "));
         }
-        String colourOfVerdict = report.verdict() == Verdict.NEVER_FITS ? RED
+        String colourOfVerdict = report.verdict() == Verdict.NEVER_FITS
+                ? RED
                 : report.verdict() == Verdict.FITS_LATER || report.verdict() == Verdict.NEEDS_ADMIN ? YELLOW : "";
         for (String line : wrap("Verdict: " + clean(report.verdictText()), "  ")) {
             out.add(paint(colourOfVerdict, line));
@@ -80,7 +85,8 @@ final class TextReportRenderer {
             if (shown >= ReportLimits.MAX_REASONS) {
                 break;
             }
-            String type = rule.ruleType().isEmpty() || rule.ruleType().equals(rule.rule()) ? ""
+            String type = rule.ruleType().isEmpty() || rule.ruleType().equals(rule.rule())
+                    ? ""
                     : " (" + clean(rule.ruleType()) + ")";
             String name = rule.rule().isEmpty() ? "(unnamed rule)" : clean(rule.rule());
             for (String line : wrap(name + type, "  ")) {
@@ -102,8 +108,12 @@ final class TextReportRenderer {
 
     private static List<String> reasonLines(ReasonGroup reason) {
         // our label is shorter than the scheduler's words for the reasons we recognise; other formats keep both
-        String text = clean(reason.category() == ReasonCategory.OTHER || reason.category() == ReasonCategory.CONTEXT
-                || reason.label().isEmpty() ? reason.reason() : reason.label());
+        String text = clean(
+                reason.category() == ReasonCategory.OTHER
+                                || reason.category() == ReasonCategory.CONTEXT
+                                || reason.label().isEmpty()
+                        ? reason.reason()
+                        : reason.label());
         if (text.isEmpty()) {
             text = "(no reason given)";
         }
@@ -133,14 +143,16 @@ final class TextReportRenderer {
         } else {
             // Not even the first name fits the line: it is folded onto more lines, never cut (it may be copied).
             int rest = Math.max(reason.nodeCount(), reason.pods().size()) - 1;
-            lines.addAll(wrap(second + clean(firstName(reason)) + (rest > 0 ? ", … and " + rest + " more" : ""),
-                    "      "));
+            lines.addAll(
+                    wrap(second + clean(firstName(reason)) + (rest > 0 ? ", … and " + rest + " more" : ""), "      "));
         }
         return lines;
     }
 
     private static String firstName(ReasonGroup reason) {
-        return reason.nodeCount() > 0 ? reason.nodes().get(0).folded() : reason.pods().get(0);
+        return reason.nodeCount() > 0
+                ? reason.nodes().get(0).folded()
+                : reason.pods().get(0);
     }
 
     /**
@@ -148,7 +160,8 @@ final class TextReportRenderer {
      * when not even the first one fits.
      */
     private static String names(ReasonGroup reason, int room) {
-        List<NodeRange> ranges = reason.nodeCount() > 0 ? reason.nodes()
+        List<NodeRange> ranges = reason.nodeCount() > 0
+                ? reason.nodes()
                 : reason.pods().stream().map(p -> new NodeRange(p, 1)).toList();
         StringBuilder b = new StringBuilder();
         int i = 0;
@@ -181,10 +194,17 @@ final class TextReportRenderer {
         out.add("");
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"Resource", "Requested", "Available", "Short", "Basis"});
-        for (int i = 0; i < Math.min(ReportLimits.MAX_RESOURCES, report.resources().size()); i++) {
+        for (int i = 0;
+                i < Math.min(ReportLimits.MAX_RESOURCES, report.resources().size());
+                i++) {
             ResourceRow r = report.resources().get(i);
-            rows.add(new String[] {clean(r.resource()), clean(r.requested()), clean(r.available()),
-                    r.basis().startsWith("per pod") ? Integer.toString(r.nodesShort()) : "-", clean(r.basis())});
+            rows.add(new String[] {
+                clean(r.resource()),
+                clean(r.requested()),
+                clean(r.available()),
+                r.basis().startsWith("per pod") ? Integer.toString(r.nodesShort()) : "-",
+                clean(r.basis())
+            });
         }
         out.addAll(table(rows, RESOURCE_COLUMNS));
         if (report.resources().size() > ReportLimits.MAX_RESOURCES) {

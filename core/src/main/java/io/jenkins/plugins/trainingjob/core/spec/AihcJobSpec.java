@@ -14,10 +14,16 @@ import java.util.function.Function;
 public final class AihcJobSpec implements JobSpec {
 
     /** {@code jobSpec}: what each replica runs and needs. */
-    public record TaskSpec(String command, String image, ImageConfig imageConfig, Integer replicas,
-            List<Resource> resources, List<Env> envs, Boolean enableRDMA, Boolean hostNetwork,
-            Boolean privileged) {
-    }
+    public record TaskSpec(
+            String command,
+            String image,
+            ImageConfig imageConfig,
+            Integer replicas,
+            List<Resource> resources,
+            List<Env> envs,
+            Boolean enableRDMA,
+            Boolean hostNetwork,
+            Boolean privileged) {}
 
     /** {@code jobSpec.imageConfig}: credentials of a private registry. */
     public record ImageConfig(String username, String password) {
@@ -28,8 +34,7 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     /** {@code jobSpec.resources[]}: a resource name (e.g. {@code baidu.com/a800_80g_cgpu}) and quantity. */
-    public record Resource(String name, BigDecimal quantity) {
-    }
+    public record Resource(String name, BigDecimal quantity) {}
 
     /** {@code jobSpec.envs[]}. */
     public record Env(String name, String value) {
@@ -41,36 +46,50 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     /** {@code labels[]}. */
-    public record Label(String key, String value) {
-    }
+    public record Label(String key, String value) {}
 
     /**
      * {@code datasources[]}: a volume mounted into every replica. {@code id} is the dataset id (type
      * {@code dataset}), {@code name} the file system id of the storage types (bce-sdk-go {@code OpenAPIDatasource}).
      */
-    public record Datasource(String type, String id, String name, String sourcePath, String mountPath,
-            DatasourceOptions options) {
-    }
+    public record Datasource(
+            String type, String id, String name, String sourcePath, String mountPath, DatasourceOptions options) {}
 
     /** {@code datasources[].options}, as bce-sdk-go's {@code AIJobDatasourceOptions} names them. */
-    public record DatasourceOptions(Boolean readOnly, String medium, Integer sizeLimit, String hostPath,
-            String hostPathType, String pfsL1ClusterIp, String pfsL1ClusterPort, String pfsL1ParentDir,
-            String pfsPath, List<String> pfsL2MountTargetId, String pfsL2HostMountPath, String cfsInstanceId,
-            String cfsMountPoint) {
-    }
+    public record DatasourceOptions(
+            Boolean readOnly,
+            String medium,
+            Integer sizeLimit,
+            String hostPath,
+            String hostPathType,
+            String pfsL1ClusterIp,
+            String pfsL1ClusterPort,
+            String pfsL1ParentDir,
+            String pfsPath,
+            List<String> pfsL2MountTargetId,
+            String pfsL2HostMountPath,
+            String cfsInstanceId,
+            String cfsMountPoint) {}
 
     /** {@code faultToleranceConfig}. */
-    public record FaultToleranceConfig(Boolean enabledHangDetection, Integer hangDetectionTimeoutMinutes,
-            Integer faultToleranceLimit, List<String> customFaultTolerancePattern) {
-    }
+    public record FaultToleranceConfig(
+            Boolean enabledHangDetection,
+            Integer hangDetectionTimeoutMinutes,
+            Integer faultToleranceLimit,
+            List<String> customFaultTolerancePattern) {}
 
     /** {@code tensorboardConfig}. */
-    public record TensorboardConfig(Boolean enable, String logPath) {
-    }
+    public record TensorboardConfig(Boolean enable, String logPath) {}
 
     /** {@code codeSource} (SDK only): code uploaded to BOS or a file system, mounted into the job. */
-    public record CodeSource(String filePath, String mountPath, String id, String bosObjectName,
-            String bosTemporaryToken, String bosEndpoint, String bosBucket) {
+    public record CodeSource(
+            String filePath,
+            String mountPath,
+            String id,
+            String bosObjectName,
+            String bosTemporaryToken,
+            String bosEndpoint,
+            String bosBucket) {
         @Override
         public String toString() {
             return "CodeSource[filePath=" + filePath + ", mountPath=" + mountPath + ", id=" + id
@@ -81,10 +100,15 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     /** {@code alertConfig} (SDK only): alerting through a CProm instance. */
-    public record AlertConfig(List<String> alertIds, String instanceId, String alertName,
-            List<String> alertItems, String forDuration, String description, String notifyRuleId,
-            String severity) {
-    }
+    public record AlertConfig(
+            List<String> alertIds,
+            String instanceId,
+            String alertName,
+            List<String> alertItems,
+            String forDuration,
+            String description,
+            String notifyRuleId,
+            String severity) {}
 
     private final ObjectNode body;
     private final OutputRules outputs;
@@ -120,18 +144,35 @@ public final class AihcJobSpec implements JobSpec {
         this.priority = r.string("priority");
         this.datasources = r.objects("datasources", AihcJobSpec::readDatasource);
         this.enableBccl = r.bool("enableBccl");
-        this.faultToleranceConfig = r.object("faultToleranceConfig", f -> new FaultToleranceConfig(
-                f.bool("enabledHangDetection"), f.int32("hangDetectionTimeoutMinutes"),
-                f.int32("faultToleranceLimit"), f.strings("customFaultTolerancePattern")));
-        this.tensorboardConfig = r.object("tensorboardConfig",
-                t -> new TensorboardConfig(t.bool("enable"), t.string("logPath")));
+        this.faultToleranceConfig = r.object(
+                "faultToleranceConfig",
+                f -> new FaultToleranceConfig(
+                        f.bool("enabledHangDetection"), f.int32("hangDetectionTimeoutMinutes"),
+                        f.int32("faultToleranceLimit"), f.strings("customFaultTolerancePattern")));
+        this.tensorboardConfig =
+                r.object("tensorboardConfig", t -> new TensorboardConfig(t.bool("enable"), t.string("logPath")));
         this.faultToleranceArgs = r.string("faultToleranceArgs");
-        this.codeSource = r.object("codeSource", c -> new CodeSource(c.string("filePath"),
-                c.string("mountPath"), c.string("id"), c.string("bosObjectName"),
-                c.string("bosTemporaryToken"), c.string("bosEndpoint"), c.string("bosBucket")));
-        this.alertConfig = r.object("alertConfig", a -> new AlertConfig(a.strings("alertIds"),
-                a.string("instanceId"), a.string("alertName"), a.strings("alertItems"), a.string("for"),
-                a.string("description"), a.string("notifyRuleId"), a.string("severity")));
+        this.codeSource = r.object(
+                "codeSource",
+                c -> new CodeSource(
+                        c.string("filePath"),
+                        c.string("mountPath"),
+                        c.string("id"),
+                        c.string("bosObjectName"),
+                        c.string("bosTemporaryToken"),
+                        c.string("bosEndpoint"),
+                        c.string("bosBucket")));
+        this.alertConfig = r.object(
+                "alertConfig",
+                a -> new AlertConfig(
+                        a.strings("alertIds"),
+                        a.string("instanceId"),
+                        a.string("alertName"),
+                        a.strings("alertItems"),
+                        a.string("for"),
+                        a.string("description"),
+                        a.string("notifyRuleId"),
+                        a.string("severity")));
         this.logCollectionFilePatterns = r.strings("logCollectionFilePatterns");
         // bce-sdk-go declares both as []string; what one string means is not documented, so it is sent as is.
         this.requiredNodeAffinity = r.strings("requiredNodeAffinity");
@@ -149,21 +190,41 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     private static TaskSpec readTaskSpec(FieldReader j) {
-        return new TaskSpec(j.string("command"), j.string("image"),
+        return new TaskSpec(
+                j.string("command"),
+                j.string("image"),
                 j.object("imageConfig", i -> new ImageConfig(i.string("username"), i.string("password"))),
                 j.int32("replicas"),
                 j.objects("resources", res -> new Resource(res.string("name"), res.number("quantity"))),
                 j.objects("envs", e -> new Env(e.string("name"), e.string("value"))),
-                j.bool("enableRDMA"), j.bool("hostNetwork"), j.bool("privileged"));
+                j.bool("enableRDMA"),
+                j.bool("hostNetwork"),
+                j.bool("privileged"));
     }
 
     private static Datasource readDatasource(FieldReader d) {
-        return new Datasource(d.string("type"), d.string("id"), d.string("name"), d.string("sourcePath"),
-                d.string("mountPath"), d.object("options", o -> new DatasourceOptions(o.bool("readOnly"),
-                        o.string("medium"), o.int32("sizeLimit"), o.string("hostPath"),
-                        o.string("hostPathType"), o.string("pfsL1ClusterIp"), o.string("pfsL1ClusterPort"),
-                        o.string("pfsL1ParentDir"), o.string("pfsPath"), o.strings("pfsL2MountTargetId"),
-                        o.string("pfsL2HostMountPath"), o.string("cfsInstanceId"), o.string("cfsMountPoint"))));
+        return new Datasource(
+                d.string("type"),
+                d.string("id"),
+                d.string("name"),
+                d.string("sourcePath"),
+                d.string("mountPath"),
+                d.object(
+                        "options",
+                        o -> new DatasourceOptions(
+                                o.bool("readOnly"),
+                                o.string("medium"),
+                                o.int32("sizeLimit"),
+                                o.string("hostPath"),
+                                o.string("hostPathType"),
+                                o.string("pfsL1ClusterIp"),
+                                o.string("pfsL1ClusterPort"),
+                                o.string("pfsL1ParentDir"),
+                                o.string("pfsPath"),
+                                o.strings("pfsL2MountTargetId"),
+                                o.string("pfsL2HostMountPath"),
+                                o.string("cfsInstanceId"),
+                                o.string("cfsMountPoint"))));
     }
 
     @Override
@@ -188,8 +249,9 @@ public final class AihcJobSpec implements JobSpec {
     }
 
     @Override
-    public <R> R match(Function<? super AihcJobSpec, ? extends R> aihc,
-                       Function<? super SenseCoreJobSpec, ? extends R> senseCore) {
+    public <R> R match(
+            Function<? super AihcJobSpec, ? extends R> aihc,
+            Function<? super SenseCoreJobSpec, ? extends R> senseCore) {
         return aihc.apply(this);
     }
 

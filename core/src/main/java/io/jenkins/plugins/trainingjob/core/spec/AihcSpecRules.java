@@ -14,19 +14,20 @@ final class AihcSpecRules {
     static final List<String> FRAMEWORKS = List.of("PyTorchJob", "MPIJob");
     static final List<String> PRIORITIES = List.of("high", "normal", "low");
     /** The union of the types in the v1 Go SDK (pfsl1, pfsl2, emptydir, hostpath, cfs, dataset) and docs. */
-    static final List<String> DATASOURCE_TYPES = List.of("pfs", "pfsl1", "pfsl2", "cfs", "bos", "rapidfs",
-            "dataset", "emptydir", "hostpath");
-    static final List<String> ALERT_ITEMS = List.of("jobRunning", "jobFT", "nodeFT", "jobFailed", "jobSucceed",
-            "jobHang");
+    static final List<String> DATASOURCE_TYPES =
+            List.of("pfs", "pfsl1", "pfsl2", "cfs", "bos", "rapidfs", "dataset", "emptydir", "hostpath");
+
+    static final List<String> ALERT_ITEMS =
+            List.of("jobRunning", "jobFT", "nodeFT", "jobFailed", "jobSucceed", "jobHang");
 
     /** A positive amount of minutes, hours or days: {@code 30m}, {@code 12h}, {@code 7d}. */
     private static final Pattern DURATION = Pattern.compile("[1-9][0-9]*[mhd]");
+
     private static final Pattern NO_SPACE = Pattern.compile("[^\\s\\p{Cntrl}]+");
 
     private final ValidationProblems problems = new ValidationProblems();
 
-    private AihcSpecRules() {
-    }
+    private AihcSpecRules() {}
 
     static List<SpecProblem> check(AihcJobSpec spec) {
         AihcSpecRules rules = new AihcSpecRules();
@@ -58,12 +59,15 @@ final class AihcSpecRules {
             return;
         }
         problems.required("jobSpec.command", jobSpec.command());
-        if (problems.required("jobSpec.image", jobSpec.image()) && !NO_SPACE.matcher(jobSpec.image()).matches()) {
+        if (problems.required("jobSpec.image", jobSpec.image())
+                && !NO_SPACE.matcher(jobSpec.image()).matches()) {
             problems.add("jobSpec.image", "must not contain spaces or control characters");
         }
         if (jobSpec.imageConfig() != null) {
-            problems.required("jobSpec.imageConfig.username", jobSpec.imageConfig().username());
-            problems.required("jobSpec.imageConfig.password", jobSpec.imageConfig().password());
+            problems.required(
+                    "jobSpec.imageConfig.username", jobSpec.imageConfig().username());
+            problems.required(
+                    "jobSpec.imageConfig.password", jobSpec.imageConfig().password());
         }
         if (problems.required("jobSpec.replicas", jobSpec.replicas())) {
             problems.atLeast("jobSpec.replicas", jobSpec.replicas(), 1);
@@ -75,18 +79,20 @@ final class AihcSpecRules {
             String quantityPath = SpecPath.field(path, "quantity");
             if (problems.required(quantityPath, resource.quantity())
                     && resource.quantity().compareTo(BigDecimal.ZERO) <= 0) {
-                problems.add(quantityPath, "must be greater than 0 (found " + resource.quantity().toPlainString()
-                        + ")");
+                problems.add(
+                        quantityPath,
+                        "must be greater than 0 (found " + resource.quantity().toPlainString() + ")");
             }
         }
         for (int i = 0; i < jobSpec.envs().size(); i++) {
-            problems.required(SpecPath.field(SpecPath.index("jobSpec.envs", i), "name"),
+            problems.required(
+                    SpecPath.field(SpecPath.index("jobSpec.envs", i), "name"),
                     jobSpec.envs().get(i).name());
         }
         if (Boolean.TRUE.equals(enableBccl)) {
             if (jobSpec.replicas() != null && jobSpec.replicas() < 2) {
-                problems.add("enableBccl", "needs at least 2 replicas (jobSpec.replicas is "
-                        + jobSpec.replicas() + ")");
+                problems.add(
+                        "enableBccl", "needs at least 2 replicas (jobSpec.replicas is " + jobSpec.replicas() + ")");
             }
             if (!Boolean.TRUE.equals(jobSpec.enableRDMA())) {
                 problems.add("enableBccl", "needs RDMA: set jobSpec.enableRDMA to true");
@@ -129,11 +135,13 @@ final class AihcSpecRules {
                 problems.atLeast(SpecPath.field(path, "options.sizeLimit"), options.sizeLimit(), 1);
                 if (!"cfs".equals(type)) {
                     for (String cfsField : new String[] {"cfsInstanceId", "cfsMountPoint"}) {
-                        String value = cfsField.equals("cfsInstanceId") ? options.cfsInstanceId()
-                                : options.cfsMountPoint();
+                        String value =
+                                cfsField.equals("cfsInstanceId") ? options.cfsInstanceId() : options.cfsMountPoint();
                         if (value != null) {
-                            problems.add(SpecPath.field(path, "options." + cfsField), "only for type cfs (type is "
-                                    + (type == null ? "not set" : "'" + type + "'") + ")");
+                            problems.add(
+                                    SpecPath.field(path, "options." + cfsField),
+                                    "only for type cfs (type is " + (type == null ? "not set" : "'" + type + "'")
+                                            + ")");
                         }
                     }
                 }
@@ -157,8 +165,8 @@ final class AihcSpecRules {
             problems.add("faultToleranceArgs", "set either faultToleranceArgs or faultToleranceConfig, not both");
         }
         if (config != null) {
-            problems.atLeast("faultToleranceConfig.hangDetectionTimeoutMinutes",
-                    config.hangDetectionTimeoutMinutes(), 1);
+            problems.atLeast(
+                    "faultToleranceConfig.hangDetectionTimeoutMinutes", config.hangDetectionTimeoutMinutes(), 1);
             problems.atLeast("faultToleranceConfig.faultToleranceLimit", config.faultToleranceLimit(), 0);
         }
     }
@@ -166,8 +174,7 @@ final class AihcSpecRules {
     private void checkExtras(AihcJobSpec spec) {
         AihcJobSpec.TensorboardConfig tensorboard = spec.tensorboardConfig();
         if (tensorboard != null) {
-            absolutePath("tensorboardConfig.logPath", tensorboard.logPath(),
-                    Boolean.TRUE.equals(tensorboard.enable()));
+            absolutePath("tensorboardConfig.logPath", tensorboard.logPath(), Boolean.TRUE.equals(tensorboard.enable()));
         }
         if (spec.codeSource() != null) {
             absolutePath("codeSource.mountPath", spec.codeSource().mountPath(), false);
@@ -180,7 +187,10 @@ final class AihcSpecRules {
                 problems.add("alertConfig.alertItems", "required: at least one of " + String.join(", ", ALERT_ITEMS));
             }
             for (int i = 0; i < alert.alertItems().size(); i++) {
-                problems.oneOf(SpecPath.index("alertConfig.alertItems", i), alert.alertItems().get(i), ALERT_ITEMS);
+                problems.oneOf(
+                        SpecPath.index("alertConfig.alertItems", i),
+                        alert.alertItems().get(i),
+                        ALERT_ITEMS);
             }
         }
         checkNodeAffinity("requiredNodeAffinity", spec.requiredNodeAffinity());

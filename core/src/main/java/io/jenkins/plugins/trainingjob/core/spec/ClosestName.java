@@ -11,8 +11,7 @@ import java.util.Optional;
  */
 public final class ClosestName {
 
-    private ClosestName() {
-    }
+    private ClosestName() {}
 
     public static Optional<String> among(String wrong, Collection<String> known) {
         String wrongFolded = fold(wrong);

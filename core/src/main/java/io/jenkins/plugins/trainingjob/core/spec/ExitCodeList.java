@@ -14,8 +14,7 @@ final class ExitCodeList {
 
     static final int MAX_LENGTH = 1024;
 
-    private ExitCodeList() {
-    }
+    private ExitCodeList() {}
 
     /** The first rule {@code text} breaks, or empty when it is a valid list. */
     static Optional<String> check(String text) {

@@ -62,7 +62,8 @@ final class FieldReader {
     Integer int32(String field) {
         JsonNode value = coerced(field, "an integer", text -> {
             long parsed = Long.parseLong(text.trim());
-            return parsed == (int) parsed ? JsonNodeFactory.instance.numberNode((int) parsed)
+            return parsed == (int) parsed
+                    ? JsonNodeFactory.instance.numberNode((int) parsed)
                     : JsonNodeFactory.instance.numberNode(parsed);
         });
         if (value == null) {
@@ -73,8 +74,8 @@ final class FieldReader {
             return null;
         }
         if (!value.canConvertToInt()) {
-            context.problem(path(field), "expected an integer between " + Integer.MIN_VALUE + " and "
-                    + Integer.MAX_VALUE);
+            context.problem(
+                    path(field), "expected an integer between " + Integer.MIN_VALUE + " and " + Integer.MAX_VALUE);
             return null;
         }
         return value.intValue();
@@ -82,8 +83,8 @@ final class FieldReader {
 
     /** A number (integer or fraction), or null when absent. */
     BigDecimal number(String field) {
-        JsonNode value = coerced(field, "a number",
-                text -> JsonNodeFactory.instance.numberNode(new BigDecimal(text.trim())));
+        JsonNode value =
+                coerced(field, "a number", text -> JsonNodeFactory.instance.numberNode(new BigDecimal(text.trim())));
         if (value == null) {
             return null;
         }
@@ -188,7 +189,9 @@ final class FieldReader {
         while (names.hasNext()) {
             String name = names.next();
             if (!known.contains(name)) {
-                String hint = ClosestName.among(name, known).map(n -> ": did you mean '" + n + "'?").orElse("");
+                String hint = ClosestName.among(name, known)
+                        .map(n -> ": did you mean '" + n + "'?")
+                        .orElse("");
                 context.problem(path(name), "unknown field" + hint);
             }
         }

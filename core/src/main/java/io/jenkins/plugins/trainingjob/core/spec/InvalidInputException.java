@@ -45,7 +45,8 @@ public class InvalidInputException extends RuntimeException {
     /** {@code message} without a leading {@code field: }, for subclasses that word their own message. */
     protected static String reasonIn(String field, String message) {
         String prefix = field + ": ";
-        return message != null && message.startsWith(prefix) ? message.substring(prefix.length())
+        return message != null && message.startsWith(prefix)
+                ? message.substring(prefix.length())
                 : String.valueOf(message);
     }
 

@@ -36,8 +36,10 @@ public final class InvalidSpecException extends InvalidInputException {
     }
 
     private static String format(String sourceName, List<SpecProblem> problems) {
-        StringBuilder text = new StringBuilder(sourceName).append(": invalid job spec (")
-                .append(problems.size()).append(problems.size() == 1 ? " problem)" : " problems)");
+        StringBuilder text = new StringBuilder(sourceName)
+                .append(": invalid job spec (")
+                .append(problems.size())
+                .append(problems.size() == 1 ? " problem)" : " problems)");
         for (SpecProblem problem : problems) {
             text.append(System.lineSeparator()).append("  ").append(problem);
         }

@@ -29,6 +29,6 @@ public sealed interface JobSpec permits AihcJobSpec, SenseCoreJobSpec {
      * Applies the function for this spec's platform. A caller names a function for every platform, so a
      * new platform does not compile until each caller handles it (Java 17 has no pattern switch).
      */
-    <R> R match(Function<? super AihcJobSpec, ? extends R> aihc,
-                Function<? super SenseCoreJobSpec, ? extends R> senseCore);
+    <R> R match(
+            Function<? super AihcJobSpec, ? extends R> aihc, Function<? super SenseCoreJobSpec, ? extends R> senseCore);
 }

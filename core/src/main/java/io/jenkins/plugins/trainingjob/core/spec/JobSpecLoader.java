@@ -52,8 +52,7 @@ public final class JobSpecLoader {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private JobSpecLoader() {
-    }
+    private JobSpecLoader() {}
 
     /**
      * Loads a spec from text.
@@ -65,8 +64,9 @@ public final class JobSpecLoader {
      */
     public static JobSpec load(String text, String sourceName, Map<String, String> variables) {
         if (text.length() > MAX_CHARS) {
-            throw invalid(sourceName, "the document is larger than " + MAX_CHARS
-                    + " characters; a job spec is a few kilobytes");
+            throw invalid(
+                    sourceName,
+                    "the document is larger than " + MAX_CHARS + " characters; a job spec is a few kilobytes");
         }
         return load(parse(text, sourceName), sourceName, variables);
     }
@@ -80,8 +80,9 @@ public final class JobSpecLoader {
                 throw invalid(sourceName, "cannot read the job spec: it is a directory, not a file");
             }
             if (Files.size(file) > MAX_FILE_BYTES) {
-                throw invalid(sourceName, "the file is larger than " + MAX_FILE_BYTES
-                        + " bytes; a job spec is a few kilobytes");
+                throw invalid(
+                        sourceName,
+                        "the file is larger than " + MAX_FILE_BYTES + " bytes; a job spec is a few kilobytes");
             }
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
@@ -91,7 +92,8 @@ public final class JobSpecLoader {
         } catch (CharacterCodingException e) {
             throw invalid(sourceName, "cannot read the job spec: it is not UTF-8 text");
         } catch (IOException e) {
-            throw invalid(sourceName, "cannot read the job spec: " + e.getClass().getSimpleName());
+            throw invalid(
+                    sourceName, "cannot read the job spec: " + e.getClass().getSimpleName());
         }
         return load(text, sourceName, variables);
     }
@@ -102,8 +104,10 @@ public final class JobSpecLoader {
      */
     public static JobSpec load(JsonNode document, String sourceName, Map<String, String> variables) {
         if (document == null || document.isMissingNode() || document.isNull()) {
-            throw invalid(sourceName, "the document is empty: expected 'platform: aihc' or"
-                    + " 'platform: sensecore' and the job's fields");
+            throw invalid(
+                    sourceName,
+                    "the document is empty: expected 'platform: aihc' or"
+                            + " 'platform: sensecore' and the job's fields");
         }
         if (!(document instanceof ObjectNode mapping)) {
             throw invalid(sourceName, "a job spec must be a mapping of field names to values at the top level");
@@ -120,10 +124,11 @@ public final class JobSpecLoader {
             throw new InvalidSpecException(sourceName, sorted(substitutionProblems));
         }
         ReadContext context = new ReadContext(substitution.wholeValuePaths(), outputs);
-        JobSpec spec = switch (platform) {
-            case AIHC -> AihcJobSpec.read(body, context);
-            case SENSECORE -> SenseCoreJobSpec.read(body, context);
-        };
+        JobSpec spec =
+                switch (platform) {
+                    case AIHC -> AihcJobSpec.read(body, context);
+                    case SENSECORE -> SenseCoreJobSpec.read(body, context);
+                };
         List<SpecProblem> problems = new ArrayList<>(substitutionProblems);
         addUnlessExplained(problems, context.problems());
         addUnlessExplained(problems, JobSpecValidator.validate(spec));
@@ -134,7 +139,8 @@ public final class JobSpecLoader {
     }
 
     private static JsonNode parse(String text, String sourceName) {
-        boolean json = text.stripLeading().startsWith("{") || text.stripLeading().startsWith("[");
+        boolean json =
+                text.stripLeading().startsWith("{") || text.stripLeading().startsWith("[");
         try {
             return (json ? JSON : YAML).readTree(text);
         } catch (JsonProcessingException e) {
@@ -155,14 +161,17 @@ public final class JobSpecLoader {
                 column = yaml.getProblemMark().getColumn() + 1;
             }
         }
-        String firstLine = reason == null ? "syntax error" : reason.strip().lines().findFirst().orElse("syntax error");
+        String firstLine = reason == null
+                ? "syntax error"
+                : reason.strip().lines().findFirst().orElse("syntax error");
         // The parser's words name its own classes and settings; say what they mean for a spec file.
         if (firstLine.startsWith("Trailing token")) {
             firstLine = "more than one document (a second '---' or text after the spec); a spec is one document";
         } else if (firstLine.contains("getMaxNestingDepth")) {
             firstLine = "nested too deeply (more than 1000 levels); a job spec is a few levels deep";
         } else {
-            firstLine = firstLine.replaceAll(" ?\\((?:from|bound as) [^)]*\\)", "")
+            firstLine = firstLine
+                    .replaceAll(" ?\\((?:from|bound as) [^)]*\\)", "")
                     .replaceAll(": not allowed as per DeserializationFeature\\.\\w+", "");
         }
         String where = line > 0 ? " at line " + line + (column > 0 ? ", column " + column : "") : "";
@@ -193,8 +202,8 @@ public final class JobSpecLoader {
     private static void addUnlessExplained(List<SpecProblem> problems, List<SpecProblem> later) {
         List<SpecProblem> earlier = List.copyOf(problems);
         for (SpecProblem problem : later) {
-            boolean explained = earlier.stream().anyMatch(
-                    e -> !e.path().isEmpty() && SpecPath.isWithin(problem.path(), e.path()));
+            boolean explained =
+                    earlier.stream().anyMatch(e -> !e.path().isEmpty() && SpecPath.isWithin(problem.path(), e.path()));
             if (!explained) {
                 problems.add(problem);
             }
@@ -202,7 +211,9 @@ public final class JobSpecLoader {
     }
 
     private static List<SpecProblem> sorted(List<SpecProblem> problems) {
-        return problems.stream().sorted(Comparator.comparing(SpecProblem::path, SpecPath.ORDER)).toList();
+        return problems.stream()
+                .sorted(Comparator.comparing(SpecProblem::path, SpecPath.ORDER))
+                .toList();
     }
 
     private static InvalidSpecException invalid(String sourceName, String message) {

@@ -10,12 +10,13 @@ import java.util.List;
  */
 final class JobSpecValidator {
 
-    private JobSpecValidator() {
-    }
+    private JobSpecValidator() {}
 
     /** All rule violations of {@code spec}, ordered by field path; empty when it is valid. */
     public static List<SpecProblem> validate(JobSpec spec) {
         List<SpecProblem> problems = spec.match(AihcSpecRules::check, SenseCoreSpecRules::check);
-        return problems.stream().sorted(Comparator.comparing(SpecProblem::path, SpecPath.ORDER)).toList();
+        return problems.stream()
+                .sorted(Comparator.comparing(SpecProblem::path, SpecPath.ORDER))
+                .toList();
     }
 }

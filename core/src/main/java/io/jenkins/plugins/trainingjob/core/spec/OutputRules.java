@@ -30,10 +30,11 @@ public final class OutputRules {
     public static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
     /** A value longer than this is not a metric or a path: it is left out, and the result says so. */
     public static final int MAX_VALUE_CHARS = 1024;
+
     static final int MAX_RULES = 50;
 
-    private static final Pattern CONVENTION = Pattern.compile(
-            "(?:^|\\s)" + LINE_PREFIX + "\\s+([A-Za-z_][A-Za-z0-9_]{0,63})=(.*)$");
+    private static final Pattern CONVENTION =
+            Pattern.compile("(?:^|\\s)" + LINE_PREFIX + "\\s+([A-Za-z_][A-Za-z0-9_]{0,63})=(.*)$");
     private static final OutputRules NONE = new OutputRules(List.of());
 
     private final List<OutputRule> rules;
@@ -90,12 +91,14 @@ public final class OutputRules {
             String regex = text(entry.get("regex"), path + ".regex", problems);
             boolean ok = name != null && regex != null;
             if (name != null && !NAME.matcher(name).matches()) {
-                problems.add(new SpecProblem(path + ".name", "must be a letter or '_' followed by up to 63"
-                        + " letters, digits or '_' (what $GITHUB_OUTPUT and dotenv files take)"));
+                problems.add(new SpecProblem(
+                        path + ".name",
+                        "must be a letter or '_' followed by up to 63"
+                                + " letters, digits or '_' (what $GITHUB_OUTPUT and dotenv files take)"));
                 ok = false;
             } else if (name != null && !names.add(name)) {
-                problems.add(new SpecProblem(path + ".name", "duplicate output name " + name
-                        + ": each output is declared once"));
+                problems.add(new SpecProblem(
+                        path + ".name", "duplicate output name " + name + ": each output is declared once"));
                 ok = false;
             }
             Pattern pattern = null;
@@ -103,13 +106,16 @@ public final class OutputRules {
                 try {
                     pattern = Pattern.compile(regex);
                     if (pattern.matcher("").groupCount() < 1) {
-                        problems.add(new SpecProblem(path + ".regex", "needs a capture group: the first"
-                                + " group '( )' is the output's value"));
+                        problems.add(new SpecProblem(
+                                path + ".regex",
+                                "needs a capture group: the first" + " group '( )' is the output's value"));
                         ok = false;
                     }
                 } catch (PatternSyntaxException e) {
-                    problems.add(new SpecProblem(path + ".regex", "not a valid regular expression ("
-                            + e.getDescription() + " near index " + e.getIndex() + ")"));
+                    problems.add(new SpecProblem(
+                            path + ".regex",
+                            "not a valid regular expression (" + e.getDescription() + " near index " + e.getIndex()
+                                    + ")"));
                     ok = false;
                 }
             }

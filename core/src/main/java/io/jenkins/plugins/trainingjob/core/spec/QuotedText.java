@@ -9,12 +9,12 @@ final class QuotedText {
 
     static final int MAX_LENGTH = 64;
 
-    private QuotedText() {
-    }
+    private QuotedText() {}
 
     static String of(String text) {
         StringBuilder safe = new StringBuilder(Math.min(text.length(), MAX_LENGTH + 1));
-        text.codePoints().filter(c -> !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT)
+        text.codePoints()
+                .filter(c -> !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT)
                 .forEach(safe::appendCodePoint);
         if (safe.codePointCount(0, safe.length()) > MAX_LENGTH) {
             return safe.substring(0, safe.offsetByCodePoints(0, MAX_LENGTH - 1)) + "…";

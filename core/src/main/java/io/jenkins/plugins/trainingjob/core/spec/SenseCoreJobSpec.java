@@ -14,13 +14,15 @@ import java.util.function.Function;
 public final class SenseCoreJobSpec implements JobSpec {
 
     /** {@code roles[]}: today exactly one, named {@code Worker}. */
-    public record Role(String name, List<ResourceSpec> resourceSpec, Integer totalReplicas,
-            String startupScript, String imagePath) {
-    }
+    public record Role(
+            String name,
+            List<ResourceSpec> resourceSpec,
+            Integer totalReplicas,
+            String startupScript,
+            String imagePath) {}
 
     /** {@code roles[].resource_spec[]}: a spec name from the pool's spec list, e.g. {@code N2lS.Ie.I60.2}. */
-    public record ResourceSpec(String name, Integer replicas) {
-    }
+    public record ResourceSpec(String name, Integer replicas) {}
 
     /** {@code env[]}. */
     public record Env(String key, String value) {
@@ -32,55 +34,58 @@ public final class SenseCoreJobSpec implements JobSpec {
     }
 
     /** {@code mount[]}: a volume mounted into every worker. */
-    public record Mount(String type, String id, String mountPath, String subdir, String zone,
-            String endpoint) {
-    }
+    public record Mount(String type, String id, String mountPath, String subdir, String zone, String endpoint) {}
 
     /** {@code tensorboard}. */
-    public record Tensorboard(String logPath) {
-    }
+    public record Tensorboard(String logPath) {}
 
     /** {@code scheduling}. */
-    public record Scheduling(String priority, String quotaType, ScoringStrategy scoringStrategy) {
-    }
+    public record Scheduling(String priority, String quotaType, ScoringStrategy scoringStrategy) {}
 
     /** {@code scheduling.scoring_strategy}. */
-    public record ScoringStrategy(String type) {
-    }
+    public record ScoringStrategy(String type) {}
 
     /** {@code resource_pool}: the cluster or reserved-quota name; zone and VPC for the public pool. */
-    public record ResourcePool(String name, String zone, String vpcId) {
-    }
+    public record ResourcePool(String name, String zone, String vpcId) {}
 
     /** {@code fault_tolerance}. */
-    public record FaultTolerance(Integer backoffLimit, List<FaultToleranceRule> rules) {
-    }
+    public record FaultTolerance(Integer backoffLimit, List<FaultToleranceRule> rules) {}
 
     /** {@code fault_tolerance.rules[]}. */
-    public record FaultToleranceRule(String action, String exitCodes, Boolean markNodeUnschedulable) {
-    }
+    public record FaultToleranceRule(String action, String exitCodes, Boolean markNodeUnschedulable) {}
 
     /** {@code ssh}. */
-    public record Ssh(Boolean autoKeySetup, String configMountPath) {
-    }
+    public record Ssh(Boolean autoKeySetup, String configMountPath) {}
 
     /** {@code barrier}: the network checks run before a distributed job starts. */
-    public record Barrier(Boolean enableEthernetPing, Boolean enableRoceMeshPing) {
-    }
+    public record Barrier(Boolean enableEthernetPing, Boolean enableRoceMeshPing) {}
 
     /** {@code async_checkpoint} (beta). */
-    public record AsyncCheckpoint(Integer maxCkptRounds) {
-    }
+    public record AsyncCheckpoint(Integer maxCkptRounds) {}
 
     /** {@code lme} (beta, superseded by {@code fault_tolerance}). */
-    public record Lme(Boolean enableWarmingup, Integer maxRetries, Boolean enableHealthMonitor,
-            Boolean enableChecker) {
-    }
+    public record Lme(
+            Boolean enableWarmingup, Integer maxRetries, Boolean enableHealthMonitor, Boolean enableChecker) {}
 
     /** Top-level fields the platform sets; a GET returns them, a create must not send them. */
-    static final String[] OUTPUT_ONLY = {"subscription_name", "resource_group_name", "zone",
-        "workspace_name", "uid", "id", "ownership", "state", "root_mapping", "create_time", "start_time",
-        "suspend_time", "update_time", "complete_time", "delete_time", "metadata"};
+    static final String[] OUTPUT_ONLY = {
+        "subscription_name",
+        "resource_group_name",
+        "zone",
+        "workspace_name",
+        "uid",
+        "id",
+        "ownership",
+        "state",
+        "root_mapping",
+        "create_time",
+        "start_time",
+        "suspend_time",
+        "update_time",
+        "complete_time",
+        "delete_time",
+        "metadata"
+    };
 
     private final ObjectNode body;
     private final OutputRules outputs;
@@ -108,29 +113,48 @@ public final class SenseCoreJobSpec implements JobSpec {
         this.framework = r.string("framework");
         this.roles = r.objects("roles", SenseCoreJobSpec::readRole);
         this.env = r.objects("env", e -> new Env(e.string("key"), e.string("value")));
-        this.mount = r.objects("mount", m -> new Mount(m.string("type"), m.string("id"),
-                m.string("mount_path"), m.string("subdir"), m.string("zone"), m.string("endpoint")));
+        this.mount = r.objects(
+                "mount",
+                m -> new Mount(
+                        m.string("type"),
+                        m.string("id"),
+                        m.string("mount_path"),
+                        m.string("subdir"),
+                        m.string("zone"),
+                        m.string("endpoint")));
         this.tensorboard = r.object("tensorboard", t -> new Tensorboard(t.string("log_path")));
-        this.scheduling = r.object("scheduling", s -> new Scheduling(s.string("priority"),
-                s.string("quota_type"),
-                s.object("scoring_strategy", st -> new ScoringStrategy(st.string("type")))));
+        this.scheduling = r.object(
+                "scheduling",
+                s -> new Scheduling(
+                        s.string("priority"),
+                        s.string("quota_type"),
+                        s.object("scoring_strategy", st -> new ScoringStrategy(st.string("type")))));
         this.resourcePool = r.object("resource_pool", p -> {
             p.outputOnly("display_name");
             return new ResourcePool(p.string("name"), p.string("zone"), p.string("vpc_id"));
         });
-        this.faultTolerance = r.object("fault_tolerance", f -> new FaultTolerance(f.int32("backoff_limit"),
-                f.objects("rules", rule -> new FaultToleranceRule(rule.string("action"),
-                        rule.string("exit_codes"), rule.bool("mark_node_unschedulable")))));
+        this.faultTolerance = r.object(
+                "fault_tolerance",
+                f -> new FaultTolerance(
+                        f.int32("backoff_limit"),
+                        f.objects(
+                                "rules",
+                                rule -> new FaultToleranceRule(
+                                        rule.string("action"),
+                                        rule.string("exit_codes"),
+                                        rule.bool("mark_node_unschedulable")))));
         this.ssh = r.object("ssh", s -> new Ssh(s.bool("auto_key_setup"), s.string("config_mount_path")));
-        this.barrier = r.object("barrier", b -> new Barrier(b.bool("enable_ethernet_ping"),
-                b.bool("enable_roce_mesh_ping")));
+        this.barrier =
+                r.object("barrier", b -> new Barrier(b.bool("enable_ethernet_ping"), b.bool("enable_roce_mesh_ping")));
         this.fineTuningSpecs = r.string("fine_tuning_specs");
-        this.asyncCheckpoint = r.object("async_checkpoint",
-                a -> new AsyncCheckpoint(a.int32("max_ckpt_rounds")));
+        this.asyncCheckpoint = r.object("async_checkpoint", a -> new AsyncCheckpoint(a.int32("max_ckpt_rounds")));
         this.lme = r.object("lme", l -> {
             l.outputOnly("current_retries");
-            return new Lme(l.bool("enable_warmingup"), l.int32("max_retries"),
-                    l.bool("enable_health_monitor"), l.bool("enable_checker"));
+            return new Lme(
+                    l.bool("enable_warmingup"),
+                    l.int32("max_retries"),
+                    l.bool("enable_health_monitor"),
+                    l.bool("enable_checker"));
         });
         r.outputOnly(OUTPUT_ONLY);
     }
@@ -144,13 +168,16 @@ public final class SenseCoreJobSpec implements JobSpec {
     }
 
     private static Role readRole(FieldReader role) {
-        return new Role(role.string("name"),
+        return new Role(
+                role.string("name"),
                 role.objects("resource_spec", spec -> {
                     // A GET fills these in from the spec list; the create API declares them read-only.
                     spec.outputOnly("description", "limits", "requests");
                     return new ResourceSpec(spec.string("name"), spec.int32("replicas"));
                 }),
-                role.int32("total_replicas"), role.string("startup_script"), role.string("image_path"));
+                role.int32("total_replicas"),
+                role.string("startup_script"),
+                role.string("image_path"));
     }
 
     @Override
@@ -175,8 +202,9 @@ public final class SenseCoreJobSpec implements JobSpec {
     }
 
     @Override
-    public <R> R match(Function<? super AihcJobSpec, ? extends R> aihc,
-                       Function<? super SenseCoreJobSpec, ? extends R> senseCore) {
+    public <R> R match(
+            Function<? super AihcJobSpec, ? extends R> aihc,
+            Function<? super SenseCoreJobSpec, ? extends R> senseCore) {
         return senseCore.apply(this);
     }
 

@@ -10,10 +10,17 @@ import java.util.stream.Collectors;
 /** The rules the SenseCore ACP v2 API documents for a TrainingJob create body. */
 final class SenseCoreSpecRules {
 
-    static final List<String> FRAMEWORKS = List.of("FRAMEWORK_UNSPECIFIED", "MPI", "PYTORCH", "PYTORCH_DDP",
-            "TENSORFLOW", "TENSORFLOW_PS", "SENSEPARROTS", "SENSEPARROTS_DDP");
-    static final List<String> MOUNT_TYPES = List.of("MOUNT_TYPE_UNSPECIFIED", "PV_AFS", "PV_ACS",
-            "PV_AFS_MODEL", "PV_AFS_TENSORBOARD");
+    static final List<String> FRAMEWORKS = List.of(
+            "FRAMEWORK_UNSPECIFIED",
+            "MPI",
+            "PYTORCH",
+            "PYTORCH_DDP",
+            "TENSORFLOW",
+            "TENSORFLOW_PS",
+            "SENSEPARROTS",
+            "SENSEPARROTS_DDP");
+    static final List<String> MOUNT_TYPES =
+            List.of("MOUNT_TYPE_UNSPECIFIED", "PV_AFS", "PV_ACS", "PV_AFS_MODEL", "PV_AFS_TENSORBOARD");
     static final List<String> PRIORITIES = List.of("PRIORITY_UNSPECIFIED", "NORMAL", "HIGH", "HIGHEST");
     static final List<String> QUOTA_TYPES = List.of("JOB_QUOTA_TYPE_UNSPECIFIED", "RESERVED", "SPOT");
     static final List<String> SCORING_STRATEGIES = List.of("MOST_ALLOCATED", "LEAST_ALLOCATED");
@@ -27,14 +34,13 @@ final class SenseCoreSpecRules {
      * documentation does not say whether other scripts' letters are allowed, so they are refused.
      */
     private static final String CJK = "\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}";
-    private static final Pattern DISPLAY_NAME =
-            Pattern.compile("[" + CJK + "A-Za-z0-9][" + CJK + "A-Za-z0-9.:_-]*");
+
+    private static final Pattern DISPLAY_NAME = Pattern.compile("[" + CJK + "A-Za-z0-9][" + CJK + "A-Za-z0-9.:_-]*");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ValidationProblems problems = new ValidationProblems();
 
-    private SenseCoreSpecRules() {
-    }
+    private SenseCoreSpecRules() {}
 
     static List<SpecProblem> check(SenseCoreJobSpec spec) {
         SenseCoreSpecRules rules = new SenseCoreSpecRules();
@@ -57,8 +63,10 @@ final class SenseCoreSpecRules {
             if (name.length() > 63) {
                 problems.add("name", "must be 1-63 characters (found " + name.length() + ")");
             } else if (!NAME.matcher(name).matches()) {
-                problems.add("name", "must start with a lowercase letter, end with a lowercase letter or digit"
-                        + " and contain only a-z, 0-9 and '-'");
+                problems.add(
+                        "name",
+                        "must start with a lowercase letter, end with a lowercase letter or digit"
+                                + " and contain only a-z, 0-9 and '-'");
             }
         }
         String displayName = spec.displayName();
@@ -67,8 +75,10 @@ final class SenseCoreSpecRules {
             if (length > 256) {
                 problems.add("display_name", "must be 1-256 characters (found " + length + ")");
             } else if (!DISPLAY_NAME.matcher(displayName).matches()) {
-                problems.add("display_name", "must start with a CJK character, letter or digit and contain"
-                        + " only CJK characters, letters, digits, '.', ':', '_' and '-'");
+                problems.add(
+                        "display_name",
+                        "must start with a CJK character, letter or digit and contain"
+                                + " only CJK characters, letters, digits, '.', ':', '_' and '-'");
             }
         }
     }
@@ -104,8 +114,10 @@ final class SenseCoreSpecRules {
             String specPath = SpecPath.index(specsPath, i);
             problems.required(SpecPath.field(specPath, "name"), spec.name());
             if (spec.replicas() != null && role.totalReplicas() != null) {
-                problems.add(SpecPath.field(specPath, "replicas"), "not allowed together with total_replicas:"
-                        + " remove it (a GET fills it in with the allocated count)");
+                problems.add(
+                        SpecPath.field(specPath, "replicas"),
+                        "not allowed together with total_replicas:"
+                                + " remove it (a GET fills it in with the allocated count)");
             }
             problems.atLeast(SpecPath.field(specPath, "replicas"), spec.replicas(), 1);
         }
@@ -114,8 +126,10 @@ final class SenseCoreSpecRules {
             if (role.resourceSpec().stream().allMatch(spec -> spec.replicas() == null)) {
                 problems.add(totalPath, "required: the number of workers");
             } else {
-                problems.add(totalPath, "required: replicas per resource spec (manual strong-heterogeneous"
-                        + " scheduling) are not supported, set total_replicas instead");
+                problems.add(
+                        totalPath,
+                        "required: replicas per resource spec (manual strong-heterogeneous"
+                                + " scheduling) are not supported, set total_replicas instead");
             }
         }
         problems.atLeast(totalPath, role.totalReplicas(), 1);
@@ -145,7 +159,8 @@ final class SenseCoreSpecRules {
             }
             problems.required(SpecPath.field(path, "id"), mount.id());
             String mountPath = SpecPath.field(path, "mount_path");
-            if (problems.required(mountPath, mount.mountPath()) && !mount.mountPath().startsWith("/")) {
+            if (problems.required(mountPath, mount.mountPath())
+                    && !mount.mountPath().startsWith("/")) {
                 problems.add(mountPath, "must be an absolute path (start with '/')");
             }
         }
@@ -155,13 +170,17 @@ final class SenseCoreSpecRules {
         if (spec.tensorboard() == null || spec.tensorboard().logPath() == null) {
             return;
         }
-        List<String> mountPaths = spec.mount().stream().map(SenseCoreJobSpec.Mount::mountPath)
-                .filter(p -> p != null).toList();
+        List<String> mountPaths = spec.mount().stream()
+                .map(SenseCoreJobSpec.Mount::mountPath)
+                .filter(p -> p != null)
+                .toList();
         if (!mountPaths.contains(spec.tensorboard().logPath())) {
-            problems.add("tensorboard.log_path", mountPaths.isEmpty()
-                    ? "must equal the mount_path of one of the mounts, but the spec has no mount"
-                    : "must equal the mount_path of one of the mounts: "
-                            + mountPaths.stream().sorted().distinct().collect(Collectors.joining(", ")));
+            problems.add(
+                    "tensorboard.log_path",
+                    mountPaths.isEmpty()
+                            ? "must equal the mount_path of one of the mounts, but the spec has no mount"
+                            : "must equal the mount_path of one of the mounts: "
+                                    + mountPaths.stream().sorted().distinct().collect(Collectors.joining(", ")));
         }
     }
 
@@ -172,7 +191,9 @@ final class SenseCoreSpecRules {
         problems.oneOf("scheduling.priority", scheduling.priority(), PRIORITIES);
         problems.oneOf("scheduling.quota_type", scheduling.quotaType(), QUOTA_TYPES);
         if (scheduling.scoringStrategy() != null) {
-            problems.oneOf("scheduling.scoring_strategy.type", scheduling.scoringStrategy().type(),
+            problems.oneOf(
+                    "scheduling.scoring_strategy.type",
+                    scheduling.scoringStrategy().type(),
                     SCORING_STRATEGIES);
         }
     }
@@ -192,8 +213,8 @@ final class SenseCoreSpecRules {
         problems.atLeast("fault_tolerance.backoff_limit", faultTolerance.backoffLimit(), -1);
         List<SenseCoreJobSpec.FaultToleranceRule> rules = faultTolerance.rules();
         if (rules.size() > MAX_RULES) {
-            problems.add("fault_tolerance.rules", "must hold at most " + MAX_RULES + " rules (found "
-                    + rules.size() + ")");
+            problems.add(
+                    "fault_tolerance.rules", "must hold at most " + MAX_RULES + " rules (found " + rules.size() + ")");
         }
         for (int i = 0; i < rules.size(); i++) {
             String path = SpecPath.index("fault_tolerance.rules", i);
@@ -208,23 +229,27 @@ final class SenseCoreSpecRules {
 
     private void checkOptionalParts(SenseCoreJobSpec spec) {
         SenseCoreJobSpec.Barrier barrier = spec.barrier();
-        if (barrier != null && Boolean.FALSE.equals(barrier.enableEthernetPing())
+        if (barrier != null
+                && Boolean.FALSE.equals(barrier.enableEthernetPing())
                 && Boolean.TRUE.equals(barrier.enableRoceMeshPing())) {
             problems.add("barrier.enable_roce_mesh_ping", "needs enable_ethernet_ping, which is false");
         }
-        if (spec.ssh() != null && spec.ssh().configMountPath() != null
+        if (spec.ssh() != null
+                && spec.ssh().configMountPath() != null
                 && !spec.ssh().configMountPath().startsWith("/")) {
             problems.add("ssh.config_mount_path", "must be an absolute path (start with '/')");
         }
         if (spec.asyncCheckpoint() != null) {
-            problems.atLeast("async_checkpoint.max_ckpt_rounds", spec.asyncCheckpoint().maxCkptRounds(), 1);
+            problems.atLeast(
+                    "async_checkpoint.max_ckpt_rounds", spec.asyncCheckpoint().maxCkptRounds(), 1);
         }
         if (spec.lme() != null) {
             problems.atLeast("lme.max_retries", spec.lme().maxRetries(), 0);
         }
         if (spec.fineTuningSpecs() != null) {
-            invalidJson(spec.fineTuningSpecs()).ifPresent(
-                    reason -> problems.add("fine_tuning_specs", "must be a JSON document in a string: " + reason));
+            invalidJson(spec.fineTuningSpecs())
+                    .ifPresent(reason ->
+                            problems.add("fine_tuning_specs", "must be a JSON document in a string: " + reason));
         }
     }
 

@@ -16,8 +16,7 @@ import java.util.Set;
  */
 public final class SpecDigest {
 
-    private SpecDigest() {
-    }
+    private SpecDigest() {}
 
     /**
      * The first 16 hex digits of the SHA-256 of the body in a canonical form (object keys sorted), leaving
@@ -45,8 +44,11 @@ public final class SpecDigest {
         StringBuilder canonical = new StringBuilder();
         write(spec.body(), canonical, Set.of(), true);
         canonical.append('\n');
-        new java.util.TreeMap<>(variables).forEach((name, value) ->
-                canonical.append(quote(name)).append('=').append(quote(value)).append('\n'));
+        new java.util.TreeMap<>(variables).forEach((name, value) -> canonical
+                .append(quote(name))
+                .append('=')
+                .append(quote(value))
+                .append('\n'));
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));

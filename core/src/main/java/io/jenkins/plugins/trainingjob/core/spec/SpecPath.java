@@ -13,8 +13,7 @@ final class SpecPath {
      */
     static final Comparator<String> ORDER = SpecPath::compare;
 
-    private SpecPath() {
-    }
+    private SpecPath() {}
 
     private static int compare(String a, String b) {
         int i = 0;

@@ -74,17 +74,21 @@ final class VariableSubstitution {
             } else if (text.startsWith("${", i)) {
                 int end = text.indexOf('}', i + 2);
                 if (end < 0) {
-                    problems.add(new SpecProblem(path,
+                    problems.add(new SpecProblem(
+                            path,
                             "unclosed variable reference '${': close it with '}' or write '$${' for a literal '${'"));
                     return TextNode.valueOf(text);
                 }
                 String name = text.substring(i + 2, end);
                 if (!isName(name)) {
-                    problems.add(new SpecProblem(path, "invalid variable name in '${" + QuotedText.of(name)
-                            + "}': use letters, digits and '_', starting with a letter or '_'"));
+                    problems.add(new SpecProblem(
+                            path,
+                            "invalid variable name in '${" + QuotedText.of(name)
+                                    + "}': use letters, digits and '_', starting with a letter or '_'"));
                 } else if (!variables.containsKey(name)) {
                     String hint = ClosestName.among(name, variables.keySet())
-                            .map(n -> ": did you mean ${" + n + "}?").orElse("");
+                            .map(n -> ": did you mean ${" + n + "}?")
+                            .orElse("");
                     problems.add(new SpecProblem(path, "undefined variable ${" + QuotedText.of(name) + "}" + hint));
                 } else {
                     result.append(variables.get(name));

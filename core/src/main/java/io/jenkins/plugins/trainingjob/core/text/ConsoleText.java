@@ -7,8 +7,7 @@ package io.jenkins.plugins.trainingjob.core.text;
  */
 public final class ConsoleText {
 
-    private ConsoleText() {
-    }
+    private ConsoleText() {}
 
     /** Strips escape sequences and control characters; line breaks and tabs become one space. */
     public static String strip(String s) {
@@ -62,7 +61,9 @@ public final class ConsoleText {
 
     private static boolean isControl(char c) {
         // C0, DEL and C1 controls, plus bidi overrides that can disguise text in a terminal.
-        return c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= '\u202a' && c <= '\u202e')
+        return c < 0x20
+                || (c >= 0x7f && c <= 0x9f)
+                || (c >= '\u202a' && c <= '\u202e')
                 || (c >= '\u2066' && c <= '\u2069');
     }
 
@@ -82,7 +83,9 @@ public final class ConsoleText {
         }
         if (c == ']') {
             i++;
-            while (i < n && s.charAt(i) != '\u0007' && !(s.charAt(i) == '\u001b' && i + 1 < n && s.charAt(i + 1) == '\\')) {
+            while (i < n
+                    && s.charAt(i) != '\u0007'
+                    && !(s.charAt(i) == '\u001b' && i + 1 < n && s.charAt(i + 1) == '\\')) {
                 i++;
             }
             if (i < n && s.charAt(i) == '\u001b') {

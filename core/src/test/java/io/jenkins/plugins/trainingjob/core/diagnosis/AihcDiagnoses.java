@@ -1,8 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
+import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Detail;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis.Rule;
-import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
@@ -27,7 +27,9 @@ final class AihcDiagnoses {
 
     AihcDiagnoses resource(String rule, String resource, String request, String allocatable, String... nodes) {
         for (String node : nodes) {
-            add(rule, "ResourceCapacityDiagnostics",
+            add(
+                    rule,
+                    "ResourceCapacityDiagnostics",
                     new Detail(allocatable, "", JOB.name(), "default", node, POD, "default", request, resource));
         }
         return this;

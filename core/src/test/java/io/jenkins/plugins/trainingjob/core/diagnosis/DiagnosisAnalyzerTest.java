@@ -28,14 +28,17 @@ class DiagnosisAnalyzerTest {
     void theDocumentedExampleNamesTheTaintAsTheBlockerOnMostNodes() throws IOException {
         DiagnosisReport report = documentedExample();
 
-        assertThat(report.headline()).isEqualTo("Job sulingang-diagnose-node-taint cannot be scheduled: 7 nodes "
-                + "refused pod sulingang-diagnose-node-taint-master-0; most: untolerated taint "
-                + "kwok.x-k8s.io/node: fake (4 nodes)");
+        assertThat(report.headline())
+                .isEqualTo("Job sulingang-diagnose-node-taint cannot be scheduled: 7 nodes "
+                        + "refused pod sulingang-diagnose-node-taint-master-0; most: untolerated taint "
+                        + "kwok.x-k8s.io/node: fake (4 nodes)");
         assertThat(report.nodeCount()).isEqualTo(7);
         assertThat(report.pods()).containsExactly("sulingang-diagnose-node-taint-master-0");
         assertThat(report.queues()).containsExactly("default");
-        assertThat(report.rules()).extracting(RuleGroup::rule).containsExactly("NodeTaintToleranceDiagnostics",
-                "GPUResourceDiagnostics", "NodeAvailabilityDiagnostics");
+        assertThat(report.rules())
+                .extracting(RuleGroup::rule)
+                .containsExactly(
+                        "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics", "NodeAvailabilityDiagnostics");
         ReasonGroup taint = report.rules().get(0).reasons().get(0);
         assertThat(taint.reason()).isEqualTo(TAINT);
         assertThat(taint.category()).isEqualTo(ReasonCategory.UNTOLERATED_TAINT);
@@ -47,8 +50,14 @@ class DiagnosisAnalyzerTest {
         ReasonGroup cordon = report.rules().get(2).reasons().get(0);
         assertThat(cordon.category()).isEqualTo(ReasonCategory.CORDONED);
         assertThat(cordon.nodes()).containsExactly(new NodeRange("10.3.0.118", 1));
-        assertThat(report.resources()).containsExactly(new ResourceRow(GPU, "8", "0",
-                "per pod vs allocatable per node", 2, List.of(new NodeRange("10.3.0.[122-123]", 2))));
+        assertThat(report.resources())
+                .containsExactly(new ResourceRow(
+                        GPU,
+                        "8",
+                        "0",
+                        "per pod vs allocatable per node",
+                        2,
+                        List.of(new NodeRange("10.3.0.[122-123]", 2))));
     }
 
     @Test
@@ -56,7 +65,8 @@ class DiagnosisAnalyzerTest {
             throws IOException {
         DiagnosisReport report = documentedExample();
         assertThat(report.verdict()).isEqualTo(Verdict.FITS_LATER);
-        assertThat(report.verdictText()).startsWith("fits later, after a change: 5 nodes were refused")
+        assertThat(report.verdictText())
+                .startsWith("fits later, after a change: 5 nodes were refused")
                 .contains("uncordoning or tolerating");
     }
 
@@ -94,10 +104,12 @@ class DiagnosisAnalyzerTest {
                 .resource("GPUResourceDiagnostics", GPU, "8", "0", "cpu-01")
                 .analyze();
         assertThat(report.verdict()).isEqualTo(Verdict.NEVER_FITS);
-        assertThat(report.verdictText()).contains("none of the 3 nodes can hold the pod")
+        assertThat(report.verdictText())
+                .contains("none of the 3 nodes can hold the pod")
                 .contains("largest allocatable nvidia.com/gpu: 4, requested 8");
         assertThat(report.resources().get(0).available()).isEqualTo("0–4");
-        assertThat(report.hints()).extracting(Hint::text)
+        assertThat(report.hints())
+                .extracting(Hint::text)
                 .anyMatch(t -> t.contains("reduce nvidia.com/gpu per worker to at most 4"));
     }
 
@@ -118,8 +130,8 @@ class DiagnosisAnalyzerTest {
                 .reason("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics", TAINT, "gpu-01", "gpu-02")
                 .analyze();
         assertThat(report.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
-        assertThat(report.verdictText()).contains("every one of the 2 nodes that refused the pod is cordoned or"
-                + " tainted");
+        assertThat(report.verdictText())
+                .contains("every one of the 2 nodes that refused the pod is cordoned or" + " tainted");
     }
 
     @Test
@@ -144,8 +156,7 @@ class DiagnosisAnalyzerTest {
     @Test
     void unknownRulesAreKeptAndShownVerbatim() {
         DiagnosisReport report = new AihcDiagnoses()
-                .reason("GangDiagnostics", "GangDiagnostics",
-                        "node(s) failed the vendor's gang check", "n-1", "n-2")
+                .reason("GangDiagnostics", "GangDiagnostics", "node(s) failed the vendor's gang check", "n-1", "n-2")
                 .analyze();
         assertThat(report.rules()).extracting(RuleGroup::rule).containsExactly("GangDiagnostics");
         ReasonGroup g = report.rules().get(0).reasons().get(0);
@@ -166,7 +177,8 @@ class DiagnosisAnalyzerTest {
 
     @Test
     void aResourceRuleWithoutTextGetsTheSchedulerWordingAndKeepsItsNumbers() {
-        DiagnosisReport report = new AihcDiagnoses().resource("ResourceDiagnostics", "cpu", "64", "32", "n-1")
+        DiagnosisReport report = new AihcDiagnoses()
+                .resource("ResourceDiagnostics", "cpu", "64", "32", "n-1")
                 .analyze();
         ReasonGroup g = report.rules().get(0).reasons().get(0);
         assertThat(g.reason()).isEqualTo("Insufficient cpu");
@@ -188,8 +200,11 @@ class DiagnosisAnalyzerTest {
         List<String> lines = documentedExample().summaryLines();
         assertThat(lines).hasSizeLessThanOrEqualTo(7).allMatch(l -> l.length() <= 100);
         assertThat(lines.get(1)).startsWith("Verdict: fits later");
-        assertThat(lines).contains("- 4 nodes: untolerated taint kwok.x-k8s.io/node: fake",
-                "- 2 nodes: insufficient nvidia.com/gpu", "- 1 node: node cordoned (unschedulable)");
+        assertThat(lines)
+                .contains(
+                        "- 4 nodes: untolerated taint kwok.x-k8s.io/node: fake",
+                        "- 2 nodes: insufficient nvidia.com/gpu",
+                        "- 1 node: node cordoned (unschedulable)");
     }
 
     private static DiagnosisReport documentedExample() throws IOException {

@@ -11,12 +11,13 @@ import org.junit.jupiter.api.Test;
 class DiagnosisReportBuilderTest {
 
     private final JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-a", "train-llm");
-    private final PoolCell cell = new PoolCell("h-[1-3]", 3, ReasonCategory.CORDONED, "uncordon", "nvidia.com/gpu",
-            0, 24);
+    private final PoolCell cell =
+            new PoolCell("h-[1-3]", 3, ReasonCategory.CORDONED, "uncordon", "nvidia.com/gpu", 0, 24);
 
     @Test
     void aNewReportStartsEmptyAtTheCurrentSchema() {
-        DiagnosisReport report = DiagnosisReport.builder(job, Verdict.UNKNOWN).headline("h").build();
+        DiagnosisReport report =
+                DiagnosisReport.builder(job, Verdict.UNKNOWN).headline("h").build();
 
         assertThat(report.schemaVersion()).isEqualTo(DiagnosisReport.SCHEMA_VERSION);
         assertThat(report.headline()).isEqualTo("h");
@@ -28,16 +29,25 @@ class DiagnosisReportBuilderTest {
 
     @Test
     void toBuilderKeepsEveryComponent() {
-        DiagnosisReport report = DiagnosisReport.builder(job, Verdict.NEEDS_ADMIN).diagnosisId("d-1").headline("h")
-                .verdictText("t").nodeCount(3).pods(List.of("w-[0-1]")).queues(List.of("q"))
-                .hints(List.of(new Hint("", "Suggestion: x", "", ""))).pool(List.of(cell)).build();
+        DiagnosisReport report = DiagnosisReport.builder(job, Verdict.NEEDS_ADMIN)
+                .diagnosisId("d-1")
+                .headline("h")
+                .verdictText("t")
+                .nodeCount(3)
+                .pods(List.of("w-[0-1]"))
+                .queues(List.of("q"))
+                .hints(List.of(new Hint("", "Suggestion: x", "", "")))
+                .pool(List.of(cell))
+                .build();
 
         assertThat(report.toBuilder().build()).isEqualTo(report);
     }
 
     @Test
     void withHintsKeepsThePoolPicture() {
-        DiagnosisReport report = DiagnosisReport.builder(job, Verdict.FITS_LATER).pool(List.of(cell)).build();
+        DiagnosisReport report = DiagnosisReport.builder(job, Verdict.FITS_LATER)
+                .pool(List.of(cell))
+                .build();
         List<Hint> hints = List.of(new Hint("", "Note: something", "", ""));
 
         DiagnosisReport changed = report.withHints(hints);
@@ -50,7 +60,8 @@ class DiagnosisReportBuilderTest {
     @Test
     void withPoolKeepsTheHints() {
         List<Hint> hints = List.of(new Hint("", "Suggestion: y", "", ""));
-        DiagnosisReport report = DiagnosisReport.builder(job, Verdict.FITS_LATER).hints(hints).build();
+        DiagnosisReport report =
+                DiagnosisReport.builder(job, Verdict.FITS_LATER).hints(hints).build();
 
         assertThat(report.withPool(List.of(cell)).hints()).isEqualTo(hints);
     }

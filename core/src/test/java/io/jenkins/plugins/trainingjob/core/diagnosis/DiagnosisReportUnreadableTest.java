@@ -18,9 +18,11 @@ class DiagnosisReportUnreadableTest {
         assertThat(report.job()).isEqualTo(job);
         assertThat(report.diagnosisId()).isEqualTo("diag-\u001b[31m7");
         assertThat(report.verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(report.headline()).isEqualTo("Job train-llm cannot be scheduled; its diagnosis could not be analysed");
+        assertThat(report.headline())
+                .isEqualTo("Job train-llm cannot be scheduled; its diagnosis could not be analysed");
         // the id is remote data: printed without its control characters
-        assertThat(report.verdictText()).isEqualTo("the platform's diagnosis diag-7 could not be read; see its console");
+        assertThat(report.verdictText())
+                .isEqualTo("the platform's diagnosis diag-7 could not be read; see its console");
         assertThat(report.rules()).isEmpty();
         assertThat(report.nodeCount()).isZero();
     }

@@ -19,21 +19,31 @@ class InventoryJoinTest {
     private static final String GPU = "nvidia.com/gpu";
 
     private static Finding taint(String node, String pod) {
-        return Finding.classified("NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics",
-                "node(s) had untolerated taint: {team: infra}", Finding.Where.podOnNode(node, pod, "j", "default", "q"),
+        return Finding.classified(
+                "NodeTaintToleranceDiagnostics",
+                "NodeAvailabilityDiagnostics",
+                "node(s) had untolerated taint: {team: infra}",
+                Finding.Where.podOnNode(node, pod, "j", "default", "q"),
                 Finding.Shortfall.NONE);
     }
 
     private static Finding gpuShort(String node, String pod) {
-        return Finding.classified("GPUResourceDiagnostics", "ResourceCapacityDiagnostics", "",
-                Finding.Where.podOnNode(node, pod, "j", "default", "q"), Finding.Shortfall.of(GPU, "8", "0"));
+        return Finding.classified(
+                "GPUResourceDiagnostics",
+                "ResourceCapacityDiagnostics",
+                "",
+                Finding.Where.podOnNode(node, pod, "j", "default", "q"),
+                Finding.Shortfall.of(GPU, "8", "0"));
     }
 
     private static DiagnosisReport joined(PlatformKind platform, List<Finding> findings, List<InventoryNode> nodes) {
         JobRef job = new JobRef(platform, "job-1", "train");
         DiagnosisReport base = ReportAssembler.assemble(job, "d-1", findings, List.of(), List.of());
-        return InventoryJoin.join(base, findings, new PoolInventory(platform, "p", "q", List.of(), nodes, true, null,
-                List.of(), List.of(), Instant.EPOCH));
+        return InventoryJoin.join(
+                base,
+                findings,
+                new PoolInventory(
+                        platform, "p", "q", List.of(), nodes, true, null, List.of(), List.of(), Instant.EPOCH));
     }
 
     @Test
@@ -44,19 +54,26 @@ class InventoryJoinTest {
                 new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
         DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
         assertThat(r.verdict()).isEqualTo(Verdict.FITS_LATER);
-        assertThat(r.verdictText()).startsWith("fits later: no single change of a refused node makes room (removing "
-                + "the taint team: infra from t-1 makes 1 node with 0 free nvidia.com/gpu available: it does not help)");
-        assertThat(r.hints()).extracting(DiagnosisReport.Hint::text)
-                .contains("Suggestion (pool administrator, AIHC node intervention): removing the taint team: infra from "
-                        + "t-1 makes 1 node with 0 free nvidia.com/gpu available: it does not help; or use another queue "
-                        + "or pool.");
+        assertThat(r.verdictText())
+                .startsWith(
+                        "fits later: no single change of a refused node makes room (removing "
+                                + "the taint team: infra from t-1 makes 1 node with 0 free nvidia.com/gpu available: it does not help)");
+        assertThat(r.hints())
+                .extracting(DiagnosisReport.Hint::text)
+                .contains(
+                        "Suggestion (pool administrator, AIHC node intervention): removing the taint team: infra from "
+                                + "t-1 makes 1 node with 0 free nvidia.com/gpu available: it does not help; or use another queue "
+                                + "or pool.");
     }
 
     @Test
     void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
-        Finding affinity = Finding.classified("NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics",
-                "node(s) didn't match Pod's node affinity/selector", Finding.Where.podOnNode("a-1", "p-0", "j", "default",
-                        "q"), Finding.Shortfall.NONE);
+        Finding affinity = Finding.classified(
+                "NodeAffinityDiagnostics",
+                "NodeAvailabilityDiagnostics",
+                "node(s) didn't match Pod's node affinity/selector",
+                Finding.Where.podOnNode("a-1", "p-0", "j", "default", "q"),
+                Finding.Shortfall.NONE);
         List<Finding> f = List.of(taint("t-1", "p-0"), gpuShort("g-1", "p-0"), affinity);
         List<InventoryNode> nodes = List.of(
                 new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
@@ -66,8 +83,10 @@ class InventoryJoinTest {
         DiagnosisReport base = ReportAssembler.assemble(job, "d-1", f, List.of(), List.of());
         DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
         assertThat(r.verdict()).isEqualTo(base.verdict());
-        assertThat(r.verdictText()).startsWith(base.verdictText()).endsWith(" With the inventory: removing the taint "
-                + "team: infra from t-1 makes 1 node with 8 free nvidia.com/gpu available: the pod fits.");
+        assertThat(r.verdictText())
+                .startsWith(base.verdictText())
+                .endsWith(" With the inventory: removing the taint "
+                        + "team: infra from t-1 makes 1 node with 8 free nvidia.com/gpu available: the pod fits.");
     }
 
     @Test
@@ -77,20 +96,22 @@ class InventoryJoinTest {
                 new InventoryNode("t-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.TAINTED),
                 new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
         DiagnosisReport r = joined(PlatformKind.SENSECORE, f, nodes);
-        assertThat(r.verdictText()).isEqualTo("fits after a change: tolerating team: infra makes 1 node with 8 free "
-                + "nvidia.com/gpu available: the pod fits.");
+        assertThat(r.verdictText())
+                .isEqualTo("fits after a change: tolerating team: infra makes 1 node with 8 free "
+                        + "nvidia.com/gpu available: the pod fits.");
     }
 
     @Test
     void withoutInventoryAihcHintsNameTheAdministratorNotATolerationSnippet() {
         List<Finding> f = List.of(taint("t-1", "p-0"));
-        DiagnosisReport base = ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f,
-                List.of(), List.of());
+        DiagnosisReport base =
+                ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f, List.of(), List.of());
         assertThat(base.hints().get(0).snippet()).contains("tolerations");
         DiagnosisReport r = InventoryJoin.remedies(base, f);
         assertThat(r.hints()).extracting(DiagnosisReport.Hint::snippet).containsOnly("");
-        assertThat(r.hints().get(0).text()).contains("ask the pool administrator to remove the taint team: infra from t-1"
-                + " (AIHC node intervention), or submit to another queue or pool");
+        assertThat(r.hints().get(0).text())
+                .contains("ask the pool administrator to remove the taint team: infra from t-1"
+                        + " (AIHC node intervention), or submit to another queue or pool");
     }
 
     @Test
@@ -99,7 +120,16 @@ class InventoryJoinTest {
         List<InventoryNode> nodes = new ArrayList<>();
         for (int i = 1; i <= 2000; i++) {
             String name = String.format("gpu-%04d", i);
-            nodes.add(new InventoryNode(name, GPU, 8, i % 100 < 50 ? 8 : 0, 96, 0, 0, 0, "Ready",
+            nodes.add(new InventoryNode(
+                    name,
+                    GPU,
+                    8,
+                    i % 100 < 50 ? 8 : 0,
+                    96,
+                    0,
+                    0,
+                    0,
+                    "Ready",
                     i % 250 == 0 ? NodeIntervention.CORDONED : NodeIntervention.NONE));
             if (i <= 1000) {
                 f.add(gpuShort(name, "p-0"));
@@ -120,23 +150,31 @@ class InventoryJoinTest {
                 new InventoryNode("idle", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
         DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
         String json = io.jenkins.plugins.trainingjob.core.report.ReportJson.write(r);
-        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.read(json)).isEqualTo(r);
-        assertThat(r.pool()).extracting(PoolCell::nodes, PoolCell::refusal).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("g-1", ReasonCategory.INSUFFICIENT_RESOURCE),
-                org.assertj.core.groups.Tuple.tuple("idle", null),
-                org.assertj.core.groups.Tuple.tuple("t-1", ReasonCategory.UNTOLERATED_TAINT));
-        DiagnosisReport plain = ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f,
-                List.of(), List.of());
-        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.write(plain)).doesNotContain("\"pool\"");
+        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.read(json))
+                .isEqualTo(r);
+        assertThat(r.pool())
+                .extracting(PoolCell::nodes, PoolCell::refusal)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("g-1", ReasonCategory.INSUFFICIENT_RESOURCE),
+                        org.assertj.core.groups.Tuple.tuple("idle", null),
+                        org.assertj.core.groups.Tuple.tuple("t-1", ReasonCategory.UNTOLERATED_TAINT));
+        DiagnosisReport plain =
+                ReportAssembler.assemble(new JobRef(PlatformKind.AIHC, "job-1", "train"), "d", f, List.of(), List.of());
+        assertThat(io.jenkins.plugins.trainingjob.core.report.ReportJson.write(plain))
+                .doesNotContain("\"pool\"");
     }
 
     @Test
     void remoteNamesAreEscapedInThePicture() {
         List<Finding> f = List.of(gpuShort("<img src=x onerror=alert(1)>", "p-0"));
-        List<InventoryNode> nodes = List.of(new InventoryNode("<img src=x onerror=alert(1)>", "<b>gpu</b>", 8, 8, 96, 0,
-                0, 0, "Ready", NodeIntervention.NONE));
+        List<InventoryNode> nodes = List.of(new InventoryNode(
+                "<img src=x onerror=alert(1)>", "<b>gpu</b>", 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
         String html = ReportFormat.HTML.render(joined(PlatformKind.AIHC, f, nodes));
-        assertThat(html).contains("class=\"pool\"").contains("&lt;img src=x onerror=alert(1)&gt;")
-                .contains("&lt;b&gt;gpu&lt;/b&gt;").doesNotContain("<img").doesNotContain("<b>gpu");
+        assertThat(html)
+                .contains("class=\"pool\"")
+                .contains("&lt;img src=x onerror=alert(1)&gt;")
+                .contains("&lt;b&gt;gpu&lt;/b&gt;")
+                .doesNotContain("<img")
+                .doesNotContain("<b>gpu");
     }
 }

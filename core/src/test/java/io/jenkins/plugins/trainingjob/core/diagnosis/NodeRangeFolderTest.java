@@ -13,8 +13,9 @@ class NodeRangeFolderTest {
 
     @Test
     void zeroPaddedNamesFoldIntoOneRangeKeepingThePadding() {
-        assertThat(NodeRangeFolder.fold(List.of("fake-node-a800-01", "fake-node-a800-04", "fake-node-a800-03",
-                "fake-node-a800-02"))).containsExactly("fake-node-a800-[01-04]");
+        assertThat(NodeRangeFolder.fold(
+                        List.of("fake-node-a800-01", "fake-node-a800-04", "fake-node-a800-03", "fake-node-a800-02")))
+                .containsExactly("fake-node-a800-[01-04]");
     }
 
     @Test
@@ -89,7 +90,10 @@ class NodeRangeFolderTest {
         for (int i = 0; i < 20; i += 2) {
             names.add("n" + i);
         }
-        assertThat(NodeRangeFolder.foldCounted(names)).containsExactly(new NodeRange("n[0,2,4,6]", 4),
-                new NodeRange("n[8,10,12,14]", 4), new NodeRange("n[16,18]", 2));
+        assertThat(NodeRangeFolder.foldCounted(names))
+                .containsExactly(
+                        new NodeRange("n[0,2,4,6]", 4),
+                        new NodeRange("n[8,10,12,14]", 4),
+                        new NodeRange("n[16,18]", 2));
     }
 }

@@ -39,8 +39,17 @@ class PreflightCheckTest {
     }
 
     private static PoolInventory inv(List<InventoryNode> nodes, QueueCapacity q) {
-        return new PoolInventory(PlatformKind.AIHC, "cce-1", q == null ? "" : q.name(), List.of(), nodes, true, q,
-                List.of(), List.of(), Instant.EPOCH);
+        return new PoolInventory(
+                PlatformKind.AIHC,
+                "cce-1",
+                q == null ? "" : q.name(),
+                List.of(),
+                nodes,
+                true,
+                q,
+                List.of(),
+                List.of(),
+                Instant.EPOCH);
     }
 
     private static QueueCapacity queue(String name, String state, Map<String, String> cap, Map<String, String> used) {
@@ -53,10 +62,11 @@ class PreflightCheckTest {
 
     @Test
     void aClosedQueueNeedsTheAdministratorNotNeverFits() {
-        DiagnosisReport r = PreflightCheck.check(demand(1, GPU, 1),
-                inv(seedNodes(), queue("default", "Close", Map.of(), Map.of())));
+        DiagnosisReport r = PreflightCheck.check(
+                demand(1, GPU, 1), inv(seedNodes(), queue("default", "Close", Map.of(), Map.of())));
         assertThat(r.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
-        assertThat(r.verdictText()).contains("needs the administrator: queue default is closed")
+        assertThat(r.verdictText())
+                .contains("needs the administrator: queue default is closed")
                 .contains("reopen queue default");
         assertThat(r.hints()).extracting(DiagnosisReport.Hint::text).anyMatch(t -> t.contains("reopen queue default"));
     }
@@ -65,28 +75,38 @@ class PreflightCheckTest {
     void anAcceleratorOfAVendorThePoolLacksNeverFits() {
         DiagnosisReport r = PreflightCheck.check(demand(1, "baidu.com/a800_80g_cgpu", 8), inv(seedNodes(), null));
         assertThat(r.verdict()).isEqualTo(Verdict.NEVER_FITS);
-        assertThat(r.verdictText()).contains("baidu.com/a800_80g_cgpu exists on no node of queue default (7 nodes; "
-                + "the pool offers nvidia.com/gpu)");
+        assertThat(r.verdictText())
+                .contains("baidu.com/a800_80g_cgpu exists on no node of queue default (7 nodes; "
+                        + "the pool offers nvidia.com/gpu)");
         assertThat(ReportFormat.TEXT.render(r)).contains("baidu.com/a800_80g_cgpu");
     }
 
     @Test
     void aSharedGpuResourceOfAListedVendorIsNotCheckedNotRefused() {
-        List<InventoryNode> nodes = List.of(new InventoryNode("c1", "baidu.com/a800_80g_cgpu", 8, 0, 96, 0, 1024, 0,
-                "Ready", NodeIntervention.NONE));
-        JobDemand shared = new JobDemand(PlatformKind.AIHC, "train-1", "default", 1,
-                Map.of("baidu.com/a800_80g_cgpu_core", 50d, "baidu.com/a800_80g_cgpu_memory", 20d), List.of(), "");
+        List<InventoryNode> nodes = List.of(new InventoryNode(
+                "c1", "baidu.com/a800_80g_cgpu", 8, 0, 96, 0, 1024, 0, "Ready", NodeIntervention.NONE));
+        JobDemand shared = new JobDemand(
+                PlatformKind.AIHC,
+                "train-1",
+                "default",
+                1,
+                Map.of("baidu.com/a800_80g_cgpu_core", 50d, "baidu.com/a800_80g_cgpu_memory", 20d),
+                List.of(),
+                "");
         DiagnosisReport r = PreflightCheck.check(shared, inv(nodes, null));
         assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(r.verdictText()).contains("Not checked: ").contains("node rules for baidu.com/a800_80g_cgpu_core, "
-                + "baidu.com/a800_80g_cgpu_memory (no node or pool lists them as an accelerator descriptor");
+        assertThat(r.verdictText())
+                .contains("Not checked: ")
+                .contains("node rules for baidu.com/a800_80g_cgpu_core, "
+                        + "baidu.com/a800_80g_cgpu_memory (no node or pool lists them as an accelerator descriptor");
     }
 
     @Test
     void aPodLargerThanEveryNodeShapeNeverFitsWhateverTheNodesState() {
         DiagnosisReport r = PreflightCheck.check(demand(1, GPU, 9), inv(seedNodes(), null));
         assertThat(r.verdict()).isEqualTo(Verdict.NEVER_FITS);
-        assertThat(r.verdictText()).contains("one pod asks for 9 nvidia.com/gpu; the largest node of queue default has 8");
+        assertThat(r.verdictText())
+                .contains("one pod asks for 9 nvidia.com/gpu; the largest node of queue default has 8");
     }
 
     @Test
@@ -94,7 +114,8 @@ class PreflightCheckTest {
         // 2 usable 8-GPU nodes hold 2 pods of 8; the cordoned and tainted ones would hold the third
         DiagnosisReport r = PreflightCheck.check(demand(3, GPU, 8), inv(seedNodes(), null));
         assertThat(r.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
-        assertThat(r.verdictText()).contains("the usable nodes hold 2 pods even when empty")
+        assertThat(r.verdictText())
+                .contains("the usable nodes hold 2 pods even when empty")
                 .contains("uncordon 10.3.0.118 (frees room for 1 pod: 8 nvidia.com/gpu)")
                 .contains("untaint fake-node-a800-01 (frees room for 1 pod: 8 nvidia.com/gpu)");
     }
@@ -109,8 +130,8 @@ class PreflightCheckTest {
 
     @Test
     void aNotReadyNodeNeedsTheAdministrator() {
-        List<InventoryNode> down = List.of(new InventoryNode("n1", GPU, 8, 0, 96, 0, 1024, 0, "NotReady",
-                NodeIntervention.NONE));
+        List<InventoryNode> down =
+                List.of(new InventoryNode("n1", GPU, 8, 0, 96, 0, 1024, 0, "NotReady", NodeIntervention.NONE));
         DiagnosisReport r = PreflightCheck.check(demand(1, GPU, 8), inv(down, null));
         assertThat(r.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
         assertThat(r.verdictText()).contains("make Ready n1");
@@ -121,17 +142,19 @@ class PreflightCheckTest {
         // the pool may add nodes of the shapes it has: only the per-pod shape and the capability are proof
         DiagnosisReport r = PreflightCheck.check(demand(9, GPU, 8), inv(seedNodes(), null));
         assertThat(r.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
-        assertThat(r.verdictText()).contains("its nodes hold 7 such pods").contains("add nodes to queue default for 2"
-                + " more pods of this shape");
+        assertThat(r.verdictText())
+                .contains("its nodes hold 7 such pods")
+                .contains("add nodes to queue default for 2" + " more pods of this shape");
     }
 
     @Test
     void cpuAndMemoryCapabilityAtZeroMeanUnlimited() {
-        List<InventoryNode> healthy = List.of(node("g1", 8, 0, NodeIntervention.NONE), node("g2", 8, 0,
-                NodeIntervention.NONE));
-        JobDemand d = new JobDemand(PlatformKind.AIHC, "train-1", "default", 2, Map.of(GPU, 8d, "cpu", 32d), List.of(), "");
-        DiagnosisReport r = PreflightCheck.check(d, inv(healthy, queue("default", "Open",
-                Map.of("cpu", "0", "memory", "0", GPU, "16"), Map.of())));
+        List<InventoryNode> healthy =
+                List.of(node("g1", 8, 0, NodeIntervention.NONE), node("g2", 8, 0, NodeIntervention.NONE));
+        JobDemand d =
+                new JobDemand(PlatformKind.AIHC, "train-1", "default", 2, Map.of(GPU, 8d, "cpu", 32d), List.of(), "");
+        DiagnosisReport r = PreflightCheck.check(
+                d, inv(healthy, queue("default", "Open", Map.of("cpu", "0", "memory", "0", GPU, "16"), Map.of())));
         assertThat(r.verdict()).isEqualTo(Verdict.FITS_NOW);
         assertThat(r.verdictText()).contains("capability cpu=0 means unlimited, as Volcano reads it");
     }
@@ -139,18 +162,33 @@ class PreflightCheckTest {
     @Test
     void aMemoryCapabilityWithoutUnitProvesNothing() {
         List<InventoryNode> healthy = List.of(node("g1", 8, 0, NodeIntervention.NONE));
-        JobDemand d = new JobDemand(PlatformKind.AIHC, "train-1", "default", 1,
-                Map.of(GPU, 8d, "memory", 64d * 1024 * 1024 * 1024), List.of(), "");
-        DiagnosisReport r = PreflightCheck.check(d, inv(healthy, queue("default", "Open", Map.of("memory", "2048"),
-                Map.of())));
+        JobDemand d = new JobDemand(
+                PlatformKind.AIHC,
+                "train-1",
+                "default",
+                1,
+                Map.of(GPU, 8d, "memory", 64d * 1024 * 1024 * 1024),
+                List.of(),
+                "");
+        DiagnosisReport r =
+                PreflightCheck.check(d, inv(healthy, queue("default", "Open", Map.of("memory", "2048"), Map.of())));
         assertThat(r.verdict()).isNotEqualTo(Verdict.NEVER_FITS);
         assertThat(r.verdictText()).contains("capability memory=2048 has no unit");
     }
 
     @Test
     void aNonLeafQueueNeverFits() {
-        QueueCapacity parent = new QueueCapacity("training", "Physical", "Open", true, Map.of(), Map.of(), Map.of(),
-                Map.of(), List.of(), List.of("training-a", "training-b"));
+        QueueCapacity parent = new QueueCapacity(
+                "training",
+                "Physical",
+                "Open",
+                true,
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                Map.of(),
+                List.of(),
+                List.of("training-a", "training-b"));
         DiagnosisReport r = PreflightCheck.check(demand(1, GPU, 1), inv(seedNodes(), parent));
         assertThat(r.verdict()).isEqualTo(Verdict.NEVER_FITS);
         assertThat(r.verdictText()).contains("queue training has child queues (training-a, training-b)");
@@ -158,18 +196,30 @@ class PreflightCheckTest {
 
     @Test
     void doubtsAboutTheNodeListSkipEveryNodeRuleAndSaySo() {
-        PoolInventory managed = new PoolInventory(PlatformKind.AIHC, "aihc-serverless", "q1", List.of(), List.of(), true,
-                null, List.of(), List.of(), Instant.EPOCH, List.of("pool aihc-serverless is managed by Baidu"));
+        PoolInventory managed = new PoolInventory(
+                PlatformKind.AIHC,
+                "aihc-serverless",
+                "q1",
+                List.of(),
+                List.of(),
+                true,
+                null,
+                List.of(),
+                List.of(),
+                Instant.EPOCH,
+                List.of("pool aihc-serverless is managed by Baidu"));
         DiagnosisReport r = PreflightCheck.check(demand(1, GPU, 8), managed);
         assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(r.verdictText()).contains("Not checked: ").contains("AcceleratorKind, PodFitsNode, GangFitsQueue,"
-                + " CapacityNow (pool aihc-serverless is managed by Baidu)");
+        assertThat(r.verdictText())
+                .contains("Not checked: ")
+                .contains("AcceleratorKind, PodFitsNode, GangFitsQueue,"
+                        + " CapacityNow (pool aihc-serverless is managed by Baidu)");
     }
 
     @Test
     void nodesWithoutCpuTotalOrAcceleratorKindProveNothing() {
-        List<InventoryNode> vague = List.of(new InventoryNode("n1", "", 0, 0, 0, 0, 0, 0, "Ready",
-                NodeIntervention.NONE, false, false));
+        List<InventoryNode> vague =
+                List.of(new InventoryNode("n1", "", 0, 0, 0, 0, 0, 0, "Ready", NodeIntervention.NONE, false, false));
         JobDemand d = new JobDemand(PlatformKind.AIHC, "train-1", "default", 1, Map.of("cpu", 8d), List.of(), "");
         DiagnosisReport cpu = PreflightCheck.check(d, inv(vague, null));
         assertThat(cpu.verdict()).isEqualTo(Verdict.UNKNOWN);
@@ -181,26 +231,30 @@ class PreflightCheckTest {
 
     @Test
     void aJobOverTheQueueCapabilityNeverFits() {
-        List<InventoryNode> healthy = List.of(node("g1", 8, 0, NodeIntervention.NONE), node("g2", 8, 0,
-                NodeIntervention.NONE), node("g3", 8, 0, NodeIntervention.NONE), node("g4", 8, 0, NodeIntervention.NONE));
-        DiagnosisReport r = PreflightCheck.check(demand(4, GPU, 8),
-                inv(healthy, queue("training", "Open", Map.of(GPU, "24"), Map.of())));
+        List<InventoryNode> healthy = List.of(
+                node("g1", 8, 0, NodeIntervention.NONE),
+                node("g2", 8, 0, NodeIntervention.NONE),
+                node("g3", 8, 0, NodeIntervention.NONE),
+                node("g4", 8, 0, NodeIntervention.NONE));
+        DiagnosisReport r = PreflightCheck.check(
+                demand(4, GPU, 8), inv(healthy, queue("training", "Open", Map.of(GPU, "24"), Map.of())));
         assertThat(r.verdict()).isEqualTo(Verdict.NEVER_FITS);
-        assertThat(r.verdictText()).contains("the job needs 32 nvidia.com/gpu in total; the capability of queue "
-                + "training is 24");
+        assertThat(r.verdictText())
+                .contains("the job needs 32 nvidia.com/gpu in total; the capability of queue " + "training is 24");
     }
 
     @Test
     void fitsNowWhenFreeCapacityHoldsTheGangAndLaterWhenItIsInUse() {
-        List<InventoryNode> nodes = List.of(node("g1", 8, 0, NodeIntervention.NONE), node("g2", 8, 6,
-                NodeIntervention.NONE));
-        assertThat(PreflightCheck.check(demand(1, GPU, 8), inv(nodes, null)).verdict()).isEqualTo(Verdict.FITS_NOW);
+        List<InventoryNode> nodes =
+                List.of(node("g1", 8, 0, NodeIntervention.NONE), node("g2", 8, 6, NodeIntervention.NONE));
+        assertThat(PreflightCheck.check(demand(1, GPU, 8), inv(nodes, null)).verdict())
+                .isEqualTo(Verdict.FITS_NOW);
         DiagnosisReport later = PreflightCheck.check(demand(2, GPU, 8), inv(nodes, null));
         assertThat(later.verdict()).isEqualTo(Verdict.FITS_LATER);
-        assertThat(later.verdictText()).contains("free capacity holds 1 of 2 pods now; 10 of 16 nvidia.com/gpu free on 2 "
-                + "usable nodes");
-        DiagnosisReport quota = PreflightCheck.check(demand(1, GPU, 8),
-                inv(nodes, queue("q", "Open", Map.of(GPU, "16"), Map.of(GPU, "12"))));
+        assertThat(later.verdictText())
+                .contains("free capacity holds 1 of 2 pods now; 10 of 16 nvidia.com/gpu free on 2 " + "usable nodes");
+        DiagnosisReport quota = PreflightCheck.check(
+                demand(1, GPU, 8), inv(nodes, queue("q", "Open", Map.of(GPU, "16"), Map.of(GPU, "12"))));
         assertThat(quota.verdict()).isEqualTo(Verdict.FITS_LATER);
         assertThat(quota.verdictText()).contains("queue q has 12 of 16 nvidia.com/gpu in use; the job needs 8 more");
     }
@@ -208,14 +262,24 @@ class PreflightCheckTest {
     @Test
     void theSeedExampleFitsLaterNotNever() {
         // 8 GPUs on a full node: capacity exists, it is in use; the cordon and taints are not proof of anything
-        assertThat(PreflightCheck.check(demand(1, GPU, 8), inv(seedNodes(), null)).verdict())
+        assertThat(PreflightCheck.check(demand(1, GPU, 8), inv(seedNodes(), null))
+                        .verdict())
                 .isEqualTo(Verdict.FITS_LATER);
     }
 
     @Test
     void anIncompleteNodeListNeverProvesAbsence() {
-        PoolInventory partial = new PoolInventory(PlatformKind.AIHC, "cce-1", "", List.of(), seedNodes(), false, null,
-                List.of(), List.of(), Instant.EPOCH);
+        PoolInventory partial = new PoolInventory(
+                PlatformKind.AIHC,
+                "cce-1",
+                "",
+                List.of(),
+                seedNodes(),
+                false,
+                null,
+                List.of(),
+                List.of(),
+                Instant.EPOCH);
         DiagnosisReport r = PreflightCheck.check(demand(1, "baidu.com/a800_80g_cgpu", 8), partial);
         assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(r.verdictText()).contains("node list is incomplete");
@@ -223,22 +287,39 @@ class PreflightCheckTest {
 
     @Test
     void unreadableInventoryIsUnknownAndNamesTheReason() {
-        DiagnosisReport r = PreflightCheck.unreadable(demand(1, GPU, 1), new InventoryUnreadableException(
-                PlatformKind.AIHC, "GET /api/v1/resourcepools/{id}", 403, "AccessDenied", "rid", "this access key may not "
-                + "read it", null));
+        DiagnosisReport r = PreflightCheck.unreadable(
+                demand(1, GPU, 1),
+                new InventoryUnreadableException(
+                        PlatformKind.AIHC,
+                        "GET /api/v1/resourcepools/{id}",
+                        403,
+                        "AccessDenied",
+                        "rid",
+                        "this access key may not " + "read it",
+                        null));
         assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(r.verdictText()).contains("inventory not readable: this access key may not read it");
     }
 
-    private static PoolInventory senseCore(SenseCoreEvidence.PoolBinding binding, SenseCoreEvidence.ResourceSpec... specs) {
-        return new PoolInventory(PlatformKind.SENSECORE, "sim-pool", "sim-pool", List.of(), List.of(), false, null,
-                List.of(specs), List.of(binding), Instant.EPOCH);
+    private static PoolInventory senseCore(
+            SenseCoreEvidence.PoolBinding binding, SenseCoreEvidence.ResourceSpec... specs) {
+        return new PoolInventory(
+                PlatformKind.SENSECORE,
+                "sim-pool",
+                "sim-pool",
+                List.of(),
+                List.of(),
+                false,
+                null,
+                List.of(specs),
+                List.of(binding),
+                Instant.EPOCH);
     }
 
-    private static final SenseCoreEvidence.ResourceSpec SPEC8 = new SenseCoreEvidence.ResourceSpec("N6lS.Iu.I80.8", 8,
-            GPU, 96, 960, List.of());
-    private static final SenseCoreEvidence.ResourceSpec SPEC8B = new SenseCoreEvidence.ResourceSpec("N6lS.Iu.H80.8", 8,
-            GPU, 96, 960, List.of());
+    private static final SenseCoreEvidence.ResourceSpec SPEC8 =
+            new SenseCoreEvidence.ResourceSpec("N6lS.Iu.I80.8", 8, GPU, 96, 960, List.of());
+    private static final SenseCoreEvidence.ResourceSpec SPEC8B =
+            new SenseCoreEvidence.ResourceSpec("N6lS.Iu.H80.8", 8, GPU, 96, 960, List.of());
 
     private static JobDemand sc(int workers, String quota, String... specs) {
         return new JobDemand(PlatformKind.SENSECORE, "sc", "sim-pool", workers, Map.of(), List.of(specs), quota);
@@ -246,33 +327,37 @@ class PreflightCheckTest {
 
     @Test
     void senseCoreReservedQuotaAndAMissingSpecAreReportedNotRefused() {
-        PoolInventory inv = senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ALL", 16, 256, 4096, 8),
-                SPEC8);
+        PoolInventory inv =
+                senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ALL", 16, 256, 4096, 8), SPEC8);
         DiagnosisReport three = PreflightCheck.check(sc(3, "RESERVED", "N6lS.Iu.I80.8"), inv);
         assertThat(three.verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(three.verdictText()).contains("the job needs 24 devices and the workspace's reserved quota in pool"
-                + " sim-pool is 16").contains("MEMBER_QUOTA_EXCEEDED");
+        assertThat(three.verdictText())
+                .contains("the job needs 24 devices and the workspace's reserved quota in pool" + " sim-pool is 16")
+                .contains("MEMBER_QUOTA_EXCEEDED");
         DiagnosisReport unknownSpec = PreflightCheck.check(sc(1, "RESERVED", "N1"), inv);
         assertThat(unknownSpec.verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(unknownSpec.verdictText()).contains("resource spec N1 is not among the 1 specs read for pool"
-                + " sim-pool (N6lS.Iu.I80.8), and the list may be paged");
+        assertThat(unknownSpec.verdictText())
+                .contains("resource spec N1 is not among the 1 specs read for pool"
+                        + " sim-pool (N6lS.Iu.I80.8), and the list may be paged");
     }
 
     @Test
     void senseCoreCandidateSpecsCountTheLargestTimesTheWorkersNotTheSum() {
-        PoolInventory inv = senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ALL", 16, 256, 4096, 8),
-                SPEC8, SPEC8B);
+        PoolInventory inv = senseCore(
+                new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ALL", 16, 256, 4096, 8), SPEC8, SPEC8B);
         DiagnosisReport r = PreflightCheck.check(sc(4, "RESERVED", "N6lS.Iu.I80.8", "N6lS.Iu.H80.8"), inv);
         assertThat(r.verdictText()).contains("the job needs 32 devices");
     }
 
     @Test
     void senseCoreUnreportedSpotAllowanceIsNoRuleAndZeroNeedsTheAdministrator() {
-        DiagnosisReport unreported = PreflightCheck.check(sc(1, "SPOT", "N6lS.Iu.I80.8"),
+        DiagnosisReport unreported = PreflightCheck.check(
+                sc(1, "SPOT", "N6lS.Iu.I80.8"),
                 senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ALL", 16, 256, 4096, -1), SPEC8));
         assertThat(unreported.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(unreported.verdictText()).contains("SpotAllowance (the binding reports no spot allowance)");
-        DiagnosisReport zero = PreflightCheck.check(sc(1, "SPOT", "N6lS.Iu.I80.8"),
+        DiagnosisReport zero = PreflightCheck.check(
+                sc(1, "SPOT", "N6lS.Iu.I80.8"),
                 senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ALL", 16, 256, 4096, 0), SPEC8));
         assertThat(zero.verdict()).isEqualTo(Verdict.NEEDS_ADMIN);
         assertThat(zero.verdictText()).contains("raise the workspace's spot allowance in pool sim-pool to at least 8");
@@ -280,23 +365,30 @@ class PreflightCheckTest {
 
     @Test
     void senseCoreOnDemandBindingTakesReservedJobsAndASpotOnlyBindingRefusesThem() {
-        DiagnosisReport onDemand = PreflightCheck.check(sc(4, "RESERVED", "N6lS.Iu.I80.8"),
+        DiagnosisReport onDemand = PreflightCheck.check(
+                sc(4, "RESERVED", "N6lS.Iu.I80.8"),
                 senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "ON_DEMAND", 0, 0, 0, -1), SPEC8));
         assertThat(onDemand.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(onDemand.verdictText()).doesNotContain("reserved quota");
-        DiagnosisReport spotOnly = PreflightCheck.check(sc(1, "RESERVED", "N6lS.Iu.I80.8"),
+        DiagnosisReport spotOnly = PreflightCheck.check(
+                sc(1, "RESERVED", "N6lS.Iu.I80.8"),
                 senseCore(new SenseCoreEvidence.PoolBinding("sim-pool", "ACTIVE", "SPOT", 0, 0, 0, 8), SPEC8));
         assertThat(spotOnly.verdict()).isEqualTo(Verdict.NEVER_FITS);
-        assertThat(spotOnly.verdictText()).contains("does not take RESERVED jobs from this workspace (binding quota type"
-                + " SPOT)");
+        assertThat(spotOnly.verdictText())
+                .contains("does not take RESERVED jobs from this workspace (binding quota type" + " SPOT)");
     }
 
     @Test
     void demandIsReadFromAnAihcSpec() {
-        JobDemand d = JobDemand.of(JobSpecLoader.load("platform: aihc\nname: t\njobFramework: PyTorchJob\n"
-                + "jobSpec:\n  image: i:1\n  command: c\n  replicas: 3\n  resources:\n"
-                + "    - {name: nvidia.com/gpu, quantity: 8}\n    - {name: memory, quantity: 100}\n"
-                + "    - {name: rdma/hca, quantity: 1}\n", "t", Map.of()), "default");
+        JobDemand d = JobDemand.of(
+                JobSpecLoader.load(
+                        "platform: aihc\nname: t\njobFramework: PyTorchJob\n"
+                                + "jobSpec:\n  image: i:1\n  command: c\n  replicas: 3\n  resources:\n"
+                                + "    - {name: nvidia.com/gpu, quantity: 8}\n    - {name: memory, quantity: 100}\n"
+                                + "    - {name: rdma/hca, quantity: 1}\n",
+                        "t",
+                        Map.of()),
+                "default");
         assertThat(d.pods()).isEqualTo(3);
         assertThat(d.queue()).isEqualTo("default");
         assertThat(d.accelerators()).containsOnlyKeys(GPU);

@@ -31,15 +31,18 @@ class EtaDamperTest {
 
     @Test
     void anEstimateThatCountsDownWithTheClockHasNotMoved() {
-        assertThat(EtaDamper.movedMaterially(eta(25, 40, 70), eta(5, 20, 50), Duration.ofMinutes(20))).isFalse();
-        assertThat(EtaDamper.movedMaterially(eta(25, 40, 70), eta(25, 40, 70), Duration.ofMinutes(20))).isTrue();
+        assertThat(EtaDamper.movedMaterially(eta(25, 40, 70), eta(5, 20, 50), Duration.ofMinutes(20)))
+                .isFalse();
+        assertThat(EtaDamper.movedMaterially(eta(25, 40, 70), eta(25, 40, 70), Duration.ofMinutes(20)))
+                .isTrue();
     }
 
     @Test
     void theDamperComparesStartInstantsAcrossPolls() {
         EtaDamper damper = new EtaDamper();
         damper.offer(eta(25, 40, 70), T0);
-        assertThat(damper.offer(eta(5, 20, 50), T0.plus(Duration.ofMinutes(20)))).isFalse();
+        assertThat(damper.offer(eta(5, 20, 50), T0.plus(Duration.ofMinutes(20))))
+                .isFalse();
     }
 
     @Test

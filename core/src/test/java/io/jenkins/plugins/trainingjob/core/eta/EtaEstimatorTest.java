@@ -47,8 +47,8 @@ class EtaEstimatorTest {
 
     @Test
     void aJobThatNeedsTheAdministratorHasNoEta() {
-        Eta eta = EtaEstimator.estimate(history(busyQueue()), new PendingJob("mine", 1, 8, NOW), Capacity.unknown(),
-                Verdict.NEEDS_ADMIN, NOW);
+        Eta eta = EtaEstimator.estimate(
+                history(busyQueue()), new PendingJob("mine", 1, 8, NOW), Capacity.unknown(), Verdict.NEEDS_ADMIN, NOW);
         assertThat(eta.kind()).isEqualTo(Eta.Kind.NEEDS_ADMIN);
         assertThat(eta.p50()).isNull();
     }
@@ -92,8 +92,8 @@ class EtaEstimatorTest {
         jobs.add(new HistoryJob("w1", 16, NOW.minusSeconds(600), null, null));
         jobs.add(new HistoryJob("mine", 8, NOW.minusSeconds(300), null, null));
         jobs.add(new HistoryJob("w2", 8, NOW.minusSeconds(100), null, null));
-        Eta eta = EtaEstimator.estimate(history(jobs), new PendingJob("mine", 1, 8, NOW.minusSeconds(300)),
-                Capacity.unknown(), NOW);
+        Eta eta = EtaEstimator.estimate(
+                history(jobs), new PendingJob("mine", 1, 8, NOW.minusSeconds(300)), Capacity.unknown(), NOW);
         assertThat(eta.jobsAhead()).isEqualTo(1);
         assertThat(eta.gpusAhead()).isEqualTo(16);
         assertThat(eta.summary()).endsWith("; 1 job ahead needs 16 GPUs");

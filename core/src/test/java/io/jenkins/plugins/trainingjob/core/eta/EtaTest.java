@@ -30,7 +30,8 @@ class EtaTest {
 
     @Test
     void aRangeOutOfOrderIsAProgrammingError() {
-        assertThatThrownBy(() -> Eta.estimate(Duration.ofMinutes(9), Duration.ofMinutes(5), Duration.ofMinutes(10),
-                0, 0, "")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        Eta.estimate(Duration.ofMinutes(9), Duration.ofMinutes(5), Duration.ofMinutes(10), 0, 0, ""))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

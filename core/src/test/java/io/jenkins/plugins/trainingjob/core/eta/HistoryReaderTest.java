@@ -21,8 +21,18 @@ class HistoryReaderTest {
         Instant started = wait == null ? null : created.plus(wait);
         Instant finished = run == null || started == null ? null : started.plus(run);
         JobPhase phase = finished != null ? JobPhase.SUCCEEDED : started != null ? JobPhase.RUNNING : JobPhase.PENDING;
-        return new JobStatus(new JobRef(PlatformKind.AIHC, id, id), phase, phase.name(), created, started, finished,
-                null, "", List.of(), null, gpus);
+        return new JobStatus(
+                new JobRef(PlatformKind.AIHC, id, id),
+                phase,
+                phase.name(),
+                created,
+                started,
+                finished,
+                null,
+                "",
+                List.of(),
+                null,
+                gpus);
     }
 
     /** Listed newest first, as the AIHC list sorts by createdAt descending. */
@@ -59,8 +69,18 @@ class HistoryReaderTest {
     void aJobStoppedWhileItWaitedIsNeitherAWaitNorAheadOfAnyone() {
         FakePlatform p = new FakePlatform();
         JobStatus queued = job("gave-up", 8, Duration.ofHours(2), null, null);
-        p.addStatus(new JobStatus(queued.job(), JobPhase.STOPPED, "ManualTermination", queued.createdAt(), null,
-                NOW.minus(Duration.ofHours(1)), null, "", List.of(), null, 8));
+        p.addStatus(new JobStatus(
+                queued.job(),
+                JobPhase.STOPPED,
+                "ManualTermination",
+                queued.createdAt(),
+                null,
+                NOW.minus(Duration.ofHours(1)),
+                null,
+                "",
+                List.of(),
+                null,
+                8));
         p.addStatus(job("waiting", 8, Duration.ofHours(1), null, null));
         QueueHistory h = new HistoryReader().read(p, "q", Duration.ofDays(7), NOW);
         assertThat(h.waiting()).extracting(HistoryJob::id).containsExactly("waiting");

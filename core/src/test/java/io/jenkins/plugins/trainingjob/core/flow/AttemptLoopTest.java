@@ -1,12 +1,12 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -100,21 +100,34 @@ class AttemptLoopTest {
     }
 
     private List<TargetChoice.Judged> plan(JobSpec spec) {
-        watcher.immediately = job -> owner(job).phase(job) == JobPhase.PENDING ? whenPending.apply(job)
-                : whenRunning.apply(job);
+        watcher.immediately =
+                job -> owner(job).phase(job) == JobPhase.PENDING ? whenPending.apply(job) : whenRunning.apply(job);
         List<TargetChoice.Judged> plan = new ArrayList<>();
         for (Pool p : pools) {
-            plan.add(new TargetChoice.Judged(new TargetChoice.Candidate(plan.size() + 1,
-                    plan.isEmpty() ? "primary" : "queue=" + p.name, p, spec, "c-" + p.name), null, Optional.empty(), ""));
+            plan.add(new TargetChoice.Judged(
+                    new TargetChoice.Candidate(
+                            plan.size() + 1, plan.isEmpty() ? "primary" : "queue=" + p.name, p, spec, "c-" + p.name),
+                    null,
+                    Optional.empty(),
+                    ""));
         }
         return plan;
     }
 
-    private AttemptLoop.Result run(AttemptLoop loop, JobSpec spec, RetryPolicy retry, boolean tokenInUse,
-                                   boolean stopOnInterrupt, BiConsumer<AttemptLoop.Step, Integer> onStep) {
-        AttemptLoop.Settings settings = new AttemptLoop.Settings("ci-42-train", tokenInUse, retry, null,
-                stopOnInterrupt, 3, Duration.ofSeconds(5));
-        return loop.run(plan(spec), settings, remaining -> WatchPolicy.defaults(WaitTarget.SCHEDULED), null,
+    private AttemptLoop.Result run(
+            AttemptLoop loop,
+            JobSpec spec,
+            RetryPolicy retry,
+            boolean tokenInUse,
+            boolean stopOnInterrupt,
+            BiConsumer<AttemptLoop.Step, Integer> onStep) {
+        AttemptLoop.Settings settings = new AttemptLoop.Settings(
+                "ci-42-train", tokenInUse, retry, null, stopOnInterrupt, 3, Duration.ofSeconds(5));
+        return loop.run(
+                plan(spec),
+                settings,
+                remaining -> WatchPolicy.defaults(WaitTarget.SCHEDULED),
+                null,
                 new AttemptLoop.Hooks() {
                     @Override
                     public void beforeCreate(int attempt, String token, TargetChoice.Candidate target) {
@@ -136,7 +149,7 @@ class AttemptLoopTest {
     private static final JobSpec UNNAMED = FakePlatform.spec(PlatformKind.AIHC, "");
 
     private AttemptLoop.Result run(RetryPolicy retry) {
-        return run(newLoop(), UNNAMED, retry, false, true, (s, a) -> { });
+        return run(newLoop(), UNNAMED, retry, false, true, (s, a) -> {});
     }
 
     private final List<Duration> slept = new ArrayList<>();
@@ -156,7 +169,9 @@ class AttemptLoopTest {
         assertThat(result.job()).isEqualTo(spot.created.get(0));
         assertThat(result.outcome()).isInstanceOf(Outcome.Scheduled.class);
         assertThat(result.attempts()).extracting(Attempt::clientToken).containsExactly("ci-42-train", "ci-42-train-a2");
-        assertThat(result.attempts().get(0).reason()).contains("pending timeout").contains("moved to target 2");
+        assertThat(result.attempts().get(0).reason())
+                .contains("pending timeout")
+                .contains("moved to target 2");
         assertThat(result.outcomes().get(1)).isInstanceOf(Outcome.Unschedulable.class); // the diagnosis is kept
         assertThat(savedTokens).containsExactly("ci-42-train", "ci-42-train-a2");
         assertThat(live()).isEqualTo(1);
@@ -183,7 +198,10 @@ class AttemptLoopTest {
         assertThat(spot.created).isEmpty();
         assertThat(result.job()).isEqualTo(primary.created.get(0));
         assertThat(result.outcome()).isInstanceOf(Outcome.Scheduled.class);
-        assertThat(result.attempts()).singleElement().extracting(Attempt::reason).asString()
+        assertThat(result.attempts())
+                .singleElement()
+                .extracting(Attempt::reason)
+                .asString()
                 .contains("started while being stopped; kept");
         assertThat(live()).isEqualTo(1);
     }
@@ -261,7 +279,7 @@ class AttemptLoopTest {
         run(RetryPolicy.none());
         assertThat(live()).isEqualTo(1);
         // A restarted controller (or the CLI given --client-token) runs the same submit again.
-        AttemptLoop.Result again = run(newLoop(), UNNAMED, RetryPolicy.none(), true, true, (s, a) -> { });
+        AttemptLoop.Result again = run(newLoop(), UNNAMED, RetryPolicy.none(), true, true, (s, a) -> {});
         assertThat(primary.created).hasSize(1);
         assertThat(spot.created).hasSize(1);
         assertThat(again.job()).isEqualTo(spot.created.get(0));
@@ -283,8 +301,8 @@ class AttemptLoopTest {
 
     @ParameterizedTest(name = "interrupt at {0} of attempt {1}, stop on interrupt {2}")
     @MethodSource("everyStepOfAMove")
-    void anInterruptAtAnyStepOfAMoveLeavesAtMostOneJobAndSaysWhich(AttemptLoop.Step step, int attempt,
-                                                                     boolean stopOnInterrupt) {
+    void anInterruptAtAnyStepOfAMoveLeavesAtMostOneJobAndSaysWhich(
+            AttemptLoop.Step step, int attempt, boolean stopOnInterrupt) {
         pool("busy", false);
         pool("spot", true);
         AttemptLoop loop = newLoop();
@@ -294,7 +312,8 @@ class AttemptLoopTest {
             }
         });
         assertThat(live()).isLessThanOrEqualTo(1);
-        List<JobRef> alive = pools.stream().flatMap(p -> p.created.stream().filter(j -> !p.phase(j).isTerminal()))
+        List<JobRef> alive = pools.stream()
+                .flatMap(p -> p.created.stream().filter(j -> !p.phase(j).isTerminal()))
                 .toList();
         if (!alive.isEmpty()) {
             // The one job left is the one the result names.
@@ -308,10 +327,10 @@ class AttemptLoopTest {
 
     @Test
     void aNamedSpecGetsAPerAttemptNameThatKeepsItsLiteralPlaceholders() throws Exception {
-        String yaml = new String(getClass().getResourceAsStream("named-sensecore-job.yaml").readAllBytes(),
-                StandardCharsets.UTF_8);
-        JobSpec spec = JobSpecLoader.load(yaml, "job.yaml", Map.of("BUILD_NUMBER", "42", "WORKERS", "4",
-                "IMAGE_TAG", "v1", "GIT_COMMIT", "abc"));
+        String yaml = new String(
+                getClass().getResourceAsStream("named-sensecore-job.yaml").readAllBytes(), StandardCharsets.UTF_8);
+        JobSpec spec = JobSpecLoader.load(
+                yaml, "job.yaml", Map.of("BUILD_NUMBER", "42", "WORKERS", "4", "IMAGE_TAG", "v1", "GIT_COMMIT", "abc"));
         assertThat(AttemptSpec.forAttempt(spec, 1)).isSameAs(spec);
         JobSpec second = AttemptSpec.forAttempt(spec, 2);
         assertThat(second.name()).isEqualTo("resnet-ci-42-a2");

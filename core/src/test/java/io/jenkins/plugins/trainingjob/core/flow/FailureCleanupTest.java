@@ -26,7 +26,8 @@ class FailureCleanupTest {
     }
 
     private String apply(Outcome outcome, boolean cancel) {
-        return FailureCleanup.apply(platform, JOB, outcome, cancel, "--cancel-on-failure", "trainjob cancel pytorchjob-1");
+        return FailureCleanup.apply(
+                platform, JOB, outcome, cancel, "--cancel-on-failure", "trainjob cancel pytorchjob-1");
     }
 
     @Test
@@ -47,7 +48,8 @@ class FailureCleanupTest {
     @Test
     void aStopThatFailsSaysTheJobIsStillThereAndHowToStopIt() {
         doThrow(new TransientException(PlatformKind.AIHC, "POST stop", 503, "", "", "busy", null))
-                .when(platform).cancel(JOB);
+                .when(platform)
+                .cancel(JOB);
 
         assertThat(apply(new Outcome.TimedOut(status(JobPhase.PENDING), "overall timeout"), true))
                 .startsWith("stopping job pytorchjob-1 failed (")
@@ -66,7 +68,8 @@ class FailureCleanupTest {
 
     @Test
     void outcomesThatLeaveNothingBehindSayNothing() {
-        assertThat(apply(new Outcome.Completed(status(JobPhase.SUCCEEDED)), true)).isNull();
+        assertThat(apply(new Outcome.Completed(status(JobPhase.SUCCEEDED)), true))
+                .isNull();
         assertThat(apply(new Outcome.Scheduled(status(JobPhase.RUNNING)), true)).isNull();
         verify(platform, never()).cancel(JOB);
     }

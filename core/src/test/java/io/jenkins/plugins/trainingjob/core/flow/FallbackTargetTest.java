@@ -30,33 +30,40 @@ class FallbackTargetTest {
     @Test
     void refusesAnItemWithoutAValueAndAKeyGivenTwice() {
         assertThatThrownBy(() -> FallbackTarget.parseOption(2, "spot"))
-                .hasMessageContaining("--fallback #1").hasMessageContaining("'spot' is not KEY=VALUE");
+                .hasMessageContaining("--fallback #1")
+                .hasMessageContaining("'spot' is not KEY=VALUE");
         assertThatThrownBy(() -> FallbackTarget.parseOption(2, "queue=a,queue=b"))
-                .hasMessageContaining("--fallback #1 queue").hasMessageContaining("given twice");
+                .hasMessageContaining("--fallback #1 queue")
+                .hasMessageContaining("given twice");
         assertThatThrownBy(() -> FallbackTarget.parseOption(2, "queue=a b"))
-                .hasMessageContaining("--fallback #1 queue").hasMessageContaining("must be a name");
+                .hasMessageContaining("--fallback #1 queue")
+                .hasMessageContaining("must be a name");
         assertThatThrownBy(() -> FallbackTarget.parseOption(2, "set.1X=3"))
-                .hasMessageContaining("set.1X").hasMessageContaining("placeholder name");
+                .hasMessageContaining("set.1X")
+                .hasMessageContaining("placeholder name");
     }
 
     @Test
     void readsTheJenkinsFormAndNamesItsIndex() {
-        FallbackTarget t = FallbackTarget.fromMap(3, Map.of("connection", "aihc-b", "queue", "q3",
-                "variables", List.of("GPU_KIND=h800", "WORKERS=2")));
+        FallbackTarget t = FallbackTarget.fromMap(
+                3, Map.of("connection", "aihc-b", "queue", "q3", "variables", List.of("GPU_KIND=h800", "WORKERS=2")));
         assertThat(t.label("connection")).isEqualTo("connection=aihc-b,queue=q3,set.GPU_KIND=h800,set.WORKERS=2");
         assertThatThrownBy(() -> FallbackTarget.fromMap(3, Map.of("queu", "q3")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("fallback[1].queu");
         assertThatThrownBy(() -> FallbackTarget.fromMap(2, Map.of("variables", "GPU=1")))
-                .hasMessageContaining("fallback[0].variables").hasMessageContaining("list");
+                .hasMessageContaining("fallback[0].variables")
+                .hasMessageContaining("list");
         assertThatThrownBy(() -> FallbackTarget.fromMap(2, Map.of()))
-                .hasMessageContaining("fallback[0]").hasMessageContaining("must name what changes");
+                .hasMessageContaining("fallback[0]")
+                .hasMessageContaining("must name what changes");
     }
 
     @Test
     void fallbackOrderReadsBothWordsAndRefusesOthers() {
         assertThat(FallbackOrder.parse("--fallback-order", "Given")).isEqualTo(FallbackOrder.GIVEN);
         assertThatThrownBy(() -> FallbackOrder.parse("fallbackOrder", "fastest"))
-                .hasMessageContaining("fallbackOrder").hasMessageContaining("best or given");
+                .hasMessageContaining("fallbackOrder")
+                .hasMessageContaining("best or given");
     }
 }

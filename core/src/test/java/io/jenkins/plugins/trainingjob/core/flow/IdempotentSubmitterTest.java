@@ -26,8 +26,8 @@ class IdempotentSubmitterTest {
     private static final JobRef CREATED = new JobRef(PlatformKind.AIHC, "pytorchjob-2", "train-1");
 
     private final TrainingPlatform platform = mock(TrainingPlatform.class);
-    private final JobSpec spec = UncheckedSpecs.of(PlatformKind.AIHC,
-            JsonNodeFactory.instance.objectNode().put("name", "train-1"));
+    private final JobSpec spec = UncheckedSpecs.of(
+            PlatformKind.AIHC, JsonNodeFactory.instance.objectNode().put("name", "train-1"));
 
     @Test
     void aTokenAlreadyUsedForThisSpecReturnsItsJobWithoutCreatingAnother() {
@@ -38,8 +38,9 @@ class IdempotentSubmitterTest {
 
         assertThat(s.job()).isEqualTo(EXISTING);
         assertThat(s.alreadySubmitted()).isTrue();
-        assertThat(s.message()).isEqualTo("already submitted as job pytorchjob-1 (train-1) on Baidu AIHC "
-                + "(client token tok-1); not submitting it again");
+        assertThat(s.message())
+                .isEqualTo("already submitted as job pytorchjob-1 (train-1) on Baidu AIHC "
+                        + "(client token tok-1); not submitting it again");
         verify(platform, never()).submit(any(), anyString());
     }
 
@@ -50,8 +51,8 @@ class IdempotentSubmitterTest {
         when(platform.findByClientToken(spec, "tok-1")).thenReturn(Optional.of(new TokenMatch(other, false)));
 
         assertThatThrownBy(() -> IdempotentSubmitter.submit(platform, spec, "tok-1", true))
-                .isInstanceOfSatisfying(InvalidRequestException.class,
-                        e -> assertThat(e.field()).isEqualTo("clientToken"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field())
+                        .isEqualTo("clientToken"))
                 .hasMessage("Baidu AIHC submit: client token tok-1 already names job pytorchjob-9 ('train-0'), "
                         + "created from another spec than this spec ('train-1'); submit a changed spec under a new "
                         + "client token")
@@ -75,7 +76,8 @@ class IdempotentSubmitterTest {
     void aFreshTokenIsNotLookedUp() {
         when(platform.submit(spec, "fresh")).thenReturn(CREATED);
 
-        assertThat(IdempotentSubmitter.submit(platform, spec, "fresh", false).job()).isEqualTo(CREATED);
+        assertThat(IdempotentSubmitter.submit(platform, spec, "fresh", false).job())
+                .isEqualTo(CREATED);
         verify(platform, never()).findByClientToken(any(JobSpec.class), anyString());
     }
 }

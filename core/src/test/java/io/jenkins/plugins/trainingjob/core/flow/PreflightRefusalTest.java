@@ -35,11 +35,24 @@ class PreflightRefusalTest {
     }
 
     private static List<Verdict> refused(PreflightMode mode) {
-        return java.util.Arrays.stream(Verdict.values()).filter(v -> Preflight.refuses(mode, report(v))).toList();
+        return java.util.Arrays.stream(Verdict.values())
+                .filter(v -> Preflight.refuses(mode, report(v)))
+                .toList();
     }
 
     private static DiagnosisReport report(Verdict verdict) {
-        return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, new JobRef(PlatformKind.AIHC, "job-1", "train"), "pre-flight",
-                "headline", verdict, "text", 0, List.of(), List.of(), List.of(), List.of(), List.of());
+        return new DiagnosisReport(
+                DiagnosisReport.SCHEMA_VERSION,
+                new JobRef(PlatformKind.AIHC, "job-1", "train"),
+                "pre-flight",
+                "headline",
+                verdict,
+                "text",
+                0,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of());
     }
 }

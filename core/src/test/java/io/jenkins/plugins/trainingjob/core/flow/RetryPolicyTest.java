@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -19,8 +19,15 @@ class RetryPolicyTest {
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "j-1", "train");
 
     private static Outcome.JobFailed failed(JobPhase phase, Integer exitCode, String eventReason) {
-        return new Outcome.JobFailed(FakePlatform.status(JOB, phase), new JobFailure("", exitCode, "",
-                eventReason == null ? List.of() : List.of(new JobEvent("Warning", eventReason, "", null, null, 1))));
+        return new Outcome.JobFailed(
+                FakePlatform.status(JOB, phase),
+                new JobFailure(
+                        "",
+                        exitCode,
+                        "",
+                        eventReason == null
+                                ? List.of()
+                                : List.of(new JobEvent("Warning", eventReason, "", null, null, 1))));
     }
 
     @Test
@@ -52,13 +59,16 @@ class RetryPolicyTest {
     @Test
     void refusesBadValuesNamingTheField() {
         assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 11, "137", false, null))
-                .hasMessageContaining("--retry-limit").hasMessageContaining("0-10");
+                .hasMessageContaining("--retry-limit")
+                .hasMessageContaining("0-10");
         assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.JENKINS, 1, "137,x", false, null))
-                .hasMessageContaining("retry.onExitCodes").hasMessageContaining("'x'");
+                .hasMessageContaining("retry.onExitCodes")
+                .hasMessageContaining("'x'");
         assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, "300", false, null))
                 .hasMessageContaining("--retry-on-exit-codes");
         assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, null, false, null))
-                .hasMessageContaining("--retry-limit").hasMessageContaining("retries nothing");
+                .hasMessageContaining("--retry-limit")
+                .hasMessageContaining("retries nothing");
         assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, "137", false, "30"))
                 .hasMessageContaining("--retry-backoff");
     }

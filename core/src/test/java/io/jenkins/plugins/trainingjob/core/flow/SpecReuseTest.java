@@ -25,8 +25,17 @@ class SpecReuseTest {
 
     private JobRef submitted(String token, JobPhase phase) {
         JobRef job = platform.submit(spec, token);
-        platform.addStatus(new JobStatus(job, phase, phase.name(), Instant.parse("2026-12-01T20:00:00Z"), null,
-                phase.isTerminal() ? Instant.parse("2026-12-01T21:00:00Z") : null, null, "", List.of(), null));
+        platform.addStatus(new JobStatus(
+                job,
+                phase,
+                phase.name(),
+                Instant.parse("2026-12-01T20:00:00Z"),
+                null,
+                phase.isTerminal() ? Instant.parse("2026-12-01T21:00:00Z") : null,
+                null,
+                "",
+                List.of(),
+                null));
         return job;
     }
 
@@ -71,7 +80,10 @@ class SpecReuseTest {
         submitted(base, JobPhase.FAILED);
         JobRef second = submitted(base + "-a2", JobPhase.SUCCEEDED);
 
-        assertThat(SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED).reused().get().job())
+        assertThat(SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED)
+                        .reused()
+                        .get()
+                        .job())
                 .isEqualTo(second);
     }
 
@@ -102,14 +114,16 @@ class SpecReuseTest {
             @Override
             public java.util.Optional<io.jenkins.plugins.trainingjob.core.platform.TokenMatch> findByClientToken(
                     JobSpec s, String token) {
-                return findSubmitted(s, token).map(j -> new io.jenkins.plugins.trainingjob.core.platform.TokenMatch(
-                        j, j.name().equals(s.name())));
+                return findSubmitted(s, token)
+                        .map(j -> new io.jenkins.plugins.trainingjob.core.platform.TokenMatch(
+                                j, j.name().equals(s.name())));
             }
         };
         strict.submit(other, base);
 
         assertThatThrownBy(() -> SpecReuse.decide(strict, spec, base, ReusePolicy.ANY))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("another spec");
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("another spec");
     }
 
     @Test
@@ -118,6 +132,7 @@ class SpecReuseTest {
         assertThat(ReusePolicy.parse(" Succeeded ", "reuse")).isEqualTo(ReusePolicy.SUCCEEDED);
         assertThatThrownBy(() -> ReusePolicy.parse("always", "--reuse"))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("--reuse").hasMessageContaining("never, succeeded or any");
+                .hasMessageContaining("--reuse")
+                .hasMessageContaining("never, succeeded or any");
     }
 }

@@ -18,10 +18,12 @@ class TargetChoiceTest {
     private final List<TargetChoice.Judged> judged = new ArrayList<>();
 
     private void target(String label, Verdict verdict, Duration eta) {
-        TargetChoice.Candidate c = new TargetChoice.Candidate(judged.size() + 1, label, new FakePlatform(),
-                FakePlatform.spec(PlatformKind.AIHC, "train"), "c");
-        DiagnosisReport report = verdict == null ? null
-                : DiagnosisReport.builder(new JobRef(PlatformKind.AIHC, "", "train"), verdict).build();
+        TargetChoice.Candidate c = new TargetChoice.Candidate(
+                judged.size() + 1, label, new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "train"), "c");
+        DiagnosisReport report = verdict == null
+                ? null
+                : DiagnosisReport.builder(new JobRef(PlatformKind.AIHC, "", "train"), verdict)
+                        .build();
         judged.add(new TargetChoice.Judged(c, report, Optional.ofNullable(eta), verdict == null ? "no answer" : ""));
     }
 
@@ -41,9 +43,11 @@ class TargetChoiceTest {
         TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST);
         assertThat(labels(plan)).containsExactly("queue=d", "queue=b", "primary", "queue=f", "queue=c");
         assertThat(plan.skipped()).extracting(j -> j.candidate().label()).containsExactly("queue=a", "queue=e");
-        assertThat(plan.lines()).contains("target 1 (primary): FITS_LATER, ETA p50 3h",
-                "target 2 (queue=a): NEVER_FITS, no ETA; skipped",
-                "chose target 5 (queue=d): it fits now, first such in the given order");
+        assertThat(plan.lines())
+                .contains(
+                        "target 1 (primary): FITS_LATER, ETA p50 3h",
+                        "target 2 (queue=a): NEVER_FITS, no ETA; skipped",
+                        "chose target 5 (queue=d): it fits now, first such in the given order");
     }
 
     @Test
@@ -51,8 +55,10 @@ class TargetChoiceTest {
         target("primary", Verdict.FITS_LATER, Duration.ofHours(3));
         target("queue=spot", Verdict.FITS_LATER, Duration.ofMinutes(5));
         TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST);
-        assertThat(plan.lines()).last().asString().isEqualTo(
-                "chose target 2 (queue=spot): no target fits now; its ETA p50 5m is the soonest");
+        assertThat(plan.lines())
+                .last()
+                .asString()
+                .isEqualTo("chose target 2 (queue=spot): no target fits now; its ETA p50 5m is the soonest");
     }
 
     @Test
@@ -70,19 +76,21 @@ class TargetChoiceTest {
         List<TargetChoice.Candidate> candidates = List.of(
                 new TargetChoice.Candidate(1, "primary", never, FakePlatform.spec(PlatformKind.AIHC, "t"), "c"),
                 new TargetChoice.Candidate(2, "queue=b", never, FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
-        TargetChoice.Plan plan = TargetChoice.choose(candidates, false, FallbackOrder.BEST, Duration.ofSeconds(5),
-                TargetChoice.EtaSource.NONE);
+        TargetChoice.Plan plan = TargetChoice.choose(
+                candidates, false, FallbackOrder.BEST, Duration.ofSeconds(5), TargetChoice.EtaSource.NONE);
         assertThat(labels(plan)).containsExactly("primary", "queue=b");
-        assertThat(plan.lines()).first().asString().isEqualTo("target 1 (primary): not checked (--preflight false), no ETA");
+        assertThat(plan.lines())
+                .first()
+                .asString()
+                .isEqualTo("target 1 (primary): not checked (--preflight false), no ETA");
     }
 
     @Test
     void aTargetWhoseInventoryCannotBeReadIsUnknownAndStays() {
-        List<TargetChoice.Candidate> candidates = List.of(
-                new TargetChoice.Candidate(1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"),
-                        "c"));
-        TargetChoice.Plan plan = TargetChoice.choose(candidates, true, FallbackOrder.BEST, Duration.ofSeconds(5),
-                TargetChoice.EtaSource.NONE);
+        List<TargetChoice.Candidate> candidates = List.of(new TargetChoice.Candidate(
+                1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
+        TargetChoice.Plan plan = TargetChoice.choose(
+                candidates, true, FallbackOrder.BEST, Duration.ofSeconds(5), TargetChoice.EtaSource.NONE);
         assertThat(plan.order()).hasSize(1);
         assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
     }

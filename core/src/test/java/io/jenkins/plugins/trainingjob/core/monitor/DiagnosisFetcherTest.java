@@ -27,13 +27,14 @@ class DiagnosisFetcherTest {
     private final FakePlatform platform = new FakePlatform();
     /** Time that moves only when the fetcher sleeps. */
     private final ManualClock clock = new ManualClock();
+
     private final List<Duration> sleeps = new ArrayList<>();
     private final Sleeper sleeper = d -> {
         sleeps.add(d);
         clock.sleeper().sleep(d);
     };
-    private final DiagnosisFetcher fetcher = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20),
-            clock.asClock(), sleeper);
+    private final DiagnosisFetcher fetcher =
+            new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(), sleeper);
 
     @Test
     void anExistingDiagnosisIsFetchedAndAnalysedForTheGivenJob() throws Exception {
@@ -50,8 +51,8 @@ class DiagnosisFetcherTest {
     void withoutAJobTheDiagnosisIdStandsForTheJob() throws Exception {
         assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", null))
                 .isEqualTo(new JobRef(PlatformKind.AIHC, "diag-7", "diag-7"));
-        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " ")).isEqualTo(
-                DiagnosisFetcher.jobOf(platform, "diag-7", null));
+        assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " "))
+                .isEqualTo(DiagnosisFetcher.jobOf(platform, "diag-7", null));
         assertThat(DiagnosisFetcher.jobOf(platform, "diag-7", " job-1 ").id()).isEqualTo("job-1");
 
         DiagnosisReport report = ((FetchedDiagnosis.Ready) fetcher.fetch(platform, "diag-7", null)).report();
@@ -67,7 +68,8 @@ class DiagnosisFetcherTest {
             assertThatThrownBy(() -> DiagnosisFetcher.jobOf(senseCore, "sensecore-evidence-1", null))
                     .isInstanceOf(InvalidRequestException.class)
                     .hasMessageContaining("give the job id")
-                    .satisfies(e -> assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
+                    .satisfies(e ->
+                            assertThat(((InvalidRequestException) e).field()).isEqualTo("jobId"));
             assertThat(DiagnosisFetcher.jobOf(senseCore, "sensecore-evidence-1", "tj-1"))
                     .isEqualTo(new JobRef(PlatformKind.SENSECORE, "tj-1", null));
         }
@@ -92,7 +94,8 @@ class DiagnosisFetcherTest {
 
         FetchedDiagnosis.NotReady notReady = (FetchedDiagnosis.NotReady) result;
         assertThat(notReady.handle().id()).isEqualTo("diag-7");
-        assertThat(notReady.message()).isEqualTo("diagnosis diag-7 was not ready within 1m; fetch it again later by its id");
+        assertThat(notReady.message())
+                .isEqualTo("diagnosis diag-7 was not ready within 1m; fetch it again later by its id");
         // 0s, 20s, 40s, 60s: the last wait is cut to the deadline, and the deadline itself is the last question.
         assertThat(sleeps).containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20), Duration.ofSeconds(20));
         assertThat(platform.fetchCalls.get()).isEqualTo(4);
@@ -127,12 +130,13 @@ class DiagnosisFetcherTest {
 
     @Test
     void theReportIsTheInjectedAnalyzers() throws Exception {
-        DiagnosisFetcher own = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(),
-                sleeper, JobMonitorTest::analyze);
+        DiagnosisFetcher own = new DiagnosisFetcher(
+                Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(), sleeper, JobMonitorTest::analyze);
 
         DiagnosisReport report = ((FetchedDiagnosis.Ready) own.fetch(platform, "diag-7", "pytorchjob-a")).report();
 
-        assertThat(report.headline()).isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable (10.3.0.118)");
+        assertThat(report.headline())
+                .isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable (10.3.0.118)");
         assertThat(report.verdict()).isEqualTo(Verdict.FITS_LATER);
     }
 
@@ -140,8 +144,8 @@ class DiagnosisFetcherTest {
     void timeoutAndPollIntervalMustBePositive() {
         assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock.asClock(), sleeper))
                 .hasMessageStartingWith("timeout: must be positive");
-        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock.asClock(),
-                sleeper))
+        assertThatThrownBy(() ->
+                        new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock.asClock(), sleeper))
                 .hasMessageStartingWith("pollInterval: must be positive");
     }
 }

@@ -53,7 +53,8 @@ class DurationTextTest {
 
     @Test
     void refusesABareNumberAndSuggestsTheUnits() {
-        assertThatThrownBy(() -> parse("10")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> parse("10"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: '10' has no unit: write 10m or 10s");
         assertThatThrownBy(() -> DurationText.parse("pollInterval", " 30 "))
                 .hasMessage("pollInterval: '30' has no unit: write 30m or 30s");
@@ -62,18 +63,22 @@ class DurationTextTest {
     @Test
     void refusesAnEmptyValue() {
         for (String empty : new String[] {null, "", "  "}) {
-            assertThatThrownBy(() -> parse(empty)).as("'%s'", empty).isInstanceOf(InvalidInputException.class)
+            assertThatThrownBy(() -> parse(empty))
+                    .as("'%s'", empty)
+                    .isInstanceOf(InvalidInputException.class)
                     .hasMessage("pendingTimeout: a duration is required, e.g. 90s, 10m or 1h30m");
         }
     }
 
     @Test
     void refusesWhatIsNotADurationNamingTheFieldAndTheSyntax() {
-        assertThatThrownBy(() -> parse("ten minutes")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> parse("ten minutes"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: 'ten minutes' is not a duration: write a number and a unit"
                         + " (ms, s, m, h, d) such as 90s, 10m or 1h30m, or ISO-8601 such as PT10M");
         for (String bad : new String[] {"10 m", "m10", "10x", "1h30", "1h-5m", "1.5h", "10m5", "PTX", "--5m"}) {
-            assertThatThrownBy(() -> parse(bad)).as(bad)
+            assertThatThrownBy(() -> parse(bad))
+                    .as(bad)
                     .hasMessage("pendingTimeout: '" + bad + "' is not a duration: write a number and a unit"
                             + " (ms, s, m, h, d) such as 90s, 10m or 1h30m, or ISO-8601 such as PT10M");
         }
@@ -81,7 +86,8 @@ class DurationTextTest {
 
     @Test
     void refusesZeroAndNegativeDurations() {
-        assertThatThrownBy(() -> parse("0s")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> parse("0s"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: '0s' must be more than zero");
         assertThatThrownBy(() -> parse("0h0m")).hasMessage("pendingTimeout: '0h0m' must be more than zero");
         assertThatThrownBy(() -> parse("PT0S")).hasMessage("pendingTimeout: 'PT0S' must be more than zero");
@@ -91,7 +97,8 @@ class DurationTextTest {
 
     @Test
     void refusesMoreThanThirtyDays() {
-        assertThatThrownBy(() -> parse("31d")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> parse("31d"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("pendingTimeout: '31d' is longer than the maximum of 30 days");
         assertThatThrownBy(() -> parse("30d1s"))
                 .hasMessage("pendingTimeout: '30d1s' is longer than the maximum of 30 days");

@@ -30,10 +30,12 @@ class InvalidInputTest {
 
     @Test
     void wordedKeepsTheMessageAndFindsTheReasonAfterTheField() {
-        InvalidInputException prefixed = InvalidInputException.worded("spec", "spec: set exactly one of spec and specText");
+        InvalidInputException prefixed =
+                InvalidInputException.worded("spec", "spec: set exactly one of spec and specText");
         assertThat(prefixed).hasMessage("spec: set exactly one of spec and specText");
         assertThat(prefixed.reason()).isEqualTo("set exactly one of spec and specText");
-        InvalidInputException own = InvalidInputException.worded("credentialsId", "connection a: credentialsId is required");
+        InvalidInputException own =
+                InvalidInputException.worded("credentialsId", "connection a: credentialsId is required");
         assertThat(own).hasMessage("connection a: credentialsId is required");
         assertThat(own.field()).isEqualTo("credentialsId");
         assertThat(own.reason()).isEqualTo("connection a: credentialsId is required");
@@ -45,8 +47,8 @@ class InvalidInputTest {
         assertThat(spec).isInstanceOf(InvalidInputException.class);
         assertThat(spec.field()).isEqualTo("job.yaml");
         assertThat(spec.reason()).startsWith("invalid job spec (1 problem)");
-        InvalidConnectionException connection = new InvalidConnectionException(
-                List.of(new ConnectionProblem("region", "required")));
+        InvalidConnectionException connection =
+                new InvalidConnectionException(List.of(new ConnectionProblem("region", "required")));
         assertThat(connection).isInstanceOf(InvalidInputException.class);
         assertThat(connection.field()).isEqualTo("connection");
         assertThat(connection.reason()).isEqualTo(connection.getMessage());
@@ -54,17 +56,23 @@ class InvalidInputTest {
 
     @Test
     void theParsersOfCoreRefuseWithIt() {
-        assertThatThrownBy(() -> PlatformKind.fromId("k8s")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> PlatformKind.fromId("k8s"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("unknown platform 'k8s': expected aihc or sensecore");
-        assertThatThrownBy(() -> ReportFormat.parse("pdf")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> ReportFormat.parse("pdf"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("unknown report format 'pdf'");
-        assertThatThrownBy(() -> PreflightMode.parse("maybe", "--preflight")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> PreflightMode.parse("maybe", "--preflight"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("--preflight: must be true, strict, warn or false, was 'maybe'");
         assertThatThrownBy(() -> DurationText.parse("--pending-timeout", "10"))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--pending-timeout: '10' has no unit");
-        assertThatThrownBy(() -> Credentials.of(" ", "s")).isInstanceOf(InvalidInputException.class)
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("--pending-timeout: '10' has no unit");
+        assertThatThrownBy(() -> Credentials.of(" ", "s"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("access key is empty");
-        assertThatThrownBy(() -> ReportJson.read("[]")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> ReportJson.read("[]"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessage("a diagnosis report must be a JSON object");
     }
 

@@ -17,8 +17,8 @@ class JobFailureTest {
     private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private static JobStatus failed(String reason, WorkerStatus... workers) {
-        return new JobStatus(JOB, JobPhase.FAILED, "Failed", T0, T0, T0.plusSeconds(60), null, reason,
-                List.of(workers), null);
+        return new JobStatus(
+                JOB, JobPhase.FAILED, "Failed", T0, T0, T0.plusSeconds(60), null, reason, List.of(workers), null);
     }
 
     private static JobEvent event(String type, String reason, String message, int second) {
@@ -27,10 +27,19 @@ class JobFailureTest {
 
     @Test
     void theExitCodeAndWorkerComeFromTheTrainingOperatorsEvent() {
-        JobFailure f = JobFailure.of(failed("", new WorkerStatus("train-llm-master-0", "n1", "Failed", "Error")),
-                List.of(event("Warning", "JobFailed", "PyTorchJob train-llm is failed because 1 Master replica(s) "
-                        + "failed.", 61), event("Warning", "ExitedWithCode",
-                        "Pod: default.train-llm-worker-1 exited with code 137", 60)));
+        JobFailure f = JobFailure.of(
+                failed("", new WorkerStatus("train-llm-master-0", "n1", "Failed", "Error")),
+                List.of(
+                        event(
+                                "Warning",
+                                "JobFailed",
+                                "PyTorchJob train-llm is failed because 1 Master replica(s) " + "failed.",
+                                61),
+                        event(
+                                "Warning",
+                                "ExitedWithCode",
+                                "Pod: default.train-llm-worker-1 exited with code 137",
+                                60)));
         assertThat(f.exitCode()).isEqualTo(137);
         assertThat(f.worker()).isEqualTo("train-llm-worker-1");
         assertThat(f.reason()).isEqualTo("Error");
@@ -39,8 +48,12 @@ class JobFailureTest {
 
     @Test
     void withoutEventsTheReasonAndTheFailedWorkerStillCount() {
-        JobFailure f = JobFailure.of(failed("OOMKilled", new WorkerStatus("w-0", "n1", "Succeeded", ""),
-                new WorkerStatus("w-1", "n2", "Failed", "")), List.of());
+        JobFailure f = JobFailure.of(
+                failed(
+                        "OOMKilled",
+                        new WorkerStatus("w-0", "n1", "Succeeded", ""),
+                        new WorkerStatus("w-1", "n2", "Failed", "")),
+                List.of());
         assertThat(f.exitCode()).isNull();
         assertThat(f.worker()).isEqualTo("w-1");
         assertThat(f.reason()).isEqualTo("OOMKilled");
@@ -49,21 +62,35 @@ class JobFailureTest {
 
     @Test
     void onlyTheLastThreeEventsAreKeptOldestFirst() {
-        JobFailure f = JobFailure.of(failed(""), List.of(event("Normal", "e5", "m", 5), event("Normal", "e1", "m", 1),
-                event("Normal", "e3", "m", 3), event("Normal", "e4", "m", 4), event("Normal", "e2", "m", 2)));
+        JobFailure f = JobFailure.of(
+                failed(""),
+                List.of(
+                        event("Normal", "e5", "m", 5),
+                        event("Normal", "e1", "m", 1),
+                        event("Normal", "e3", "m", 3),
+                        event("Normal", "e4", "m", 4),
+                        event("Normal", "e2", "m", 2)));
         assertThat(f.lastEvents()).extracting(JobEvent::reason).containsExactly("e3", "e4", "e5");
     }
 
     @Test
     void theOutcomeLineCarriesReasonExitCodeAndEventsFoldedToOneHundredColumns() {
         JobStatus status = failed("", new WorkerStatus("train-llm-master-0", "n1", "Failed", ""));
-        JobFailure f = JobFailure.of(status, List.of(event("Warning", "ExitedWithCode",
-                "Pod: default.train-llm-master-0 exited with code 3\u001b[2J", 60),
-                event("Warning", "JobFailed", "PyTorchJob train-llm failed: " + "x".repeat(120), 61)));
+        JobFailure f = JobFailure.of(
+                status,
+                List.of(
+                        event(
+                                "Warning",
+                                "ExitedWithCode",
+                                "Pod: default.train-llm-master-0 exited with code 3\u001b[2J",
+                                60),
+                        event("Warning", "JobFailed", "PyTorchJob train-llm failed: " + "x".repeat(120), 61)));
         String message = new Outcome.JobFailed(status, f).message();
-        assertThat(message.lines().findFirst().orElseThrow()).isEqualTo(
-                "[aihc] job train-llm (pytorchjob-1b2c) failed: FAILED, exit code 3 (worker train-llm-master-0)");
-        assertThat(message).contains("\n    last events:\n        Warning ExitedWithCode: Pod: default.train-llm-")
+        assertThat(message.lines().findFirst().orElseThrow())
+                .isEqualTo(
+                        "[aihc] job train-llm (pytorchjob-1b2c) failed: FAILED, exit code 3 (worker train-llm-master-0)");
+        assertThat(message)
+                .contains("\n    last events:\n        Warning ExitedWithCode: Pod: default.train-llm-")
                 .doesNotContain("\u001b");
         assertThat(message.lines()).allMatch(l -> l.length() <= 100);
     }

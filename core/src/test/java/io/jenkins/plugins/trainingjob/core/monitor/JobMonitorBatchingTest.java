@@ -23,8 +23,8 @@ class JobMonitorBatchingTest {
 
     private final FakePlatform platform = new FakePlatform();
     private final ManualClock clock = new ManualClock();
-    private final WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
-            .withPolling(Duration.ofMillis(10), Duration.ofMillis(40));
+    private final WatchPolicy policy =
+            WatchPolicy.defaults(WaitTarget.SCHEDULED).withPolling(Duration.ofMillis(10), Duration.ofMillis(40));
     private JobMonitor monitor;
 
     @AfterEach
@@ -69,8 +69,8 @@ class JobMonitorBatchingTest {
                 default -> platform.set(jobs.get(i), JobPhase.FAILED, "Failed");
             }
         }
-        CompletableFuture<Void> all = CompletableFuture.allOf(
-                watches.stream().map(Watch::outcome).toArray(CompletableFuture[]::new));
+        CompletableFuture<Void> all =
+                CompletableFuture.allOf(watches.stream().map(Watch::outcome).toArray(CompletableFuture[]::new));
         while (!all.isDone()) {
             maxThreads = Math.max(maxThreads, threads.getThreadCount());
             clock.advanceUntil(all::isDone, policy.pollInitial());
@@ -79,11 +79,12 @@ class JobMonitorBatchingTest {
 
         for (int i = 0; i < watches.size(); i++) {
             Outcome outcome = watches.get(i).outcome().get();
-            Class<?> expected = switch (i % 3) {
-                case 0 -> Outcome.Scheduled.class;
-                case 1 -> Outcome.Completed.class;
-                default -> Outcome.JobFailed.class;
-            };
+            Class<?> expected =
+                    switch (i % 3) {
+                        case 0 -> Outcome.Scheduled.class;
+                        case 1 -> Outcome.Completed.class;
+                        default -> Outcome.JobFailed.class;
+                    };
             assertThat(outcome).as("watch %d", i).isInstanceOf(expected);
         }
         assertThat(maxThreads).isLessThan(40);
@@ -94,7 +95,9 @@ class JobMonitorBatchingTest {
         int listCalls = platform.listCalls.get() - listCallsBefore;
         assertThat(listCalls).isPositive().isLessThanOrEqualTo(rounds * 11);
         assertThat(platform.statusCalls.get() - statusCallsBefore).isZero();
-        assertThat(statusCallsBefore).as("status calls before the group was large enough to list").isLessThan(50);
+        assertThat(statusCallsBefore)
+                .as("status calls before the group was large enough to list")
+                .isLessThan(50);
         monitor.awaitIdle();
         assertThat(monitor.scheduledTasks()).as("timers and hand-offs left").isZero();
         assertThat(monitor.pendingCalls()).as("platform calls left").isZero();

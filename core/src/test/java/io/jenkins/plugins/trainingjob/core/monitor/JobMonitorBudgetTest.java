@@ -67,7 +67,8 @@ class JobMonitorBudgetTest {
         assertThat(OutcomeClass.of(outcome).exitCode()).isEqualTo(8);
         assertThat(outcome.message()).contains("did not start within 40m");
         assertThat(budget.eta().kind()).isEqualTo(Eta.Kind.NO_BASIS);
-        assertThat(listener.events(MonitorEvent.EtaChanged.class)).singleElement()
+        assertThat(listener.events(MonitorEvent.EtaChanged.class))
+                .singleElement()
                 .satisfies(e -> assertThat(e.message()).contains("no basis for an estimate (5 finished jobs in 7d)"));
     }
 
@@ -80,14 +81,17 @@ class JobMonitorBudgetTest {
 
         outcomeWithin(watch, Duration.ofHours(2));
 
-        Outcome.NotStartedInBudget outcome = (Outcome.NotStartedInBudget) watch.outcome().join();
+        Outcome.NotStartedInBudget outcome =
+                (Outcome.NotStartedInBudget) watch.outcome().join();
         assertThat(outcome.early()).isTrue();
         assertThat(outcome.why()).isEqualTo("p10 start in 3h");
-        assertThat(clock.now()).as("ended at the first estimate, not the deadline")
+        assertThat(clock.now())
+                .as("ended at the first estimate, not the deadline")
                 .isBefore(watch.state().startedAt().plus(Duration.ofMinutes(1)));
         assertThat(outcome.message()).contains("would not start within 40m: p10 start in");
         assertThat(outcome.eta().known()).isTrue();
-        assertThat(listener.events(MonitorEvent.EtaChanged.class)).singleElement()
+        assertThat(listener.events(MonitorEvent.EtaChanged.class))
+                .singleElement()
                 .satisfies(e -> assertThat(e.message()).contains("expected to start in"));
     }
 
@@ -103,7 +107,8 @@ class JobMonitorBudgetTest {
         // (once it has waited past the short waits, only the long ones are evidence, and p10 would end it)
         clock.advance(Duration.ofMinutes(10));
         assertThat(watch.outcome()).isNotDone();
-        assertThat(listener.events(MonitorEvent.BudgetAtRisk.class)).singleElement()
+        assertThat(listener.events(MonitorEvent.BudgetAtRisk.class))
+                .singleElement()
                 .satisfies(e -> assertThat(e.message()).contains("may not start within the wait budget"));
         platform.set(job, JobPhase.RUNNING, "Running");
         outcomeWithin(watch, Duration.ofHours(2));
@@ -115,26 +120,39 @@ class JobMonitorBudgetTest {
         history(5, Duration.ofHours(3), Duration.ofHours(3));
         JobRef job = platform.addJob("train");
         RecordingListener listener = new RecordingListener();
-        Watch watch = monitor.watch(CONNECTION, job, policy.withPendingTimeout(Duration.ofMinutes(10)),
-                WaitBudget.of(Duration.ofMinutes(40)), listener);
+        Watch watch = monitor.watch(
+                CONNECTION,
+                job,
+                policy.withPendingTimeout(Duration.ofMinutes(10)),
+                WaitBudget.of(Duration.ofMinutes(40)),
+                listener);
 
         clock.advance(Duration.ofMinutes(20));
-        assertThat(watch.outcome()).as("FITS_LATER no longer ends a budgeted wait").isNotDone();
+        assertThat(watch.outcome())
+                .as("FITS_LATER no longer ends a budgeted wait")
+                .isNotDone();
         assertThat(listener.saw(MonitorEvent.KeptWaiting.class)).isTrue();
         outcomeWithin(watch, Duration.ofHours(2));
 
-        Outcome.NotStartedInBudget outcome = (Outcome.NotStartedInBudget) watch.outcome().join();
+        Outcome.NotStartedInBudget outcome =
+                (Outcome.NotStartedInBudget) watch.outcome().join();
         assertThat(outcome.report()).isNotNull();
         assertThat(outcome.report().verdict()).isEqualTo(Verdict.FITS_LATER);
-        assertThat(platform.launchCalls).as("diagnosed once, not every poll after the pending timeout").hasValue(1);
+        assertThat(platform.launchCalls)
+                .as("diagnosed once, not every poll after the pending timeout")
+                .hasValue(1);
     }
 
     @Test
     void withABudgetANeverFitsDiagnosisStillEndsTheWait() {
         verdict = Verdict.NEVER_FITS;
         JobRef job = platform.addJob("train");
-        Watch watch = monitor.watch(CONNECTION, job, policy.withPendingTimeout(Duration.ofMinutes(10)),
-                WaitBudget.of(Duration.ofMinutes(40)), null);
+        Watch watch = monitor.watch(
+                CONNECTION,
+                job,
+                policy.withPendingTimeout(Duration.ofMinutes(10)),
+                WaitBudget.of(Duration.ofMinutes(40)),
+                null);
         outcomeWithin(watch, Duration.ofHours(2));
         assertThat(watch.outcome().join()).isInstanceOf(Outcome.Unschedulable.class);
     }
@@ -144,8 +162,8 @@ class JobMonitorBudgetTest {
         JobRef job = platform.addJob("train");
         // a fallback attempt 30 minutes into a 40-minute budget has 10 minutes left
         Instant firstAttempt = clock.now().minus(Duration.ofMinutes(30));
-        Watch watch = monitor.watch(CONNECTION, job, policy,
-                WaitBudget.of(Duration.ofMinutes(40)).from(firstAttempt), null);
+        Watch watch = monitor.watch(
+                CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)).from(firstAttempt), null);
         clock.advance(Duration.ofMinutes(9));
         assertThat(watch.outcome()).isNotDone();
         clock.advance(Duration.ofMinutes(2));
@@ -157,8 +175,8 @@ class JobMonitorBudgetTest {
         history(40, Duration.ofMinutes(5), Duration.ofHours(1));
         List<Watch> watches = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            watches.add(monitor.watch(CONNECTION, platform.addJob("train-" + i), policy,
-                    new WaitBudget(null, null, true), null));
+            watches.add(monitor.watch(
+                    CONNECTION, platform.addJob("train-" + i), policy, new WaitBudget(null, null, true), null));
         }
         clock.advance(Duration.ofSeconds(95)); // three rounds and a bit, each of 20 estimates
         assertThat(platform.listRounds.get()).isBetween(3, 4);
@@ -196,8 +214,18 @@ class JobMonitorBudgetTest {
             // spread over the last days, every one finished before now
             Instant created = now.minus(wait).minus(run).minus(Duration.ofHours(1 + 3L * historySize));
             JobRef ref = new JobRef(platform.kind(), "hist-" + platformSize(), "hist-" + platformSize());
-            platform.addStatus(new JobStatus(ref, JobPhase.SUCCEEDED, "Succeeded", created, created.plus(wait),
-                    created.plus(wait).plus(run), null, "", List.of(), null, 8));
+            platform.addStatus(new JobStatus(
+                    ref,
+                    JobPhase.SUCCEEDED,
+                    "Succeeded",
+                    created,
+                    created.plus(wait),
+                    created.plus(wait).plus(run),
+                    null,
+                    "",
+                    List.of(),
+                    null,
+                    8));
             historySize++;
         }
     }
@@ -209,11 +237,15 @@ class JobMonitorBudgetTest {
     }
 
     private Outcome outcomeWithin(Watch watch, Duration limit) {
-        assertThat(clock.advanceUntil(watch.outcome()::isDone, limit)).as("an outcome within " + limit).isTrue();
+        assertThat(clock.advanceUntil(watch.outcome()::isDone, limit))
+                .as("an outcome within " + limit)
+                .isTrue();
         return watch.outcome().join();
     }
 
     private DiagnosisReport analyze(RawDiagnosis raw) {
-        return DiagnosisReport.builder(raw.job(), verdict).headline("Job cannot be scheduled").build();
+        return DiagnosisReport.builder(raw.job(), verdict)
+                .headline("Job cannot be scheduled")
+                .build();
     }
 }

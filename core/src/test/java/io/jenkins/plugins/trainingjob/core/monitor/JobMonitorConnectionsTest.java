@@ -29,6 +29,7 @@ class JobMonitorConnectionsTest {
     {
         clock.settleWith(monitor::awaitIdle);
     }
+
     private final WatchPolicy policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
             .withPolling(Duration.ofMillis(2), Duration.ofMillis(10))
             .withPendingTimeout(Duration.ofMinutes(10));

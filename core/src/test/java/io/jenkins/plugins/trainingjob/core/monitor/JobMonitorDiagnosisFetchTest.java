@@ -36,12 +36,15 @@ class JobMonitorDiagnosisFetchTest {
     /** A real client: its own rule refuses a diagnosis without its job, before any call to the endpoint. */
     private final SenseCoreClient senseCore = SenseCoreClient.create(ConnectionSettings.senseCore(
             URI.create("http://127.0.0.1:9"), null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws"));
+
     private final ManualClock clock = new ManualClock();
-    private final JobMonitor monitor = new JobMonitor(id -> switch (id) {
-        case CONNECTION -> platform;
-        case SENSECORE -> senseCore;
-        default -> null;
-    }, clock);
+    private final JobMonitor monitor = new JobMonitor(
+            id -> switch (id) {
+                case CONNECTION -> platform;
+                case SENSECORE -> senseCore;
+                default -> null;
+            },
+            clock);
 
     {
         clock.settleWith(monitor::awaitIdle);
@@ -93,7 +96,9 @@ class JobMonitorDiagnosisFetchTest {
         assertThat(fetch).isNotDone();
         assertThat(monitor.scheduledTasks()).as("a timer for the next question").isEqualTo(1);
         clock.advance(Duration.ofMinutes(59));
-        assertThat(platform.fetchCalls.get()).as("asked again only after the hour").isEqualTo(1);
+        assertThat(platform.fetchCalls.get())
+                .as("asked again only after the hour")
+                .isEqualTo(1);
 
         fetch.cancel(false);
 
@@ -106,8 +111,8 @@ class JobMonitorDiagnosisFetchTest {
     void aDiagnosisStillNotReadyAtTheTimeoutIsNotReady() throws Exception {
         platform.diagnosisReady = false;
         // On the monitor's manual clock the 40 ms pass in 5 ms steps whatever the machine's load.
-        DiagnosisFetcher brief = new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), clock.asClock(),
-                NO_SLEEP);
+        DiagnosisFetcher brief =
+                new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), clock.asClock(), NO_SLEEP);
 
         FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, brief, "diag-7", "pytorchjob-a"));
 
@@ -122,41 +127,56 @@ class JobMonitorDiagnosisFetchTest {
     @Test
     void theReportIsTheMonitorsAnalyzersNotTheFetchers() {
         ManualClock ownClock = new ManualClock();
-        try (JobMonitor custom = new JobMonitor(id -> platform, ownClock,
-                MonitorSettings.defaults().withAnalyzer(JobMonitorTest::analyze))) {
+        try (JobMonitor custom = new JobMonitor(
+                id -> platform, ownClock, MonitorSettings.defaults().withAnalyzer(JobMonitorTest::analyze))) {
             ownClock.settleWith(custom::awaitIdle);
-            CompletableFuture<FetchedDiagnosis> fetch = custom.fetchDiagnosis(CONNECTION, quick, "diag-7", "pytorchjob-a");
+            CompletableFuture<FetchedDiagnosis> fetch =
+                    custom.fetchDiagnosis(CONNECTION, quick, "diag-7", "pytorchjob-a");
             ownClock.runUntil("the fetch ended", fetch::isDone);
 
             FetchedDiagnosis.Ready ready = (FetchedDiagnosis.Ready) fetch.join();
-            assertThat(ready.report().headline()).isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable "
-                    + "(10.3.0.118)");
+            assertThat(ready.report().headline())
+                    .isEqualTo("Job pytorchjob-a cannot be scheduled: node(s) were unschedulable " + "(10.3.0.118)");
         }
     }
 
     @Test
     void aPlatformFailureFailsTheFetch() {
-        AuthenticationException denied = new AuthenticationException(PlatformKind.AIHC,
-                "GET /api/v1/aifd/schedulediagnosis/job/query", 403, "AccessDenied", "r-9", "access denied", null);
+        AuthenticationException denied = new AuthenticationException(
+                PlatformKind.AIHC,
+                "GET /api/v1/aifd/schedulediagnosis/job/query",
+                403,
+                "AccessDenied",
+                "r-9",
+                "access denied",
+                null);
         platform.fetchFailure = () -> denied;
 
         CompletableFuture<FetchedDiagnosis> fetch = monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", null);
 
         clock.runUntil("the fetch ended", fetch::isDone);
-        assertThat(fetch).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
-                .havingCause().isSameAs(denied);
+        assertThat(fetch)
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isSameAs(denied);
         assertNothingLeftBehind();
     }
 
     @Test
     void anUnknownConnectionOrAMissingSenseCoreJobFailsWithoutAskingThePlatform() {
-        assertThat(monitor.fetchDiagnosis("nope", quick, "diag-7", null)).isCompletedExceptionally()
-                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
-                .havingCause().isInstanceOf(IllegalArgumentException.class)
+        assertThat(monitor.fetchDiagnosis("nope", quick, "diag-7", null))
+                .isCompletedExceptionally()
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(IllegalArgumentException.class)
                 .withMessage("connection 'nope' is not configured");
         assertThat(monitor.fetchDiagnosis(SENSECORE, quick, "sensecore-evidence-1", null))
-                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
-                .havingCause().isInstanceOf(InvalidRequestException.class)
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(InvalidRequestException.class)
                 .withMessageContaining("give the job id");
         assertThat(platform.fetchCalls.get()).isZero();
     }
@@ -170,8 +190,11 @@ class JobMonitorDiagnosisFetchTest {
 
         monitor.close();
 
-        assertThat(fetch).failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
-                .havingCause().isInstanceOf(IllegalStateException.class)
+        assertThat(fetch)
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(IllegalStateException.class)
                 .withMessage("the job monitor closed before diagnosis diag-7 was fetched");
         assertThat(monitor.scheduledTasks()).isZero();
         assertThat(monitor.pendingCalls()).isZero();
@@ -182,8 +205,10 @@ class JobMonitorDiagnosisFetchTest {
         monitor.close();
 
         assertThat(monitor.fetchDiagnosis(CONNECTION, quick, "diag-7", null))
-                .failsWithin(Duration.ZERO).withThrowableOfType(ExecutionException.class)
-                .havingCause().isInstanceOf(IllegalStateException.class)
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(IllegalStateException.class)
                 .withMessage("the job monitor is closed");
         assertThat(platform.fetchCalls.get()).isZero();
     }

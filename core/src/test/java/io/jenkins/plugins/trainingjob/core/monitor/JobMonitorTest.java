@@ -68,8 +68,9 @@ class JobMonitorTest {
         Outcome outcome = outcomeOf(watch);
         assertThat(outcome).isInstanceOf(Outcome.Scheduled.class);
         assertThat(((Outcome.Scheduled) outcome).status().phase()).isEqualTo(JobPhase.RUNNING);
-        assertThat(outcome.message()).isEqualTo(
-                "[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) is scheduled: RUNNING on node 10.3.0.118");
+        assertThat(outcome.message())
+                .isEqualTo(
+                        "[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) is scheduled: RUNNING on node 10.3.0.118");
         assertThat(listener.events(MonitorEvent.StateChanged.class))
                 .extracting(e -> e.current().phase())
                 .containsExactly(JobPhase.PENDING, JobPhase.RUNNING);
@@ -81,10 +82,17 @@ class JobMonitorTest {
     void waitingForCompletionKeepsWatchingARunningJobUntilItSucceeds() throws Exception {
         JobRef job = platform.addJob("train-llm");
         platform.set(job, JobPhase.RUNNING, "Running");
-        Watch watch = monitor.watch(CONNECTION, job, untilScheduled.withPolling(ms(2), ms(10))
-                .withPendingTimeout(Duration.ofMinutes(10)).withOverallTimeout(Duration.ofMinutes(1))
-                .withHeartbeat(Duration.ofMinutes(1)).withDiagnosisTimeout(Duration.ofMinutes(1))
-                .withPendingTimeout(Duration.ofMinutes(10)), null);
+        Watch watch = monitor.watch(
+                CONNECTION,
+                job,
+                untilScheduled
+                        .withPolling(ms(2), ms(10))
+                        .withPendingTimeout(Duration.ofMinutes(10))
+                        .withOverallTimeout(Duration.ofMinutes(1))
+                        .withHeartbeat(Duration.ofMinutes(1))
+                        .withDiagnosisTimeout(Duration.ofMinutes(1))
+                        .withPendingTimeout(Duration.ofMinutes(10)),
+                null);
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
 
         Watch completion = monitor.watch(CONNECTION, job, completionPolicy(), null);
@@ -94,8 +102,8 @@ class JobMonitorTest {
 
         Outcome outcome = outcomeOf(completion);
         assertThat(outcome).isInstanceOf(Outcome.Completed.class);
-        assertThat(outcome.message()).isEqualTo(
-                "[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) completed successfully: SUCCEEDED");
+        assertThat(outcome.message())
+                .isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) completed successfully: SUCCEEDED");
     }
 
     @Test
@@ -127,7 +135,8 @@ class JobMonitorTest {
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Completed.class);
         // the unconfirmed Failed was never announced as a state
-        assertThat(listener.events(MonitorEvent.StateChanged.class)).extracting(e -> e.current().phase())
+        assertThat(listener.events(MonitorEvent.StateChanged.class))
+                .extracting(e -> e.current().phase())
                 .containsExactly(JobPhase.RUNNING, JobPhase.SUCCEEDED);
     }
 
@@ -172,20 +181,27 @@ class JobMonitorTest {
         Outcome outcome = outcomeOf(watch);
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
-        assertThat(report.headline()).isEqualTo("Job train-llm cannot be scheduled: node(s) were unschedulable "
-                + "(10.3.0.118)");
+        assertThat(report.headline())
+                .isEqualTo("Job train-llm cannot be scheduled: node(s) were unschedulable " + "(10.3.0.118)");
         assertThat(report.diagnosisId()).isEqualTo("diag-1");
-        assertThat(outcome.message()).isEqualTo("[aihc] Job train-llm cannot be scheduled: "
-                + "node(s) were unschedulable (10.3.0.118)");
+        assertThat(outcome.message())
+                .isEqualTo("[aihc] Job train-llm cannot be scheduled: " + "node(s) were unschedulable (10.3.0.118)");
         assertThat(outcome.message()).hasSizeLessThanOrEqualTo(100);
         assertThat(platform.launchCalls).hasValue(1);
         assertThat(listener.events(MonitorEvent.DiagnosisStarted.class))
                 .extracting(MonitorEvent.DiagnosisStarted::diagnosisId)
                 .containsExactly("diag-1");
-        assertThat(listener.states).extracting(WatchState::phase).containsSubsequence(WatchState.Phase.WAITING,
-                WatchState.Phase.DIAGNOSING, WatchState.Phase.DIAGNOSING, WatchState.Phase.DONE);
-        assertThat(listener.states).anyMatch(s -> "diag-1".equals(s.diagnosisId())
-                && s.phase() == WatchState.Phase.DIAGNOSING && s.diagnosisDeadline() != null);
+        assertThat(listener.states)
+                .extracting(WatchState::phase)
+                .containsSubsequence(
+                        WatchState.Phase.WAITING,
+                        WatchState.Phase.DIAGNOSING,
+                        WatchState.Phase.DIAGNOSING,
+                        WatchState.Phase.DONE);
+        assertThat(listener.states)
+                .anyMatch(s -> "diag-1".equals(s.diagnosisId())
+                        && s.phase() == WatchState.Phase.DIAGNOSING
+                        && s.diagnosisDeadline() != null);
     }
 
     @Test
@@ -193,14 +209,15 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         platform.notReadyFetches.set(3);
         RecordingListener listener = new RecordingListener();
-        Outcome outcome = outcomeOf(
-                monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
+        Outcome outcome =
+                outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
 
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(platform.fetchCalls).hasValue(4);
         assertThat(platform.launchCalls).hasValue(1);
         // Said once, not at every poll (B22): the repeats say nothing new.
-        assertThat(listener.events(MonitorEvent.DiagnosisWaiting.class)).hasSize(1)
+        assertThat(listener.events(MonitorEvent.DiagnosisWaiting.class))
+                .hasSize(1)
                 .allSatisfy(e -> assertThat(e.reason()).isEqualTo("the report is not ready yet"));
     }
 
@@ -209,12 +226,13 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         platform.preCheckRefusals.set(3);
         RecordingListener listener = new RecordingListener();
-        Outcome outcome = outcomeOf(
-                monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
+        Outcome outcome =
+                outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), listener));
 
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         assertThat(platform.launchCalls).hasValue(4);
-        assertThat(listener.events(MonitorEvent.DiagnosisWaiting.class)).hasSize(1)
+        assertThat(listener.events(MonitorEvent.DiagnosisWaiting.class))
+                .hasSize(1)
                 .allSatisfy(e -> assertThat(e.message()).contains("diagnosis waiting: the platform refused"));
     }
 
@@ -222,8 +240,8 @@ class JobMonitorTest {
     void aDiagnosisThatNeverFinishesEndsTimedOutAtTheDiagnosisTimeout() throws Exception {
         JobRef job = platform.addJob("train-llm");
         platform.diagnosisReady = false;
-        Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job,
-                untilScheduled.withPendingTimeout(ms(10)).withDiagnosisTimeout(ms(60)), null));
+        Outcome outcome = outcomeOf(monitor.watch(
+                CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)).withDiagnosisTimeout(ms(60)), null));
 
         assertThat(outcome).isInstanceOf(Outcome.TimedOut.class);
         assertThat(((Outcome.TimedOut) outcome).what()).isEqualTo("diagnosis timeout of 60ms");
@@ -291,8 +309,9 @@ class JobMonitorTest {
         Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled.withOverallTimeout(ms(50)), null));
 
         assertThat(outcome).isInstanceOf(Outcome.TimedOut.class);
-        assertThat(unfolded(outcome.message())).isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) timed out: "
-                + "overall timeout of 50ms, still PENDING (Created)");
+        assertThat(unfolded(outcome.message()))
+                .isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) timed out: "
+                        + "overall timeout of 50ms, still PENDING (Created)");
     }
 
     @Test
@@ -307,8 +326,8 @@ class JobMonitorTest {
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
-        assertThat(listener.events(MonitorEvent.Retrying.class)).hasSize(3)
-                .allSatisfy(e -> assertThat(e.error()).isInstanceOf(TransientException.class));
+        assertThat(listener.events(MonitorEvent.Retrying.class)).hasSize(3).allSatisfy(e -> assertThat(e.error())
+                .isInstanceOf(TransientException.class));
     }
 
     @Test
@@ -322,8 +341,9 @@ class JobMonitorTest {
         assertThat(outcome).isInstanceOf(Outcome.PlatformError.class);
         assertThat(((Outcome.PlatformError) outcome).error()).isInstanceOf(TransientException.class);
         assertThat(((Outcome.PlatformError) outcome).lastStatus().phase()).isEqualTo(JobPhase.PENDING);
-        assertThat(unfolded(outcome.message())).isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) watch failed: "
-                + "Baidu AIHC GET /api/v1/aijobs/{jobId}: service unavailable (HTTP 503, request id r-6)");
+        assertThat(unfolded(outcome.message()))
+                .isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) watch failed: "
+                        + "Baidu AIHC GET /api/v1/aijobs/{jobId}: service unavailable (HTTP 503, request id r-6)");
         assertThat(platform.statusCalls.get()).isGreaterThan(2);
     }
 
@@ -331,23 +351,32 @@ class JobMonitorTest {
     void aRateLimitIsRetriedNoSoonerThanTheServerAsks() throws Exception {
         JobRef job = platform.addJob("train-llm");
         AtomicInteger failures = new AtomicInteger(1);
-        platform.outage = () -> failures.getAndDecrement() > 0 ? new RateLimitedException(PlatformKind.AIHC,
-                "GET /api/v1/aijobs/{jobId}", 429, "TooManyRequests", "r-9", "slow down", ms(40), null) : null;
+        platform.outage = () -> failures.getAndDecrement() > 0
+                ? new RateLimitedException(
+                        PlatformKind.AIHC,
+                        "GET /api/v1/aijobs/{jobId}",
+                        429,
+                        "TooManyRequests",
+                        "r-9",
+                        "slow down",
+                        ms(40),
+                        null)
+                : null;
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
         runUntil("the rate limit passed", () -> failures.get() < 0);
         platform.set(job, JobPhase.RUNNING, "Running");
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
-        assertThat(listener.events(MonitorEvent.Retrying.class)).singleElement()
-                .satisfies(e -> assertThat(e.delay()).isEqualTo(ms(40)));
+        assertThat(listener.events(MonitorEvent.Retrying.class)).singleElement().satisfies(e -> assertThat(e.delay())
+                .isEqualTo(ms(40)));
     }
 
     @Test
     void refusedCredentialsEndThePlatformErrorAtOnceWithoutRetrying() throws Exception {
         JobRef job = platform.addJob("train-llm");
-        platform.outage = () -> new AuthenticationException(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 403,
-                "AccessDenied", "r-5", "access denied", null);
+        platform.outage = () -> new AuthenticationException(
+                PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 403, "AccessDenied", "r-5", "access denied", null);
         Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled, null));
 
         assertThat(outcome).isInstanceOf(Outcome.PlatformError.class);
@@ -368,8 +397,9 @@ class JobMonitorTest {
         assertThat(((Outcome.Cancelled) outcome).remoteStopped()).isFalse();
         assertThat(platform.cancelCalls).hasValue(0);
         assertThat(platform.phase(job)).isEqualTo(JobPhase.PENDING);
-        assertThat(unfolded(outcome.message())).isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) watch cancelled; "
-                + "job left as it is on the platform");
+        assertThat(unfolded(outcome.message()))
+                .isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) watch cancelled; "
+                        + "job left as it is on the platform");
         assertNothingLeftBehind();
     }
 
@@ -386,8 +416,9 @@ class JobMonitorTest {
         assertThat(cancelled.remoteStopped()).isTrue();
         assertThat(cancelled.lastStatus().phase()).isEqualTo(JobPhase.STOPPED);
         assertThat(platform.cancelCalls).hasValue(1);
-        assertThat(unfolded(outcome.message())).isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) watch cancelled; "
-                + "job stopped: STOPPED (ManualTermination)");
+        assertThat(unfolded(outcome.message()))
+                .isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) watch cancelled; "
+                        + "job stopped: STOPPED (ManualTermination)");
         assertThat(watch.cancel(true).get()).isSameAs(outcome);
         assertThat(platform.cancelCalls).hasValue(1);
         assertNothingLeftBehind();
@@ -396,8 +427,7 @@ class JobMonitorTest {
     @Test
     void aStopThatIsNeverConfirmedSaysSo() throws Exception {
         monitor.close();
-        monitor = new JobMonitor(id -> platform, clock,
-                settings.withStopConfirmation(ms(30), ms(5)));
+        monitor = new JobMonitor(id -> platform, clock, settings.withStopConfirmation(ms(30), ms(5)));
         JobRef job = platform.addJob("train-llm");
         platform.stopTakesPolls = 1_000_000;
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, null);
@@ -414,7 +444,10 @@ class JobMonitorTest {
         RecordingListener first = new RecordingListener();
         monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(10)), first);
         runUntil("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
-        byte[] saved = SerialForm.bytes(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
+        byte[] saved = SerialForm.bytes(first.states.stream()
+                .filter(s -> s.diagnosisId() != null)
+                .findFirst()
+                .get());
         monitor.close();
 
         monitor = newMonitor();
@@ -436,8 +469,7 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         WatchPolicy policy = untilScheduled.withPendingTimeout(Duration.ofMinutes(10));
         // Started long ago: its pending deadline passed while no monitor was running.
-        WatchState state = WatchState.start(CONNECTION, job, policy,
-                clock.now().minus(Duration.ofHours(1)));
+        WatchState state = WatchState.start(CONNECTION, job, policy, clock.now().minus(Duration.ofHours(1)));
 
         Outcome outcome = outcomeOf(monitor.resume(SerialForm.roundTrip(state), null));
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
@@ -449,7 +481,8 @@ class JobMonitorTest {
         JobRef job = platform.addJob("train-llm");
         WatchState start = WatchState.start(CONNECTION, job, untilScheduled, clock.now());
         WatchState done = start.done();
-        assertThatThrownBy(() -> monitor.resume(done, null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> monitor.resume(done, null))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already ended");
     }
 
@@ -487,7 +520,8 @@ class JobMonitorTest {
 
         assertThat(outcomeOf(watch)).isInstanceOf(Outcome.Scheduled.class);
         assertThat(listener.events.get(0).message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) is PENDING (Created), queue position 3");
+                .isEqualTo(
+                        "[aihc] job train-llm (pytorchjob-train-llm-0a1b2c3d) is PENDING (Created), queue position 3");
         assertThat(listener.events(MonitorEvent.QueuePositionChanged.class))
                 .extracting(MonitorEvent.QueuePositionChanged::position)
                 .containsExactly(2);
@@ -541,17 +575,26 @@ class JobMonitorTest {
     }
 
     private WatchPolicy completionPolicy() {
-        return new WatchPolicy(WaitTarget.COMPLETED, Duration.ofMinutes(10), Duration.ofSeconds(10), null, ms(2),
-                ms(10), Duration.ofMinutes(5));
+        return new WatchPolicy(
+                WaitTarget.COMPLETED,
+                Duration.ofMinutes(10),
+                Duration.ofSeconds(10),
+                null,
+                ms(2),
+                ms(10),
+                Duration.ofMinutes(5));
     }
 
     private JobMonitor newMonitor() {
-        return new JobMonitor(id -> {
-            if (!id.equals(CONNECTION)) {
-                throw new IllegalArgumentException("no connection " + id);
-            }
-            return platform;
-        }, clock, settings);
+        return new JobMonitor(
+                id -> {
+                    if (!id.equals(CONNECTION)) {
+                        throw new IllegalArgumentException("no connection " + id);
+                    }
+                    return platform;
+                },
+                clock,
+                settings);
     }
 
     private Outcome outcomeOf(Watch watch) {
@@ -564,18 +607,27 @@ class JobMonitorTest {
     }
 
     private static PlatformException unavailable() {
-        return new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 503, "", "r-6",
-                "service unavailable", null);
+        return new TransientException(
+                PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 503, "", "r-6", "service unavailable", null);
     }
 
     /** Stands in for DiagnosisAnalyzer: a headline from the first detail of the first rule. */
     static DiagnosisReport analyze(RawDiagnosis raw) {
         AihcScheduleDiagnosis aihc = (AihcScheduleDiagnosis) raw;
         AihcScheduleDiagnosis.Detail d = aihc.rules().get(0).details().get(0);
-        return new DiagnosisReport(DiagnosisReport.SCHEMA_VERSION, raw.job(), aihc.diagnosisId(),
+        return new DiagnosisReport(
+                DiagnosisReport.SCHEMA_VERSION,
+                raw.job(),
+                aihc.diagnosisId(),
                 "Job " + raw.job().name() + " cannot be scheduled: " + d.detail() + " (" + d.node() + ")",
-                Verdict.FITS_LATER, "fits later", 1, List.of(d.pod()),
-                List.of(d.queue()), List.of(), List.of(), List.of());
+                Verdict.FITS_LATER,
+                "fits later",
+                1,
+                List.of(d.pod()),
+                List.of(d.queue()),
+                List.of(),
+                List.of(),
+                List.of());
     }
 
     /** A message as one line again: long messages are folded onto indented continuation lines. */

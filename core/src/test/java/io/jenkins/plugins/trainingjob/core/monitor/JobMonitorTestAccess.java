@@ -6,8 +6,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
  */
 public final class JobMonitorTestAccess {
 
-    private JobMonitorTestAccess() {
-    }
+    private JobMonitorTestAccess() {}
 
     /**
      * Waits until {@code monitor} has nothing but timers left: no step queued or running, no platform call

@@ -18,7 +18,8 @@ class MonitorEventMessagesTest {
     void aStateChangeNamesTheJobItsPhaseTheRawStateAndTheQueuePosition() {
         JobStatus pending = status(JOB, JobPhase.PENDING, "Created", 3);
         assertThat(new MonitorEvent.StateChanged(null, pending).message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is PENDING (Created), queue position 3");
+                .isEqualTo(
+                        "[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is PENDING (Created), queue position 3");
         assertThat(new MonitorEvent.StateChanged(pending, status(JOB, JobPhase.RUNNING, "Running", null)).message())
                 .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is RUNNING, was PENDING");
     }
@@ -35,23 +36,32 @@ class MonitorEventMessagesTest {
         JobStatus pending = status(JOB, JobPhase.PENDING, "Created", 2);
         assertThat(new MonitorEvent.QueuePositionChanged(pending, 2).message())
                 .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) is at queue position 2");
-        assertThat(new MonitorEvent.Heartbeat(pending, Duration.ofSeconds(330)).message().replace("\n    ", " "))
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) still PENDING (Created), queue position 2 "
-                        + "after 5m 30s");
-        assertThat(new MonitorEvent.DiagnosisStarted(pending, "9de03782-1b7f").message().replace("\n    ", " "))
+        assertThat(new MonitorEvent.Heartbeat(pending, Duration.ofSeconds(330))
+                        .message()
+                        .replace("\n    ", " "))
+                .isEqualTo(
+                        "[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) still PENDING (Created), queue position 2 "
+                                + "after 5m 30s");
+        assertThat(new MonitorEvent.DiagnosisStarted(pending, "9de03782-1b7f")
+                        .message()
+                        .replace("\n    ", " "))
                 .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) pending too long; schedule diagnosis "
                         + "9de03782-1b7f running");
         assertThat(new MonitorEvent.DiagnosisWaiting(pending, "the report is not ready yet").message())
-                .isEqualTo("[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) diagnosis waiting: the report is not ready yet");
-        assertThat(new MonitorEvent.Retrying(new RateLimitedException(PlatformKind.AIHC, "GET /api/v1/aijobs", 429,
-                "", "", "slow down", null, null), Duration.ofSeconds(2)).message())
+                .isEqualTo(
+                        "[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) diagnosis waiting: the report is not ready yet");
+        assertThat(new MonitorEvent.Retrying(
+                                new RateLimitedException(
+                                        PlatformKind.AIHC, "GET /api/v1/aijobs", 429, "", "", "slow down", null, null),
+                                Duration.ofSeconds(2))
+                        .message())
                 .isEqualTo("[aihc] call failed, retrying in 2s: Baidu AIHC GET /api/v1/aijobs: slow down (HTTP 429)");
     }
 
     @Test
     void hostileRemoteStringsAreStrippedAndLinesFitOneHundredColumns() {
-        JobRef hostile = new JobRef(PlatformKind.AIHC, "id\u001b[2J-" + "x".repeat(200),
-                "evil\nname\u001b[31m" + "y".repeat(200));
+        JobRef hostile = new JobRef(
+                PlatformKind.AIHC, "id\u001b[2J-" + "x".repeat(200), "evil\nname\u001b[31m" + "y".repeat(200));
         JobStatus s = status(hostile, JobPhase.PENDING, "Cre\u0007ated\r\nFAKE LINE" + "z".repeat(100), 1);
         List<String> lines = List.of(
                 new MonitorEvent.StateChanged(null, s).message(),
@@ -62,7 +72,8 @@ class MonitorEventMessagesTest {
             assertThat(message).startsWith("[aihc] job evil name").doesNotContain("\u001b", "\r", "\u0007");
             String[] folded = message.split("\n");
             assertThat(List.of(folded)).allSatisfy(l -> assertThat(l).hasSizeLessThanOrEqualTo(100));
-            assertThat(List.of(folded).subList(1, folded.length)).allSatisfy(l -> assertThat(l).startsWith("    "));
+            assertThat(List.of(folded).subList(1, folded.length))
+                    .allSatisfy(l -> assertThat(l).startsWith("    "));
         });
         assertThat(lines).noneMatch(m -> m.contains("\nFAKE"));
     }
@@ -72,7 +83,9 @@ class MonitorEventMessagesTest {
     void aDiagnosisIdIsNeverShortened() {
         String id = "sensecore-evidence-66414ec8-2131-4c8e-9f1e-0123456789ab";
         String line = MonitorEventMessages.diagnosisStarted(status(JOB, JobPhase.PENDING, "QUEUEING", null), id);
-        assertThat(String.join("", line.lines().map(String::strip).toList())).contains(id).doesNotContain("…");
+        assertThat(String.join("", line.lines().map(String::strip).toList()))
+                .contains(id)
+                .doesNotContain("…");
     }
 
     private static JobStatus status(JobRef job, JobPhase phase, String raw, Integer queuePosition) {

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 class OutcomeKindTest {
 
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
-    private static final JobStatus PENDING = new JobStatus(JOB, JobPhase.PENDING, "Pending", null, null, null,
-            null, "", List.of(), null);
+    private static final JobStatus PENDING =
+            new JobStatus(JOB, JobPhase.PENDING, "Pending", null, null, null, null, "", List.of(), null);
 
     private static final List<Outcome> ONE_OF_EACH = List.of(
             new Outcome.Scheduled(PENDING),
@@ -32,24 +32,28 @@ class OutcomeKindTest {
 
     @Test
     void everyOutcomeTypeHasItsOwnKindNamedAfterIt() {
-        assertThat(ONE_OF_EACH).extracting(o -> o.getClass().getName()).containsExactlyInAnyOrder(
-                Arrays.stream(Outcome.class.getPermittedSubclasses()).map(Class::getName).toArray(String[]::new));
+        assertThat(ONE_OF_EACH)
+                .extracting(o -> o.getClass().getName())
+                .containsExactlyInAnyOrder(Arrays.stream(Outcome.class.getPermittedSubclasses())
+                        .map(Class::getName)
+                        .toArray(String[]::new));
         assertThat(ONE_OF_EACH).extracting(Outcome::kind).containsExactly(OutcomeKind.values());
-        assertThat(ONE_OF_EACH).allSatisfy(o ->
-                assertThat(o.kind().name()).isEqualTo(upperSnake(o.getClass().getSimpleName())));
+        assertThat(ONE_OF_EACH).allSatisfy(o -> assertThat(o.kind().name())
+                .isEqualTo(upperSnake(o.getClass().getSimpleName())));
     }
 
     @Test
     void lastStatusIsTheStatusEachOutcomeCarries() {
         assertThat(ONE_OF_EACH).extracting(Outcome::lastStatus).containsOnly(PENDING);
-        assertThat(new Outcome.TimedOut(null, "overall timeout of 1h").lastStatus()).isNull();
+        assertThat(new Outcome.TimedOut(null, "overall timeout of 1h").lastStatus())
+                .isNull();
     }
 
     @Test
     void aWaitOverBudgetSaysWhetherItEndedAtTheDeadlineOrOnTheEstimate() {
         Outcome deadline = new Outcome.NotStartedInBudget(PENDING, Duration.ofMinutes(40), null);
-        Outcome early = new Outcome.NotStartedInBudget(PENDING, Duration.ofMinutes(40),
-                "p10 start in 2h 10m; 3 jobs ahead");
+        Outcome early =
+                new Outcome.NotStartedInBudget(PENDING, Duration.ofMinutes(40), "p10 start in 2h 10m; 3 jobs ahead");
 
         assertThat(deadline.message()).contains("did not start within 40m");
         assertThat(early.message()).contains("would not start within 40m: p10 start in 2h 10m; 3 jobs ahead");

@@ -18,8 +18,10 @@ class OutcomeMessagesTest {
 
     @Test
     void scheduledCountsTheDistinctNodesThePodsWerePlacedOn() {
-        List<WorkerStatus> workers = List.of(new WorkerStatus("w-0", "node-b", "Running", ""),
-                new WorkerStatus("w-1", "node-a", "Running", ""), new WorkerStatus("w-2", "node-a", "Running", ""));
+        List<WorkerStatus> workers = List.of(
+                new WorkerStatus("w-0", "node-b", "Running", ""),
+                new WorkerStatus("w-1", "node-a", "Running", ""),
+                new WorkerStatus("w-2", "node-a", "Running", ""));
         assertThat(new Outcome.Scheduled(status(JobPhase.RUNNING, "RUNNING", "", workers)).message())
                 .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) is scheduled: RUNNING on 2 nodes");
     }
@@ -33,21 +35,32 @@ class OutcomeMessagesTest {
     @Test
     void anUnschedulableJobShowsTheReportsHeadlineOrPointsToTheReport() {
         JobStatus pending = status(JobPhase.PENDING, "QUEUEING", "", List.of());
-        DiagnosisReport report = new DiagnosisReport(1, JOB, "d-1", "Job train-llm cannot be scheduled: "
-                + "4 nodes refused pod w-0\u001b[2J; most: untolerated taint kwok.x-k8s.io/node: fake (4 nodes)",
+        DiagnosisReport report = new DiagnosisReport(
+                1,
+                JOB,
+                "d-1",
+                "Job train-llm cannot be scheduled: "
+                        + "4 nodes refused pod w-0\u001b[2J; most: untolerated taint kwok.x-k8s.io/node: fake (4 nodes)",
                 Verdict.FITS_LATER,
-                "", 4, List.of(), List.of(), List.of(), List.of(), List.of());
+                "",
+                4,
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of(),
+                List.of());
         assertThat(new Outcome.Unschedulable(pending, report).message())
-                .isEqualTo("[sensecore] Job train-llm cannot be scheduled: 4 nodes refused pod w-0; most: untolerated taint\n"
-                        + "    kwok.x-k8s.io/node: fake (4 nodes)");
+                .isEqualTo(
+                        "[sensecore] Job train-llm cannot be scheduled: 4 nodes refused pod w-0; most: untolerated taint\n"
+                                + "    kwok.x-k8s.io/node: fake (4 nodes)");
         assertThat(new Outcome.Unschedulable(pending, null).message())
                 .endsWith("cannot be scheduled: see the diagnosis report");
     }
 
     @Test
     void aPlatformErrorKeepsTheCodeAndRequestIdEvenPastOneHundredColumns() {
-        NotFoundException gone = new NotFoundException(PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND",
-                "req-123", "job not found", null);
+        NotFoundException gone = new NotFoundException(
+                PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND", "req-123", "job not found", null);
         assertThat(new Outcome.PlatformError(status(JobPhase.PENDING, "QUEUEING", "", List.of()), gone).message())
                 .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) watch failed: "
                         + "SenseCore ACP GET training job: job not\n"
@@ -58,10 +71,14 @@ class OutcomeMessagesTest {
     void aLongLineIsFoldedAtSpacesIntoIndentedLinesOfAtMostOneHundredColumns() {
         String longName = "x".repeat(130);
         String folded = OutcomeMessages.fit("[aihc] one two three " + longName + " tail");
-        assertThat(List.of(folded.split("\n"))).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100))
-                .first().isEqualTo("[aihc] one two three");
-        assertThat(folded).startsWith("[aihc] one two three\n    " + "x".repeat(96) + "\n    xxxx")
-                .endsWith(" tail").doesNotContain("…");
+        assertThat(List.of(folded.split("\n")))
+                .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100))
+                .first()
+                .isEqualTo("[aihc] one two three");
+        assertThat(folded)
+                .startsWith("[aihc] one two three\n    " + "x".repeat(96) + "\n    xxxx")
+                .endsWith(" tail")
+                .doesNotContain("…");
         assertThat(OutcomeMessages.fit("short\u001b[31m line")).isEqualTo("short line");
     }
 

@@ -25,7 +25,8 @@ class PollBackoffTest {
         assertThat(PollBackoff.retryDelay(1, initial, max, null)).isEqualTo(Duration.ofSeconds(1));
         assertThat(PollBackoff.retryDelay(3, initial, max, null)).isEqualTo(Duration.ofSeconds(4));
         assertThat(PollBackoff.retryDelay(60, initial, max, null)).isEqualTo(max);
-        assertThat(PollBackoff.retryDelay(1, initial, max, Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(30));
+        assertThat(PollBackoff.retryDelay(1, initial, max, Duration.ofSeconds(30)))
+                .isEqualTo(Duration.ofSeconds(30));
     }
 
     @Test

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class WatchStateTest {
     private static final Instant T0 = Instant.parse("2026-03-01T08:00:00Z");
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-a", "a");
-    private static final WatchPolicy POLICY = WatchPolicy.defaults(WaitTarget.COMPLETED)
-            .withOverallTimeout(Duration.ofHours(2));
+    private static final WatchPolicy POLICY =
+            WatchPolicy.defaults(WaitTarget.COMPLETED).withOverallTimeout(Duration.ofHours(2));
 
     private final WatchState start = WatchState.start("pool", JOB, POLICY, T0);
 
@@ -44,20 +44,25 @@ class WatchStateTest {
         assertThat(done.phase()).isEqualTo(WatchState.Phase.DONE);
         assertThat(done.diagnosisDeadline()).isEqualTo(deadline);
         assertThat(done.diagnosisId()).isEqualTo("diag-1");
-        assertThat(done).usingRecursiveComparison().ignoringFields("phase", "diagnosisDeadline", "diagnosisId")
+        assertThat(done)
+                .usingRecursiveComparison()
+                .ignoringFields("phase", "diagnosisDeadline", "diagnosisId")
                 .isEqualTo(start);
     }
 
     @Test
     void waitingAgainDropsTheDiagnosis() {
-        WatchState again = start.diagnosing(T0.plus(Duration.ofMinutes(15))).withDiagnosisId("diag-1").waitingAgain();
+        WatchState again = start.diagnosing(T0.plus(Duration.ofMinutes(15)))
+                .withDiagnosisId("diag-1")
+                .waitingAgain();
 
         assertThat(again).isEqualTo(start);
     }
 
     @Test
     void aDiagnosisIdBelongsToADiagnosingWatch() {
-        assertThatThrownBy(() -> start.withDiagnosisId("diag-1")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> start.withDiagnosisId("diag-1"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("a diagnosis id belongs to a diagnosing watch, this one is WAITING");
     }
 }

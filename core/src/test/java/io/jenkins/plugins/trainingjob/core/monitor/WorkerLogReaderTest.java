@@ -46,8 +46,18 @@ class WorkerLogReaderTest {
     }
 
     private static JobStatus finished(String... workers) {
-        return new JobStatus(JOB, JobPhase.SUCCEEDED, "Succeeded", null, null, null, null, "",
-                java.util.Arrays.stream(workers).map(w -> new WorkerStatus(w, "node-1", "Succeeded", "")).toList(),
+        return new JobStatus(
+                JOB,
+                JobPhase.SUCCEEDED,
+                "Succeeded",
+                null,
+                null,
+                null,
+                null,
+                "",
+                java.util.Arrays.stream(workers)
+                        .map(w -> new WorkerStatus(w, "node-1", "Succeeded", ""))
+                        .toList(),
                 null);
     }
 
@@ -56,8 +66,8 @@ class WorkerLogReaderTest {
         LoggingPlatform platform = new LoggingPlatform(Map.of(
                 "sweep-lr1-master-0", List.of("step 1", "trainjob-output accuracy=0.91"),
                 "sweep-lr1-worker-0", List.of("trainjob-output accuracy=0.10")));
-        JobOutputs outputs = WorkerLogReader.outputs(platform,
-                finished("sweep-lr1-worker-0", "sweep-lr1-master-0"), OutputRules.none());
+        JobOutputs outputs = WorkerLogReader.outputs(
+                platform, finished("sweep-lr1-worker-0", "sweep-lr1-master-0"), OutputRules.none());
         assertThat(outputs.values()).containsExactly(Map.entry("accuracy", "0.91"));
         assertThat(outputs.worker()).isEqualTo("sweep-lr1-master-0");
         assertThat(outputs.unavailable()).isEmpty();
@@ -67,20 +77,24 @@ class WorkerLogReaderTest {
     @Test
     void aLongLogIsReadInPagesUpToTheBoundAndTheResultSaysItWasCut() {
         List<String> lines = new ArrayList<>(IntStream.range(0, WorkerLogReader.MAX_LINES)
-                .mapToObj(i -> "step " + i).toList());
+                .mapToObj(i -> "step " + i)
+                .toList());
         lines.set(10, "trainjob-output early=1");
         lines.add("trainjob-output late=2");
         LoggingPlatform platform = new LoggingPlatform(Map.of("w-0", lines));
         JobOutputs outputs = WorkerLogReader.outputs(platform, finished("w-0"), OutputRules.none());
         assertThat(outputs.values()).containsExactly(Map.entry("early", "1"));
-        assertThat(outputs.notes()).containsExactly("read the first 20000 lines of worker w-0's log; outputs"
-                + " printed after them were not read");
+        assertThat(outputs.notes())
+                .containsExactly("read the first 20000 lines of worker w-0's log; outputs"
+                        + " printed after them were not read");
         assertThat(platform.asked).hasSize(WorkerLogReader.MAX_LINES / WorkerLogReader.PAGE_LINES + 1);
     }
 
     @Test
     void aLogOfExactlyTheBoundIsNotCalledCut() {
-        List<String> lines = IntStream.range(0, WorkerLogReader.MAX_LINES).mapToObj(i -> "step " + i).toList();
+        List<String> lines = IntStream.range(0, WorkerLogReader.MAX_LINES)
+                .mapToObj(i -> "step " + i)
+                .toList();
         WorkerLog log = WorkerLogReader.read(new LoggingPlatform(Map.of("w-0", lines)), JOB, "w-0");
         assertThat(log.lines()).hasSize(WorkerLogReader.MAX_LINES);
         assertThat(log.cut()).isFalse();
@@ -89,8 +103,17 @@ class WorkerLogReaderTest {
     @Test
     void senseCoreSaysItServesNoLogsInsteadOfAnEmptyMap() {
         FakePlatform senseCore = new FakePlatform(PlatformKind.SENSECORE);
-        JobStatus status = new JobStatus(new JobRef(PlatformKind.SENSECORE, "pt-1", "pt-1"), JobPhase.SUCCEEDED,
-                "SUCCEEDED", null, null, null, null, "", List.of(new WorkerStatus("pt-1-worker-0", "", "", "")), null);
+        JobStatus status = new JobStatus(
+                new JobRef(PlatformKind.SENSECORE, "pt-1", "pt-1"),
+                JobPhase.SUCCEEDED,
+                "SUCCEEDED",
+                null,
+                null,
+                null,
+                null,
+                "",
+                List.of(new WorkerStatus("pt-1-worker-0", "", "", "")),
+                null);
         JobOutputs outputs = WorkerLogReader.outputs(senseCore, status, OutputRules.none());
         assertThat(outputs.isAvailable()).isFalse();
         assertThat(outputs.unavailable()).startsWith("SenseCore serves no job logs through its API");
@@ -107,7 +130,8 @@ class WorkerLogReaderTest {
 
     @Test
     void theTailIsTheLastLinesStrippedForAConsole() {
-        List<String> lines = new ArrayList<>(IntStream.range(0, 80).mapToObj(i -> "line " + i).toList());
+        List<String> lines = new ArrayList<>(
+                IntStream.range(0, 80).mapToObj(i -> "line " + i).toList());
         lines.add("Traceback \u001b[2J(most recent call last)\r");
         WorkerLogReader.LogTail tail = WorkerLogReader.tail(new LoggingPlatform(Map.of("w-0", lines)), JOB, "w-0");
         assertThat(tail.lines()).hasSize(WorkerLogReader.TAIL_LINES);

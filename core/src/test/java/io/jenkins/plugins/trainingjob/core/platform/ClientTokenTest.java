@@ -53,6 +53,7 @@ class ClientTokenTest {
     void requireNamesTheFieldAndTheRule() {
         assertThatThrownBy(() -> ClientToken.require("--client-token", "a b"))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("--client-token").hasMessageContaining(ClientToken.RULE);
+                .hasMessageContaining("--client-token")
+                .hasMessageContaining(ClientToken.RULE);
     }
 }

@@ -14,17 +14,18 @@ class ConnectionSettingsTest {
 
     @Test
     void endpointIsDerivedFromTheRegion() {
-        assertThat(ConnectionSettings.aihc(null, "bj", CREDS, "cce-1", "default").resolvedEndpoint())
+        assertThat(ConnectionSettings.aihc(null, "bj", CREDS, "cce-1", "default")
+                        .resolvedEndpoint())
                 .isEqualTo(URI.create("https://aihc.bj.baidubce.com"));
         assertThat(ConnectionSettings.senseCore(null, "cn-sh-01", CREDS, "sub", "rg", "cn-sh-01z", "ws")
-                .resolvedEndpoint()).isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
+                        .resolvedEndpoint())
+                .isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
     }
 
     @Test
     void aFallbackTargetMovesOnlyTheQueueOrThePool() {
         ConnectionSettings home = ConnectionSettings.aihc(null, "bj", CREDS, "cce-1", "q-1")
-                .withHttp(HttpSettings.defaults().withRetries(2, Duration.ofMillis(1),
-                        Duration.ofMillis(1)));
+                .withHttp(HttpSettings.defaults().withRetries(2, Duration.ofMillis(1), Duration.ofMillis(1)));
 
         ConnectionSettings otherQueue = home.withQueue("q-2");
         ConnectionSettings otherPool = home.withResourcePool("cce-2");
@@ -36,25 +37,32 @@ class ConnectionSettingsTest {
 
     @Test
     void aSenseCoreConnectionRefusesAFallbackQueueOrPoolNamingTheField() {
-        ConnectionSettings senseCore = ConnectionSettings.senseCore(null, "cn-sh-01", CREDS, "sub", "rg",
-                "cn-sh-01z", "ws");
+        ConnectionSettings senseCore =
+                ConnectionSettings.senseCore(null, "cn-sh-01", CREDS, "sub", "rg", "cn-sh-01z", "ws");
 
-        assertThatThrownBy(() -> senseCore.withQueue("q-2")).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> senseCore.withQueue("q-2"))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessageContaining("queue: a SenseCore ACP connection has no queue");
-        assertThatThrownBy(() -> senseCore.withResourcePool("cce-2")).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> senseCore.withResourcePool("cce-2"))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessageContaining("resourcePool: a SenseCore ACP connection has no resourcePool");
     }
 
     @Test
     void eachTargetChecksItsOwnFields() {
-        assertThat(new AihcTarget("aihc-serverless", null).problems()).extracting(ConnectionProblem::field)
+        assertThat(new AihcTarget("aihc-serverless", null).problems())
+                .extracting(ConnectionProblem::field)
                 .containsExactly("queue");
-        assertThat(new AihcTarget(" ", "q").problems()).extracting(ConnectionProblem::field)
+        assertThat(new AihcTarget(" ", "q").problems())
+                .extracting(ConnectionProblem::field)
                 .containsExactly("resourcePool");
-        assertThat(new SenseCoreTarget("sub", "", "cn-sh-01z", null).problems()).extracting(ConnectionProblem::field)
+        assertThat(new SenseCoreTarget("sub", "", "cn-sh-01z", null).problems())
+                .extracting(ConnectionProblem::field)
                 .containsExactly("resourceGroup", "workspace");
-        assertThat(ConnectionSettings.senseCore(null, "cn-sh-01", CREDS, "sub", "rg", null, "ws").problems())
-                .extracting(ConnectionProblem::field).containsExactly("zone");
+        assertThat(ConnectionSettings.senseCore(null, "cn-sh-01", CREDS, "sub", "rg", null, "ws")
+                        .problems())
+                .extracting(ConnectionProblem::field)
+                .containsExactly("zone");
     }
 
     @Test
@@ -63,14 +71,16 @@ class ConnectionSettingsTest {
 
         assertThat(aihc.platform()).isEqualTo(PlatformKind.AIHC);
         assertThat(aihc.aihc().resourcePoolId()).isEqualTo("cce-1");
-        assertThatThrownBy(aihc::senseCore).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(aihc::senseCore)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage("not a SenseCore connection: aihc");
     }
 
     @Test
     void anExplicitEndpointWins() {
         URI local = URI.create("http://127.0.0.1:8080");
-        assertThat(ConnectionSettings.aihc(local, "bj", CREDS, "cce-1", null).resolvedEndpoint()).isEqualTo(local);
+        assertThat(ConnectionSettings.aihc(local, "bj", CREDS, "cce-1", null).resolvedEndpoint())
+                .isEqualTo(local);
     }
 
     @Test

@@ -37,8 +37,8 @@ class CreateRecoveryTest {
     }
 
     private static TransientException noAnswer() {
-        return TransientException.connectionFailed(PlatformKind.AIHC, "POST /api/v1/aijobs", 0, "",
-                "read timed out", null);
+        return TransientException.connectionFailed(
+                PlatformKind.AIHC, "POST /api/v1/aijobs", 0, "", "read timed out", null);
     }
 
     /** A finder that answers from a script: a job, nothing, or a failure, one per look-up. */
@@ -55,16 +55,23 @@ class CreateRecoveryTest {
 
     @Test
     void aCreateThatGotAnAnswerIsLookedUpForSevenSecondsOnly() {
-        assertThat(CreateRecovery.waitsAfter(answered503(), READ_TIMEOUT)).containsExactly(Duration.ZERO,
-                Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
+        assertThat(CreateRecovery.waitsAfter(answered503(), READ_TIMEOUT))
+                .containsExactly(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
     }
 
     @Test
     void aCreateThatGotNoAnswerIsLookedUpUntilTheReadTimeoutIsCoveredAgainWithWaitsCappedAtThirtySeconds() {
         List<Duration> schedule = CreateRecovery.waitsAfter(noAnswer(), Duration.ofSeconds(120));
 
-        assertThat(schedule).startsWith(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2),
-                Duration.ofSeconds(4), Duration.ofSeconds(8), Duration.ofSeconds(16), Duration.ofSeconds(30));
+        assertThat(schedule)
+                .startsWith(
+                        Duration.ZERO,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(4),
+                        Duration.ofSeconds(8),
+                        Duration.ofSeconds(16),
+                        Duration.ofSeconds(30));
         assertThat(schedule).allSatisfy(w -> assertThat(w).isLessThanOrEqualTo(CreateRecovery.MAX_WAIT));
         Duration total = schedule.stream().reduce(Duration.ZERO, Duration::plus);
         assertThat(total).isGreaterThanOrEqualTo(Duration.ofSeconds(120));
@@ -73,10 +80,11 @@ class CreateRecoveryTest {
 
     @Test
     void anEvenScheduleWaitsTheSameBeforeEveryLookUpAndNeedsOneLookUpAtLeast() {
-        assertThat(CreateRecovery.evenly(3, Duration.ofSeconds(2))).containsExactly(Duration.ofSeconds(2),
-                Duration.ofSeconds(2), Duration.ofSeconds(2));
+        assertThat(CreateRecovery.evenly(3, Duration.ofSeconds(2)))
+                .containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2));
         assertThatThrownBy(() -> CreateRecovery.evenly(0, Duration.ZERO))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lookups must be at least 1");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("lookups must be at least 1");
     }
 
     @Test
@@ -113,11 +121,12 @@ class CreateRecoveryTest {
 
     @Test
     void aFailureTheClientDoesNotAcceptEndsTheSearchAsItself() {
-        AuthenticationException denied = new AuthenticationException(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
-                401, "", "", "bad signature", null);
+        AuthenticationException denied = new AuthenticationException(
+                PlatformKind.SENSECORE, "GET trainingJobs/{name}", 401, "", "", "bad signature", null);
 
         assertThatThrownBy(() -> CreateRecovery.of(recording, e -> e instanceof TransientException)
-                .search(CreateRecovery.evenly(3, Duration.ZERO), scripted(denied))).isSameAs(denied);
+                        .search(CreateRecovery.evenly(3, Duration.ZERO), scripted(denied)))
+                .isSameAs(denied);
         assertThat(waits).hasSize(1);
     }
 
@@ -132,8 +141,8 @@ class CreateRecoveryTest {
             slept.add(wait);
         };
 
-        CreateRecovery.Search search = CreateRecovery.of(interruptedOnSecond, e -> true)
-                .search(CreateRecovery.ANSWERED_WAITS, scripted());
+        CreateRecovery.Search search =
+                CreateRecovery.of(interruptedOnSecond, e -> true).search(CreateRecovery.ANSWERED_WAITS, scripted());
 
         assertThat(search.lookups()).isEqualTo(1);
         assertThat(search.interruption()).isSameAs(interrupt);
@@ -147,10 +156,11 @@ class CreateRecoveryTest {
 
         UncertainCreateException e = CreateRecovery.nothingResubmitted(lost, miss, "resnet", "tok-1");
 
-        assertThat(e.getMessage()).isEqualTo("Baidu AIHC POST /api/v1/aijobs: the create may not have happened: "
-                + "unavailable (HTTP 503, request id r-9); no job named 'resnet' with client token tok-1 appeared "
-                + "after 4 look-up(s) over 7s; nothing was resubmitted; the job may still appear "
-                + "(HTTP 503, request id r-9)");
+        assertThat(e.getMessage())
+                .isEqualTo("Baidu AIHC POST /api/v1/aijobs: the create may not have happened: "
+                        + "unavailable (HTTP 503, request id r-9); no job named 'resnet' with client token tok-1 appeared "
+                        + "after 4 look-up(s) over 7s; nothing was resubmitted; the job may still appear "
+                        + "(HTTP 503, request id r-9)");
         assertThat(e.clientToken()).isEqualTo("tok-1");
         assertThat(e.jobName()).isEqualTo("resnet");
         assertThat(e).hasCause(lost);
@@ -158,27 +168,30 @@ class CreateRecoveryTest {
 
     @Test
     void whenTheLastLookUpFailedTheFailureSaysSoInsteadOfCountingLookUps() {
-        NotFoundException gone = new NotFoundException(PlatformKind.AIHC, "GET /api/v1/aijobs", 404, "", "",
-                "pool not found", null);
+        NotFoundException gone =
+                new NotFoundException(PlatformKind.AIHC, "GET /api/v1/aijobs", 404, "", "", "pool not found", null);
         CreateRecovery.Search miss = new CreateRecovery.Search(Optional.empty(), 4, Duration.ofSeconds(7), gone, null);
 
         UncertainCreateException e = CreateRecovery.nothingResubmitted(noAnswer(), miss, "resnet", "tok-1");
 
-        assertThat(e.getMessage()).contains("the look-up for client token tok-1 failed too (Baidu AIHC GET "
-                + "/api/v1/aijobs: pool not found (HTTP 404))").doesNotContain("look-up(s) over");
+        assertThat(e.getMessage())
+                .contains("the look-up for client token tok-1 failed too (Baidu AIHC GET "
+                        + "/api/v1/aijobs: pool not found (HTTP 404))")
+                .doesNotContain("look-up(s) over");
     }
 
     @Test
     void whenASecondCreateByNameWasLostTooTheFailureCountsBothRoundsAndKeepsTheFirstAnswer() {
         TransientException first = noAnswer();
-        TransientException again = new TransientException(PlatformKind.SENSECORE, "POST trainingJobs", 502, "", "",
-                "bad gateway", null);
+        TransientException again =
+                new TransientException(PlatformKind.SENSECORE, "POST trainingJobs", 502, "", "", "bad gateway", null);
 
         UncertainCreateException e = CreateRecovery.afterResubmitByName(first, again, 10, "resnet-1");
 
-        assertThat(e.getMessage()).startsWith("SenseCore ACP POST trainingJobs: the create may not have happened: "
-                + "bad gateway (HTTP 502); no training job named 'resnet-1' appeared after 10 look-ups; "
-                + "the job may still appear");
+        assertThat(e.getMessage())
+                .startsWith("SenseCore ACP POST trainingJobs: the create may not have happened: "
+                        + "bad gateway (HTTP 502); no training job named 'resnet-1' appeared after 10 look-ups; "
+                        + "the job may still appear");
         assertThat(e.clientToken()).as("known by name only").isNull();
         assertThat(e).hasCause(again);
         assertThat(e.getSuppressed()).containsExactly(first);

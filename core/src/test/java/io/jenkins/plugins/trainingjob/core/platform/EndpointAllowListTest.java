@@ -24,11 +24,18 @@ class EndpointAllowListTest {
         assertThat(allowed(none, "https://aihc.bj.baidubce.com")).isTrue();
         assertThat(none.refusal(PlatformKind.SENSECORE, URI.create("https://aec2.cn-sh-01.sensecoreapi.cn")))
                 .isEmpty();
-        assertThat(allowed(none, "http://aihc.bj.baidubce.com")).as("plain http").isFalse();
-        assertThat(allowed(none, "https://aihc.bj.baidubce.com:8443")).as("another port").isFalse();
-        assertThat(allowed(none, "https://aihc.nowhere.baidubce.com")).as("an unknown region").isFalse();
+        assertThat(allowed(none, "http://aihc.bj.baidubce.com"))
+                .as("plain http")
+                .isFalse();
+        assertThat(allowed(none, "https://aihc.bj.baidubce.com:8443"))
+                .as("another port")
+                .isFalse();
+        assertThat(allowed(none, "https://aihc.nowhere.baidubce.com"))
+                .as("an unknown region")
+                .isFalse();
         assertThat(none.refusal(PlatformKind.SENSECORE, URI.create("https://aihc.bj.baidubce.com")))
-                .as("the other platform's host").isPresent();
+                .as("the other platform's host")
+                .isPresent();
         assertThat(none.refusal(PlatformKind.AIHC, URI.create("http://10.0.0.5:8500/v1/kv/x?")))
                 .hasValue("10.0.0.5 is not listed");
     }
@@ -58,17 +65,29 @@ class EndpointAllowListTest {
         assertThat(list.refusal(PlatformKind.AIHC, URI.create("http://aihc-gw.corp.example")))
                 .hasValueSatisfying(r -> assertThat(r).contains("plain http", "http://aihc-gw.corp.example"));
         assertThat(allowed(list, "http://legacy.corp.example:8080")).isTrue();
-        assertThat(list.allowsPlainHttp(URI.create("http://legacy.corp.example:8080"))).isTrue();
-        assertThat(list.allowsPlainHttp(URI.create("http://aihc-gw.corp.example"))).isFalse();
+        assertThat(list.allowsPlainHttp(URI.create("http://legacy.corp.example:8080")))
+                .isTrue();
+        assertThat(list.allowsPlainHttp(URI.create("http://aihc-gw.corp.example")))
+                .isFalse();
     }
 
     @Test
     void loopbackLinkLocalMetadataAndOddNumericHostsNeedAnExactEntry() {
         EndpointAllowList anyHost = EndpointAllowList.parse("*\nhttp://*");
-        for (String special : List.of("http://127.0.0.1:8080", "http://localhost:8500", "http://[::1]:80",
-                "http://169.254.169.254/latest", "https://metadata.google.internal", "http://100.100.100.200",
-                "http://[fe80::1]:80", "http://0.0.0.0:80", "http://2130706433:80", "http://127.1:80",
-                "http://0x7f.0.0.1", "http://0177.0.0.1", "http://[fd00:ec2::254]")) {
+        for (String special : List.of(
+                "http://127.0.0.1:8080",
+                "http://localhost:8500",
+                "http://[::1]:80",
+                "http://169.254.169.254/latest",
+                "https://metadata.google.internal",
+                "http://100.100.100.200",
+                "http://[fe80::1]:80",
+                "http://0.0.0.0:80",
+                "http://2130706433:80",
+                "http://127.1:80",
+                "http://0x7f.0.0.1",
+                "http://0177.0.0.1",
+                "http://[fd00:ec2::254]")) {
             assertThat(allowed(anyHost, special)).as(special).isFalse();
         }
         assertThat(allowed(anyHost, "https://10.0.0.5")).isTrue();

@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -28,11 +28,23 @@ public final class HostileJson {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Stand-ins of every JSON type, and values at the edge of what a number can be. */
-    private static final List<String> WRONG_VALUES = List.of("\"text\"", "\"\"", "-1", "0", "2147483648",
-            "9".repeat(400), "1e400", "-0.5", "true", "null", "[]", "{}", "[{\"x\":[1]}]", "\"\\u001b[31m<x>\"");
+    private static final List<String> WRONG_VALUES = List.of(
+            "\"text\"",
+            "\"\"",
+            "-1",
+            "0",
+            "2147483648",
+            "9".repeat(400),
+            "1e400",
+            "-0.5",
+            "true",
+            "null",
+            "[]",
+            "{}",
+            "[{\"x\":[1]}]",
+            "\"\\u001b[31m<x>\"");
 
-    private HostileJson() {
-    }
+    private HostileJson() {}
 
     /**
      * An OkHttp client whose every call is answered with the given status and body, without a network:
@@ -40,14 +52,16 @@ public final class HostileJson {
      * moments.
      */
     public static OkHttpClient answering(IntSupplier status, Function<HttpUrl, String> body) {
-        return new OkHttpClient.Builder().addInterceptor(chain -> new Response.Builder()
-                .request(chain.request())
-                .protocol(Protocol.HTTP_1_1)
-                .code(status.getAsInt())
-                .message("canned")
-                .header("Content-Type", "application/json")
-                .body(ResponseBody.create(body.apply(chain.request().url()), MediaType.get("application/json")))
-                .build()).build();
+        return new OkHttpClient.Builder()
+                .addInterceptor(chain -> new Response.Builder()
+                        .request(chain.request())
+                        .protocol(Protocol.HTTP_1_1)
+                        .code(status.getAsInt())
+                        .message("canned")
+                        .header("Content-Type", "application/json")
+                        .body(ResponseBody.create(body.apply(chain.request().url()), MediaType.get("application/json")))
+                        .build())
+                .build();
     }
 
     /**
@@ -74,8 +88,13 @@ public final class HostileJson {
 
     /** The C0, DEL, C1 and bidi control characters in a text meant for a console, as code points. */
     public static List<Integer> controlCharacters(String text) {
-        return text.chars().filter(c -> c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e)
-                || (c >= 0x2066 && c <= 0x2069)).boxed().toList();
+        return text.chars()
+                .filter(c -> c < 0x20
+                        || (c >= 0x7f && c <= 0x9f)
+                        || (c >= 0x202a && c <= 0x202e)
+                        || (c >= 0x2066 && c <= 0x2069))
+                .boxed()
+                .toList();
     }
 
     /** The document with each value (at any depth, array elements included) replaced by each wrong value. */
@@ -96,12 +115,23 @@ public final class HostileJson {
 
     /** Documents no API would send: hostile as a whole rather than in one field. */
     public static List<String> wholeDocuments() {
-        return List.of("", "null", "42", "\"text\"", "[]", "[1,2]", "{}", "{\"result\":null}",
-                "{\"result\":\"x\"}", "{\"result\":[]}", "{\"result\":{}}",
+        return List.of(
+                "",
+                "null",
+                "42",
+                "\"text\"",
+                "[]",
+                "[1,2]",
+                "{}",
+                "{\"result\":null}",
+                "{\"result\":\"x\"}",
+                "{\"result\":[]}",
+                "{\"result\":{}}",
                 "[".repeat(5000) + "]".repeat(5000),
                 "{\"result\":" + "{\"a\":".repeat(3000) + "1" + "}".repeat(3001),
                 "{\"result\":{\"total\":" + "9".repeat(1500) + "}}",
-                "{\"a\":1}{\"b\":2}", "{\"result\":{\"jobId\":\"j\"}");
+                "{\"a\":1}{\"b\":2}",
+                "{\"result\":{\"jobId\":\"j\"}");
     }
 
     private static void collectPaths(JsonNode node, List<Object> at, List<List<Object>> paths) {

@@ -19,8 +19,18 @@ class KnownRegionsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"cn-beijing,bj", "beijing,bj", "CN-GUANGZHOU,gz", "cn-suzhou,su", "cn-wuhan,fwh", "cn-baoding,bd",
-            "cn-yangquan,yq", "cn-hongkong,hkg", "cn-bj,bj", "bj-1,bj"})
+    @CsvSource({
+        "cn-beijing,bj",
+        "beijing,bj",
+        "CN-GUANGZHOU,gz",
+        "cn-suzhou,su",
+        "cn-wuhan,fwh",
+        "cn-baoding,bd",
+        "cn-yangquan,yq",
+        "cn-hongkong,hkg",
+        "cn-bj,bj",
+        "bj-1,bj"
+    })
     void aLongOrCityNameSuggestsTheAihcCode(String region, String meant) {
         assertThat(KnownRegions.isKnown(PlatformKind.AIHC, region)).isFalse();
         assertThat(KnownRegions.suggest(PlatformKind.AIHC, region)).contains(meant);
@@ -28,22 +38,26 @@ class KnownRegionsTest {
 
     @Test
     void anUnknownRegionIsRefusedWithTheKnownOnesTheOneMeantAndTheEndpointWayOut() {
-        assertThat(KnownRegions.problem(PlatformKind.AIHC, "cn-beijing")).contains("'cn-beijing' is not a known"
-                + " Baidu AIHC region (bd, bj, fwh, gz, hkg, su, yq); did you mean 'bj'? Another region or a"
-                + " private network: set the endpoint URL instead, e.g. https://aihc.<region>.baidubce.com");
-        assertThat(KnownRegions.problem(PlatformKind.AIHC, "xx")).hasValueSatisfying(rule -> assertThat(rule)
-                .doesNotContain("did you mean").contains("set the endpoint URL instead"));
-        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-1")).contains("'cn-sh-1' is not a known"
-                + " SenseCore ACP region (cn-sh-01); did you mean 'cn-sh-01'? Another region or a private"
-                + " network: set the endpoint URL instead, e.g. https://aec2.<region>.sensecoreapi.cn");
+        assertThat(KnownRegions.problem(PlatformKind.AIHC, "cn-beijing"))
+                .contains("'cn-beijing' is not a known"
+                        + " Baidu AIHC region (bd, bj, fwh, gz, hkg, su, yq); did you mean 'bj'? Another region or a"
+                        + " private network: set the endpoint URL instead, e.g. https://aihc.<region>.baidubce.com");
+        assertThat(KnownRegions.problem(PlatformKind.AIHC, "xx"))
+                .hasValueSatisfying(rule ->
+                        assertThat(rule).doesNotContain("did you mean").contains("set the endpoint URL instead"));
+        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-1"))
+                .contains("'cn-sh-1' is not a known"
+                        + " SenseCore ACP region (cn-sh-01); did you mean 'cn-sh-01'? Another region or a private"
+                        + " network: set the endpoint URL instead, e.g. https://aec2.<region>.sensecoreapi.cn");
         assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "cn-sh-01")).isEmpty();
-        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "bj")).hasValueSatisfying(rule -> assertThat(rule)
-                .doesNotContain("did you mean"));
+        assertThat(KnownRegions.problem(PlatformKind.SENSECORE, "bj"))
+                .hasValueSatisfying(rule -> assertThat(rule).doesNotContain("did you mean"));
     }
 
     @Test
     void remoteLookingTextIsCutAndControlCharactersReplaced() {
         assertThat(KnownRegions.problem(PlatformKind.AIHC, "a\u001b[31mb" + "x".repeat(60)))
-                .hasValueSatisfying(rule -> assertThat(rule).doesNotContain("\u001b").contains("…'"));
+                .hasValueSatisfying(
+                        rule -> assertThat(rule).doesNotContain("\u001b").contains("…'"));
     }
 }

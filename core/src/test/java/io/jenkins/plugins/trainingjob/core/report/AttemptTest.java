@@ -11,11 +11,19 @@ class AttemptTest {
 
     @Test
     void aLineNamesTheTargetTheJobTheVerdictAndWhatFollowed() {
-        Attempt a = new Attempt(2, "queue=spot", "t-a2", "job-7", Verdict.FITS_LATER, "unschedulable",
-                Duration.ofMinutes(10), "pending timeout 10m passed; moved on");
+        Attempt a = new Attempt(
+                2,
+                "queue=spot",
+                "t-a2",
+                "job-7",
+                Verdict.FITS_LATER,
+                "unschedulable",
+                Duration.ofMinutes(10),
+                "pending timeout 10m passed; moved on");
 
-        assertThat(a.line()).isEqualTo("attempt 2 (queue=spot): job job-7, pre-flight FITS_LATER, unschedulable; "
-                + "pending timeout 10m passed; moved on");
+        assertThat(a.line())
+                .isEqualTo("attempt 2 (queue=spot): job job-7, pre-flight FITS_LATER, unschedulable; "
+                        + "pending timeout 10m passed; moved on");
     }
 
     @Test

@@ -15,8 +15,7 @@ final class DocumentedExample {
 
     static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-5d5ab4e8", "sulingang-diagnose-node-taint");
 
-    private DocumentedExample() {
-    }
+    private DocumentedExample() {}
 
     static DiagnosisReport report() {
         return new DiagnosisAnalyzer().analyze(AihcDiagnosisParser.parse(json(), JOB, "diag-7c1e"));

@@ -21,8 +21,8 @@ class HostileDocumentsTest {
 
     @Test
     void aSavedReportOfAnyShapeIsRefusedOrRendersInEveryFormat() {
-        List<String> documents = new ArrayList<>(HostileJson.everyValueReplaced(
-                ReportJson.write(DocumentedExample.report())));
+        List<String> documents =
+                new ArrayList<>(HostileJson.everyValueReplaced(ReportJson.write(DocumentedExample.report())));
         documents.addAll(HostileJson.wholeDocuments());
         List<String> crashes = new ArrayList<>();
         for (String document : documents) {

@@ -32,7 +32,8 @@ class HostileStringsTest {
     void markdownEscapesMarkupAndKeepsEachValueOnItsLine() {
         String md = ReportFormat.MARKDOWN.render(REPORT);
         assertNoControlCharacters(md);
-        assertThat(md).doesNotContain("<script", "\nInjected:", "[link](", "`tick`", "` | pipe", "\uFFFF", "\uD800")
+        assertThat(md)
+                .doesNotContain("<script", "\nInjected:", "[link](", "`tick`", "` | pipe", "\uFFFF", "\uD800")
                 .contains("&lt;script&gt;alert('x')&lt;/script&gt;", "\\`tick\\`", "\\| pipe", "\\[link\\]");
         // Values are bounded (ReportLimits.MAX_VALUE), not cut at a line length: a table row holds several.
         assertThat(md.lines()).allMatch(l -> l.length() < 40 * ReportLimits.MAX_VALUE);
@@ -42,8 +43,10 @@ class HostileStringsTest {
     void htmlEscapesEveryRemoteStringAndLoadsNothing() {
         String html = ReportFormat.HTML.render(REPORT);
         assertNoControlCharacters(html);
-        assertThat(html).doesNotContain("<script", "\nInjected:", "src=", "href=", "url(", "@import", "\"quoted\"", "\uFFFF")
-                .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;", "&quot;quoted&quot; &amp; &#39;apostrophe");
+        assertThat(html)
+                .doesNotContain("<script", "\nInjected:", "src=", "href=", "url(", "@import", "\"quoted\"", "\uFFFF")
+                .contains(
+                        "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;", "&quot;quoted&quot; &amp; &#39;apostrophe");
         assertThat(html.lines()).allMatch(l -> l.length() < 40 * ReportLimits.MAX_VALUE);
     }
 
@@ -69,11 +72,16 @@ class HostileStringsTest {
             sawScript |= name.contains(Reports.SCRIPT);
             assertThat(name).doesNotContain("\u001b", "\u0000");
         }
-        assertThat(sawScript).as("a test case named after the <script> reason, escaped then parsed back").isTrue();
+        assertThat(sawScript)
+                .as("a test case named after the <script> reason, escaped then parsed back")
+                .isTrue();
     }
 
     private static void assertNoControlCharacters(String s) {
-        List<Integer> bad = s.chars().filter(c -> (c < 0x20 && c != '\n') || (c >= 0x7f && c <= 0x9f)).boxed().toList();
+        List<Integer> bad = s.chars()
+                .filter(c -> (c < 0x20 && c != '\n') || (c >= 0x7f && c <= 0x9f))
+                .boxed()
+                .toList();
         assertThat(bad).as("control characters").isEmpty();
     }
 

@@ -25,15 +25,17 @@ class JunitReportRendererTest {
             cases.add(c.getAttribute("classname") + " | " + c.getAttribute("name") + " | "
                     + failure.getAttribute("message"));
         }
-        assertThat(cases).containsExactly(
-                "trainingjob.diagnosis.NodeTaintToleranceDiagnostics | node(s) had untolerated taint: "
-                        + "{kwok.x-k8s.io/node: fake} | untolerated taint kwok.x-k8s.io/node: fake on 4 nodes",
-                "trainingjob.diagnosis.GPUResourceDiagnostics | Insufficient nvidia.com/gpu | "
-                        + "insufficient nvidia.com/gpu on 2 nodes",
-                "trainingjob.diagnosis.NodeAvailabilityDiagnostics | node(s) were unschedulable | "
-                        + "node cordoned (unschedulable) on 1 node");
+        assertThat(cases)
+                .containsExactly(
+                        "trainingjob.diagnosis.NodeTaintToleranceDiagnostics | node(s) had untolerated taint: "
+                                + "{kwok.x-k8s.io/node: fake} | untolerated taint kwok.x-k8s.io/node: fake on 4 nodes",
+                        "trainingjob.diagnosis.GPUResourceDiagnostics | Insufficient nvidia.com/gpu | "
+                                + "insufficient nvidia.com/gpu on 2 nodes",
+                        "trainingjob.diagnosis.NodeAvailabilityDiagnostics | node(s) were unschedulable | "
+                                + "node cordoned (unschedulable) on 1 node");
         String taintBody = doc.getElementsByTagName("failure").item(0).getTextContent();
-        assertThat(taintBody).contains("Nodes (4): fake-node-a800-[01-04]", "  operator: Equal")
+        assertThat(taintBody)
+                .contains("Nodes (4): fake-node-a800-[01-04]", "  operator: Equal")
                 .doesNotContain("kubectl uncordon");
     }
 

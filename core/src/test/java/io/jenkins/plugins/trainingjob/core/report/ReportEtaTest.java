@@ -15,18 +15,30 @@ import org.junit.jupiter.api.Test;
 class ReportEtaTest {
 
     private final JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-a", "train-llm");
-    private final Eta eta = Eta.estimate(Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3,
-            24, "the real waits of 40 submissions; queue <b>q</b>");
+    private final Eta eta = Eta.estimate(
+            Duration.ofMinutes(25),
+            Duration.ofMinutes(40),
+            Duration.ofMinutes(70),
+            3,
+            24,
+            "the real waits of 40 submissions; queue <b>q</b>");
     private final DiagnosisReport report = DiagnosisReport.builder(job, Verdict.FITS_LATER)
-            .headline("Job train-llm cannot be scheduled").verdictText("fits later").eta(eta.toReport()).build();
+            .headline("Job train-llm cannot be scheduled")
+            .verdictText("fits later")
+            .eta(eta.toReport())
+            .build();
 
     @Test
     void everyFormatSaysWhenTheJobWasExpectedToStart() {
         String summary = "expected to start in 25-70 min (p50 40 min); 3 jobs ahead need 24 GPUs";
-        assertThat(ReportFormat.TEXT.render(report)).contains("Start: " + summary).contains("Basis: the real waits");
+        assertThat(ReportFormat.TEXT.render(report))
+                .contains("Start: " + summary)
+                .contains("Basis: the real waits");
         assertThat(ReportFormat.MARKDOWN.render(report)).contains("**Start:** " + summary);
-        assertThat(ReportFormat.HTML.render(report)).contains("<dt>Start</dt><dd>" + summary)
-                .contains("queue &lt;b&gt;q&lt;/b&gt;").doesNotContain("<b>q</b>");
+        assertThat(ReportFormat.HTML.render(report))
+                .contains("<dt>Start</dt><dd>" + summary)
+                .contains("queue &lt;b&gt;q&lt;/b&gt;")
+                .doesNotContain("<b>q</b>");
         assertThat(ReportFormat.JUNIT.render(report)).contains("name=\"eta\" value=\"" + summary);
         assertThat(report.summaryLines()).contains("Start: " + summary);
     }
@@ -34,7 +46,10 @@ class ReportEtaTest {
     @Test
     void theJsonFormCarriesTheRangeInSecondsAndReadsBack() {
         String json = ReportFormat.JSON.render(report);
-        assertThat(json).contains("\"p10\" : 1500").contains("\"p50\" : 2400").contains("\"p90\" : 4200")
+        assertThat(json)
+                .contains("\"p10\" : 1500")
+                .contains("\"p50\" : 2400")
+                .contains("\"p90\" : 4200")
                 .contains("\"kind\" : \"ESTIMATE\"");
         DiagnosisReport back = ReportJson.read(json);
         assertThat(back.eta()).isEqualTo(report.eta());
@@ -54,7 +69,9 @@ class ReportEtaTest {
         WaitEstimate none = Eta.noBasis(4, Duration.ofDays(7)).toReport();
         assertThat(none.known()).isFalse();
         String json = ReportFormat.JSON.render(report.withEta(none));
-        assertThat(json).contains("no basis for an estimate (4 finished jobs in 7d)").doesNotContain("\"p10\"");
+        assertThat(json)
+                .contains("no basis for an estimate (4 finished jobs in 7d)")
+                .doesNotContain("\"p10\"");
         assertThat(ReportFormat.TEXT.render(report.withEta(none))).doesNotContain("Basis:");
     }
 }

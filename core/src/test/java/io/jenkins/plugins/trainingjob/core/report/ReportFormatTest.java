@@ -13,8 +13,8 @@ class ReportFormatTest {
         assertThat(ReportFormat.parse("MD")).isEqualTo(ReportFormat.MARKDOWN);
         assertThat(ReportFormat.parse(" junit ")).isEqualTo(ReportFormat.JUNIT);
         assertThat(ReportFormat.parse("xml")).isEqualTo(ReportFormat.JUNIT);
-        assertThatThrownBy(() -> ReportFormat.parse("pdf")).hasMessage(
-                "unknown report format 'pdf': expected text, markdown, html, json or junit");
+        assertThatThrownBy(() -> ReportFormat.parse("pdf"))
+                .hasMessage("unknown report format 'pdf': expected text, markdown, html, json or junit");
     }
 
     @Test

@@ -37,7 +37,9 @@ class ReportGoldenTest {
 
     static String golden(String file) throws IOException {
         try (InputStream in = ReportGoldenTest.class.getResourceAsStream(file)) {
-            assertThat(in).as("golden file %s (regenerate with -Dgolden.update=true)", file).isNotNull();
+            assertThat(in)
+                    .as("golden file %s (regenerate with -Dgolden.update=true)", file)
+                    .isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

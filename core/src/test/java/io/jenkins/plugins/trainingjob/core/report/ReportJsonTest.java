@@ -36,9 +36,12 @@ class ReportJsonTest {
 
     @Test
     void aNewerSchemaIsRefusedWithTheVersions() {
-        String json = ReportJson.write(DocumentedExample.report()).replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2");
-        assertThatThrownBy(() -> ReportJson.read(json)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("report 'schemaVersion' 2 is not supported: this version reads 1 to 1; use a newer trainjob");
+        String json =
+                ReportJson.write(DocumentedExample.report()).replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2");
+        assertThatThrownBy(() -> ReportJson.read(json))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage(
+                        "report 'schemaVersion' 2 is not supported: this version reads 1 to 1; use a newer trainjob");
     }
 
     @Test
@@ -48,16 +51,19 @@ class ReportJsonTest {
         assertThatThrownBy(() -> ReportJson.read("<html>")).hasMessageStartingWith("not a JSON document");
         assertThatThrownBy(() -> ReportJson.read("[1]")).hasMessage("a diagnosis report must be a JSON object");
         assertThatThrownBy(() -> ReportJson.read("{\"schemaVersion\": 1, \"verdict\": \"MAYBE\"}"))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("not a valid diagnosis report:");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("not a valid diagnosis report:");
     }
 
     @Test
     void aReasonWhoseNodeCountDisagreesWithItsRangesIsRefused() {
         String json = ReportJson.write(DocumentedExample.report())
-                .replaceFirst("\"folded\" : \"fake-node-a800-\\[01-04\\]\",\\s*\"count\" : 4",
+                .replaceFirst(
+                        "\"folded\" : \"fake-node-a800-\\[01-04\\]\",\\s*\"count\" : 4",
                         "\"folded\" : \"fake-node-a800-[01-04]\", \"count\" : 3");
 
-        assertThatThrownBy(() -> ReportJson.read(json)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> ReportJson.read(json))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("not a valid diagnosis report")
                 .hasMessageContaining("nodeCount is 4 but its node ranges stand for 3");
     }

@@ -18,15 +18,16 @@ final class Reports {
     static final String XML_INVALID = "nul\u0000 bell\u0007 ffff\uFFFF lone\uD800 end";
     static final String LONG = "x".repeat(10_000);
 
-    private Reports() {
-    }
+    private Reports() {}
 
     /** {@code nodes} nodes spread round-robin over {@code reasons} taints in three rules, so nothing folds. */
     static DiagnosisReport large(int nodes, int reasons) {
         List<Finding> findings = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
             int r = i % reasons;
-            findings.add(Finding.classified("Rule" + (r % 3), "NodeAvailabilityDiagnostics",
+            findings.add(Finding.classified(
+                    "Rule" + (r % 3),
+                    "NodeAvailabilityDiagnostics",
                     "node(s) had untolerated taint: {team-" + r + ": reserved}",
                     Finding.Where.podOnNode(String.format("node-%05d", i), "big-master-0", "big", "default", "default"),
                     Finding.Shortfall.NONE));
@@ -39,14 +40,23 @@ final class Reports {
         List<String> evil = List.of(SCRIPT, ANSI, NEWLINES, QUOTES, XML_INVALID, LONG);
         List<Finding> findings = new ArrayList<>();
         for (String e : evil) {
-            findings.add(Finding.classified("Rule " + e, "Type " + e,
+            findings.add(Finding.classified(
+                    "Rule " + e,
+                    "Type " + e,
                     "node(s) had untolerated taint: {" + e + ": " + e + "}",
-                    Finding.Where.podOnNode("node-" + e, "pod-" + e, "job", "ns", "queue-" + e), Finding.Shortfall.NONE));
-            findings.add(Finding.classified("Rule " + e, "Type " + e, "reason " + e,
+                    Finding.Where.podOnNode("node-" + e, "pod-" + e, "job", "ns", "queue-" + e),
+                    Finding.Shortfall.NONE));
+            findings.add(Finding.classified(
+                    "Rule " + e,
+                    "Type " + e,
+                    "reason " + e,
                     Finding.Where.podOnNode("n2-" + e, "pod-" + e, "job", "ns", "queue-" + e),
                     Finding.Shortfall.of("nvidia.com/gpu" + e, "8", "0" + e)));
         }
-        return new DiagnosisAnalyzer().analyze(new JobRef(PlatformKind.AIHC, "id-" + SCRIPT, "job-" + ANSI + SCRIPT),
-                "diag-" + NEWLINES, findings);
+        return new DiagnosisAnalyzer()
+                .analyze(
+                        new JobRef(PlatformKind.AIHC, "id-" + SCRIPT, "job-" + ANSI + SCRIPT),
+                        "diag-" + NEWLINES,
+                        findings);
     }
 }

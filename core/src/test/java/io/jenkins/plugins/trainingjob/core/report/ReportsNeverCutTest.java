@@ -34,18 +34,24 @@ class ReportsNeverCutTest {
         for (ReportFormat format : List.of(ReportFormat.TEXT, ReportFormat.MARKDOWN, ReportFormat.HTML)) {
             String rendered = format.render(report);
             Matcher cut = ELLIPSIS.matcher(rendered);
-            assertThat(cut.find()).as("%s as %s cuts at: %s", name, format,
-                    cut.find(0) ? rendered.substring(Math.max(0, cut.start() - 60), cut.start() + 1) : "").isFalse();
+            assertThat(cut.find())
+                    .as(
+                            "%s as %s cuts at: %s",
+                            name,
+                            format,
+                            cut.find(0) ? rendered.substring(Math.max(0, cut.start() - 60), cut.start() + 1) : "")
+                    .isFalse();
         }
         String text = ReportFormat.TEXT.render(report);
         assertThat(text.lines()).as(name).allMatch(l -> l.length() <= TextReportRenderer.WIDTH);
         String unfolded = text.replaceAll("\\s+", " ");
         String whole = text.replaceAll("\\s+", "");
         assertThat(unfolded).contains(ReportLimits.bounded(report.verdictText()).replaceAll("\\s+", " "));
-        report.hints().stream().limit(ReportLimits.MAX_HINTS).forEach(h ->
-                assertThat(whole).contains(ReportLimits.bounded(h.text()).replaceAll("\\s+", "")));
+        report.hints().stream().limit(ReportLimits.MAX_HINTS).forEach(h -> assertThat(whole)
+                .contains(ReportLimits.bounded(h.text()).replaceAll("\\s+", "")));
         if (!report.diagnosisId().isEmpty()) {
-            assertThat(whole).contains(ReportLimits.bounded(report.diagnosisId()).replaceAll("\\s+", ""));
+            assertThat(whole)
+                    .contains(ReportLimits.bounded(report.diagnosisId()).replaceAll("\\s+", ""));
         }
     }
 }

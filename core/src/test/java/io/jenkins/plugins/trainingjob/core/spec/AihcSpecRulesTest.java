@@ -32,7 +32,8 @@ class AihcSpecRulesTest {
 
     @Test
     void imageAndCommandAreRequired() {
-        aihc().remove("jobSpec.image").set("jobSpec.command", "''")
+        aihc().remove("jobSpec.image")
+                .set("jobSpec.command", "''")
                 .failsWith("jobSpec.command: must not be empty", "jobSpec.image: required");
         aihc().set("jobSpec.image", "'registry/x:1 --privileged'")
                 .failsWith("jobSpec.image: must not contain spaces or control characters");
@@ -66,14 +67,20 @@ class AihcSpecRulesTest {
     @Test
     void jobFrameworkIsPyTorchJobOrMpiJob() {
         aihc().set("jobFramework", "MPIJob").isValid();
-        aihc().set("jobFramework", "TFJob").failsWith("jobFramework: must be one of PyTorchJob, MPIJob (found 'TFJob')");
+        aihc().set("jobFramework", "TFJob")
+                .failsWith("jobFramework: must be one of PyTorchJob, MPIJob (found 'TFJob')");
     }
 
     @Test
     void labelsNeedAKeyAndAValueAndEnvsAName() {
-        aihc().set("labels", "[{key: team, value: ml}]").set("jobSpec.envs", "[{name: A, value: ''}]").isValid();
-        aihc().set("labels", "[{key: '', value: ml}, {key: team}]").set("jobSpec.envs", "[{value: x}]")
-                .failsWith("jobSpec.envs[0].name: required", "labels[0].key: must not be empty",
+        aihc().set("labels", "[{key: team, value: ml}]")
+                .set("jobSpec.envs", "[{name: A, value: ''}]")
+                .isValid();
+        aihc().set("labels", "[{key: '', value: ml}, {key: team}]")
+                .set("jobSpec.envs", "[{value: x}]")
+                .failsWith(
+                        "jobSpec.envs[0].name: required",
+                        "labels[0].key: must not be empty",
                         "labels[1].value: required");
     }
 
@@ -85,11 +92,16 @@ class AihcSpecRulesTest {
 
     @Test
     void datasourcesNeedAKnownTypeAMountPathAndWhatToMount() {
-        aihc().set("datasources", "[{type: pfs, name: pfs-7xWeAt, sourcePath: /data, mountPath: /mnt/pfs},"
-                + " {type: hostpath, sourcePath: /ssd, mountPath: /mnt/ssd, options: {readOnly: true}},"
-                + " {type: emptydir, mountPath: /dev/shm, options: {medium: Memory, sizeLimit: 10}}]").isValid();
-        aihc().set("datasources", "[{type: nfs, name: n, mountPath: /mnt}, {type: pfs, mountPath: mnt},"
-                + " {type: hostpath, mountPath: /mnt}, {name: x}]")
+        aihc().set(
+                        "datasources",
+                        "[{type: pfs, name: pfs-7xWeAt, sourcePath: /data, mountPath: /mnt/pfs},"
+                                + " {type: hostpath, sourcePath: /ssd, mountPath: /mnt/ssd, options: {readOnly: true}},"
+                                + " {type: emptydir, mountPath: /dev/shm, options: {medium: Memory, sizeLimit: 10}}]")
+                .isValid();
+        aihc().set(
+                        "datasources",
+                        "[{type: nfs, name: n, mountPath: /mnt}, {type: pfs, mountPath: mnt},"
+                                + " {type: hostpath, mountPath: /mnt}, {name: x}]")
                 .failsWith(
                         "datasources[0].type: must be one of pfs, pfsl1, pfsl2, cfs, bos, rapidfs, dataset,"
                                 + " emptydir, hostpath (found 'nfs')",
@@ -102,19 +114,28 @@ class AihcSpecRulesTest {
 
     @Test
     void bcclNeedsTwoReplicasAndRdma() {
-        aihc().set("enableBccl", "true").set("jobSpec.replicas", "2").set("jobSpec.enableRDMA", "true").isValid();
-        aihc().set("enableBccl", "true").failsWith("enableBccl: needs at least 2 replicas (jobSpec.replicas is 1)",
-                "enableBccl: needs RDMA: set jobSpec.enableRDMA to true");
+        aihc().set("enableBccl", "true")
+                .set("jobSpec.replicas", "2")
+                .set("jobSpec.enableRDMA", "true")
+                .isValid();
+        aihc().set("enableBccl", "true")
+                .failsWith(
+                        "enableBccl: needs at least 2 replicas (jobSpec.replicas is 1)",
+                        "enableBccl: needs RDMA: set jobSpec.enableRDMA to true");
     }
 
     @Test
     void faultToleranceIsConfiguredOneWayOnly() {
-        aihc().set("faultTolerance", "true").set("faultToleranceConfig", "{enabledHangDetection: true,"
-                + " hangDetectionTimeoutMinutes: 7, faultToleranceLimit: 3, customFaultTolerancePattern: [NCCL error]}")
+        aihc().set("faultTolerance", "true")
+                .set(
+                        "faultToleranceConfig",
+                        "{enabledHangDetection: true,"
+                                + " hangDetectionTimeoutMinutes: 7, faultToleranceLimit: 3, customFaultTolerancePattern: [NCCL error]}")
                 .isValid();
-        aihc().set("faultToleranceArgs", "'--enable-replace=true'").set("faultToleranceConfig",
-                "{hangDetectionTimeoutMinutes: 0, faultToleranceLimit: -1}")
-                .failsWith("faultToleranceArgs: set either faultToleranceArgs or faultToleranceConfig, not both",
+        aihc().set("faultToleranceArgs", "'--enable-replace=true'")
+                .set("faultToleranceConfig", "{hangDetectionTimeoutMinutes: 0, faultToleranceLimit: -1}")
+                .failsWith(
+                        "faultToleranceArgs: set either faultToleranceArgs or faultToleranceConfig, not both",
                         "faultToleranceConfig.faultToleranceLimit: must be at least 0 (found -1)",
                         "faultToleranceConfig.hangDetectionTimeoutMinutes: must be at least 1 (found 0)");
     }
@@ -130,10 +151,12 @@ class AihcSpecRulesTest {
     @Test
     void nodeAffinityTermsAreListsOfStringsAsTheSdkDeclaresThem() {
         aihc().set("requiredNodeAffinity", "['topology.kubernetes.io/zone=a', 'gpu=a800']")
-                .set("preferredNodeAffinity", "['rack=r1']").isValid();
+                .set("preferredNodeAffinity", "['rack=r1']")
+                .isValid();
         aihc().set("requiredNodeAffinity", "[{key: zone, operator: In, values: [a]}]")
                 .set("preferredNodeAffinity", "[{weight: 1}]")
-                .failsWith("preferredNodeAffinity[0]: expected text, got an object",
+                .failsWith(
+                        "preferredNodeAffinity[0]: expected text, got an object",
                         "requiredNodeAffinity[0]: expected text, got an object");
         aihc().set("requiredNodeAffinity", "['zone=a', '']").failsWith("requiredNodeAffinity[1]: must not be empty");
     }
@@ -141,8 +164,10 @@ class AihcSpecRulesTest {
     /** bce-sdk-go {@code OpenAPIDatasource.ID} ("数据集ID") for type dataset. */
     @Test
     void aDatasetIsMountedByItsId() {
-        aihc().set("datasources", "[{type: dataset, id: ds-7xWeAt, mountPath: /mnt/data}]").isValid();
-        aihc().set("datasources", "[{type: dataset, name: my-dataset, mountPath: /mnt/data}]").isValid();
+        aihc().set("datasources", "[{type: dataset, id: ds-7xWeAt, mountPath: /mnt/data}]")
+                .isValid();
+        aihc().set("datasources", "[{type: dataset, name: my-dataset, mountPath: /mnt/data}]")
+                .isValid();
         aihc().set("datasources", "[{type: dataset, mountPath: /mnt/data}]")
                 .failsWith("datasources[0].id: required for type dataset: the dataset id (or name)");
         aihc().set("datasources", "[{type: dataset, id: 7, mountPath: /d}]")
@@ -152,8 +177,11 @@ class AihcSpecRulesTest {
     /** bce-sdk-go {@code AIJobDatasourceOptions.CfsInstanceID/CfsMountPoint} ("cfs 挂载点信息"). */
     @Test
     void aCfsMountCarriesItsInstanceAndMountPoint() {
-        aihc().set("datasources", "[{type: cfs, name: cfs-1, sourcePath: /, mountPath: /mnt/cfs,"
-                + " options: {cfsInstanceId: cfs-abc123, cfsMountPoint: cfs-abc123.bj.baidubce.com}}]").isValid();
+        aihc().set(
+                        "datasources",
+                        "[{type: cfs, name: cfs-1, sourcePath: /, mountPath: /mnt/cfs,"
+                                + " options: {cfsInstanceId: cfs-abc123, cfsMountPoint: cfs-abc123.bj.baidubce.com}}]")
+                .isValid();
         aihc().set("datasources", "[{type: pfs, name: pfs-1, mountPath: /mnt/pfs, options: {cfsInstanceId: cfs-1}}]")
                 .failsWith("datasources[0].options.cfsInstanceId: only for type cfs (type is 'pfs')");
         aihc().set("datasources", "[{type: cfs, name: cfs-1, mountPath: /mnt/cfs, options: {cfsMountPoint: [a]}}]")
@@ -163,14 +191,18 @@ class AihcSpecRulesTest {
     @Test
     void sdkOnlyFieldsAreAcceptedAndChecked() {
         aihc().set("codeSource", "{filePath: code.tar.gz, mountPath: /code, id: c-1}")
-                .set("alertConfig", "{instanceId: cprom-1, notifyRuleId: n-1, alertItems: [jobFailed, jobHang],"
-                        + " for: 5m, severity: critical}")
+                .set(
+                        "alertConfig",
+                        "{instanceId: cprom-1, notifyRuleId: n-1, alertItems: [jobFailed, jobHang],"
+                                + " for: 5m, severity: critical}")
                 .set("logCollectionFilePatterns", "['/workspace/logs/*.log']")
                 .set("requiredNodeAffinity", "['zone=a']")
                 .set("preferredNodeAffinity", "['gpu-type=a800']")
-                .set("runningTimeoutStopTimeUnit", "12h").set("retentionPeriod", "7d")
+                .set("runningTimeoutStopTimeUnit", "12h")
+                .set("retentionPeriod", "7d")
                 .isValid();
-        aihc().set("alertConfig", "{alertItems: [jobLost]}").set("retentionPeriod", "forever")
+        aihc().set("alertConfig", "{alertItems: [jobLost]}")
+                .set("retentionPeriod", "forever")
                 .set("runningTimeoutStopTimeUnit", "0m")
                 .failsWith(
                         "alertConfig.alertItems[0]: must be one of jobRunning, jobFT, nodeFT, jobFailed, jobSucceed,"

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class ClosestNameTest {
 
-    private static final List<String> KNOWN = List.of("name", "replicas", "display_name", "total_replicas",
-            "enableRDMA");
+    private static final List<String> KNOWN =
+            List.of("name", "replicas", "display_name", "total_replicas", "enableRDMA");
 
     @Test
     void suggestsTheNameOneOrTwoEditsAway() {

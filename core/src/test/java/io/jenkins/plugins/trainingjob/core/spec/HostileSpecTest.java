@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
  */
 class HostileSpecTest {
 
-    private static final Map<String, String> BUILD = Map.of("BUILD_NUMBER", "42", "IMAGE_TAG", "v1.3.0",
-            "WORKERS", "4", "GIT_COMMIT", "0123abc");
+    private static final Map<String, String> BUILD =
+            Map.of("BUILD_NUMBER", "42", "IMAGE_TAG", "v1.3.0", "WORKERS", "4", "GIT_COMMIT", "0123abc");
 
     @Test
     void everyFieldOfBothExamplesReplacedByEachWrongTypeIsLoadedOrRefusedWithProblems() {
@@ -29,16 +29,20 @@ class HostileSpecTest {
 
     @Test
     void hostileYamlIsRefusedWithProblems() {
-        String laughs = "platform: aihc\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
-                + "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
-                + "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n";
-        List<String> documents = List.of(laughs,
+        String laughs =
+                "platform: aihc\na: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n"
+                        + "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]\n"
+                        + "e: [*d, *d, *d, *d, *d, *d, *d, *d, *d]\n";
+        List<String> documents = List.of(
+                laughs,
                 "platform: aihc\nname: " + "[".repeat(5000) + "]".repeat(5000),
                 "platform: aihc\njobSpec: {replicas: " + "9".repeat(2000) + "}",
                 "platform: aihc\nname: !!javax.script.ScriptEngineManager [!!java.net.URLClassLoader [[]]]",
                 "platform: aihc\nname: ${" + "A".repeat(10_000) + "}",
                 "platform: sensecore\nenv: [{key: K, value: ${UNDEFINED}}]\n---\nplatform: aihc",
-                "\u0000\u0001platform: aihc", "platform: [aihc]", "? [a, b]\n: c\nplatform: aihc");
+                "\u0000\u0001platform: aihc",
+                "platform: [aihc]",
+                "? [a, b]\n: c\nplatform: aihc");
         assertThat(crashes(documents)).isEmpty();
     }
 

@@ -17,7 +17,8 @@ class InvalidInputSerializationTest {
 
     @Test
     void anInvalidSpecKeepsItsProblems() throws Exception {
-        var problems = List.of(new SpecProblem("jobSpec.replicas", "must be at least 1"),
+        var problems = List.of(
+                new SpecProblem("jobSpec.replicas", "must be at least 1"),
                 new SpecProblem("", "the document is empty"));
 
         var read = SerialForm.roundTrip(new InvalidSpecException("job.yaml", problems));

@@ -57,7 +57,8 @@ class JobSpecLoaderTest {
         @Test
         void malformedYamlIsOneLineWithLineAndColumn() {
             assertThat(problemsOf("platform: aihc\njobSpec:\n  image: [a\n  command: x\n"))
-                    .singleElement().asString()
+                    .singleElement()
+                    .asString()
                     .startsWith("malformed YAML at line 4, column 10: ")
                     .doesNotContain("\n");
         }
@@ -72,16 +73,20 @@ class JobSpecLoaderTest {
 
         @Test
         void duplicateKeysAreRejected() {
-            assertThat(problemsOf("platform: aihc\nname: a\nname: b\n")).singleElement().asString()
-                    .startsWith("malformed YAML at line 3").contains("Duplicate field 'name'");
+            assertThat(problemsOf("platform: aihc\nname: a\nname: b\n"))
+                    .singleElement()
+                    .asString()
+                    .startsWith("malformed YAML at line 3")
+                    .contains("Duplicate field 'name'");
         }
 
         @Test
         void theTopLevelMustBeAMapping() {
-            assertThat(problemsOf("- platform: aihc\n")).containsExactly(
-                    "a job spec must be a mapping of field names to values at the top level");
-            assertThat(problemsOf("# nothing yet\n")).containsExactly(
-                    "the document is empty: expected 'platform: aihc' or 'platform: sensecore' and the job's fields");
+            assertThat(problemsOf("- platform: aihc\n"))
+                    .containsExactly("a job spec must be a mapping of field names to values at the top level");
+            assertThat(problemsOf("# nothing yet\n"))
+                    .containsExactly(
+                            "the document is empty: expected 'platform: aihc' or 'platform: sensecore' and the job's fields");
         }
     }
 
@@ -113,7 +118,8 @@ class JobSpecLoaderTest {
         void isExactlyWhatTheUserWroteIncludingFieldsTheModelOnlyPassesThrough() {
             String yaml = SpecFixture.MINIMAL_AIHC + "requiredNodeAffinity: ['zone=a']\n";
             ObjectNode expected = ((ObjectNode) SpecFixture.yaml(yaml)).without("platform");
-            assertThat(JobSpecLoader.load(yaml, "job.yaml", NO_VARIABLES).body()).isEqualTo(expected);
+            assertThat(JobSpecLoader.load(yaml, "job.yaml", NO_VARIABLES).body())
+                    .isEqualTo(expected);
         }
 
         @Test
@@ -125,8 +131,10 @@ class JobSpecLoaderTest {
 
         @Test
         void doesNotShowSecretsInToString() {
-            JobSpec spec = SpecFixture.aihc().set("jobSpec.imageConfig", "{username: robot, password: s3cret}")
-                    .set("jobSpec.envs", "[{name: TOKEN, value: s3cret}]").load();
+            JobSpec spec = SpecFixture.aihc()
+                    .set("jobSpec.imageConfig", "{username: robot, password: s3cret}")
+                    .set("jobSpec.envs", "[{name: TOKEN, value: s3cret}]")
+                    .load();
             AihcJobSpec aihc = (AihcJobSpec) spec;
             assertThat(spec.toString()).doesNotContain("s3cret");
             assertThat(aihc.jobSpec().toString()).doesNotContain("s3cret").contains("robot", "TOKEN");
@@ -137,20 +145,26 @@ class JobSpecLoaderTest {
     class Fields {
         @Test
         void unknownFieldsAreRejectedWithTheirPathAndTheClosestKnownName() {
-            assertThat(senseCore().set("roles[0].resource_spec[1]", "{name: N2lS.Ie.I60.2, replics: 1}").problems())
+            assertThat(senseCore()
+                            .set("roles[0].resource_spec[1]", "{name: N2lS.Ie.I60.2, replics: 1}")
+                            .problems())
                     .containsExactly("roles[0].resource_spec[1].replics: unknown field: did you mean 'replicas'?");
             assertThat(senseCore().set("displayName", "x").problems())
                     .as("the other platform's camelCase spelling is recognised")
                     .containsExactly("displayName: unknown field: did you mean 'display_name'?");
-            assertThat(senseCore().set("roles[0].gpu", "8").problems())
-                    .containsExactly("roles[0].gpu: unknown field");
+            assertThat(senseCore().set("roles[0].gpu", "8").problems()).containsExactly("roles[0].gpu: unknown field");
         }
 
         @Test
         void wrongTypesNameTheExpectedType() {
-            assertThat(senseCore().set("roles[0].total_replicas", "'4'").set("display_name", "42")
-                    .set("env", "{key: A}").set("barrier", "{enable_ethernet_ping: 'yes'}")
-                    .set("fault_tolerance", "[1]").set("roles[0].resource_spec[0].replicas", "1.5").problems())
+            assertThat(senseCore()
+                            .set("roles[0].total_replicas", "'4'")
+                            .set("display_name", "42")
+                            .set("env", "{key: A}")
+                            .set("barrier", "{enable_ethernet_ping: 'yes'}")
+                            .set("fault_tolerance", "[1]")
+                            .set("roles[0].resource_spec[0].replicas", "1.5")
+                            .problems())
                     .containsExactly(
                             "barrier.enable_ethernet_ping: expected true or false, got text",
                             "display_name: expected text, got an integer (quote the value in YAML)",
@@ -162,21 +176,30 @@ class JobSpecLoaderTest {
 
         @Test
         void integersMustFitThirtyTwoBits() {
-            assertThat(senseCore().set("fault_tolerance", "{backoff_limit: 2147483648}").problems())
+            assertThat(senseCore()
+                            .set("fault_tolerance", "{backoff_limit: 2147483648}")
+                            .problems())
                     .containsExactly("fault_tolerance.backoff_limit: expected an integer between -2147483648 and"
                             + " 2147483647");
         }
 
         @Test
         void listElementsOfTheWrongTypeKeepTheirIndex() {
-            assertThat(senseCore().set("env", "[oops, {key: A, value: b}, {key: 1, value: c}]").problems())
-                    .containsExactly("env[0]: expected an object, got text",
+            assertThat(senseCore()
+                            .set("env", "[oops, {key: A, value: b}, {key: 1, value: c}]")
+                            .problems())
+                    .containsExactly(
+                            "env[0]: expected an object, got text",
                             "env[2].key: expected text, got an integer (quote the value in YAML)");
         }
 
         @Test
         void aNullValueCountsAsAbsent() {
-            assertThat(senseCore().set("name", "null").set("tensorboard", "null").problems()).isEmpty();
+            assertThat(senseCore()
+                            .set("name", "null")
+                            .set("tensorboard", "null")
+                            .problems())
+                    .isEmpty();
         }
     }
 
@@ -198,29 +221,33 @@ class JobSpecLoaderTest {
                 """.formatted("{key: K, value: v}, ".repeat(11) + "{key: K, value: v}");
         InvalidSpecException e = (InvalidSpecException) org.assertj.core.api.Assertions.catchThrowable(
                 () -> JobSpecLoader.load(yaml, "ci/job.yaml", NO_VARIABLES));
-        assertThat(e.problems()).extracting(SpecProblem::toString).containsExactly(
-                "display_name: required",
-                "env: must hold at most 10 entries (found 12)",
-                "name: must start with a lowercase letter, end with a lowercase letter or digit and contain only"
-                        + " a-z, 0-9 and '-'",
-                "resource_pool.name: required",
-                "roles[0].name: must be Worker, the only role the platform supports",
-                "roles[0].resource_spec[0].replics: unknown field: did you mean 'replicas'?",
-                "roles[0].startup_script: must not be empty",
-                "roles[0].total_replicas: expected an integer, got text",
-                "state: output-only field: remove it (the platform sets it)");
-        assertThat(e.getMessage()).isEqualTo(String.join(System.lineSeparator(),
-                "ci/job.yaml: invalid job spec (9 problems)",
-                "  display_name: required",
-                "  env: must hold at most 10 entries (found 12)",
-                "  name: must start with a lowercase letter, end with a lowercase letter or digit and contain only"
-                        + " a-z, 0-9 and '-'",
-                "  resource_pool.name: required",
-                "  roles[0].name: must be Worker, the only role the platform supports",
-                "  roles[0].resource_spec[0].replics: unknown field: did you mean 'replicas'?",
-                "  roles[0].startup_script: must not be empty",
-                "  roles[0].total_replicas: expected an integer, got text",
-                "  state: output-only field: remove it (the platform sets it)"));
+        assertThat(e.problems())
+                .extracting(SpecProblem::toString)
+                .containsExactly(
+                        "display_name: required",
+                        "env: must hold at most 10 entries (found 12)",
+                        "name: must start with a lowercase letter, end with a lowercase letter or digit and contain only"
+                                + " a-z, 0-9 and '-'",
+                        "resource_pool.name: required",
+                        "roles[0].name: must be Worker, the only role the platform supports",
+                        "roles[0].resource_spec[0].replics: unknown field: did you mean 'replicas'?",
+                        "roles[0].startup_script: must not be empty",
+                        "roles[0].total_replicas: expected an integer, got text",
+                        "state: output-only field: remove it (the platform sets it)");
+        assertThat(e.getMessage())
+                .isEqualTo(String.join(
+                        System.lineSeparator(),
+                        "ci/job.yaml: invalid job spec (9 problems)",
+                        "  display_name: required",
+                        "  env: must hold at most 10 entries (found 12)",
+                        "  name: must start with a lowercase letter, end with a lowercase letter or digit and contain only"
+                                + " a-z, 0-9 and '-'",
+                        "  resource_pool.name: required",
+                        "  roles[0].name: must be Worker, the only role the platform supports",
+                        "  roles[0].resource_spec[0].replics: unknown field: did you mean 'replicas'?",
+                        "  roles[0].startup_script: must not be empty",
+                        "  roles[0].total_replicas: expected an integer, got text",
+                        "  state: output-only field: remove it (the platform sets it)"));
         assertThat(e.sourceName()).isEqualTo("ci/job.yaml");
     }
 
@@ -230,8 +257,11 @@ class JobSpecLoaderTest {
         for (int i = 0; i < 11; i++) {
             env.append(i == 0 ? "" : ", ").append(i == 2 || i == 10 ? "{value: v}" : "{key: K, value: v}");
         }
-        assertThat(senseCore().set("env", env + "]").problems()).containsExactly(
-                "env: must hold at most 10 entries (found 11)", "env[2].key: required", "env[10].key: required");
+        assertThat(senseCore().set("env", env + "]").problems())
+                .containsExactly(
+                        "env: must hold at most 10 entries (found 11)",
+                        "env[2].key: required",
+                        "env[10].key: required");
     }
 
     @Nested
@@ -242,8 +272,7 @@ class JobSpecLoaderTest {
         @Test
         void loadsAUtf8File() throws IOException {
             Path file = dir.resolve("job.yaml");
-            Files.writeString(file, SpecFixture.MINIMAL_SENSECORE.replace("nightly", "夜间训练"),
-                    StandardCharsets.UTF_8);
+            Files.writeString(file, SpecFixture.MINIMAL_SENSECORE.replace("nightly", "夜间训练"), StandardCharsets.UTF_8);
             SenseCoreJobSpec spec = (SenseCoreJobSpec) JobSpecLoader.load(file, NO_VARIABLES);
             assertThat(spec.displayName()).isEqualTo("夜间训练");
         }
@@ -270,32 +299,33 @@ class JobSpecLoaderTest {
         @Test
         void anOversizedDocumentIsRefusedBeforeParsing() {
             String huge = "platform: aihc\n#" + "x".repeat(JobSpecLoader.MAX_CHARS);
-            assertThat(problemsOf(huge)).containsExactly(
-                    "the document is larger than 1048576 characters; a job spec is a few kilobytes");
+            assertThat(problemsOf(huge))
+                    .containsExactly("the document is larger than 1048576 characters; a job spec is a few kilobytes");
         }
     }
 
     @Nested
     class Examples {
-        private final Map<String, String> build = Map.of("BUILD_NUMBER", "42", "IMAGE_TAG", "v1.3.0",
-                "WORKERS", "4", "GIT_COMMIT", "0123abc");
+        private final Map<String, String> build =
+                Map.of("BUILD_NUMBER", "42", "IMAGE_TAG", "v1.3.0", "WORKERS", "4", "GIT_COMMIT", "0123abc");
 
         @Test
         void theAihcExampleIsValid() {
-            AihcJobSpec spec = (AihcJobSpec) JobSpecLoader.load(SpecFixture.resource("aihc-job.yaml"),
-                    "aihc-job.yaml", build);
+            AihcJobSpec spec =
+                    (AihcJobSpec) JobSpecLoader.load(SpecFixture.resource("aihc-job.yaml"), "aihc-job.yaml", build);
             assertThat(spec.name()).isEqualTo("llama-sft-42");
             assertThat(spec.jobSpec().replicas()).isEqualTo(4);
             assertThat(spec.jobSpec().image()).isEqualTo("registry.baidubce.com/ml-team/llama-train:v1.3.0");
-            assertThat(spec.jobSpec().command()).startsWith("torchrun --nnodes=${WORLD_SIZE} ")
+            assertThat(spec.jobSpec().command())
+                    .startsWith("torchrun --nnodes=${WORLD_SIZE} ")
                     .endsWith("/mnt/pfs/checkpoints/42");
             assertThat(spec.body().at("/jobSpec/replicas").isInt()).isTrue();
         }
 
         @Test
         void theSenseCoreExampleIsValid() {
-            SenseCoreJobSpec spec = (SenseCoreJobSpec) JobSpecLoader.load(
-                    SpecFixture.resource("sensecore-job.yaml"), "sensecore-job.yaml", build);
+            SenseCoreJobSpec spec = (SenseCoreJobSpec)
+                    JobSpecLoader.load(SpecFixture.resource("sensecore-job.yaml"), "sensecore-job.yaml", build);
             assertThat(spec.name()).isEqualTo("resnet-ci-42");
             assertThat(spec.displayName()).isEqualTo("ResNet50-nightly-42");
             assertThat(spec.roles().get(0).totalReplicas()).isEqualTo(4);

@@ -42,39 +42,55 @@ class OutputRulesTest {
 
     @Test
     void theLastMatchWinsAndTheFirstGroupIsTheValue() {
-        OutputRules rules = JobSpecLoader.load(WITH_OUTPUTS, "job.yaml", Map.of()).outputs();
-        Map<String, String> found = rules.extract(List.of(
-                "step 1 loss 1.5000", "eval accuracy: 0.71", "step 2 loss 0.7500 then loss 0.5000",
-                "eval accuracy: 0.91", "[worker] trainjob-output accuracy=0.93", "no match here"), new TreeSet<>());
+        OutputRules rules =
+                JobSpecLoader.load(WITH_OUTPUTS, "job.yaml", Map.of()).outputs();
+        Map<String, String> found = rules.extract(
+                List.of(
+                        "step 1 loss 1.5000",
+                        "eval accuracy: 0.71",
+                        "step 2 loss 0.7500 then loss 0.5000",
+                        "eval accuracy: 0.91",
+                        "[worker] trainjob-output accuracy=0.93",
+                        "no match here"),
+                new TreeSet<>());
         assertThat(found).containsExactly(Map.entry("accuracy", "0.93"), Map.entry("loss", "0.5000"));
     }
 
     @Test
     void valuesAreStrippedOfControlCharactersAndTooLongOnesAreLeftOutByName() {
         TreeSet<String> tooLong = new TreeSet<>();
-        Map<String, String> found = OutputRules.none().extract(List.of(
-                "trainjob-output note=\u001b[31mred\u001b[0m done ",
-                "trainjob-output blob=" + "x".repeat(OutputRules.MAX_VALUE_CHARS + 1)), tooLong);
+        Map<String, String> found = OutputRules.none()
+                .extract(
+                        List.of(
+                                "trainjob-output note=\u001b[31mred\u001b[0m done ",
+                                "trainjob-output blob=" + "x".repeat(OutputRules.MAX_VALUE_CHARS + 1)),
+                        tooLong);
         assertThat(found).containsExactly(Map.entry("note", "red done"));
         assertThat(tooLong).containsExactly("blob");
     }
 
     @Test
     void aLineThatOnlyMentionsThePrefixIsNotAnOutput() {
-        assertThat(OutputRules.none().extract(List.of("my-trainjob-output x=1", "trainjob-output 9x=1",
-                "trainjob-outputs x=1"), new TreeSet<>())).isEmpty();
+        assertThat(OutputRules.none()
+                        .extract(
+                                List.of("my-trainjob-output x=1", "trainjob-output 9x=1", "trainjob-outputs x=1"),
+                                new TreeSet<>()))
+                .isEmpty();
     }
 
     @Test
     void aBadRegexNamesTheFieldAndTheRule() {
         assertThat(problems("outputs:\n  - name: acc\n    regex: 'acc ([0-9'\n"))
-                .singleElement().asString().startsWith("outputs[0].regex: not a valid regular expression");
+                .singleElement()
+                .asString()
+                .startsWith("outputs[0].regex: not a valid regular expression");
     }
 
     @Test
     void aRegexWithoutAGroupIsRefused() {
         assertThat(problems("outputs:\n  - name: acc\n    regex: 'acc [0-9.]+'\n"))
-                .containsExactly("outputs[0].regex: needs a capture group: the first group '( )' is the output's value");
+                .containsExactly(
+                        "outputs[0].regex: needs a capture group: the first group '( )' is the output's value");
     }
 
     @Test
@@ -85,11 +101,12 @@ class OutputRulesTest {
                   - {name: acc, regex: 'b (\\d)'}
                   - {name: 9lives, regex: 'c (\\d)'}
                   - {name: ok, regex: 'd (\\d)', metric: true}
-                """)).containsExactly(
-                "outputs[1].name: duplicate output name acc: each output is declared once",
-                "outputs[2].name: must be a letter or '_' followed by up to 63 letters, digits or '_' (what"
-                        + " $GITHUB_OUTPUT and dotenv files take)",
-                "outputs[3].metric: unknown field: an output has 'name' and 'regex'");
+                """))
+                .containsExactly(
+                        "outputs[1].name: duplicate output name acc: each output is declared once",
+                        "outputs[2].name: must be a letter or '_' followed by up to 63 letters, digits or '_' (what"
+                                + " $GITHUB_OUTPUT and dotenv files take)",
+                        "outputs[3].metric: unknown field: an output has 'name' and 'regex'");
     }
 
     @Test
@@ -100,8 +117,8 @@ class OutputRulesTest {
 
     @Test
     void aRegexIsLiteralNotSubstituted() {
-        JobSpec spec = JobSpecLoader.load(SpecFixture.MINIMAL_AIHC
-                + "outputs:\n  - {name: v, regex: 'v=(\\S+)$'}\n", "job.yaml", Map.of());
+        JobSpec spec = JobSpecLoader.load(
+                SpecFixture.MINIMAL_AIHC + "outputs:\n  - {name: v, regex: 'v=(\\S+)$'}\n", "job.yaml", Map.of());
         assertThat(spec.outputs().rules().get(0).regex().pattern()).isEqualTo("v=(\\S+)$");
     }
 }

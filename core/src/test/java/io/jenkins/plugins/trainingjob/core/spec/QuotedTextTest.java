@@ -25,12 +25,13 @@ class QuotedTextTest {
 
     @Test
     void quotesUserTextInProblemsSafely() {
-        assertThat(SpecFixture.senseCore().set("framework", "\"PY\\e[2JTORCH\"").problems()).containsExactly(
-                "framework: must be one of FRAMEWORK_UNSPECIFIED, MPI, PYTORCH, PYTORCH_DDP, TENSORFLOW,"
-                        + " TENSORFLOW_PS, SENSEPARROTS, SENSEPARROTS_DDP (found 'PY[2JTORCH')");
+        assertThat(SpecFixture.senseCore().set("framework", "\"PY\\e[2JTORCH\"").problems())
+                .containsExactly(
+                        "framework: must be one of FRAMEWORK_UNSPECIFIED, MPI, PYTORCH, PYTORCH_DDP, TENSORFLOW,"
+                                + " TENSORFLOW_PS, SENSEPARROTS, SENSEPARROTS_DDP (found 'PY[2JTORCH')");
         assertThat(SpecFixture.senseCore().set("evil\nstate", "x").problems())
                 .containsExactly("evilstate: unknown field");
-        assertThat(ExitCodeList.check("1\u0007")).contains(
-                "'1' is neither an exit code nor a range like 101-255 (digits, '-' and ',' only, no spaces)");
+        assertThat(ExitCodeList.check("1\u0007"))
+                .contains("'1' is neither an exit code nor a range like 101-255 (digits, '-' and ',' only, no spaces)");
     }
 }

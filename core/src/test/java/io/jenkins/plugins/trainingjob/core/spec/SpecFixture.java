@@ -115,13 +115,13 @@ final class SpecFixture {
     }
 
     void failsWith(String... problems) {
-        assertThatThrownBy(this::load).isInstanceOfSatisfying(InvalidSpecException.class,
-                e -> org.assertj.core.api.Assertions.assertThat(
-                        e.problems().stream().map(SpecProblem::toString)).containsExactly(problems));
+        assertThatThrownBy(this::load)
+                .isInstanceOfSatisfying(InvalidSpecException.class, e -> org.assertj.core.api.Assertions.assertThat(
+                                e.problems().stream().map(SpecProblem::toString))
+                        .containsExactly(problems));
     }
 
-    private record Parent(JsonNode node, String field, int index) {
-    }
+    private record Parent(JsonNode node, String field, int index) {}
 
     private Parent parent(String path) {
         JsonNode node = document;
@@ -129,7 +129,9 @@ final class SpecFixture {
         for (int i = 0; i < steps.length; i++) {
             String step = steps[i];
             String field = step.contains("[") ? step.substring(0, step.indexOf('[')) : step;
-            int index = step.contains("[") ? Integer.parseInt(step.substring(step.indexOf('[') + 1, step.length() - 1)) : -1;
+            int index = step.contains("[")
+                    ? Integer.parseInt(step.substring(step.indexOf('[') + 1, step.length() - 1))
+                    : -1;
             boolean last = i == steps.length - 1;
             if (last && index < 0) {
                 return new Parent(node, field, -1);

@@ -25,7 +25,8 @@ class SpecPathTest {
 
     @Test
     void ordersTheDocumentFirstAndIndexesNumerically() {
-        assertThat(Stream.of("env[10].key", "name", "", "env", "env[2].key", "env[2]").sorted(SpecPath.ORDER))
+        assertThat(Stream.of("env[10].key", "name", "", "env", "env[2].key", "env[2]")
+                        .sorted(SpecPath.ORDER))
                 .containsExactly("", "env", "env[2]", "env[2].key", "env[10].key", "name");
         assertThat(List.of("a9", "a10").stream().sorted(SpecPath.ORDER)).containsExactly("a9", "a10");
     }

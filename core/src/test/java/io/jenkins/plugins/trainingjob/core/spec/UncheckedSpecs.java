@@ -11,8 +11,7 @@ import java.util.Set;
  */
 public final class UncheckedSpecs {
 
-    private UncheckedSpecs() {
-    }
+    private UncheckedSpecs() {}
 
     /** {@code body} (without {@code platform}) as {@code platform}'s spec; reading problems are ignored. */
     public static JobSpec of(PlatformKind platform, ObjectNode body) {

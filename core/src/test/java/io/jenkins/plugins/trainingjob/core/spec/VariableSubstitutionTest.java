@@ -67,11 +67,13 @@ class VariableSubstitutionTest {
                 a: ${bad name}
                 b: "${UNCLOSED"
                 """, Map.of("BUILD_NUMBER", "42"));
-        assertThat(problems).extracting(SpecProblem::toString).containsExactly(
-                "name: undefined variable ${BUILD_NUMBR}: did you mean ${BUILD_NUMBER}?",
-                "roles[0].image_path: undefined variable ${REGISTRY}",
-                "a: invalid variable name in '${bad name}': use letters, digits and '_', starting with a letter or '_'",
-                "b: unclosed variable reference '${': close it with '}' or write '$${' for a literal '${'");
+        assertThat(problems)
+                .extracting(SpecProblem::toString)
+                .containsExactly(
+                        "name: undefined variable ${BUILD_NUMBR}: did you mean ${BUILD_NUMBER}?",
+                        "roles[0].image_path: undefined variable ${REGISTRY}",
+                        "a: invalid variable name in '${bad name}': use letters, digits and '_', starting with a letter or '_'",
+                        "b: unclosed variable reference '${': close it with '}' or write '$${' for a literal '${'");
     }
 
     @Test
@@ -83,8 +85,10 @@ class VariableSubstitutionTest {
 
     @Test
     void aWholeValueReferenceFillsNumberAndBooleanFieldsWithTheFieldsType() {
-        JobSpec spec = JobSpecLoader.load(SpecFixture.MINIMAL_AIHC.replace("replicas: 1", "replicas: ${WORKERS}")
-                + "enableBccl: ${BCCL}\n", "job.yaml", Map.of("WORKERS", "8", "BCCL", "false"));
+        JobSpec spec = JobSpecLoader.load(
+                SpecFixture.MINIMAL_AIHC.replace("replicas: 1", "replicas: ${WORKERS}") + "enableBccl: ${BCCL}\n",
+                "job.yaml",
+                Map.of("WORKERS", "8", "BCCL", "false"));
         assertThat(spec.body().at("/jobSpec/replicas").isInt()).isTrue();
         assertThat(spec.body().at("/jobSpec/replicas").intValue()).isEqualTo(8);
         assertThat(spec.body().at("/enableBccl").isBoolean()).isTrue();
@@ -92,30 +96,41 @@ class VariableSubstitutionTest {
 
     @Test
     void aReferenceInATextFieldStaysText() {
-        JobSpec spec = JobSpecLoader.load(SpecFixture.MINIMAL_AIHC.replace("sft-1", "${NAME}"), "job.yaml",
-                Map.of("NAME", "12345"));
+        JobSpec spec = JobSpecLoader.load(
+                SpecFixture.MINIMAL_AIHC.replace("sft-1", "${NAME}"), "job.yaml", Map.of("NAME", "12345"));
         assertThat(spec.body().get("name").isTextual()).isTrue();
         assertThat(spec.name()).isEqualTo("12345");
     }
 
     @Test
     void aVariableThatDoesNotFitTheFieldIsAProblemThatDoesNotShowTheValue() {
-        InvalidSpecException e = catchThrowableOfType(InvalidSpecException.class, () -> JobSpecLoader.load(
-                SpecFixture.MINIMAL_AIHC.replace("replicas: 1", "replicas: ${WORKERS}")
-                        + "jobSpec2: ${SECRET}\n", "job.yaml", Map.of("WORKERS", "four-s3cret", "SECRET", "s3cret")));
-        assertThat(e.problems()).extracting(SpecProblem::toString).containsExactly(
-                "jobSpec.replicas: expected an integer, but the variable's value is not",
-                "jobSpec2: unknown field: did you mean 'jobSpec'?");
+        InvalidSpecException e = catchThrowableOfType(
+                InvalidSpecException.class,
+                () -> JobSpecLoader.load(
+                        SpecFixture.MINIMAL_AIHC.replace("replicas: 1", "replicas: ${WORKERS}")
+                                + "jobSpec2: ${SECRET}\n",
+                        "job.yaml",
+                        Map.of("WORKERS", "four-s3cret", "SECRET", "s3cret")));
+        assertThat(e.problems())
+                .extracting(SpecProblem::toString)
+                .containsExactly(
+                        "jobSpec.replicas: expected an integer, but the variable's value is not",
+                        "jobSpec2: unknown field: did you mean 'jobSpec'?");
         assertThat(e.getMessage()).doesNotContain("s3cret");
     }
 
     @Test
     void undefinedVariablesAreReportedTogetherWithOtherProblems() {
-        InvalidSpecException e = catchThrowableOfType(InvalidSpecException.class, () -> JobSpecLoader.load(
-                SpecFixture.MINIMAL_AIHC.replace("replicas: 1", "replicas: ${WORKERS}") + "priority: urgent\n",
-                "job.yaml", Map.of()));
-        assertThat(e.problems()).extracting(SpecProblem::toString).containsExactly(
-                "jobSpec.replicas: undefined variable ${WORKERS}",
-                "priority: must be one of high, normal, low (found 'urgent')");
+        InvalidSpecException e = catchThrowableOfType(
+                InvalidSpecException.class,
+                () -> JobSpecLoader.load(
+                        SpecFixture.MINIMAL_AIHC.replace("replicas: 1", "replicas: ${WORKERS}") + "priority: urgent\n",
+                        "job.yaml",
+                        Map.of()));
+        assertThat(e.problems())
+                .extracting(SpecProblem::toString)
+                .containsExactly(
+                        "jobSpec.replicas: undefined variable ${WORKERS}",
+                        "priority: must be one of high, normal, low (found 'urgent')");
     }
 }

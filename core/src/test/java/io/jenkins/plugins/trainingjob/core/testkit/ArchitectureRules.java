@@ -23,12 +23,13 @@ public final class ArchitectureRules {
      * Core's platform clients and what only they use: a front end reaches a client through
      * {@code core.platform.connect} and the platform API, never by name.
      */
-    public static final String[] CORE_CLIENT_PACKAGES = {CORE_INTERNAL,
+    public static final String[] CORE_CLIENT_PACKAGES = {
+        CORE_INTERNAL,
         "io.jenkins.plugins.trainingjob.core.platform.aihc..",
-        "io.jenkins.plugins.trainingjob.core.platform.sensecore.."};
+        "io.jenkins.plugins.trainingjob.core.platform.sensecore.."
+    };
 
-    private ArchitectureRules() {
-    }
+    private ArchitectureRules() {}
 
     /**
      * The main classes of the module under test ({@code target/classes}; Surefire runs in the module's
@@ -44,15 +45,19 @@ public final class ArchitectureRules {
 
     /** No package of the module depends on itself through another: every package is its own slice. */
     public static ArchRule noPackageCycles() {
-        return slices().matching("io.jenkins.plugins.trainingjob.(**)").namingSlices("$1")
-                .should().beFreeOfCycles()
-                .because("packages import one way (see each package-info.java); a cycle means a layer"
-                        + " reaches up");
+        return slices().matching("io.jenkins.plugins.trainingjob.(**)")
+                .namingSlices("$1")
+                .should()
+                .beFreeOfCycles()
+                .because("packages import one way (see each package-info.java); a cycle means a layer" + " reaches up");
     }
 
     /** A front end uses core's API only: core's internal packages may change in any release. */
     public static ArchRule usesNoInternalPackageOfCore() {
-        return noClasses().should().dependOnClassesThat().resideInAPackage(CORE_INTERNAL)
+        return noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage(CORE_INTERNAL)
                 .because("core.internal is not API; a front end uses core's documented packages only");
     }
 
@@ -64,17 +69,23 @@ public final class ArchitectureRules {
      *     API (CONTRIBUTING.md lists them); the rule holds for every other class, so no new one appears
      */
     public static ArchRule namesNoPlatformClient(Class<?>... knownDebt) {
-        return noClasses().that().doNotBelongToAnyOf(knownDebt)
-                .should().dependOnClassesThat().resideInAnyPackage(CORE_CLIENT_PACKAGES)
+        return noClasses()
+                .that()
+                .doNotBelongToAnyOf(knownDebt)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(CORE_CLIENT_PACKAGES)
                 .because("a front end talks to a platform through core.platform and core.platform.connect;"
                         + " a client's package is that client's business");
     }
 
     /** Neither core nor a front end other than the plugin knows Jenkins. */
     public static ArchRule knowsNoJenkins() {
-        return noClasses().should().dependOnClassesThat()
-                .resideInAnyPackage("hudson..", "jenkins..", "org.jenkinsci..", "org.kohsuke.stapler..",
-                        "com.cloudbees..")
+        return noClasses()
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "hudson..", "jenkins..", "org.jenkinsci..", "org.kohsuke.stapler..", "com.cloudbees..")
                 .because("only the plugin knows Jenkins (architecture.md: modules and what each may know)");
     }
 }

@@ -28,15 +28,18 @@ public final class CountingPlatform implements TrainingPlatform {
     public final AtomicInteger listCalls = new AtomicInteger();
     /** List calls that asked for a first page: one per round of listing. */
     public final AtomicInteger listRounds = new AtomicInteger();
+
     public final AtomicInteger launchCalls = new AtomicInteger();
     public final AtomicInteger fetchCalls = new AtomicInteger();
     public final AtomicInteger cancelCalls = new AtomicInteger();
     /** Submits, token look-ups and event reads. */
     public final AtomicInteger otherCalls = new AtomicInteger();
+
     public final LongAdder statusNanos = new LongAdder();
     public final LongAdder listNanos = new LongAdder();
     /** When each list call started ({@link System#nanoTime()}), to explain latencies in a log. */
     public final Queue<Long> listStarts = new ConcurrentLinkedQueue<>();
+
     private final TrainingPlatform client;
 
     public CountingPlatform(TrainingPlatform client) {
@@ -45,7 +48,11 @@ public final class CountingPlatform implements TrainingPlatform {
 
     /** Every call counted so far (list rounds are not calls of their own). */
     public long total() {
-        return (long) statusCalls.get() + listCalls.get() + launchCalls.get() + fetchCalls.get() + cancelCalls.get()
+        return (long) statusCalls.get()
+                + listCalls.get()
+                + launchCalls.get()
+                + fetchCalls.get()
+                + cancelCalls.get()
                 + otherCalls.get();
     }
 

@@ -74,6 +74,7 @@ public class FakePlatform implements TrainingPlatform {
 
     /** The phase every submitted job reads. */
     public volatile JobPhase phase = JobPhase.PENDING;
+
     public final List<String> submittedTokens = new CopyOnWriteArrayList<>();
     public final Map<String, JobRef> byToken = new ConcurrentHashMap<>();
     public final List<JobRef> cancelled = new CopyOnWriteArrayList<>();
@@ -164,8 +165,10 @@ public class FakePlatform implements TrainingPlatform {
     @Override
     public ConnectionSettings settings() {
         ConnectionSettings s = settings;
-        return s != null ? s : ConnectionSettings.aihc(URI.create("http://localhost"), null,
-                Credentials.of("ak", "sk"), "pool", "default");
+        return s != null
+                ? s
+                : ConnectionSettings.aihc(
+                        URI.create("http://localhost"), null, Credentials.of("ak", "sk"), "pool", "default");
     }
 
     @Override
@@ -192,8 +195,8 @@ public class FakePlatform implements TrainingPlatform {
             if (submitted.containsKey(job.id())) {
                 return status(job, phase);
             }
-            throw new NotFoundException(kind, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1",
-                    "no such job", null);
+            throw new NotFoundException(
+                    kind, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1", "no such job", null);
         }
         AtomicInteger failing = transientFailures.get(job.id());
         if (failing != null && failing.getAndDecrement() > 0) {
@@ -210,7 +213,8 @@ public class FakePlatform implements TrainingPlatform {
 
     @Override
     public boolean failureNeedsConfirmation(JobStatus status) {
-        return status.phase() == JobPhase.FAILED && faultTolerant.contains(status.job().id());
+        return status.phase() == JobPhase.FAILED
+                && faultTolerant.contains(status.job().id());
     }
 
     @Override
@@ -229,8 +233,20 @@ public class FakePlatform implements TrainingPlatform {
                 page.add(status(submitted.get(ids.get(i)), phase));
                 continue;
             }
-            page.add(listIncludesWorkers ? s : new JobStatus(s.job(), s.phase(), s.rawState(), null, null, null,
-                    s.queuePosition(), s.reason(), List.of(), null));
+            page.add(
+                    listIncludesWorkers
+                            ? s
+                            : new JobStatus(
+                                    s.job(),
+                                    s.phase(),
+                                    s.rawState(),
+                                    null,
+                                    null,
+                                    null,
+                                    s.queuePosition(),
+                                    s.reason(),
+                                    List.of(),
+                                    null));
         }
         int next = from + pageSize;
         return new StatusPage(page, next < ids.size() ? Integer.toString(next) : null);
@@ -258,8 +274,14 @@ public class FakePlatform implements TrainingPlatform {
     public DiagnosisHandle launchDiagnosis(JobRef job) {
         launchCalls.incrementAndGet();
         if (preCheckRefusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw new DiagnosisPreCheckException(kind, "POST /api/v1/aifd/schedulediagnosis/job/launcher",
-                    400, "PreCheckError", "r-2", "Check before diagnosis error: job queued less than 5 minutes", null);
+            throw new DiagnosisPreCheckException(
+                    kind,
+                    "POST /api/v1/aifd/schedulediagnosis/job/launcher",
+                    400,
+                    "PreCheckError",
+                    "r-2",
+                    "Check before diagnosis error: job queued less than 5 minutes",
+                    null);
         }
         return new DiagnosisHandle("diag-" + diagnosisIds.incrementAndGet(), job);
     }
@@ -273,18 +295,36 @@ public class FakePlatform implements TrainingPlatform {
             throw failure;
         }
         if (!diagnosisReady || notReadyFetches.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            throw new DiagnosisNotReadyException(kind, "GET /api/v1/aifd/schedulediagnosis/job/query",
-                    200, "DiagnosisReportNotFound", "r-3", "The diagnosis report is not found, try later please.",
+            throw new DiagnosisNotReadyException(
+                    kind,
+                    "GET /api/v1/aifd/schedulediagnosis/job/query",
+                    200,
+                    "DiagnosisReportNotFound",
+                    "r-3",
+                    "The diagnosis report is not found, try later please.",
                     null);
         }
         Function<DiagnosisHandle, RawDiagnosis> answer = diagnosis;
         if (answer != null) {
             return answer.apply(handle);
         }
-        return new AihcScheduleDiagnosis(handle.job(), handle.id(), "r-4", List.of(new AihcScheduleDiagnosis.Rule(
-                "NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics",
-                List.of(new AihcScheduleDiagnosis.Detail("", "node(s) were unschedulable", handle.job().name(),
-                        "default", "10.3.0.118", handle.job().name() + "-master-0", "default", "", "")))));
+        return new AihcScheduleDiagnosis(
+                handle.job(),
+                handle.id(),
+                "r-4",
+                List.of(new AihcScheduleDiagnosis.Rule(
+                        "NodeAvailabilityDiagnostics",
+                        "NodeAvailabilityDiagnostics",
+                        List.of(new AihcScheduleDiagnosis.Detail(
+                                "",
+                                "node(s) were unschedulable",
+                                handle.job().name(),
+                                "default",
+                                "10.3.0.118",
+                                handle.job().name() + "-master-0",
+                                "default",
+                                "",
+                                "")))));
     }
 
     @Override

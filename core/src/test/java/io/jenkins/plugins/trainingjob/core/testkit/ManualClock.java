@@ -27,11 +27,11 @@ import java.util.function.Supplier;
 public final class ManualClock implements MonitorClock {
     private static final Instant START = Instant.parse("2026-03-01T08:00:00Z");
 
-    private final PriorityQueue<Pending> timers = new PriorityQueue<>(
-            Comparator.comparing(Pending::due).thenComparingLong(Pending::order));
+    private final PriorityQueue<Pending> timers =
+            new PriorityQueue<>(Comparator.comparing(Pending::due).thenComparingLong(Pending::order));
     private volatile Instant now;
     private long scheduled;
-    private Runnable settle = () -> { };
+    private Runnable settle = () -> {};
 
     public ManualClock() {
         this(START);
@@ -180,6 +180,5 @@ public final class ManualClock implements MonitorClock {
         };
     }
 
-    private record Pending(Instant due, long order, Runnable task) {
-    }
+    private record Pending(Instant due, long order, Runnable task) {}
 }

@@ -49,8 +49,9 @@ class ManualClockTest {
 
         clock.advance(Duration.ofMinutes(2));
 
-        assertThat(fired).containsExactly("2026-03-01T08:00:30Z", "2026-03-01T08:01:00Z", "2026-03-01T08:01:30Z",
-                "2026-03-01T08:02:00Z");
+        assertThat(fired)
+                .containsExactly(
+                        "2026-03-01T08:00:30Z", "2026-03-01T08:01:00Z", "2026-03-01T08:01:30Z", "2026-03-01T08:02:00Z");
     }
 
     @Test
@@ -83,7 +84,8 @@ class ManualClockTest {
         };
         clock.schedule(tick[0], Duration.ofSeconds(1));
 
-        assertThat(clock.advanceUntil(() -> ticks[0] == 3, Duration.ofMinutes(1))).isTrue();
+        assertThat(clock.advanceUntil(() -> ticks[0] == 3, Duration.ofMinutes(1)))
+                .isTrue();
         assertThat(clock.now()).isEqualTo(Instant.parse("2026-03-01T08:00:03Z"));
         assertThatThrownBy(() -> clock.runUntil("a tick that never comes", () -> false))
                 .isInstanceOf(AssertionError.class)

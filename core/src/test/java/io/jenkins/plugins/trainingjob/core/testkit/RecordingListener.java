@@ -33,6 +33,8 @@ public class RecordingListener implements WatchListener {
 
     /** Whether a state change showed the job in {@code phase}. */
     public boolean sawPhase(JobPhase phase) {
-        return events.stream().anyMatch(e -> e instanceof MonitorEvent.StateChanged c && c.current().phase() == phase);
+        return events.stream()
+                .anyMatch(e ->
+                        e instanceof MonitorEvent.StateChanged c && c.current().phase() == phase);
     }
 }

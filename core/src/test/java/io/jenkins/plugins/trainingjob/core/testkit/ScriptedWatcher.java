@@ -56,14 +56,17 @@ public final class ScriptedWatcher implements JobWatcher {
     }
 
     /** A fetch as the step asked for it; {@code result} completes when the test says so. */
-    public record ScriptedFetch(String connectionKey, DiagnosisFetcher fetcher, String diagnosisId, String jobId,
-            CompletableFuture<FetchedDiagnosis> result) {
-    }
+    public record ScriptedFetch(
+            String connectionKey,
+            DiagnosisFetcher fetcher,
+            String diagnosisId,
+            String jobId,
+            CompletableFuture<FetchedDiagnosis> result) {}
 
     @Override
     public synchronized Watch watch(String connectionKey, JobRef job, WatchPolicy policy, WatchListener listener) {
-        ScriptedWatch w = new ScriptedWatch(WatchState.start(connectionKey, job, policy, Instant.parse("2026-01-01T00:00:00Z")),
-                listener);
+        ScriptedWatch w = new ScriptedWatch(
+                WatchState.start(connectionKey, job, policy, Instant.parse("2026-01-01T00:00:00Z")), listener);
         watches.add(w);
         if (immediately != null) {
             w.outcome.complete(immediately.apply(job));
@@ -80,8 +83,8 @@ public final class ScriptedWatcher implements JobWatcher {
     }
 
     @Override
-    public synchronized CompletableFuture<FetchedDiagnosis> fetchDiagnosis(String connectionKey,
-            DiagnosisFetcher fetcher, String diagnosisId, String jobId) {
+    public synchronized CompletableFuture<FetchedDiagnosis> fetchDiagnosis(
+            String connectionKey, DiagnosisFetcher fetcher, String diagnosisId, String jobId) {
         ScriptedFetch fetch = new ScriptedFetch(connectionKey, fetcher, diagnosisId, jobId, new CompletableFuture<>());
         fetches.add(fetch);
         return fetch.result();

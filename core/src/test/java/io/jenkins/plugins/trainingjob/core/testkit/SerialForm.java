@@ -15,8 +15,7 @@ import java.io.UncheckedIOException;
  */
 public final class SerialForm {
 
-    private SerialForm() {
-    }
+    private SerialForm() {}
 
     /** The saved form of {@code value}. */
     public static byte[] bytes(Serializable value) {
@@ -24,7 +23,8 @@ public final class SerialForm {
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(value);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not serialize " + value.getClass().getName(), e);
+            throw new UncheckedIOException(
+                    "could not serialize " + value.getClass().getName(), e);
         }
         return bytes.toByteArray();
     }

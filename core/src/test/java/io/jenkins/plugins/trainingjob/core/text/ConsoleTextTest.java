@@ -15,12 +15,14 @@ class ConsoleTextTest {
 
     @Test
     void ansiColourAndCursorSequencesAreRemoved() {
-        assertThat(ConsoleText.strip("\u001b[31mred\u001b[0m node\u001b[2K\u001b[1A")).isEqualTo("red node");
+        assertThat(ConsoleText.strip("\u001b[31mred\u001b[0m node\u001b[2K\u001b[1A"))
+                .isEqualTo("red node");
     }
 
     @Test
     void oscSequencesSuchAsHyperlinksAndTitlesAreRemoved() {
-        assertThat(ConsoleText.strip("a\u001b]0;pwned\u0007b\u001b]8;;http://x\u001b\\c")).isEqualTo("abc");
+        assertThat(ConsoleText.strip("a\u001b]0;pwned\u0007b\u001b]8;;http://x\u001b\\c"))
+                .isEqualTo("abc");
     }
 
     @Test
@@ -49,7 +51,7 @@ class ConsoleTextTest {
 
     @Test
     void aCutNeverSplitsACharacterOutsideTheBasicPlane() {
-        String gpus = "\uD83D\uDE80\uD83D\uDE80\uD83D\uDE80";  // three rockets, two chars each
+        String gpus = "\uD83D\uDE80\uD83D\uDE80\uD83D\uDE80"; // three rockets, two chars each
 
         assertThat(ConsoleText.strip(gpus, 4)).isEqualTo("\uD83D\uDE80…");
         assertThat(ConsoleText.strip("ab" + gpus, 4)).isEqualTo("ab…");

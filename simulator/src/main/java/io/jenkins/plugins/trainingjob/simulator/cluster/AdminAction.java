@@ -15,5 +15,10 @@ import java.time.Duration;
  */
 public record AdminAction(Duration at, Kind kind, String target, String like, int count) {
 
-    public enum Kind { UNCORDON, UNTAINT, REOPEN, ADD_NODES }
+    public enum Kind {
+        UNCORDON,
+        UNTAINT,
+        REOPEN,
+        ADD_NODES
+    }
 }

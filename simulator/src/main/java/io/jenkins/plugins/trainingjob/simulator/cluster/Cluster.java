@@ -38,6 +38,7 @@ public final class Cluster {
     private final Map<String, SchedulingQueue> queues = new LinkedHashMap<>();
     /** Queue key → how many nodes shaped like its own the pool adds when a job of it cannot be placed. */
     private final Map<String, Integer> growth = new HashMap<>();
+
     private final List<AdminAction> actions = new ArrayList<>();
     private final long seed;
     private Instant origin;
@@ -119,7 +120,8 @@ public final class Cluster {
                 List<String> names = new ArrayList<>(q.nodes());
                 for (int i = 0; i < a.count(); i++) {
                     String name = like.name() + "-added-" + (names.size() + 1);
-                    nodes.put(name, new Node(name, like.labels(), List.of(), false, like.allocatable(), Resources.NONE));
+                    nodes.put(
+                            name, new Node(name, like.labels(), List.of(), false, like.allocatable(), Resources.NONE));
                     names.add(name);
                 }
                 queues.put(q.key(), new SchedulingQueue(q.key(), q.name(), names, q.capability(), q.closed()));
@@ -211,14 +213,15 @@ public final class Cluster {
         sync();
         int inUse = 0;
         for (SimJob j : jobs.values()) {
-            if (j.quotaOwner().equals(owner) && !j.spot()
+            if (j.quotaOwner().equals(owner)
+                    && !j.spot()
                     && (j.state() == JobState.RUNNING || j.state() == JobState.STOPPING)) {
                 inUse += j.devices();
             }
         }
         if (inUse + devices > reservedDevices) {
-            throw new QuotaRefusedException("the job needs " + devices + " devices; running jobs of "
-                    + owner + " already hold " + inUse + " of the reserved " + reservedDevices);
+            throw new QuotaRefusedException("the job needs " + devices + " devices; running jobs of " + owner
+                    + " already hold " + inUse + " of the reserved " + reservedDevices);
         }
         return admit(b);
     }
@@ -392,7 +395,9 @@ public final class Cluster {
     private void sync() {
         Instant now = clock.now();
         while (true) {
-            Instant actionAt = nextAction < actions.size() ? origin.plus(actions.get(nextAction).at()) : null;
+            Instant actionAt = nextAction < actions.size()
+                    ? origin.plus(actions.get(nextAction).at())
+                    : null;
             if (actionAt != null && !actionAt.isAfter(now) && (nextEventAt == null || !actionAt.isAfter(nextEventAt))) {
                 apply(actions.get(nextAction++));
                 schedule(actionAt);
@@ -507,8 +512,9 @@ public final class Cluster {
             String chosen = null;
             for (String nodeName : queueOf(j).nodes()) {
                 Node node = nodes.get(nodeName);
-                if (node != null && NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector())
-                        .fits()) {
+                if (node != null
+                        && NodeFilters.check(node, scratch.get(nodeName), pod.request(), pod.nodeSelector())
+                                .fits()) {
                     chosen = nodeName;
                     break;
                 }
@@ -543,7 +549,8 @@ public final class Cluster {
         List<QueueShortage> out = new ArrayList<>();
         for (Map.Entry<String, Double> cap : q.capability().amounts().entrySet()) {
             double want = request.get(cap.getKey());
-            if (cap.getValue() <= 0 && (cap.getKey().equals("cpu") || cap.getKey().equals("memory"))) {
+            if (cap.getValue() <= 0
+                    && (cap.getKey().equals("cpu") || cap.getKey().equals("memory"))) {
                 continue; // Volcano reads a cpu or memory capability <= 0 as unlimited
             }
             if (want > 0 && used.get(cap.getKey()) + want > cap.getValue() + 1e-9) {
@@ -556,7 +563,8 @@ public final class Cluster {
     private Resources usedBy(SchedulingQueue q) {
         Resources used = Resources.NONE;
         for (SimJob j : jobs.values()) {
-            if (j.queue().key().equals(q.key()) && (j.state() == JobState.RUNNING || j.state() == JobState.STOPPING)
+            if (j.queue().key().equals(q.key())
+                    && (j.state() == JobState.RUNNING || j.state() == JobState.STOPPING)
                     && j.pods().stream().anyMatch(p -> !p.nodeName().isEmpty())) {
                 used = used.plus(j.totalRequest());
             }
@@ -580,7 +588,9 @@ public final class Cluster {
         if (j.state() == JobState.QUEUED) {
             int ahead = 0;
             for (SimJob o : jobs.values()) {
-                if (o != j && o.state() == JobState.QUEUED && o.queue().key().equals(j.queue().key())
+                if (o != j
+                        && o.state() == JobState.QUEUED
+                        && o.queue().key().equals(j.queue().key())
                         && SCHEDULING_ORDER.compare(o, j) < 0) {
                     ahead++;
                 }

@@ -8,18 +8,14 @@ import java.util.List;
  */
 public sealed interface FilterOutcome {
 
-    record Fits() implements FilterOutcome {
-    }
+    record Fits() implements FilterOutcome {}
 
-    record Unschedulable() implements FilterOutcome {
-    }
+    record Unschedulable() implements FilterOutcome {}
 
-    record UntoleratedTaint(Taint taint) implements FilterOutcome {
-    }
+    record UntoleratedTaint(Taint taint) implements FilterOutcome {}
 
     /** The node lacks a label the pod's node affinity requires. */
-    record NodeAffinityMismatch() implements FilterOutcome {
-    }
+    record NodeAffinityMismatch() implements FilterOutcome {}
 
     record Insufficient(List<Shortage> shortages) implements FilterOutcome {
         public Insufficient {
@@ -28,8 +24,7 @@ public sealed interface FilterOutcome {
     }
 
     /** One resource the node lacks: what the pod requests and what is left on the node. */
-    record Shortage(String resource, double request, double free) {
-    }
+    record Shortage(String resource, double request, double free) {}
 
     default boolean fits() {
         return this instanceof Fits;

@@ -28,5 +28,4 @@ public record JobView(
         JsonNode spec,
         String quotaOwner,
         boolean spot,
-        int devices) {
-}
+        int devices) {}

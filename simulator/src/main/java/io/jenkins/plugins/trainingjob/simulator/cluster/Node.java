@@ -18,8 +18,13 @@ public final class Node {
     private Resources occupied;
     private Resources held = Resources.NONE;
 
-    public Node(String name, Map<String, String> labels, List<Taint> taints, boolean unschedulable,
-                Resources allocatable, Resources occupied) {
+    public Node(
+            String name,
+            Map<String, String> labels,
+            List<Taint> taints,
+            boolean unschedulable,
+            Resources allocatable,
+            Resources occupied) {
         this.name = name;
         this.labels = labels == null ? Map.of() : new TreeMap<>(labels);
         this.taints = taints == null ? List.of() : List.copyOf(taints);
@@ -98,7 +103,13 @@ public final class Node {
     }
 
     /** An immutable copy for responses and the state dump. */
-    public record NodeView(String name, Map<String, String> labels, List<Taint> taints, boolean unschedulable,
-                           Resources allocatable, Resources occupied, Resources held, Resources free) {
-    }
+    public record NodeView(
+            String name,
+            Map<String, String> labels,
+            List<Taint> taints,
+            boolean unschedulable,
+            Resources allocatable,
+            Resources occupied,
+            Resources held,
+            Resources free) {}
 }

@@ -11,8 +11,7 @@ public final class NodeFilters {
     private static final FilterOutcome UNSCHEDULABLE = new FilterOutcome.Unschedulable();
     private static final FilterOutcome AFFINITY_MISMATCH = new FilterOutcome.NodeAffinityMismatch();
 
-    private NodeFilters() {
-    }
+    private NodeFilters() {}
 
     /**
      * @param free what is left on the node (passed in so gang placement can try pods against a
@@ -60,7 +59,9 @@ public final class NodeFilters {
             return List.of("node(s) didn't match Pod's node affinity/selector");
         }
         if (outcome instanceof FilterOutcome.Insufficient in) {
-            return in.shortages().stream().map(s -> "Insufficient " + s.resource()).toList();
+            return in.shortages().stream()
+                    .map(s -> "Insufficient " + s.resource())
+                    .toList();
         }
         return List.of();
     }

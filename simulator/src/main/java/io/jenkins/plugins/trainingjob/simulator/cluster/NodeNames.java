@@ -13,8 +13,7 @@ public final class NodeNames {
 
     private static final Pattern RANGE = Pattern.compile("^(.*)\\[(\\d+)-(\\d+)](.*)$");
 
-    private NodeNames() {
-    }
+    private NodeNames() {}
 
     public static List<String> expand(String pattern) {
         if (pattern == null || pattern.isBlank()) {
@@ -23,8 +22,8 @@ public final class NodeNames {
         Matcher m = RANGE.matcher(pattern.trim());
         if (!m.matches()) {
             if (pattern.contains("[") || pattern.contains("]")) {
-                throw new IllegalArgumentException("node name '" + pattern
-                        + "': a range must look like name-[01-04] (one range, low-high)");
+                throw new IllegalArgumentException(
+                        "node name '" + pattern + "': a range must look like name-[01-04] (one range, low-high)");
             }
             return List.of(pattern.trim());
         }
@@ -32,8 +31,8 @@ public final class NodeNames {
         int from = Integer.parseInt(low);
         int to = Integer.parseInt(m.group(3));
         if (to < from || to - from > 10_000) {
-            throw new IllegalArgumentException("node name '" + pattern + "': range " + from + "-" + to
-                    + " is empty or too large");
+            throw new IllegalArgumentException(
+                    "node name '" + pattern + "': range " + from + "-" + to + " is empty or too large");
         }
         int width = low.length();
         List<String> names = new ArrayList<>();

@@ -13,8 +13,8 @@ import java.util.TreeMap;
  *
  * @param nodesConsidered how many nodes the queue may use (the N of {@code 0/N nodes are available})
  */
-public record PendingAnalysis(JobView job, List<QueueShortage> queueShortages, List<PodVerdict> verdicts,
-                              int nodesConsidered) {
+public record PendingAnalysis(
+        JobView job, List<QueueShortage> queueShortages, List<PodVerdict> verdicts, int nodesConsidered) {
 
     public PendingAnalysis {
         queueShortages = List.copyOf(queueShortages);

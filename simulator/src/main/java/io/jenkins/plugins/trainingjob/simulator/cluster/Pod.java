@@ -10,6 +10,7 @@ public final class Pod {
     private final Resources request;
     /** Node labels the pod requires (its node affinity), all of which a node must carry; empty = any node. */
     private final java.util.Map<String, String> nodeSelector;
+
     private String nodeName = "";
     private String phase = "Pending";
 
@@ -62,6 +63,5 @@ public final class Pod {
     }
 
     /** An immutable copy for responses. */
-    public record PodView(String name, String role, Resources request, String nodeName, String phase) {
-    }
+    public record PodView(String name, String role, Resources request, String nodeName, String phase) {}
 }

@@ -10,8 +10,7 @@ public final class Quantity {
 
     private static final double KI = 1024d;
 
-    private Quantity() {
-    }
+    private Quantity() {}
 
     /**
      * Parses {@code 8}, {@code 1.5}, {@code 500m}, {@code 1024Gi}, {@code 2G}.
@@ -30,14 +29,15 @@ public final class Quantity {
             }
         }
         char last = s.charAt(s.length() - 1);
-        double factor = switch (last) {
-            case 'm' -> 1e-3;
-            case 'k', 'K' -> 1e3;
-            case 'M' -> 1e6;
-            case 'G' -> 1e9;
-            case 'T' -> 1e12;
-            default -> 0;
-        };
+        double factor =
+                switch (last) {
+                    case 'm' -> 1e-3;
+                    case 'k', 'K' -> 1e3;
+                    case 'M' -> 1e6;
+                    case 'G' -> 1e9;
+                    case 'T' -> 1e12;
+                    default -> 0;
+                };
         if (factor != 0) {
             return number(s.substring(0, s.length() - 1), text) * factor;
         }
@@ -78,8 +78,8 @@ public final class Quantity {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not a resource quantity: '" + original
-                    + "' (expected e.g. 8, 0.5, 500m, 1024Gi)");
+            throw new IllegalArgumentException(
+                    "not a resource quantity: '" + original + "' (expected e.g. 8, 0.5, 500m, 1024Gi)");
         }
     }
 }

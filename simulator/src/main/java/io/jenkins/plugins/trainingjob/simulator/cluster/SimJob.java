@@ -148,9 +148,24 @@ public final class SimJob {
     }
 
     JobView view(Integer queuePosition) {
-        return new JobView(platform, id, name, uid, queue.name(), priorityLabel, state, createdAt, startedAt,
-                finishedAt, queuePosition, pods.stream().map(Pod::view).toList(), exitCode, spec, quotaOwner,
-                spot, devices);
+        return new JobView(
+                platform,
+                id,
+                name,
+                uid,
+                queue.name(),
+                priorityLabel,
+                state,
+                createdAt,
+                startedAt,
+                finishedAt,
+                queuePosition,
+                pods.stream().map(Pod::view).toList(),
+                exitCode,
+                spec,
+                quotaOwner,
+                spot,
+                devices);
     }
 
     public static Builder builder() {

@@ -40,7 +40,7 @@ public final class AdminApi {
         void reset();
     }
 
-    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() { };
+    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
 
     private final String scenarioName;
     private final Cluster cluster;
@@ -120,8 +120,8 @@ public final class AdminApi {
                     return faultsJson();
                 case "POST":
                     try {
-                        faults.add(Json.MAPPER.treeToValue(Json.readObject(call.body(), "InvalidParameter"),
-                                FaultRule.class));
+                        faults.add(Json.MAPPER.treeToValue(
+                                Json.readObject(call.body(), "InvalidParameter"), FaultRule.class));
                     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                         Throwable root = e;
                         while (root.getCause() != null) {
@@ -154,11 +154,17 @@ public final class AdminApi {
         if (b.has("taints")) {
             taints = new ArrayList<>();
             for (JsonNode t : b.get("taints")) {
-                taints.add(new Taint(t.path("key").asText(""), t.path("value").asText(""),
+                taints.add(new Taint(
+                        t.path("key").asText(""),
+                        t.path("value").asText(""),
                         t.path("effect").asText("NoSchedule")));
             }
         }
-        return new NodeChange(unschedulable, taints, resources(b, "allocatable"), resources(b, "occupied"),
+        return new NodeChange(
+                unschedulable,
+                taints,
+                resources(b, "allocatable"),
+                resources(b, "occupied"),
                 b.has("labels") ? Json.MAPPER.convertValue(b.get("labels"), STRING_MAP) : null);
     }
 
@@ -187,13 +193,18 @@ public final class AdminApi {
         o.set("held", Json.stringMap(n.held().formatted()));
         ObjectNode free = Json.object();
         // Every allocatable resource, zeros included: "0 of 8 GPUs free" is what a reader looks for.
-        n.allocatable().amounts().keySet().forEach(k -> free.put(k, Quantity.format(k, n.free().get(k))));
+        n.allocatable()
+                .amounts()
+                .keySet()
+                .forEach(k -> free.put(k, Quantity.format(k, n.free().get(k))));
         o.set("free", free);
         return o;
     }
 
     private JsonNode state() {
-        ObjectNode o = Json.object().put("scenario", scenarioName).put("now", Json.time(cluster.now()))
+        ObjectNode o = Json.object()
+                .put("scenario", scenarioName)
+                .put("now", Json.time(cluster.now()))
                 .put("speed", cluster.clock().speed());
         ArrayNode nodes = Json.array();
         cluster.nodes().forEach(n -> nodes.add(nodeJson(n)));
@@ -206,22 +217,33 @@ public final class AdminApi {
             q.nodes().forEach(qn::add);
             qo.set("nodes", qn);
             qo.set("capability", Json.stringMap(q.capability().formatted()));
-            qo.set("used", Json.stringMap(usage.getOrDefault(q.key(), Resources.NONE).formatted()));
+            qo.set(
+                    "used",
+                    Json.stringMap(usage.getOrDefault(q.key(), Resources.NONE).formatted()));
             queues.add(qo);
         }
         o.set("queues", queues);
         ArrayNode jobs = Json.array();
         for (JobView v : cluster.jobs(j -> true)) {
-            ObjectNode j = Json.object().put("platform", v.platform().name()).put("id", v.id()).put("name", v.name())
-                    .put("queue", v.queue()).put("priority", v.priority()).put("state", v.state().name())
-                    .put("createdAt", Json.time(v.createdAt())).put("startedAt", Json.time(v.startedAt()))
+            ObjectNode j = Json.object()
+                    .put("platform", v.platform().name())
+                    .put("id", v.id())
+                    .put("name", v.name())
+                    .put("queue", v.queue())
+                    .put("priority", v.priority())
+                    .put("state", v.state().name())
+                    .put("createdAt", Json.time(v.createdAt()))
+                    .put("startedAt", Json.time(v.startedAt()))
                     .put("finishedAt", Json.time(v.finishedAt()));
             if (v.queuePosition() != null) {
                 j.put("queuePosition", v.queuePosition());
             }
             ArrayNode pods = Json.array();
             for (Pod.PodView p : v.pods()) {
-                ObjectNode po = Json.object().put("name", p.name()).put("node", p.nodeName()).put("phase", p.phase());
+                ObjectNode po = Json.object()
+                        .put("name", p.name())
+                        .put("node", p.nodeName())
+                        .put("phase", p.phase());
                 po.set("request", Json.stringMap(p.request().formatted()));
                 pods.add(po);
             }

@@ -25,8 +25,8 @@ import java.util.Map;
 public final class AihcApi implements PlatformApi {
 
     /** What the diagnosis reports are made of, and how long they take; see the scenario's timing. */
-    public record Settings(Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency,
-                           boolean repeatedJobNames) {
+    public record Settings(
+            Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency, boolean repeatedJobNames) {
         public Settings(Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency) {
             this(defaultRunTime, preCheckMinQueue, reportLatency, false);
         }
@@ -39,9 +39,13 @@ public final class AihcApi implements PlatformApi {
     private final AihcDiagnosisApi diagnosis;
     private final AihcInventoryApi inventory;
 
-    public AihcApi(Cluster cluster, Map<String, Map<String, SchedulingQueue>> pools,
-                   AihcInventoryApi.Knobs knobs, Settings settings,
-                   AihcAuthenticator auth, Json.RequestIds requestIds) {
+    public AihcApi(
+            Cluster cluster,
+            Map<String, Map<String, SchedulingQueue>> pools,
+            AihcInventoryApi.Knobs knobs,
+            Settings settings,
+            AihcAuthenticator auth,
+            Json.RequestIds requestIds) {
         this.pools = new AihcPools(pools);
         this.auth = auth;
         this.requestIds = requestIds;
@@ -58,7 +62,6 @@ public final class AihcApi implements PlatformApi {
         diagnosis.reset();
         jobs.reset();
     }
-
 
     @Override
     public void handle(HttpCall call) {
@@ -83,7 +86,9 @@ public final class AihcApi implements PlatformApi {
     }
 
     private void send(HttpCall call, ApiException e, String requestId) {
-        ObjectNode body = Json.object().put("code", e.code()).put("message", e.getMessage())
+        ObjectNode body = Json.object()
+                .put("code", e.code())
+                .put("message", e.getMessage())
                 .put("requestId", requestId);
         Map<String, String> headers = new LinkedHashMap<>(e.headers());
         headers.put("x-bce-request-id", requestId);
@@ -117,11 +122,16 @@ public final class AihcApi implements PlatformApi {
             if (s.size() == 5 && m.equals("GET") && s.get(4).equals("events")) {
                 return jobs.events(call, s.get(3));
             }
-            if (s.size() == 7 && m.equals("GET") && s.get(4).equals("pods") && s.get(6).equals("logs")) {
+            if (s.size() == 7
+                    && m.equals("GET")
+                    && s.get(4).equals("pods")
+                    && s.get(6).equals("logs")) {
                 return jobs.podLogs(call, s.get(3), s.get(5));
             }
         }
-        if (s.size() == 6 && s.get(2).equals("aifd") && s.get(3).equals("schedulediagnosis")
+        if (s.size() == 6
+                && s.get(2).equals("aifd")
+                && s.get(3).equals("schedulediagnosis")
                 && s.get(4).equals("job")) {
             if (s.get(5).equals("launcher") && m.equals("POST")) {
                 return diagnosis.launch(call);

@@ -2,8 +2,8 @@ package io.jenkins.plugins.trainingjob.simulator.http;
 
 import io.jenkins.plugins.trainingjob.core.platform.aihc.BceAuthorization;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.BceV1Signer;
-import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,15 +45,15 @@ public final class AihcAuthenticator {
         }
         String secret = secrets.get(auth.accessKeyId());
         if (secret == null) {
-            throw new ApiException(403, "InvalidAccessKeyId", "The access key id does not exist: "
-                    + auth.accessKeyId());
+            throw new ApiException(
+                    403, "InvalidAccessKeyId", "The access key id does not exist: " + auth.accessKeyId());
         }
         Instant signedAt;
         try {
             signedAt = Instant.parse(auth.timestamp());
         } catch (DateTimeParseException e) {
-            throw new ApiException(400, "InvalidHTTPAuthHeader", "Invalid timestamp in Authorization: "
-                    + auth.timestamp());
+            throw new ApiException(
+                    400, "InvalidHTTPAuthHeader", "Invalid timestamp in Authorization: " + auth.timestamp());
         }
         Instant now = wallClock.instant();
         Instant dated = signedAt;
@@ -67,16 +67,30 @@ public final class AihcAuthenticator {
         }
         if (Duration.between(dated, now).abs().compareTo(MAX_SKEW) > 0
                 || now.isAfter(signedAt.plusSeconds(auth.expirationSeconds()))) {
-            throw new ApiException(400, "RequestExpired", "Request has expired: x-bce-date " + Json.time(dated)
-                    + " is more than 30 minutes from server time " + Json.time(now) + " or past its expiration");
+            throw new ApiException(
+                    400,
+                    "RequestExpired",
+                    "Request has expired: x-bce-date " + Json.time(dated) + " is more than 30 minutes from server time "
+                            + Json.time(now) + " or past its expiration");
         }
         List<Map.Entry<String, String>> query = new ArrayList<>(call.query().entrySet());
         String path = "/" + String.join("/", call.segments());
-        BceAuthorization expected = BceV1Signer.authorize(auth.accessKeyId(), secret, call.method(), path, query,
-                headers, signedAt, auth.expirationSeconds(), auth.signedHeaders());
-        if (!MessageDigest.isEqual(expected.signature().getBytes(StandardCharsets.US_ASCII),
+        BceAuthorization expected = BceV1Signer.authorize(
+                auth.accessKeyId(),
+                secret,
+                call.method(),
+                path,
+                query,
+                headers,
+                signedAt,
+                auth.expirationSeconds(),
+                auth.signedHeaders());
+        if (!MessageDigest.isEqual(
+                expected.signature().getBytes(StandardCharsets.US_ASCII),
                 auth.signature().getBytes(StandardCharsets.US_ASCII))) {
-            throw new ApiException(403, "SignatureDoesNotMatch",
+            throw new ApiException(
+                    403,
+                    "SignatureDoesNotMatch",
                     "The request signature we calculated does not match the signature you provided");
         }
         String md5 = headers.get("content-md5");

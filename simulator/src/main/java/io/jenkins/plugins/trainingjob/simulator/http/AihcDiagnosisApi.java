@@ -24,8 +24,7 @@ final class AihcDiagnosisApi {
     private final AihcApi.Settings settings;
     private final Map<String, Diagnosis> diagnoses = new ConcurrentHashMap<>();
 
-    private record Diagnosis(String id, String jobId, Instant readyAt, ArrayNode result) {
-    }
+    private record Diagnosis(String id, String jobId, Instant readyAt, ArrayNode result) {}
 
     AihcDiagnosisApi(Cluster cluster, AihcPools pools, AihcApi.Settings settings) {
         this.cluster = cluster;
@@ -45,25 +44,39 @@ final class AihcDiagnosisApi {
             throw new ApiException(400, "InvalidParameter", "Invalid parameter: resourcePoolId and jobId are required");
         }
         pools.queues(poolId);
-        JobView v = cluster.job(jobId).filter(j -> j.platform() == PlatformKind.AIHC
+        JobView v = cluster.job(jobId)
+                .filter(j -> j.platform() == PlatformKind.AIHC
                         && poolId.equals(j.spec().path("resourcePoolId").asText()))
-                .orElseThrow(() -> new ApiException(400, "PreCheckError",
+                .orElseThrow(() -> new ApiException(
+                        400,
+                        "PreCheckError",
                         "Check before diagnosis error: job " + jobId + " is not valid in resource pool " + poolId));
         if (v.state() != JobState.QUEUED) {
-            throw new ApiException(400, "PreCheckError", "Check before diagnosis error: job status is "
-                    + AihcJobsApi.status(v.state()) + ", only queueing jobs can be diagnosed");
+            throw new ApiException(
+                    400,
+                    "PreCheckError",
+                    "Check before diagnosis error: job status is " + AihcJobsApi.status(v.state())
+                            + ", only queueing jobs can be diagnosed");
         }
         Instant now = cluster.now();
         Duration queued = Duration.between(v.createdAt(), now);
         if (queued.compareTo(settings.preCheckMinQueue()) < 0) {
-            throw new ApiException(400, "PreCheckError", "Check before diagnosis error: job has been queueing for "
-                    + queued.toSeconds() + "s, diagnosis needs at least " + settings.preCheckMinQueue().toSeconds()
-                    + "s");
+            throw new ApiException(
+                    400,
+                    "PreCheckError",
+                    "Check before diagnosis error: job has been queueing for "
+                            + queued.toSeconds() + "s, diagnosis needs at least "
+                            + settings.preCheckMinQueue().toSeconds()
+                            + "s");
         }
-        PendingAnalysis analysis = cluster.analyse(jobId).orElseThrow(() -> new ApiException(400, "PreCheckError",
-                "Check before diagnosis error: job status changed, only queueing jobs can be diagnosed"));
+        PendingAnalysis analysis = cluster.analyse(jobId)
+                .orElseThrow(() -> new ApiException(
+                        400,
+                        "PreCheckError",
+                        "Check before diagnosis error: job status changed, only queueing jobs can be diagnosed"));
         String id = cluster.nextUuid().toString();
-        diagnoses.put(id, new Diagnosis(id, jobId, now.plus(settings.reportLatency()), AihcDiagnosisRules.rules(analysis)));
+        diagnoses.put(
+                id, new Diagnosis(id, jobId, now.plus(settings.reportLatency()), AihcDiagnosisRules.rules(analysis)));
         return Json.object().set("result", Json.object().put("diagnosisId", id).put("jobId", jobId));
     }
 
@@ -75,7 +88,8 @@ final class AihcDiagnosisApi {
         Diagnosis d = diagnoses.get(id);
         if (d == null || cluster.now().isBefore(d.readyAt())) {
             // The platform answers "not ready" with HTTP 200 and an error code in the body.
-            return Json.object().put("code", "DiagnosisReportNotFound")
+            return Json.object()
+                    .put("code", "DiagnosisReportNotFound")
                     .put("message", "The diagnosis report is not found, try later please.");
         }
         ObjectNode out = Json.object();

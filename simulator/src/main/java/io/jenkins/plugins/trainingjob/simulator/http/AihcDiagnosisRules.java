@@ -24,8 +24,7 @@ final class AihcDiagnosisRules {
 
     private static final Set<String> NON_GPU = Set.of("cpu", "memory", "pods", "ephemeral-storage", "sharedMemory");
 
-    private AihcDiagnosisRules() {
-    }
+    private AihcDiagnosisRules() {}
 
     /**
      * The {@code ScheduleDiagnosisResult} list: one rule per kind of refusal, details sorted by pod and
@@ -36,13 +35,14 @@ final class AihcDiagnosisRules {
         Map<String, List<ObjectNode>> byRule = new LinkedHashMap<>();
         Map<String, String> ruleTypes = new LinkedHashMap<>();
         for (String[] r : new String[][] {
-                {"NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics"},
-                {"NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics"},
-                {"NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics"},
-                {"GPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
-                {"CPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
-                {"MemoryResourceDiagnostics", "ResourceCapacityDiagnostics"},
-                {"QueueCapabilityDiagnostics", "QueueResourceDiagnostics"}}) {
+            {"NodeAvailabilityDiagnostics", "NodeAvailabilityDiagnostics"},
+            {"NodeTaintToleranceDiagnostics", "NodeAvailabilityDiagnostics"},
+            {"NodeAffinityDiagnostics", "NodeAvailabilityDiagnostics"},
+            {"GPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
+            {"CPUResourceDiagnostics", "ResourceCapacityDiagnostics"},
+            {"MemoryResourceDiagnostics", "ResourceCapacityDiagnostics"},
+            {"QueueCapabilityDiagnostics", "QueueResourceDiagnostics"}
+        }) {
             byRule.put(r[0], new ArrayList<>());
             ruleTypes.put(r[0], r[1]);
         }
@@ -51,32 +51,64 @@ final class AihcDiagnosisRules {
         for (PodVerdict v : verdicts) {
             FilterOutcome o = v.outcome();
             if (o instanceof FilterOutcome.Unschedulable) {
-                byRule.get("NodeAvailabilityDiagnostics").add(detail(job, v.pod(), v.node(),
-                        "node(s) were unschedulable", "", "", ""));
+                byRule.get("NodeAvailabilityDiagnostics")
+                        .add(detail(job, v.pod(), v.node(), "node(s) were unschedulable", "", "", ""));
             } else if (o instanceof FilterOutcome.UntoleratedTaint t) {
-                byRule.get("NodeTaintToleranceDiagnostics").add(detail(job, v.pod(), v.node(),
-                        "node(s) had untolerated taint: " + t.taint().braced(), "", "", ""));
+                byRule.get("NodeTaintToleranceDiagnostics")
+                        .add(detail(
+                                job,
+                                v.pod(),
+                                v.node(),
+                                "node(s) had untolerated taint: " + t.taint().braced(),
+                                "",
+                                "",
+                                ""));
             } else if (o instanceof FilterOutcome.NodeAffinityMismatch) {
-                byRule.get("NodeAffinityDiagnostics").add(detail(job, v.pod(), v.node(),
-                        "node(s) didn't match Pod's node affinity/selector", "", "", ""));
+                byRule.get("NodeAffinityDiagnostics")
+                        .add(detail(
+                                job,
+                                v.pod(),
+                                v.node(),
+                                "node(s) didn't match Pod's node affinity/selector",
+                                "",
+                                "",
+                                ""));
             } else if (o instanceof FilterOutcome.Insufficient in) {
                 for (FilterOutcome.Shortage s : in.shortages()) {
-                    String rule = s.resource().equals("cpu") ? "CPUResourceDiagnostics"
-                            : s.resource().equals("memory") ? "MemoryResourceDiagnostics"
-                            : NON_GPU.contains(s.resource()) ? "CPUResourceDiagnostics" : "GPUResourceDiagnostics";
-                    byRule.get(rule).add(detail(job, v.pod(), v.node(), "",
-                            Quantity.format(s.resource(), s.request()), Quantity.format(s.resource(), s.free()),
-                            s.resource()));
+                    String rule = s.resource().equals("cpu")
+                            ? "CPUResourceDiagnostics"
+                            : s.resource().equals("memory")
+                                    ? "MemoryResourceDiagnostics"
+                                    : NON_GPU.contains(s.resource())
+                                            ? "CPUResourceDiagnostics"
+                                            : "GPUResourceDiagnostics";
+                    byRule.get(rule)
+                            .add(detail(
+                                    job,
+                                    v.pod(),
+                                    v.node(),
+                                    "",
+                                    Quantity.format(s.resource(), s.request()),
+                                    Quantity.format(s.resource(), s.free()),
+                                    s.resource()));
                 }
             }
         }
         for (QueueShortage q : a.queueShortages()) {
             double left = Math.max(0, q.capability() - q.used());
-            byRule.get("QueueCapabilityDiagnostics").add(detail(job, "", "",
-                    "queue " + q.queue() + " capability exceeded: request " + Quantity.format(q.resource(), q.request())
-                            + " " + q.resource() + ", in use " + Quantity.format(q.resource(), q.used()) + " of "
-                            + Quantity.format(q.resource(), q.capability()),
-                    Quantity.format(q.resource(), q.request()), Quantity.format(q.resource(), left), q.resource()));
+            byRule.get("QueueCapabilityDiagnostics")
+                    .add(detail(
+                            job,
+                            "",
+                            "",
+                            "queue " + q.queue() + " capability exceeded: request "
+                                    + Quantity.format(q.resource(), q.request())
+                                    + " " + q.resource() + ", in use " + Quantity.format(q.resource(), q.used())
+                                    + " of "
+                                    + Quantity.format(q.resource(), q.capability()),
+                            Quantity.format(q.resource(), q.request()),
+                            Quantity.format(q.resource(), left),
+                            q.resource()));
         }
         ArrayNode result = Json.array();
         byRule.forEach((rule, details) -> {
@@ -93,8 +125,14 @@ final class AihcDiagnosisRules {
         return result;
     }
 
-    private static ObjectNode detail(JobView job, String pod, String node, String text, String request,
-                                     String allocatable, String resourceName) {
+    private static ObjectNode detail(
+            JobView job,
+            String pod,
+            String node,
+            String text,
+            String request,
+            String allocatable,
+            String resourceName) {
         return Json.object()
                 .put("allocatable", allocatable)
                 .put("detail", text)

@@ -47,8 +47,8 @@ public final class AihcInventoryApi {
         }
     }
 
-    private static final Set<String> NOT_ACCELERATORS = Set.of("cpu", "memory", "pods", "ephemeral-storage",
-            "sharedMemory");
+    private static final Set<String> NOT_ACCELERATORS =
+            Set.of("cpu", "memory", "pods", "ephemeral-storage", "sharedMemory");
     private static final double GIB = 1024d * 1024 * 1024;
     private static final int MAX_PAGE_SIZE = 1000;
 
@@ -103,7 +103,8 @@ public final class AihcInventoryApi {
             full += a >= t ? 1 : 0;
         }
         ArrayNode detail = Json.array();
-        gpus.forEach((k, v) -> detail.add(Json.object().put("gpuDescriptor", k).put("total", v[0]).put("used", v[1])));
+        gpus.forEach((k, v) -> detail.add(
+                Json.object().put("gpuDescriptor", k).put("total", v[0]).put("used", v[1])));
         ObjectNode status = Json.object();
         status.set("gpuDetail", detail);
         status.set("gpuCount", Json.object().put("total", total).put("used", used));
@@ -113,9 +114,16 @@ public final class AihcInventoryApi {
         }
         String created = Json.time(Instant.EPOCH);
         ObjectNode pool = Json.object();
-        pool.set("metadata", Json.object().put("id", poolId).put("name", poolId).put("createdAt", created)
-                .put("updatedAt", created));
-        pool.set("spec", Json.object().put("k8sVersion", "1.28").put("region", "bj").put("forbidDelete", true));
+        pool.set(
+                "metadata",
+                Json.object()
+                        .put("id", poolId)
+                        .put("name", poolId)
+                        .put("createdAt", created)
+                        .put("updatedAt", created));
+        pool.set(
+                "spec",
+                Json.object().put("k8sVersion", "1.28").put("region", "bj").put("forbidDelete", true));
         pool.set("status", status);
         return Json.object().set("result", Json.object().set("resourcePool", pool));
     }
@@ -132,7 +140,10 @@ public final class AihcInventoryApi {
         }
         ObjectNode result = Json.object();
         result.set("nodes", page);
-        result.put("total", all.size()).put("orderBy", "nodeName").put("order", "asc").put("pageNo", pageNo)
+        result.put("total", all.size())
+                .put("orderBy", "nodeName")
+                .put("order", "asc")
+                .put("pageNo", pageNo)
                 .put("pageSize", pageSize);
         return Json.object().set("result", result);
     }
@@ -145,7 +156,8 @@ public final class AihcInventoryApi {
         ObjectNode out = Json.object();
         node.fields().forEachRemaining(e -> {
             if (!shape.omit().contains(e.getKey())) {
-                out.set(shape.keys().equals("lower") ? e.getKey().toLowerCase(java.util.Locale.ROOT) : e.getKey(),
+                out.set(
+                        shape.keys().equals("lower") ? e.getKey().toLowerCase(java.util.Locale.ROOT) : e.getKey(),
                         e.getValue());
             }
         });
@@ -162,9 +174,15 @@ public final class AihcInventoryApi {
         // a parent queue is open; the scheduler keeps its jobs waiting because it is not a leaf
         boolean closed = q.closed() && children.isEmpty();
         Resources used = cluster.queueUsage().getOrDefault(q.key(), Resources.NONE);
-        ObjectNode o = Json.object().put("name", q.name()).put("queueType", "Physical").put("parentQueue", "root")
-                .put("state", closed ? "Close" : "Open").put("opened", !closed)
-                .put("createdTime", Json.time(Instant.EPOCH)).put("reclaimable", false).put("disableOversell", true);
+        ObjectNode o = Json.object()
+                .put("name", q.name())
+                .put("queueType", "Physical")
+                .put("parentQueue", "root")
+                .put("state", closed ? "Close" : "Open")
+                .put("opened", !closed)
+                .put("createdTime", Json.time(Instant.EPOCH))
+                .put("reclaimable", false)
+                .put("disableOversell", true);
         o.set("capability", Json.stringMap(q.capability().formatted()));
         o.set("deserved", Json.stringMap(q.capability().formatted()));
         o.set("guarantee", Json.object());
@@ -186,11 +204,19 @@ public final class AihcInventoryApi {
         Resources taken = n.allocatable().minus(n.free());
         boolean notReady = n.taints().stream().anyMatch(t -> t.key().equals(Taint.NOT_READY));
         // NotReady is the node's condition, not an administrator's taint
-        boolean tainted = n.taints().stream().anyMatch(t -> t.repelsPods() && !t.key().equals(Taint.NOT_READY));
-        return Json.object().put("nodeName", n.name()).put("instanceId", instanceId(n.name()))
-                .put("instanceName", n.name()).put("chargingType", "Postpaid").put("statusPhase", notReady ? "NotReady" : "Ready")
-                .put("zone", "zoneA").put("region", "bj").put("createdAt", Json.time(Instant.EPOCH))
-                .put("gpuDescriptor", gpu).put("gpuType", gpu.isEmpty() ? "" : gpu.substring(gpu.indexOf('/') + 1))
+        boolean tainted =
+                n.taints().stream().anyMatch(t -> t.repelsPods() && !t.key().equals(Taint.NOT_READY));
+        return Json.object()
+                .put("nodeName", n.name())
+                .put("instanceId", instanceId(n.name()))
+                .put("instanceName", n.name())
+                .put("chargingType", "Postpaid")
+                .put("statusPhase", notReady ? "NotReady" : "Ready")
+                .put("zone", "zoneA")
+                .put("region", "bj")
+                .put("createdAt", Json.time(Instant.EPOCH))
+                .put("gpuDescriptor", gpu)
+                .put("gpuType", gpu.isEmpty() ? "" : gpu.substring(gpu.indexOf('/') + 1))
                 .put("gpuTotal", gpu.isEmpty() ? 0 : (long) n.allocatable().get(gpu))
                 .put("gpuAllocated", gpu.isEmpty() ? 0 : allocated(n, gpu))
                 .put("cpuTotal", (long) Math.floor(n.allocatable().get("cpu")))
@@ -242,7 +268,8 @@ public final class AihcInventoryApi {
             }
             return v;
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "InvalidParameter", "Invalid parameter: " + name + " must be a positive integer");
+            throw new ApiException(
+                    400, "InvalidParameter", "Invalid parameter: " + name + " must be a positive integer");
         }
     }
 }

@@ -32,8 +32,10 @@ final class AihcJobsApi {
 
     /** The Kubernetes namespace every simulated AIHC job runs in. */
     static final String NAMESPACE = "default";
-    private static final java.time.format.DateTimeFormatter EVENT_TIME = java.time.format.DateTimeFormatter
-            .ofPattern("uuuu-MM-dd HH:mm:ss '+0000 UTC'", Locale.ROOT).withZone(java.time.ZoneOffset.UTC);
+
+    private static final java.time.format.DateTimeFormatter EVENT_TIME = java.time.format.DateTimeFormatter.ofPattern(
+                    "uuuu-MM-dd HH:mm:ss '+0000 UTC'", Locale.ROOT)
+            .withZone(java.time.ZoneOffset.UTC);
 
     private final Cluster cluster;
     private final AihcPools pools;
@@ -64,14 +66,17 @@ final class AihcJobsApi {
         if (name.isBlank()) {
             throw new ApiException(400, "InvalidParameter", "Invalid parameter: name is required");
         }
-        String queueName = managedQueue != null ? managedQueue : body.path("queue").asText("");
+        String queueName =
+                managedQueue != null ? managedQueue : body.path("queue").asText("");
         if (queueName.isBlank()) {
             queueName = call.query().getOrDefault("queueID", "default");
         }
         SchedulingQueue queue = queues.get(queueName);
         if (queue == null) {
-            throw new ApiException(400, "InvalidParameter", "Invalid parameter: queue " + queueName
-                    + " does not exist in resource pool " + poolId);
+            throw new ApiException(
+                    400,
+                    "InvalidParameter",
+                    "Invalid parameter: queue " + queueName + " does not exist in resource pool " + poolId);
         }
         JsonNode jobSpec = body.path("jobSpec");
         if (!jobSpec.isObject()) {
@@ -83,18 +88,23 @@ final class AihcJobsApi {
         }
         Resources perPod = podRequest(jobSpec.path("resources"));
         String priority = body.path("priority").asText("normal").toLowerCase(Locale.ROOT);
-        int rank = switch (priority) {
-            case "high" -> 2;
-            case "normal" -> 1;
-            case "low" -> 0;
-            default -> throw new ApiException(400, "InvalidParameter",
-                    "Invalid parameter: priority must be high, normal or low");
-        };
+        int rank =
+                switch (priority) {
+                    case "high" -> 2;
+                    case "normal" -> 1;
+                    case "low" -> 0;
+                    default ->
+                        throw new ApiException(
+                                400, "InvalidParameter", "Invalid parameter: priority must be high, normal or low");
+                };
         String framework = body.path("jobFramework").asText("PyTorchJob");
         String prefix = framework.equalsIgnoreCase("MPIJob") ? "mpijob-" : "pytorchjob-";
         Map<String, String> env = SimulatedRunKnobs.envs(jobSpec.path("envs"), "name");
-        if (!settings.repeatedJobNames() && !cluster.jobs(j -> j.platform() == PlatformKind.AIHC && j.name().equals(name)
-                && j.queue().key().startsWith("aihc/" + poolId + "/")).isEmpty()) {
+        if (!settings.repeatedJobNames()
+                && !cluster.jobs(j -> j.platform() == PlatformKind.AIHC
+                                && j.name().equals(name)
+                                && j.queue().key().startsWith("aihc/" + poolId + "/"))
+                        .isEmpty()) {
             throw new ApiException(400, "JobNameAlreadyExists", "job name " + name + " already exists in " + poolId);
         }
         Map<String, String> selector = nodeSelector(body.path("requiredNodeAffinity"));
@@ -103,17 +113,26 @@ final class AihcJobsApi {
         for (int i = 0; i < replicas - 1; i++) {
             pods.add(new Pod(name + "-worker-" + i, "worker", perPod, selector));
         }
-        SimJob.Builder b = SimJob.builder().platform(PlatformKind.AIHC)
-                .id(prefix + cluster.nextUuid()).name(name).uid(cluster.nextUuid().toString())
-                .queue(queue).priority(rank, priority).pods(pods)
-                .runTime(SimulatedRunKnobs.runTime(env, settings.defaultRunTime())).exitCode(SimulatedRunKnobs.exitCode(env))
-                .spec(body.deepCopy().put("resourcePoolId", poolId).put("queue", queueName)
+        SimJob.Builder b = SimJob.builder()
+                .platform(PlatformKind.AIHC)
+                .id(prefix + cluster.nextUuid())
+                .name(name)
+                .uid(cluster.nextUuid().toString())
+                .queue(queue)
+                .priority(rank, priority)
+                .pods(pods)
+                .runTime(SimulatedRunKnobs.runTime(env, settings.defaultRunTime()))
+                .exitCode(SimulatedRunKnobs.exitCode(env))
+                .spec(body.deepCopy()
+                        .put("resourcePoolId", poolId)
+                        .put("queue", queueName)
                         .put("jobFramework", framework));
         JobView v = cluster.submit(b);
         String blips = env.get("SIM_TRANSIENT_FAILED_READS");
         if (blips != null && body.path("faultTolerance").asBoolean(false)) {
-            transientFailedReads.put(v.id(), new java.util.concurrent.atomic.AtomicInteger(
-                    SimulatedRunKnobs.transientFailedReads(blips)));
+            transientFailedReads.put(
+                    v.id(),
+                    new java.util.concurrent.atomic.AtomicInteger(SimulatedRunKnobs.transientFailedReads(blips)));
         }
         ObjectNode result = Json.object().put("jobId", v.id()).put("jobName", v.name());
         return Json.object().set("result", result);
@@ -130,8 +149,11 @@ final class AihcJobsApi {
                 String t = term.asText("");
                 int eq = t.indexOf('=');
                 if (!term.isTextual() || eq < 1) {
-                    throw new ApiException(400, "InvalidParameter", "Invalid parameter: requiredNodeAffinity terms"
-                            + " are strings (the simulator reads label=value), found " + term);
+                    throw new ApiException(
+                            400,
+                            "InvalidParameter",
+                            "Invalid parameter: requiredNodeAffinity terms"
+                                    + " are strings (the simulator reads label=value), found " + term);
                 }
                 selector.put(t.substring(0, eq).trim(), t.substring(eq + 1).trim());
             }
@@ -145,14 +167,16 @@ final class AihcJobsApi {
             for (JsonNode r : resources) {
                 String rn = r.path("name").asText("");
                 if (rn.isBlank()) {
-                    throw new ApiException(400, "InvalidParameter",
-                            "Invalid parameter: jobSpec.resources[].name is required");
+                    throw new ApiException(
+                            400, "InvalidParameter", "Invalid parameter: jobSpec.resources[].name is required");
                 }
                 try {
                     m.merge(rn, Quantity.parseRequest(rn, r.path("quantity").asText("")), Double::sum);
                 } catch (IllegalArgumentException e) {
-                    throw new ApiException(400, "InvalidParameter", "Invalid parameter: jobSpec.resources " + rn
-                            + ": " + e.getMessage());
+                    throw new ApiException(
+                            400,
+                            "InvalidParameter",
+                            "Invalid parameter: jobSpec.resources " + rn + ": " + e.getMessage());
                 }
             }
         }
@@ -168,15 +192,16 @@ final class AihcJobsApi {
         String poolId = call.query("resourcePoolId");
         pools.queues(poolId);
         String queueId = queueIdRule ? AihcPools.managedQueueId(call, poolId) : null;
-        return cluster.job(jobId).filter(v -> v.platform() == PlatformKind.AIHC
+        return cluster.job(jobId)
+                .filter(v -> v.platform() == PlatformKind.AIHC
                         && poolId.equals(v.spec().path("resourcePoolId").asText())
                         && (queueId == null || queueId.equals(v.queue())))
                 .orElseThrow(() -> notFound(jobId));
     }
 
     private static ApiException notFound(String jobId) {
-        return new ApiException(404, "cce.warning.GetAIJobByJobIdFailed",
-                "get job by jobid failed, err: " + jobId + " not found job");
+        return new ApiException(
+                404, "cce.warning.GetAIJobByJobIdFailed", "get job by jobid failed, err: " + jobId + " not found job");
     }
 
     ObjectNode detail(HttpCall call, String jobId) {
@@ -235,8 +260,8 @@ final class AihcJobsApi {
             }
             return n;
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "InvalidParameter", "Invalid parameter: " + name
-                    + " must be a positive integer");
+            throw new ApiException(
+                    400, "InvalidParameter", "Invalid parameter: " + name + " must be a positive integer");
         }
     }
 
@@ -256,38 +281,62 @@ final class AihcJobsApi {
         JobView v = job(call, jobId, false);
         ArrayNode events = Json.array();
         if (v.state() == JobState.QUEUED) {
-            String message = cluster.analyse(jobId).map(PendingAnalysis::eventMessage).orElse(null);
+            String message =
+                    cluster.analyse(jobId).map(PendingAnalysis::eventMessage).orElse(null);
             if (message != null) {
                 events.add(event("Warning", "FailedScheduling", message, v.createdAt(), cluster.now(), 1));
             }
         } else {
             for (Pod.PodView p : v.pods()) {
                 if (!p.nodeName().isEmpty() && v.startedAt() != null) {
-                    events.add(event("Normal", "Scheduled", "Successfully assigned " + NAMESPACE + "/" + p.name()
-                            + " to " + p.nodeName(), v.startedAt(), v.startedAt(), 1));
+                    events.add(event(
+                            "Normal",
+                            "Scheduled",
+                            "Successfully assigned " + NAMESPACE + "/" + p.name() + " to " + p.nodeName(),
+                            v.startedAt(),
+                            v.startedAt(),
+                            1));
                 }
             }
             if (v.state().isTerminal() && v.finishedAt() != null) {
-                String reason = switch (v.state()) {
-                    case SUCCEEDED -> "JobSucceeded";
-                    case FAILED -> "JobFailed";
-                    default -> "JobTerminated";
-                };
-                String message = switch (v.state()) {
-                    case SUCCEEDED -> "PyTorchJob " + v.name() + " successfully completed.";
-                    case FAILED -> "PyTorchJob " + v.name() + " failed: master exited with code " + v.exitCode();
-                    default -> "PyTorchJob " + v.name() + " was stopped by the user.";
-                };
+                String reason =
+                        switch (v.state()) {
+                            case SUCCEEDED -> "JobSucceeded";
+                            case FAILED -> "JobFailed";
+                            default -> "JobTerminated";
+                        };
+                String message =
+                        switch (v.state()) {
+                            case SUCCEEDED -> "PyTorchJob " + v.name() + " successfully completed.";
+                            case FAILED ->
+                                "PyTorchJob " + v.name() + " failed: master exited with code " + v.exitCode();
+                            default -> "PyTorchJob " + v.name() + " was stopped by the user.";
+                        };
                 if (v.state() == JobState.FAILED) {
                     // The training operator's pod-level event, which names the pod and its exit code.
-                    String failing = v.pods().stream().filter(p -> "master".equalsIgnoreCase(p.role()))
-                            .map(Pod.PodView::name).findFirst()
-                            .orElse(v.pods().isEmpty() ? v.name() : v.pods().get(0).name());
-                    events.add(event("Warning", "ExitedWithCode", "Pod: " + NAMESPACE + "." + failing
-                            + " exited with code " + v.exitCode(), v.finishedAt(), v.finishedAt(), 1));
+                    String failing = v.pods().stream()
+                            .filter(p -> "master".equalsIgnoreCase(p.role()))
+                            .map(Pod.PodView::name)
+                            .findFirst()
+                            .orElse(
+                                    v.pods().isEmpty()
+                                            ? v.name()
+                                            : v.pods().get(0).name());
+                    events.add(event(
+                            "Warning",
+                            "ExitedWithCode",
+                            "Pod: " + NAMESPACE + "." + failing + " exited with code " + v.exitCode(),
+                            v.finishedAt(),
+                            v.finishedAt(),
+                            1));
                 }
-                events.add(event(v.state() == JobState.FAILED ? "Warning" : "Normal", reason, message,
-                        v.finishedAt(), v.finishedAt(), 1));
+                events.add(event(
+                        v.state() == JobState.FAILED ? "Warning" : "Normal",
+                        reason,
+                        message,
+                        v.finishedAt(),
+                        v.finishedAt(),
+                        1));
             }
         }
         ObjectNode out = Json.object();
@@ -299,9 +348,11 @@ final class AihcJobsApi {
     /** {@code {"result":{"jobId","podName","logs":[...],"nextMarker"}}}; the marker is a line offset. */
     ObjectNode podLogs(HttpCall call, String jobId, String podName) {
         JobView v = job(call, jobId);
-        Pod.PodView pod = v.pods().stream().filter(p -> p.name().equals(podName)).findFirst()
-                .orElseThrow(() -> new ApiException(404, "NotFound", "pod " + podName + " of job " + jobId
-                        + " not found"));
+        Pod.PodView pod = v.pods().stream()
+                .filter(p -> p.name().equals(podName))
+                .findFirst()
+                .orElseThrow(
+                        () -> new ApiException(404, "NotFound", "pod " + podName + " of job " + jobId + " not found"));
         List<String> lines = SimulatedPodLog.lines(v, pod, cluster.now());
         int from = 0;
         String marker = call.query("marker");
@@ -324,11 +375,15 @@ final class AihcJobsApi {
         return Json.object().set("result", result);
     }
 
-    private static ObjectNode event(String type, String reason, String message, Instant first, Instant last,
-                                    int count) {
-        return Json.object().put("reason", reason).put("message", message)
-                .put("firstTimestamp", eventTime(first)).put("lastTimestamp", eventTime(last))
-                .put("count", count).put("type", type);
+    private static ObjectNode event(
+            String type, String reason, String message, Instant first, Instant last, int count) {
+        return Json.object()
+                .put("reason", reason)
+                .put("message", message)
+                .put("firstTimestamp", eventTime(first))
+                .put("lastTimestamp", eventTime(last))
+                .put("count", count)
+                .put("type", type);
     }
 
     /**
@@ -361,10 +416,14 @@ final class AihcJobsApi {
         o.put("command", jobSpec.path("command").asText(""));
         o.put("image", jobSpec.path("image").asText(""));
         o.put("replicas", jobSpec.path("replicas").asInt(1));
-        o.set("resources", jobSpec.path("resources").isArray() ? jobSpec.get("resources").deepCopy() : Json.array());
+        o.set(
+                "resources",
+                jobSpec.path("resources").isArray() ? jobSpec.get("resources").deepCopy() : Json.array());
         o.set("envs", jobSpec.path("envs").isArray() ? jobSpec.get("envs").deepCopy() : Json.array());
         o.set("labels", spec.path("labels").isArray() ? spec.get("labels").deepCopy() : Json.array());
-        o.set("datasources", spec.path("datasources").isArray() ? spec.get("datasources").deepCopy() : Json.array());
+        o.set(
+                "datasources",
+                spec.path("datasources").isArray() ? spec.get("datasources").deepCopy() : Json.array());
         o.put("enableRDMA", jobSpec.path("enableRDMA").asBoolean(false));
         o.put("hostNetwork", jobSpec.path("hostNetwork").asBoolean(false));
         o.put("privileged", jobSpec.path("privileged").asBoolean(false));
@@ -386,9 +445,15 @@ final class AihcJobsApi {
             ArrayNode pods = Json.array();
             for (Pod.PodView p : v.pods()) {
                 ObjectNode pod = Json.object();
-                pod.put("PodIP", p.nodeName().isEmpty() ? "" : "172.16.0." + (Math.abs(p.name().hashCode()) % 250 + 2));
+                pod.put(
+                        "PodIP",
+                        p.nodeName().isEmpty()
+                                ? ""
+                                : "172.16.0." + (Math.abs(p.name().hashCode()) % 250 + 2));
                 pod.put("nodeName", p.nodeName());
-                ObjectNode meta = Json.object().put("name", p.name()).put("namespace", NAMESPACE)
+                ObjectNode meta = Json.object()
+                        .put("name", p.name())
+                        .put("namespace", NAMESPACE)
                         .put("creationTimestamp", Json.time(v.createdAt()));
                 pod.set("objectMeta", meta);
                 pod.set("podStatus", Json.object().put("podPhase", p.phase()).put("status", p.phase()));

@@ -36,7 +36,9 @@ final class AihcPools {
         String queueId = call.query("queueID");
         if (queueId == null || queueId.isBlank()) {
             // bce-sdk-go's own words for this rule
-            throw new ApiException(400, "InvalidParameter",
+            throw new ApiException(
+                    400,
+                    "InvalidParameter",
                     "Invalid parameter: bhcmp cluster or serverless cluster must be set queueID");
         }
         return queueId;

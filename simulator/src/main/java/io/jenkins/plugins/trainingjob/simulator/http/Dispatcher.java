@@ -42,8 +42,15 @@ public final class Dispatcher implements HttpHandler {
             api.handle(call);
         } catch (RuntimeException | Error e) {
             if (!call.responded()) {
-                call.respond(500, Json.CONTENT_TYPE, Json.bytes(Json.object().put("code", "InternalError")
-                        .put("message", "Internal error: " + e.getClass().getSimpleName())), null);
+                call.respond(
+                        500,
+                        Json.CONTENT_TYPE,
+                        Json.bytes(Json.object()
+                                .put("code", "InternalError")
+                                .put(
+                                        "message",
+                                        "Internal error: " + e.getClass().getSimpleName())),
+                        null);
             }
         } finally {
             call.close();
@@ -63,14 +70,26 @@ public final class Dispatcher implements HttpHandler {
             }
             case ERROR -> {
                 int status = f.status() == null ? 503 : f.status();
-                api.sendError(call, new ApiException(status, status >= 500 ? "ServiceUnavailable" : "InjectedFault",
-                        "", "injected fault: HTTP " + status, null));
+                api.sendError(
+                        call,
+                        new ApiException(
+                                status,
+                                status >= 500 ? "ServiceUnavailable" : "InjectedFault",
+                                "",
+                                "injected fault: HTTP " + status,
+                                null));
                 return false;
             }
             case RATE_LIMIT -> {
                 int after = f.retryAfterSeconds() == null ? 1 : f.retryAfterSeconds();
-                api.sendError(call, new ApiException(f.status() == null ? 429 : f.status(), "TooManyRequests", "",
-                        "injected fault: rate limited", Map.of("Retry-After", Integer.toString(after))));
+                api.sendError(
+                        call,
+                        new ApiException(
+                                f.status() == null ? 429 : f.status(),
+                                "TooManyRequests",
+                                "",
+                                "injected fault: rate limited",
+                                Map.of("Retry-After", Integer.toString(after))));
                 return false;
             }
             case DROP -> {

@@ -13,8 +13,7 @@ public final class FaultInjector {
 
     private final List<Active> active = new CopyOnWriteArrayList<>();
 
-    private record Active(FaultRule rule, Pattern pattern, AtomicLong matched, AtomicLong fired) {
-    }
+    private record Active(FaultRule rule, Pattern pattern, AtomicLong matched, AtomicLong fired) {}
 
     public void add(FaultRule rule) {
         active.add(new Active(rule, rule.pathPattern(), new AtomicLong(), new AtomicLong()));

@@ -37,7 +37,7 @@ public enum FaultKind {
                 return k;
             }
         }
-        throw new IllegalArgumentException("fault kind '" + text
-                + "' is not one of latency, error, rate-limit, drop, truncate");
+        throw new IllegalArgumentException(
+                "fault kind '" + text + "' is not one of latency, error, rate-limit, drop, truncate");
     }
 }

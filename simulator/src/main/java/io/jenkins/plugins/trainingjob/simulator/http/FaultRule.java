@@ -11,8 +11,15 @@ import java.util.regex.Pattern;
  * {@code times} times ({@code null} = without limit).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record FaultRule(String method, String path, FaultKind kind, Integer status, Long latencyMs,
-                        Integer retryAfterSeconds, Integer every, Integer times) {
+public record FaultRule(
+        String method,
+        String path,
+        FaultKind kind,
+        Integer status,
+        Long latencyMs,
+        Integer retryAfterSeconds,
+        Integer every,
+        Integer times) {
 
     public FaultRule {
         method = method == null || method.isBlank() ? "*" : method.trim().toUpperCase(Locale.ROOT);

@@ -13,8 +13,8 @@ import java.util.List;
  * @param listNodes false: the node list is empty with total 0 (a managed pool, or one scaled to zero)
  * @param phase the pool's {@code status.phase} (default {@code running}; empty leaves it out)
  */
-public record InventoryShape(String keys, List<String> omit, Boolean ignorePageNo, String nodeListBy,
-                            Boolean listNodes, String phase) {
+public record InventoryShape(
+        String keys, List<String> omit, Boolean ignorePageNo, String nodeListBy, Boolean listNodes, String phase) {
     public static final InventoryShape PLAIN = new InventoryShape(null, null, null, null, null, null);
 
     public InventoryShape {
@@ -26,8 +26,8 @@ public record InventoryShape(String keys, List<String> omit, Boolean ignorePageN
         ignorePageNo = Boolean.TRUE.equals(ignorePageNo);
         nodeListBy = nodeListBy == null ? "nodeName" : nodeListBy;
         if (!nodeListBy.equals("nodeName") && !nodeListBy.equals("instanceId")) {
-            throw new IllegalArgumentException("inventory nodeListBy must be nodeName or instanceId, was '"
-                    + nodeListBy + "'");
+            throw new IllegalArgumentException(
+                    "inventory nodeListBy must be nodeName or instanceId, was '" + nodeListBy + "'");
         }
         listNodes = !Boolean.FALSE.equals(listNodes);
         phase = phase == null ? "running" : phase;

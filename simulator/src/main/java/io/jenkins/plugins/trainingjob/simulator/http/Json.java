@@ -20,8 +20,7 @@ public final class Json {
     public static final String CONTENT_TYPE = "application/json;charset=UTF-8";
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
 
-    private Json() {
-    }
+    private Json() {}
 
     public static ObjectNode object() {
         return F.objectNode();

@@ -36,8 +36,7 @@ import java.util.regex.Pattern;
 public final class SenseCoreApi implements PlatformApi {
 
     /** Timing the API needs from the scenario. */
-    public record Settings(Duration defaultRunTime, Duration stopTime) {
-    }
+    public record Settings(Duration defaultRunTime, Duration stopTime) {}
 
     private static final Pattern NAME = Pattern.compile("^[a-z]([a-z0-9-]{0,61}[a-z0-9])?$");
     private static final String REQUEST_ID_HEADER = "X-Request-Id";
@@ -52,9 +51,15 @@ public final class SenseCoreApi implements PlatformApi {
     private final SenseCoreAuthenticator auth;
     private final Json.RequestIds requestIds;
 
-    public SenseCoreApi(Cluster cluster, List<WorkspaceDecl> workspaces, List<PoolDecl> pools, List<SpecDecl> specs,
-                        Map<String, SchedulingQueue> queuesByPool, Settings settings, SenseCoreAuthenticator auth,
-                        Json.RequestIds requestIds) {
+    public SenseCoreApi(
+            Cluster cluster,
+            List<WorkspaceDecl> workspaces,
+            List<PoolDecl> pools,
+            List<SpecDecl> specs,
+            Map<String, SchedulingQueue> queuesByPool,
+            Settings settings,
+            SenseCoreAuthenticator auth,
+            Json.RequestIds requestIds) {
         this.cluster = cluster;
         workspaces.forEach(w -> this.workspaces.put(key(w.subscription(), w.resourceGroup(), w.zone(), w.name()), w));
         pools.forEach(p -> this.pools.put(p.name(), p));
@@ -125,15 +130,21 @@ public final class SenseCoreApi implements PlatformApi {
     private JsonNode route(HttpCall call) {
         List<String> s = call.segments();
         // compute/{acp|aec2|workspace}/data/{v}/subscriptions/{sub}/resourceGroups/{rg}/zones/{zone}/...
-        if (s.size() < 12 || !s.get(2).equals("data") || !s.get(4).equals("subscriptions")
-                || !s.get(6).equals("resourceGroups") || !s.get(8).equals("zones")) {
+        if (s.size() < 12
+                || !s.get(2).equals("data")
+                || !s.get(4).equals("subscriptions")
+                || !s.get(6).equals("resourceGroups")
+                || !s.get(8).equals("zones")) {
             throw error(404, 5, "NotFound", "no such API: " + call.method() + " " + call.rawPath());
         }
         String sub = s.get(5);
         String rg = s.get(7);
         String zone = s.get(9);
         String m = call.method();
-        if (s.get(1).equals("aec2") && s.get(10).equals("aec2s") && s.size() == 13 && s.get(12).equals("resourceSpecs")
+        if (s.get(1).equals("aec2")
+                && s.get(10).equals("aec2s")
+                && s.size() == 13
+                && s.get(12).equals("resourceSpecs")
                 && m.equals("GET")) {
             return resourceSpecs(call, zone, s.get(11));
         }
@@ -142,10 +153,16 @@ public final class SenseCoreApi implements PlatformApi {
         }
         WorkspaceDecl ws = workspaces.get(key(sub, rg, zone, s.get(11)));
         if (ws == null) {
-            throw error(404, 5, "wsNotFound", "workspace " + s.get(11) + " not found in subscription " + sub
-                    + ", resource group " + rg + ", zone " + zone);
+            throw error(
+                    404,
+                    5,
+                    "wsNotFound",
+                    "workspace " + s.get(11) + " not found in subscription " + sub + ", resource group " + rg
+                            + ", zone " + zone);
         }
-        if (s.get(1).equals("workspace") && s.size() == 13 && s.get(12).equals("workspaceAEC2Bindings")
+        if (s.get(1).equals("workspace")
+                && s.size() == 13
+                && s.get(12).equals("workspaceAEC2Bindings")
                 && m.equals("GET")) {
             return bindings(call, ws);
         }
@@ -204,8 +221,12 @@ public final class SenseCoreApi implements PlatformApi {
             name = "pt-" + cluster.nextUuid().toString().replace("-", "").substring(0, 12);
         }
         if (!NAME.matcher(name).matches()) {
-            throw error(400, 3, "tjInvalidName", "training job name '" + name + "' must be 1-63 characters of "
-                    + "a-z, 0-9 and -, start with a letter and end with a letter or digit");
+            throw error(
+                    400,
+                    3,
+                    "tjInvalidName",
+                    "training job name '" + name + "' must be 1-63 characters of "
+                            + "a-z, 0-9 and -, start with a letter and end with a letter or digit");
         }
         JsonNode roles = body.path("roles");
         if (!roles.isArray() || roles.size() != 1) {
@@ -223,9 +244,14 @@ public final class SenseCoreApi implements PlatformApi {
         SpecDecl spec = specs.get(specName);
 
         String poolName = body.path("resource_pool").path("name").asText("");
-        BindingDecl binding = ws.bindings().stream().filter(b -> b.pool().equals(poolName)).findFirst()
-                .orElseThrow(() -> error(400, 3, "tjInvalidResourcePool", "resource pool '" + poolName
-                        + "' is not bound to workspace " + ws.name()));
+        BindingDecl binding = ws.bindings().stream()
+                .filter(b -> b.pool().equals(poolName))
+                .findFirst()
+                .orElseThrow(() -> error(
+                        400,
+                        3,
+                        "tjInvalidResourcePool",
+                        "resource pool '" + poolName + "' is not bound to workspace " + ws.name()));
         PoolDecl pool = pools.get(poolName);
         // several candidate specs (weak heterogeneous scheduling): each must be offered; workers take the first
         for (JsonNode candidate : specList) {
@@ -236,16 +262,23 @@ public final class SenseCoreApi implements PlatformApi {
             }
         }
         if (spec == null || !pool.specs().contains(specName)) {
-            throw error(400, 3, "tjInvalidResourceSpec", "resource spec '" + specName + "' is not offered by pool "
-                    + poolName);
+            throw error(
+                    400,
+                    3,
+                    "tjInvalidResourceSpec",
+                    "resource spec '" + specName + "' is not offered by pool " + poolName);
         }
         boolean hasTotal = role.has("total_replicas");
         boolean hasPerSpec = specList.get(0).has("replicas");
         if (hasTotal && hasPerSpec) {
-            throw error(400, 3, "tjInvalidReplicas", "set either roles[0].total_replicas or resource_spec[].replicas,"
-                    + " not both");
+            throw error(
+                    400,
+                    3,
+                    "tjInvalidReplicas",
+                    "set either roles[0].total_replicas or resource_spec[].replicas," + " not both");
         }
-        int replicas = hasTotal ? role.path("total_replicas").asInt(-1)
+        int replicas = hasTotal
+                ? role.path("total_replicas").asInt(-1)
                 : hasPerSpec ? specList.get(0).path("replicas").asInt(-1) : 1;
         if (replicas < 1) {
             throw error(400, 3, "tjInvalidReplicas", "roles[0].total_replicas must be at least 1");
@@ -263,19 +296,20 @@ public final class SenseCoreApi implements PlatformApi {
             throw error(400, 3, "tjInvalidQuotaTypeInAec2", "quota type SPOT is not allowed in pool " + poolName);
         }
         if (quotaType.equals("RESERVED") && bound.equals("SPOT")) {
-            throw error(400, 3, "tjInvalidQuotaTypeInAec2", "quota type RESERVED is not allowed in pool "
-                    + poolName);
+            throw error(400, 3, "tjInvalidQuotaTypeInAec2", "quota type RESERVED is not allowed in pool " + poolName);
         }
         if (!spot && !quotaType.equals("RESERVED")) {
             throw error(400, 3, "tjInvalidQuotaType", "scheduling.quota_type must be RESERVED or SPOT");
         }
         String priority = scheduling.path("priority").asText("NORMAL").toUpperCase(Locale.ROOT);
-        int rank = switch (priority) {
-            case "PRIORITY_UNSPECIFIED", "NORMAL" -> 1;
-            case "HIGH" -> 2;
-            case "HIGHEST" -> 3;
-            default -> throw error(400, 3, "tjInvalidPriority", "scheduling.priority must be NORMAL, HIGH or HIGHEST");
-        };
+        int rank =
+                switch (priority) {
+                    case "PRIORITY_UNSPECIFIED", "NORMAL" -> 1;
+                    case "HIGH" -> 2;
+                    case "HIGHEST" -> 3;
+                    default ->
+                        throw error(400, 3, "tjInvalidPriority", "scheduling.priority must be NORMAL, HIGH or HIGHEST");
+                };
         String id = jobId(ws, name);
         if (cluster.exists(id)) {
             throw error(409, 6, "tjAlreadyExists", "training job " + name + " already exists");
@@ -289,18 +323,30 @@ public final class SenseCoreApi implements PlatformApi {
         int devices = spec.deviceNumber() * replicas;
         ObjectNode echo = body.deepCopy();
         echo.put("name", name);
-        SimJob.Builder b = SimJob.builder().platform(PlatformKind.SENSECORE).id(id).name(name)
-                .uid(cluster.nextUuid().toString().replace("-", "")).queue(queues.get(poolName))
-                .priority(rank, priority).pods(pods)
-                .runTime(SimulatedRunKnobs.runTime(env, settings.defaultRunTime())).exitCode(SimulatedRunKnobs.exitCode(env))
-                .spec(echo).quota(ws.name() + "/" + poolName, spot, devices);
+        SimJob.Builder b = SimJob.builder()
+                .platform(PlatformKind.SENSECORE)
+                .id(id)
+                .name(name)
+                .uid(cluster.nextUuid().toString().replace("-", ""))
+                .queue(queues.get(poolName))
+                .priority(rank, priority)
+                .pods(pods)
+                .runTime(SimulatedRunKnobs.runTime(env, settings.defaultRunTime()))
+                .exitCode(SimulatedRunKnobs.exitCode(env))
+                .spec(echo)
+                .quota(ws.name() + "/" + poolName, spot, devices);
         JobView v;
         try {
-            v = spot ? cluster.submit(b) : cluster.submitWithinQuota(b, ws.name() + "/" + poolName, devices,
-                    binding.reservedNumber());
+            v = spot
+                    ? cluster.submit(b)
+                    : cluster.submitWithinQuota(b, ws.name() + "/" + poolName, devices, binding.reservedNumber());
         } catch (QuotaRefusedException e) {
-            throw error(429, 8, "MEMBER_QUOTA_EXCEEDED", "MEMBER_QUOTA_EXCEEDED: workspace " + ws.name()
-                    + " quota in pool " + poolName + " is exceeded: " + e.getMessage());
+            throw error(
+                    429,
+                    8,
+                    "MEMBER_QUOTA_EXCEEDED",
+                    "MEMBER_QUOTA_EXCEEDED: workspace " + ws.name() + " quota in pool " + poolName + " is exceeded: "
+                            + e.getMessage());
         } catch (IllegalStateException e) {
             throw error(409, 6, "tjAlreadyExists", "training job " + name + " already exists");
         }
@@ -335,14 +381,17 @@ public final class SenseCoreApi implements PlatformApi {
             o.put("display_name", v.name());
         }
         o.put("uid", v.uid());
-        o.put("id", "/subscriptions/" + ws.subscription() + "/resourceGroups/" + ws.resourceGroup() + "/zones/"
-                + ws.zone() + "/workspaces/" + ws.name() + "/trainingJobs/" + v.name());
+        o.put(
+                "id",
+                "/subscriptions/" + ws.subscription() + "/resourceGroups/" + ws.resourceGroup() + "/zones/" + ws.zone()
+                        + "/workspaces/" + ws.name() + "/trainingJobs/" + v.name());
         o.put("subscription_name", ws.subscription());
         o.put("resource_group_name", ws.resourceGroup());
         o.put("zone", ws.zone());
         o.put("workspace_name", ws.name());
-        o.set("ownership", Json.object().put("user_name", "sim-user")
-                .put("user_id", "00000000-0000-4000-8000-00000000516d"));
+        o.set(
+                "ownership",
+                Json.object().put("user_name", "sim-user").put("user_id", "00000000-0000-4000-8000-00000000516d"));
         o.put("state", state(v.state()));
         ObjectNode pool = o.withObjectProperty("resource_pool");
         PoolDecl p = pools.get(pool.path("name").asText(""));
@@ -353,7 +402,8 @@ public final class SenseCoreApi implements PlatformApi {
         scheduling.put("priority", v.priority().equals("PRIORITY_UNSPECIFIED") ? "NORMAL" : v.priority());
         scheduling.put("quota_type", v.spot() ? "SPOT" : "RESERVED");
         o.put("create_time", Json.time(v.createdAt()));
-        Instant update = v.finishedAt() != null ? v.finishedAt() : v.startedAt() != null ? v.startedAt() : v.createdAt();
+        Instant update =
+                v.finishedAt() != null ? v.finishedAt() : v.startedAt() != null ? v.startedAt() : v.createdAt();
         o.put("update_time", Json.time(update));
         if (v.startedAt() != null) {
             o.put("start_time", Json.time(v.startedAt()));
@@ -452,7 +502,13 @@ public final class SenseCoreApi implements PlatformApi {
         ArrayNode workers = Json.array();
         List<Pod.PodView> pods = v.pods();
         int from = (page - 1) * size;
-        SpecDecl spec = specs.get(v.spec().path("roles").path(0).path("resource_spec").path(0).path("name").asText(""));
+        SpecDecl spec = specs.get(v.spec()
+                .path("roles")
+                .path(0)
+                .path("resource_spec")
+                .path(0)
+                .path("name")
+                .asText(""));
         for (int i = from; i < Math.min(pods.size(), from + size); i++) {
             Pod.PodView p = pods.get(i);
             ObjectNode w = Json.object();
@@ -489,19 +545,28 @@ public final class SenseCoreApi implements PlatformApi {
     private JsonNode events(JobView v) {
         ArrayNode events = Json.array();
         if (v.state() == JobState.QUEUED) {
-            String message = cluster.analyse(v.id()).map(PendingAnalysis::eventMessage).orElse(null);
+            String message =
+                    cluster.analyse(v.id()).map(PendingAnalysis::eventMessage).orElse(null);
             if (message != null) {
                 events.add(event("Warning", "FailedScheduling", message, v.createdAt(), cluster.now()));
             }
         } else if (v.startedAt() != null) {
             for (Pod.PodView p : v.pods()) {
-                events.add(event("Normal", "Scheduled", "Successfully assigned " + p.name() + " to " + p.nodeName(),
-                        v.startedAt(), v.startedAt()));
+                events.add(event(
+                        "Normal",
+                        "Scheduled",
+                        "Successfully assigned " + p.name() + " to " + p.nodeName(),
+                        v.startedAt(),
+                        v.startedAt()));
             }
         }
         if (v.state().isTerminal() && v.finishedAt() != null) {
-            events.add(event(v.state() == JobState.FAILED ? "Warning" : "Normal", state(v.state()),
-                    "training job " + v.name() + " is " + state(v.state()), v.finishedAt(), v.finishedAt()));
+            events.add(event(
+                    v.state() == JobState.FAILED ? "Warning" : "Normal",
+                    state(v.state()),
+                    "training job " + v.name() + " is " + state(v.state()),
+                    v.finishedAt(),
+                    v.finishedAt()));
         }
         ObjectNode out = Json.object();
         out.set("events", events);
@@ -509,8 +574,13 @@ public final class SenseCoreApi implements PlatformApi {
     }
 
     private static ObjectNode event(String type, String reason, String message, Instant first, Instant last) {
-        return Json.object().put("type", type).put("reason", reason).put("message", message)
-                .put("first_timestamp", Json.time(first)).put("last_timestamp", Json.time(last)).put("count", 1);
+        return Json.object()
+                .put("type", type)
+                .put("reason", reason)
+                .put("message", message)
+                .put("first_timestamp", Json.time(first))
+                .put("last_timestamp", Json.time(last))
+                .put("count", 1);
     }
 
     private JsonNode resourceSpecs(HttpCall call, String poolZone, String poolName) {
@@ -527,7 +597,8 @@ public final class SenseCoreApi implements PlatformApi {
             ObjectNode o = Json.object().put("name", s.name());
             o.set("cpu", Json.object().put("vcpu_allocatable", s.cpu()).put("type", "x86"));
             o.set("memory", Json.object().put("allocatable", s.memoryGib()));
-            ObjectNode device = Json.object().put("number", s.deviceNumber())
+            ObjectNode device = Json.object()
+                    .put("number", s.deviceNumber())
                     .put("type", s.deviceNumber() > 0 ? "GPU" : "")
                     .put("manufacturer", s.deviceNumber() > 0 ? "NVIDIA" : "")
                     .put("model", s.deviceType() == null ? "" : s.deviceType())
@@ -556,8 +627,10 @@ public final class SenseCoreApi implements PlatformApi {
             BindingDecl b = all.get(i);
             PoolDecl p = pools.get(b.pool());
             ObjectNode o = Json.object();
-            o.put("id", "/subscriptions/" + ws.subscription() + "/resourceGroups/" + ws.resourceGroup() + "/zones/"
-                    + p.zone() + "/aec2s/" + p.name());
+            o.put(
+                    "id",
+                    "/subscriptions/" + ws.subscription() + "/resourceGroups/" + ws.resourceGroup() + "/zones/"
+                            + p.zone() + "/aec2s/" + p.name());
             o.put("uid", Integer.toHexString(p.name().hashCode()));
             o.put("name", p.name());
             o.put("display_name", p.displayName() == null ? p.name() : p.displayName());
@@ -570,7 +643,10 @@ public final class SenseCoreApi implements PlatformApi {
             o.put("reserved_memory", b.reservedMemoryGib());
             ArrayNode spot = Json.array();
             if (b.spotDevices() >= 0) {
-                ObjectNode quota = Json.object().put("device", b.spotDevices()).put("cpu", 0).put("memory", 0);
+                ObjectNode quota = Json.object()
+                        .put("device", b.spotDevices())
+                        .put("cpu", 0)
+                        .put("memory", 0);
                 spot.add(Json.object().put("spot_name", "default").set("spot_quota", quota));
             }
             o.set("spot_status", spot);
@@ -584,8 +660,8 @@ public final class SenseCoreApi implements PlatformApi {
     }
 
     /** Per-pool scheduling queues, keyed by pool name, for the cluster. */
-    public static Map<String, SchedulingQueue> queuesFor(List<PoolDecl> pools,
-                                                         java.util.function.Function<List<String>, List<String>> expand) {
+    public static Map<String, SchedulingQueue> queuesFor(
+            List<PoolDecl> pools, java.util.function.Function<List<String>, List<String>> expand) {
         Map<String, SchedulingQueue> m = new LinkedHashMap<>();
         for (PoolDecl p : pools) {
             m.put(p.name(), new SchedulingQueue(queueKey(p.name()), p.name(), expand.apply(p.nodes()), Resources.NONE));

@@ -36,13 +36,16 @@ public final class SenseCoreAuthenticator {
             throw unauthenticated("MissingAuthorization", "the request has no Authorization header");
         }
         SenseCoreHmacSigner.Authorization parsed = SenseCoreHmacSigner.Authorization.parse(header.trim())
-                .orElseThrow(() -> unauthenticated("InvalidAuthorization", "Authorization must be hmac accesskey=\"..\", "
-                        + "algorithm=\"hmac-sha256\", headers=\"..\", signature=\"..\""));
+                .orElseThrow(() -> unauthenticated(
+                        "InvalidAuthorization",
+                        "Authorization must be hmac accesskey=\"..\", "
+                                + "algorithm=\"hmac-sha256\", headers=\"..\", signature=\"..\""));
         if (!"hmac-sha256".equalsIgnoreCase(parsed.algorithm())) {
             throw unauthenticated("InvalidAuthorization", "algorithm must be hmac-sha256");
         }
-        Scheme scheme = parsed.scheme().orElseThrow(() -> unauthenticated("InvalidAuthorization",
-                "unsupported signed headers \"" + parsed.headers() + "\""));
+        Scheme scheme = parsed.scheme()
+                .orElseThrow(() -> unauthenticated(
+                        "InvalidAuthorization", "unsupported signed headers \"" + parsed.headers() + "\""));
         String ak = parsed.accessKey();
         String signature = parsed.signature();
         String secret = secrets.get(ak);
@@ -55,7 +58,8 @@ public final class SenseCoreAuthenticator {
         }
         Instant dated;
         try {
-            dated = ZonedDateTime.parse(date.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            dated = ZonedDateTime.parse(date.trim(), DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException e) {
             throw unauthenticated("InvalidAuthorization", "the date is not an RFC 1123 date: " + date);
         }
@@ -63,10 +67,10 @@ public final class SenseCoreAuthenticator {
             throw unauthenticated("RequestExpired", "the request date is more than 15 minutes from server time");
         }
         String target = call.rawPath() + (call.rawQuery() == null ? "" : "?" + call.rawQuery());
-        String expected = SenseCoreHmacSigner.expectedSignature(scheme, secret, date.trim(),
-                call.header("Host"), call.method(), target);
-        if (!MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
-                signature.getBytes(StandardCharsets.US_ASCII))) {
+        String expected = SenseCoreHmacSigner.expectedSignature(
+                scheme, secret, date.trim(), call.header("Host"), call.method(), target);
+        if (!MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), signature.getBytes(StandardCharsets.US_ASCII))) {
             throw unauthenticated("SignatureDoesNotMatch", "the signature does not match");
         }
     }

@@ -21,8 +21,7 @@ final class SimulatedPodLog {
     /** A long run stops logging steps here, as a real pod's log would be rotated. */
     static final int MAX_STEPS = 600;
 
-    private SimulatedPodLog() {
-    }
+    private SimulatedPodLog() {}
 
     static List<String> lines(JobView job, Pod.PodView pod, Instant now) {
         List<String> lines = new ArrayList<>();
@@ -30,9 +29,11 @@ final class SimulatedPodLog {
             return lines;
         }
         lines.add("[sim] " + pod.name() + " (" + pod.role() + ") started on node " + pod.nodeName());
-        lines.add("[sim] running: " + job.spec().path("jobSpec").path("command").asText("").strip());
+        lines.add("[sim] running: "
+                + job.spec().path("jobSpec").path("command").asText("").strip());
         Instant end = job.finishedAt() != null ? job.finishedAt() : now;
-        long steps = Math.min(MAX_STEPS, Math.max(0, Duration.between(job.startedAt(), end).toSeconds()));
+        long steps = Math.min(
+                MAX_STEPS, Math.max(0, Duration.between(job.startedAt(), end).toSeconds()));
         for (long i = 1; i <= steps; i++) {
             lines.add("[sim] step " + i + " loss " + String.format(java.util.Locale.ROOT, "%.4f", 2.0 / (i + 1)));
         }
@@ -42,9 +43,12 @@ final class SimulatedPodLog {
         if (job.state() == JobState.SUCCEEDED) {
             lines.add("[sim] training finished");
         } else if (job.state() == JobState.FAILED) {
-            boolean failing = "master".equalsIgnoreCase(pod.role()) || job.pods().size() == 1;
-            lines.add(failing ? "[sim] error: training script exited with code " + job.exitCode()
-                    : "[sim] stopped: the master failed");
+            boolean failing =
+                    "master".equalsIgnoreCase(pod.role()) || job.pods().size() == 1;
+            lines.add(
+                    failing
+                            ? "[sim] error: training script exited with code " + job.exitCode()
+                            : "[sim] stopped: the master failed");
         } else if (job.state() == JobState.STOPPING || job.state() == JobState.STOPPED) {
             lines.add("[sim] received SIGTERM, stopping");
         }
@@ -54,7 +58,9 @@ final class SimulatedPodLog {
     /** The pod a training script's results come from: the master, or the only pod. */
     private static boolean printsResults(JobView job, Pod.PodView pod) {
         boolean hasMaster = job.pods().stream().anyMatch(p -> "master".equalsIgnoreCase(p.role()));
-        return hasMaster ? "master".equalsIgnoreCase(pod.role()) : job.pods().get(0).name().equals(pod.name());
+        return hasMaster
+                ? "master".equalsIgnoreCase(pod.role())
+                : job.pods().get(0).name().equals(pod.name());
     }
 
     /** {@code SIM_LOG_LINES} of the job's AIHC env, split into lines; none when unset. */

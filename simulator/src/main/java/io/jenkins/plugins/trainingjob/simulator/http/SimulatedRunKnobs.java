@@ -13,8 +13,7 @@ import java.util.TreeMap;
  */
 final class SimulatedRunKnobs {
 
-    private SimulatedRunKnobs() {
-    }
+    private SimulatedRunKnobs() {}
 
     /** {@code [{name|key, value}]} env lists of either platform. */
     static Map<String, String> envs(JsonNode list, String keyField) {
@@ -40,8 +39,11 @@ final class SimulatedRunKnobs {
             }
             return Duration.ofMillis((long) (s * 1000));
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "InvalidParameter", "Invalid parameter: env SIM_RUN_SECONDS must be a "
-                    + "non-negative number of seconds, was '" + v + "'");
+            throw new ApiException(
+                    400,
+                    "InvalidParameter",
+                    "Invalid parameter: env SIM_RUN_SECONDS must be a " + "non-negative number of seconds, was '" + v
+                            + "'");
         }
     }
 
@@ -54,8 +56,10 @@ final class SimulatedRunKnobs {
         try {
             return Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
-            throw new ApiException(400, "InvalidParameter", "Invalid parameter: env SIM_EXIT_CODE must be an "
-                    + "integer, was '" + v + "'");
+            throw new ApiException(
+                    400,
+                    "InvalidParameter",
+                    "Invalid parameter: env SIM_EXIT_CODE must be an " + "integer, was '" + v + "'");
         }
     }
 

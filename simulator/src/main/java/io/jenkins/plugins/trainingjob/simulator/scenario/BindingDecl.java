@@ -5,6 +5,10 @@ package io.jenkins.plugins.trainingjob.simulator.scenario;
  * {@code SPOT}), reserved devices, CPU, memory (GiB), and the spot device allowance (0 = spot jobs refused;
  * -1 = not reported: the binding lists no {@code spot_status}, and the pool takes spot jobs).
  */
-public record BindingDecl(String pool, String quotaType, int reservedNumber, double reservedCpu,
-                          double reservedMemoryGib, int spotDevices) {
-}
+public record BindingDecl(
+        String pool,
+        String quotaType,
+        int reservedNumber,
+        double reservedCpu,
+        double reservedMemoryGib,
+        int spotDevices) {}

@@ -8,8 +8,8 @@ import java.util.List;
  * {@code next_page_token} (SenseCore documents neither paging of that list nor its absence, so a client
  * that reads one page must not take a spec's absence as proof).
  */
-public record PoolDecl(String name, String displayName, String zone, List<String> nodes, List<String> specs,
-                       Integer specPageSize) {
+public record PoolDecl(
+        String name, String displayName, String zone, List<String> nodes, List<String> specs, Integer specPageSize) {
     public PoolDecl {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
         specs = specs == null ? List.of() : List.copyOf(specs);

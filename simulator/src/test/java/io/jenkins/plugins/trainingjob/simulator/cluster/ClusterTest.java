@@ -39,8 +39,13 @@ class ClusterTest {
         for (int i = 0; i < pods; i++) {
             list.add(new Pod(id + "-" + i, "worker", new Resources(Map.of("nvidia.com/gpu", (double) gpus))));
         }
-        return SimJob.builder().platform(PlatformKind.AIHC).id(id).name(id)
-                .queue(c.queue("q").orElseThrow()).priority(priority, "p").pods(list)
+        return SimJob.builder()
+                .platform(PlatformKind.AIHC)
+                .id(id)
+                .name(id)
+                .queue(c.queue("q").orElseThrow())
+                .priority(priority, "p")
+                .pods(list)
                 .runTime(Duration.ofSeconds(runSeconds));
     }
 
@@ -53,8 +58,8 @@ class ClusterTest {
         assertThat(NodeFilters.check(taintedAndFull, taintedAndFull.free(), EIGHT_GPUS))
                 .isInstanceOf(FilterOutcome.UntoleratedTaint.class);
         Node full = node("n", false, List.of(), EIGHT_GPUS);
-        assertThat(NodeFilters.check(full, full.free(), EIGHT_GPUS)).isEqualTo(new FilterOutcome.Insufficient(
-                List.of(new FilterOutcome.Shortage("nvidia.com/gpu", 8, 0))));
+        assertThat(NodeFilters.check(full, full.free(), EIGHT_GPUS))
+                .isEqualTo(new FilterOutcome.Insufficient(List.of(new FilterOutcome.Shortage("nvidia.com/gpu", 8, 0))));
     }
 
     @Test
@@ -65,8 +70,11 @@ class ClusterTest {
 
     @Test
     void aGangStartsOnlyWhenEveryPodHasANode() {
-        Cluster c = cluster(List.of(node("a", false, List.of(), Resources.NONE),
-                node("b", false, List.of(), new Resources(Map.of("nvidia.com/gpu", 4d)))), Resources.NONE);
+        Cluster c = cluster(
+                List.of(
+                        node("a", false, List.of(), Resources.NONE),
+                        node("b", false, List.of(), new Resources(Map.of("nvidia.com/gpu", 4d)))),
+                Resources.NONE);
 
         JobView pair = c.submit(job(c, "pair", 2, 8, 1, 60));
 
@@ -105,8 +113,9 @@ class ClusterTest {
 
     @Test
     void queueCapabilityLimitsWhatRunsAtOnce() {
-        Cluster c = cluster(List.of(node("a", false, List.of(), Resources.NONE),
-                node("b", false, List.of(), Resources.NONE)), new Resources(Map.of("nvidia.com/gpu", 8d)));
+        Cluster c = cluster(
+                List.of(node("a", false, List.of(), Resources.NONE), node("b", false, List.of(), Resources.NONE)),
+                new Resources(Map.of("nvidia.com/gpu", 8d)));
         c.submit(job(c, "one", 1, 8, 1, 30));
         JobView two = c.submit(job(c, "two", 1, 8, 1, 30));
 

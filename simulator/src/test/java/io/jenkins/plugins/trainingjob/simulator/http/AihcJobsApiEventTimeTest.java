@@ -10,7 +10,8 @@ class AihcJobsApiEventTimeTest {
 
     @Test
     void eventTimesAreGoTimeStringsInUtc() {
-        assertThat(AihcJobsApi.eventTime(Instant.parse("2024-07-15T16:52:50.700Z"))).isEqualTo("2024-07-15 16:52:50 +0000 UTC");
+        assertThat(AihcJobsApi.eventTime(Instant.parse("2024-07-15T16:52:50.700Z")))
+                .isEqualTo("2024-07-15 16:52:50 +0000 UTC");
         assertThat(AihcJobsApi.eventTime(null)).isEmpty();
     }
 }

@@ -53,13 +53,24 @@ class JobMonitorSenseCoreSimulatorTest {
     void start() {
         clock.settleWithMonitor(() -> monitor);
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
-        ConnectionSettings settings = ConnectionSettings.senseCore(sim.baseUrl(), null,
-                Credentials.of("sim-access-key", "sim-secret-key"), "sim-sub", "default", "cn-sh-01z", "sim-ws");
-        platform = new CountingPlatform(SenseCoreClient.builder(settings).sleeper(d -> { })
-                .createLookups(1, Duration.ZERO).build());
-        monitor = new JobMonitor(id -> platform, clock, MonitorSettings.defaults()
-                .withRetries(Duration.ofMillis(300), Duration.ofMillis(5), Duration.ofMillis(20))
-                .withStopConfirmation(Duration.ofSeconds(5), Duration.ofMillis(5)));
+        ConnectionSettings settings = ConnectionSettings.senseCore(
+                sim.baseUrl(),
+                null,
+                Credentials.of("sim-access-key", "sim-secret-key"),
+                "sim-sub",
+                "default",
+                "cn-sh-01z",
+                "sim-ws");
+        platform = new CountingPlatform(SenseCoreClient.builder(settings)
+                .sleeper(d -> {})
+                .createLookups(1, Duration.ZERO)
+                .build());
+        monitor = new JobMonitor(
+                id -> platform,
+                clock,
+                MonitorSettings.defaults()
+                        .withRetries(Duration.ofMillis(300), Duration.ofMillis(5), Duration.ofMillis(20))
+                        .withStopConfirmation(Duration.ofSeconds(5), Duration.ofMillis(5)));
     }
 
     @AfterEach
@@ -86,8 +97,8 @@ class JobMonitorSenseCoreSimulatorTest {
     @Test
     void aJobTooWideForTheFreeNodesEndsUnschedulableWithAReportFromTheEvidence() throws Exception {
         JobRef job = platform.submit(SimSpecs.senseCore("wide", POOL, "N6lS.Iu.I80.8", 2), "tok-w");
-        Outcome outcome = outcome(monitor.watch(CONNECTION, job,
-                untilScheduled.withPendingTimeout(Duration.ofMillis(20)), null));
+        Outcome outcome =
+                outcome(monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(Duration.ofMillis(20)), null));
 
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
@@ -95,8 +106,10 @@ class JobMonitorSenseCoreSimulatorTest {
         assertThat(report.headline()).isNotBlank();
         assertThat(report.rules()).isNotEmpty();
         assertThat(platform.launchCalls).hasValue(1);
-        assertThat(outcome.message()).startsWith("[sensecore] " + report.headline().substring(0, 20));
-        assertThat(outcome.message().lines()).allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(100));
+        assertThat(outcome.message())
+                .startsWith("[sensecore] " + report.headline().substring(0, 20));
+        assertThat(outcome.message().lines())
+                .allSatisfy(line -> assertThat(line).hasSizeLessThanOrEqualTo(100));
     }
 
     @Test

@@ -104,8 +104,8 @@ class JobMonitorSimulatorTest {
     /** A fault-tolerant job that reads Failed once while it runs (a restart) is not ended by that read. */
     @Test
     void aFaultTolerantJobsTransientFailedReadIsConfirmedBeforeTheWaitEnds() throws Exception {
-        JobSpec base = SimSpecs.aihc("ft", "training", 1, 1, "SIM_RUN_SECONDS", "30",
-                "SIM_TRANSIENT_FAILED_READS", "1");
+        JobSpec base =
+                SimSpecs.aihc("ft", "training", 1, 1, "SIM_RUN_SECONDS", "30", "SIM_TRANSIENT_FAILED_READS", "1");
         JobSpec tolerant = SimSpecs.edited(base, body -> body.put("faultTolerance", true));
         JobRef job = platform.submit(tolerant, "tok-ft");
         RecordingListener listener = new RecordingListener();
@@ -117,14 +117,15 @@ class JobMonitorSimulatorTest {
 
         Outcome outcome = outcomeOf(watch);
         assertThat(outcome).isInstanceOf(Outcome.Completed.class);
-        assertThat(listener.events(MonitorEvent.StateChanged.class)).extracting(e -> e.current().phase())
+        assertThat(listener.events(MonitorEvent.StateChanged.class))
+                .extracting(e -> e.current().phase())
                 .doesNotContain(JobPhase.FAILED);
     }
 
     @Test
     void aJobThatExitsNonZeroEndsJobFailed() throws Exception {
-        JobRef job = platform.submit(spec("crash", "training", 1, 1, "SIM_RUN_SECONDS", "5", "SIM_EXIT_CODE", "3"),
-                "tok-crash");
+        JobRef job = platform.submit(
+                spec("crash", "training", 1, 1, "SIM_RUN_SECONDS", "5", "SIM_EXIT_CODE", "3"), "tok-crash");
         RecordingListener listener = new RecordingListener();
         Watch watch = monitor.watch(CONNECTION, job, policyUntil(WaitTarget.COMPLETED), listener);
         await("the job is seen running", () -> listener.sawPhase(JobPhase.RUNNING));
@@ -150,11 +151,13 @@ class JobMonitorSimulatorTest {
         assertThat(outcome).isInstanceOf(Outcome.Unschedulable.class);
         DiagnosisReport report = ((Outcome.Unschedulable) outcome).report();
         // The analyzer's reading of the simulated diagnosis: the documented example, node for node.
-        assertThat(reasonsByRule(report)).containsExactly(
-                Map.entry("GPUResourceDiagnostics", "insufficient nvidia.com/gpu: [10.3.0.[122-123]]"),
-                Map.entry("NodeAvailabilityDiagnostics", "node cordoned (unschedulable): [10.3.0.118]"),
-                Map.entry("NodeTaintToleranceDiagnostics",
-                        "untolerated taint kwok.x-k8s.io/node: fake: [fake-node-a800-[01-04]]"));
+        assertThat(reasonsByRule(report))
+                .containsExactly(
+                        Map.entry("GPUResourceDiagnostics", "insufficient nvidia.com/gpu: [10.3.0.[122-123]]"),
+                        Map.entry("NodeAvailabilityDiagnostics", "node cordoned (unschedulable): [10.3.0.118]"),
+                        Map.entry(
+                                "NodeTaintToleranceDiagnostics",
+                                "untolerated taint kwok.x-k8s.io/node: fake: [fake-node-a800-[01-04]]"));
         assertThat(report.verdict()).isEqualTo(Verdict.FITS_LATER);
         assertThat(report.nodeCount()).isEqualTo(7);
         assertThat(report.pods()).containsExactly(DOCUMENTED_JOB + "-master-0");
@@ -171,7 +174,8 @@ class JobMonitorSimulatorTest {
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(20)), listener);
 
         await("refusals by the pre-check", () -> platform.launchCalls.get() >= 3);
-        assertThat(listener.events(MonitorEvent.DiagnosisWaiting.class)).isNotEmpty()
+        assertThat(listener.events(MonitorEvent.DiagnosisWaiting.class))
+                .isNotEmpty()
                 .allSatisfy(e -> assertThat(e.reason()).contains("PreCheckError"));
         sim.advanceClock(Duration.ofMinutes(5));
         await("the diagnosis was accepted", () -> listener.saw(MonitorEvent.DiagnosisStarted.class));
@@ -191,7 +195,9 @@ class JobMonitorSimulatorTest {
         Watch watch = monitor.watch(CONNECTION, job, untilScheduled, listener);
         await("the job is seen pending", () -> listener.sawPhase(JobPhase.PENDING));
         // Enough failures to outlast the client's own attempts, so the monitor has to retry too.
-        sim.addFault(FaultRule.of(FaultKind.ERROR, "GET", "/api/v1/aijobs/*").withStatus(503).withTimes(10));
+        sim.addFault(FaultRule.of(FaultKind.ERROR, "GET", "/api/v1/aijobs/*")
+                .withStatus(503)
+                .withTimes(10));
         await("the monitor retried", () -> listener.saw(MonitorEvent.Retrying.class));
         sim.uncordon("gpu-node-01");
 
@@ -242,7 +248,10 @@ class JobMonitorSimulatorTest {
         RecordingListener first = new RecordingListener();
         monitor.watch(CONNECTION, job, untilScheduled.withPendingTimeout(ms(20)), first);
         await("the diagnosis was launched", () -> first.states.stream().anyMatch(s -> s.diagnosisId() != null));
-        byte[] saved = SerialForm.bytes(first.states.stream().filter(s -> s.diagnosisId() != null).findFirst().get());
+        byte[] saved = SerialForm.bytes(first.states.stream()
+                .filter(s -> s.diagnosisId() != null)
+                .findFirst()
+                .get());
         monitor.close();
 
         monitor = newMonitor();
@@ -272,7 +281,8 @@ class JobMonitorSimulatorTest {
                 WatchListener listener = new WatchListener() {
                     @Override
                     public void onEvent(MonitorEvent event) {
-                        if (event instanceof MonitorEvent.StateChanged c && c.current().phase() == JobPhase.PENDING) {
+                        if (event instanceof MonitorEvent.StateChanged c
+                                && c.current().phase() == JobPhase.PENDING) {
                             saw.set(true);
                         }
                     }
@@ -293,7 +303,8 @@ class JobMonitorSimulatorTest {
             assertThat(w.outcome().get()).isInstanceOf(Outcome.Scheduled.class);
         }
         long monitorThreads = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("trainingjob-monitor")).count();
+                .filter(t -> t.getName().startsWith("trainingjob-monitor"))
+                .count();
         assertThat(monitorThreads).isLessThanOrEqualTo(1 + 4);
         // 500 jobs fill five pages of 100: a round reads at most five, however many watches it serves.
         // (One more round may have been under way when the counters were read.)
@@ -303,15 +314,16 @@ class JobMonitorSimulatorTest {
     }
 
     private JobMonitor newMonitor() {
-        MonitorSettings settings = MonitorSettings.defaults().withCallThreads(4)
+        MonitorSettings settings = MonitorSettings.defaults()
+                .withCallThreads(4)
                 .withRetries(ms(300), ms(5), ms(20))
                 .withStopConfirmation(Duration.ofSeconds(5), ms(5));
         return new JobMonitor(id -> platform, clock, settings);
     }
 
     private WatchPolicy policyUntil(WaitTarget target) {
-        return new WatchPolicy(target, Duration.ofMinutes(10), Duration.ofSeconds(20), null, ms(5), ms(20),
-                Duration.ofMinutes(5));
+        return new WatchPolicy(
+                target, Duration.ofMinutes(10), Duration.ofSeconds(20), null, ms(5), ms(20), Duration.ofMinutes(5));
     }
 
     /** Rule → "label: folded nodes" of each reason, as the report states them. */
@@ -319,7 +331,8 @@ class JobMonitorSimulatorTest {
         Map<String, String> out = new TreeMap<>();
         for (DiagnosisReport.RuleGroup rule : report.rules()) {
             for (DiagnosisReport.ReasonGroup reason : rule.reasons()) {
-                String nodes = reason.nodes().stream().map(NodeRange::folded).toList().toString();
+                String nodes =
+                        reason.nodes().stream().map(NodeRange::folded).toList().toString();
                 out.merge(rule.rule(), reason.label() + ": " + nodes, (a, b) -> a + "; " + b);
             }
         }

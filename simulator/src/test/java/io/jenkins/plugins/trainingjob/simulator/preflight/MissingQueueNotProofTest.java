@@ -25,13 +25,14 @@ class MissingQueueNotProofTest {
     @Test
     void aQueueTheReadDoesNotFindIsUnknownNotNeverFits() {
         try (Simulator sim = Simulator.start(Scenario.bundled("tiny").withSpeed(0));
-             AihcClient client = SimClients.aihc(sim, "cce-tiny", null)) {
-            DiagnosisReport report = Preflight.check(client,
-                    SimSpecs.aihc("ghost-queue", "no-such-queue", 1, 1));
+                AihcClient client = SimClients.aihc(sim, "cce-tiny", null)) {
+            DiagnosisReport report = Preflight.check(client, SimSpecs.aihc("ghost-queue", "no-such-queue", 1, 1));
 
             assertThat(report.verdict()).isEqualTo(Verdict.UNKNOWN);
-            assertThat(report.verdictText()).contains("queue no-such-queue was not found")
-                    .contains("does not prove it does not exist").contains("the check was skipped");
+            assertThat(report.verdictText())
+                    .contains("queue no-such-queue was not found")
+                    .contains("does not prove it does not exist")
+                    .contains("the check was skipped");
         }
     }
 }

@@ -49,8 +49,7 @@ class PreflightSoundnessTest {
     private static final int JOBS_PER_WORLD = 8;
 
     /** One generated world: its pool id, queue names, nodes per queue, and which queues are parents. */
-    private record World(String pool, Map<String, List<String>> queues, List<String> parents, List<String> knobs) {
-    }
+    private record World(String pool, Map<String, List<String>> queues, List<String> parents, List<String> knobs) {}
 
     @Test
     void noJobJudgedNeverFitsIsPlacedInAnyReachableWorldAndFitsNowIsPlacedAtOnce() {
@@ -86,10 +85,11 @@ class PreflightSoundnessTest {
                         JobRef ref = client.submit(js, "t-" + world.pool() + "-" + j);
                         boolean atOnce = client.status(ref).phase().isScheduled();
                         if (report.verdict() == Verdict.FITS_NOW && !atOnce) {
-                            violations.add("FITS_NOW but not placed at once in " + world + ": "
-                                    + report.verdictText() + "\n" + spec);
+                            violations.add("FITS_NOW but not placed at once in " + world + ": " + report.verdictText()
+                                    + "\n" + spec);
                         }
-                        everyActionTaken(sim, world, queue, JobDemand.of(js, queue).pods());
+                        everyActionTaken(
+                                sim, world, queue, JobDemand.of(js, queue).pods());
                         boolean placed = client.status(ref).phase().isScheduled();
                         placedAtOnce += atOnce ? 1 : 0;
                         placedAfterActions += placed ? 1 : 0;
@@ -101,15 +101,23 @@ class PreflightSoundnessTest {
             }
             sim.reset();
         }
-        System.out.printf("pre-flight soundness: %d jobs in %d adversarial worlds; verdicts %s; placed at once %d;"
+        System.out.printf(
+                "pre-flight soundness: %d jobs in %d adversarial worlds; verdicts %s; placed at once %d;"
                         + " placed once every administrator action is taken %d; rules fired %s%n",
                 WORLDS * JOBS_PER_WORLD, WORLDS, verdicts, placedAtOnce, placedAfterActions, rulesFired);
         assertThat(violations).as("counterexamples").isEmpty();
         // the property is not vacuous: every verdict and the proof rules occur
-        assertThat(verdicts.keySet()).contains(Verdict.NEVER_FITS, Verdict.NEEDS_ADMIN, Verdict.FITS_NOW,
-                Verdict.FITS_LATER, Verdict.UNKNOWN);
-        assertThat(rulesFired).containsKeys("QueueIsLeaf", "QueueCapability", "AcceleratorKind", "PodFitsNode",
-                "QueueOpen", "BlockedNodes");
+        assertThat(verdicts.keySet())
+                .contains(
+                        Verdict.NEVER_FITS, Verdict.NEEDS_ADMIN, Verdict.FITS_NOW, Verdict.FITS_LATER, Verdict.UNKNOWN);
+        assertThat(rulesFired)
+                .containsKeys(
+                        "QueueIsLeaf",
+                        "QueueCapability",
+                        "AcceleratorKind",
+                        "PodFitsNode",
+                        "QueueOpen",
+                        "BlockedNodes");
     }
 
     /** Uncordon, untaint (NotReady too) and empty every node, reopen the leaf queues, add nodes of each shape. */
@@ -168,14 +176,24 @@ class PreflightSoundnessTest {
             String kind = GPU_KINDS.get(r.nextInt(4) == 0 ? 1 : 0);
             int cpu = List.of(32, 64, 96).get(r.nextInt(3));
             b.append("  - name: ").append(name).append('\n');
-            b.append("    allocatable: {cpu: ").append(cpu).append(", memory: 512Gi")
+            b.append("    allocatable: {cpu: ")
+                    .append(cpu)
+                    .append(", memory: 512Gi")
                     .append(gpus > 0 ? ", " + kind + ": " + gpus : "")
                     // a shared-GPU node offers card slices beside its descriptor
-                    .append(gpus > 0 && kind.startsWith("baidu") ? ", " + kind + "_core: 800, " + kind + "_memory: 640" : "")
+                    .append(
+                            gpus > 0 && kind.startsWith("baidu")
+                                    ? ", " + kind + "_core: 800, " + kind + "_memory: 640"
+                                    : "")
                     .append("}\n");
             if (gpus > 0 && r.nextInt(3) == 0) {
-                b.append("    occupied: {").append(kind).append(": ").append(r.nextInt(gpus + 1))
-                        .append(", cpu: ").append(r.nextInt(cpu / 2)).append("}\n");
+                b.append("    occupied: {")
+                        .append(kind)
+                        .append(": ")
+                        .append(r.nextInt(gpus + 1))
+                        .append(", cpu: ")
+                        .append(r.nextInt(cpu / 2))
+                        .append("}\n");
             }
             int trouble = r.nextInt(7);
             if (trouble == 0) {
@@ -190,7 +208,11 @@ class PreflightSoundnessTest {
             // maintenance: every node of the pool cordoned
             knobs.add("every node cordoned");
             for (int i = 0; i < count; i++) {
-                b.append("  - {name: x-").append(w).append('-').append(i).append(", unschedulable: true,")
+                b.append("  - {name: x-")
+                        .append(w)
+                        .append('-')
+                        .append(i)
+                        .append(", unschedulable: true,")
                         .append(" allocatable: {cpu: 96, memory: 512Gi, nvidia.com/gpu: 8}}\n");
             }
             names.clear();
@@ -213,20 +235,34 @@ class PreflightSoundnessTest {
         queues.put("q1", subset);
         pools.append("    - id: ").append(pool).append('\n');
         if (inventory.length() > 0) {
-            pools.append("      inventory: {").append(inventory, 0, inventory.length() - 2).append("}\n");
+            pools.append("      inventory: {")
+                    .append(inventory, 0, inventory.length() - 2)
+                    .append("}\n");
         }
         pools.append("      queues:\n");
-        pools.append("        - {name: q0, nodes: [").append(String.join(", ", names)).append("]")
-                .append(r.nextInt(3) == 0 ? ", capability: {nvidia.com/gpu: " + (8 + 8 * r.nextInt(5))
-                        + (r.nextInt(2) == 0 ? ", cpu: 0" : "") + "}" : "")
+        pools.append("        - {name: q0, nodes: [")
+                .append(String.join(", ", names))
+                .append("]")
+                .append(
+                        r.nextInt(3) == 0
+                                ? ", capability: {nvidia.com/gpu: " + (8 + 8 * r.nextInt(5))
+                                        + (r.nextInt(2) == 0 ? ", cpu: 0" : "") + "}"
+                                : "")
                 .append(r.nextInt(8) == 0 ? ", state: Close" : "")
-                .append(r.nextInt(5) == 0 ? ", grow: 3" : "").append("}\n");
-        pools.append("        - {name: q1, nodes: [").append(String.join(", ", subset)).append("]")
-                .append(r.nextInt(2) == 0 ? ", capability: {nvidia.com/gpu: " + (8 * (1 + r.nextInt(4)))
-                        + ", cpu: 200}" : "")
-                .append(r.nextInt(6) == 0 ? ", state: Close" : "").append("}\n");
+                .append(r.nextInt(5) == 0 ? ", grow: 3" : "")
+                .append("}\n");
+        pools.append("        - {name: q1, nodes: [")
+                .append(String.join(", ", subset))
+                .append("]")
+                .append(
+                        r.nextInt(2) == 0
+                                ? ", capability: {nvidia.com/gpu: " + (8 * (1 + r.nextInt(4))) + ", cpu: 200}"
+                                : "")
+                .append(r.nextInt(6) == 0 ? ", state: Close" : "")
+                .append("}\n");
         if (r.nextInt(6) == 0) {
-            pools.append("        - {name: parent, nodes: [").append(String.join(", ", names))
+            pools.append("        - {name: parent, nodes: [")
+                    .append(String.join(", ", names))
                     .append("], children: [q0, q1]}\n");
             queues.put("parent", names);
             parents.add("parent");
@@ -234,13 +270,19 @@ class PreflightSoundnessTest {
         if (ignorePageNo) {
             b.append("  - {name: \"c-").append(w).append("-[001-510]\", allocatable: {cpu: 32, memory: 64Gi}}\n");
             List<String> cpuNodes = List.of("c-" + w + "-[001-510]");
-            pools.append("        - {name: qcpu, nodes: [\"").append(cpuNodes.get(0)).append("\"]}\n");
+            pools.append("        - {name: qcpu, nodes: [\"")
+                    .append(cpuNodes.get(0))
+                    .append("\"]}\n");
         }
         if (r.nextInt(3) == 0) {
             // what the administrator does later; the property takes every action at once anyway
-            pools.append("      actions:\n        - {at: 60, uncordon: ").append(names.get(0)).append("}\n")
+            pools.append("      actions:\n        - {at: 60, uncordon: ")
+                    .append(names.get(0))
+                    .append("}\n")
                     .append("        - {at: 120, reopen: q1}\n")
-                    .append("        - {at: 180, addNodes: 1, like: ").append(names.get(0)).append(", queue: q0}\n");
+                    .append("        - {at: 180, addNodes: 1, like: ")
+                    .append(names.get(0))
+                    .append(", queue: q0}\n");
         }
         return new World(pool, queues, parents, knobs);
     }

@@ -71,9 +71,17 @@ class SenseCorePreflightSoundnessTest {
         int refusedByCreate = 0;
         List<String> violations = new ArrayList<>();
         try (Simulator sim = Simulator.start(Scenario.parse(yaml, "generated").withSpeed(0));
-             SenseCoreClient client = SenseCoreClient.builder(ConnectionSettings.senseCore(sim.baseUrl(), null,
-                     Credentials.of("sim-access-key", "sim-secret-key"), "sim-sub", "default", "cn-sh-01z",
-                     "sim-ws")).sleeper(d -> { }).createLookups(1, Duration.ZERO).build()) {
+                SenseCoreClient client = SenseCoreClient.builder(ConnectionSettings.senseCore(
+                                sim.baseUrl(),
+                                null,
+                                Credentials.of("sim-access-key", "sim-secret-key"),
+                                "sim-sub",
+                                "default",
+                                "cn-sh-01z",
+                                "sim-ws"))
+                        .sleeper(d -> {})
+                        .createLookups(1, Duration.ZERO)
+                        .build()) {
             for (int j = 0; j < JOBS; j++) {
                 int p = random.nextInt(POOLS);
                 JobSpec spec = job(random, "j" + j, "pool-" + p);
@@ -97,8 +105,8 @@ class SenseCorePreflightSoundnessTest {
                 }
                 placed += isPlaced ? 1 : 0;
                 if (isPlaced && report.verdict() == Verdict.NEVER_FITS) {
-                    violations.add("false NEVER_FITS in " + worlds.get(p) + ": " + report.verdictText() + "\n"
-                            + spec.body());
+                    violations.add(
+                            "false NEVER_FITS in " + worlds.get(p) + ": " + report.verdictText() + "\n" + spec.body());
                 }
                 if (report.verdict() == Verdict.FITS_NOW) {
                     violations.add("FITS_NOW on SenseCore, which lists no nodes: " + report.verdictText());
@@ -106,7 +114,8 @@ class SenseCorePreflightSoundnessTest {
             }
             sim.reset();
         }
-        System.out.printf("SenseCore pre-flight soundness: %d jobs over %d pools; verdicts %s; placed %d;"
+        System.out.printf(
+                "SenseCore pre-flight soundness: %d jobs over %d pools; verdicts %s; placed %d;"
                         + " refused by the create %d; rules in findings %s; rules not checked %s%n",
                 JOBS, POOLS, verdicts, placed, refusedByCreate, rulesNamed, notChecked);
         assertThat(violations).as("counterexamples").isEmpty();
@@ -121,18 +130,33 @@ class SenseCorePreflightSoundnessTest {
     /** One pool: two 8-GPU nodes, its specs (maybe paged), and the workspace's binding to it. */
     private static String pool(Random r, int p, StringBuilder nodes, StringBuilder pools, StringBuilder bindings) {
         String name = "pool-" + p;
-        nodes.append("  - {name: \"sc-").append(p).append("-[1-2]\", allocatable: {cpu: 96, memory: 1024Gi,")
+        nodes.append("  - {name: \"sc-")
+                .append(p)
+                .append("-[1-2]\", allocatable: {cpu: 96, memory: 1024Gi,")
                 .append(" nvidia.com/gpu: 8}}\n");
         Integer page = r.nextInt(3) == 0 ? 1 + r.nextInt(2) : null;
-        pools.append("    - {name: ").append(name).append(", zone: cn-sh-01e, nodes: [\"sc-").append(p)
-                .append("-[1-2]\"], specs: [").append(String.join(", ", SPECS)).append(']')
-                .append(page == null ? "" : ", specPageSize: " + page).append("}\n");
+        pools.append("    - {name: ")
+                .append(name)
+                .append(", zone: cn-sh-01e, nodes: [\"sc-")
+                .append(p)
+                .append("-[1-2]\"], specs: [")
+                .append(String.join(", ", SPECS))
+                .append(']')
+                .append(page == null ? "" : ", specPageSize: " + page)
+                .append("}\n");
         String quotaType = QUOTA_TYPES.get(r.nextInt(QUOTA_TYPES.size()));
         int spot = List.of(-1, -1, 0, 8, 32).get(r.nextInt(5));
         int reserved = List.of(0, 8, 16, 32).get(r.nextInt(4));
-        bindings.append("{pool: ").append(name).append(", quotaType: ").append(quotaType)
-                .append(", reservedNumber: ").append(reserved).append(", reservedCpu: 512, reservedMemoryGib: 4096,")
-                .append(" spotDevices: ").append(spot).append("}, ");
+        bindings.append("{pool: ")
+                .append(name)
+                .append(", quotaType: ")
+                .append(quotaType)
+                .append(", reservedNumber: ")
+                .append(reserved)
+                .append(", reservedCpu: 512, reservedMemoryGib: 4096,")
+                .append(" spotDevices: ")
+                .append(spot)
+                .append("}, ");
         return name + " (binding " + quotaType + ", spot " + spot + ", reserved " + reserved
                 + (page == null ? "" : ", specs paged by " + page) + ")";
     }
@@ -148,8 +172,13 @@ class SenseCorePreflightSoundnessTest {
             if (candidates) {
                 ArrayNode list = (ArrayNode) body.path("roles").path(0).path("resource_spec");
                 String first = list.get(0).path("name").asText();
-                list.addObject().put("name", SPECS.stream().filter(s -> !s.equals(first)).toList()
-                        .get(r.nextInt(SPECS.size() - 1)));
+                list.addObject()
+                        .put(
+                                "name",
+                                SPECS.stream()
+                                        .filter(s -> !s.equals(first))
+                                        .toList()
+                                        .get(r.nextInt(SPECS.size() - 1)));
             }
         });
     }

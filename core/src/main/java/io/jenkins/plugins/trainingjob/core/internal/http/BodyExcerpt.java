@@ -10,8 +10,7 @@ public final class BodyExcerpt {
 
     public static final int MAX_CHARS = 200;
 
-    private BodyExcerpt() {
-    }
+    private BodyExcerpt() {}
 
     public static String of(String body) {
         if (body == null || body.isEmpty()) {

@@ -60,8 +60,8 @@ public final class CallExecutor implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LOGGER_NAME);
     private static final MediaType JSON = MediaType.get("application/json");
     private static final int LOG_BODY_CHARS = 4000;
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final ObjectMapper MAPPER =
+            new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final PlatformKind platform;
     private final HttpSettings settings;
@@ -170,15 +170,15 @@ public final class CallExecutor implements AutoCloseable {
             response = new ApiResponse(status, headers, body, parseJson(body));
         } catch (IOException e) {
             TransientException failure = networkFailure(call, status, headers, e);
-            LOG.fine(() -> "<-- failed " + call.method() + ' ' + redactor.url(call.url()) + ": "
-                    + failure.getMessage());
+            LOG.fine(
+                    () -> "<-- failed " + call.method() + ' ' + redactor.url(call.url()) + ": " + failure.getMessage());
             throw failure;
         }
         logResponse(call, response, started);
         if (response.isSuccessful() && response.json() == null) {
             // A success status with a body we cannot read: a gateway or a cut-off answer. Try again.
-            throw TransientException.malformed(platform, call.operation(), status, requestId(headers),
-                    HttpStatusErrors.describe(response));
+            throw TransientException.malformed(
+                    platform, call.operation(), status, requestId(headers), HttpStatusErrors.describe(response));
         }
         PlatformException decoded = errorDecoder.decode(call, response);
         if (decoded != null) {
@@ -229,7 +229,11 @@ public final class CallExecutor implements AutoCloseable {
     }
 
     private TransientException tooLarge(ApiCall call, Response raw, long limit) {
-        return TransientException.malformed(platform, call.operation(), raw.code(), requestId(raw.headers()),
+        return TransientException.malformed(
+                platform,
+                call.operation(),
+                raw.code(),
+                requestId(raw.headers()),
                 "response body exceeds the limit of " + limit + " bytes; not read");
     }
 
@@ -246,17 +250,22 @@ public final class CallExecutor implements AutoCloseable {
 
     private TransientException networkFailure(ApiCall call, int status, Headers headers, IOException e) {
         String what;
-        String origin = call.url().scheme() + "://" + call.url().host() + ":" + call.url().port();
-        if (e instanceof SocketTimeoutException && String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT)
-                .contains("connect")) {
+        String origin = call.url().scheme() + "://" + call.url().host() + ":"
+                + call.url().port();
+        if (e instanceof SocketTimeoutException
+                && String.valueOf(e.getMessage())
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .contains("connect")) {
             what = "could not connect to " + origin + " within the connect timeout of "
                     + seconds(settings.connectTimeout());
         } else if (e instanceof SocketTimeoutException) {
-            what = status == 0 ? "timed out waiting for the platform: no answer from " + origin
-                    + " within the read timeout of " + seconds(settings.readTimeout())
+            what = status == 0
+                    ? "timed out waiting for the platform: no answer from " + origin + " within the read timeout of "
+                            + seconds(settings.readTimeout())
                     : "timed out reading the response body from " + origin + " (read timeout "
                             + seconds(settings.readTimeout()) + ")";
-        } else if (e instanceof InterruptedIOException && !Thread.currentThread().isInterrupted()) {
+        } else if (e instanceof InterruptedIOException
+                && !Thread.currentThread().isInterrupted()) {
             what = "the call timeout of " + seconds(settings.callTimeout()) + " ran out waiting for " + origin;
         } else if (e instanceof InterruptedIOException) {
             what = "call timed out or was interrupted";
@@ -264,19 +273,20 @@ public final class CallExecutor implements AutoCloseable {
             what = "unknown host";
         } else if (e instanceof ConnectException) {
             what = "could not connect";
-        } else if (e instanceof EOFException || e instanceof ProtocolException
+        } else if (e instanceof EOFException
+                || e instanceof ProtocolException
                 || e.getCause() instanceof EOFException) {
             // OkHttp reports a connection closed before the status line as an IOException whose cause is
             // the EOFException; a body cut short is a ProtocolException.
-            what = status == 0 ? "connection closed before a response arrived"
+            what = status == 0
+                    ? "connection closed before a response arrived"
                     : "connection closed before the response body was complete";
         } else {
             what = "network error";
         }
-        String detail = e.getMessage() == null ? e.getClass().getSimpleName()
-                : ConsoleText.strip(e.getMessage(), 120);
-        return TransientException.connectionFailed(platform, call.operation(), status, requestId(headers),
-                what + " (" + detail + ")", e);
+        String detail = e.getMessage() == null ? e.getClass().getSimpleName() : ConsoleText.strip(e.getMessage(), 120);
+        return TransientException.connectionFailed(
+                platform, call.operation(), status, requestId(headers), what + " (" + detail + ")", e);
     }
 
     private static String seconds(Duration d) {
@@ -295,8 +305,12 @@ public final class CallExecutor implements AutoCloseable {
         if (!LOG.isLoggable(Level.FINE)) {
             return;
         }
-        StringBuilder sb = new StringBuilder("--> ").append(request.method()).append(' ')
-                .append(redactor.url(request.url())).append('\n').append(redactor.headers(request.headers()));
+        StringBuilder sb = new StringBuilder("--> ")
+                .append(request.method())
+                .append(' ')
+                .append(redactor.url(request.url()))
+                .append('\n')
+                .append(redactor.headers(request.headers()));
         JsonNode body = call.body();
         if (body != null) {
             sb.append(redactor.json(body));
@@ -309,7 +323,8 @@ public final class CallExecutor implements AutoCloseable {
             return;
         }
         long millis = Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
-        String body = response.json() == null || response.json().isNull() ? response.body()
+        String body = response.json() == null || response.json().isNull()
+                ? response.body()
                 : redactor.json(response.json()).toString();
         LOG.fine("<-- " + response.status() + ' ' + call.method() + ' ' + redactor.url(call.url()) + " (" + millis
                 + " ms)\n" + redactor.headers(response.headers()) + ConsoleText.strip(body, LOG_BODY_CHARS));

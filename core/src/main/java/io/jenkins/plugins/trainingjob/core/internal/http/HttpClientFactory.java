@@ -6,8 +6,7 @@ import okhttp3.OkHttpClient;
 /** Builds the OkHttp client every platform client uses, from {@link HttpSettings}. */
 final class HttpClientFactory {
 
-    private HttpClientFactory() {
-    }
+    private HttpClientFactory() {}
 
     /**
      * A client with the settings' timeouts and proxy.

@@ -15,8 +15,7 @@ import java.time.Instant;
  */
 public final class HttpStatusErrors {
 
-    private HttpStatusErrors() {
-    }
+    private HttpStatusErrors() {}
 
     /**
      * Maps a failure status to an exception.
@@ -27,8 +26,14 @@ public final class HttpStatusErrors {
      *     excerpt of the body are used
      * @param now the clock reading {@code Retry-After} dates are measured from
      */
-    public static PlatformException forStatus(PlatformKind platform, ApiCall call, ApiResponse response,
-            String code, String requestId, String message, Instant now) {
+    public static PlatformException forStatus(
+            PlatformKind platform,
+            ApiCall call,
+            ApiResponse response,
+            String code,
+            String requestId,
+            String message,
+            Instant now) {
         int status = response.status();
         String text = message == null || message.isBlank() ? describe(response) : message;
         String op = call.operation();
@@ -39,8 +44,15 @@ public final class HttpStatusErrors {
             return new NotFoundException(platform, op, status, code, requestId, text, null);
         }
         if (status == 429) {
-            return new RateLimitedException(platform, op, status, code, requestId, text,
-                    RetryAfter.parse(response.header("Retry-After"), now), null);
+            return new RateLimitedException(
+                    platform,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    text,
+                    RetryAfter.parse(response.header("Retry-After"), now),
+                    null);
         }
         if (status == 408 || status == 425 || status >= 500) {
             return new TransientException(platform, op, status, code, requestId, text, null);
@@ -48,8 +60,16 @@ public final class HttpStatusErrors {
         if (status >= 300 && status < 400) {
             String location = response.header("Location");
             String where = location == null ? "" : " to " + BodyExcerpt.of(location.replaceAll("\\?.*", ""));
-            return new InvalidRequestException(platform, op, status, code, requestId,
-                    "unexpected redirect" + where + ": check the endpoint URL", "", "", null);
+            return new InvalidRequestException(
+                    platform,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    "unexpected redirect" + where + ": check the endpoint URL",
+                    "",
+                    "",
+                    null);
         }
         return new InvalidRequestException(platform, op, status, code, requestId, text, "", "", null);
     }
@@ -57,8 +77,10 @@ public final class HttpStatusErrors {
     /** {@code unexpected response: <excerpt>} or {@code request failed} for an empty body. */
     public static String describe(ApiResponse response) {
         // JSON is excerpted after masking secret-looking fields, in case a platform echoes a request.
-        String excerpt = BodyExcerpt.of(response.json() == null || response.json().isNull() ? response.body()
-                : SecretRedactor.standard().json(response.json()).toString());
+        String excerpt = BodyExcerpt.of(
+                response.json() == null || response.json().isNull()
+                        ? response.body()
+                        : SecretRedactor.standard().json(response.json()).toString());
         if (excerpt.isEmpty()) {
             return "request failed with an empty response";
         }

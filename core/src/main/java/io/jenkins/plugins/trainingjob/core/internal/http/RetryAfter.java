@@ -9,8 +9,7 @@ import java.time.format.DateTimeParseException;
 /** Reads an HTTP {@code Retry-After} value: delta-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
 final class RetryAfter {
 
-    private RetryAfter() {
-    }
+    private RetryAfter() {}
 
     /**
      * The wait the value asks for, measured from {@code now} for a date; {@code null} when the value is
@@ -29,7 +28,8 @@ final class RetryAfter {
             }
         }
         try {
-            Instant at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            Instant at =
+                    ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
             Duration d = Duration.between(now, at);
             return d.isNegative() ? Duration.ZERO : d;
         } catch (DateTimeParseException unreadable) {

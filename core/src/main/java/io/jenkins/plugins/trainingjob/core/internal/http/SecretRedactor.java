@@ -24,10 +24,10 @@ final class SecretRedactor {
 
     public static final String MASK = "****";
 
-    private static final Set<String> ALWAYS = Set.of("authorization", "proxy-authorization", "cookie",
-            "set-cookie", "x-bce-security-token");
-    private static final Pattern LOOKS_SECRET = Pattern.compile(
-            "(?i).*(passw|secret|token|signature|credential|api[-_]?key|access[-_]?key|private[-_]?key"
+    private static final Set<String> ALWAYS =
+            Set.of("authorization", "proxy-authorization", "cookie", "set-cookie", "x-bce-security-token");
+    private static final Pattern LOOKS_SECRET =
+            Pattern.compile("(?i).*(passw|secret|token|signature|credential|api[-_]?key|access[-_]?key|private[-_]?key"
                     + "|cookie|session).*");
 
     /**
@@ -57,7 +57,9 @@ final class SecretRedactor {
             return false;
         }
         String n = name.toLowerCase(Locale.ROOT);
-        return ALWAYS.contains(n) || extraNames.contains(n) || LOOKS_SECRET.matcher(n).matches();
+        return ALWAYS.contains(n)
+                || extraNames.contains(n)
+                || LOOKS_SECRET.matcher(n).matches();
     }
 
     /** The headers one per line, {@code name: value}, secret values masked. */
@@ -65,7 +67,10 @@ final class SecretRedactor {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < headers.size(); i++) {
             String name = headers.name(i);
-            sb.append(name).append(": ").append(isSecret(name) ? MASK : headers.value(i)).append('\n');
+            sb.append(name)
+                    .append(": ")
+                    .append(isSecret(name) ? MASK : headers.value(i))
+                    .append('\n');
         }
         return sb.toString();
     }

@@ -61,6 +61,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
     /** The spec's {@link SpecDigest}: tells a resubmission of the same spec from another spec under the token. */
     public static final String SPEC_DIGEST_LABEL = "trainingjob.jenkins.io/spec-digest";
+
     private static final Set<String> OWN_LABELS = Set.of(CLIENT_TOKEN_LABEL, SPEC_DIGEST_LABEL);
     /** Managed pools, which take the queue as the {@code queueID} query parameter on every call. */
     public static final Set<String> MANAGED_POOLS = AihcManagedPools.IDS;
@@ -83,6 +84,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private final String pool;
     /** Managed pool: every call carries {@code queueID=managedQueue} (the validator made the queue required). */
     private final boolean managed;
+
     private final String managedQueue;
     private final CallExecutor http;
     private final AihcInventoryReader inventory;
@@ -99,15 +101,17 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
         // every call that names the pool refuses then, with the pool's rule.
         ConnectionSettingsValidator.requireValid(settings.problems().stream()
-                .filter(p -> !p.field().equals("resourcePool")).toList());
-        this.pool = target.resourcePoolId() == null || target.resourcePoolId().isBlank() ? null
+                .filter(p -> !p.field().equals("resourcePool"))
+                .toList());
+        this.pool = target.resourcePoolId() == null || target.resourcePoolId().isBlank()
+                ? null
                 : target.resourcePoolId().trim();
         this.managed = pool != null && AihcManagedPools.isManaged(pool);
         this.managedQueue = managed ? target.queue().trim() : null;
         HttpUrl url = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (url == null) {
-            throw InvalidInputException.of("connection", "endpoint must be an http or https URL, was "
-                    + settings.resolvedEndpoint());
+            throw InvalidInputException.of(
+                    "connection", "endpoint must be an http or https URL, was " + settings.resolvedEndpoint());
         }
         this.urls = new AihcUrls(url, pool, managedQueue);
         this.http = CallExecutor.builder(PlatformKind.AIHC, settings.http())
@@ -152,7 +156,10 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             String own = AihcJobReader.text(body, "queue").trim();
             if (!own.isEmpty() && !own.equals(managedQueue)) {
                 // Status, stop and list name the connection's queue: a job created elsewhere could not be seen.
-                throw InvalidRequestException.refused(PlatformKind.AIHC, OP_CREATE, "queue",
+                throw InvalidRequestException.refused(
+                        PlatformKind.AIHC,
+                        OP_CREATE,
+                        "queue",
                         "queue: '" + own + "' is not the connection's queue '" + managedQueue + "'; on managed pool "
                                 + pool + " every call names one queue (queueID), so the spec's queue must be the "
                                 + "connection's or be left out");
@@ -169,8 +176,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         JsonNode result = response.json().path("result");
         String jobId = AihcJobReader.text(result, "jobId");
         if (jobId.isEmpty()) {
-            return lookUpAfterUncertainCreate(spec, clientToken,
-                    malformed(OP_CREATE, response, "the create answer carries no jobId"));
+            return lookUpAfterUncertainCreate(
+                    spec, clientToken, malformed(OP_CREATE, response, "the create answer carries no jobId"));
         }
         String name = AihcJobReader.text(result, "jobName");
         if (body.path("faultTolerance").asBoolean(false)) {
@@ -182,10 +189,11 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     /** Any failed look-up means "look again": the last one's words go into the final message. */
     private JobRef lookUpAfterUncertainCreate(JobSpec spec, String clientToken, TransientException cause) {
         CreateRecovery.Search search = CreateRecovery.of(http.sleeper(), anyFailure -> true)
-                .search(CreateRecovery.waitsAfter(cause, settings.http().readTimeout()),
+                .search(
+                        CreateRecovery.waitsAfter(cause, settings.http().readTimeout()),
                         () -> findSubmitted(spec, clientToken));
-        return search.found().orElseThrow(
-                () -> CreateRecovery.nothingResubmitted(cause, search, spec.name(), clientToken));
+        return search.found()
+                .orElseThrow(() -> CreateRecovery.nothingResubmitted(cause, search, spec.name(), clientToken));
     }
 
     @Override
@@ -197,19 +205,25 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
         requireTokenShape(clientToken);
         String digest = SpecDigest.of(spec, OWN_LABELS);
-        return finder.byToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken).map(found -> {
-            String recorded = AihcJobFinder.label(found.labels(), SPEC_DIGEST_LABEL);
-            // A job from before the digest label: the same name is all that can be compared.
-            boolean same = recorded.isEmpty() ? found.job().name().equals(spec.name()) : recorded.equals(digest);
-            return new TokenMatch(found.job(), same);
-        });
+        return finder.byToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken)
+                .map(found -> {
+                    String recorded = AihcJobFinder.label(found.labels(), SPEC_DIGEST_LABEL);
+                    // A job from before the digest label: the same name is all that can be compared.
+                    boolean same =
+                            recorded.isEmpty() ? found.job().name().equals(spec.name()) : recorded.equals(digest);
+                    return new TokenMatch(found.job(), same);
+                });
     }
 
     @Override
     public Optional<JobRef> findByClientToken(String clientToken) {
         requireTokenShape(clientToken);
-        return finder.byToken(managed ? managedQueue : target.queue() == null ? "" : target.queue().trim(), null,
-                clientToken)
+        return finder.byToken(
+                        managed
+                                ? managedQueue
+                                : target.queue() == null ? "" : target.queue().trim(),
+                        null,
+                        clientToken)
                 .map(AihcJobFinder.Found::job);
     }
 
@@ -226,7 +240,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     private ObjectNode bodyWithToken(JobSpec spec, String clientToken) {
         if (spec.platform() != PlatformKind.AIHC) {
-            throw InvalidInputException.of("spec", "platform is " + spec.platform().id() + ", not aihc");
+            throw InvalidInputException.of(
+                    "spec", "platform is " + spec.platform().id() + ", not aihc");
         }
         requireTokenShape(clientToken);
         ObjectNode body = spec.body();
@@ -326,8 +341,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         } catch (NumberFormatException ignored) {
             // fall through to the error naming the rule
         }
-        throw InvalidInputException.of("pageToken", "must be a page number from a previous page, was '"
-                + pageToken + "'");
+        throw InvalidInputException.of(
+                "pageToken", "must be a page number from a previous page, was '" + pageToken + "'");
     }
 
     private JsonNode listPage(String queue, int page, int pageSize) {
@@ -349,13 +364,17 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         HttpUrl url = urls.events(job.id(), job.id().startsWith("mpijob-") ? "MPIJob" : "PyTorchJob");
         JsonNode root = http.execute(ApiCall.get(OP_EVENTS, url)).json();
         // Documented unwrapped ({"events", "total"}); accept the usual envelope too.
-        JsonNode events = root.has("events") ? root.get("events") : root.path("result").path("events");
+        JsonNode events =
+                root.has("events") ? root.get("events") : root.path("result").path("events");
         List<JobEvent> out = new ArrayList<>();
         if (events != null && events.isArray()) {
             for (JsonNode e : events) {
                 JsonNode count = e.get("count");
-                out.add(new JobEvent(AihcJobReader.text(e, "type"), AihcJobReader.text(e, "reason"),
-                        AihcJobReader.text(e, "message"), AihcJobReader.time(e, "firstTimestamp"),
+                out.add(new JobEvent(
+                        AihcJobReader.text(e, "type"),
+                        AihcJobReader.text(e, "reason"),
+                        AihcJobReader.text(e, "message"),
+                        AihcJobReader.time(e, "firstTimestamp"),
                         AihcJobReader.time(e, "lastTimestamp"),
                         count != null && count.canConvertToInt() ? count.asInt() : 0));
             }
@@ -368,8 +387,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         if (maxLines < 1) {
             throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
         }
-        JsonNode result = result(http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))),
-                OP_LOGS);
+        JsonNode result =
+                result(http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))), OP_LOGS);
         List<String> lines = new ArrayList<>();
         JsonNode logs = result.path("logs");
         if (logs.isArray()) {
@@ -433,8 +452,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     public PoolInventory inventory(String queue) {
         String q = queue == null || queue.isBlank() ? target.queue() : queue;
         if (pool == null) {
-            throw InventoryUnreadableException.notReadable(PlatformKind.AIHC, AihcInventoryReader.OP_POOL,
-                    "the connection names no resource pool");
+            throw InventoryUnreadableException.notReadable(
+                    PlatformKind.AIHC, AihcInventoryReader.OP_POOL, "the connection names no resource pool");
         }
         return inventoryCache.get(q, () -> inventory.read(q));
     }
@@ -455,8 +474,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     /** An answer without what it must carry; AIHC puts the request id in the body. */
     private static TransientException malformed(String operation, ApiResponse response, String detail) {
-        return TransientException.malformed(PlatformKind.AIHC, operation, response.status(),
-                response.jsonText("requestId"), detail);
+        return TransientException.malformed(
+                PlatformKind.AIHC, operation, response.status(), response.jsonText("requestId"), detail);
     }
 
     /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */

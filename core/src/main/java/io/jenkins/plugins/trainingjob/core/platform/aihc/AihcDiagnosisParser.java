@@ -21,8 +21,7 @@ public final class AihcDiagnosisParser {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private AihcDiagnosisParser() {
-    }
+    private AihcDiagnosisParser() {}
 
     /**
      * Parses a whole response document.
@@ -54,9 +53,16 @@ public final class AihcDiagnosisParser {
             JsonNode ds = r.get("detail");
             if (ds != null && ds.isArray()) {
                 for (JsonNode d : ds) {
-                    details.add(new Detail(text(d, "allocatable"), text(d, "detail"), text(d, "job"),
-                            text(d, "namespace"), text(d, "node"), text(d, "pod"), text(d, "queue"),
-                            text(d, "request"), text(d, "resourceName")));
+                    details.add(new Detail(
+                            text(d, "allocatable"),
+                            text(d, "detail"),
+                            text(d, "job"),
+                            text(d, "namespace"),
+                            text(d, "node"),
+                            text(d, "pod"),
+                            text(d, "queue"),
+                            text(d, "request"),
+                            text(d, "resourceName")));
                 }
             }
             rules.add(new Rule(text(r, "ruleName"), text(r, "ruleType"), details));

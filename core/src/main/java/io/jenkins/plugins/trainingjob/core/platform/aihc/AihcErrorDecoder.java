@@ -31,13 +31,19 @@ final class AihcErrorDecoder implements ErrorDecoder {
     public static final String DIAGNOSIS_NOT_READY = "DiagnosisReportNotFound";
     public static final String PRE_CHECK_ERROR = "PreCheckError";
 
-    private static final Set<String> AUTH_CODES = Set.of("AccessDenied", "InvalidAccessKeyId",
-            "SignatureDoesNotMatch", "RequestExpired", "InvalidHTTPAuthHeader", "InvalidSessionToken");
-    private static final Set<String> TRANSIENT_CODES = Set.of("InternalError", "ServiceUnavailable",
-            "ServiceInternalError", "SystemBusy");
+    private static final Set<String> AUTH_CODES = Set.of(
+            "AccessDenied",
+            "InvalidAccessKeyId",
+            "SignatureDoesNotMatch",
+            "RequestExpired",
+            "InvalidHTTPAuthHeader",
+            "InvalidSessionToken");
+    private static final Set<String> TRANSIENT_CODES =
+            Set.of("InternalError", "ServiceUnavailable", "ServiceInternalError", "SystemBusy");
     /** {@code Invalid parameter: resourcePoolId} and the like name the field after the colon. */
-    private static final Pattern FIELD = Pattern.compile("(?i)invalid\\s*param(?:eter)?s?\\s*[:=]?\\s*"
-            + "([A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,80})");
+    private static final Pattern FIELD =
+            Pattern.compile("(?i)invalid\\s*param(?:eter)?s?\\s*[:=]?\\s*" + "([A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,80})");
+
     private static final int MAX_MESSAGE = 300;
 
     private final Clock clock;
@@ -49,8 +55,8 @@ final class AihcErrorDecoder implements ErrorDecoder {
     @Override
     public PlatformException decode(ApiCall call, ApiResponse response) {
         String code = ConsoleText.strip(response.jsonText("code"), 100);
-        if (response.isSuccessful() && (code.isEmpty() || response.json().has("result")
-                && !code.equals(DIAGNOSIS_NOT_READY))) {
+        if (response.isSuccessful()
+                && (code.isEmpty() || response.json().has("result") && !code.equals(DIAGNOSIS_NOT_READY))) {
             return null;
         }
         String requestId = ConsoleText.strip(response.jsonText("requestId"), 100);
@@ -61,20 +67,44 @@ final class AihcErrorDecoder implements ErrorDecoder {
         int status = response.status();
         String op = call.operation();
         if (code.equals(DIAGNOSIS_NOT_READY)) {
-            return new DiagnosisNotReadyException(PlatformKind.AIHC, op, status, code, requestId,
-                    message.isEmpty() ? "the diagnosis report is not ready yet" : message, null);
+            return new DiagnosisNotReadyException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    message.isEmpty() ? "the diagnosis report is not ready yet" : message,
+                    null);
         }
         if (code.equals(PRE_CHECK_ERROR)) {
-            return new DiagnosisPreCheckException(PlatformKind.AIHC, op, status, code, requestId,
-                    message.isEmpty() ? "a pre-check before diagnosis failed" : message, null);
+            return new DiagnosisPreCheckException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    message.isEmpty() ? "a pre-check before diagnosis failed" : message,
+                    null);
         }
         if (AUTH_CODES.contains(code)) {
-            return new AuthenticationException(PlatformKind.AIHC, op, status, code, requestId,
-                    message.isEmpty() ? "credentials refused" : message, null);
+            return new AuthenticationException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    message.isEmpty() ? "credentials refused" : message,
+                    null);
         }
         if (TRANSIENT_CODES.contains(code) && status != 429) {
-            return new TransientException(PlatformKind.AIHC, op, status, code, requestId,
-                    message.isEmpty() ? "platform error" : message, null);
+            return new TransientException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    message.isEmpty() ? "platform error" : message,
+                    null);
         }
         String lower = code.toLowerCase(Locale.ROOT);
         if (lower.contains("quota")) {
@@ -84,11 +114,18 @@ final class AihcErrorDecoder implements ErrorDecoder {
             return new NotFoundException(PlatformKind.AIHC, op, status, code, requestId, message, null);
         }
         if (status == 400 || status == 422 || (status == 200 && !code.isEmpty())) {
-            return new InvalidRequestException(PlatformKind.AIHC, op, status, code, requestId,
-                    message.isEmpty() ? HttpStatusErrors.describe(response) : message, field(message), code, null);
+            return new InvalidRequestException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    message.isEmpty() ? HttpStatusErrors.describe(response) : message,
+                    field(message),
+                    code,
+                    null);
         }
-        return HttpStatusErrors.forStatus(PlatformKind.AIHC, call, response, code, requestId, message,
-                clock.instant());
+        return HttpStatusErrors.forStatus(PlatformKind.AIHC, call, response, code, requestId, message, clock.instant());
     }
 
     private static String field(String message) {

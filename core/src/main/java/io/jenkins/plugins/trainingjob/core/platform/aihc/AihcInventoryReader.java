@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
+import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
@@ -11,9 +12,8 @@ import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
-import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -62,15 +62,25 @@ final class AihcInventoryReader {
      */
     private JsonNode readQueue(String queue) {
         try {
-            return http.execute(ApiCall.get(OP_QUEUE, poolUrl().addPathSegment("queue").addPathSegment(queue)
-                    .build())).json();
+            return http.execute(ApiCall.get(
+                            OP_QUEUE,
+                            poolUrl()
+                                    .addPathSegment("queue")
+                                    .addPathSegment(queue)
+                                    .build()))
+                    .json();
         } catch (NotFoundException e) {
             return throwQueueNotFound(e, queue);
         }
     }
 
     private static JsonNode throwQueueNotFound(NotFoundException e, String queue) {
-        throw new InventoryUnreadableException(e.platform(), e.operation(), e.httpStatus(), e.code(), e.requestId(),
+        throw new InventoryUnreadableException(
+                e.platform(),
+                e.operation(),
+                e.httpStatus(),
+                e.code(),
+                e.requestId(),
                 "queue " + ConsoleText.strip(queue, 200) + " was not found; that alone does not prove it does not"
                         + " exist, since no documented call lists the pool's queues, so the create's answer decides",
                 e);
@@ -78,13 +88,18 @@ final class AihcInventoryReader {
 
     PoolInventory read(String queue) {
         try {
-            WireObject poolBody = WireObject.of(result(http.execute(ApiCall.get(OP_POOL, poolUrl().build())).json(),
-                    OP_POOL)).object("resourcePool");
+            WireObject poolBody = WireObject.of(result(
+                            http.execute(ApiCall.get(OP_POOL, poolUrl().build()))
+                                    .json(),
+                            OP_POOL))
+                    .object("resourcePool");
             WireObject status = poolBody.object("status");
             List<PoolInventory.GpuTotal> gpus = new ArrayList<>();
             for (JsonNode g : status.array("gpuDetail")) {
                 WireObject w = WireObject.of(g);
-                gpus.add(new PoolInventory.GpuTotal(w.text("gpuDescriptor"), w.number("total").orElse(0),
+                gpus.add(new PoolInventory.GpuTotal(
+                        w.text("gpuDescriptor"),
+                        w.number("total").orElse(0),
                         w.number("used").orElse(0)));
             }
             List<String> doubts = new ArrayList<>();
@@ -93,8 +108,10 @@ final class AihcInventoryReader {
             }
             String phase = status.text("phase").trim();
             if (!phase.equalsIgnoreCase("running")) {
-                doubts.add(phase.isEmpty() ? "the pool's phase is not reported"
-                        : "the pool's phase is " + ConsoleText.strip(phase, 40) + ", not running");
+                doubts.add(
+                        phase.isEmpty()
+                                ? "the pool's phase is not reported"
+                                : "the pool's phase is " + ConsoleText.strip(phase, 40) + ", not running");
             }
             Map<String, WireNode> nodes = new LinkedHashMap<>();
             boolean complete = readNodes(nodes, doubts);
@@ -108,8 +125,18 @@ final class AihcInventoryReader {
             }
             List<InventoryNode> list = new ArrayList<>(nodes.size());
             nodes.values().forEach(n -> list.add(n.node()));
-            return new PoolInventory(PlatformKind.AIHC, pool, queue, gpus, list, complete, q, List.of(), List.of(),
-                    clock.instant(), doubts);
+            return new PoolInventory(
+                    PlatformKind.AIHC,
+                    pool,
+                    queue,
+                    gpus,
+                    list,
+                    complete,
+                    q,
+                    List.of(),
+                    List.of(),
+                    clock.instant(),
+                    doubts);
         } catch (NotFoundException e) {
             throw InventoryUnreadableException.of(e);
         } catch (AuthenticationException e) {
@@ -129,10 +156,15 @@ final class AihcInventoryReader {
     private boolean readNodes(Map<String, WireNode> out, List<String> doubts) {
         long total;
         for (int page = 1; ; page++) {
-            HttpUrl url = poolUrl().addPathSegment("nodes").addQueryParameter("pageNo", Integer.toString(page))
+            HttpUrl url = poolUrl()
+                    .addPathSegment("nodes")
+                    .addQueryParameter("pageNo", Integer.toString(page))
                     .addQueryParameter("pageSize", Integer.toString(PAGE_SIZE))
-                    .addQueryParameter("orderBy", "nodeName").addQueryParameter("order", "asc").build();
-            WireObject body = WireObject.of(result(http.execute(ApiCall.get(OP_NODES, url)).json(), OP_NODES));
+                    .addQueryParameter("orderBy", "nodeName")
+                    .addQueryParameter("order", "asc")
+                    .build();
+            WireObject body = WireObject.of(
+                    result(http.execute(ApiCall.get(OP_NODES, url)).json(), OP_NODES));
             total = body.number("total").orElse(-1);
             int before = out.size();
             int read = 0;
@@ -159,8 +191,8 @@ final class AihcInventoryReader {
         if (total < 0) {
             doubts.add("the node list states no total, so whether it is complete is not known");
         } else {
-            doubts.add("the node list did not add up: " + out.size() + " distinct nodes read, the server says "
-                    + total + "; the server may ignore pageNo or page unstably");
+            doubts.add("the node list did not add up: " + out.size() + " distinct nodes read, the server says " + total
+                    + "; the server may ignore pageNo or page unstably");
         }
         return false;
     }
@@ -170,8 +202,8 @@ final class AihcInventoryReader {
      * an instance name, and {@code nodes[].k8sNodeNames} binds nodes too. An entry that matches no node
      * leaves the queue's node set unknown, which is a doubt, not an empty set.
      */
-    private static QueueCapacity queue(WireObject q, String fallbackName, Map<String, WireNode> nodes,
-                                       List<String> doubts) {
+    private static QueueCapacity queue(
+            WireObject q, String fallbackName, Map<String, WireNode> nodes, List<String> doubts) {
         Map<String, String> byId = new HashMap<>();
         for (WireNode n : nodes.values()) {
             byId.putIfAbsent(n.instanceId(), n.name());
@@ -213,10 +245,17 @@ final class AihcInventoryReader {
             children.add(child.isEmpty() ? "(unnamed)" : child);
         }
         JsonNode opened = q.get("opened");
-        return new QueueCapacity(name, q.text("queueType"), q.text("state"),
-                opened.isBoolean() ? opened.asBoolean() : null, resources(q.get("capability")),
-                resources(q.get("deserved")), resources(q.get("guarantee")), resources(q.get("allocated")),
-                List.copyOf(resolved), children);
+        return new QueueCapacity(
+                name,
+                q.text("queueType"),
+                q.text("state"),
+                opened.isBoolean() ? opened.asBoolean() : null,
+                resources(q.get("capability")),
+                resources(q.get("deserved")),
+                resources(q.get("guarantee")),
+                resources(q.get("allocated")),
+                List.copyOf(resolved),
+                children);
     }
 
     private static Map<String, String> resources(JsonNode m) {
@@ -239,8 +278,12 @@ final class AihcInventoryReader {
     private static JsonNode result(JsonNode body, String operation) {
         JsonNode r = body.get("result");
         if (r == null || !r.isObject()) {
-            throw TransientException.malformed(PlatformKind.AIHC, operation, 200,
-                    AihcJobReader.text(body, "requestId"), "the answer has no 'result' object");
+            throw TransientException.malformed(
+                    PlatformKind.AIHC,
+                    operation,
+                    200,
+                    AihcJobReader.text(body, "requestId"),
+                    "the answer has no 'result' object");
         }
         return r;
     }

@@ -24,8 +24,7 @@ final class AihcJobFinder {
     }
 
     /** A job found under the token, with its labels (for the spec-digest comparison). */
-    record Found(JobRef job, JsonNode labels) {
-    }
+    record Found(JobRef job, JsonNode labels) {}
 
     private final ListPage listPage;
     private final Function<JobRef, JsonNode> detail;
@@ -50,7 +49,8 @@ final class AihcJobFinder {
                 JsonNode labels = job.get("labels");
                 if (labels == null && !jobId.isEmpty()) {
                     // A list item without labels: read them from the job's detail.
-                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
+                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name))
+                            .path("labels");
                 }
                 if (!jobId.isEmpty() && hasToken(labels, clientToken)) {
                     return Optional.of(new JobRef(PlatformKind.AIHC, jobId, name));
@@ -83,7 +83,8 @@ final class AihcJobFinder {
                     continue;
                 }
                 if (labels == null && name.equals(likelyName)) {
-                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name)).path("labels");
+                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name))
+                            .path("labels");
                 }
                 if (hasToken(labels, clientToken)) {
                     return Optional.of(new Found(new JobRef(PlatformKind.AIHC, jobId, name), labels));

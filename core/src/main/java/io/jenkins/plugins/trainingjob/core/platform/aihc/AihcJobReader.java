@@ -20,17 +20,18 @@ import java.util.Set;
 public final class AihcJobReader {
 
     /** The same rule as the pools' accelerator names (diagnosis' JobDemand), which this layer may not import. */
-    private static final java.util.regex.Pattern ACCELERATOR = java.util.regex.Pattern.compile(
-            "(?i).*(gpu|npu|xpu|dcu|mlu|kunlun|ascend|cambricon|habana|gaudi).*");
+    private static final java.util.regex.Pattern ACCELERATOR =
+            java.util.regex.Pattern.compile("(?i).*(gpu|npu|xpu|dcu|mlu|kunlun|ascend|cambricon|habana|gaudi).*");
 
-    private AihcJobReader() {
-    }
+    private AihcJobReader() {}
 
     /** @param fallback the job the caller asked about, used when the result lacks an id or a name */
     public static JobStatus read(JsonNode result, JobRef fallback) {
         String id = text(result, "jobId");
         String name = text(result, "name");
-        JobRef job = new JobRef(PlatformKind.AIHC, id.isEmpty() && fallback != null ? fallback.id() : id,
+        JobRef job = new JobRef(
+                PlatformKind.AIHC,
+                id.isEmpty() && fallback != null ? fallback.id() : id,
                 name.isEmpty() && fallback != null ? fallback.name() : name);
         String state = text(result, "status");
         List<WorkerStatus> workers = workers(result.path("podList").path("pods"));
@@ -40,9 +41,18 @@ public final class AihcJobReader {
                 reasons.add(w.reason());
             }
         }
-        return new JobStatus(job, phase(state, workers), state, time(result, "createdAt"),
-                time(result, "runningAt"), time(result, "finishedAt"), queuePosition(result.get("queueingSequence")),
-                String.join("; ", reasons), workers, null, gpus(result));
+        return new JobStatus(
+                job,
+                phase(state, workers),
+                state,
+                time(result, "createdAt"),
+                time(result, "runningAt"),
+                time(result, "finishedAt"),
+                queuePosition(result.get("queueingSequence")),
+                String.join("; ", reasons),
+                workers,
+                null,
+                gpus(result));
     }
 
     /**
@@ -61,11 +71,14 @@ public final class AihcJobReader {
         double perPod = 0;
         for (JsonNode r : resources) {
             String name = r.path("name").asText("");
-            if (name.contains("/") && ACCELERATOR.matcher(name).matches() && r.path("quantity").isNumber()) {
+            if (name.contains("/")
+                    && ACCELERATOR.matcher(name).matches()
+                    && r.path("quantity").isNumber()) {
                 perPod += r.path("quantity").asDouble();
             }
         }
-        int replicas = result.path("replicas").asInt(result.path("jobSpec").path("replicas").asInt(1));
+        int replicas = result.path("replicas")
+                .asInt(result.path("jobSpec").path("replicas").asInt(1));
         long all = Math.round(perPod * Math.max(1, replicas));
         return (int) Math.min(Integer.MAX_VALUE, Math.max(0, all));
     }
@@ -110,8 +123,11 @@ public final class AihcJobReader {
         for (JsonNode pod : pods) {
             JsonNode podStatus = pod.path("podStatus");
             String phase = text(podStatus, "podPhase");
-            out.add(new WorkerStatus(text(pod.path("objectMeta"), "name"), text(pod, "nodeName"),
-                    phase.isEmpty() ? text(podStatus, "status") : phase, text(pod, "reason")));
+            out.add(new WorkerStatus(
+                    text(pod.path("objectMeta"), "name"),
+                    text(pod, "nodeName"),
+                    phase.isEmpty() ? text(podStatus, "status") : phase,
+                    text(pod, "reason")));
         }
         return out;
     }

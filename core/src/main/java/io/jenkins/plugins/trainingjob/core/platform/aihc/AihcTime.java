@@ -19,12 +19,11 @@ import java.util.regex.Pattern;
  */
 final class AihcTime {
 
-    private static final Pattern GO_TIME = Pattern.compile(
-            "(\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?) ([+-]\\d{2})(\\d{2})"
+    private static final Pattern GO_TIME =
+            Pattern.compile("(\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?) ([+-]\\d{2})(\\d{2})"
                     + "(?: [A-Za-z0-9+-]{1,10})?(?: m=[+-][0-9.]+)?");
 
-    private AihcTime() {
-    }
+    private AihcTime() {}
 
     /** RFC 3339 or Go's {@code time.Time.String()}; {@code null} for blank or anything else. */
     static Instant parse(String text) {
@@ -43,8 +42,8 @@ final class AihcTime {
         }
         try {
             LocalDateTime local = LocalDateTime.parse(m.group(1) + "T" + m.group(2));
-            ZoneOffset offset = ZoneOffset.ofHoursMinutes(Integer.parseInt(m.group(3)),
-                    Integer.parseInt(m.group(3).charAt(0) + m.group(4)));
+            ZoneOffset offset = ZoneOffset.ofHoursMinutes(
+                    Integer.parseInt(m.group(3)), Integer.parseInt(m.group(3).charAt(0) + m.group(4)));
             return local.toInstant(offset);
         } catch (DateTimeException unreadable) {
             return null;

@@ -29,8 +29,9 @@ final class AihcUrls {
     /** The resource pool every job call names; refused with the pool's rule when the connection has none. */
     String pool() {
         if (pool == null) {
-            ConnectionSettingsValidator.requireValid(ConnectionSettingsValidator.setting(PlatformKind.AIHC,
-                    "resourcePool", null).stream().toList());
+            ConnectionSettingsValidator.requireValid(
+                    ConnectionSettingsValidator.setting(PlatformKind.AIHC, "resourcePool", null).stream()
+                            .toList());
         }
         return pool;
     }
@@ -42,8 +43,8 @@ final class AihcUrls {
 
     /** {@code GET} or {@code DELETE /api/v1/aijobs/{jobId}?resourcePoolId=} (+ {@code queueID}). */
     HttpUrl job(String jobId) {
-        return withQueueId(jobs().addPathSegment(jobSegment(jobId))
-                .addQueryParameter("resourcePoolId", pool())).build();
+        return withQueueId(jobs().addPathSegment(jobSegment(jobId)).addQueryParameter("resourcePoolId", pool()))
+                .build();
     }
 
     /**
@@ -55,15 +56,20 @@ final class AihcUrls {
         if (!queue.isEmpty()) {
             url.addQueryParameter("queue", queue);
         }
-        return withQueueId(url).addQueryParameter("orderBy", "createdAt").addQueryParameter("order", "desc")
+        return withQueueId(url)
+                .addQueryParameter("orderBy", "createdAt")
+                .addQueryParameter("order", "desc")
                 .addQueryParameter("pageNo", Integer.toString(page))
-                .addQueryParameter("pageSize", Integer.toString(pageSize)).build();
+                .addQueryParameter("pageSize", Integer.toString(pageSize))
+                .build();
     }
 
     /** {@code POST /api/v1/aijobs/{jobId}/stop?resourcePoolId=} (+ {@code queueID}). */
     HttpUrl stop(String jobId) {
-        return withQueueId(jobs().addPathSegment(jobSegment(jobId)).addPathSegment("stop")
-                .addQueryParameter("resourcePoolId", pool())).build();
+        return withQueueId(jobs().addPathSegment(jobSegment(jobId))
+                        .addPathSegment("stop")
+                        .addQueryParameter("resourcePoolId", pool()))
+                .build();
     }
 
     /**
@@ -71,15 +77,19 @@ final class AihcUrls {
      * sends no {@code queueID}, v2 DescribeJobEvents requires it: sent on managed pools.
      */
     HttpUrl events(String jobId, String jobFramework) {
-        return withQueueId(jobs().addPathSegment(jobSegment(jobId)).addPathSegment("events")
-                .addQueryParameter("resourcePoolId", pool())
-                .addQueryParameter("jobFramework", jobFramework)).build();
+        return withQueueId(jobs().addPathSegment(jobSegment(jobId))
+                        .addPathSegment("events")
+                        .addQueryParameter("resourcePoolId", pool())
+                        .addQueryParameter("jobFramework", jobFramework))
+                .build();
     }
 
     /** {@code GET /api/v1/aijobs/{jobId}/pods/{podName}/logs?resourcePoolId=&maxLines=} (+ queueID, marker). */
     HttpUrl logs(String jobId, String worker, int maxLines, String marker) {
-        HttpUrl.Builder url = withQueueId(jobs().addPathSegment(jobSegment(jobId)).addPathSegment("pods")
-                .addPathSegment(PathSegments.require("worker", worker)).addPathSegment("logs")
+        HttpUrl.Builder url = withQueueId(jobs().addPathSegment(jobSegment(jobId))
+                .addPathSegment("pods")
+                .addPathSegment(PathSegments.require("worker", worker))
+                .addPathSegment("logs")
                 .addQueryParameter("resourcePoolId", pool())
                 .addQueryParameter("maxLines", Integer.toString(maxLines)));
         if (marker != null && !marker.isEmpty()) {
@@ -90,13 +100,17 @@ final class AihcUrls {
 
     /** {@code POST /api/v1/aifd/schedulediagnosis/job/launcher} (the pool and job go in the body). */
     HttpUrl launchDiagnosis() {
-        return base.newBuilder().addPathSegments("api/v1/aifd/schedulediagnosis/job/launcher").build();
+        return base.newBuilder()
+                .addPathSegments("api/v1/aifd/schedulediagnosis/job/launcher")
+                .build();
     }
 
     /** {@code GET /api/v1/aifd/schedulediagnosis/job/query?diagnosisId=}: no pool needed. */
     HttpUrl queryDiagnosis(String diagnosisId) {
-        return base.newBuilder().addPathSegments("api/v1/aifd/schedulediagnosis/job/query")
-                .addQueryParameter("diagnosisId", diagnosisId).build();
+        return base.newBuilder()
+                .addPathSegments("api/v1/aifd/schedulediagnosis/job/query")
+                .addQueryParameter("diagnosisId", diagnosisId)
+                .build();
     }
 
     private static String jobSegment(String jobId) {

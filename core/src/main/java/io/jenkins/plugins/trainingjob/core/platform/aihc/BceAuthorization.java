@@ -10,8 +10,8 @@ import java.util.Objects;
  * An empty {@code signedHeaders} list means the server's default header set. {@link #toString()} is the
  * header text; the signature is not a secret (it cannot be reversed and expires).
  */
-public record BceAuthorization(String accessKeyId, String timestamp, long expirationSeconds,
-                               List<String> signedHeaders, String signature) {
+public record BceAuthorization(
+        String accessKeyId, String timestamp, long expirationSeconds, List<String> signedHeaders, String signature) {
 
     public static final String PREFIX = "bce-auth-v1";
 

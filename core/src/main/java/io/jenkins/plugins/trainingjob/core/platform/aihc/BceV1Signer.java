@@ -59,6 +59,7 @@ public final class BceV1Signer implements RequestSigner {
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
     /** What the server signs when {@code signedHeaders} is empty, besides every {@code x-bce-*} header. */
     private static final Set<String> DEFAULT_SET = Set.of("host", "content-length", "content-type", "content-md5");
+
     private static final HexFormat HEX = HexFormat.of();
 
     private final Credentials credentials;
@@ -109,8 +110,16 @@ public final class BceV1Signer implements RequestSigner {
                 signed.add("content-type");
             }
         }
-        BceAuthorization auth = authorize(credentials.accessKey(), credentials.secretKey(), request.method(),
-                path(url), query(url), headers, now, expirationSeconds, signed);
+        BceAuthorization auth = authorize(
+                credentials.accessKey(),
+                credentials.secretKey(),
+                request.method(),
+                path(url),
+                query(url),
+                headers,
+                now,
+                expirationSeconds,
+                signed);
         return out.header("Authorization", auth.toString()).build();
     }
 
@@ -123,19 +132,26 @@ public final class BceV1Signer implements RequestSigner {
      * @param signedHeaders the header names to sign, or an empty list for the server's default set
      *     ({@code host}, {@code content-length}, {@code content-type}, {@code content-md5}, {@code x-bce-*})
      */
-    public static BceAuthorization authorize(String accessKey, String secretKey, String method, String path,
-            List<Map.Entry<String, String>> query, Map<String, String> headers, Instant timestamp,
-            long expirationSeconds, List<String> signedHeaders) {
+    public static BceAuthorization authorize(
+            String accessKey,
+            String secretKey,
+            String method,
+            String path,
+            List<Map.Entry<String, String>> query,
+            Map<String, String> headers,
+            Instant timestamp,
+            long expirationSeconds,
+            List<String> signedHeaders) {
         TreeSet<String> names = new TreeSet<>();
         for (String n : signedHeaders) {
             names.add(n.trim().toLowerCase(Locale.ROOT));
         }
-        BceAuthorization unsigned = new BceAuthorization(accessKey, timestamp(timestamp), expirationSeconds,
-                List.copyOf(names), "");
+        BceAuthorization unsigned =
+                new BceAuthorization(accessKey, timestamp(timestamp), expirationSeconds, List.copyOf(names), "");
         String key = signingKey(secretKey, unsigned.authStringPrefix());
         String canonical = canonicalRequest(method, path, query, headers, List.copyOf(names));
-        return new BceAuthorization(accessKey, unsigned.timestamp(), expirationSeconds, List.copyOf(names),
-                hmacHex(key, canonical));
+        return new BceAuthorization(
+                accessKey, unsigned.timestamp(), expirationSeconds, List.copyOf(names), hmacHex(key, canonical));
     }
 
     /** {@code hex(HMAC-SHA256(secretKey, authStringPrefix))}: the key of the second HMAC, as text. */
@@ -144,10 +160,14 @@ public final class BceV1Signer implements RequestSigner {
     }
 
     /** The four lines that are signed, joined with {@code \n}, without a trailing newline. */
-    public static String canonicalRequest(String method, String path, List<Map.Entry<String, String>> query,
-            Map<String, String> headers, List<String> signedHeaders) {
-        return method.toUpperCase(Locale.ROOT) + "\n" + canonicalUri(path) + "\n" + canonicalQueryString(query)
-                + "\n" + canonicalHeaders(headers, signedHeaders);
+    public static String canonicalRequest(
+            String method,
+            String path,
+            List<Map.Entry<String, String>> query,
+            Map<String, String> headers,
+            List<String> signedHeaders) {
+        return method.toUpperCase(Locale.ROOT) + "\n" + canonicalUri(path) + "\n" + canonicalQueryString(query) + "\n"
+                + canonicalHeaders(headers, signedHeaders);
     }
 
     /** {@code UriEncode} of the path keeping {@code /}; empty becomes {@code /}. */
@@ -204,11 +224,18 @@ public final class BceV1Signer implements RequestSigner {
         StringBuilder sb = new StringBuilder(s.length() + 16);
         for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
-            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '_' || c == '.' || c == '~' || (c == '/' && !encodeSlash)) {
+            if ((c >= 'A' && c <= 'Z')
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= '0' && c <= '9')
+                    || c == '-'
+                    || c == '_'
+                    || c == '.'
+                    || c == '~'
+                    || (c == '/' && !encodeSlash)) {
                 sb.append((char) c);
             } else {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
+                sb.append('%')
+                        .append(Character.toUpperCase(Character.forDigit(c >> 4, 16)))
                         .append(Character.toUpperCase(Character.forDigit(c & 0xf, 16)));
             }
         }
@@ -218,7 +245,8 @@ public final class BceV1Signer implements RequestSigner {
     /** Base64 of the MD5 of the body: the {@code Content-MD5} header (RFC 1864) that binds it. */
     public static String contentMd5(byte[] body) {
         try {
-            return Base64.getEncoder().encodeToString(MessageDigest.getInstance("MD5").digest(body));
+            return Base64.getEncoder()
+                    .encodeToString(MessageDigest.getInstance("MD5").digest(body));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("MD5 is not available in this JVM", e);
         }

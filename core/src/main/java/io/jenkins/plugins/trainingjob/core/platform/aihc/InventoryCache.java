@@ -22,14 +22,12 @@ final class InventoryCache {
 
     static final int MAX_ENTRIES = 16;
 
-    private record Key(PlatformKind platform, String endpoint, String pool, String queue) {
-    }
+    private record Key(PlatformKind platform, String endpoint, String pool, String queue) {}
 
     /** How long a client keeps its inventories: about one poll round of a watch. */
     public static final Duration ONE_POLL_ROUND = Duration.ofSeconds(10);
 
-    private record Entry(Instant readAt, PoolInventory inventory, InventoryUnreadableException refusal) {
-    }
+    private record Entry(Instant readAt, PoolInventory inventory, InventoryUnreadableException refusal) {}
 
     private final Clock clock;
     private final Duration maxAge;
@@ -54,8 +52,11 @@ final class InventoryCache {
      */
     public PoolInventory get(TrainingPlatform platform, String queue) {
         ConnectionSettings s = platform.settings();
-        Key key = new Key(platform.kind(), String.valueOf(s.resolvedEndpoint()),
-                s.target().scope(), queue == null ? "" : queue);
+        Key key = new Key(
+                platform.kind(),
+                String.valueOf(s.resolvedEndpoint()),
+                s.target().scope(),
+                queue == null ? "" : queue);
         return get(key, () -> platform.inventory(queue));
     }
 

@@ -8,8 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 /** Builds the client for a connection: the one place that knows which class serves which platform. */
 public final class TrainingPlatforms {
 
-    private TrainingPlatforms() {
-    }
+    private TrainingPlatforms() {}
 
     /** A new client for the connection. Close it when done: it owns an HTTP connection pool. */
     public static TrainingPlatform connect(ConnectionSettings settings) {

@@ -20,11 +20,10 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreTarget;
-import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.PoolBinding;
-import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
-import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -83,12 +82,14 @@ public final class SenseCoreClient implements TrainingPlatform {
         this.settings = ConnectionSettingsValidator.requireValid(b.settings());
         HttpUrl base = HttpUrl.parse(settings.resolvedEndpoint().toString());
         if (base == null) {
-            throw InvalidInputException.worded("connection", "SenseCore connection: endpoint must be an http(s) URL, "
-                    + "was '" + settings.resolvedEndpoint() + "'");
+            throw InvalidInputException.worded(
+                    "connection",
+                    "SenseCore connection: endpoint must be an http(s) URL, " + "was '" + settings.resolvedEndpoint()
+                            + "'");
         }
         SenseCoreTarget target = settings.senseCore();
-        this.urls = new SenseCoreUrls(base, target.subscription(), target.resourceGroup(), target.zone(),
-                target.workspace());
+        this.urls = new SenseCoreUrls(
+                base, target.subscription(), target.resourceGroup(), target.zone(), target.workspace());
         this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
                 .signer(new SenseCoreHmacSigner(settings.credentials(), b.scheme))
                 .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
@@ -136,15 +137,17 @@ public final class SenseCoreClient implements TrainingPlatform {
             return recoverUncertainCreate(spec, clientToken, name, body, uncertain);
         } catch (InvalidRequestException e) {
             if (SenseCoreErrorDecoder.isAlreadyExists(e)) {
-                throw e.reworded("a training job named '" + name + "' already exists in workspace '"
-                        + urls.workspace() + "'; choose another name", "name");
+                throw e.reworded(
+                        "a training job named '" + name + "' already exists in workspace '" + urls.workspace()
+                                + "'; choose another name",
+                        "name");
             }
             throw e;
         }
     }
 
-    private JobRef recoverUncertainCreate(JobSpec spec, String clientToken, String name, ObjectNode body,
-                                          TransientException uncertain) {
+    private JobRef recoverUncertainCreate(
+            JobSpec spec, String clientToken, String name, ObjectNode body, TransientException uncertain) {
         Optional<JobRef> found = lookUpAfterCreate(spec, clientToken, name);
         if (found.isPresent()) {
             return found.get();
@@ -173,12 +176,13 @@ public final class SenseCoreClient implements TrainingPlatform {
      * late). A missing job or a transient failure means "look again"; an interrupt ends the submit.
      */
     private Optional<JobRef> lookUpAfterCreate(JobSpec spec, String clientToken, String name) {
-        CreateRecovery.Search search = CreateRecovery.of(http.sleeper(),
-                        e -> e instanceof NotFoundException || e instanceof TransientException)
-                .search(CreateRecovery.evenly(createLookups, createLookupWait),
-                        () -> findSubmitted(spec, clientToken));
+        CreateRecovery.Search search = CreateRecovery.of(
+                        http.sleeper(), e -> e instanceof NotFoundException || e instanceof TransientException)
+                .search(CreateRecovery.evenly(createLookups, createLookupWait), () -> findSubmitted(spec, clientToken));
         if (search.interrupted()) {
-            throw TransientException.interrupted(PlatformKind.SENSECORE, "GET trainingJobs/{name}",
+            throw TransientException.interrupted(
+                    PlatformKind.SENSECORE,
+                    "GET trainingJobs/{name}",
                     "interrupted while looking up job '" + name + "' after an uncertain create",
                     search.interruption());
         }
@@ -196,13 +200,15 @@ public final class SenseCoreClient implements TrainingPlatform {
     private static String nameFor(JobSpec spec, String clientToken) {
         Objects.requireNonNull(spec, "spec");
         if (spec.platform() != PlatformKind.SENSECORE) {
-            throw InvalidInputException.of("spec", "platform is " + spec.platform().id()
-                    + ", this client submits to sensecore");
+            throw InvalidInputException.of(
+                    "spec", "platform is " + spec.platform().id() + ", this client submits to sensecore");
         }
         String name = SenseCoreJobName.resolve(spec.name(), clientToken);
         if (!SenseCoreJobName.isValid(name)) {
-            throw InvalidInputException.of("name", "'" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
-                    + " start with a letter and end with a letter or digit");
+            throw InvalidInputException.of(
+                    "name",
+                    "'" + name + "' must be 1-63 characters of a-z, 0-9 and '-',"
+                            + " start with a letter and end with a letter or digit");
         }
         return name;
     }
@@ -251,7 +257,8 @@ public final class SenseCoreClient implements TrainingPlatform {
     }
 
     private JsonNode getJob(String name) {
-        return http.execute(ApiCall.get("GET trainingJobs/{name}", urls.job(name))).json();
+        return http.execute(ApiCall.get("GET trainingJobs/{name}", urls.job(name)))
+                .json();
     }
 
     /**
@@ -263,8 +270,9 @@ public final class SenseCoreClient implements TrainingPlatform {
         for (int page = 1; page <= MAX_PAGES; page++) {
             JsonNode body;
             try {
-                body = http.execute(ApiCall.get("GET trainingJobs/{name}/workers",
-                        urls.workers(name, WORKER_PAGE_SIZE, page))).json();
+                body = http.execute(ApiCall.get(
+                                "GET trainingJobs/{name}/workers", urls.workers(name, WORKER_PAGE_SIZE, page)))
+                        .json();
             } catch (NotFoundException gone) {
                 break;
             }
@@ -290,8 +298,8 @@ public final class SenseCoreClient implements TrainingPlatform {
         Map<String, TrainingJobDocument> unique = new LinkedHashMap<>();
         addUnique(body, unique);
         List<JobStatus> statuses = unique.values().stream()
-                .sorted(Comparator.comparing(TrainingJobDocument::createTime,
-                        Comparator.nullsLast(Comparator.<Instant>reverseOrder())))
+                .sorted(Comparator.comparing(
+                        TrainingJobDocument::createTime, Comparator.nullsLast(Comparator.<Instant>reverseOrder())))
                 .map(d -> d.toStatus(d.name(), List.of()))
                 .toList();
         return new StatusPage(statuses, nextPage(body, page));
@@ -299,7 +307,8 @@ public final class SenseCoreClient implements TrainingPlatform {
 
     private JsonNode listPage(int page, int pageSize) {
         int size = Math.max(1, Math.min(pageSize, LIST_PAGE_SIZE_MAX));
-        return http.execute(ApiCall.get("GET trainingJobs", urls.list(size, Integer.toString(page)))).json();
+        return http.execute(ApiCall.get("GET trainingJobs", urls.list(size, Integer.toString(page))))
+                .json();
     }
 
     /**
@@ -373,8 +382,8 @@ public final class SenseCoreClient implements TrainingPlatform {
     /** Deletes the job ({@code :batchDelete}). Deleting a job that is already gone succeeds. */
     public void delete(JobRef job) {
         try {
-            http.execute(ApiCall.idempotentPost("POST trainingJobs:batchDelete", urls.batchDelete(),
-                    batchBody(idOf(job))));
+            http.execute(
+                    ApiCall.idempotentPost("POST trainingJobs:batchDelete", urls.batchDelete(), batchBody(idOf(job))));
         } catch (NotFoundException alreadyGone) {
             // the wanted outcome
         }
@@ -398,10 +407,11 @@ public final class SenseCoreClient implements TrainingPlatform {
     /** The job's events oldest first, or empty when the (undocumented) endpoint answers 403 or 404. */
     Optional<List<JobEvent>> eventsIfServed(String name) {
         try {
-            JsonNode body = http.execute(ApiCall.get("GET trainingJobs/{name}/events", urls.events(name))).json();
+            JsonNode body = http.execute(ApiCall.get("GET trainingJobs/{name}/events", urls.events(name)))
+                    .json();
             List<JobEvent> events = new ArrayList<>(SenseCoreResponses.events(body));
-            events.sort(Comparator.comparing(SenseCoreClient::eventTime,
-                    Comparator.nullsFirst(Comparator.naturalOrder())));
+            events.sort(
+                    Comparator.comparing(SenseCoreClient::eventTime, Comparator.nullsFirst(Comparator.naturalOrder())));
             return Optional.of(List.copyOf(events));
         } catch (NotFoundException | AuthenticationException e) {
             if (notServed(e)) {
@@ -427,7 +437,10 @@ public final class SenseCoreClient implements TrainingPlatform {
     /** ACP keeps no diagnoses: one is derived from its job each time, so the job cannot be left out. */
     @Override
     public JobRef jobOfDiagnosis(String diagnosisId) {
-        throw InvalidRequestException.refused(PlatformKind.SENSECORE, "fetch diagnosis", "jobId",
+        throw InvalidRequestException.refused(
+                PlatformKind.SENSECORE,
+                "fetch diagnosis",
+                "jobId",
                 "a SenseCore diagnosis is derived from its job each time: give the job id, not only the "
                         + "diagnosis id");
     }
@@ -442,8 +455,13 @@ public final class SenseCoreClient implements TrainingPlatform {
         List<ResourceSpec> specs = poolSpecs(doc, bindings);
         List<TrainingJobDocument> workspaceJobs = doc.poolName().isEmpty() ? List.of() : allJobs();
         List<JobEvent> events = eventsIfServed(name).orElse(null);
-        return SenseCoreEvidenceAssembler.assemble(status, doc, specs,
-                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), workspaceJobs, events);
+        return SenseCoreEvidenceAssembler.assemble(
+                status,
+                doc,
+                specs,
+                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(),
+                workspaceJobs,
+                events);
     }
 
     /**
@@ -454,25 +472,42 @@ public final class SenseCoreClient implements TrainingPlatform {
     public PoolInventory inventory(String pool) {
         String name = pool == null ? "" : pool.trim();
         List<SenseCoreResponses.Binding> bindings = bindings();
-        String zone = bindings.stream().filter(b -> b.binding().name().equals(name))
-                .map(SenseCoreResponses.Binding::poolZone).filter(z -> !z.isEmpty()).findFirst().orElse("");
+        String zone = bindings.stream()
+                .filter(b -> b.binding().name().equals(name))
+                .map(SenseCoreResponses.Binding::poolZone)
+                .filter(z -> !z.isEmpty())
+                .findFirst()
+                .orElse("");
         if (name.isEmpty() || zone.isEmpty()) {
-            throw InventoryUnreadableException.notReadable(PlatformKind.SENSECORE, "GET workspaceAEC2Bindings",
-                    name.isEmpty() ? "the job names no resource pool"
+            throw InventoryUnreadableException.notReadable(
+                    PlatformKind.SENSECORE,
+                    "GET workspaceAEC2Bindings",
+                    name.isEmpty()
+                            ? "the job names no resource pool"
                             : "pool " + name + " is not among the workspace's bindings this key can read");
         }
         List<ResourceSpec> specs;
         try {
-            specs = SenseCoreResponses.resourceSpecs(http.execute(ApiCall.get("GET aec2s/{pool}/resourceSpecs",
-                    urls.resourceSpecs(zone, name))).json());
+            specs = SenseCoreResponses.resourceSpecs(
+                    http.execute(ApiCall.get("GET aec2s/{pool}/resourceSpecs", urls.resourceSpecs(zone, name)))
+                            .json());
         } catch (NotFoundException | AuthenticationException e) {
             if (notServed(e)) {
                 throw InventoryUnreadableException.of(e);
             }
             throw e;
         }
-        return new PoolInventory(PlatformKind.SENSECORE, name, name, List.of(), List.of(), false, null, specs,
-                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(), clock.instant());
+        return new PoolInventory(
+                PlatformKind.SENSECORE,
+                name,
+                name,
+                List.of(),
+                List.of(),
+                false,
+                null,
+                specs,
+                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(),
+                clock.instant());
     }
 
     /** The workspace's pool bindings, or none when the key may not read them (403) or they are not served (404). */
@@ -480,8 +515,9 @@ public final class SenseCoreClient implements TrainingPlatform {
         List<SenseCoreResponses.Binding> all = new ArrayList<>();
         try {
             for (int page = 1; page <= MAX_PAGES; page++) {
-                JsonNode body = http.execute(ApiCall.get("GET workspaceAEC2Bindings",
-                        urls.bindings(BINDING_PAGE_SIZE, page))).json();
+                JsonNode body = http.execute(
+                                ApiCall.get("GET workspaceAEC2Bindings", urls.bindings(BINDING_PAGE_SIZE, page)))
+                        .json();
                 List<SenseCoreResponses.Binding> batch = SenseCoreResponses.bindings(body);
                 all.addAll(batch);
                 long total = SenseCoreResponses.totalSize(body);
@@ -508,15 +544,19 @@ public final class SenseCoreClient implements TrainingPlatform {
         if (doc.poolName().isEmpty()) {
             return List.of();
         }
-        String zone = bindings.stream().filter(b -> b.binding().name().equals(doc.poolName()))
-                .map(SenseCoreResponses.Binding::poolZone).filter(z -> !z.isEmpty()).findFirst()
+        String zone = bindings.stream()
+                .filter(b -> b.binding().name().equals(doc.poolName()))
+                .map(SenseCoreResponses.Binding::poolZone)
+                .filter(z -> !z.isEmpty())
+                .findFirst()
                 .orElse(doc.poolZone());
         if (zone.isEmpty()) {
             return List.of();
         }
         try {
-            return SenseCoreResponses.resourceSpecs(http.execute(ApiCall.get("GET aec2s/{pool}/resourceSpecs",
-                    urls.resourceSpecs(zone, doc.poolName()))).json());
+            return SenseCoreResponses.resourceSpecs(http.execute(
+                            ApiCall.get("GET aec2s/{pool}/resourceSpecs", urls.resourceSpecs(zone, doc.poolName())))
+                    .json());
         } catch (NotFoundException | AuthenticationException e) {
             if (notServed(e)) {
                 return List.of();
@@ -536,8 +576,8 @@ public final class SenseCoreClient implements TrainingPlatform {
     private static String idOf(JobRef job) {
         Objects.requireNonNull(job, "job");
         if (job.platform() != PlatformKind.SENSECORE) {
-            throw new IllegalArgumentException("job: " + job.id() + " belongs to " + job.platform().id()
-                    + ", not sensecore");
+            throw new IllegalArgumentException(
+                    "job: " + job.id() + " belongs to " + job.platform().id() + ", not sensecore");
         }
         return job.id();
     }
@@ -561,7 +601,8 @@ public final class SenseCoreClient implements TrainingPlatform {
         private Builder(ConnectionSettings settings) {
             super(settings, PlatformKind.SENSECORE);
             // Bind method, path and host unless the connection says its gateway needs date-only (review S2).
-            this.scheme = settings.senseCoreSignature() == SenseCoreSignature.DATE_ONLY ? Scheme.X_DATE
+            this.scheme = settings.senseCoreSignature() == SenseCoreSignature.DATE_ONLY
+                    ? Scheme.X_DATE
                     : Scheme.DATE_HOST_TARGET;
         }
 

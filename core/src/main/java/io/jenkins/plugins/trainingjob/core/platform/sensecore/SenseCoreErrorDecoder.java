@@ -30,16 +30,26 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
 
     /** {@code google.rpc.Code} numbers, so that messages say {@code NOT_FOUND} instead of {@code 5}. */
     private static final Map<Integer, String> RPC_CODES = Map.ofEntries(
-            Map.entry(1, "CANCELLED"), Map.entry(2, "UNKNOWN"), Map.entry(3, "INVALID_ARGUMENT"),
-            Map.entry(4, "DEADLINE_EXCEEDED"), Map.entry(5, "NOT_FOUND"), Map.entry(6, "ALREADY_EXISTS"),
-            Map.entry(7, "PERMISSION_DENIED"), Map.entry(8, "RESOURCE_EXHAUSTED"),
-            Map.entry(9, "FAILED_PRECONDITION"), Map.entry(10, "ABORTED"), Map.entry(11, "OUT_OF_RANGE"),
-            Map.entry(12, "UNIMPLEMENTED"), Map.entry(13, "INTERNAL"), Map.entry(14, "UNAVAILABLE"),
-            Map.entry(15, "DATA_LOSS"), Map.entry(16, "UNAUTHENTICATED"));
+            Map.entry(1, "CANCELLED"),
+            Map.entry(2, "UNKNOWN"),
+            Map.entry(3, "INVALID_ARGUMENT"),
+            Map.entry(4, "DEADLINE_EXCEEDED"),
+            Map.entry(5, "NOT_FOUND"),
+            Map.entry(6, "ALREADY_EXISTS"),
+            Map.entry(7, "PERMISSION_DENIED"),
+            Map.entry(8, "RESOURCE_EXHAUSTED"),
+            Map.entry(9, "FAILED_PRECONDITION"),
+            Map.entry(10, "ABORTED"),
+            Map.entry(11, "OUT_OF_RANGE"),
+            Map.entry(12, "UNIMPLEMENTED"),
+            Map.entry(13, "INTERNAL"),
+            Map.entry(14, "UNAVAILABLE"),
+            Map.entry(15, "DATA_LOSS"),
+            Map.entry(16, "UNAUTHENTICATED"));
 
     /** Response headers that may carry the gateway's request id, in order of preference. */
-    private static final List<String> REQUEST_ID_HEADERS = List.of("X-Request-Id", "X-Sensecore-Request-Id",
-            "Request-Id", "X-Trace-Id");
+    private static final List<String> REQUEST_ID_HEADERS =
+            List.of("X-Request-Id", "X-Sensecore-Request-Id", "Request-Id", "X-Trace-Id");
 
     private final Clock clock;
 
@@ -55,7 +65,8 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
                 return new ErrorBody("", "", List.of(), "");
             }
             JsonNode codeNode = json.path("code");
-            String code = codeNode.isInt() ? RPC_CODES.getOrDefault(codeNode.asInt(), codeNode.asText())
+            String code = codeNode.isInt()
+                    ? RPC_CODES.getOrDefault(codeNode.asInt(), codeNode.asText())
                     : WireValues.text(json, "code");
             List<String> reasons = new ArrayList<>();
             String field = "";
@@ -101,18 +112,33 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
         String requestId = requestId(response);
         String message = body.message().isEmpty() ? "" : BodyExcerpt.of(body.message());
         if (status >= 400 && status < 500 && body.mentions(MEMBER_QUOTA_EXCEEDED)) {
-            return new QuotaExceededException(PlatformKind.SENSECORE, call.operation(), status, MEMBER_QUOTA_EXCEEDED,
-                    requestId, (message.isEmpty() ? "the member or workspace quota is used up" : message)
-                    + "; free quota (stop other jobs) or ask for more, then submit again", null);
+            return new QuotaExceededException(
+                    PlatformKind.SENSECORE,
+                    call.operation(),
+                    status,
+                    MEMBER_QUOTA_EXCEEDED,
+                    requestId,
+                    (message.isEmpty() ? "the member or workspace quota is used up" : message)
+                            + "; free quota (stop other jobs) or ask for more, then submit again",
+                    null);
         }
         if (status == 400 || status == 422 || status == 409) {
-            String reason = body.reasons().isEmpty() ? (status == 409 ? body.rpcCode() : "") : body.reasons().get(0);
-            return new InvalidRequestException(PlatformKind.SENSECORE, call.operation(), status, body.code(),
-                    requestId, message.isEmpty() ? HttpStatusErrors.describe(response) : message, body.field(),
-                    reason, null);
+            String reason = body.reasons().isEmpty()
+                    ? (status == 409 ? body.rpcCode() : "")
+                    : body.reasons().get(0);
+            return new InvalidRequestException(
+                    PlatformKind.SENSECORE,
+                    call.operation(),
+                    status,
+                    body.code(),
+                    requestId,
+                    message.isEmpty() ? HttpStatusErrors.describe(response) : message,
+                    body.field(),
+                    reason,
+                    null);
         }
-        return HttpStatusErrors.forStatus(PlatformKind.SENSECORE, call, response, body.code(), requestId, message,
-                clock.instant());
+        return HttpStatusErrors.forStatus(
+                PlatformKind.SENSECORE, call, response, body.code(), requestId, message, clock.instant());
     }
 
     /** Whether a create failed because a job of that name already exists (HTTP 409 or {@code ALREADY_EXISTS}). */

@@ -20,37 +20,53 @@ import java.util.Objects;
  */
 final class SenseCoreEvidenceAssembler {
 
-    private SenseCoreEvidenceAssembler() {
-    }
+    private SenseCoreEvidenceAssembler() {}
 
     /**
      * @param workspaceJobs every job of the workspace (any pool, any state); the job itself is skipped
      * @param specs the resource specs of the job's pool, possibly empty when they could not be read
      * @param events {@code null} when the events endpoint was unavailable
      */
-    static SenseCoreEvidence assemble(JobStatus status, TrainingJobDocument job, List<ResourceSpec> specs,
-                                      List<PoolBinding> bindings, List<TrainingJobDocument> workspaceJobs,
-                                      List<JobEvent> events) {
-        return new SenseCoreEvidence(status.job(), status, job.request(), status.workers(), specs,
-                bindings.stream().sorted(Comparator.comparing(PoolBinding::name)).toList(),
-                competitors(job, workspaceJobs, specs), events, events != null);
+    static SenseCoreEvidence assemble(
+            JobStatus status,
+            TrainingJobDocument job,
+            List<ResourceSpec> specs,
+            List<PoolBinding> bindings,
+            List<TrainingJobDocument> workspaceJobs,
+            List<JobEvent> events) {
+        return new SenseCoreEvidence(
+                status.job(),
+                status,
+                job.request(),
+                status.workers(),
+                specs,
+                bindings.stream()
+                        .sorted(Comparator.comparing(PoolBinding::name))
+                        .toList(),
+                competitors(job, workspaceJobs, specs),
+                events,
+                events != null);
     }
 
     /**
      * The other unfinished jobs in the same pool (finished ones hold nothing), oldest first: the queue
      * the job waits in as far as this workspace can see it.
      */
-    static List<OtherJob> competitors(TrainingJobDocument self, List<TrainingJobDocument> workspaceJobs,
-                                      List<ResourceSpec> specs) {
+    static List<OtherJob> competitors(
+            TrainingJobDocument self, List<TrainingJobDocument> workspaceJobs, List<ResourceSpec> specs) {
         List<OtherJob> others = new ArrayList<>();
         for (TrainingJobDocument other : workspaceJobs) {
-            boolean same = !self.uid().isEmpty() ? self.uid().equals(other.uid()) : self.name().equals(other.name());
-            if (same || self.poolName().isEmpty() || !self.poolName().equals(other.poolName())
+            boolean same = !self.uid().isEmpty()
+                    ? self.uid().equals(other.uid())
+                    : self.name().equals(other.name());
+            if (same
+                    || self.poolName().isEmpty()
+                    || !self.poolName().equals(other.poolName())
                     || SenseCoreJobStates.phaseOf(other.state()).isTerminal()) {
                 continue;
             }
-            others.add(new OtherJob(other.name(), other.state(), other.priority(), other.createTime(),
-                    devices(other, specs)));
+            others.add(new OtherJob(
+                    other.name(), other.state(), other.priority(), other.createTime(), devices(other, specs)));
         }
         others.sort(Comparator.comparing(OtherJob::createdAt, Comparator.nullsLast(Comparator.<Instant>naturalOrder()))
                 .thenComparing(OtherJob::name));

@@ -60,8 +60,9 @@ public final class SenseCoreHmacSigner implements RequestSigner {
     }
 
     /** IMF-fixdate (RFC 7231 / RFC 1123): two-digit day, English names, always GMT. */
-    private static final DateTimeFormatter HTTP_DATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter HTTP_DATE = DateTimeFormatter.ofPattern(
+                    "EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.ENGLISH)
+            .withZone(ZoneOffset.UTC);
 
     private final Credentials credentials;
     private final Scheme scheme;
@@ -130,8 +131,8 @@ public final class SenseCoreHmacSigner implements RequestSigner {
         if (scheme == Scheme.X_DATE) {
             return "x-date: " + date;
         }
-        return "date: " + date + "\nhost: " + host + "\n@request-target: "
-                + method.toLowerCase(Locale.ROOT) + " " + requestTarget;
+        return "date: " + date + "\nhost: " + host + "\n@request-target: " + method.toLowerCase(Locale.ROOT) + " "
+                + requestTarget;
     }
 
     /** Base64 of HMAC-SHA256 over {@code stringToSign} keyed with the UTF-8 secret. */
@@ -150,8 +151,8 @@ public final class SenseCoreHmacSigner implements RequestSigner {
      * The signature a correct client sends for these inputs; what a server compares against the
      * {@code signature="..."} parameter it received.
      */
-    public static String expectedSignature(Scheme scheme, String secretKey, String date, String host, String method,
-                                           String requestTarget) {
+    public static String expectedSignature(
+            Scheme scheme, String secretKey, String date, String host, String method, String requestTarget) {
         return hmacSha256Base64(secretKey, stringToSign(scheme, date, host, method, requestTarget));
     }
 
@@ -164,8 +165,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
     /** The parameters of a received {@code Authorization: hmac ...} header. */
     public record Authorization(String accessKey, String algorithm, String headers, String signature) {
 
-        private static final Pattern PARAM =
-                Pattern.compile("(\\w+)=\"([^\"]*)\"");
+        private static final Pattern PARAM = Pattern.compile("(\\w+)=\"([^\"]*)\"");
 
         /** Parses {@code hmac accesskey="..", algorithm="..", headers="..", signature=".."}; empty if malformed. */
         public static Optional<Authorization> parse(String header) {
@@ -180,8 +180,8 @@ public final class SenseCoreHmacSigner implements RequestSigner {
             if (!params.keySet().containsAll(List.of("accesskey", "algorithm", "headers", "signature"))) {
                 return Optional.empty();
             }
-            return Optional.of(new Authorization(params.get("accesskey"), params.get("algorithm"),
-                    params.get("headers"), params.get("signature")));
+            return Optional.of(new Authorization(
+                    params.get("accesskey"), params.get("algorithm"), params.get("headers"), params.get("signature")));
         }
 
         /** The scheme named by {@code headers="..."}, if it is one we know. */

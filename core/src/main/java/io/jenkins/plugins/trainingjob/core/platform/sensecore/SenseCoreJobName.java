@@ -17,8 +17,7 @@ public final class SenseCoreJobName {
     /** 1–63 characters of {@code [a-z0-9-]}, starting with a letter and ending with a letter or digit. */
     private static final Pattern VALID = Pattern.compile("[a-z]([a-z0-9-]{0,61}[a-z0-9])?");
 
-    private SenseCoreJobName() {
-    }
+    private SenseCoreJobName() {}
 
     public static boolean isValid(String name) {
         return name != null && VALID.matcher(name).matches();

@@ -33,8 +33,7 @@ final class SenseCoreJobStates {
             Map.entry("STOPPED", JobPhase.STOPPED),
             Map.entry("CANCELLED", JobPhase.STOPPED));
 
-    private SenseCoreJobStates() {
-    }
+    private SenseCoreJobStates() {}
 
     /** The phase of a raw state; {@code null}, empty or unknown strings give {@link JobPhase#UNKNOWN}. */
     public static JobPhase phaseOf(String rawState) {

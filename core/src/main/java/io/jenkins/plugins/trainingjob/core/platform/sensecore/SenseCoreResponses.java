@@ -14,15 +14,14 @@ import java.util.List;
  */
 final class SenseCoreResponses {
 
-    private SenseCoreResponses() {
-    }
+    private SenseCoreResponses() {}
 
     /** {@code {workers: [{name, node_name, phase, ...}], total_size}}. */
     static List<WorkerStatus> workers(JsonNode page) {
         List<WorkerStatus> workers = new ArrayList<>();
         for (JsonNode w : WireValues.array(page, "workers")) {
-            workers.add(new WorkerStatus(WireValues.text(w, "name"), WireValues.text(w, "node_name"),
-                    WireValues.text(w, "phase"), ""));
+            workers.add(new WorkerStatus(
+                    WireValues.text(w, "name"), WireValues.text(w, "node_name"), WireValues.text(w, "phase"), ""));
         }
         return workers;
     }
@@ -74,7 +73,8 @@ final class SenseCoreResponses {
                     zones.add(z.asText());
                 }
             }
-            specs.add(new ResourceSpec(WireValues.text(s, "name"),
+            specs.add(new ResourceSpec(
+                    WireValues.text(s, "name"),
                     devices < 0 ? -1 : (int) Math.min(devices, Integer.MAX_VALUE),
                     WireValues.text(device, "resource_key"),
                     orMinusOne(WireValues.number(WireValues.path(s, "cpu"), "vcpu_allocatable")),
@@ -85,8 +85,7 @@ final class SenseCoreResponses {
     }
 
     /** One binding of {@code {aec2s: [...]}} with the pool zone parsed from its id. */
-    record Binding(PoolBinding binding, String poolZone) {
-    }
+    record Binding(PoolBinding binding, String poolZone) {}
 
     /**
      * {@code {aec2s: [{id: "/subscriptions/../zones/{pool_zone}/aec2s/{name}", name, state, quota_type,
@@ -108,7 +107,10 @@ final class SenseCoreResponses {
                 }
             }
             long reserved = WireValues.count(b, "reserved_number");
-            PoolBinding binding = new PoolBinding(name, WireValues.text(b, "state"), WireValues.text(b, "quota_type"),
+            PoolBinding binding = new PoolBinding(
+                    name,
+                    WireValues.text(b, "state"),
+                    WireValues.text(b, "quota_type"),
                     reserved < 0 ? -1 : (int) Math.min(reserved, Integer.MAX_VALUE),
                     orMinusOne(WireValues.number(b, "reserved_cpu")),
                     orMinusOne(WireValues.number(b, "reserved_memory")),

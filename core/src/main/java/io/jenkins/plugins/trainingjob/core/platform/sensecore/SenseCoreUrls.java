@@ -60,26 +60,34 @@ final class SenseCoreUrls {
         for (String s : prefix.split("/")) {
             b.addPathSegment(s);
         }
-        return b.addPathSegment("subscriptions").addPathSegment(subscription)
-                .addPathSegment("resourceGroups").addPathSegment(resourceGroup)
-                .addPathSegment("zones").addPathSegment(PathSegments.require("zone", zoneSegment));
+        return b.addPathSegment("subscriptions")
+                .addPathSegment(subscription)
+                .addPathSegment("resourceGroups")
+                .addPathSegment(resourceGroup)
+                .addPathSegment("zones")
+                .addPathSegment(PathSegments.require("zone", zoneSegment));
     }
 
     private HttpUrl.Builder collection(String lastSegment) {
         return scoped("compute/acp/data/v2", zone)
-                .addPathSegment("workspaces").addPathSegment(workspace)
+                .addPathSegment("workspaces")
+                .addPathSegment(workspace)
                 .addPathSegment(lastSegment);
     }
 
     /** {@code POST .../trainingJobs?training_job_name={name}}. */
     public HttpUrl create(String name) {
-        return collection("trainingJobs").addQueryParameter("training_job_name", name).build();
+        return collection("trainingJobs")
+                .addQueryParameter("training_job_name", name)
+                .build();
     }
 
     /** {@code GET .../trainingJobs?page_size=&page_token=}. */
     public HttpUrl list(int pageSize, String pageToken) {
-        return collection("trainingJobs").addQueryParameter("page_size", Integer.toString(pageSize))
-                .addQueryParameter("page_token", pageToken).build();
+        return collection("trainingJobs")
+                .addQueryParameter("page_size", Integer.toString(pageSize))
+                .addQueryParameter("page_token", pageToken)
+                .build();
     }
 
     /** {@code GET .../trainingJobs/{name}}. */
@@ -89,14 +97,20 @@ final class SenseCoreUrls {
 
     /** {@code GET .../trainingJobs/{name}/workers?page_size=&page_token=} (page numbers from 1). */
     public HttpUrl workers(String name, int pageSize, int page) {
-        return collection("trainingJobs").addPathSegment(nameSegment(name)).addPathSegment("workers")
+        return collection("trainingJobs")
+                .addPathSegment(nameSegment(name))
+                .addPathSegment("workers")
                 .addQueryParameter("page_size", Integer.toString(pageSize))
-                .addQueryParameter("page_token", Integer.toString(page)).build();
+                .addQueryParameter("page_token", Integer.toString(page))
+                .build();
     }
 
     /** {@code GET .../trainingJobs/{name}/events}. */
     public HttpUrl events(String name) {
-        return collection("trainingJobs").addPathSegment(nameSegment(name)).addPathSegment("events").build();
+        return collection("trainingJobs")
+                .addPathSegment(nameSegment(name))
+                .addPathSegment("events")
+                .build();
     }
 
     /** {@code POST .../trainingJobs:batchStop}. */
@@ -111,16 +125,21 @@ final class SenseCoreUrls {
 
     /** {@code GET /compute/aec2/data/v1/.../zones/{poolZone}/aec2s/{pool}/resourceSpecs}. */
     public HttpUrl resourceSpecs(String poolZone, String pool) {
-        return scoped("compute/aec2/data/v1", poolZone).addPathSegment("aec2s")
+        return scoped("compute/aec2/data/v1", poolZone)
+                .addPathSegment("aec2s")
                 .addPathSegment(PathSegments.require("pool", pool))
-                .addPathSegment("resourceSpecs").build();
+                .addPathSegment("resourceSpecs")
+                .build();
     }
 
     /** {@code GET /compute/workspace/data/v1/.../workspaces/{ws}/workspaceAEC2Bindings?page_size=&page_token=}. */
     public HttpUrl bindings(int pageSize, int page) {
-        return scoped("compute/workspace/data/v1", zone).addPathSegment("workspaces").addPathSegment(workspace)
+        return scoped("compute/workspace/data/v1", zone)
+                .addPathSegment("workspaces")
+                .addPathSegment(workspace)
                 .addPathSegment("workspaceAEC2Bindings")
                 .addQueryParameter("page_size", Integer.toString(pageSize))
-                .addQueryParameter("page_token", Integer.toString(page)).build();
+                .addQueryParameter("page_token", Integer.toString(page))
+                .build();
     }
 }

@@ -11,8 +11,7 @@ import java.util.Map;
  */
 final class SubmittedSpecMatch {
 
-    private SubmittedSpecMatch() {
-    }
+    private SubmittedSpecMatch() {}
 
     /** Every field of {@code request} is in {@code document} with the same value (objects recursively). */
     static boolean carries(JsonNode document, JsonNode request) {

@@ -86,8 +86,17 @@ public record TrainingJobDocument(
     }
 
     public JobStatus toStatus(String fallbackName, List<WorkerStatus> workers) {
-        return new JobStatus(ref(fallbackName), SenseCoreJobStates.phaseOf(state), state, createTime, startTime,
-                completeTime, null, "", workers, null);
+        return new JobStatus(
+                ref(fallbackName),
+                SenseCoreJobStates.phaseOf(state),
+                state,
+                createTime,
+                startTime,
+                completeTime,
+                null,
+                "",
+                workers,
+                null);
     }
 
     public SenseCoreEvidence.Request request() {

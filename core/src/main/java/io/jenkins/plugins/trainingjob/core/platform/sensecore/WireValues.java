@@ -14,8 +14,7 @@ import java.util.List;
  */
 final class WireValues {
 
-    private WireValues() {
-    }
+    private WireValues() {}
 
     static JsonNode path(JsonNode node, String field) {
         return node == null ? MissingNode.getInstance() : node.path(field);

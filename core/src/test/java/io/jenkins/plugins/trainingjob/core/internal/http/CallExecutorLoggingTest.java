@@ -27,27 +27,36 @@ class CallExecutorLoggingTest {
 
     @Test
     void secretsAreMaskedInTheDebugLogAndAbsentFromMessages() {
-        server.enqueue(new MockResponse.Builder().code(403).addHeader("Set-Cookie", "session=" + TOKEN)
-                .body("{\"code\":\"AccessDenied\",\"echo\":{\"password\":\"" + PASSWORD + "\"}}").build());
-        CallExecutor executor = CallExecutor.builder(PlatformKind.AIHC,
+        server.enqueue(new MockResponse.Builder()
+                .code(403)
+                .addHeader("Set-Cookie", "session=" + TOKEN)
+                .body("{\"code\":\"AccessDenied\",\"echo\":{\"password\":\"" + PASSWORD + "\"}}")
+                .build());
+        CallExecutor executor = CallExecutor.builder(
+                        PlatformKind.AIHC,
                         HttpSettings.defaults().withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1)))
-                .signer((request, now) -> request.newBuilder().header("Authorization", AUTH)
-                        .header("x-bce-security-token", TOKEN).build())
+                .signer((request, now) -> request.newBuilder()
+                        .header("Authorization", AUTH)
+                        .header("x-bce-security-token", TOKEN)
+                        .build())
                 .build();
         ObjectNode body = new ObjectMapper().createObjectNode().put("name", "job-1");
         body.putObject("jobSpec").putObject("imageConfig").put("username", "u").put("password", PASSWORD);
 
         String log;
-        try (executor; DebugLog debug = DebugLog.capture()) {
-            assertThatThrownBy(() -> executor.execute(ApiCall.create("POST /jobs",
-                    server.url("/jobs?pool=p&signature=" + QUERY_SECRET), body)))
+        try (executor;
+                DebugLog debug = DebugLog.capture()) {
+            assertThatThrownBy(() -> executor.execute(
+                            ApiCall.create("POST /jobs", server.url("/jobs?pool=p&signature=" + QUERY_SECRET), body)))
                     .isInstanceOfSatisfying(AuthenticationException.class, e -> assertThat(e.getMessage())
-                            .contains("HTTP 403").doesNotContain(AUTH, "sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET));
+                            .contains("HTTP 403")
+                            .doesNotContain(AUTH, "sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET));
             log = debug.text();
         }
 
-        assertThat(log).contains("--> POST", "<-- 403", "pool=p", "job-1", "Authorization: ****",
-                "x-bce-security-token: ****");
+        assertThat(log)
+                .contains(
+                        "--> POST", "<-- 403", "pool=p", "job-1", "Authorization: ****", "x-bce-security-token: ****");
         assertThat(log).doesNotContain("sig-SECRET", TOKEN, PASSWORD, QUERY_SECRET);
     }
 }

@@ -34,8 +34,15 @@ class CallExecutorTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
-    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 4, Duration.ofMillis(100), Duration.ofSeconds(2), null, 4096);
+    private static final HttpSettings FAST = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            4,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2),
+            null,
+            4096);
 
     @StartStop
     private final MockWebServer server = new MockWebServer();
@@ -52,7 +59,9 @@ class CallExecutorTest {
 
     private CallExecutor executor(HttpSettings settings) {
         executor = CallExecutor.builder(PlatformKind.AIHC, settings)
-                .signer((request, now) -> request.newBuilder().header("X-Signed-At", now.toString()).build())
+                .signer((request, now) -> request.newBuilder()
+                        .header("X-Signed-At", now.toString())
+                        .build())
                 .requestIdHeader("x-bce-request-id")
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
                 .sleeper(waits::add)
@@ -66,7 +75,11 @@ class CallExecutorTest {
     }
 
     private static MockResponse json(int code, String body) {
-        return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build();
+        return new MockResponse.Builder()
+                .code(code)
+                .addHeader("Content-Type", "application/json")
+                .body(body)
+                .build();
     }
 
     @Test
@@ -117,15 +130,17 @@ class CallExecutorTest {
 
         assertThat(response.json().path("ok").asBoolean()).isTrue();
         assertThat(server.getRequestCount()).isEqualTo(3);
-        assertThat(waits).hasSize(2).allSatisfy(w -> assertThat(w)
-                .isBetween(FAST.initialBackoff(), FAST.maxBackoff()));
+        assertThat(waits).hasSize(2).allSatisfy(w -> assertThat(w).isBetween(FAST.initialBackoff(), FAST.maxBackoff()));
     }
 
     @Test
     void retriesStopAfterMaxAttemptsWithTheLastTransientFailure() {
         for (int i = 0; i < 5; i++) {
-            server.enqueue(new MockResponse.Builder().code(503).addHeader("x-bce-request-id", "rid-" + i)
-                    .body("{}").build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(503)
+                    .addHeader("x-bce-request-id", "rid-" + i)
+                    .body("{}")
+                    .build());
         }
 
         assertThatThrownBy(() -> executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs"))))
@@ -139,7 +154,11 @@ class CallExecutorTest {
 
     @Test
     void a429RetryAfterInSecondsIsWaitedExactly() {
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "7").body("{}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "7")
+                .body("{}")
+                .build());
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
@@ -149,8 +168,11 @@ class CallExecutorTest {
 
     @Test
     void a429RetryAfterAsHttpDateIsMeasuredFromTheClock() {
-        server.enqueue(new MockResponse.Builder().code(429)
-                .addHeader("Retry-After", "Sun, 01 Mar 2026 10:00:12 GMT").body("{}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "Sun, 01 Mar 2026 10:00:12 GMT")
+                .body("{}")
+                .build());
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
@@ -160,11 +182,15 @@ class CallExecutorTest {
 
     @Test
     void aRetryAfterBeyondTheHonouredMaximumGoesToTheCaller() {
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "3600").body("{}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "3600")
+                .body("{}")
+                .build());
 
         assertThatThrownBy(() -> executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs"))))
-                .isInstanceOfSatisfying(RateLimitedException.class,
-                        e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofHours(1)));
+                .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
+                        .isEqualTo(Duration.ofHours(1)));
         assertThat(waits).isEmpty();
     }
 
@@ -173,20 +199,23 @@ class CallExecutorTest {
         server.enqueue(json(502, "{}"));
         server.enqueue(json(200, "{}"));
 
-        assertThatThrownBy(() -> executor(FAST).execute(
-                ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode())))
+        assertThatThrownBy(() ->
+                        executor(FAST).execute(ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode())))
                 .isInstanceOf(TransientException.class);
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
     @Test
     void aCreateIsNotRetriedAfterATimeout() {
-        server.enqueue(new MockResponse.Builder().headersDelay(2, TimeUnit.SECONDS).body("{}").build());
+        server.enqueue(new MockResponse.Builder()
+                .headersDelay(2, TimeUnit.SECONDS)
+                .body("{}")
+                .build());
         server.enqueue(json(200, "{}"));
         HttpSettings tiny = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5));
 
-        assertThatThrownBy(() -> executor(tiny).execute(
-                ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode())))
+        assertThatThrownBy(() ->
+                        executor(tiny).execute(ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode())))
                 .isInstanceOf(TransientException.class)
                 .hasMessageContaining("timed out");
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -195,7 +224,11 @@ class CallExecutorTest {
 
     @Test
     void aCreateRefusedWith429IsRetriedBecauseTheServerDidNotActOnIt() {
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "1").body("{}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "1")
+                .body("{}")
+                .build());
         server.enqueue(json(200, "{\"id\":1}"));
 
         executor(FAST).execute(ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode()));
@@ -206,7 +239,9 @@ class CallExecutorTest {
 
     @Test
     void aDisconnectAtStartIsTransientAndRetriedForReads() {
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         server.enqueue(json(200, "{\"ok\":1}"));
 
         ApiResponse response = executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
@@ -218,7 +253,9 @@ class CallExecutorTest {
     @Test
     void aDisconnectAtStartSaysNoResponseArrived() {
         HttpSettings once = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
 
         assertThatThrownBy(() -> executor(once).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOfSatisfying(TransientException.class, e -> {
@@ -232,9 +269,11 @@ class CallExecutorTest {
     @Test
     void aDisconnectMidBodyIsTransient() {
         HttpSettings once = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-        server.enqueue(new MockResponse.Builder().body("{\"result\":\"" + "x".repeat(2000) + "\"}")
+        server.enqueue(new MockResponse.Builder()
+                .body("{\"result\":\"" + "x".repeat(2000) + "\"}")
                 .throttleBody(256, 10, TimeUnit.MILLISECONDS)
-                .onResponseBody(new SocketEffect.CloseSocket()).build());
+                .onResponseBody(new SocketEffect.CloseSocket())
+                .build());
 
         assertThatThrownBy(() -> executor(once).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOf(TransientException.class)
@@ -249,8 +288,10 @@ class CallExecutorTest {
         // machine delays the headers by a few hundred milliseconds.
         HttpSettings tiny = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(10))
                 .withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-        server.enqueue(new MockResponse.Builder().body("{\"result\":\"slow body\"}")
-                .throttleBody(4, 3, TimeUnit.SECONDS).build());
+        server.enqueue(new MockResponse.Builder()
+                .body("{\"result\":\"slow body\"}")
+                .throttleBody(4, 3, TimeUnit.SECONDS)
+                .build());
 
         assertThatThrownBy(() -> executor(tiny).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOf(TransientException.class)
@@ -272,13 +313,21 @@ class CallExecutorTest {
         String html = "<html><head><title>502 Bad Gateway</title></head>\n<body>\u001b[31m" + "<p>nginx</p>".repeat(100)
                 + "</body></html>";
         HttpSettings once = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-        server.enqueue(new MockResponse.Builder().code(502).addHeader("Content-Type", "text/html")
-                .addHeader("X-Internal-Secret", "hdr-value").body(html).build());
+        server.enqueue(new MockResponse.Builder()
+                .code(502)
+                .addHeader("Content-Type", "text/html")
+                .addHeader("X-Internal-Secret", "hdr-value")
+                .body(html)
+                .build());
 
         assertThatThrownBy(() -> executor(once).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOfSatisfying(TransientException.class, e -> {
-                    assertThat(e.getMessage()).contains("HTTP 502").contains("502 Bad Gateway")
-                            .doesNotContain("\u001b").doesNotContain("\n").doesNotContain("hdr-value");
+                    assertThat(e.getMessage())
+                            .contains("HTTP 502")
+                            .contains("502 Bad Gateway")
+                            .doesNotContain("\u001b")
+                            .doesNotContain("\n")
+                            .doesNotContain("hdr-value");
                     assertThat(e.getMessage().length()).isLessThan(400);
                 });
     }
@@ -286,7 +335,10 @@ class CallExecutorTest {
     @Test
     void anHtmlPageWithSuccessStatusIsTransient() {
         HttpSettings once = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-        server.enqueue(new MockResponse.Builder().code(200).body("<html>login portal</html>").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .body("<html>login portal</html>")
+                .build());
 
         assertThatThrownBy(() -> executor(once).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOf(TransientException.class)
@@ -307,7 +359,9 @@ class CallExecutorTest {
     @Test
     void aChunkedBodyBeyondTheLimitIsRefusedToo() {
         HttpSettings once = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
-        server.enqueue(new MockResponse.Builder().chunkedBody("[" + "1,".repeat(5000) + "1]", 512).build());
+        server.enqueue(new MockResponse.Builder()
+                .chunkedBody("[" + "1,".repeat(5000) + "1]", 512)
+                .build());
 
         assertThatThrownBy(() -> executor(once).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOf(TransientException.class)
@@ -331,10 +385,20 @@ class CallExecutorTest {
     @Test
     void theDecoderMayFlagAnErrorSentWithSuccessStatus() {
         server.enqueue(json(200, "{\"code\":\"NotReady\"}"));
-        executor = CallExecutor.builder(PlatformKind.AIHC, FAST).sleeper(waits::add)
-                .errorDecoder((call, response) -> response.jsonText("code").isEmpty() ? null
-                        : new InvalidRequestException(PlatformKind.AIHC, call.operation(), response.status(),
-                                response.jsonText("code"), "", "flagged", "", "", null))
+        executor = CallExecutor.builder(PlatformKind.AIHC, FAST)
+                .sleeper(waits::add)
+                .errorDecoder((call, response) -> response.jsonText("code").isEmpty()
+                        ? null
+                        : new InvalidRequestException(
+                                PlatformKind.AIHC,
+                                call.operation(),
+                                response.status(),
+                                response.jsonText("code"),
+                                "",
+                                "flagged",
+                                "",
+                                "",
+                                null))
                 .build();
 
         assertThatThrownBy(() -> executor.execute(ApiCall.get("GET /x", url("/x"))))
@@ -348,7 +412,8 @@ class CallExecutorTest {
         executor = CallExecutor.builder(PlatformKind.AIHC, FAST)
                 .sleeper(d -> {
                     throw new InterruptedException();
-                }).build();
+                })
+                .build();
 
         assertThatThrownBy(() -> executor.execute(ApiCall.get("GET /x", url("/x"))))
                 .isInstanceOf(PlatformException.class);

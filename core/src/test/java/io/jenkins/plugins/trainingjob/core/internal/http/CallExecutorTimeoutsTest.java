@@ -33,16 +33,18 @@ class CallExecutorTimeoutsTest {
     @BeforeEach
     void open() throws IOException {
         silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        Thread acceptor = new Thread(() -> {
-            while (!silent.isClosed()) {
-                try {
-                    accepted.add(silent.accept());
-                    connections.incrementAndGet();
-                } catch (IOException closed) {
-                    return;
-                }
-            }
-        }, "silent-endpoint");
+        Thread acceptor = new Thread(
+                () -> {
+                    while (!silent.isClosed()) {
+                        try {
+                            accepted.add(silent.accept());
+                            connections.incrementAndGet();
+                        } catch (IOException closed) {
+                            return;
+                        }
+                    }
+                },
+                "silent-endpoint");
         acceptor.setDaemon(true);
         acceptor.start();
     }
@@ -59,8 +61,10 @@ class CallExecutorTimeoutsTest {
     }
 
     private CallExecutor executor(HttpSettings settings) {
-        executor = CallExecutor.builder(PlatformKind.AIHC, settings).random(new SplittableRandom(1))
-                .sleeper(d -> { }).build();
+        executor = CallExecutor.builder(PlatformKind.AIHC, settings)
+                .random(new SplittableRandom(1))
+                .sleeper(d -> {})
+                .build();
         return executor;
     }
 
@@ -70,8 +74,15 @@ class CallExecutorTimeoutsTest {
 
     @Test
     void aReadTimeoutNamesTheEndpointAndTheReadTimeout() {
-        HttpSettings oneAttempt = new HttpSettings(Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(30),
-                1, Duration.ofMillis(1), Duration.ofMillis(1), null, 4096);
+        HttpSettings oneAttempt = new HttpSettings(
+                Duration.ofSeconds(2),
+                Duration.ofMillis(300),
+                Duration.ofSeconds(30),
+                1,
+                Duration.ofMillis(1),
+                Duration.ofMillis(1),
+                null,
+                4096);
 
         assertThatThrownBy(() -> executor(oneAttempt).execute(ApiCall.get("GET /api/v1/aijobs/{jobId}", url())))
                 .isInstanceOf(TransientException.class)
@@ -82,13 +93,22 @@ class CallExecutorTimeoutsTest {
     @Test
     void theCallTimeoutBoundsEveryAttemptTogether() {
         // 50 attempts of a 300 ms read timeout would take 15 s; the call timeout stops them at 1 s.
-        HttpSettings manyAttempts = new HttpSettings(Duration.ofSeconds(2), Duration.ofMillis(300), Duration.ofSeconds(1),
-                50, Duration.ofMillis(1), Duration.ofMillis(1), null, 4096);
+        HttpSettings manyAttempts = new HttpSettings(
+                Duration.ofSeconds(2),
+                Duration.ofMillis(300),
+                Duration.ofSeconds(1),
+                50,
+                Duration.ofMillis(1),
+                Duration.ofMillis(1),
+                null,
+                4096);
 
         assertThatThrownBy(() -> executor(manyAttempts).execute(ApiCall.get("GET /api/v1/aijobs/{jobId}", url())))
                 .isInstanceOf(TransientException.class)
                 .hasMessageContaining("http://127.0.0.1:" + silent.getLocalPort())
                 .hasMessageContaining("timeout");
-        org.assertj.core.api.Assertions.assertThat(connections.get()).as("attempts made").isLessThan(50);
+        org.assertj.core.api.Assertions.assertThat(connections.get())
+                .as("attempts made")
+                .isLessThan(50);
     }
 }

@@ -19,12 +19,10 @@ public final class DebugLog implements AutoCloseable {
         }
 
         @Override
-        public void flush() {
-        }
+        public void flush() {}
 
         @Override
-        public void close() {
-        }
+        public void close() {}
     };
     private final Level previous;
 

@@ -46,7 +46,9 @@ class HttpClientFactoryTest {
         OkHttpClient client = HttpClientFactory.create(HttpSettings.defaults().withProxy(proxy.getProxyAddress()));
 
         try (Response response = client.newCall(new Request.Builder()
-                .url("http://aihc.bj.baidubce.com/api/v1/aijobs").build()).execute()) {
+                        .url("http://aihc.bj.baidubce.com/api/v1/aijobs")
+                        .build())
+                .execute()) {
             assertThat(response.body().string()).isEqualTo("via proxy");
         }
         RecordedRequest recorded = proxy.takeRequest();
@@ -59,8 +61,10 @@ class HttpClientFactoryTest {
             @Override
             public MockResponse dispatch(RecordedRequest request) {
                 if (request.getHeaders().get("Proxy-Authorization") == null) {
-                    return new MockResponse.Builder().code(407)
-                            .addHeader("Proxy-Authenticate", "Basic realm=\"corp\"").build();
+                    return new MockResponse.Builder()
+                            .code(407)
+                            .addHeader("Proxy-Authenticate", "Basic realm=\"corp\"")
+                            .build();
                 }
                 return new MockResponse.Builder().body("via proxy").build();
             }
@@ -68,7 +72,9 @@ class HttpClientFactoryTest {
     }
 
     private static Response get(OkHttpClient client) throws Exception {
-        return client.newCall(new Request.Builder().url("http://aihc.bj.baidubce.com/api/v1/aijobs").build())
+        return client.newCall(new Request.Builder()
+                        .url("http://aihc.bj.baidubce.com/api/v1/aijobs")
+                        .build())
                 .execute();
     }
 
@@ -86,11 +92,12 @@ class HttpClientFactoryTest {
     void theClientBuilderHookCarriesAProxyAuthenticatorThrough() throws Exception {
         demandProxyCredentials();
         // what the plugin's hook does with Jenkins' proxy user and password (okhttp-api's authenticator)
-        UnaryOperator<OkHttpClient.Builder> hook = b -> b.proxyAuthenticator((route, response) ->
-                response.request().newBuilder()
-                        .header("Proxy-Authorization", Credentials.basic("proxy-user", "proxy-pass")).build());
-        OkHttpClient client = HttpClientFactory.create(HttpSettings.defaults()
-                .withProxy(proxy.getProxyAddress()).withClientBuilderHook(hook));
+        UnaryOperator<OkHttpClient.Builder> hook = b -> b.proxyAuthenticator((route, response) -> response.request()
+                .newBuilder()
+                .header("Proxy-Authorization", Credentials.basic("proxy-user", "proxy-pass"))
+                .build());
+        OkHttpClient client = HttpClientFactory.create(
+                HttpSettings.defaults().withProxy(proxy.getProxyAddress()).withClientBuilderHook(hook));
 
         try (Response response = get(client)) {
             assertThat(response.code()).isEqualTo(200);
@@ -114,7 +121,8 @@ class HttpClientFactoryTest {
     @Test
     void theHookTravelsWithEveryOtherChangeToTheSettings() {
         UnaryOperator<OkHttpClient.Builder> hook = b -> b;
-        HttpSettings settings = HttpSettings.defaults().withClientBuilderHook(hook)
+        HttpSettings settings = HttpSettings.defaults()
+                .withClientBuilderHook(hook)
                 .withTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3))
                 .withRetries(2, Duration.ofMillis(10), Duration.ofMillis(20))
                 .withProxy(proxy.getProxyAddress());

@@ -40,26 +40,31 @@ class SecretRedactorTest {
 
     @Test
     void jsonFieldsAreMaskedAtAnyDepthWithoutTouchingTheOriginal() throws Exception {
-        JsonNode original = new ObjectMapper().readTree(
-                "{\"jobSpec\":{\"imageConfig\":{\"username\":\"u\",\"password\":\"p\"}},"
+        JsonNode original = new ObjectMapper()
+                .readTree("{\"jobSpec\":{\"imageConfig\":{\"username\":\"u\",\"password\":\"p\"}},"
                         + "\"labels\":[{\"key\":\"k\",\"value\":\"v\"}],\"sk\":{\"secret\":{\"a\":1}}}");
 
         JsonNode masked = redactor.json(original);
 
-        assertThat(masked.toString()).isEqualTo("{\"jobSpec\":{\"imageConfig\":{\"username\":\"u\",\"password\":"
-                + "\"****\"}},\"labels\":[{\"key\":\"k\",\"value\":\"v\"}],\"sk\":{\"secret\":\"****\"}}");
+        assertThat(masked.toString())
+                .isEqualTo("{\"jobSpec\":{\"imageConfig\":{\"username\":\"u\",\"password\":"
+                        + "\"****\"}},\"labels\":[{\"key\":\"k\",\"value\":\"v\"}],\"sk\":{\"secret\":\"****\"}}");
         assertThat(original.at("/jobSpec/imageConfig/password").asText()).isEqualTo("p");
     }
 
     @Test
     void environmentVariableValuesAreMaskedWhateverTheirName() throws Exception {
         // Job specs treat env values as secrets (build parameters): AIHC jobSpec.envs, SenseCore env.
-        JsonNode original = new ObjectMapper().readTree("{\"jobSpec\":{\"envs\":[{\"name\":\"HF_HOME\","
-                + "\"value\":\"/data\"},{\"name\":\"WANDB\",\"value\":\"k-1\"}]},"
-                + "\"env\":[{\"key\":\"NCCL_DEBUG\",\"value\":\"INFO\"}],\"labels\":[{\"key\":\"k\",\"value\":\"v\"}]}");
+        JsonNode original = new ObjectMapper()
+                .readTree(
+                        "{\"jobSpec\":{\"envs\":[{\"name\":\"HF_HOME\","
+                                + "\"value\":\"/data\"},{\"name\":\"WANDB\",\"value\":\"k-1\"}]},"
+                                + "\"env\":[{\"key\":\"NCCL_DEBUG\",\"value\":\"INFO\"}],\"labels\":[{\"key\":\"k\",\"value\":\"v\"}]}");
 
-        assertThat(redactor.json(original).toString()).isEqualTo("{\"jobSpec\":{\"envs\":[{\"name\":\"HF_HOME\","
-                + "\"value\":\"****\"},{\"name\":\"WANDB\",\"value\":\"****\"}]},"
-                + "\"env\":[{\"key\":\"NCCL_DEBUG\",\"value\":\"****\"}],\"labels\":[{\"key\":\"k\",\"value\":\"v\"}]}");
+        assertThat(redactor.json(original).toString())
+                .isEqualTo(
+                        "{\"jobSpec\":{\"envs\":[{\"name\":\"HF_HOME\","
+                                + "\"value\":\"****\"},{\"name\":\"WANDB\",\"value\":\"****\"}]},"
+                                + "\"env\":[{\"key\":\"NCCL_DEBUG\",\"value\":\"****\"}],\"labels\":[{\"key\":\"k\",\"value\":\"v\"}]}");
     }
 }

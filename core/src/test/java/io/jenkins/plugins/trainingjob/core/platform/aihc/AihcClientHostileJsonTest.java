@@ -34,8 +34,15 @@ import org.junit.jupiter.api.Test;
 class AihcClientHostileJsonTest {
 
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
-    private static final HttpSettings ONE_ATTEMPT = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 1, Duration.ofMillis(1), Duration.ofMillis(1), null, 64 * 1024);
+    private static final HttpSettings ONE_ATTEMPT = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            1,
+            Duration.ofMillis(1),
+            Duration.ofMillis(1),
+            null,
+            64 * 1024);
 
     private static final String DETAIL = """
             {"requestId":"r","result":{"jobId":"pytorchjob-1","name":"train-1","status":"Created",
@@ -57,6 +64,7 @@ class AihcClientHostileJsonTest {
 
     /** What the server answers to every request; the test swaps it between calls. */
     private volatile int status = 200;
+
     private volatile String answer = "{}";
     private final OkHttpClient okHttp = HostileJson.answering(() -> status, url -> answer);
     private AihcClient client;
@@ -69,12 +77,13 @@ class AihcClientHostileJsonTest {
 
     private AihcClient client() {
         if (client == null) {
-            ConnectionSettings settings = ConnectionSettings.aihc(URI.create("http://aihc.test/"), null,
-                    Credentials.of("ak", "sk"), "cce-1", null).withHttp(ONE_ATTEMPT)
+            ConnectionSettings settings = ConnectionSettings.aihc(
+                            URI.create("http://aihc.test/"), null, Credentials.of("ak", "sk"), "cce-1", null)
+                    .withHttp(ONE_ATTEMPT)
                     .withInsecureHttp(true); // a scripted OkHttp client, never a network
             client = AihcClient.builder(settings)
                     .clock(Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC))
-                    .sleeper(wait -> { })
+                    .sleeper(wait -> {})
                     .random(new SplittableRandom(1))
                     .client(okHttp)
                     .build();
@@ -87,9 +96,10 @@ class AihcClientHostileJsonTest {
         AihcClient aihc = client();
         status = withStatus;
         assertThat(HostileJson.failuresOf(documents, document -> {
-            answer = document;
-            call.accept(aihc);
-        })).isEmpty();
+                    answer = document;
+                    call.accept(aihc);
+                }))
+                .isEmpty();
     }
 
     private static List<String> hostile(String document) {
@@ -123,7 +133,9 @@ class AihcClientHostileJsonTest {
     @Test
     void launchAndFetchDiagnosisSurviveEveryWrongTypeInTheirAnswers() throws IOException {
         survives(hostile(LAUNCH), 200, aihc -> aihc.launchDiagnosis(JOB));
-        survives(hostile(resource("aihc-schedule-diagnosis-query.json")), 200,
+        survives(
+                hostile(resource("aihc-schedule-diagnosis-query.json")),
+                200,
                 aihc -> aihc.fetchDiagnosis(new DiagnosisHandle("d-1", JOB)));
     }
 

@@ -29,8 +29,15 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     private static final String PASSWORD = "registry-SECRET-password";
     private static final String ENV_VALUE = "env-SECRET-value";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
-    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(300),
-            Duration.ofSeconds(5), 2, Duration.ofMillis(100), Duration.ofSeconds(1), null, 2048);
+    private static final HttpSettings FAST = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(300),
+            Duration.ofSeconds(5),
+            2,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(1),
+            null,
+            2048);
     private static final JobSpec SPEC = AihcTestSpec.of("{\"name\":\"train-1\"}");
     private static final String RUNNING = "{\"result\":{\"jobId\":\"pytorchjob-1\",\"status\":\"Running\"}}";
 
@@ -40,7 +47,9 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
 
     @Test
     void aDisconnectAtStartIsRetriedForAStatusRead() {
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         server.enqueue(new MockResponse.Builder().body(RUNNING).build());
 
         assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
@@ -49,10 +58,14 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
 
     @Test
     void aDisconnectAtStartOfACreateIsNotResentButLookedUp() throws Exception {
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
-        server.enqueue(new MockResponse.Builder().body("{\"result\":{\"jobs\":[{\"jobId\":\"pytorchjob-1\","
-                + "\"name\":\"train-1\",\"labels\":[{\"key\":\"" + AihcClient.CLIENT_TOKEN_LABEL
-                + "\",\"value\":\"tok\"}]}]}}").build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
+        server.enqueue(new MockResponse.Builder()
+                .body("{\"result\":{\"jobs\":[{\"jobId\":\"pytorchjob-1\","
+                        + "\"name\":\"train-1\",\"labels\":[{\"key\":\"" + AihcClient.CLIENT_TOKEN_LABEL
+                        + "\",\"value\":\"tok\"}]}]}}")
+                .build());
 
         assertThat(client(FAST).submit(SPEC, "tok")).isEqualTo(JOB);
         // The cut-off POST is not recorded (the socket closes before it is read): any POST seen is a resend.
@@ -65,10 +78,11 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
 
     @Test
     void aDisconnectMidBodyIsRetriedForAStatusRead() {
-        server.enqueue(new MockResponse.Builder().body("{\"result\":{\"jobId\":\"pytorchjob-1\",\"pad\":\""
-                        + "x".repeat(1500) + "\"}}")
+        server.enqueue(new MockResponse.Builder()
+                .body("{\"result\":{\"jobId\":\"pytorchjob-1\",\"pad\":\"" + "x".repeat(1500) + "\"}}")
                 .throttleBody(200, 5, TimeUnit.MILLISECONDS)
-                .onResponseBody(new SocketEffect.CloseSocket()).build());
+                .onResponseBody(new SocketEffect.CloseSocket())
+                .build());
         server.enqueue(new MockResponse.Builder().body(RUNNING).build());
 
         assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
@@ -79,41 +93,54 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     void aBodySlowerThanTheReadTimeoutIsTransient() {
         // Headers come at once, then 8 bytes every 3 s: the 1 s read timeout can only fire inside the body,
         // even on a loaded machine where the headers themselves take a few hundred milliseconds.
-        server.enqueue(new MockResponse.Builder().body(RUNNING).throttleBody(8, 3, TimeUnit.SECONDS).build());
+        server.enqueue(new MockResponse.Builder()
+                .body(RUNNING)
+                .throttleBody(8, 3, TimeUnit.SECONDS)
+                .build());
         HttpSettings slowRead = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofSeconds(10))
                 .withRetries(1, Duration.ZERO, Duration.ZERO);
 
-        assertThatThrownBy(() -> client(slowRead).status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(slowRead).status(JOB))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("timed out reading the response body");
     }
 
     @Test
     void aTruncatedJsonBodyIsTransient() {
         for (int i = 0; i < 2; i++) {
-            server.enqueue(new MockResponse.Builder().body("{\"result\":{\"jobId\":\"pytor").build());
+            server.enqueue(new MockResponse.Builder()
+                    .body("{\"result\":{\"jobId\":\"pytor")
+                    .build());
         }
-        assertThatThrownBy(() -> client(FAST).status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(FAST).status(JOB))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("non-JSON");
     }
 
     @Test
     void aHugeBodyIsRefusedAtTheLimit() {
         for (int i = 0; i < 2; i++) {
-            server.enqueue(new MockResponse.Builder().body("{\"result\":{\"pad\":\"" + "y".repeat(100_000) + "\"}}")
+            server.enqueue(new MockResponse.Builder()
+                    .body("{\"result\":{\"pad\":\"" + "y".repeat(100_000) + "\"}}")
                     .build());
         }
-        assertThatThrownBy(() -> client(FAST).status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(FAST).status(JOB))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("exceeds the limit of 2048 bytes");
     }
 
     @Test
     void aLoginPageWithStatus200IsTransient() {
         for (int i = 0; i < 2; i++) {
-            server.enqueue(new MockResponse.Builder().addHeader("Content-Type", "text/html")
-                    .body("<!DOCTYPE html><title>Sign in</title>").build());
+            server.enqueue(new MockResponse.Builder()
+                    .addHeader("Content-Type", "text/html")
+                    .body("<!DOCTYPE html><title>Sign in</title>")
+                    .build());
         }
-        assertThatThrownBy(() -> client(FAST).status(JOB)).isInstanceOf(TransientException.class)
-                .hasMessageContaining("Sign in").hasMessageContaining("HTTP 200");
+        assertThatThrownBy(() -> client(FAST).status(JOB))
+                .isInstanceOf(TransientException.class)
+                .hasMessageContaining("Sign in")
+                .hasMessageContaining("HTTP 200");
     }
 
     @Test
@@ -124,10 +151,18 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         List<String> messages = new ArrayList<>();
         String log;
         try (DebugLog debug = DebugLog.capture()) {
-            server.enqueue(new MockResponse.Builder().code(403)
-                    .body("{\"code\":\"SignatureDoesNotMatch\",\"message\":\"bad signature\"}").build());
-            server.enqueue(new MockResponse.Builder().code(500).body("<html>oops</html>").build());
-            server.enqueue(new MockResponse.Builder().code(500).body("<html>oops</html>").build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(403)
+                    .body("{\"code\":\"SignatureDoesNotMatch\",\"message\":\"bad signature\"}")
+                    .build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(500)
+                    .body("<html>oops</html>")
+                    .build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(500)
+                    .body("<html>oops</html>")
+                    .build());
             AihcClient aihc = client(FAST);
             for (Runnable call : List.<Runnable>of(() -> aihc.submit(spec, "tok-1"), () -> aihc.status(JOB))) {
                 try {
@@ -140,8 +175,13 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         }
 
         assertThat(messages).hasSize(2);
-        assertThat(log).contains("--> POST", "Authorization: ****", "x-bce-security-token: ****", "\"password\":\"****\"",
-                "\"name\":\"WANDB_KEY\",\"value\":\"****\"");
+        assertThat(log)
+                .contains(
+                        "--> POST",
+                        "Authorization: ****",
+                        "x-bce-security-token: ****",
+                        "\"password\":\"****\"",
+                        "\"name\":\"WANDB_KEY\",\"value\":\"****\"");
         for (String text : List.of(log, String.join("\n", messages))) {
             assertThat(text).doesNotContain(SK, TOKEN, PASSWORD, ENV_VALUE, "bce-auth-v1/");
         }

@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.AihcTarget;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.AihcTarget;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
@@ -55,22 +55,35 @@ class AihcClientTest extends AihcServerTest {
     private static final String SK = "sk-SECRET-value";
     private static final String JOB_ID = "pytorchjob-265e535d-7bec-4b68-88bb-08faa4247504";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, JOB_ID, "train-1");
-    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
+    private static final HttpSettings FAST = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            3,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2),
+            null,
+            64 * 1024);
 
     private AihcClient client() {
         return client("cce-pool1", null, Credentials.of(AK, SK), FAST);
     }
 
     private static MockResponse ok(String json) {
-        return new MockResponse.Builder().addHeader("Content-Type", "application/json;charset=UTF-8")
-                .addHeader("x-bce-request-id", "hdr-rid").body(json).build();
+        return new MockResponse.Builder()
+                .addHeader("Content-Type", "application/json;charset=UTF-8")
+                .addHeader("x-bce-request-id", "hdr-rid")
+                .body(json)
+                .build();
     }
 
     private static MockResponse error(int status, String code, String message) {
-        return new MockResponse.Builder().code(status).addHeader("Content-Type", "application/json")
+        return new MockResponse.Builder()
+                .code(status)
+                .addHeader("Content-Type", "application/json")
                 .addHeader("x-bce-request-id", "hdr-rid")
-                .body("{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\"body-rid\"}").build();
+                .body("{\"code\":\"" + code + "\",\"message\":\"" + message + "\",\"requestId\":\"body-rid\"}")
+                .build();
     }
 
     private static JobSpec spec(String json) {
@@ -109,8 +122,13 @@ class AihcClientTest extends AihcServerTest {
         assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs?resourcePoolId=cce-pool1");
         assertThat(request.getHeaders().get("Content-Type")).isEqualTo("application/json");
         ObjectNode expected = SPEC.body();
-        expected.withArray("labels").addObject().put("key", "trainingjob.jenkins.io/client-token").put("value", "tok-1");
-        expected.withArray("labels").addObject().put("key", "trainingjob.jenkins.io/spec-digest")
+        expected.withArray("labels")
+                .addObject()
+                .put("key", "trainingjob.jenkins.io/client-token")
+                .put("value", "tok-1");
+        expected.withArray("labels")
+                .addObject()
+                .put("key", "trainingjob.jenkins.io/spec-digest")
                 .put("value", SpecDigest.of(SPEC, Set.of(AihcClient.CLIENT_TOKEN_LABEL, AihcClient.SPEC_DIGEST_LABEL)));
         assertThat(body(request)).isEqualTo(expected);
     }
@@ -118,15 +136,19 @@ class AihcClientTest extends AihcServerTest {
     @Test
     void aClientTokenThatCannotBeALabelValueIsRefused() {
         assertThatThrownBy(() -> client().submit(SPEC, "has space"))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("clientToken: ");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("clientToken: ");
     }
 
     @Test
     void aTimedOutCreateIsNotResentButLookedUpByNameAndTokenLabel() throws Exception {
         HttpSettings tiny = FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5));
-        server.enqueue(new MockResponse.Builder().headersDelay(1, TimeUnit.SECONDS).body("{}").build());
-        server.enqueue(ok(listWith(listItem("pytorchjob-other", "train-1", "tok-0"),
-                listItem(JOB_ID, "train-1", "tok-1"))));
+        server.enqueue(new MockResponse.Builder()
+                .headersDelay(1, TimeUnit.SECONDS)
+                .body("{}")
+                .build());
+        server.enqueue(
+                ok(listWith(listItem("pytorchjob-other", "train-1", "tok-0"), listItem(JOB_ID, "train-1", "tok-1"))));
 
         JobRef job = client("cce-pool1", null, Credentials.of(AK, SK), tiny).submit(SPEC, "tok-1");
 
@@ -134,8 +156,9 @@ class AihcClientTest extends AihcServerTest {
         assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
         RecordedRequest lookup = server.takeRequest();
         assertThat(lookup.getMethod()).isEqualTo("GET");
-        assertThat(lookup.getTarget()).isEqualTo("/api/v1/aijobs?resourcePoolId=cce-pool1&queue=default"
-                + "&orderBy=createdAt&order=desc&pageNo=1&pageSize=50");
+        assertThat(lookup.getTarget())
+                .isEqualTo("/api/v1/aijobs?resourcePoolId=cce-pool1&queue=default"
+                        + "&orderBy=createdAt&order=desc&pageNo=1&pageSize=50");
         assertThat(server.getRequestCount()).isEqualTo(2);
     }
 
@@ -158,7 +181,9 @@ class AihcClientTest extends AihcServerTest {
 
     @Test
     void whenTheLookUpFindsNothingTheFailureSaysTheCreateMayNotHaveHappenedAndNothingWasResubmitted() {
-        server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onResponseStart(new SocketEffect.CloseSocket())
+                .build());
         for (int i = 0; i < 4; i++) {
             // Same name, another submission's token: not ours.
             server.enqueue(ok(listWith(listItem("pytorchjob-other", "train-1", "tok-0"))));
@@ -195,7 +220,8 @@ class AihcClientTest extends AihcServerTest {
 
         assertThat(client().findSubmitted(SPEC, "tok-1")).contains(JOB);
         server.takeRequest();
-        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
     }
 
     // ---- signature --------------------------------------------------------------------------------
@@ -211,11 +237,18 @@ class AihcClientTest extends AihcServerTest {
         assertThat(host).isEqualTo(server.getHostName() + ":" + server.getPort());
         assertThat(request.getHeaders().get("x-bce-date")).isEqualTo("2026-03-01T10:00:00Z");
         assertThat(request.getHeaders().get("x-bce-security-token")).isEqualTo("sts-token");
-        BceAuthorization expected = BceV1Signer.authorize(AK, SK, "GET", "/api/v1/aijobs/" + JOB_ID,
+        BceAuthorization expected = BceV1Signer.authorize(
+                AK,
+                SK,
+                "GET",
+                "/api/v1/aijobs/" + JOB_ID,
                 List.of(Map.entry("resourcePoolId", "cce-pool1")),
                 Map.of("host", host, "x-bce-date", "2026-03-01T10:00:00Z", "x-bce-security-token", "sts-token"),
-                NOW, 1800, List.of("host", "x-bce-date", "x-bce-security-token"));
-        assertThat(request.getHeaders().get("Authorization")).isEqualTo(expected.toString())
+                NOW,
+                1800,
+                List.of("host", "x-bce-date", "x-bce-security-token"));
+        assertThat(request.getHeaders().get("Authorization"))
+                .isEqualTo(expected.toString())
                 .startsWith("bce-auth-v1/ak-test/2026-03-01T10:00:00Z/1800/host;x-bce-date;x-bce-security-token/");
     }
 
@@ -249,9 +282,10 @@ class AihcClientTest extends AihcServerTest {
         assertThat(status.startedAt()).isNull();
         assertThat(status.finishedAt()).isNull();
         assertThat(status.queuePosition()).isEqualTo(3);
-        assertThat(status.workers()).containsExactly(
-                new WorkerStatus("train-1-master-0", "", "Pending", "Unschedulable"),
-                new WorkerStatus("train-1-worker-0", "10.0.0.7", "ContainerCreating", ""));
+        assertThat(status.workers())
+                .containsExactly(
+                        new WorkerStatus("train-1-master-0", "", "Pending", "Unschedulable"),
+                        new WorkerStatus("train-1-worker-0", "10.0.0.7", "ContainerCreating", ""));
         assertThat(status.reason()).isEqualTo("Unschedulable");
     }
 
@@ -267,11 +301,17 @@ class AihcClientTest extends AihcServerTest {
 
     @Test
     void platformStatesMapToPhasesAndUnknownStringsToUnknown() {
-        String[][] cases = {{"Running", "RUNNING"}, {"Succeeded", "SUCCEEDED"}, {"Failed", "FAILED"},
-                {"ManualTermination", "STOPPED"}, {"Restarting", "UNKNOWN"}, {"\u001b[31mWeird", "UNKNOWN"}};
+        String[][] cases = {
+            {"Running", "RUNNING"},
+            {"Succeeded", "SUCCEEDED"},
+            {"Failed", "FAILED"},
+            {"ManualTermination", "STOPPED"},
+            {"Restarting", "UNKNOWN"},
+            {"\u001b[31mWeird", "UNKNOWN"}
+        };
         for (String[] c : cases) {
-            server.enqueue(ok(detail(c[0].replace("\u001b", "\\u001b"), "2026-03-01T09:30:00+08:00", "null",
-                    "n1", "n2")));
+            server.enqueue(
+                    ok(detail(c[0].replace("\u001b", "\\u001b"), "2026-03-01T09:30:00+08:00", "null", "n1", "n2")));
         }
         AihcClient aihc = client();
         for (String[] c : cases) {
@@ -300,17 +340,23 @@ class AihcClientTest extends AihcServerTest {
         for (int i = 0; i < 3; i++) {
             server.enqueue(ok("{\"requestId\":\"r\"}"));
         }
-        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client().status(JOB))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("no 'result' object");
     }
 
     @Test
     void aGatewayHtmlPageOnStatusIsRetriedThenReportedAsTransient() {
         for (int i = 0; i < 3; i++) {
-            server.enqueue(new MockResponse.Builder().code(502).addHeader("Content-Type", "text/html")
-                    .addHeader("x-bce-request-id", "hdr-rid").body("<html><body><h1>502 Bad Gateway</h1></body></html>").build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(502)
+                    .addHeader("Content-Type", "text/html")
+                    .addHeader("x-bce-request-id", "hdr-rid")
+                    .body("<html><body><h1>502 Bad Gateway</h1></body></html>")
+                    .build());
         }
-        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client().status(JOB))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("GET /api/v1/aijobs/{jobId}")
                 .hasMessageContaining("502 Bad Gateway")
                 .hasMessageContaining("request id hdr-rid");
@@ -329,7 +375,11 @@ class AihcClientTest extends AihcServerTest {
 
     @Test
     void a429IsRetriedAfterTheServersRetryAfter() {
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "5").body("{}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "5")
+                .body("{}")
+                .build());
         server.enqueue(ok(detail("Running", "", "null", "n1", "n2")));
 
         client().status(JOB);
@@ -340,25 +390,39 @@ class AihcClientTest extends AihcServerTest {
     @Test
     void persistent429sEndInRateLimitedWithRetryAfter() {
         for (int i = 0; i < 3; i++) {
-            server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "2").body("{}").build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(429)
+                    .addHeader("Retry-After", "2")
+                    .body("{}")
+                    .build());
         }
-        assertThatThrownBy(() -> client().status(JOB)).isInstanceOfSatisfying(RateLimitedException.class,
-                e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(2)));
+        assertThatThrownBy(() -> client().status(JOB))
+                .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
+                        .isEqualTo(Duration.ofSeconds(2)));
     }
 
     // ---- errors -----------------------------------------------------------------------------------
 
     @Test
     void authenticationCodesMapToAuthenticationWhateverTheStatus() {
-        String[][] cases = {{"403", "AccessDenied"}, {"403", "InvalidAccessKeyId"}, {"400", "SignatureDoesNotMatch"},
-                {"400", "InvalidHTTPAuthHeader"}, {"400", "RequestExpired"}, {"401", "Whatever"}};
+        String[][] cases = {
+            {"403", "AccessDenied"},
+            {"403", "InvalidAccessKeyId"},
+            {"400", "SignatureDoesNotMatch"},
+            {"400", "InvalidHTTPAuthHeader"},
+            {"400", "RequestExpired"},
+            {"401", "Whatever"}
+        };
         for (String[] c : cases) {
             server.enqueue(error(Integer.parseInt(c[0]), c[1], "refused"));
         }
         AihcClient aihc = client();
         for (String[] c : cases) {
-            assertThatThrownBy(() -> aihc.status(JOB)).as(c[1]).isInstanceOf(AuthenticationException.class)
-                    .hasMessageContaining("code " + c[1]).hasMessageNotContaining(SK);
+            assertThatThrownBy(() -> aihc.status(JOB))
+                    .as(c[1])
+                    .isInstanceOf(AuthenticationException.class)
+                    .hasMessageContaining("code " + c[1])
+                    .hasMessageNotContaining(SK);
         }
     }
 
@@ -366,31 +430,38 @@ class AihcClientTest extends AihcServerTest {
     void aQuotaCodeIsAQuotaRefusalAndACreateRefusedForQuotaIsNotLookedUp() {
         server.enqueue(error(400, "QuotaExceeded", "gpu quota of the queue is exhausted"));
 
-        assertThatThrownBy(() -> client().submit(SPEC, "tok-1")).isInstanceOf(QuotaExceededException.class)
-                .hasMessageContaining("gpu quota of the queue is exhausted").hasMessageContaining("code QuotaExceeded");
+        assertThatThrownBy(() -> client().submit(SPEC, "tok-1"))
+                .isInstanceOf(QuotaExceededException.class)
+                .hasMessageContaining("gpu quota of the queue is exhausted")
+                .hasMessageContaining("code QuotaExceeded");
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
     @Test
     void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
         server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Running\"}}"));
-        ConnectionSettings viaProxy = ConnectionSettings.aihc(URI.create("http://aihc.bj.baidubce.com"), null,
-                Credentials.of(AK, SK), "cce-pool1", null).withHttp(FAST.withProxy(server.getProxyAddress()))
+        ConnectionSettings viaProxy = ConnectionSettings.aihc(
+                        URI.create("http://aihc.bj.baidubce.com"), null, Credentials.of(AK, SK), "cce-pool1", null)
+                .withHttp(FAST.withProxy(server.getProxyAddress()))
                 .withInsecureHttp(true); // plain http through a loopback proxy: the opt-in says so
 
         assertThat(client(viaProxy).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
         RecordedRequest request = server.takeRequest();
-        assertThat(request.getTarget()).isEqualTo("http://aihc.bj.baidubce.com/api/v1/aijobs/" + JOB_ID
-                + "?resourcePoolId=cce-pool1");
+        assertThat(request.getTarget())
+                .isEqualTo("http://aihc.bj.baidubce.com/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
         assertThat(request.getHeaders().get("Host")).isEqualTo("aihc.bj.baidubce.com");
     }
 
     @Test
     void notFoundUsesTheHeaderRequestIdWhenTheBodyHasNone() {
-        server.enqueue(new MockResponse.Builder().code(404).addHeader("x-bce-request-id", "hdr-rid")
-                .body("{\"code\":\"cce.warning.GetAIJobByJobIdFailed\",\"message\":\"not found job\"}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(404)
+                .addHeader("x-bce-request-id", "hdr-rid")
+                .body("{\"code\":\"cce.warning.GetAIJobByJobIdFailed\",\"message\":\"not found job\"}")
+                .build());
 
-        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(NotFoundException.class)
+        assertThatThrownBy(() -> client().status(JOB))
+                .isInstanceOf(NotFoundException.class)
                 .hasMessage("Baidu AIHC GET /api/v1/aijobs/{jobId}: not found job "
                         + "(HTTP 404, code cce.warning.GetAIJobByJobIdFailed, request id hdr-rid)");
     }
@@ -400,7 +471,8 @@ class AihcClientTest extends AihcServerTest {
         for (int i = 0; i < 3; i++) {
             server.enqueue(error(500, "InternalError", "Internal error: x"));
         }
-        assertThatThrownBy(() -> client().status(JOB)).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client().status(JOB))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("code InternalError");
         assertThat(server.getRequestCount()).isEqualTo(FAST.maxAttempts());
     }
@@ -421,14 +493,16 @@ class AihcClientTest extends AihcServerTest {
         assertThat(first.jobs().get(0).phase()).isEqualTo(JobPhase.PENDING);
         assertThat(first.nextPageToken()).isEqualTo("2");
         assertThat(second.hasNext()).isFalse();
-        assertThat(server.takeRequest().getTarget()).isEqualTo(
-                "/api/v1/aijobs?resourcePoolId=cce-pool1&queue=q1&orderBy=createdAt&order=desc&pageNo=1&pageSize=3");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo(
+                        "/api/v1/aijobs?resourcePoolId=cce-pool1&queue=q1&orderBy=createdAt&order=desc&pageNo=1&pageSize=3");
         assertThat(server.takeRequest().getUrl().queryParameter("pageNo")).isEqualTo("2");
     }
 
     @Test
     void aForeignPageTokenIsRefusedNamingTheRule() {
-        assertThatThrownBy(() -> client().listStatuses("abc", 10)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> client().listStatuses("abc", 10))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pageToken: ");
     }
 
@@ -457,15 +531,18 @@ class AihcClientTest extends AihcServerTest {
         assertThat(first.nextMarker()).isEqualTo("m2");
         assertThat(second.lines()).isEmpty();
         assertThat(second.nextMarker()).isEqualTo("m2");
-        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID
-                + "/pods/p-0/logs?resourcePoolId=cce-pool1&maxLines=100&marker=m1");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo(
+                        "/api/v1/aijobs/" + JOB_ID + "/pods/p-0/logs?resourcePoolId=cce-pool1&maxLines=100&marker=m1");
     }
 
     /** Third-party evidence: a fault-tolerant job can read Failed while it is restarted. */
     @Test
     void aFailedReadOfAJobWithFaultToleranceOnAsksForConfirmation() throws Exception {
-        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":true}}"));
-        server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":false}}"));
+        server.enqueue(
+                ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":true}}"));
+        server.enqueue(
+                ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"status\":\"Failed\",\"enableFaultTolerance\":false}}"));
         AihcClient client = client();
 
         JobStatus tolerant = client.status(JOB);
@@ -481,17 +558,21 @@ class AihcClientTest extends AihcServerTest {
 
         JobRef job = client.submit(spec("{\"name\":\"train-1\",\"faultTolerance\":true,\"jobSpec\":{}}"), "tok-1");
 
-        assertThat(client.failureNeedsConfirmation(new JobStatus(job, JobPhase.FAILED, "Failed", null, null, null,
-                null, "", List.of(), null))).isTrue();
-        assertThat(client.failureNeedsConfirmation(new JobStatus(job, JobPhase.RUNNING, "Running", null, null, null,
-                null, "", List.of(), null))).isFalse();
+        assertThat(client.failureNeedsConfirmation(
+                        new JobStatus(job, JobPhase.FAILED, "Failed", null, null, null, null, "", List.of(), null)))
+                .isTrue();
+        assertThat(client.failureNeedsConfirmation(
+                        new JobStatus(job, JobPhase.RUNNING, "Running", null, null, null, null, "", List.of(), null)))
+                .isFalse();
     }
 
     // ---- stop, delete, events ---------------------------------------------------------------------
 
     @Test
     void cancelPostsStopAndIsRetriedBecauseStoppingIsIdempotent() throws Exception {
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\"}}"));
 
         client().cancel(JOB);
@@ -511,11 +592,13 @@ class AihcClientTest extends AihcServerTest {
     void aDotSegmentJobIdOrPodNameIsRefusedBeforeAnyCall() {
         JobRef dots = new JobRef(PlatformKind.AIHC, "..", null);
 
-        assertThatThrownBy(() -> client().cancel(dots)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> client().cancel(dots))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("jobId: '..' cannot be part of an API path");
         assertThatThrownBy(() -> client().status(new JobRef(PlatformKind.AIHC, ".", null)))
                 .isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> client().logs(JOB, "..", null, 10)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> client().logs(JOB, "..", null, 10))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("worker: ");
         assertThat(server.getRequestCount()).isZero();
     }
@@ -550,10 +633,16 @@ class AihcClientTest extends AihcServerTest {
 
         List<JobEvent> events = client().events(JOB);
 
-        assertThat(server.takeRequest().getTarget()).isEqualTo(
-                "/api/v1/aijobs/" + JOB_ID + "/events?resourcePoolId=cce-pool1&jobFramework=PyTorchJob");
-        assertThat(events).containsExactly(new JobEvent("Warning", "FailedScheduling", "0/8 nodes are available",
-                Instant.parse("2026-03-01T09:01:00Z"), Instant.parse("2026-03-01T09:05:00Z"), 7));
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs/" + JOB_ID + "/events?resourcePoolId=cce-pool1&jobFramework=PyTorchJob");
+        assertThat(events)
+                .containsExactly(new JobEvent(
+                        "Warning",
+                        "FailedScheduling",
+                        "0/8 nodes are available",
+                        Instant.parse("2026-03-01T09:01:00Z"),
+                        Instant.parse("2026-03-01T09:05:00Z"),
+                        7));
     }
 
     /** The event doc examples (lmb0c0ovm, Km56iw5oj) print times in Go's time.Time.String() form. */
@@ -584,15 +673,16 @@ class AihcClientTest extends AihcServerTest {
         RecordedRequest request = server.takeRequest();
         assertThat(request.getMethod()).isEqualTo("POST");
         assertThat(request.getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/launcher");
-        assertThat(body(request)).isEqualTo(JSON.readTree(
-                "{\"resourcePoolId\":\"cce-pool1\",\"jobId\":\"" + JOB_ID + "\"}"));
+        assertThat(body(request))
+                .isEqualTo(JSON.readTree("{\"resourcePoolId\":\"cce-pool1\",\"jobId\":\"" + JOB_ID + "\"}"));
     }
 
     @Test
     void aFailedPreCheckCarriesThePlatformsReason() {
         server.enqueue(error(400, "PreCheckError", "Check before diagnosis error: job is not queueing"));
 
-        assertThatThrownBy(() -> client().launchDiagnosis(JOB)).isInstanceOf(DiagnosisPreCheckException.class)
+        assertThatThrownBy(() -> client().launchDiagnosis(JOB))
+                .isInstanceOf(DiagnosisPreCheckException.class)
                 .hasMessage("Baidu AIHC POST /api/v1/aifd/schedulediagnosis/job/launcher: Check before diagnosis "
                         + "error: job is not queueing (HTTP 400, code PreCheckError, request id body-rid)");
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -606,14 +696,18 @@ class AihcClientTest extends AihcServerTest {
         }
         server.enqueue(ok(sample));
 
-        AihcScheduleDiagnosis diagnosis = (AihcScheduleDiagnosis) client().fetchDiagnosis(new DiagnosisHandle("9de0", JOB));
+        AihcScheduleDiagnosis diagnosis =
+                (AihcScheduleDiagnosis) client().fetchDiagnosis(new DiagnosisHandle("9de0", JOB));
 
-        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
         assertThat(diagnosis.job()).isEqualTo(JOB);
         assertThat(diagnosis.diagnosisId()).isEqualTo("9de0");
         assertThat(diagnosis.requestId()).isEqualTo("c8427910-3451-4436-b8e7-56eb382b00fb");
-        assertThat(diagnosis.rules()).extracting(AihcScheduleDiagnosis.Rule::ruleName).containsExactly(
-                "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
+        assertThat(diagnosis.rules())
+                .extracting(AihcScheduleDiagnosis.Rule::ruleName)
+                .containsExactly(
+                        "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
     }
 
     @Test
@@ -634,7 +728,8 @@ class AihcClientTest extends AihcServerTest {
             server.enqueue(ok("{\"requestId\":\"r\",\"result\":{}}"));
         }
         assertThatThrownBy(() -> client().fetchDiagnosis(new DiagnosisHandle("9de0", JOB)))
-                .isInstanceOf(TransientException.class).hasMessageContaining("'result' array");
+                .isInstanceOf(TransientException.class)
+                .hasMessageContaining("'result' array");
     }
 
     // ---- settings ---------------------------------------------------------------------------------
@@ -643,8 +738,11 @@ class AihcClientTest extends AihcServerTest {
     void aConnectionWithoutAPoolRefusesEveryCallThatNamesThePoolBeforeSendingIt() {
         AihcClient noPool = client(" ", null, Credentials.of(AK, SK), FAST);
         String rule = "resourcePool: required for Baidu AIHC (the resource pool id, e.g. cce-xxxxxxxx)";
-        assertThatThrownBy(() -> noPool.status(JOB)).isInstanceOf(InvalidConnectionException.class).hasMessage(rule);
-        assertThatThrownBy(() -> noPool.submit(SPEC, "tok-1")).isInstanceOf(InvalidConnectionException.class)
+        assertThatThrownBy(() -> noPool.status(JOB))
+                .isInstanceOf(InvalidConnectionException.class)
+                .hasMessage(rule);
+        assertThatThrownBy(() -> noPool.submit(SPEC, "tok-1"))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessage(rule);
         assertThatThrownBy(() -> noPool.listStatuses(null, 1)).hasMessage(rule);
         assertThatThrownBy(() -> noPool.launchDiagnosis(JOB)).hasMessage(rule);
@@ -658,14 +756,16 @@ class AihcClientTest extends AihcServerTest {
 
         client(null, null, Credentials.of(AK, SK), FAST).fetchDiagnosis(new DiagnosisHandle("9de0", JOB));
 
-        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aifd/schedulediagnosis/job/query?diagnosisId=9de0");
     }
 
     @Test
     void aConnectionWithoutALocationIsRefused() {
-        ConnectionSettings settings = new ConnectionSettings(URI.create("ftp://x"), null,
-                Credentials.of(AK, SK), new AihcTarget("cce-1", null));
-        assertThatThrownBy(() -> AihcClient.create(settings)).isInstanceOf(InvalidConnectionException.class)
+        ConnectionSettings settings = new ConnectionSettings(
+                URI.create("ftp://x"), null, Credentials.of(AK, SK), new AihcTarget("cce-1", null));
+        assertThatThrownBy(() -> AihcClient.create(settings))
+                .isInstanceOf(InvalidConnectionException.class)
                 .hasMessageStartingWith("endpoint: 'ftp://x' is not an http(s) URL");
     }
 }

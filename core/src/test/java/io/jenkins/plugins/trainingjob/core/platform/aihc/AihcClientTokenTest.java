@@ -23,8 +23,16 @@ class AihcClientTokenTest extends AihcServerTest {
 
     private static final String JOB_ID = "pytorchjob-265e535d-7bec-4b68-88bb-08faa4247504";
     /** The platform's usual read timeout: it sets how long look-ups go on after a create that got no answer. */
-    private static final HttpSettings MINUTE_READ = new HttpSettings(Duration.ofMillis(500), Duration.ofSeconds(60),
-            Duration.ofSeconds(120), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
+    private static final HttpSettings MINUTE_READ = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofSeconds(60),
+            Duration.ofSeconds(120),
+            3,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2),
+            null,
+            64 * 1024);
+
     private static final JobSpec SPEC = AihcTestSpec.of("""
             {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:1","replicas":2}}""");
     private static final JobSpec OTHER_SPEC = AihcTestSpec.of("""
@@ -35,7 +43,10 @@ class AihcClientTokenTest extends AihcServerTest {
     }
 
     private static MockResponse ok(String json) {
-        return new MockResponse.Builder().addHeader("Content-Type", "application/json").body(json).build();
+        return new MockResponse.Builder()
+                .addHeader("Content-Type", "application/json")
+                .body(json)
+                .build();
     }
 
     private static String digest(JobSpec spec) {
@@ -54,7 +65,8 @@ class AihcClientTokenTest extends AihcServerTest {
 
     @Test
     void theJobCarryingTheTokenAndTheSpecsDigestIsTheSameSubmission() {
-        server.enqueue(ok(listWith(item("pytorchjob-x", "train-1", "tok-0", digest(SPEC)),
+        server.enqueue(ok(listWith(
+                item("pytorchjob-x", "train-1", "tok-0", digest(SPEC)),
                 item(JOB_ID, "train-1", "tok-1", digest(SPEC)))));
 
         Optional<TokenMatch> found = client(MINUTE_READ).findByClientToken(SPEC, "tok-1");
@@ -77,8 +89,10 @@ class AihcClientTokenTest extends AihcServerTest {
                 {"name":"train-1","queue":"default","jobSpec":{"command":"python train.py","image":"img:9","replicas":2}}""");
         server.enqueue(ok(listWith(item(JOB_ID, "train-1", "tok-1", digest(SPEC)))));
 
-        assertThat(client(MINUTE_READ).findByClientToken(changed, "tok-1")).get()
-                .extracting(TokenMatch::sameSpec).isEqualTo(false);
+        assertThat(client(MINUTE_READ).findByClientToken(changed, "tok-1"))
+                .get()
+                .extracting(TokenMatch::sameSpec)
+                .isEqualTo(false);
     }
 
     @Test
@@ -102,7 +116,9 @@ class AihcClientTokenTest extends AihcServerTest {
      */
     @Test
     void aCreateThatGotNoAnswerIsLookedUpUntilTheReadTimeoutIsCoveredAgain() {
-        server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onResponseStart(new SocketEffect.CloseSocket())
+                .build());
         for (int i = 0; i < 6; i++) {
             server.enqueue(ok(listWith()));
         }
@@ -111,13 +127,22 @@ class AihcClientTokenTest extends AihcServerTest {
         JobRef job = client(MINUTE_READ).submit(SPEC, "tok-1");
 
         assertThat(job.id()).isEqualTo(JOB_ID);
-        assertThat(waits).containsExactly(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2),
-                Duration.ofSeconds(4), Duration.ofSeconds(8), Duration.ofSeconds(16), Duration.ofSeconds(30));
+        assertThat(waits)
+                .containsExactly(
+                        Duration.ZERO,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        Duration.ofSeconds(4),
+                        Duration.ofSeconds(8),
+                        Duration.ofSeconds(16),
+                        Duration.ofSeconds(30));
     }
 
     @Test
     void aCreateStillNotFoundAfterTheWindowSaysTheJobMayExistAndCarriesTheToken() {
-        server.enqueue(new MockResponse.Builder().onResponseStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onResponseStart(new SocketEffect.CloseSocket())
+                .build());
         for (int i = 0; i < 7; i++) {
             server.enqueue(ok(listWith()));
         }
@@ -135,14 +160,17 @@ class AihcClientTokenTest extends AihcServerTest {
 
     @Test
     void aCreateAnsweredWithAnErrorKeepsTheShortWindow() {
-        server.enqueue(new MockResponse.Builder().code(503).body("{\"code\":\"ServiceUnavailable\"}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(503)
+                .body("{\"code\":\"ServiceUnavailable\"}")
+                .build());
         for (int i = 0; i < 4; i++) {
             server.enqueue(ok(listWith()));
         }
 
         assertThatThrownBy(() -> client(MINUTE_READ).submit(SPEC, "tok-1"))
                 .isInstanceOf(UncertainCreateException.class);
-        assertThat(waits).containsExactly(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2),
-                Duration.ofSeconds(4));
+        assertThat(waits)
+                .containsExactly(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
     }
 }

@@ -22,10 +22,13 @@ class AihcDiagnosisParserTest {
 
         assertThat(d.requestId()).isEqualTo("c8427910-3451-4436-b8e7-56eb382b00fb");
         assertThat(d.diagnosisId()).isEqualTo("diag-1");
-        assertThat(d.rules()).extracting(AihcScheduleDiagnosis.Rule::ruleName)
-                .containsExactly("NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
+        assertThat(d.rules())
+                .extracting(AihcScheduleDiagnosis.Rule::ruleName)
+                .containsExactly(
+                        "NodeAvailabilityDiagnostics", "NodeTaintToleranceDiagnostics", "GPUResourceDiagnostics");
         assertThat(d.rules().get(1).ruleType()).isEqualTo("NodeAvailabilityDiagnostics");
-        assertThat(d.rules().get(1).details()).extracting(AihcScheduleDiagnosis.Detail::node)
+        assertThat(d.rules().get(1).details())
+                .extracting(AihcScheduleDiagnosis.Detail::node)
                 .containsExactly("fake-node-a800-01", "fake-node-a800-04", "fake-node-a800-03", "fake-node-a800-02");
         AihcScheduleDiagnosis.Detail gpu = d.rules().get(2).details().get(0);
         assertThat(gpu.node()).isEqualTo("10.3.0.123");
@@ -39,7 +42,9 @@ class AihcDiagnosisParserTest {
     @Test
     void numbersAndMissingFieldsAreTolerated() {
         AihcScheduleDiagnosis d = AihcDiagnosisParser.parse(
-                "{\"result\":[{\"ruleName\":\"X\",\"detail\":[{\"request\":8,\"node\":null}]},{\"ruleType\":\"Y\"}]}", JOB, "d");
+                "{\"result\":[{\"ruleName\":\"X\",\"detail\":[{\"request\":8,\"node\":null}]},{\"ruleType\":\"Y\"}]}",
+                JOB,
+                "d");
         assertThat(d.requestId()).isEmpty();
         assertThat(d.rules().get(0).details().get(0).request()).isEqualTo("8");
         assertThat(d.rules().get(0).details().get(0).node()).isEmpty();

@@ -18,11 +18,21 @@ import org.junit.jupiter.api.Test;
 /** The three documented inventory calls, their field names (bce-sdk-go v1), paging and refusals. */
 class AihcInventoryReaderTest extends AihcServerTest {
 
-    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 4L * 1024 * 1024);
+    private static final HttpSettings FAST = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            3,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2),
+            null,
+            4L * 1024 * 1024);
 
     private static MockResponse ok(String json) {
-        return new MockResponse.Builder().addHeader("Content-Type", "application/json").body(json).build();
+        return new MockResponse.Builder()
+                .addHeader("Content-Type", "application/json")
+                .body(json)
+                .build();
     }
 
     private static String node(String name, String gpu, int total, int allocated, String intervention) {
@@ -43,11 +53,13 @@ class AihcInventoryReaderTest extends AihcServerTest {
         server.enqueue(ok("{\"result\":{\"nodes\":[" + page1 + "],\"total\":" + total + ",\"pageNo\":1}}"));
         server.enqueue(ok("{\"result\":{\"nodes\":[" + node("10.3.0.118", "nvidia.com/gpu", 8, 8, "cordoned") + ","
                 + node("kwok-1", "nvidia.com/gpu", 8, 0, "tainted") + "],\"total\":" + total + ",\"pageNo\":2}}"));
-        server.enqueue(ok("{\"requestID\":\"r3\",\"result\":{\"queue\":{\"name\":\"default\",\"queueType\":\"Physical\","
-                + "\"state\":\"Open\",\"capability\":{\"nvidia.com/gpu\":\"24\"},\"allocated\":{\"nvidia.com/gpu\":\"8\"},"
-                + "\"nodeList\":[\"10.3.0.118\",\"kwok-1\"]}}}"));
+        server.enqueue(
+                ok("{\"requestID\":\"r3\",\"result\":{\"queue\":{\"name\":\"default\",\"queueType\":\"Physical\","
+                        + "\"state\":\"Open\",\"capability\":{\"nvidia.com/gpu\":\"24\"},\"allocated\":{\"nvidia.com/gpu\":\"8\"},"
+                        + "\"nodeList\":[\"10.3.0.118\",\"kwok-1\"]}}}"));
 
-        PoolInventory inv = client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST).inventory(null);
+        PoolInventory inv =
+                client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST).inventory(null);
 
         assertThat(inv.gpus()).containsExactly(new PoolInventory.GpuTotal("nvidia.com/gpu", 24, 8));
         assertThat(inv.nodes()).hasSize(total);
@@ -62,8 +74,9 @@ class AihcInventoryReaderTest extends AihcServerTest {
 
         assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1");
         RecordedRequest p1 = server.takeRequest();
-        assertThat(p1.getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1/nodes?pageNo=1&pageSize="
-                + AihcInventoryReader.PAGE_SIZE + "&orderBy=nodeName&order=asc");
+        assertThat(p1.getTarget())
+                .isEqualTo("/api/v1/resourcepools/cce-pool1/nodes?pageNo=1&pageSize=" + AihcInventoryReader.PAGE_SIZE
+                        + "&orderBy=nodeName&order=asc");
         assertThat(p1.getHeaders().get("Authorization")).startsWith("bce-auth-v1/ak/");
         assertThat(server.takeRequest().getTarget()).contains("pageNo=2");
         assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/resourcepools/cce-pool1/queue/default");
@@ -71,10 +84,14 @@ class AihcInventoryReaderTest extends AihcServerTest {
 
     @Test
     void aKeyWithoutPermissionGetsInventoryNotReadable() {
-        server.enqueue(new MockResponse.Builder().code(403).addHeader("Content-Type", "application/json")
-                .body("{\"code\":\"AccessDenied\",\"message\":\"no permission\",\"requestId\":\"rid-9\"}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(403)
+                .addHeader("Content-Type", "application/json")
+                .body("{\"code\":\"AccessDenied\",\"message\":\"no permission\",\"requestId\":\"rid-9\"}")
+                .build());
 
-        assertThatThrownBy(() -> client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST).inventory("default"))
+        assertThatThrownBy(() -> client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST)
+                        .inventory("default"))
                 .isInstanceOf(InventoryUnreadableException.class)
                 .hasMessageContaining("inventory not readable: this access key may not read it")
                 .hasMessageContaining("GET /api/v1/resourcepools/{id}")
@@ -86,13 +103,21 @@ class AihcInventoryReaderTest extends AihcServerTest {
         server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"gpuDetail\":[]}}}}"));
         server.enqueue(ok("{\"result\":{\"nodes\":[],\"total\":0}}"));
         server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"old\",\"state\":\"Close\"}}}"));
-        assertThat(client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("old").queue().closed()).isTrue();
+        assertThat(client("cce-pool1", null, Credentials.of("ak", "sk"), FAST)
+                        .inventory("old")
+                        .queue()
+                        .closed())
+                .isTrue();
 
         server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"gpuDetail\":[]}}}}"));
         server.enqueue(ok("{\"result\":{\"nodes\":[],\"total\":0}}"));
-        server.enqueue(new MockResponse.Builder().code(404).addHeader("Content-Type", "application/json")
-                .body("{\"code\":\"QueueNotFound\",\"message\":\"no queue\",\"requestId\":\"r\"}").build());
-        assertThatThrownBy(() -> client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("nope"))
+        server.enqueue(new MockResponse.Builder()
+                .code(404)
+                .addHeader("Content-Type", "application/json")
+                .body("{\"code\":\"QueueNotFound\",\"message\":\"no queue\",\"requestId\":\"r\"}")
+                .build());
+        assertThatThrownBy(() -> client("cce-pool1", null, Credentials.of("ak", "sk"), FAST)
+                        .inventory("nope"))
                 .isInstanceOf(InventoryUnreadableException.class)
                 .hasMessageContaining("inventory not readable: queue nope was not found")
                 .hasMessageContaining("does not prove it does not exist");
@@ -104,9 +129,12 @@ class AihcInventoryReaderTest extends AihcServerTest {
     @Test
     void readsKeysInAnyCasingAndTakesAbsentNumbersAsUnknown() {
         server.enqueue(ok(RUNNING_POOL));
-        server.enqueue(ok("{\"result\":{\"Total\":2,\"nodes\":[{\"nodename\":\"a\",\"gpudescriptor\":\"nvidia.com/gpu\","
-                + "\"GPUTOTAL\":8,\"cputotal\":\"96\"},{\"nodeName\":\"b\",\"gpuDescriptor\":\"nvidia.com/gpu\"}]}}"));
-        PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
+        server.enqueue(
+                ok(
+                        "{\"result\":{\"Total\":2,\"nodes\":[{\"nodename\":\"a\",\"gpudescriptor\":\"nvidia.com/gpu\","
+                                + "\"GPUTOTAL\":8,\"cputotal\":\"96\"},{\"nodeName\":\"b\",\"gpuDescriptor\":\"nvidia.com/gpu\"}]}}"));
+        PoolInventory inv =
+                client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
         InventoryNode a = inv.nodesByName().get("a");
         assertThat(a.gpuResource()).isEqualTo("nvidia.com/gpu");
         assertThat(a.gpuTotal()).isEqualTo(8);
@@ -130,10 +158,12 @@ class AihcInventoryReaderTest extends AihcServerTest {
         for (int p = 0; p < 3; p++) {
             server.enqueue(ok("{\"result\":{\"nodes\":[" + page + "],\"total\":1000}}"));
         }
-        PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
+        PoolInventory inv =
+                client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
         assertThat(inv.nodes()).hasSize(AihcInventoryReader.PAGE_SIZE);
         assertThat(inv.nodesComplete()).isFalse();
-        assertThat(inv.nodeDoubts()).anyMatch(d -> d.contains("did not add up: 500 distinct nodes read, the server says 1000"));
+        assertThat(inv.nodeDoubts())
+                .anyMatch(d -> d.contains("did not add up: 500 distinct nodes read, the server says 1000"));
     }
 
     @Test
@@ -141,12 +171,14 @@ class AihcInventoryReaderTest extends AihcServerTest {
         server.enqueue(ok("{\"result\":{\"resourcePool\":{\"status\":{\"phase\":\"scaling\"}}}}"));
         server.enqueue(ok("{\"result\":{\"nodes\":[],\"total\":0}}"));
         server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"q1\"}}}"));
-        PoolInventory inv = client("aihc-serverless", "q1", Credentials.of("ak", "sk"), FAST).inventory("q1");
+        PoolInventory inv = client("aihc-serverless", "q1", Credentials.of("ak", "sk"), FAST)
+                .inventory("q1");
         assertThat(inv.nodesTrusted()).isFalse();
-        assertThat(inv.nodeDoubts()).containsExactly(
-                "pool aihc-serverless is managed by Baidu: its nodes are not the tenant's to list",
-                "the pool's phase is scaling, not running",
-                "the pool lists no nodes (scaled to zero, or its nodes are not listed)");
+        assertThat(inv.nodeDoubts())
+                .containsExactly(
+                        "pool aihc-serverless is managed by Baidu: its nodes are not the tenant's to list",
+                        "the pool's phase is scaling, not running",
+                        "the pool lists no nodes (scaled to zero, or its nodes are not listed)");
     }
 
     @Test
@@ -154,9 +186,12 @@ class AihcInventoryReaderTest extends AihcServerTest {
         server.enqueue(ok(RUNNING_POOL));
         server.enqueue(ok("{\"result\":{\"total\":3,\"nodes\":[{\"nodeName\":\"10.0.0.1\",\"instanceId\":\"i-aaa\"},"
                 + "{\"nodeName\":\"10.0.0.2\",\"instanceId\":\"i-bbb\"},{\"nodeName\":\"10.0.0.3\"}]}}"));
-        server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"q1\",\"nodeList\":[\"i-aaa\"],"
-                + "\"nodes\":[{\"machineSpec\":\"x\",\"k8sNodeNames\":[\"10.0.0.2\"]}],\"children\":[{\"name\":\"q1-a\"}]}}}"));
-        PoolInventory inv = client("cce-pool1", "q1", Credentials.of("ak", "sk"), FAST).inventory("q1");
+        server.enqueue(
+                ok(
+                        "{\"result\":{\"queue\":{\"name\":\"q1\",\"nodeList\":[\"i-aaa\"],"
+                                + "\"nodes\":[{\"machineSpec\":\"x\",\"k8sNodeNames\":[\"10.0.0.2\"]}],\"children\":[{\"name\":\"q1-a\"}]}}}"));
+        PoolInventory inv =
+                client("cce-pool1", "q1", Credentials.of("ak", "sk"), FAST).inventory("q1");
         assertThat(inv.queueNodes()).extracting(InventoryNode::name).containsExactly("10.0.0.1", "10.0.0.2");
         assertThat(inv.queue().children()).containsExactly("q1-a");
         assertThat(inv.nodesTrusted()).isTrue();
@@ -164,10 +199,12 @@ class AihcInventoryReaderTest extends AihcServerTest {
         server.enqueue(ok(RUNNING_POOL));
         server.enqueue(ok("{\"result\":{\"total\":1,\"nodes\":[{\"nodeName\":\"10.0.0.1\"}]}}"));
         server.enqueue(ok("{\"result\":{\"queue\":{\"name\":\"q2\",\"nodeList\":[\"i-zzz\"]}}}"));
-        PoolInventory unmatched = client("cce-pool1", "q2", Credentials.of("ak", "sk"), FAST).inventory("q2");
+        PoolInventory unmatched =
+                client("cce-pool1", "q2", Credentials.of("ak", "sk"), FAST).inventory("q2");
         assertThat(unmatched.nodesTrusted()).isFalse();
-        assertThat(unmatched.nodeDoubts()).containsExactly("1 of the 1 entries of queue q2's node list match no node"
-                + " by name, instance id or instance name");
+        assertThat(unmatched.nodeDoubts())
+                .containsExactly("1 of the 1 entries of queue q2's node list match no node"
+                        + " by name, instance id or instance name");
     }
 
     @Test
@@ -177,12 +214,17 @@ class AihcInventoryReaderTest extends AihcServerTest {
         for (int p = 0; p < pages; p++) {
             StringBuilder page = new StringBuilder();
             for (int i = 0; i < AihcInventoryReader.PAGE_SIZE; i++) {
-                page.append(i == 0 ? "" : ",").append("{\"nodeName\":\"n").append(p).append('-').append(i)
+                page.append(i == 0 ? "" : ",")
+                        .append("{\"nodeName\":\"n")
+                        .append(p)
+                        .append('-')
+                        .append(i)
                         .append("\"}");
             }
             server.enqueue(ok("{\"result\":{\"nodes\":[" + page + "],\"total\":999999}}"));
         }
-        PoolInventory inv = client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
+        PoolInventory inv =
+                client("cce-pool1", null, Credentials.of("ak", "sk"), FAST).inventory("");
         assertThat(inv.nodes()).hasSize(PoolInventory.MAX_NODES);
         assertThat(inv.nodesComplete()).isFalse();
         assertThat(inv.queue()).isNull();

@@ -27,8 +27,15 @@ class AihcManagedPoolClientTest extends AihcServerTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String JOB_ID = "job-e5MZV1Yxw1su";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, JOB_ID, "train-1");
-    private static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 3, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
+    private static final HttpSettings FAST = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            3,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2),
+            null,
+            64 * 1024);
     private static final String QUEUE = "aihcq-7";
 
     private AihcClient client(String pool) {
@@ -36,7 +43,10 @@ class AihcManagedPoolClientTest extends AihcServerTest {
     }
 
     private static MockResponse ok(String json) {
-        return new MockResponse.Builder().addHeader("Content-Type", "application/json").body(json).build();
+        return new MockResponse.Builder()
+                .addHeader("Content-Type", "application/json")
+                .body(json)
+                .build();
     }
 
     private static final String EMPTY_LIST = "{\"result\":{\"total\":0,\"jobs\":[]}}";
@@ -60,14 +70,16 @@ class AihcManagedPoolClientTest extends AihcServerTest {
 
         RecordedRequest request = server.takeRequest();
         assertThat(request.getTarget()).isEqualTo("/api/v1/aijobs?resourcePoolId=aihc-serverless&queueID=" + QUEUE);
-        assertThat(JSON.readTree(request.getBody().utf8()).path("queue").asText()).isEqualTo(QUEUE);
+        assertThat(JSON.readTree(request.getBody().utf8()).path("queue").asText())
+                .isEqualTo(QUEUE);
     }
 
     @Test
     void aSpecNamingAnotherQueueIsRefusedBeforeAnyCall() {
         assertThatThrownBy(() -> client("aihc-serverless")
-                .submit(AihcTestSpec.of("{\"name\":\"n\",\"queue\":\"aihcq-other\",\"jobSpec\":{}}"), "tok-1"))
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field()).isEqualTo("queue"))
+                        .submit(AihcTestSpec.of("{\"name\":\"n\",\"queue\":\"aihcq-other\",\"jobSpec\":{}}"), "tok-1"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.field())
+                        .isEqualTo("queue"))
                 .hasMessageContaining("'aihcq-other' is not the connection's queue 'aihcq-7'");
         assertThat(server.getRequestCount()).isZero();
     }
@@ -100,16 +112,18 @@ class AihcManagedPoolClientTest extends AihcServerTest {
 
         client("aihc-serverless").listStatuses(null, 20);
 
-        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aijobs?resourcePoolId=aihc-serverless&queue="
-                + QUEUE + "&queueID=" + QUEUE + "&orderBy=createdAt&order=desc&pageNo=1&pageSize=20");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs?resourcePoolId=aihc-serverless&queue=" + QUEUE + "&queueID=" + QUEUE
+                        + "&orderBy=createdAt&order=desc&pageNo=1&pageSize=20");
     }
 
     @Test
     void theLookUpByClientTokenListsWithTheQueueId() throws Exception {
         server.enqueue(ok(EMPTY_LIST));
 
-        assertThat(client("aihc-serverless").findSubmitted(
-                AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":{}}"), "tok-1")).isEmpty();
+        assertThat(client("aihc-serverless")
+                        .findSubmitted(AihcTestSpec.of("{\"name\":\"train-1\",\"jobSpec\":{}}"), "tok-1"))
+                .isEmpty();
 
         assertThat(server.takeRequest().getTarget()).contains("&queue=" + QUEUE + "&queueID=" + QUEUE + "&");
     }
@@ -124,6 +138,7 @@ class AihcManagedPoolClientTest extends AihcServerTest {
         client.status(JOB);
 
         assertThat(server.takeRequest().getTarget()).doesNotContain("queueID");
-        assertThat(server.takeRequest().getTarget()).isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
     }
 }

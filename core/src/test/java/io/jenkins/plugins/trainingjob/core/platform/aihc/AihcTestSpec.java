@@ -12,8 +12,7 @@ final class AihcTestSpec {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private AihcTestSpec() {
-    }
+    private AihcTestSpec() {}
 
     static JobSpec of(String json) {
         try {

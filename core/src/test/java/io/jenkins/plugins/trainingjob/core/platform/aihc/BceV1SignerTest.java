@@ -19,8 +19,8 @@ class BceV1SignerTest {
     private static final String SK = "b".repeat(32);
     private static final Instant TS = Instant.parse("2015-04-27T08:23:49Z");
     private static final String PATH = "/v1/test/myfolder/readme.txt";
-    private static final List<Map.Entry<String, String>> QUERY = List.of(
-            Map.entry("partNumber", "9"), Map.entry("uploadId", "a44cc9bab11cbd156984767aad637851"));
+    private static final List<Map.Entry<String, String>> QUERY =
+            List.of(Map.entry("partNumber", "9"), Map.entry("uploadId", "a44cc9bab11cbd156984767aad637851"));
     private static final String PREFIX = "bce-auth-v1/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2015-04-27T08:23:49Z/1800";
 
     private static Map<String, String> bosHeaders() {
@@ -46,7 +46,8 @@ class BceV1SignerTest {
 
     @Test
     void vectorA_defaultHeaderSet() {
-        assertThat(BceV1Signer.canonicalRequest("PUT", PATH, QUERY, bosHeaders(), List.of())).isEqualTo("""
+        assertThat(BceV1Signer.canonicalRequest("PUT", PATH, QUERY, bosHeaders(), List.of()))
+                .isEqualTo("""
                 PUT
                 /v1/test/myfolder/readme.txt
                 partNumber=9&uploadId=a44cc9bab11cbd156984767aad637851
@@ -59,24 +60,35 @@ class BceV1SignerTest {
         BceAuthorization auth = BceV1Signer.authorize(AK, SK, "PUT", PATH, QUERY, bosHeaders(), TS, 1800, List.of());
 
         assertThat(auth.signature()).isEqualTo("d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e");
-        assertThat(auth.toString()).isEqualTo("bce-auth-v1/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2015-04-27T08:23:49Z/1800//"
-                + "d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e");
+        assertThat(auth.toString())
+                .isEqualTo("bce-auth-v1/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2015-04-27T08:23:49Z/1800//"
+                        + "d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e");
     }
 
     @Test
     void vectorA_withTheSameHeadersListedExplicitly() {
-        BceAuthorization auth = BceV1Signer.authorize(AK, SK, "PUT", PATH, QUERY, bosHeaders(), TS, 1800,
+        BceAuthorization auth = BceV1Signer.authorize(
+                AK,
+                SK,
+                "PUT",
+                PATH,
+                QUERY,
+                bosHeaders(),
+                TS,
+                1800,
                 List.of("x-bce-date", "host", "content-type", "content-md5", "content-length"));
 
         assertThat(auth.signature()).isEqualTo("d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e");
-        assertThat(auth.toString()).isEqualTo(PREFIX + "/content-length;content-md5;content-type;host;x-bce-date/"
-                + "d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e");
+        assertThat(auth.toString())
+                .isEqualTo(PREFIX + "/content-length;content-md5;content-type;host;x-bce-date/"
+                        + "d74a04362e6a848f5b39b15421cb449427f419c95a480fd6b8cf9fc783e2999e");
     }
 
     @Test
     void vectorB_hostAndDateOnly() {
         List<String> signed = List.of("host", "x-bce-date");
-        assertThat(BceV1Signer.canonicalRequest("PUT", PATH, QUERY, bosHeaders(), signed)).isEqualTo("""
+        assertThat(BceV1Signer.canonicalRequest("PUT", PATH, QUERY, bosHeaders(), signed))
+                .isEqualTo("""
                 PUT
                 /v1/test/myfolder/readme.txt
                 partNumber=9&uploadId=a44cc9bab11cbd156984767aad637851
@@ -85,8 +97,9 @@ class BceV1SignerTest {
 
         BceAuthorization auth = BceV1Signer.authorize(AK, SK, "PUT", PATH, QUERY, bosHeaders(), TS, 1800, signed);
 
-        assertThat(auth.toString()).isEqualTo("bce-auth-v1/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2015-04-27T08:23:49Z/1800/"
-                + "host;x-bce-date/1b8de5a23a56eef657c69f94c621e7acd227d049a4ba577f537d5e5cebf0cf32");
+        assertThat(auth.toString())
+                .isEqualTo("bce-auth-v1/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/2015-04-27T08:23:49Z/1800/"
+                        + "host;x-bce-date/1b8de5a23a56eef657c69f94c621e7acd227d049a4ba577f537d5e5cebf0cf32");
     }
 
     @Test
@@ -94,8 +107,8 @@ class BceV1SignerTest {
         assertThat(BceV1Signer.canonicalRequest("PUT", PATH, List.of(), bosHeaders(), List.of()))
                 .startsWith("PUT\n/v1/test/myfolder/readme.txt\n\ncontent-length:8\n");
 
-        BceAuthorization auth = BceV1Signer.authorize(AK, SK, "PUT", PATH, List.of(), bosHeaders(), TS, 1800,
-                List.of());
+        BceAuthorization auth =
+                BceV1Signer.authorize(AK, SK, "PUT", PATH, List.of(), bosHeaders(), TS, 1800, List.of());
 
         assertThat(auth.signature()).isEqualTo("0558aac491bbef484d3aaa30ac1e65d4ff10daccd351f15c91e922ee4ce72690");
     }
@@ -105,7 +118,8 @@ class BceV1SignerTest {
         List<Map.Entry<String, String>> query = List.of(Map.entry("diagnosisId", "9de03782-1b7f-4183-951b-xxxxxxxx"));
         String path = "/api/v1/aifd/schedulediagnosis/job/query";
         List<String> signed = List.of("host", "x-bce-date");
-        assertThat(BceV1Signer.canonicalRequest("GET", path, query, aihcHeaders(), signed)).isEqualTo("""
+        assertThat(BceV1Signer.canonicalRequest("GET", path, query, aihcHeaders(), signed))
+                .isEqualTo("""
                 GET
                 /api/v1/aifd/schedulediagnosis/job/query
                 diagnosisId=9de03782-1b7f-4183-951b-xxxxxxxx
@@ -119,14 +133,16 @@ class BceV1SignerTest {
 
     @Test
     void vectorE_v2ActionOnTheRootPath() {
-        List<Map.Entry<String, String>> query = List.of(Map.entry("action", "CreateJob"),
-                Map.entry("resourcePoolId", "cce-xxxxxxxx"), Map.entry("queueID", "default"));
+        List<Map.Entry<String, String>> query = List.of(
+                Map.entry("action", "CreateJob"),
+                Map.entry("resourcePoolId", "cce-xxxxxxxx"),
+                Map.entry("queueID", "default"));
         assertThat(BceV1Signer.canonicalUri("")).isEqualTo("/");
         assertThat(BceV1Signer.canonicalQueryString(query))
                 .isEqualTo("action=CreateJob&queueID=default&resourcePoolId=cce-xxxxxxxx");
 
-        BceAuthorization auth = BceV1Signer.authorize(AK, SK, "POST", "/", query, aihcHeaders(), TS, 1800,
-                List.of("host", "x-bce-date"));
+        BceAuthorization auth = BceV1Signer.authorize(
+                AK, SK, "POST", "/", query, aihcHeaders(), TS, 1800, List.of("host", "x-bce-date"));
 
         assertThat(auth.signature()).isEqualTo("0a14d92fefee473f8c1a07b4ba9e57da774ef1d28729be44dadabb73d0713ff8");
     }
@@ -144,8 +160,8 @@ class BceV1SignerTest {
 
     @Test
     void theQueryIsSortedOnWholeKeyValueStrings() {
-        List<Map.Entry<String, String>> query = List.of(Map.entry("text", ""), Map.entry("text1", "测试"),
-                Map.entry("text10", "test"));
+        List<Map.Entry<String, String>> query =
+                List.of(Map.entry("text", ""), Map.entry("text1", "测试"), Map.entry("text10", "test"));
         assertThat(BceV1Signer.canonicalQueryString(query)).isEqualTo("text10=test&text1=%E6%B5%8B%E8%AF%95&text=");
     }
 
@@ -165,9 +181,11 @@ class BceV1SignerTest {
     @Test
     void signingARequestWithABodyBindsItWithVectorAsExplicitHeaderList() {
         byte[] body = "12345678".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        Request request = new Request.Builder().url(
-                "http://bj.bcebos.com/v1/test/myfolder/readme.txt?partNumber=9&uploadId=a44cc9bab11cbd156984767aad637851")
-                .put(okhttp3.RequestBody.create(body, okhttp3.MediaType.get("text/plain"))).build();
+        Request request = new Request.Builder()
+                .url(
+                        "http://bj.bcebos.com/v1/test/myfolder/readme.txt?partNumber=9&uploadId=a44cc9bab11cbd156984767aad637851")
+                .put(okhttp3.RequestBody.create(body, okhttp3.MediaType.get("text/plain")))
+                .build();
 
         Request signed = new BceV1Signer(Credentials.of(AK, SK)).sign(request, TS.plusMillis(700));
 
@@ -176,16 +194,27 @@ class BceV1SignerTest {
         assertThat(signed.header("Content-MD5")).isEqualTo("JdVa0oOqQAr0ZMdtcTwHrQ==");
         Map<String, String> sent = new LinkedHashMap<>(bosHeaders());
         sent.put("Content-Md5", "JdVa0oOqQAr0ZMdtcTwHrQ==");
-        BceAuthorization expected = BceV1Signer.authorize(AK, SK, "PUT", PATH, QUERY, sent, TS, 1800,
+        BceAuthorization expected = BceV1Signer.authorize(
+                AK,
+                SK,
+                "PUT",
+                PATH,
+                QUERY,
+                sent,
+                TS,
+                1800,
                 List.of("content-length", "content-md5", "content-type", "host", "x-bce-date"));
-        assertThat(signed.header("Authorization")).isEqualTo(expected.toString())
+        assertThat(signed.header("Authorization"))
+                .isEqualTo(expected.toString())
                 .startsWith(PREFIX + "/content-length;content-md5;content-type;host;x-bce-date/");
         assertThat(signed.header("x-bce-security-token")).isNull();
     }
 
     @Test
     void aRequestWithoutABodyStillSignsHostAndDateOnlyAsTheAihcDocsRecommend() {
-        Request request = new Request.Builder().url("https://aihc.bj.baidubce.com/api/v1/aijobs?resourcePoolId=p").build();
+        Request request = new Request.Builder()
+                .url("https://aihc.bj.baidubce.com/api/v1/aijobs?resourcePoolId=p")
+                .build();
 
         Request signed = new BceV1Signer(Credentials.of(AK, SK)).sign(request, TS);
 
@@ -196,17 +225,31 @@ class BceV1SignerTest {
 
     @Test
     void anStsTokenIsSentAndSigned() {
-        Request request = new Request.Builder().url("https://aihc.bj.baidubce.com/api/v1/aijobs?resourcePoolId=p").build();
+        Request request = new Request.Builder()
+                .url("https://aihc.bj.baidubce.com/api/v1/aijobs?resourcePoolId=p")
+                .build();
 
         Request signed = new BceV1Signer(Credentials.of(AK, SK, "sts-token")).sign(request, TS);
 
         assertThat(signed.header("x-bce-security-token")).isEqualTo("sts-token");
         BceAuthorization auth = BceAuthorization.parse(signed.header("Authorization"));
         assertThat(auth.signedHeaders()).containsExactly("host", "x-bce-date", "x-bce-security-token");
-        BceAuthorization expected = BceV1Signer.authorize(AK, SK, "GET", "/api/v1/aijobs",
-                List.of(Map.entry("resourcePoolId", "p")), Map.of("host", "aihc.bj.baidubce.com",
-                        "x-bce-date", "2015-04-27T08:23:49Z", "x-bce-security-token", "sts-token"),
-                TS, 1800, auth.signedHeaders());
+        BceAuthorization expected = BceV1Signer.authorize(
+                AK,
+                SK,
+                "GET",
+                "/api/v1/aijobs",
+                List.of(Map.entry("resourcePoolId", "p")),
+                Map.of(
+                        "host",
+                        "aihc.bj.baidubce.com",
+                        "x-bce-date",
+                        "2015-04-27T08:23:49Z",
+                        "x-bce-security-token",
+                        "sts-token"),
+                TS,
+                1800,
+                auth.signedHeaders());
         assertThat(auth).isEqualTo(expected);
     }
 
@@ -233,6 +276,7 @@ class BceV1SignerTest {
         assertThat(auth.signedHeaders()).containsExactly("host", "x-bce-date");
         assertThat(BceAuthorization.parse(PREFIX + "//abc").signedHeaders()).isEmpty();
         assertThatThrownBy(() -> BceAuthorization.parse("hmac accesskey=x"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bce-auth-v1/{ak}");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bce-auth-v1/{ak}");
     }
 }

@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.times;
@@ -44,14 +43,24 @@ class InventoryCacheTest {
     private static TrainingPlatform platform() {
         TrainingPlatform p = mock(TrainingPlatform.class);
         when(p.kind()).thenReturn(PlatformKind.AIHC);
-        when(p.settings()).thenReturn(ConnectionSettings.aihc(URI.create("http://127.0.0.1:1/"), null,
-                Credentials.of("ak", "sk"), "cce-1", "default"));
+        when(p.settings())
+                .thenReturn(ConnectionSettings.aihc(
+                        URI.create("http://127.0.0.1:1/"), null, Credentials.of("ak", "sk"), "cce-1", "default"));
         return p;
     }
 
     private static PoolInventory inventory() {
-        return new PoolInventory(PlatformKind.AIHC, "cce-1", "default", List.of(), List.of(), true, null, List.of(),
-                List.of(), Instant.EPOCH);
+        return new PoolInventory(
+                PlatformKind.AIHC,
+                "cce-1",
+                "default",
+                List.of(),
+                List.of(),
+                true,
+                null,
+                List.of(),
+                List.of(),
+                Instant.EPOCH);
     }
 
     @Test
@@ -73,8 +82,9 @@ class InventoryCacheTest {
     @Test
     void aRefusalIsKeptForTheRoundToo() {
         TrainingPlatform p = platform();
-        when(p.inventory("default")).thenThrow(new InventoryUnreadableException(PlatformKind.AIHC, "GET x", 403, "",
-                "", "this access key may not read it", null));
+        when(p.inventory("default"))
+                .thenThrow(new InventoryUnreadableException(
+                        PlatformKind.AIHC, "GET x", 403, "", "", "this access key may not read it", null));
         InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
 
         assertThatThrownBy(() -> cache.get(p, "default")).hasMessageContaining("inventory not readable");
@@ -102,7 +112,8 @@ class InventoryCacheTest {
     void aPlatformClientWithoutInventorySaysSo() {
         TrainingPlatform p = mock(TrainingPlatform.class, org.mockito.Mockito.CALLS_REAL_METHODS);
         when(p.kind()).thenReturn(PlatformKind.SENSECORE);
-        assertThatThrownBy(() -> p.inventory("x")).isInstanceOf(InventoryUnreadableException.class)
+        assertThatThrownBy(() -> p.inventory("x"))
+                .isInstanceOf(InventoryUnreadableException.class)
                 .hasMessageContaining("inventory not readable: this client does not read pool inventories");
     }
 }

@@ -25,7 +25,8 @@ class TrainingPlatformsTest {
     void eachPlatformGetsItsOwnClientBuiltFromTheSettings() {
         ConnectionSettings aihc = ConnectionSettings.aihc(LOCAL, null, CREDS, "cce-1", "default");
         ConnectionSettings sc = ConnectionSettings.senseCore(LOCAL, null, CREDS, "sub", "rg", "cn-sh-01z", "ws");
-        try (TrainingPlatform a = TrainingPlatforms.connect(aihc); TrainingPlatform s = TrainingPlatforms.connect(sc)) {
+        try (TrainingPlatform a = TrainingPlatforms.connect(aihc);
+                TrainingPlatform s = TrainingPlatforms.connect(sc)) {
             assertThat(a).isInstanceOf(AihcClient.class);
             assertThat(a.kind()).isEqualTo(PlatformKind.AIHC);
             assertThat(a.settings()).isEqualTo(aihc);
@@ -40,18 +41,22 @@ class TrainingPlatformsTest {
         ConnectionSettings aihc = ConnectionSettings.aihc(LOCAL, null, CREDS, "cce-1", "default");
         ConnectionSettings sc = ConnectionSettings.senseCore(LOCAL, null, CREDS, "sub", "rg", "cn-sh-01z", "ws");
         Clock fixed = Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC);
-        AihcClient.Builder a = AihcClient.builder(aihc).clock(fixed).sleeper(d -> { }).random(new SplittableRandom(1));
-        SenseCoreClient.Builder s = SenseCoreClient.builder(sc).clock(fixed).sleeper(d -> { })
-                .random(new SplittableRandom(1));
+        AihcClient.Builder a =
+                AihcClient.builder(aihc).clock(fixed).sleeper(d -> {}).random(new SplittableRandom(1));
+        SenseCoreClient.Builder s =
+                SenseCoreClient.builder(sc).clock(fixed).sleeper(d -> {}).random(new SplittableRandom(1));
         assertThat(a.clock()).isSameAs(fixed);
         assertThat(s.clock()).isSameAs(fixed);
-        try (AihcClient built = a.build(); SenseCoreClient other = s.build()) {
+        try (AihcClient built = a.build();
+                SenseCoreClient other = s.build()) {
             assertThat(built.settings()).isEqualTo(aihc);
             assertThat(other.settings()).isEqualTo(sc);
         }
-        assertThatThrownBy(() -> AihcClient.builder(sc)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> AihcClient.builder(sc))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("connection: platform is sensecore, expected aihc");
-        assertThatThrownBy(() -> SenseCoreClient.builder(aihc)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> SenseCoreClient.builder(aihc))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("connection: platform is aihc, expected sensecore");
     }
 }

@@ -36,7 +36,10 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     private static final HttpSettings ONE_ATTEMPT = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
 
     private static MockResponse timeout() {
-        return new MockResponse.Builder().headersDelay(2, TimeUnit.SECONDS).body("{}").build();
+        return new MockResponse.Builder()
+                .headersDelay(2, TimeUnit.SECONDS)
+                .body("{}")
+                .build();
     }
 
     private static HttpSettings shortRead() {
@@ -62,8 +65,9 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         assertThat(look1.getTarget()).isEqualTo(COLLECTION + "/resnet-1");
         assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
         assertThat(server.getRequestCount()).isEqualTo(3);
-        assertThat(waits).as("a short wait before each look-up, no retry wait").containsExactly(
-                Duration.ofSeconds(2), Duration.ofSeconds(2));
+        assertThat(waits)
+                .as("a short wait before each look-up, no retry wait")
+                .containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
 
     @Test
@@ -93,13 +97,21 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
             RecordedRequest r = server.takeRequest();
             calls.add(r.getMethod() + " " + r.getTarget().replace(COLLECTION, ""));
         }
-        assertThat(calls).containsExactly("POST ?training_job_name=resnet-1", "GET /resnet-1", "GET /resnet-1",
-                "GET /resnet-1", "POST ?training_job_name=resnet-1", "GET /resnet-1");
+        assertThat(calls)
+                .containsExactly(
+                        "POST ?training_job_name=resnet-1",
+                        "GET /resnet-1",
+                        "GET /resnet-1",
+                        "GET /resnet-1",
+                        "POST ?training_job_name=resnet-1",
+                        "GET /resnet-1");
     }
 
     @Test
     void whenTheLookUpsFindNothingTheReCreateUnderTheSameNameCreatesTheJob() throws Exception {
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));
         }
@@ -116,8 +128,8 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
                 .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
                     assertThat(e.field()).isEqualTo("name");
-                    assertThat(e.getMessage()).contains("a training job named 'resnet-1' already exists",
-                            "workspace 'ws'", "HTTP 409");
+                    assertThat(e.getMessage())
+                            .contains("a training job named 'resnet-1' already exists", "workspace 'ws'", "HTTP 409");
                 });
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
@@ -126,7 +138,9 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     @Test
     void memberQuotaExceededWith429IsAQuotaRefusalAndNotRetried() {
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "1")
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "1")
                 .body("{\"code\": 8, \"message\": \"MEMBER_QUOTA_EXCEEDED: gpu quota of member is exceeded\"}")
                 .build());
 
@@ -135,7 +149,8 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                     assertThat(e.code()).isEqualTo("MEMBER_QUOTA_EXCEEDED");
                     assertThat(e.httpStatus()).isEqualTo(429);
                     assertThat(e.isRetryable()).isFalse();
-                    assertThat(e.getMessage()).startsWith("SenseCore ACP POST trainingJobs?training_job_name={name}: ")
+                    assertThat(e.getMessage())
+                            .startsWith("SenseCore ACP POST trainingJobs?training_job_name={name}: ")
                             .contains("free quota");
                 });
         assertThat(server.getRequestCount()).isEqualTo(1);
@@ -155,9 +170,13 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     @Test
     void aBadRequestCarriesThePlatformsReason() {
-        server.enqueue(new MockResponse.Builder().code(400).addHeader("X-Request-Id", "req-77").body("""
+        server.enqueue(new MockResponse.Builder()
+                .code(400)
+                .addHeader("X-Request-Id", "req-77")
+                .body("""
                 {"code": 3, "message": "startup script is required",
-                 "details": [{"reason": "tjRequiredStartupScript", "field": "roles[0].startup_script"}]}""").build());
+                 "details": [{"reason": "tjRequiredStartupScript", "field": "roles[0].startup_script"}]}""")
+                .build());
 
         assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
                 .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
@@ -165,8 +184,10 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                     assertThat(e.field()).isEqualTo("roles[0].startup_script");
                     assertThat(e.code()).isEqualTo("tjRequiredStartupScript");
                     assertThat(e.requestId()).isEqualTo("req-77");
-                    assertThat(e.getMessage()).isEqualTo("SenseCore ACP POST trainingJobs?training_job_name={name}:"
-                            + " startup script is required (HTTP 400, code tjRequiredStartupScript, request id req-77)");
+                    assertThat(e.getMessage())
+                            .isEqualTo(
+                                    "SenseCore ACP POST trainingJobs?training_job_name={name}:"
+                                            + " startup script is required (HTTP 400, code tjRequiredStartupScript, request id req-77)");
                 });
     }
 
@@ -175,10 +196,12 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(401, "{\"code\": 16, \"message\": \"invalid signature\"}"));
         server.enqueue(json(403, "{\"code\": 7, \"message\": \"permission denied\"}"));
 
-        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(AuthenticationException.class,
-                e -> assertThat(e.code()).isEqualTo("UNAUTHENTICATED"));
-        assertThatThrownBy(() -> client.status(ref("j"))).isInstanceOfSatisfying(AuthenticationException.class,
-                e -> assertThat(e.httpStatus()).isEqualTo(403));
+        assertThatThrownBy(() -> client().status(ref("j")))
+                .isInstanceOfSatisfying(
+                        AuthenticationException.class, e -> assertThat(e.code()).isEqualTo("UNAUTHENTICATED"));
+        assertThatThrownBy(() -> client.status(ref("j")))
+                .isInstanceOfSatisfying(AuthenticationException.class, e -> assertThat(e.httpStatus())
+                        .isEqualTo(403));
         assertThat(server.getRequestCount()).as("not retried").isEqualTo(2);
     }
 
@@ -186,15 +209,21 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     void aMissingJobIsNotFound() {
         server.enqueue(json(404, NOT_FOUND));
 
-        assertThatThrownBy(() -> client().status(ref("gone"))).isInstanceOfSatisfying(NotFoundException.class,
-                e -> assertThat(e.getMessage()).isEqualTo(
-                        "SenseCore ACP GET trainingJobs/{name}: training job not found (HTTP 404, code NOT_FOUND)"));
+        assertThatThrownBy(() -> client().status(ref("gone")))
+                .isInstanceOfSatisfying(
+                        NotFoundException.class,
+                        e -> assertThat(e.getMessage())
+                                .isEqualTo(
+                                        "SenseCore ACP GET trainingJobs/{name}: training job not found (HTTP 404, code NOT_FOUND)"));
     }
 
     @Test
     void rateLimitedReadsWaitForRetryAfterAndSucceed() {
-        server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "3")
-                .body("{\"code\": 8, \"message\": \"too many requests\"}").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "3")
+                .body("{\"code\": 8, \"message\": \"too many requests\"}")
+                .build());
         server.enqueue(json(200, "{\"events\": []}"));
 
         assertThat(client().events(ref("j"))).isEmpty();
@@ -204,11 +233,16 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     @Test
     void rateLimitingThatOutlastsTheAttemptsIsReportedWithRetryAfter() {
         for (int i = 0; i < 4; i++) {
-            server.enqueue(new MockResponse.Builder().code(429).addHeader("Retry-After", "5").body("{}").build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(429)
+                    .addHeader("Retry-After", "5")
+                    .body("{}")
+                    .build());
         }
 
-        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(RateLimitedException.class,
-                e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(5)));
+        assertThatThrownBy(() -> client().status(ref("j")))
+                .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
+                        .isEqualTo(Duration.ofSeconds(5)));
         assertThat(server.getRequestCount()).isEqualTo(4);
     }
 
@@ -221,8 +255,8 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"workers\": []}"));
 
         assertThat(client().status(ref("j")).rawState()).isEqualTo("RUNNING");
-        assertThat(waits).hasSize(3).allSatisfy(w -> assertThat(w).isBetween(Duration.ofMillis(100),
-                Duration.ofSeconds(2)));
+        assertThat(waits).hasSize(3).allSatisfy(w -> assertThat(w)
+                .isBetween(Duration.ofMillis(100), Duration.ofSeconds(2)));
     }
 
     @Test
@@ -231,25 +265,33 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
             server.enqueue(json(500, "{\"code\": 13, \"message\": \"internal\"}"));
         }
 
-        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(TransientException.class,
-                e -> assertThat(e.isRetryable()).isTrue());
+        assertThatThrownBy(() -> client().status(ref("j")))
+                .isInstanceOfSatisfying(TransientException.class, e -> assertThat(e.isRetryable())
+                        .isTrue());
     }
 
     // ------------------------------------------------------------------ hostile responses
 
     @Test
     void aGatewaysHtmlPageIsTransient() {
-        server.enqueue(new MockResponse.Builder().code(200).addHeader("Content-Type", "text/html")
-                .body("<html><body><h1>502 Bad Gateway</h1></body></html>").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .addHeader("Content-Type", "text/html")
+                .body("<html><body><h1>502 Bad Gateway</h1></body></html>")
+                .build());
 
-        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j")))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("non-JSON");
     }
 
     @Test
     void anHtmlErrorPageWithA502IsTransient() {
-        server.enqueue(new MockResponse.Builder().code(502).addHeader("Content-Type", "text/html")
-                .body("<html>bad gateway</html>").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(502)
+                .addHeader("Content-Type", "text/html")
+                .body("<html>bad gateway</html>")
+                .build());
 
         assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class);
     }
@@ -265,13 +307,16 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     void aHugeBodyIsNotReadBeyondTheLimit() {
         server.enqueue(json(200, "{\"name\": \"j\", \"state\": \"" + "X".repeat(200_000) + "\"}"));
 
-        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j")))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("exceeds the limit");
     }
 
     @Test
     void aDisconnectAtStartIsRetriedForReads() {
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         server.enqueue(json(200, "{\"events\": [{\"reason\": \"Pulled\"}]}"));
 
         assertThat(client().events(ref("j"))).hasSize(1);
@@ -280,21 +325,28 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     @Test
     void aDisconnectMidBodyIsTransient() {
-        server.enqueue(new MockResponse.Builder().body("{\"name\": \"j\", \"pad\": \"" + "x".repeat(4000) + "\"}")
+        server.enqueue(new MockResponse.Builder()
+                .body("{\"name\": \"j\", \"pad\": \"" + "x".repeat(4000) + "\"}")
                 .throttleBody(512, 10, TimeUnit.MILLISECONDS)
-                .onResponseBody(new SocketEffect.CloseSocket()).build());
+                .onResponseBody(new SocketEffect.CloseSocket())
+                .build());
 
-        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j"))).isInstanceOf(TransientException.class)
+        assertThatThrownBy(() -> client(ONE_ATTEMPT).status(ref("j")))
+                .isInstanceOf(TransientException.class)
                 .hasMessageContaining("connection closed");
     }
 
     @Test
     void aBodySlowerThanTheReadTimeoutIsTransient() {
-        server.enqueue(new MockResponse.Builder().body("{\"name\": \"j\", \"state\": \"RUNNING\"}")
-                .throttleBody(4, 1, TimeUnit.SECONDS).build());
+        server.enqueue(new MockResponse.Builder()
+                .body("{\"name\": \"j\", \"state\": \"RUNNING\"}")
+                .throttleBody(4, 1, TimeUnit.SECONDS)
+                .build());
 
         assertThatThrownBy(() -> client(shortRead().withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1)))
-                .status(ref("j"))).isInstanceOf(TransientException.class).hasMessageContaining("timed out");
+                        .status(ref("j")))
+                .isInstanceOf(TransientException.class)
+                .hasMessageContaining("timed out");
     }
 
     // ------------------------------------------------------------------ secrets
@@ -318,10 +370,14 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
             logged = debug.lines();
         }
         // Signatures are request-bound and so differ per request: no Authorization parameter may show at all.
-        assertThat(logged).isNotEmpty().anySatisfy(l -> assertThat(l).contains("Authorization: ****"))
+        assertThat(logged)
+                .isNotEmpty()
+                .anySatisfy(l -> assertThat(l).contains("Authorization: ****"))
                 .noneMatch(l -> l.contains(SECRET) || l.contains("signature=\""));
-        assertThat(failures).hasSize(2).noneMatch(e -> e.getMessage().contains(SECRET)
-                || e.getMessage().contains("signature=\""));
+        assertThat(failures)
+                .hasSize(2)
+                .noneMatch(
+                        e -> e.getMessage().contains(SECRET) || e.getMessage().contains("signature=\""));
         assertThat(client.toString()).doesNotContain(SECRET);
         assertThat(client.settings().toString()).doesNotContain(SECRET);
     }
@@ -330,7 +386,8 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     void exceptionsNameThePlatform() {
         server.enqueue(json(404, NOT_FOUND));
 
-        assertThatThrownBy(() -> client().status(ref("j"))).isInstanceOfSatisfying(PlatformException.class,
-                e -> assertThat(e.platform()).isEqualTo(PlatformKind.SENSECORE));
+        assertThatThrownBy(() -> client().status(ref("j")))
+                .isInstanceOfSatisfying(
+                        PlatformException.class, e -> assertThat(e.platform()).isEqualTo(PlatformKind.SENSECORE));
     }
 }

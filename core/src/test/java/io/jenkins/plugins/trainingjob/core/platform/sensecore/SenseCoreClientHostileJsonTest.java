@@ -34,31 +34,54 @@ import org.junit.jupiter.api.Test;
 class SenseCoreClientHostileJsonTest {
 
     private static final JobRef JOB = ref("tj-a1b2c3d4e5f6");
-    private static final HttpSettings ONE_ATTEMPT = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 1, Duration.ofMillis(1), Duration.ofMillis(1), null, 64 * 1024);
+    private static final HttpSettings ONE_ATTEMPT = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            1,
+            Duration.ofMillis(1),
+            Duration.ofMillis(1),
+            null,
+            64 * 1024);
 
     /** The kinds of answer ACP gives, each with a well-formed example. */
-    private enum Answer { JOB, WORKERS, LIST, EVENTS, BINDINGS, SPECS, ERROR }
+    private enum Answer {
+        JOB,
+        WORKERS,
+        LIST,
+        EVENTS,
+        BINDINGS,
+        SPECS,
+        ERROR
+    }
 
     private static final Map<Answer, String> WELL_FORMED = Map.of(
-            Answer.JOB, resource("training-job-queueing.json"),
-            Answer.WORKERS, """
+            Answer.JOB,
+            resource("training-job-queueing.json"),
+            Answer.WORKERS,
+            """
                     {"workers": [{"name": "w-0", "node_name": "n-1", "phase": "Pending", "reason": "r"}],
                      "total_size": 2, "next_page_token": ""}""",
-            Answer.LIST, "{\"training_jobs\": [" + resource("training-job-queueing.json")
+            Answer.LIST,
+            "{\"training_jobs\": [" + resource("training-job-queueing.json")
                     + "], \"next_page_token\": \"2\", \"total_size\": 3}",
-            Answer.EVENTS, """
+            Answer.EVENTS,
+            """
                     {"events": [{"type": "Warning", "reason": "FailedScheduling", "message": "0/4 nodes",
                                  "first_timestamp": "2026-11-30T08:01:00Z", "lastTimestamp": "x", "count": 7}]}""",
-            Answer.BINDINGS, resource("workspace-bindings.json"),
-            Answer.SPECS, resource("resource-specs.json"),
-            Answer.ERROR, """
+            Answer.BINDINGS,
+            resource("workspace-bindings.json"),
+            Answer.SPECS,
+            resource("resource-specs.json"),
+            Answer.ERROR,
+            """
                     {"code": 8, "message": "MEMBER_QUOTA_EXCEEDED", "details": [{"reason": "x",
                      "metadata": {"k": "v"}}], "error": {"code": "Conflict", "message": "exists"}}""");
 
     private volatile int status = 200;
     /** The one kind of answer currently hostile, and what it is replaced by. */
     private volatile Answer hostileKind;
+
     private volatile String hostileDocument;
     private final OkHttpClient okHttp = HostileJson.answering(() -> status, this::answer);
     private SenseCoreClient client;
@@ -97,11 +120,21 @@ class SenseCoreClientHostileJsonTest {
 
     private SenseCoreClient client() {
         if (client == null) {
-            ConnectionSettings settings = ConnectionSettings.senseCore(URI.create("http://acp.test/"), null,
-                    Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws").withHttp(ONE_ATTEMPT)
+            ConnectionSettings settings = ConnectionSettings.senseCore(
+                            URI.create("http://acp.test/"),
+                            null,
+                            Credentials.of("ak", "sk"),
+                            "sub",
+                            "rg",
+                            "cn-sh-01z",
+                            "ws")
+                    .withHttp(ONE_ATTEMPT)
                     .withInsecureHttp(true); // a scripted OkHttp client, never a network
-            client = SenseCoreClient.builder(settings).sleeper(wait -> { }).client(okHttp)
-                    .createLookups(2, Duration.ZERO).build();
+            client = SenseCoreClient.builder(settings)
+                    .sleeper(wait -> {})
+                    .client(okHttp)
+                    .createLookups(2, Duration.ZERO)
+                    .build();
         }
         return client;
     }
@@ -114,9 +147,10 @@ class SenseCoreClientHostileJsonTest {
         status = withStatus;
         hostileKind = kind;
         assertThat(HostileJson.failuresOf(documents, document -> {
-            hostileDocument = document;
-            call.accept(acp);
-        })).isEmpty();
+                    hostileDocument = document;
+                    call.accept(acp);
+                }))
+                .isEmpty();
     }
 
     @Test
@@ -144,8 +178,8 @@ class SenseCoreClientHostileJsonTest {
     @Test
     void theDiagnosisEvidenceSurvivesEveryWrongTypeInEachAnswerItGathersAndAnalysesAndRenders() {
         DiagnosisAnalyzer analyzer = new DiagnosisAnalyzer();
-        for (Answer kind : List.of(Answer.JOB, Answer.WORKERS, Answer.LIST, Answer.EVENTS, Answer.BINDINGS,
-                Answer.SPECS)) {
+        for (Answer kind :
+                List.of(Answer.JOB, Answer.WORKERS, Answer.LIST, Answer.EVENTS, Answer.BINDINGS, Answer.SPECS)) {
             survives(kind, 200, acp -> {
                 DiagnosisReport report = analyzer.analyze(acp.fetchDiagnosis(new DiagnosisHandle("local-1", JOB)));
                 for (ReportFormat format : ReportFormat.values()) {

@@ -73,9 +73,11 @@ class SenseCoreClientTest extends SenseCoreServerTest {
 
     @Test
     void aDateOnlyConnectionCarriesTheXDateSignatureOfTheClockTime() throws Exception {
-        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST)
-                        .withSenseCoreSignature(SenseCoreSignature.DATE_ONLY))
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC)).sleeper(waits::add).build());
+        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(
+                        SenseCoreFixture.settings(server, FAST).withSenseCoreSignature(SenseCoreSignature.DATE_ONLY))
+                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .sleeper(waits::add)
+                .build());
         server.enqueue(json(200, job("j", "u", "RUNNING", "p", "2026-11-30T09:00:00Z")));
         server.enqueue(json(200, "{\"workers\": [], \"total_size\": 0}"));
 
@@ -83,11 +85,14 @@ class SenseCoreClientTest extends SenseCoreServerTest {
 
         RecordedRequest get = take();
         String date = SenseCoreHmacSigner.formatDate(NOW);
-        assertThat(get.getHeaders().get("X-Date")).isEqualTo("Mon, 30 Nov 2026 10:00:00 GMT").isEqualTo(date);
-        String signature = SenseCoreHmacSigner.expectedSignature(Scheme.X_DATE, SenseCoreFixture.SECRET, date,
-                "", "", "");
-        assertThat(get.getHeaders().get("Authorization")).isEqualTo("hmac accesskey=\"ak-public-id\","
-                + " algorithm=\"hmac-sha256\", headers=\"x-date\", signature=\"" + signature + "\"");
+        assertThat(get.getHeaders().get("X-Date"))
+                .isEqualTo("Mon, 30 Nov 2026 10:00:00 GMT")
+                .isEqualTo(date);
+        String signature =
+                SenseCoreHmacSigner.expectedSignature(Scheme.X_DATE, SenseCoreFixture.SECRET, date, "", "", "");
+        assertThat(get.getHeaders().get("Authorization"))
+                .isEqualTo("hmac accesskey=\"ak-public-id\","
+                        + " algorithm=\"hmac-sha256\", headers=\"x-date\", signature=\"" + signature + "\"");
     }
 
     /** Security review S2: by default the signature binds method, path, query and host. */
@@ -102,8 +107,8 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         String date = SenseCoreHmacSigner.formatDate(NOW);
         assertThat(list.getHeaders().get("Date")).isEqualTo(date);
         assertThat(list.getHeaders().get("Host")).isEqualTo(host);
-        String signature = SenseCoreHmacSigner.expectedSignature(Scheme.DATE_HOST_TARGET, SenseCoreFixture.SECRET,
-                date, host, "GET", list.getTarget());
+        String signature = SenseCoreHmacSigner.expectedSignature(
+                Scheme.DATE_HOST_TARGET, SenseCoreFixture.SECRET, date, host, "GET", list.getTarget());
         assertThat(list.getHeaders().get("Authorization"))
                 .contains("headers=\"date host @request-target\"", "signature=\"" + signature + "\"");
     }
@@ -127,8 +132,11 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         assertThat(status.createdAt()).isEqualTo(Instant.parse("2026-11-30T08:00:00Z"));
         assertThat(status.startedAt()).isEqualTo(Instant.parse("2026-11-30T08:10:00Z"));
         assertThat(status.finishedAt()).isEqualTo(Instant.parse("2026-11-30T09:00:00.5Z"));
-        assertThat(status.workers()).containsExactly(new WorkerStatus("j-worker-0", "n1", "Running", ""),
-                new WorkerStatus("j-worker-1", "n2", "Running", ""), new WorkerStatus("j-worker-2", "", "Pending", ""));
+        assertThat(status.workers())
+                .containsExactly(
+                        new WorkerStatus("j-worker-0", "n1", "Running", ""),
+                        new WorkerStatus("j-worker-1", "n2", "Running", ""),
+                        new WorkerStatus("j-worker-2", "", "Pending", ""));
         assertThat(take().getTarget()).isEqualTo(COLLECTION + "/j");
         assertThat(take().getTarget()).isEqualTo(COLLECTION + "/j/workers?page_size=500&page_token=1");
         assertThat(take().getTarget()).isEqualTo(COLLECTION + "/j/workers?page_size=500&page_token=2");
@@ -148,17 +156,24 @@ class SenseCoreClientTest extends SenseCoreServerTest {
 
     @Test
     void listStatusesStartsAtPageOneDeduplicatesByUidAndReturnsTheNextPageNumber() throws Exception {
-        server.enqueue(json(200, "{\"training_jobs\": [" + job("a", "u-a", "RUNNING", "p", "2026-11-30T08:00:00Z")
-                + ", " + job("b", "u-b", "QUEUEING", "p", "2026-11-30T09:00:00Z")
-                + ", " + job("a", "u-a", "RUNNING", "p", "2026-11-30T08:00:00Z")
-                + "], \"next_page_token\": \"2\", \"total_size\": 40}"));
-        server.enqueue(json(200, "{\"training_jobs\": [" + job("c", "u-c", "FAILED", "p", "2026-11-30T07:00:00Z")
-                + "], \"next_page_token\": \"0\"}"));
+        server.enqueue(json(
+                200,
+                "{\"training_jobs\": [" + job("a", "u-a", "RUNNING", "p", "2026-11-30T08:00:00Z")
+                        + ", " + job("b", "u-b", "QUEUEING", "p", "2026-11-30T09:00:00Z")
+                        + ", " + job("a", "u-a", "RUNNING", "p", "2026-11-30T08:00:00Z")
+                        + "], \"next_page_token\": \"2\", \"total_size\": 40}"));
+        server.enqueue(json(
+                200,
+                "{\"training_jobs\": [" + job("c", "u-c", "FAILED", "p", "2026-11-30T07:00:00Z")
+                        + "], \"next_page_token\": \"0\"}"));
 
         StatusPage first = client().listStatuses(null, 2);
         StatusPage second = client.listStatuses(first.nextPageToken(), 2);
 
-        assertThat(first.jobs()).extracting(s -> s.job().id()).as("newest first").containsExactly("b", "a");
+        assertThat(first.jobs())
+                .extracting(s -> s.job().id())
+                .as("newest first")
+                .containsExactly("b", "a");
         assertThat(first.jobs()).extracting(JobStatus::phase).containsExactly(JobPhase.PENDING, JobPhase.RUNNING);
         assertThat(first.nextPageToken()).isEqualTo("2");
         assertThat(second.jobs()).extracting(s -> s.job().id()).containsExactly("c");
@@ -173,7 +188,9 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"training_jobs\": [], \"next_page_token\": \"3\"}"));
 
         assertThat(client().listStatuses(null, 50).hasNext()).isFalse();
-        assertThat(client.listStatuses("3", 50).hasNext()).as("a token equal to the page asked for").isFalse();
+        assertThat(client.listStatuses("3", 50).hasNext())
+                .as("a token equal to the page asked for")
+                .isFalse();
     }
 
     @Test
@@ -183,7 +200,8 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         client().listStatuses("1", 10_000);
 
         assertThat(take().getUrl().queryParameter("page_size")).isEqualTo("500");
-        assertThatThrownBy(() -> client.listStatuses("abc", 10)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> client.listStatuses("abc", 10))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pageToken: 'abc'");
         assertThatThrownBy(() -> client.listStatuses("0", 10)).isInstanceOf(InvalidInputException.class);
     }
@@ -236,7 +254,11 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         RecordedRequest delete = take();
         assertThat(delete.getMethod()).isEqualTo("POST");
         assertThat(delete.getTarget()).isEqualTo(COLLECTION + ":batchDelete");
-        assertThat(JSON.readTree(delete.getBody().utf8()).path("training_job_names").get(0).asText()).isEqualTo("j");
+        assertThat(JSON.readTree(delete.getBody().utf8())
+                        .path("training_job_names")
+                        .get(0)
+                        .asText())
+                .isEqualTo("j");
     }
 
     @Test
@@ -296,11 +318,18 @@ class SenseCoreClientTest extends SenseCoreServerTest {
     @Test
     void callsGoThroughTheProxyOfTheConnectionSettings() throws Exception {
         server.enqueue(json(200, "{\"events\": []}"));
-        ConnectionSettings viaProxy = ConnectionSettings.senseCore(URI.create("http://aec2.cn-sh-01.sensecoreapi.cn"),
-                null, Credentials.of("ak", "sk"), "sub", "rg", "cn-sh-01z", "ws")
+        ConnectionSettings viaProxy = ConnectionSettings.senseCore(
+                        URI.create("http://aec2.cn-sh-01.sensecoreapi.cn"),
+                        null,
+                        Credentials.of("ak", "sk"),
+                        "sub",
+                        "rg",
+                        "cn-sh-01z",
+                        "ws")
                 .withHttp(FAST.withProxy(server.getProxyAddress()))
                 .withInsecureHttp(true); // plain http through a loopback proxy: the opt-in says so
-        SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(viaProxy).sleeper(waits::add).build());
+        SenseCoreClient client = closedAfterTest(
+                SenseCoreClient.builder(viaProxy).sleeper(waits::add).build());
 
         assertThat(client.events(ref("j"))).isEmpty();
         RecordedRequest request = take();
@@ -310,23 +339,27 @@ class SenseCoreClientTest extends SenseCoreServerTest {
 
     @Test
     void theEndpointComesFromTheRegionWhenNotExplicit() {
-        ConnectionSettings settings = ConnectionSettings.senseCore(null, "cn-sh-01",
-                Credentials.of("ak", "region-secret-value"),
-                "s", "r", "cn-sh-01z", "w");
+        ConnectionSettings settings = ConnectionSettings.senseCore(
+                null, "cn-sh-01", Credentials.of("ak", "region-secret-value"), "s", "r", "cn-sh-01z", "w");
         try (SenseCoreClient fromRegion = SenseCoreClient.create(settings)) {
             assertThat(fromRegion.settings().resolvedEndpoint())
                     .isEqualTo(URI.create("https://aec2.cn-sh-01.sensecoreapi.cn"));
             assertThat(fromRegion.kind()).isEqualTo(PlatformKind.SENSECORE);
-            assertThat(fromRegion.toString()).doesNotContain("region-secret-value").contains("aec2.cn-sh-01");
+            assertThat(fromRegion.toString())
+                    .doesNotContain("region-secret-value")
+                    .contains("aec2.cn-sh-01");
         }
     }
 
     @Test
     void specsAndJobsOfAnotherPlatformAreRefusedNamingTheField() {
-        assertThatThrownBy(() -> client().submit(UncheckedSpecs.of(PlatformKind.AIHC, JsonNodeFactory.instance.objectNode()), "t"))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("spec: platform is aihc");
+        assertThatThrownBy(() -> client().submit(
+                                UncheckedSpecs.of(PlatformKind.AIHC, JsonNodeFactory.instance.objectNode()), "t"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("spec: platform is aihc");
         assertThatThrownBy(() -> client.status(new JobRef(PlatformKind.AIHC, "x", "x")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("job: x belongs to aihc");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("job: x belongs to aihc");
         assertThat(server.getRequestCount()).isZero();
     }
 }

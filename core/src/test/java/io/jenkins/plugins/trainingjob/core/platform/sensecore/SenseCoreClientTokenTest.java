@@ -11,7 +11,6 @@ import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.List;
 import mockwebserver3.MockResponse;
@@ -33,9 +32,13 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     }
 
     private static MockResponse cutOff200(String body) {
-        return new MockResponse.Builder().code(200).addHeader("Content-Type", "application/json")
-                .body(body + " ".repeat(4000)).throttleBody(256, 10, java.util.concurrent.TimeUnit.MILLISECONDS)
-                .onResponseBody(new SocketEffect.CloseSocket()).build();
+        return new MockResponse.Builder()
+                .code(200)
+                .addHeader("Content-Type", "application/json")
+                .body(body + " ".repeat(4000))
+                .throttleBody(256, 10, java.util.concurrent.TimeUnit.MILLISECONDS)
+                .onResponseBody(new SocketEffect.CloseSocket())
+                .build();
     }
 
     @Test
@@ -60,8 +63,9 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     @Test
     void aFieldLeftToThePlatformMatchesWhatThePlatformChose() {
         JobSpec spec = Spec.of(Spec.bodyJson("resnet-1")
-                .replace("\"framework\": \"PYTORCH\",", "\"framework\": \"PYTORCH\", "
-                        + "\"scheduling\": {\"priority\": \"PRIORITY_UNSPECIFIED\"},"));
+                .replace(
+                        "\"framework\": \"PYTORCH\",",
+                        "\"framework\": \"PYTORCH\", " + "\"scheduling\": {\"priority\": \"PRIORITY_UNSPECIFIED\"},"));
         assertThat(spec.body().toString()).contains("PRIORITY_UNSPECIFIED");
         ObjectNode echoed = (ObjectNode) readTree(echo(spec, "resnet-1"));
         echoed.withObject("/scheduling").put("priority", "NORMAL");
@@ -82,7 +86,8 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     void noJobUnderTheNameIsNothing() {
         server.enqueue(json(404, NOT_FOUND));
 
-        assertThat(client().findByClientToken(Spec.sensecore("resnet-1"), "tok-1")).isEmpty();
+        assertThat(client().findByClientToken(Spec.sensecore("resnet-1"), "tok-1"))
+                .isEmpty();
     }
 
     @Test
@@ -97,7 +102,9 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     @Test
     void aReCreateAnswered200WithACutBodyIsLookedUpAgainAndTheJobFound() throws Exception {
         JobSpec spec = Spec.sensecore("resnet-1");
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));
         }
@@ -111,15 +118,22 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
             RecordedRequest r = server.takeRequest();
             calls.add(r.getMethod() + " " + r.getTarget().replace(COLLECTION, ""));
         }
-        assertThat(calls).containsExactly("GET /resnet-1", "GET /resnet-1", "GET /resnet-1",
-                "POST ?training_job_name=resnet-1", "GET /resnet-1");
+        assertThat(calls)
+                .containsExactly(
+                        "GET /resnet-1",
+                        "GET /resnet-1",
+                        "GET /resnet-1",
+                        "POST ?training_job_name=resnet-1",
+                        "GET /resnet-1");
         assertThat(server.getRequestCount()).isEqualTo(6);
     }
 
     @Test
     void aReCreateWhoseAnswerIsLostAndWhoseJobNeverAppearsSaysTheJobMayExist() {
         JobSpec spec = Spec.sensecore("resnet-1");
-        server.enqueue(new MockResponse.Builder().onRequestStart(new SocketEffect.CloseSocket()).build());
+        server.enqueue(new MockResponse.Builder()
+                .onRequestStart(new SocketEffect.CloseSocket())
+                .build());
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));
         }
@@ -129,8 +143,8 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
         }
 
         assertThatThrownBy(() -> client().submit(spec, "tok-1"))
-                .isInstanceOfSatisfying(UncertainCreateException.class,
-                        e -> assertThat(e.jobName()).isEqualTo("resnet-1"))
+                .isInstanceOfSatisfying(UncertainCreateException.class, e -> assertThat(e.jobName())
+                        .isEqualTo("resnet-1"))
                 .hasMessageContaining("the create may not have happened")
                 .hasMessageContaining("no training job named 'resnet-1' appeared")
                 .hasMessageContaining("the job may still appear");

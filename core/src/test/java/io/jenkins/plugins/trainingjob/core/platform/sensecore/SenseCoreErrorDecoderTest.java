@@ -53,28 +53,29 @@ class SenseCoreErrorDecoderTest {
     @Test
     void anyOther429IsRateLimitingWithRetryAfter() {
         assertThat(decode(429, "{\"code\": 8, \"message\": \"slow down\"}", "Retry-After", "12"))
-                .isInstanceOfSatisfying(RateLimitedException.class,
-                        e -> assertThat(e.retryAfter()).isEqualTo(Duration.ofSeconds(12)));
+                .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
+                        .isEqualTo(Duration.ofSeconds(12)));
     }
 
     @Test
     void aConflictWithoutQuotaIsAnAlreadyExistsInvalidRequest() {
         PlatformException e = decode(409, "{\"code\": 6, \"message\": \"exists\"}");
 
-        assertThat(e).isInstanceOfSatisfying(InvalidRequestException.class,
-                invalid -> assertThat(invalid.reason()).isEqualTo("ALREADY_EXISTS"));
+        assertThat(e).isInstanceOfSatisfying(InvalidRequestException.class, invalid -> assertThat(invalid.reason())
+                .isEqualTo("ALREADY_EXISTS"));
         assertThat(SenseCoreErrorDecoder.isAlreadyExists(e)).isTrue();
         assertThat(SenseCoreErrorDecoder.isAlreadyExists(decode(400, "{\"message\": \"job already exists\"}")))
                 .isTrue();
         assertThat(SenseCoreErrorDecoder.isAlreadyExists(decode(409, "{\"code\": \"MEMBER_QUOTA_EXCEEDED\"}")))
                 .isFalse();
-        assertThat(SenseCoreErrorDecoder.isAlreadyExists(decode(400, "{\"message\": \"bad\"}"))).isFalse();
+        assertThat(SenseCoreErrorDecoder.isAlreadyExists(decode(400, "{\"message\": \"bad\"}")))
+                .isFalse();
     }
 
     @Test
     void aNonJsonBadRequestQuotesAnExcerptWithoutControlCharacters() {
-        assertThat(decode(400, "<html>\u001b[2Jbad\nrequest</html>")).isInstanceOfSatisfying(
-                InvalidRequestException.class, e -> assertThat(e.getMessage())
+        assertThat(decode(400, "<html>\u001b[2Jbad\nrequest</html>"))
+                .isInstanceOfSatisfying(InvalidRequestException.class, e -> assertThat(e.getMessage())
                         .contains("unexpected non-JSON response: <html>bad request</html>")
                         .doesNotContain("\u001b"));
     }

@@ -19,14 +19,26 @@ class SenseCoreEvidenceAssemblerTest {
     private static final ResourceSpec ONE_GPU = new ResourceSpec("g1", 1, "nvidia.com/gpu", 12, 120, List.of("z"));
     private static final List<ResourceSpec> SPECS = List.of(EIGHT_GPU, ONE_GPU);
 
-    private static TrainingJobDocument job(String name, String uid, String pool, String state, String created,
-                                           int replicas, String... specs) {
-        return new TrainingJobDocument(name, uid, name, state, created == null ? null : Instant.parse(created), null,
-                null, pool, "", List.of(specs), replicas, "RESERVED", "NORMAL");
+    private static TrainingJobDocument job(
+            String name, String uid, String pool, String state, String created, int replicas, String... specs) {
+        return new TrainingJobDocument(
+                name,
+                uid,
+                name,
+                state,
+                created == null ? null : Instant.parse(created),
+                null,
+                null,
+                pool,
+                "",
+                List.of(specs),
+                replicas,
+                "RESERVED",
+                "NORMAL");
     }
 
-    private static final TrainingJobDocument SELF = job("me", "u-me", "pool-a", "QUEUEING", "2026-11-30T09:00:00Z", 4,
-            "g8");
+    private static final TrainingJobDocument SELF =
+            job("me", "u-me", "pool-a", "QUEUEING", "2026-11-30T09:00:00Z", 4, "g8");
 
     @Test
     void devicesAreDevicesPerWorkerTimesWorkers() {
@@ -41,7 +53,8 @@ class SenseCoreEvidenceAssemblerTest {
                 .isEqualTo(-1);
         assertThat(SenseCoreEvidenceAssembler.devices(job("a", "", "p", "RUNNING", null, -1, "g8"), SPECS))
                 .isEqualTo(-1);
-        assertThat(SenseCoreEvidenceAssembler.devices(job("a", "", "p", "RUNNING", null, 2), SPECS)).isEqualTo(-1);
+        assertThat(SenseCoreEvidenceAssembler.devices(job("a", "", "p", "RUNNING", null, 2), SPECS))
+                .isEqualTo(-1);
         assertThat(SenseCoreEvidenceAssembler.devices(job("a", "", "p", "RUNNING", null, 2, "g8", "g1"), SPECS))
                 .isEqualTo(-1);
     }
@@ -56,26 +69,28 @@ class SenseCoreEvidenceAssemblerTest {
                 job("done", "u-4", "pool-a", "SUCCEEDED", "2026-11-30T07:00:00Z", 2, "g8"),
                 job("elsewhere", "u-5", "pool-b", "RUNNING", "2026-11-30T07:00:00Z", 2, "g8"));
 
-        assertThat(SenseCoreEvidenceAssembler.competitors(SELF, workspace, SPECS)).containsExactly(
-                new OtherJob("older", "RUNNING", "NORMAL", Instant.parse("2026-11-30T08:00:00Z"), 16),
-                new OtherJob("newer", "QUEUEING", "NORMAL", Instant.parse("2026-11-30T09:30:00Z"), 1),
-                new OtherJob("no-time", "SOMETHING_NEW", "NORMAL", null, 1));
+        assertThat(SenseCoreEvidenceAssembler.competitors(SELF, workspace, SPECS))
+                .containsExactly(
+                        new OtherJob("older", "RUNNING", "NORMAL", Instant.parse("2026-11-30T08:00:00Z"), 16),
+                        new OtherJob("newer", "QUEUEING", "NORMAL", Instant.parse("2026-11-30T09:30:00Z"), 1),
+                        new OtherJob("no-time", "SOMETHING_NEW", "NORMAL", null, 1));
     }
 
     @Test
     void assemblesStatusRequestSortedBindingsAndEventAvailability() {
         JobStatus status = SELF.toStatus("me", List.of(new WorkerStatus("w-0", "", "Pending", "")));
-        List<PoolBinding> bindings = List.of(new PoolBinding("pool-b", "ACTIVE", "ALL", 8, 96, 1000, 0),
+        List<PoolBinding> bindings = List.of(
+                new PoolBinding("pool-b", "ACTIVE", "ALL", 8, 96, 1000, 0),
                 new PoolBinding("pool-a", "ACTIVE", "RESERVED", 16, 192, 2000, -1));
         List<JobEvent> events = List.of(new JobEvent("Warning", "FailedScheduling", "no nodes", null, null, 1));
 
-        SenseCoreEvidence evidence = SenseCoreEvidenceAssembler.assemble(status, SELF, SPECS, bindings,
-                List.of(SELF), events);
+        SenseCoreEvidence evidence =
+                SenseCoreEvidenceAssembler.assemble(status, SELF, SPECS, bindings, List.of(SELF), events);
 
         assertThat(evidence.job()).isEqualTo(status.job());
         assertThat(evidence.status()).isEqualTo(status);
-        assertThat(evidence.request()).isEqualTo(
-                new SenseCoreEvidence.Request("pool-a", List.of("g8"), 4, "RESERVED", "NORMAL"));
+        assertThat(evidence.request())
+                .isEqualTo(new SenseCoreEvidence.Request("pool-a", List.of("g8"), 4, "RESERVED", "NORMAL"));
         assertThat(evidence.workers()).isEqualTo(status.workers());
         assertThat(evidence.specs()).isEqualTo(SPECS);
         assertThat(evidence.bindings()).extracting(PoolBinding::name).containsExactly("pool-a", "pool-b");
@@ -83,8 +98,8 @@ class SenseCoreEvidenceAssemblerTest {
         assertThat(evidence.events()).isEqualTo(events);
         assertThat(evidence.eventsAvailable()).isTrue();
 
-        SenseCoreEvidence withoutEvents = SenseCoreEvidenceAssembler.assemble(status, SELF, SPECS, bindings,
-                List.of(), null);
+        SenseCoreEvidence withoutEvents =
+                SenseCoreEvidenceAssembler.assemble(status, SELF, SPECS, bindings, List.of(), null);
         assertThat(withoutEvents.eventsAvailable()).isFalse();
         assertThat(withoutEvents.events()).isEmpty();
     }

@@ -30,17 +30,24 @@ final class SenseCoreFixture {
     static final Instant NOW = Instant.parse("2026-11-30T10:00:00Z");
     static final String SECRET = "sk-Very-Secret-42";
     static final String ACCESS_KEY = "ak-public-id";
-    static final String COLLECTION = "/compute/acp/data/v2/subscriptions/sub/resourceGroups/rg/zones/cn-sh-01z"
-            + "/workspaces/ws/trainingJobs";
-    static final HttpSettings FAST = new HttpSettings(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofSeconds(5), 4, Duration.ofMillis(100), Duration.ofSeconds(2), null, 64 * 1024);
+    static final String COLLECTION =
+            "/compute/acp/data/v2/subscriptions/sub/resourceGroups/rg/zones/cn-sh-01z" + "/workspaces/ws/trainingJobs";
+    static final HttpSettings FAST = new HttpSettings(
+            Duration.ofMillis(500),
+            Duration.ofMillis(500),
+            Duration.ofSeconds(5),
+            4,
+            Duration.ofMillis(100),
+            Duration.ofSeconds(2),
+            null,
+            64 * 1024);
 
-    private SenseCoreFixture() {
-    }
+    private SenseCoreFixture() {}
 
     static ConnectionSettings settings(MockWebServer server, HttpSettings http) {
-        return ConnectionSettings.senseCore(server.url("/").uri(), null, Credentials.of(ACCESS_KEY, SECRET),
-                "sub", "rg", "cn-sh-01z", "ws").withHttp(http);
+        return ConnectionSettings.senseCore(
+                        server.url("/").uri(), null, Credentials.of(ACCESS_KEY, SECRET), "sub", "rg", "cn-sh-01z", "ws")
+                .withHttp(http);
     }
 
     static SenseCoreClient client(MockWebServer server, HttpSettings http, List<Duration> waits) {
@@ -53,7 +60,11 @@ final class SenseCoreFixture {
     }
 
     static MockResponse json(int code, String body) {
-        return new MockResponse.Builder().code(code).addHeader("Content-Type", "application/json").body(body).build();
+        return new MockResponse.Builder()
+                .code(code)
+                .addHeader("Content-Type", "application/json")
+                .body(body)
+                .build();
     }
 
     static String resource(String name) {
@@ -78,8 +89,7 @@ final class SenseCoreFixture {
 
     /** A minimal spec: the real loader lives in core.spec; the client only needs platform, name and body. */
     static final class Spec {
-        private Spec() {
-        }
+        private Spec() {}
 
         static JobSpec sensecore(String name) {
             return of(bodyJson(name));

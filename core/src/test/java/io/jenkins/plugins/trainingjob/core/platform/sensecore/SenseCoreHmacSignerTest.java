@@ -26,10 +26,13 @@ class SenseCoreHmacSignerTest {
     void schemeAReproducesTheXDateVector() {
         Map<String, String> headers = signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET);
 
-        assertThat(headers).containsExactly(
-                Map.entry("X-Date", VECTOR_DATE),
-                Map.entry("Authorization", "hmac accesskey=\"test-ak\", algorithm=\"hmac-sha256\", headers=\"x-date\","
-                        + " signature=\"8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4=\""));
+        assertThat(headers)
+                .containsExactly(
+                        Map.entry("X-Date", VECTOR_DATE),
+                        Map.entry(
+                                "Authorization",
+                                "hmac accesskey=\"test-ak\", algorithm=\"hmac-sha256\", headers=\"x-date\","
+                                        + " signature=\"8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4=\""));
     }
 
     @Test
@@ -42,12 +45,15 @@ class SenseCoreHmacSignerTest {
     void schemeBReproducesTheDateHostRequestTargetVector() {
         Map<String, String> headers = signer(Scheme.DATE_HOST_TARGET).headers(VECTOR_TIME, "GET", HOST, TARGET);
 
-        assertThat(headers).containsExactly(
-                Map.entry("Date", VECTOR_DATE),
-                Map.entry("Host", HOST),
-                Map.entry("Authorization", "hmac accesskey=\"test-ak\", algorithm=\"hmac-sha256\","
-                        + " headers=\"date host @request-target\","
-                        + " signature=\"fxgFwFwDklbPW3jvuS+etNcmm3K+OItRrF977fVxEmo=\""));
+        assertThat(headers)
+                .containsExactly(
+                        Map.entry("Date", VECTOR_DATE),
+                        Map.entry("Host", HOST),
+                        Map.entry(
+                                "Authorization",
+                                "hmac accesskey=\"test-ak\", algorithm=\"hmac-sha256\","
+                                        + " headers=\"date host @request-target\","
+                                        + " signature=\"fxgFwFwDklbPW3jvuS+etNcmm3K+OItRrF977fVxEmo=\""));
     }
 
     @Test
@@ -61,7 +67,9 @@ class SenseCoreHmacSignerTest {
         Locale saved = Locale.getDefault();
         try {
             Locale.setDefault(Locale.CHINA);
-            assertThat(signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET).get("Authorization"))
+            assertThat(signer(Scheme.X_DATE)
+                            .headers(VECTOR_TIME, "GET", HOST, TARGET)
+                            .get("Authorization"))
                     .contains("signature=\"8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4=\"");
             Locale.setDefault(Locale.GERMANY);
             assertThat(SenseCoreHmacSigner.formatDate(VECTOR_TIME)).isEqualTo(VECTOR_DATE);
@@ -85,14 +93,18 @@ class SenseCoreHmacSignerTest {
 
     @Test
     void aReceivedAuthorizationHeaderParsesBackIntoItsParameters() {
-        String header = signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET).get("Authorization");
+        String header =
+                signer(Scheme.X_DATE).headers(VECTOR_TIME, "GET", HOST, TARGET).get("Authorization");
 
-        SenseCoreHmacSigner.Authorization auth = SenseCoreHmacSigner.Authorization.parse(header).orElseThrow();
+        SenseCoreHmacSigner.Authorization auth =
+                SenseCoreHmacSigner.Authorization.parse(header).orElseThrow();
 
-        assertThat(auth).isEqualTo(new SenseCoreHmacSigner.Authorization("test-ak", "hmac-sha256", "x-date",
-                "8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4="));
+        assertThat(auth)
+                .isEqualTo(new SenseCoreHmacSigner.Authorization(
+                        "test-ak", "hmac-sha256", "x-date", "8/6J3PFW1Y1GGLs6XdO2v+V6wPydQ9EfKSM5MAhjdS4="));
         assertThat(auth.scheme()).contains(Scheme.X_DATE);
         assertThat(SenseCoreHmacSigner.Authorization.parse("Bearer abc")).isEmpty();
-        assertThat(SenseCoreHmacSigner.Authorization.parse("hmac accesskey=\"a\"")).isEmpty();
+        assertThat(SenseCoreHmacSigner.Authorization.parse("hmac accesskey=\"a\""))
+                .isEmpty();
     }
 }

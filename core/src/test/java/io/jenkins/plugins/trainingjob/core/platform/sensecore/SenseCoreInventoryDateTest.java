@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Test;
  */
 class SenseCoreInventoryDateTest extends SenseCoreServerTest {
 
-    private static final String SPECS_PATH = "/compute/aec2/data/v1/subscriptions/sub/resourceGroups/rg"
-            + "/zones/cn-sh-01e/aec2s/pool-a/resourceSpecs";
+    private static final String SPECS_PATH =
+            "/compute/aec2/data/v1/subscriptions/sub/resourceGroups/rg" + "/zones/cn-sh-01e/aec2s/pool-a/resourceSpecs";
     private static final String BINDINGS_PATH = "/compute/workspace/data/v1/subscriptions/sub/resourceGroups/rg"
             + "/zones/cn-sh-01z/workspaces/ws/workspaceAEC2Bindings?page_size=100&page_token=1";
     /** Far from the wall clock, so a reading of the system clock cannot pass for it. */
@@ -40,7 +40,9 @@ class SenseCoreInventoryDateTest extends SenseCoreServerTest {
             }
         });
         SenseCoreClient sensecore = closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST))
-                .clock(Clock.fixed(CLIENT_TIME, ZoneOffset.UTC)).sleeper(waits::add).build());
+                .clock(Clock.fixed(CLIENT_TIME, ZoneOffset.UTC))
+                .sleeper(waits::add)
+                .build());
 
         PoolInventory inventory = sensecore.inventory("pool-a");
 

@@ -39,7 +39,8 @@ class SenseCoreJobNameTest {
     @Test
     void anEmptyTokenIsRefusedNamingTheParameter() {
         assertThatThrownBy(() -> SenseCoreJobName.fromClientToken(""))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("clientToken:");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("clientToken:");
     }
 
     @ParameterizedTest
@@ -49,8 +50,17 @@ class SenseCoreJobNameTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "1abc", "-a", "a-", "Abc", "a_b", "a.b",
-        "a234567890123456789012345678901234567890123456789012345678901234"})
+    @ValueSource(
+            strings = {
+                "",
+                "1abc",
+                "-a",
+                "a-",
+                "Abc",
+                "a_b",
+                "a.b",
+                "a234567890123456789012345678901234567890123456789012345678901234"
+            })
     void invalidNames(String name) {
         assertThat(SenseCoreJobName.isValid(name)).isFalse();
     }

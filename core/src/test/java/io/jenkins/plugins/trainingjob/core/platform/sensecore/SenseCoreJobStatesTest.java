@@ -12,14 +12,28 @@ class SenseCoreJobStatesTest {
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({
-        "STATE_UNSPECIFIED, PENDING", "WAITING, PENDING", "INIT, PENDING", "QUEUEING, PENDING",
-        "PENDING, PENDING", "WAIT_QUOTA, PENDING",
-        "CREATING, STARTING", "STARTING, STARTING",
-        "RUNNING, RUNNING", "RESTARTING, RUNNING", "RECOVERING, RUNNING",
-        "SUCCEEDED, SUCCEEDED", "FAILED, FAILED",
-        "SUSPENDING, STOPPED", "SUSPENDED, STOPPED", "DELETING, STOPPED", "DELETED, STOPPED",
-        "STOPPED, STOPPED", "CANCELLED, STOPPED",
-        "queueing, PENDING", "' Running ', RUNNING"})
+        "STATE_UNSPECIFIED, PENDING",
+        "WAITING, PENDING",
+        "INIT, PENDING",
+        "QUEUEING, PENDING",
+        "PENDING, PENDING",
+        "WAIT_QUOTA, PENDING",
+        "CREATING, STARTING",
+        "STARTING, STARTING",
+        "RUNNING, RUNNING",
+        "RESTARTING, RUNNING",
+        "RECOVERING, RUNNING",
+        "SUCCEEDED, SUCCEEDED",
+        "FAILED, FAILED",
+        "SUSPENDING, STOPPED",
+        "SUSPENDED, STOPPED",
+        "DELETING, STOPPED",
+        "DELETED, STOPPED",
+        "STOPPED, STOPPED",
+        "CANCELLED, STOPPED",
+        "queueing, PENDING",
+        "' Running ', RUNNING"
+    })
     void knownStatesMapToTheirPhase(String raw, JobPhase expected) {
         assertThat(SenseCoreJobStates.phaseOf(raw)).isEqualTo(expected);
     }

@@ -9,11 +9,12 @@ import org.junit.jupiter.api.Test;
 
 class SenseCoreUrlsTest {
 
-    private static final String COLLECTION = "https://aec2.cn-sh-01.sensecoreapi.cn/compute/acp/data/v2/subscriptions/sub"
-            + "/resourceGroups/default/zones/cn-sh-01z/workspaces/ws/trainingJobs";
+    private static final String COLLECTION =
+            "https://aec2.cn-sh-01.sensecoreapi.cn/compute/acp/data/v2/subscriptions/sub"
+                    + "/resourceGroups/default/zones/cn-sh-01z/workspaces/ws/trainingJobs";
 
-    private final SenseCoreUrls urls = new SenseCoreUrls(HttpUrl.get("https://aec2.cn-sh-01.sensecoreapi.cn"),
-            "sub", "default", "cn-sh-01z", "ws");
+    private final SenseCoreUrls urls = new SenseCoreUrls(
+            HttpUrl.get("https://aec2.cn-sh-01.sensecoreapi.cn"), "sub", "default", "cn-sh-01z", "ws");
 
     @Test
     void trainingJobCalls() {
@@ -29,11 +30,12 @@ class SenseCoreUrlsTest {
 
     @Test
     void poolCallsUseThePoolZoneForSpecsAndTheWorkspaceZoneForBindings() {
-        assertThat(urls.resourceSpecs("cn-sh-01e", "pool-a").toString()).isEqualTo(
-                "https://aec2.cn-sh-01.sensecoreapi.cn/compute/aec2/data/v1/subscriptions/sub/resourceGroups/default"
-                        + "/zones/cn-sh-01e/aec2s/pool-a/resourceSpecs");
-        assertThat(urls.bindings(50, 1).toString()).isEqualTo(
-                "https://aec2.cn-sh-01.sensecoreapi.cn/compute/workspace/data/v1/subscriptions/sub"
+        assertThat(urls.resourceSpecs("cn-sh-01e", "pool-a").toString())
+                .isEqualTo(
+                        "https://aec2.cn-sh-01.sensecoreapi.cn/compute/aec2/data/v1/subscriptions/sub/resourceGroups/default"
+                                + "/zones/cn-sh-01e/aec2s/pool-a/resourceSpecs");
+        assertThat(urls.bindings(50, 1).toString())
+                .isEqualTo("https://aec2.cn-sh-01.sensecoreapi.cn/compute/workspace/data/v1/subscriptions/sub"
                         + "/resourceGroups/default/zones/cn-sh-01z/workspaces/ws/workspaceAEC2Bindings"
                         + "?page_size=50&page_token=1");
     }
@@ -42,24 +44,29 @@ class SenseCoreUrlsTest {
     void pathParametersAreEncodedSoTheyCannotChangeThePath() {
         SenseCoreUrls odd = new SenseCoreUrls(HttpUrl.get("https://h"), "s/../x", "r g", "z?", "w#");
 
-        assertThat(odd.job("a/b").encodedPath()).isEqualTo(
-                "/compute/acp/data/v2/subscriptions/s%2F..%2Fx/resourceGroups/r%20g/zones/z%3F/workspaces/w%23"
-                        + "/trainingJobs/a%2Fb");
+        assertThat(odd.job("a/b").encodedPath())
+                .isEqualTo(
+                        "/compute/acp/data/v2/subscriptions/s%2F..%2Fx/resourceGroups/r%20g/zones/z%3F/workspaces/w%23"
+                                + "/trainingJobs/a%2Fb");
     }
 
     /** Security review S5: OkHttp resolves a segment of exactly . or .., which would call another path. */
     @Test
     void dotSegmentsAreRefusedInEveryPathParameter() {
-        assertThatThrownBy(() -> urls.job("..")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> urls.job(".."))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("name: '..' cannot be part of an API path");
         assertThatThrownBy(() -> urls.workers(".", 10, 1)).isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> urls.events("..")).isInstanceOf(InvalidInputException.class);
-        assertThatThrownBy(() -> urls.resourceSpecs("cn-sh-01e", "..")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> urls.resourceSpecs("cn-sh-01e", ".."))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("pool: ");
-        assertThatThrownBy(() -> urls.resourceSpecs("..", "pool-a")).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> urls.resourceSpecs("..", "pool-a"))
+                .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("zone: ");
         assertThatThrownBy(() -> new SenseCoreUrls(HttpUrl.get("https://h"), "s", "..", "z", "w"))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("resourceGroup: ");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("resourceGroup: ");
         assertThat(urls.job("..a").encodedPath()).endsWith("/trainingJobs/..a");
     }
 

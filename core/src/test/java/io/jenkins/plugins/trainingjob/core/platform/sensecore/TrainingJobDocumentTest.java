@@ -35,8 +35,8 @@ class TrainingJobDocumentTest {
         assertThat(doc.createTime()).isEqualTo(Instant.parse("2026-11-30T08:00:00Z"));
         assertThat(doc.startTime()).as("a zero protobuf time means unset").isNull();
         assertThat(doc.completeTime()).isNull();
-        assertThat(doc.request()).isEqualTo(
-                new SenseCoreEvidence.Request("pool-a", List.of("N6lS.Iu.I80.8"), 4, "RESERVED", "HIGH"));
+        assertThat(doc.request())
+                .isEqualTo(new SenseCoreEvidence.Request("pool-a", List.of("N6lS.Iu.I80.8"), 4, "RESERVED", "HIGH"));
     }
 
     @Test

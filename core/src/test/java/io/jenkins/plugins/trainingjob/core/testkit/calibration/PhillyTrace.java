@@ -26,8 +26,7 @@ public final class PhillyTrace {
             + " jobs of 4+ GPUs only: smaller jobs and the cluster's size are not in it";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
-    private PhillyTrace() {
-    }
+    private PhillyTrace() {}
 
     public static List<HistoryJob> load() {
         try (InputStream in = PhillyTrace.class.getResourceAsStream(RESOURCE)) {

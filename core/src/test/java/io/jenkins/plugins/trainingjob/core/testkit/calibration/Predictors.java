@@ -20,8 +20,7 @@ import java.util.List;
  */
 public final class Predictors {
 
-    private Predictors() {
-    }
+    private Predictors() {}
 
     public static List<Predictor> all() {
         return List.of(ours(), queuePositionTimesMeanRun(), longestObservedRun(), lastHundredWaitsOfSameSize());
@@ -38,7 +37,11 @@ public final class Predictors {
             @Override
             public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
                 Eta eta = EtaEstimator.estimate(history, job, capacity, now);
-                return eta.known() ? new Prediction(eta.p10().toSeconds(), eta.p50().toSeconds(), eta.p90().toSeconds())
+                return eta.known()
+                        ? new Prediction(
+                                eta.p10().toSeconds(),
+                                eta.p50().toSeconds(),
+                                eta.p90().toSeconds())
                         : Prediction.NONE;
             }
         };
@@ -142,7 +145,8 @@ public final class Predictors {
                 }
                 same.sort(Comparator.comparing(HistoryJob::startedAt));
                 List<HistoryJob> last = same.subList(Math.max(0, same.size() - 100), same.size());
-                long[] waits = last.stream().mapToLong(j -> j.waited().toSeconds()).toArray();
+                long[] waits =
+                        last.stream().mapToLong(j -> j.waited().toSeconds()).toArray();
                 Distribution d = Distribution.of(waits);
                 return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
             }

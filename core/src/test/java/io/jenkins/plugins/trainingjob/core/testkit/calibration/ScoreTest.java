@@ -10,10 +10,10 @@ class ScoreTest {
     @Test
     void scoresOnlyWaitsOfAMinuteOrMoreAndCountsCoverageWidthAndErrors() {
         Score s = new Score("x");
-        s.add(new Prediction(0, 10, 20), 30);        // under a minute: not scored
-        s.add(new Prediction(60, 120, 600), 300);    // covered, error 3 min, ln(120/300)
-        s.add(new Prediction(60, 120, 180), 600);    // not covered, error 8 min, ln(120/600)
-        s.add(Prediction.NONE, 900);                 // no answer
+        s.add(new Prediction(0, 10, 20), 30); // under a minute: not scored
+        s.add(new Prediction(60, 120, 600), 300); // covered, error 3 min, ln(120/300)
+        s.add(new Prediction(60, 120, 180), 600); // not covered, error 8 min, ln(120/600)
+        s.add(Prediction.NONE, 900); // no answer
         assertThat(s.scored()).isEqualTo(2);
         assertThat(s.noAnswer()).isEqualTo(1);
         assertThat(s.coverage()).isEqualTo(0.5);

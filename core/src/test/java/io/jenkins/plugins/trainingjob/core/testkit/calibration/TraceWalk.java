@@ -64,7 +64,8 @@ public final class TraceWalk {
             PendingJob pending = pendingOf(job);
             long real = job.waited().toSeconds();
             for (Predictor p : predictors) {
-                scores.get(p.name()).add(p.predict(seen, pending, Capacity.unknown(), t).plus(firstLook), real);
+                scores.get(p.name())
+                        .add(p.predict(seen, pending, Capacity.unknown(), t).plus(firstLook), real);
             }
         }
         return scores;
@@ -82,7 +83,9 @@ public final class TraceWalk {
                 continue;
             }
             HistoryJob s = j.seenAt(t);
-            if (!s.finished() || !s.finishedAt().isBefore(from) || !s.createdAt().isBefore(from)) {
+            if (!s.finished()
+                    || !s.finishedAt().isBefore(from)
+                    || !s.createdAt().isBefore(from)) {
                 visible.add(s);
             }
         }
