@@ -42,16 +42,7 @@ class CiCancelSequenceTest {
 
     @BeforeAll
     static void startSimulator() {
-        Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(
-                s.name(),
-                s.seed(),
-                s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null),
-                s.nodes(),
-                s.aihc(),
-                s.sensecore(),
-                s.faults()));
+        sim = SimulatedPlatform.start(1.0);
     }
 
     @AfterAll

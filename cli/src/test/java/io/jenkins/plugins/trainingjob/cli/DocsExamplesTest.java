@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.cli.command.SimulatorCommand;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,16 +44,7 @@ class DocsExamplesTest {
 
     @BeforeAll
     static void startSimulator() {
-        Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(
-                s.name(),
-                s.seed(),
-                s.credentials(),
-                new Scenario.Timing(10.0, true, null, null, null, null),
-                s.nodes(),
-                s.aihc(),
-                s.sensecore(),
-                s.faults()));
+        sim = SimulatedPlatform.start(10.0);
     }
 
     @AfterAll

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -39,16 +38,7 @@ class GithubReleaseExampleTest {
 
     @BeforeAll
     static void startSimulator() {
-        Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(
-                s.name(),
-                s.seed(),
-                s.credentials(),
-                new Scenario.Timing(10.0, true, null, null, null, null),
-                s.nodes(),
-                s.aihc(),
-                s.sensecore(),
-                s.faults()));
+        sim = SimulatedPlatform.start(10.0);
     }
 
     @AfterAll

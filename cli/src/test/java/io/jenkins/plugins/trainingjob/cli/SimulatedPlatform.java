@@ -12,12 +12,17 @@ final class SimulatedPlatform {
 
     /** The documented scenario with every delay at its fast-mode value (no pre-check wait, no report latency). */
     static Simulator start() {
+        return start(1.0);
+    }
+
+    /** As {@link #start()}, with simulated time running {@code speed} times faster than the wall clock. */
+    static Simulator start(double speed) {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
         Scenario fast = new Scenario(
                 s.name(),
                 s.seed(),
                 s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null),
+                new Scenario.Timing(speed, true, null, null, null, null),
                 s.nodes(),
                 s.aihc(),
                 s.sensecore(),
