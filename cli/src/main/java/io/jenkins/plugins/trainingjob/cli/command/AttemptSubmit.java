@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
@@ -102,6 +103,12 @@ final class AttemptSubmit {
                     PREFLIGHT_BOUND,
                     TargetChoice.EtaSource.NONE);
             plan.lines().forEach(terminal::progress);
+            if (plan.order().isEmpty()
+                    && candidates.size() == 1
+                    && !refuses(r.preflight(), plan.skipped().get(0))) {
+                // No fallback to choose: a retry-only submit follows --preflight as a plain submit does.
+                plan = new TargetChoice.Plan(plan.skipped(), List.of(), List.of());
+            }
             if (plan.order().isEmpty()) {
                 DiagnosisReport report = plan.skipped().get(0).preflight();
                 int code = ExitCode.ofRefusal(report.verdict());
@@ -267,5 +274,15 @@ final class AttemptSubmit {
             throw CliException.invalidInput(
                     "--fallback #" + (t.number() - 1) + " " + t.label("profile") + ": " + e.getMessage());
         }
+    }
+
+    /** Whether {@code mode} refuses the one target's verdict: ON only NEVER_FITS, STRICT also NEEDS_ADMIN. */
+    private static boolean refuses(PreflightMode mode, TargetChoice.Judged judged) {
+        Verdict v = judged.verdict();
+        return switch (mode) {
+            case OFF, WARN -> false;
+            case ON -> v == Verdict.NEVER_FITS;
+            case STRICT -> v == Verdict.NEVER_FITS || v == Verdict.NEEDS_ADMIN;
+        };
     }
 }

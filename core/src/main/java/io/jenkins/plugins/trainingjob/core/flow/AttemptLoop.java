@@ -173,10 +173,13 @@ public final class AttemptLoop {
         JobRef job = null;
         if (settings.tokenMayBeInUse()) {
             Found last = null;
-            for (int n = 1; ; n++) {
+            // Look at every attempt a submit could have made, not only up to the first miss: an early
+            // attempt's job may be gone (deleted, or past AIHC's look-up horizon) while a later one runs.
+            int mostAttempts = order.size() * (1 + settings.retry().limit());
+            for (int n = 1; n <= mostAttempts; n++) {
                 Optional<Found> found = find(order, settings.baseToken(), n);
                 if (found.isEmpty()) {
-                    break;
+                    continue;
                 }
                 if (last != null) {
                     attempts.add(new Attempt(

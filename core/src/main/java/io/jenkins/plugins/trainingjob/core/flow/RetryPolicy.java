@@ -116,25 +116,33 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
         return Optional.empty();
     }
 
-    /** A preemption is proven only by the platform's words: a reason or event that says so. */
+    /**
+     * A preemption is proven only by the platform's reason code ({@code Preempted}, {@code Preemption}):
+     * the job's failure reason or an event's reason. Free text proves nothing: the scheduler's ordinary
+     * "cannot place this pod" message says "Preemption is not helpful for scheduling".
+     */
     static boolean preempted(Outcome.JobFailed failed) {
         JobFailure f = failed.failure();
         if (f == null) {
             return false;
         }
-        if (says(f.reason())) {
+        if (isPreemptionReason(f.reason())) {
             return true;
         }
         for (JobEvent e : f.lastEvents()) {
-            if (says(e.reason()) || says(e.message())) {
+            if (isPreemptionReason(e.reason())) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean says(String text) {
-        return text != null && text.toLowerCase(Locale.ROOT).contains("preempt");
+    private static boolean isPreemptionReason(String reason) {
+        if (reason == null) {
+            return false;
+        }
+        String r = reason.strip().toLowerCase(Locale.ROOT);
+        return r.equals("preempted") || r.equals("preemption");
     }
 
     /** One line, e.g. {@code up to 2 retries on exit codes 137, 143 or preemption, 30s apart}. */

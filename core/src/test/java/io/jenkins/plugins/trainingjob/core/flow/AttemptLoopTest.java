@@ -287,6 +287,20 @@ class AttemptLoopTest {
         assertThat(lines).anyMatch(l -> l.startsWith("resuming attempt 2 (queue=spot)"));
     }
 
+    @Test
+    void aResumeWhoseFirstAttemptIsGoneStillFindsTheLaterOneAndCreatesNone() {
+        Pool primary = pool("busy", false);
+        Pool spot = pool("spot", true);
+        run(RetryPolicy.none());
+        // Attempt 1's stopped job was deleted (or fell past AIHC's look-up horizon); attempt 2 still runs.
+        primary.byToken.clear();
+        AttemptLoop.Result again = run(newLoop(), UNNAMED, RetryPolicy.none(), true, true, (s, a) -> {});
+        assertThat(live()).isEqualTo(1);
+        assertThat(primary.created).hasSize(1);
+        assertThat(spot.created).hasSize(1);
+        assertThat(again.job()).isEqualTo(spot.created.get(0));
+    }
+
     static List<Object[]> everyStepOfAMove() {
         List<Object[]> cases = new ArrayList<>();
         for (boolean stop : new boolean[] {true, false}) {

@@ -51,6 +51,26 @@ class RetryPolicyTest {
     }
 
     @Test
+    void aSchedulerMessageThatMentionsPreemptionIsNoProofOfOne() {
+        RetryPolicy p = RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, null, true, null);
+        Outcome.JobFailed stoppedByAPerson = new Outcome.JobFailed(
+                FakePlatform.status(JOB, JobPhase.STOPPED),
+                new JobFailure(
+                        "",
+                        null,
+                        "",
+                        List.of(new JobEvent(
+                                "Warning",
+                                "FailedScheduling",
+                                "0/8 nodes are available: 8 Insufficient nvidia.com/gpu. preemption: 0/8 nodes are "
+                                        + "available: 8 Preemption is not helpful for scheduling.",
+                                null,
+                                null,
+                                1))));
+        assertThat(p.reasonToRetry(stoppedByAPerson)).isEmpty();
+    }
+
+    @Test
     void preemptionIsRetriedOnlyWhenAskedFor() {
         RetryPolicy p = RetryPolicy.parse(RetryPolicy.Fields.JENKINS, 1, "137", false, null);
         assertThat(p.reasonToRetry(failed(JobPhase.STOPPED, null, "Preempted"))).isEmpty();
