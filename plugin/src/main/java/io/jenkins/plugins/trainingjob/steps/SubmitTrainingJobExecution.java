@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
@@ -79,7 +80,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
 
     @Override
     public boolean start() {
-        clientToken = givenToken != null ? givenToken : UUID.randomUUID().toString();
+        clientToken = initialToken();
         inBackground(this::submit);
         return false;
     }
@@ -110,7 +111,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         if (found.reused() != null) {
             reused = new TreeMap<>(found.reused());
         }
-        if (!found.clientToken().equals(clientToken)) {
+        if (!Objects.equals(found.clientToken(), clientToken)) {
             clientToken = found.clientToken();
             saveNow(); // the reuse family's free token is on disk before the create call
         }
@@ -172,8 +173,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     protected void resumeBeforeWatch() throws Exception {
         if (clientToken == null || specText == null) {
             if (clientToken == null) {
-                clientToken =
-                        givenToken != null ? givenToken : UUID.randomUUID().toString();
+                clientToken = initialToken();
             }
             submit();
             return;
@@ -196,6 +196,18 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
             saveNow();
         }
         continueAfterSubmit(binding, known);
+    }
+
+    /**
+     * The token saved before the first look-up: the user's, else none under a reuse policy (the look-up
+     * names the reuse family's token; a restart before it must look up again, not create under a random
+     * token), else a fresh one.
+     */
+    private String initialToken() {
+        if (givenToken != null) {
+            return givenToken;
+        }
+        return reusePolicy() == ReusePolicy.NEVER ? UUID.randomUUID().toString() : null;
     }
 
     private ReusePolicy reusePolicy() {
