@@ -3,8 +3,11 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.platform.CreateRecovery;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
@@ -15,8 +18,10 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,6 +50,9 @@ class SubmitOnceTest {
     Path dir;
 
     CliHarness cli;
+
+    /** The waits the clients asked for, when {@link #recordWaitsInsteadOfSleeping} is on. */
+    final List<Duration> waits = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void startSimulator() {
@@ -110,6 +118,28 @@ class SubmitOnceTest {
 
     private static String firstLine(String out) {
         return out.lines().findFirst().orElseThrow();
+    }
+
+    /**
+     * The clients record the waits between their look-ups after an uncertain create instead of sleeping
+     * them (an interrupt still ends a wait). For cases where nothing can appear during a wait: the create was
+     * refused or dropped before the job was made, or answered after it was made. Each of them would
+     * otherwise sleep the schedule's 7 s and more in real time.
+     */
+    private void recordWaitsInsteadOfSleeping() {
+        cli.connector = settings -> switch (settings.platform()) {
+            case AIHC -> AihcClient.builder(settings).sleeper(this::record).build();
+            case SENSECORE ->
+                SenseCoreClient.builder(settings).sleeper(this::record).build();
+        };
+    }
+
+    private void record(Duration wait) throws InterruptedException {
+        // as Sleeper.system(): a wait of zero is no sleep, any other ends at once on an interrupt
+        if (!wait.isZero() && !wait.isNegative() && Thread.interrupted()) {
+            throw new InterruptedException("interrupted before a wait of " + wait);
+        }
+        waits.add(wait);
     }
 
     /** Runs {@code hook} on the command's thread each time it calls the platform's create. */
@@ -322,6 +352,7 @@ class SubmitOnceTest {
         sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs")
                 .withStatus(503)
                 .withTimes(1));
+        recordWaitsInsteadOfSleeping();
         beforeEachCreate(() -> cli.interrupts.fireAndAwaitNoted());
         String name = "lost-int-" + RUNS.incrementAndGet();
 
@@ -331,6 +362,7 @@ class SubmitOnceTest {
                         "the job may still appear",
                         "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
+        assertThat(waits).as("the look-ups after the 503").isEqualTo(CreateRecovery.ANSWERED_WAITS);
     }
 
     // ------------------------------------------------------------------ creates whose answer is lost
@@ -355,6 +387,7 @@ class SubmitOnceTest {
         sim.addFault(FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs")
                 .withStatus(503)
                 .withTimes(1));
+        recordWaitsInsteadOfSleeping();
         String name = "lost-" + RUNS.incrementAndGet();
 
         cli.run("submit", gpu8(name), "--client-token", name + "-t")
@@ -364,12 +397,14 @@ class SubmitOnceTest {
                         "the job may still appear",
                         "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
+        assertThat(waits).as("the look-ups after the 503").isEqualTo(CreateRecovery.ANSWERED_WAITS);
     }
 
     @Test
     void senseCoreCutAnswersOnTheCreateEndInTheOneJobThatExists() throws Exception {
         // F3: the first create is dropped, the re-create is answered 200 but cut short.
         senseCore();
+        recordWaitsInsteadOfSleeping();
         sim.addFault(FaultRule.of(FaultKind.DROP, "POST", SC_CREATE).withTimes(1));
         sim.addFault(FaultRule.of(FaultKind.TRUNCATE, "POST", SC_CREATE).withTimes(1));
         String token = "cut-" + RUNS.incrementAndGet();
@@ -379,6 +414,9 @@ class SubmitOnceTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(jobsNamed(result.out().strip())).hasSize(1);
+        assertThat(waits)
+                .as("look-ups after the dropped create and after the cut answer")
+                .isNotEmpty();
     }
 
     // ------------------------------------------------------------------ exit 3 and 4 leave nothing unsaid

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.eta.HistoryJob;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
+import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -164,8 +165,7 @@ public final class EtaCostFigure {
                     "Ready",
                     NodeIntervention.NONE));
         }
-        return new PoolInventory(
-                PlatformKind.AIHC, "pool", "big", List.of(), nodes, true, null, List.of(), List.of(), now);
+        return new PoolInventory("pool", "big", List.of(), nodes, true, null, new AihcPoolEvidence(), now);
     }
 
     private static JobStatus status(HistoryJob h) {

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import java.util.List;
 import java.util.Objects;
 
@@ -50,7 +51,8 @@ public final class PreflightCheck {
     /** The rules for the job's platform, in order. */
     static List<PreflightRule> rules(JobDemand demand, PoolInventory inventory) {
         boolean senseCore = !demand.specNames().isEmpty()
-                || demand.perPod().isEmpty() && !inventory.specs().isEmpty();
+                || demand.perPod().isEmpty()
+                        && !SenseCorePoolEvidence.of(inventory).specs().isEmpty();
         return senseCore ? SenseCorePreflightRules.RULES : AihcPreflightRules.RULES;
     }
 

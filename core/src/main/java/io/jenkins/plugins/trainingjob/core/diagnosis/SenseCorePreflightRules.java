@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +31,7 @@ final class SenseCorePreflightRules {
     private SenseCorePreflightRules() {}
 
     static Optional<SenseCoreEvidence.PoolBinding> binding(PreflightEvidence e) {
-        return e.inventory.bindings().stream()
+        return SenseCorePoolEvidence.of(e.inventory).bindings().stream()
                 .filter(b -> b.name().equals(e.demand.queue()))
                 .findFirst();
     }
@@ -44,7 +45,7 @@ final class SenseCorePreflightRules {
     /** The spec list may be paged (SenseCore documents neither paging nor its absence): a miss is reported. */
     private static void specOffered(PreflightEvidence e, PreflightJudgement j) {
         Map<String, SenseCoreEvidence.ResourceSpec> specs = new HashMap<>();
-        e.inventory.specs().forEach(s -> specs.put(s.name(), s));
+        SenseCorePoolEvidence.of(e.inventory).specs().forEach(s -> specs.put(s.name(), s));
         for (String name : e.demand.specNames()) {
             if (!specs.containsKey(name)) {
                 TreeSet<String> offered = new TreeSet<>(specs.keySet());
@@ -132,7 +133,8 @@ final class SenseCorePreflightRules {
     /** Largest device count among the named specs, times the workers. */
     static int devices(PreflightEvidence e) {
         int largest = 0;
-        for (SenseCoreEvidence.ResourceSpec s : e.inventory.specs()) {
+        for (SenseCoreEvidence.ResourceSpec s :
+                SenseCorePoolEvidence.of(e.inventory).specs()) {
             if (e.demand.specNames().contains(s.name())) {
                 largest = Math.max(largest, s.deviceNumber());
             }

@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,28 @@ import java.util.Optional;
  * as {@code queueID}. Either may be {@code null} (not set); {@link #problems()} says what is missing.
  */
 public record AihcTarget(String resourcePoolId, String queue) implements PlatformTarget {
+
+    /**
+     * Baidu AIHC region codes and their hosts. Sources: bce-openapi-meta {@code schema/products.json}, product
+     * {@code aihc} (commit 11913e3, endpoints bd, bj, fwh, gz, su, yq), matching the "服务域名" doc page
+     * cloud.baidu.com/doc/AIHC/s/amaz0nqs7; bce-sdk-go {@code doc/AIHC.md} (commit 6916310, "访问区域": bj, gz,
+     * su, hkg, fwh, bd), which adds hkg. The names are long or city names users write for a code (the
+     * console says 北京, others write cn-beijing).
+     */
+    static final KnownRegions REGIONS = new KnownRegions(
+            PlatformKind.AIHC,
+            List.of("bd", "bj", "fwh", "gz", "hkg", "su", "yq"),
+            "aihc.%s.baidubce.com",
+            Map.ofEntries(
+                    Map.entry("beijing", "bj"),
+                    Map.entry("guangzhou", "gz"),
+                    Map.entry("suzhou", "su"),
+                    Map.entry("baoding", "bd"),
+                    Map.entry("wuhan", "fwh"),
+                    Map.entry("yangquan", "yq"),
+                    Map.entry("hongkong", "hkg"),
+                    Map.entry("hk", "hkg"),
+                    Map.entry("wh", "fwh")));
 
     @Override
     public PlatformKind platform() {
@@ -38,7 +61,7 @@ public record AihcTarget(String resourcePoolId, String queue) implements Platfor
 
     @Override
     public URI regionEndpoint(String region) {
-        return URI.create("https://aihc." + region.trim() + ".baidubce.com");
+        return REGIONS.endpoint(region);
     }
 
     /** The same pool, another queue (a fallback target). */

@@ -48,7 +48,8 @@ public final class ConnectionSettingsValidator {
     public static List<ConnectionProblem> location(PlatformKind platform, String endpoint, String region) {
         List<ConnectionProblem> problems = location(endpoint, region);
         if (problems.isEmpty() && isBlank(endpoint)) {
-            KnownRegions.problem(platform, region)
+            KnownRegions.of(platform)
+                    .problem(region)
                     .ifPresent(rule -> problems.add(new ConnectionProblem("region", rule)));
         }
         return problems;

@@ -174,18 +174,7 @@ public final class EndpointAllowList {
                 || endpoint.getUserInfo() != null) {
             return false;
         }
-        String host = host(endpoint);
-        for (String region : KnownRegions.of(platform)) {
-            String expected =
-                    switch (platform) {
-                        case AIHC -> "aihc." + region + ".baidubce.com";
-                        case SENSECORE -> "aec2." + region + ".sensecoreapi.cn";
-                    };
-            if (host.equals(expected)) {
-                return true;
-            }
-        }
-        return false;
+        return KnownRegions.of(platform).isPublicHost(host(endpoint));
     }
 
     /**

@@ -7,13 +7,15 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * What a pool has, read before or beside a diagnosis: per accelerator kind the pool's totals, its nodes
- * (AIHC; SenseCore's API lists none), the queue the job goes to, and SenseCore's resource specs and the
- * workspace's pool bindings. A snapshot: {@code readAt} says when.
+ * (AIHC; SenseCore's API lists none), the queue the job goes to, and what only its platform has
+ * ({@link PoolEvidence}: SenseCore's resource specs and the workspace's pool bindings). A snapshot:
+ * {@code readAt} says when.
  *
  * <p>Bounded: at most {@link #MAX_NODES} nodes are kept; {@code nodesComplete} is false when the pool has
  * more, when the node list is not served, or when paging stopped early or did not add up. {@code nodeDoubts}
@@ -22,31 +24,27 @@ import java.util.Set;
  * (a resource that exists "on no node") only conclude when {@link #nodesTrusted()}.
  */
 public record PoolInventory(
-        PlatformKind platform,
         String poolId,
         String queueName,
         List<GpuTotal> gpus,
         List<InventoryNode> nodes,
         boolean nodesComplete,
         QueueCapacity queue,
-        List<SenseCoreEvidence.ResourceSpec> specs,
-        List<SenseCoreEvidence.PoolBinding> bindings,
+        PoolEvidence evidence,
         Instant readAt,
         List<String> nodeDoubts) {
 
     /** An inventory without doubts about its node list. */
     public PoolInventory(
-            PlatformKind platform,
             String poolId,
             String queueName,
             List<GpuTotal> gpus,
             List<InventoryNode> nodes,
             boolean nodesComplete,
             QueueCapacity queue,
-            List<SenseCoreEvidence.ResourceSpec> specs,
-            List<SenseCoreEvidence.PoolBinding> bindings,
+            PoolEvidence evidence,
             Instant readAt) {
-        this(platform, poolId, queueName, gpus, nodes, nodesComplete, queue, specs, bindings, readAt, List.of());
+        this(poolId, queueName, gpus, nodes, nodesComplete, queue, evidence, readAt, List.of());
     }
 
     /** 5,000-node pools are the largest we plan for; a few times that still fits in a few MB. */
@@ -64,9 +62,13 @@ public record PoolInventory(
         queueName = queueName == null ? "" : queueName;
         gpus = gpus == null ? List.of() : List.copyOf(gpus);
         nodes = nodes == null ? List.of() : List.copyOf(nodes);
-        specs = specs == null ? List.of() : List.copyOf(specs);
-        bindings = bindings == null ? List.of() : List.copyOf(bindings);
+        Objects.requireNonNull(evidence, "evidence");
         nodeDoubts = nodeDoubts == null ? List.of() : List.copyOf(nodeDoubts);
+    }
+
+    /** Whose pool this is, as its platform's part of the inventory says. */
+    public PlatformKind platform() {
+        return evidence.platform();
     }
 
     /**

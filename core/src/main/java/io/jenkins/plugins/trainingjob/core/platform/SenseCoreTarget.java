@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +14,18 @@ import java.util.Optional;
  */
 public record SenseCoreTarget(String subscription, String resourceGroup, String zone, String workspace)
         implements PlatformTarget {
+
+    /**
+     * SenseCore ACP regions and their hosts. No official SDK exists; the only region the public ACP origin
+     * is documented and used live for is cn-sh-01 ({@code aec2.cn-sh-01.sensecoreapi.cn}: the
+     * SLAI-sensecore-tool ACP-LIVE-VALIDATION notes as cited in our sensecore-api.md §1.1, and the AFS
+     * default URL {@code afs.cn-sh-01.sensecoreapi.cn} in a public client). Users write sh or shanghai.
+     */
+    static final KnownRegions REGIONS = new KnownRegions(
+            PlatformKind.SENSECORE,
+            List.of("cn-sh-01"),
+            "aec2.%s.sensecoreapi.cn",
+            Map.of("sh", "cn-sh-01", "shanghai", "cn-sh-01"));
 
     @Override
     public PlatformKind platform() {
@@ -42,7 +55,7 @@ public record SenseCoreTarget(String subscription, String resourceGroup, String 
 
     @Override
     public URI regionEndpoint(String region) {
-        return URI.create("https://aec2." + region.trim() + ".sensecoreapi.cn");
+        return REGIONS.endpoint(region);
     }
 
     /** The rule of one SenseCore setting on its own: all four names are required. */

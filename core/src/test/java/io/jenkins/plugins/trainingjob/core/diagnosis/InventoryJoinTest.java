@@ -2,10 +2,12 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Instant;
@@ -43,7 +45,14 @@ class InventoryJoinTest {
                 base,
                 findings,
                 new PoolInventory(
-                        platform, "p", "q", List.of(), nodes, true, null, List.of(), List.of(), Instant.EPOCH));
+                        "p",
+                        "q",
+                        List.of(),
+                        nodes,
+                        true,
+                        null,
+                        platform == PlatformKind.AIHC ? new AihcPoolEvidence() : SenseCorePoolEvidence.NONE,
+                        Instant.EPOCH));
     }
 
     @Test

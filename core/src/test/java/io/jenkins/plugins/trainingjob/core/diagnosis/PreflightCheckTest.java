@@ -2,12 +2,14 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
@@ -40,16 +42,7 @@ class PreflightCheckTest {
 
     private static PoolInventory inv(List<InventoryNode> nodes, QueueCapacity q) {
         return new PoolInventory(
-                PlatformKind.AIHC,
-                "cce-1",
-                q == null ? "" : q.name(),
-                List.of(),
-                nodes,
-                true,
-                q,
-                List.of(),
-                List.of(),
-                Instant.EPOCH);
+                "cce-1", q == null ? "" : q.name(), List.of(), nodes, true, q, new AihcPoolEvidence(), Instant.EPOCH);
     }
 
     private static QueueCapacity queue(String name, String state, Map<String, String> cap, Map<String, String> used) {
@@ -197,15 +190,13 @@ class PreflightCheckTest {
     @Test
     void doubtsAboutTheNodeListSkipEveryNodeRuleAndSaySo() {
         PoolInventory managed = new PoolInventory(
-                PlatformKind.AIHC,
                 "aihc-serverless",
                 "q1",
                 List.of(),
                 List.of(),
                 true,
                 null,
-                List.of(),
-                List.of(),
+                new AihcPoolEvidence(),
                 Instant.EPOCH,
                 List.of("pool aihc-serverless is managed by Baidu"));
         DiagnosisReport r = PreflightCheck.check(demand(1, GPU, 8), managed);
@@ -270,16 +261,7 @@ class PreflightCheckTest {
     @Test
     void anIncompleteNodeListNeverProvesAbsence() {
         PoolInventory partial = new PoolInventory(
-                PlatformKind.AIHC,
-                "cce-1",
-                "",
-                List.of(),
-                seedNodes(),
-                false,
-                null,
-                List.of(),
-                List.of(),
-                Instant.EPOCH);
+                "cce-1", "", List.of(), seedNodes(), false, null, new AihcPoolEvidence(), Instant.EPOCH);
         DiagnosisReport r = PreflightCheck.check(demand(1, "baidu.com/a800_80g_cgpu", 8), partial);
         assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(r.verdictText()).contains("node list is incomplete");
@@ -304,15 +286,13 @@ class PreflightCheckTest {
     private static PoolInventory senseCore(
             SenseCoreEvidence.PoolBinding binding, SenseCoreEvidence.ResourceSpec... specs) {
         return new PoolInventory(
-                PlatformKind.SENSECORE,
                 "sim-pool",
                 "sim-pool",
                 List.of(),
                 List.of(),
                 false,
                 null,
-                List.of(specs),
-                List.of(binding),
+                new SenseCorePoolEvidence(List.of(specs), List.of(binding)),
                 Instant.EPOCH);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcManagedPools;
+import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
@@ -126,17 +127,7 @@ final class AihcInventoryReader {
             List<InventoryNode> list = new ArrayList<>(nodes.size());
             nodes.values().forEach(n -> list.add(n.node()));
             return new PoolInventory(
-                    PlatformKind.AIHC,
-                    pool,
-                    queue,
-                    gpus,
-                    list,
-                    complete,
-                    q,
-                    List.of(),
-                    List.of(),
-                    clock.instant(),
-                    doubts);
+                    pool, queue, gpus, list, complete, q, new AihcPoolEvidence(), clock.instant(), doubts);
         } catch (NotFoundException e) {
             throw InventoryUnreadableException.of(e);
         } catch (AuthenticationException e) {

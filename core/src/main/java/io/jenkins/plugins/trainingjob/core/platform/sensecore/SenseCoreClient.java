@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence.ResourceSpec;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreTarget;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
@@ -498,15 +499,17 @@ public final class SenseCoreClient implements TrainingPlatform {
             throw e;
         }
         return new PoolInventory(
-                PlatformKind.SENSECORE,
                 name,
                 name,
                 List.of(),
                 List.of(),
                 false,
                 null,
-                specs,
-                bindings.stream().map(SenseCoreResponses.Binding::binding).toList(),
+                new SenseCorePoolEvidence(
+                        specs,
+                        bindings.stream()
+                                .map(SenseCoreResponses.Binding::binding)
+                                .toList()),
                 clock.instant());
     }
 

@@ -6,6 +6,7 @@ import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
+import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
@@ -51,16 +52,7 @@ class InventoryCacheTest {
 
     private static PoolInventory inventory() {
         return new PoolInventory(
-                PlatformKind.AIHC,
-                "cce-1",
-                "default",
-                List.of(),
-                List.of(),
-                true,
-                null,
-                List.of(),
-                List.of(),
-                Instant.EPOCH);
+                "cce-1", "default", List.of(), List.of(), true, null, new AihcPoolEvidence(), Instant.EPOCH);
     }
 
     @Test

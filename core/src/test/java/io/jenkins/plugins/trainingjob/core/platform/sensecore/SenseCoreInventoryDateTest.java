@@ -6,6 +6,7 @@ import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFi
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -46,7 +47,7 @@ class SenseCoreInventoryDateTest extends SenseCoreServerTest {
 
         PoolInventory inventory = sensecore.inventory("pool-a");
 
-        assertThat(inventory.specs()).isNotEmpty();
+        assertThat(SenseCorePoolEvidence.of(inventory).specs()).isNotEmpty();
         assertThat(inventory.readAt()).isEqualTo(CLIENT_TIME);
     }
 }
