@@ -200,6 +200,57 @@ class WorkloadEtaEndToEndTest {
         }
     }
 
+    /**
+     * A world in which a history-only early end would be wrong: one 16-GPU node, and a history of 40 jobs that
+     * queued behind each other (each ran 5 min, they came every 100 s, so the later ones waited up to 2h 10m),
+     * but at now the last of them has run 4m 50s of its 5 min and nothing waits. The history's waits alone
+     * (their p10 is past 10 min) would give up on a 5-minute budget; the estimate reads the running job's
+     * elapsed time against the run times, so it should not end the wait, and the job starts when that job ends.
+     *
+     * <p>It does end it today: the estimate is "9-109 min (p50 57 min)" for a job that starts in 10 s, and the
+     * 5-minute budget ends early with exit 8. EtaEstimator scales each neighbour's wait by (blocking + 10 min)
+     * / (its blocking + 10 min), so after a history of long waits no estimate falls much below 10 min however
+     * soon capacity frees; with 40 submissions in the window every one is a neighbour. Disabled until the
+     * estimator (or the early-end rule) is fixed; it fails on the current code, which is the point.
+     */
+    @org.junit.jupiter.api.Disabled(
+            "known defect: EtaEstimator's +10 min rescale floor ends this wait early (issue 24)")
+    @Test
+    void maxWaitDoesNotEndEarlyOnAHistoryOfLongWaitsWhenTheRunningJobIsAboutToEnd() throws Exception {
+        StringBuilder jobs = new StringBuilder();
+        for (int k = 0; k < 40; k++) {
+            jobs.append("    - {at: ").append(-11990 + 100 * k).append(", pods: 1, gpusPerPod: 8, runSeconds: 300}\n");
+        }
+        String yaml = "name: long-waits-then-free\n"
+                + "credentials: [{accessKey: sim-access-key, secretKey: sim-secret-key}]\n"
+                + "timing: {speed: 0, fast: true}\n"
+                + "nodes: [{name: n1, allocatable: {cpu: 96, memory: 1024Gi, nvidia.com/gpu: 16}}]\n"
+                + "aihc: {resourcePools: [{id: cce-workload, queues: [{name: default}]}]}\n"
+                + "workload:\n  pool: cce-workload\n  jobs:\n"
+                + jobs.toString().replace("gpusPerPod: 8", "gpusPerPod: 16");
+        try (Simulator world = Simulator.start(Scenario.parse(yaml, "long-waits-then-free"))) {
+            CliHarness cli = cli(world);
+            cli.onErr("expected to start in", () -> world.advanceClock(java.time.Duration.ofMinutes(1)));
+            var run = cli.run(
+                    "submit",
+                    spec(),
+                    "--set",
+                    "NAME=" + name(),
+                    "--wait",
+                    "scheduled",
+                    "--max-wait",
+                    "5m",
+                    "--pending-timeout",
+                    "10m",
+                    "--poll-interval",
+                    "50ms");
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(OutcomePrinter.unfolded(run.err()))
+                    .contains("expected to start in")
+                    .doesNotContain("would not start within");
+        }
+    }
+
     @Test
     void onTheThinHistoryEveryPlaceSaysNoBasisInsteadOfANumber() throws Exception {
         CliHarness cli = cli(thin);
