@@ -207,14 +207,12 @@ class WorkloadEtaEndToEndTest {
      * (their p10 is past 10 min) would give up on a 5-minute budget; the estimate reads the running job's
      * elapsed time against the run times, so it should not end the wait, and the job starts when that job ends.
      *
-     * <p>It does end it today: the estimate is "9-109 min (p50 57 min)" for a job that starts in 10 s, and the
-     * 5-minute budget ends early with exit 8. EtaEstimator scales each neighbour's wait by (blocking + 10 min)
-     * / (its blocking + 10 min), so after a history of long waits no estimate falls much below 10 min however
-     * soon capacity frees; with 40 submissions in the window every one is a neighbour. Disabled until the
-     * estimator (or the early-end rule) is fixed; it fails on the current code, which is the point.
+     * <p>It did end it, before the early end needed the running jobs' own bound too: the estimate was "9-109 min
+     * (p50 57 min)" for a job that starts in 10 s, and the 5-minute budget ended with exit 8 (EtaEstimator
+     * scales each neighbour's wait by (blocking + 10 min) / (its blocking + 10 min), so after a history of long
+     * waits no range falls much below 10 min however soon capacity frees). The range is unchanged; the early
+     * end now also needs {@code Eta.soonest()} past the budget.
      */
-    @org.junit.jupiter.api.Disabled(
-            "known defect: EtaEstimator's +10 min rescale floor ends this wait early (issue 24)")
     @Test
     void maxWaitDoesNotEndEarlyOnAHistoryOfLongWaitsWhenTheRunningJobIsAboutToEnd() throws Exception {
         StringBuilder jobs = new StringBuilder();
