@@ -64,6 +64,7 @@ class JellyViewsContractTest {
                         "index.jelly",
                         "io/jenkins/plugins/trainingjob/TrainingJobConfiguration/config.jelly",
                         "io/jenkins/plugins/trainingjob/report/ScheduleDiagnosisAction/index.jelly",
+                        "io/jenkins/plugins/trainingjob/report/PendingTimeAction/summary.jelly",
                         "io/jenkins/plugins/trainingjob/report/ScheduleDiagnosisAction/summary.jelly",
                         "io/jenkins/plugins/trainingjob/steps/SubmitTrainingJobStep/config.jelly");
     }

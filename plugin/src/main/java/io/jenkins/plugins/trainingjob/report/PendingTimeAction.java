@@ -10,13 +10,19 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * The waits of one build (one per submitted or awaited job), saved with the build for the job page's
- * pending-time trend. Not shown on the build page itself: no icon, no URL.
+ * pending-time trend. On the build page (no icon, no URL of its own) its summary shows when the queued jobs
+ * were expected to start: each wait's last estimate, a range or why there was none.
  */
 public class PendingTimeAction implements RunAction2 {
     private final List<PendingTime> waits = new ArrayList<>();
 
     public List<PendingTime> getWaits() {
         return List.copyOf(waits);
+    }
+
+    /** The waits that had an estimate of their start (or a reason for none), for the build page's summary. */
+    public List<PendingTime> getEstimatedWaits() {
+        return waits.stream().filter(w -> w.getEta() != null).toList();
     }
 
     /** Adds a wait to the build's action (made on the first); a failed save waits for the build's own. */

@@ -14,6 +14,9 @@ import io.jenkins.plugins.trainingjob.simulator.http.InventoryShape;
 import io.jenkins.plugins.trainingjob.simulator.scenario.BindingDecl;
 import io.jenkins.plugins.trainingjob.simulator.scenario.PoolDecl;
 import io.jenkins.plugins.trainingjob.simulator.scenario.SpecDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.TraceJob;
+import io.jenkins.plugins.trainingjob.simulator.scenario.WorkloadDecl;
+import io.jenkins.plugins.trainingjob.simulator.scenario.WorkloadTrace;
 import io.jenkins.plugins.trainingjob.simulator.scenario.WorkspaceDecl;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,10 +46,11 @@ public record Scenario(
         List<NodeDecl> nodes,
         AihcDecl aihc,
         SenseCoreDecl sensecore,
-        List<FaultRule> faults) {
+        List<FaultRule> faults,
+        WorkloadDecl workload) {
 
     /** Names of the scenarios shipped inside the simulator jar. */
-    public static final List<String> BUNDLED = List.of("seed-taint-and-gpu", "tiny");
+    public static final List<String> BUNDLED = List.of("seed-taint-and-gpu", "tiny", "workload", "workload-thin");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -61,6 +65,19 @@ public record Scenario(
         aihc = aihc == null ? new AihcDecl(List.of()) : aihc;
         sensecore = sensecore == null ? new SenseCoreDecl(List.of(), List.of(), List.of()) : sensecore;
         faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    /** A world without a workload: only the jobs its clients submit. */
+    public Scenario(
+            String name,
+            Long seed,
+            List<CredentialPair> credentials,
+            Timing timing,
+            List<NodeDecl> nodes,
+            AihcDecl aihc,
+            SenseCoreDecl sensecore,
+            List<FaultRule> faults) {
+        this(name, seed, credentials, timing, nodes, aihc, sensecore, faults, null);
     }
 
     /** An access key pair the simulator accepts on both APIs. */
@@ -246,11 +263,22 @@ public record Scenario(
 
     /** Reads and checks a scenario file. */
     public static Scenario load(Path file) {
+        String yaml;
         try {
-            return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+            yaml = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read scenario " + file + ": " + e.getMessage(), e);
         }
+        Scenario s = parse(yaml, file.toString());
+        return s.withTrace(trace -> {
+            Path csv = file.toAbsolutePath().getParent().resolve(trace);
+            try {
+                return Files.readString(csv, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IllegalArgumentException(
+                        "scenario " + file + ": workload.trace: cannot read " + csv + ": " + e.getMessage(), e);
+            }
+        });
     }
 
     /** A scenario shipped with the simulator; see {@link #BUNDLED}. */
@@ -263,10 +291,37 @@ public record Scenario(
             if (in == null) {
                 throw new IllegalStateException("bundled scenario resource missing: " + resource);
             }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name);
+            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8), name)
+                    .withTrace(trace -> resourceText("scenarios/" + trace));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static String resourceText(String resource) {
+        try (InputStream in = Scenario.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("bundled resource missing: " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * This scenario with its workload's trace file read ({@code read} turns the file's name into its text),
+     * and checked against the scenario's AIHC pools.
+     */
+    private Scenario withTrace(java.util.function.Function<String, String> read) {
+        if (workload == null || workload.trace() == null) {
+            return this;
+        }
+        List<TraceJob> jobs = WorkloadTrace.parse(read.apply(workload.trace()), workload.trace());
+        Scenario s =
+                new Scenario(name, seed, credentials, timing, nodes, aihc, sensecore, faults, workload.withJobs(jobs));
+        s.validateWorkload("scenario " + name + ": ");
+        return s;
     }
 
     /** {@code name} as bundled, else a path to a file. */
@@ -319,7 +374,7 @@ public record Scenario(
                 timing.diagnosisLatencySeconds(),
                 timing.preCheckMinQueueSeconds(),
                 timing.stopSeconds());
-        return new Scenario(name, seed, credentials, t, nodes, aihc, sensecore, faults);
+        return new Scenario(name, seed, credentials, t, nodes, aihc, sensecore, faults, workload);
     }
 
     private void validate(String source) {
@@ -402,6 +457,7 @@ public record Scenario(
                 }
             }
         }
+        validateWorkload(where);
         for (WorkspaceDecl w : sensecore.workspaces()) {
             if (w.name() == null || w.subscription() == null || w.resourceGroup() == null || w.zone() == null) {
                 throw new IllegalArgumentException(
@@ -412,6 +468,27 @@ public record Scenario(
                     throw new IllegalArgumentException(
                             where + "sensecore workspace " + w.name() + ": binding to unknown pool " + b.pool());
                 }
+            }
+        }
+    }
+
+    /** The workload's jobs go to a declared AIHC pool and queues of it. */
+    private void validateWorkload(String where) {
+        if (workload == null) {
+            return;
+        }
+        ResourcePoolDecl pool = aihc.resourcePools().stream()
+                .filter(p -> p.id().equals(workload.pool()))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        where + "workload.pool: must name a pool of aihc.resourcePools, was " + workload.pool()));
+        Set<String> queueNames = pool.queues().stream().map(QueueDecl::name).collect(Collectors.toSet());
+        for (int i = 0; i < workload.jobs().size(); i++) {
+            TraceJob j = workload.jobs().get(i);
+            String q = j.queue().isEmpty() ? workload.queue() : j.queue();
+            if (!queueNames.contains(q)) {
+                throw new IllegalArgumentException(where + "workload.jobs[" + i + "].queue: no queue " + q + " in pool "
+                        + pool.id() + " (queues: " + new java.util.TreeSet<>(queueNames) + ")");
             }
         }
     }

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.simulator;
 
 import com.sun.net.httpserver.HttpServer;
 import io.jenkins.plugins.trainingjob.simulator.cluster.AdminAction;
+import io.jenkins.plugins.trainingjob.simulator.cluster.Arrival;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
@@ -21,6 +22,8 @@ import io.jenkins.plugins.trainingjob.simulator.http.InventoryShape;
 import io.jenkins.plugins.trainingjob.simulator.http.Json;
 import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreApi;
 import io.jenkins.plugins.trainingjob.simulator.http.SenseCoreAuthenticator;
+import io.jenkins.plugins.trainingjob.simulator.scenario.TraceJob;
+import io.jenkins.plugins.trainingjob.simulator.scenario.WorkloadDecl;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -72,7 +75,9 @@ public final class Simulator implements AutoCloseable {
     private Simulator(Scenario scenario, InetSocketAddress address) throws IOException {
         this.scenario = scenario;
         Scenario.Timing timing = scenario.timing();
-        SimClock clock = SimClock.system(timing.effectiveSpeed());
+        // A workload replays its history before now: the clock starts that far back, and the first look at
+        // the cluster brings it up to now, history and all.
+        SimClock clock = new SimClock(startOfTime(scenario), timing.effectiveSpeed(), System::nanoTime);
         List<SchedulingQueue> queues = new ArrayList<>();
         Map<String, Map<String, SchedulingQueue>> aihcPools = new LinkedHashMap<>();
         List<AdminAction> actions = new ArrayList<>();
@@ -136,6 +141,10 @@ public final class Simulator implements AutoCloseable {
                         Duration.ofSeconds(timing.effectiveStopSeconds())),
                 new SenseCoreAuthenticator(secrets, Clock.systemUTC()),
                 requestIds);
+        if (scenario.workload() != null) {
+            cluster.planArrivals(arrivals(scenario.workload(), aihc));
+            replayHistory();
+        }
         scenario.faults().forEach(faults::add);
         AdminApi admin = new AdminApi(scenario.name(), cluster, faults, this::reset);
 
@@ -164,6 +173,41 @@ public final class Simulator implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start the simulator on port " + port + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Moves the clock, started where the workload's history starts, up to now: the history's jobs arrive, wait,
+     * run and finish in between, in order.
+     */
+    private void replayHistory() {
+        cluster.advance(Duration.ofSeconds(scenario.workload().historySimulatedSeconds()));
+    }
+
+    /** Now, or for a workload as far back as its replayed history reaches. */
+    private static Instant startOfTime(Scenario scenario) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        return scenario.workload() == null
+                ? now
+                : now.minusSeconds(scenario.workload().historySimulatedSeconds());
+    }
+
+    /** The workload's trace as jobs that arrive at their (compressed) moments, history first. */
+    private static List<Arrival> arrivals(WorkloadDecl w, AihcApi aihc) {
+        List<Arrival> out = new ArrayList<>();
+        List<TraceJob> jobs = w.jobs();
+        for (int i = 0; i < jobs.size(); i++) {
+            TraceJob j = jobs.get(i);
+            if (w.history() != null && j.at() < -w.history()) {
+                continue; // before the replayed history: a thin history leaves it out
+            }
+            String name = w.namePrefix() + String.format("%04d", i + 1);
+            String queue = j.queue().isEmpty() ? w.queue() : j.queue();
+            Duration run = Duration.ofSeconds(w.simulatedSeconds(j.runSeconds()));
+            out.add(new Arrival(
+                    Duration.ofSeconds(w.simulatedOffset(j.at())),
+                    c -> aihc.workloadJob(w.pool(), queue, name, j.pods(), j.gpusPerPod(), run)));
+        }
+        return out;
     }
 
     private static AdminAction action(String poolId, Scenario.ActionDecl a) {
@@ -283,8 +327,12 @@ public final class Simulator implements AutoCloseable {
 
     /** Forgets jobs and diagnoses, restores nodes and the scenario's faults, restarts the clock. */
     public void reset() {
+        // the clock first: the cluster's origin (admin actions, a workload's arrivals) is the clock's new start
+        cluster.clock().reset(startOfTime(scenario));
         cluster.reset();
-        cluster.clock().reset(Instant.now().truncatedTo(ChronoUnit.SECONDS));
+        if (scenario.workload() != null) {
+            replayHistory();
+        }
         aihc.reset();
         faults.clear();
         scenario.faults().forEach(faults::add);

@@ -101,6 +101,9 @@ final class JobFollower implements AutoCloseable {
                     if (event instanceof MonitorEvent.DiagnosisStarted) {
                         live.activity("diagnosing");
                     }
+                    if (event instanceof MonitorEvent.EtaChanged e) {
+                        live.eta(e.eta());
+                    }
                     if (event instanceof MonitorEvent.Heartbeat) {
                         return;
                     }

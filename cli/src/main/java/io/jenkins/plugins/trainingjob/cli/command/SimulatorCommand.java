@@ -31,6 +31,7 @@ import picocli.CommandLine.ParentCommand;
         footer = {
             "  trainjob simulator",
             "  trainjob simulator --port 8080 --speed 10",
+            "  trainjob simulator --scenario workload      # a busy queue with a history: ETAs",
             "  trainjob simulator --scenario my-cluster.yaml"
         })
 public final class SimulatorCommand implements Callable<Integer> {

@@ -1,6 +1,9 @@
 package io.jenkins.plugins.trainingjob.cli.terminal;
 
+import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
@@ -27,6 +30,7 @@ public final class LiveStatusLine implements AutoCloseable {
     private volatile JobRef job;
     private volatile JobStatus status;
     private volatile String activity = "waiting";
+    private volatile Eta eta;
     private int frame;
 
     public LiveStatusLine(Terminal terminal, Clock clock, JobRef job) {
@@ -53,12 +57,25 @@ public final class LiveStatusLine implements AutoCloseable {
         activity = what;
     }
 
-    private void draw() {
-        terminal.showLive(text(job, status, activity, Duration.between(start, clock.instant()), frame++));
+    /** The watch's latest estimate: shown on the line while the job is pending and it is a range. */
+    public void eta(Eta latest) {
+        eta = latest;
     }
 
-    /** {@code | [aihc] llama-sft-1 PENDING (Created) · queue #2 · 0/2 placed · waiting 1m 5s}. */
+    private void draw() {
+        terminal.showLive(text(job, status, activity, Duration.between(start, clock.instant()), frame++, eta));
+    }
+
     static String text(JobRef job, JobStatus status, String activity, Duration elapsed, int frame) {
+        return text(job, status, activity, elapsed, frame, null);
+    }
+
+    /**
+     * {@code | [aihc] llama-sft-1 PENDING (Created) · queue #2 · 0/2 placed · waiting 1m 5s}, and while the
+     * job is pending with an estimate {@code · starts in 25-70 min (p50 40 min)}: only a range; "no basis" and
+     * the other reasons for none are progress lines of their own, printed once above.
+     */
+    static String text(JobRef job, JobStatus status, String activity, Duration elapsed, int frame, Eta eta) {
         StringBuilder sb = new StringBuilder()
                 .append(SPINNER[Math.floorMod(frame, SPINNER.length)])
                 .append(' ')
@@ -87,11 +104,18 @@ public final class LiveStatusLine implements AutoCloseable {
         }
         // Whole seconds: the line is redrawn every second, milliseconds would only flicker.
         Duration seconds = elapsed.truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        return sb.append(" · ")
+        sb.append(" · ")
                 .append(activity)
                 .append(' ')
-                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds))
-                .toString();
+                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds));
+        if (eta != null && eta.known() && (status == null || status.phase() == JobPhase.PENDING)) {
+            sb.append(" · starts in ")
+                    .append(DurationWords.range(eta.p10(), eta.p90()))
+                    .append(" (p50 ")
+                    .append(DurationWords.compact(eta.p50()))
+                    .append(')');
+        }
+        return sb.toString();
     }
 
     @Override

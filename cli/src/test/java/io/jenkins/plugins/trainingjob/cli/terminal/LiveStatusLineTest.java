@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
 import io.jenkins.plugins.trainingjob.cli.ManualInterrupts;
+import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -42,6 +43,62 @@ class LiveStatusLineTest {
                 .isEqualTo("/ [aihc] llama-sft-1 · waiting 3s");
         assertThat(LiveStatusLine.text(JOB, null, "waiting", Duration.ofMillis(12), 2))
                 .endsWith("waiting 0s");
+    }
+
+    @Test
+    void aPendingJobsLineShowsTheEstimatedStartAsARangeAndNothingWithoutOne() {
+        JobStatus pending = new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 3, "", List.of(), null);
+        Eta eta = Eta.estimate(
+                Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3, 24, "the real waits");
+        assertThat(LiveStatusLine.text(JOB, pending, "waiting", Duration.ofSeconds(65), 0, eta))
+                .isEqualTo("| [aihc] llama-sft-1 PENDING (Created) · queue #3 · waiting 1m 5s"
+                        + " · starts in 25-70 min (p50 40 min)");
+        // no basis: the reason is a progress line of its own, the live line carries no invented number
+        assertThat(LiveStatusLine.text(
+                        JOB, pending, "waiting", Duration.ofSeconds(65), 0, Eta.noBasis(3, Duration.ofDays(7))))
+                .isEqualTo("| [aihc] llama-sft-1 PENDING (Created) · queue #3 · waiting 1m 5s");
+        // once it started, a start estimate is news of the past
+        JobStatus starting =
+                new JobStatus(JOB, JobPhase.STARTING, "Created", null, null, null, null, "", List.of(), null);
+        assertThat(LiveStatusLine.text(JOB, starting, "waiting", Duration.ofSeconds(65), 0, eta))
+                .doesNotContain("starts in");
+    }
+
+    @Test
+    void theLiveLineOnATerminalCarriesTheEstimateOnceTheWatchHasOne() throws Exception {
+        StringWriter err = new StringWriter();
+        Terminal terminal = terminal(true, Map.of(), err);
+        Eta eta = Eta.estimate(
+                Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3, 24, "the real waits");
+        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
+                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-01-01T00:00:00Z"));
+        Clock clock = new Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return now.get();
+            }
+        };
+        try (LiveStatusLine live = new LiveStatusLine(terminal, clock, JOB)) {
+            live.update(new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 3, "", List.of(), null));
+            live.eta(eta);
+            // the line is redrawn every second on its own thread: wait for a frame that carries the estimate
+            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (!err.toString().contains("starts in") && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+        }
+        assertThat(err.toString())
+                .contains("PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)");
     }
 
     @Test

@@ -157,7 +157,7 @@ final class InventoryJoin {
                 verdictText = "never fits as requested: no node of " + demand.where + " has "
                         + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
                         + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
-            } else if (verdict != Verdict.NEVER_FITS) {
+            } else if (verdict != Verdict.NEVER_FITS || disprovedByTotals(findings, demand)) {
                 verdict = Verdict.FITS_LATER;
                 verdictText = "fits later: "
                         + (changes.isEmpty()
@@ -183,6 +183,23 @@ final class InventoryJoin {
                 .hints(hints(base, findings, byName, demand, changes, best))
                 .pool(picture(findings, inventory))
                 .build();
+    }
+
+    /**
+     * The diagnosis said NEVER_FITS from its rows' {@code allocatable} read as each node's total, but the
+     * inventory shows a node of the pool with enough in total: the rows' numbers were what is left (a full
+     * queue's every node reads "allocatable 0"), so the refusal is capacity in use, not proof that the pod can
+     * never fit. Only node rows short of that resource: a pool-level blocker (a quota, a spec not offered) or
+     * a CPU or memory row keeps its NEVER_FITS.
+     */
+    private static boolean disprovedByTotals(List<Finding> findings, Demand demand) {
+        return demand.largestTotal >= demand.perPod
+                && findings.stream()
+                        .noneMatch(f -> f.category().blocks() && f.node().isEmpty())
+                // a CPU or memory row is not disproved by the GPU totals
+                && findings.stream()
+                        .filter(f -> f.category() == ReasonCategory.INSUFFICIENT_RESOURCE)
+                        .allMatch(f -> f.resource().equals(demand.resource));
     }
 
     /**

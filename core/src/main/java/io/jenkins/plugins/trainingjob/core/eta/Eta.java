@@ -13,8 +13,21 @@ import java.util.Objects;
  * @param p10 {@code null} unless {@link Kind#ESTIMATE}; likewise p50 and p90
  * @param jobsAhead waiting jobs created before this one, as far as the list shows them
  * @param gpusAhead the GPUs those jobs ask for in all (0 when the list does not say)
+ * @param soonest {@code null} unless {@link Kind#ESTIMATE}: the soonest start the queue's present state allows
+ *     for this job alone (the running jobs ending early, at the 10th percentile of their remaining run time
+ *     given how long each has run, and a scheduler that backfills past the jobs ahead); zero when free
+ *     capacity holds it now. The range comes from past waits; this comes from the jobs running now, so an
+ *     early end of a wait ({@link #provablyPast}) needs both
  */
-public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead, String basis) {
+public record Eta(
+        Kind kind,
+        Duration p10,
+        Duration p50,
+        Duration p90,
+        int jobsAhead,
+        long gpusAhead,
+        String basis,
+        Duration soonest) {
 
     public enum Kind {
         ESTIMATE,
@@ -31,16 +44,26 @@ public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsA
             Objects.requireNonNull(p10, "p10");
             Objects.requireNonNull(p50, "p50");
             Objects.requireNonNull(p90, "p90");
+            Objects.requireNonNull(soonest, "soonest");
             if (p10.compareTo(p50) > 0 || p50.compareTo(p90) > 0) {
                 throw new IllegalArgumentException("p10 <= p50 <= p90 must hold: " + p10 + ", " + p50 + ", " + p90);
             }
-        } else if (p10 != null || p50 != null || p90 != null) {
+        } else if (p10 != null || p50 != null || p90 != null || soonest != null) {
             throw new IllegalArgumentException(kind + " carries no range");
         }
     }
 
+    /**
+     * A range whose caller knows no separate bound from the running jobs: the soonest start is taken to be
+     * {@code p10}.
+     */
     public static Eta estimate(Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead, String basis) {
-        return new Eta(Kind.ESTIMATE, p10, p50, p90, jobsAhead, gpusAhead, basis);
+        return new Eta(Kind.ESTIMATE, p10, p50, p90, jobsAhead, gpusAhead, basis, p10);
+    }
+
+    public static Eta estimate(
+            Duration p10, Duration p50, Duration p90, int jobsAhead, long gpusAhead, String basis, Duration soonest) {
+        return new Eta(Kind.ESTIMATE, p10, p50, p90, jobsAhead, gpusAhead, basis, soonest);
     }
 
     public static Eta noBasis(int finishedJobs, Duration window) {
@@ -52,7 +75,8 @@ public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsA
                 0,
                 0,
                 "no basis for an estimate (" + finishedJobs + " finished jobs in " + DurationWords.compact(window)
-                        + ")");
+                        + ")",
+                null);
     }
 
     public static Eta needsAdmin() {
@@ -63,11 +87,23 @@ public record Eta(Kind kind, Duration p10, Duration p50, Duration p90, int jobsA
                 null,
                 0,
                 0,
-                "no estimate: only the pool administrator can make this job fit");
+                "no estimate: only the pool administrator can make this job fit",
+                null);
     }
 
     public boolean known() {
         return kind == Kind.ESTIMATE;
+    }
+
+    /**
+     * True when the job will not start within {@code left}, as far as evidence goes: both the optimistic end of
+     * the range (p10, from past waits) and the soonest start the running jobs allow are past it. Ending a wait
+     * acts on the user's job: past waits alone are no proof when the jobs running now are about to free
+     * enough (a queue that was long and is now nearly free), nor is one optimistic reading of the running jobs
+     * when the queue's history says otherwise.
+     */
+    public boolean provablyPast(Duration left) {
+        return known() && p10.compareTo(left) > 0 && soonest.compareTo(left) > 0;
     }
 
     /** As a report carries it: seconds, the summary and the basis. */

@@ -117,6 +117,19 @@ public final class EtaEstimator {
             blocking = SubmitStates.releaseTime(remaining, index, running, remaining.length, deficit);
         }
 
+        // The soonest the running jobs allow, for this job alone (a backfilling scheduler may start it before the
+        // jobs ahead): what an early end of the wait needs besides the range (Eta#provablyPast).
+        long soonest = 0;
+        long aloneDeficit = job.gpus() - free;
+        if (aloneDeficit > 0 || !gangFits) {
+            long[] early = new long[running.size()];
+            for (int k = 0; k < early.length; k++) {
+                early[k] = runTimes.remaining(running.get(k), now, 0.1);
+            }
+            soonest = SubmitStates.releaseTime(
+                    early, index, running, early.length, Math.max(aloneDeficit, gangFits ? 1 : job.gpusPerPod()));
+        }
+
         // The past submissions most like it, and what they really waited.
         SubmitStates past = SubmitStates.of(history, totalGpus, MAX_EVIDENCE);
         long elapsed = Math.max(0, Duration.between(job.createdAt(), now).toSeconds());
@@ -168,7 +181,8 @@ public final class EtaEstimator {
                 Duration.ofSeconds(d.quantile(0.9)),
                 ahead,
                 gpusAhead,
-                basis(history, capacity, totalGpus, free, running.size(), used, blocking, k, candidates.size()));
+                basis(history, capacity, totalGpus, free, running.size(), used, blocking, k, candidates.size()),
+                Duration.ofSeconds(soonest));
     }
 
     private static String basis(

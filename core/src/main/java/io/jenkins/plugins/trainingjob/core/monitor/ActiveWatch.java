@@ -302,8 +302,8 @@ final class ActiveWatch implements Watch {
     }
 
     /**
-     * Ends the wait when even the optimistic estimate (p10) is past what is left of the budget; warns once when
-     * only the median is. No estimate (no basis, needs the administrator) ends nothing: only the deadline does.
+     * Ends the wait when even the optimistic estimate (p10) is past what is left of the budget, and so is the
+     * soonest start the running jobs allow ({@link Eta#provablyPast}); warns once when only the median is. No estimate (no basis, needs the administrator) ends nothing: only the deadline does.
      */
     private boolean endsEarly(Eta eta, Instant now) {
         Instant deadline = budget.deadline(state.startedAt());
@@ -311,11 +311,12 @@ final class ActiveWatch implements Watch {
             return false;
         }
         Duration left = Duration.between(now, deadline);
-        if (eta.p10().compareTo(left) > 0) {
+        if (eta.provablyPast(left)) {
             String why = "p10 start in " + DurationWords.compact(eta.p10())
                     + (eta.jobsAhead() > 0
                             ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs") + " ahead"
-                            : "");
+                            : "")
+                    + "; the running jobs free enough in " + DurationWords.compact(eta.soonest()) + " at the soonest";
             finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta, withEta(keptReport)));
             return true;
         }

@@ -75,6 +75,31 @@ class InventoryJoinTest {
                                 + "or pool.");
     }
 
+    /**
+     * A full queue: every node's row says "allocatable 0" for 8 requested, which alone reads as NEVER_FITS
+     * (allocatable taken as the node's total). The inventory shows 8 in total on each: capacity in use, and
+     * the job starts when it frees; a NEVER_FITS here would fail (and with cancel-on-failure stop) a job that
+     * only had to wait. The simulator's "workload" world is this queue (cli WorkloadEtaEndToEndTest).
+     */
+    @Test
+    void everyNodeShortOnlyBecauseItsCapacityIsInUseFitsLaterWhenTheInventoryShowsTheTotals() {
+        List<Finding> f = List.of(gpuShort("g-1", "p-0"), gpuShort("g-2", "p-0"));
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "train");
+        assertThat(ReportAssembler.assemble(job, "d-1", f, List.of(), List.of()).verdict())
+                .isEqualTo(Verdict.NEVER_FITS);
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("g-2", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+        assertThat(r.verdict()).isEqualTo(Verdict.FITS_LATER);
+        assertThat(r.verdictText()).contains("capacity exists but is in use (0 of 16 nvidia.com/gpu free");
+        // nodes of 4 GPUs in total: the same rows are proof, and the verdict stays
+        List<InventoryNode> small = List.of(
+                new InventoryNode("g-1", GPU, 4, 4, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("g-2", GPU, 4, 4, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+        assertThat(joined(PlatformKind.AIHC, f, small).verdict()).isEqualTo(Verdict.NEVER_FITS);
+    }
+
     @Test
     void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
         Finding affinity = Finding.classified(

@@ -125,4 +125,50 @@ class EtaEstimatorTest {
         Eta eta = EtaEstimator.estimate(history(jobs), gang, new Capacity(true, 4, 32, 16, 1), NOW);
         assertThat(eta.basis()).contains("expected to end in");
     }
+
+    /**
+     * 40 jobs of the whole queue (16 GPUs), 5 minutes each, that came every 100 s: they queued behind each
+     * other and the later ones waited up to 2h 10m. The last one has run 4m 50s of its 5 minutes now.
+     */
+    private static List<HistoryJob> longWaitsThenAlmostFree(long lastElapsedSeconds) {
+        List<HistoryJob> jobs = new ArrayList<>();
+        Instant lastEnd = null;
+        Instant firstArrival = NOW.minusSeconds(39 * 300 + lastElapsedSeconds);
+        for (int k = 0; k < 40; k++) {
+            Instant arrived = firstArrival.plusSeconds(100L * k);
+            Instant started = lastEnd == null || arrived.isAfter(lastEnd) ? arrived : lastEnd;
+            Instant ended = started.plusSeconds(300);
+            jobs.add(new HistoryJob("j" + k, 16, arrived, started, k == 39 ? null : ended));
+            lastEnd = ended;
+        }
+        return jobs;
+    }
+
+    @Test
+    void theSoonestStartComesFromTheRunningJobsNotFromPastWaits() {
+        PendingJob mine = new PendingJob("mine", 1, 16, NOW);
+
+        Eta almostFree = EtaEstimator.estimate(history(longWaitsThenAlmostFree(290)), mine, Capacity.unknown(), NOW);
+
+        // the past waits say "an hour or so"; the job running now ends in seconds
+        assertThat(almostFree.p10()).isGreaterThan(Duration.ofMinutes(5));
+        assertThat(almostFree.soonest()).isLessThan(Duration.ofMinutes(1));
+        assertThat(almostFree.provablyPast(Duration.ofMinutes(5)))
+                .as("past waits alone are no proof that a 5-minute budget is too short")
+                .isFalse();
+    }
+
+    @Test
+    void aWaitIsProvablyPastTheBudgetWhenBothThePastWaitsAndTheRunningJobsSaySo() {
+        PendingJob mine = new PendingJob("mine", 1, 16, NOW);
+        List<HistoryJob> jobs = longWaitsThenAlmostFree(290);
+        // a job of the whole queue that started a moment ago, and a long one: at the soonest it ends in minutes
+        jobs.set(39, new HistoryJob("j39", 16, NOW.minusSeconds(5), NOW.minusSeconds(5), null));
+
+        Eta fresh = EtaEstimator.estimate(history(jobs), mine, Capacity.unknown(), NOW);
+
+        assertThat(fresh.soonest()).isGreaterThan(Duration.ofMinutes(2));
+        assertThat(fresh.provablyPast(Duration.ofMinutes(1))).isTrue();
+        assertThat(fresh.provablyPast(fresh.soonest())).isFalse();
+    }
 }

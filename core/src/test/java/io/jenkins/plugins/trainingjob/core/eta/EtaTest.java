@@ -34,4 +34,24 @@ class EtaTest {
                         Eta.estimate(Duration.ofMinutes(9), Duration.ofMinutes(5), Duration.ofMinutes(10), 0, 0, ""))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void onlyARangeAndASoonestStartBothPastTheBudgetProveTheJobWillNotStartWithinIt() {
+        Eta eta = Eta.estimate(
+                Duration.ofMinutes(20),
+                Duration.ofMinutes(40),
+                Duration.ofMinutes(70),
+                0,
+                0,
+                "basis",
+                Duration.ofMinutes(2));
+        assertThat(eta.provablyPast(Duration.ofMinutes(10))).isFalse();
+        assertThat(eta.provablyPast(Duration.ofMinutes(1))).isTrue();
+        assertThat(Eta.estimate(Duration.ofMinutes(20), Duration.ofMinutes(40), Duration.ofMinutes(70), 0, 0, "b")
+                        .provablyPast(Duration.ofMinutes(10)))
+                .as("a caller that knows no bound from the running jobs vouches for p10")
+                .isTrue();
+        assertThat(Eta.noBasis(3, Duration.ofDays(7)).provablyPast(Duration.ZERO))
+                .isFalse();
+    }
 }

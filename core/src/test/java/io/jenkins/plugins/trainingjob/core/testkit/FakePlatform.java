@@ -125,6 +125,27 @@ public class FakePlatform implements TrainingPlatform {
         return ref;
     }
 
+    /** A pending job as {@link #addJob(String)} adds it, whose status shows its size in GPUs. */
+    public JobRef addJob(String name, int gpus) {
+        JobRef ref = addJob(name);
+        JobStatus bare = jobs.get(ref.id());
+        jobs.put(
+                ref.id(),
+                new JobStatus(
+                        ref,
+                        bare.phase(),
+                        bare.rawState(),
+                        null,
+                        null,
+                        null,
+                        bare.queuePosition(),
+                        bare.reason(),
+                        bare.workers(),
+                        null,
+                        gpus));
+        return ref;
+    }
+
     /** Lists this status as given (times, size), before every job added so far: a queue's history. */
     public void addStatus(JobStatus status) {
         jobs.put(status.job().id(), status);

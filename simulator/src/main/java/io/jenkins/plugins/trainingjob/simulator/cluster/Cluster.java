@@ -40,6 +40,8 @@ public final class Cluster {
     private final Map<String, Integer> growth = new HashMap<>();
 
     private final List<AdminAction> actions = new ArrayList<>();
+    private final List<Arrival> arrivals = new ArrayList<>();
+    private int nextArrival;
     private final long seed;
     private Instant origin;
     private int nextAction;
@@ -80,6 +82,19 @@ public final class Cluster {
         actions.addAll(planned);
         actions.sort(java.util.Comparator.comparing(AdminAction::at));
         nextAction = 0;
+    }
+
+    /**
+     * Jobs that arrive by themselves (a workload's trace) at moments of simulated time counted from the start
+     * (and again from each reset), in any order. Each is built when it arrives and created at that moment,
+     * so a start whose origin lies in the past replays a history: jobs that finished and jobs still running,
+     * with their times in the past, as a platform's list shows them.
+     */
+    public synchronized void planArrivals(List<Arrival> planned) {
+        arrivals.clear();
+        arrivals.addAll(planned);
+        arrivals.sort(Comparator.comparing(Arrival::at));
+        nextArrival = 0;
     }
 
     /**
@@ -165,6 +180,7 @@ public final class Cluster {
         grown.clear();
         origin = clock.now();
         nextAction = 0;
+        nextArrival = 0;
         jobs.clear();
         random = new Random(seed);
         sequence = 0;
@@ -398,9 +414,23 @@ public final class Cluster {
             Instant actionAt = nextAction < actions.size()
                     ? origin.plus(actions.get(nextAction).at())
                     : null;
+            Instant arrivalAt = nextArrival < arrivals.size()
+                    ? origin.plus(arrivals.get(nextArrival).at())
+                    : null;
             if (actionAt != null && !actionAt.isAfter(now) && (nextEventAt == null || !actionAt.isAfter(nextEventAt))) {
                 apply(actions.get(nextAction++));
                 schedule(actionAt);
+            } else if (arrivalAt != null
+                    && !arrivalAt.isAfter(now)
+                    && (nextEventAt == null || arrivalAt.isBefore(nextEventAt))
+                    && (actionAt == null || arrivalAt.isBefore(actionAt))) {
+                // ends at the same instant go first: what they free is there for the job that arrives
+                SimJob.Builder b = arrivals.get(nextArrival++).job().apply(this);
+                if (!jobs.containsKey(b.id())) {
+                    SimJob job = new SimJob(b, ++sequence, arrivalAt);
+                    jobs.put(job.id(), job);
+                }
+                schedule(arrivalAt);
             } else if (nextEventAt != null && !nextEventAt.isAfter(now)) {
                 Instant at = nextEventAt;
                 for (SimJob j : dueAt(at)) {

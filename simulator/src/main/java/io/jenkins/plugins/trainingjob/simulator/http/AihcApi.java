@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.simulator.http;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
+import io.jenkins.plugins.trainingjob.simulator.cluster.SimJob;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,6 +57,15 @@ public final class AihcApi implements PlatformApi {
 
     public static String queueKey(String poolId, String queue) {
         return "aihc/" + poolId + "/" + queue;
+    }
+
+    /**
+     * A workload's job in {@code queue} of {@code poolId}, as a client's create would have made it (see
+     * {@link AihcJobsApi#workloadJob}).
+     */
+    public SimJob.Builder workloadJob(
+            String poolId, String queue, String name, int pods, int gpusPerPod, Duration runTime) {
+        return jobs.workloadJob(poolId, queue, name, pods, gpusPerPod, runTime);
     }
 
     public void reset() {

@@ -139,6 +139,44 @@ final class AihcJobsApi {
     }
 
     /**
+     * A workload's job as if a client had created it in {@code queue} of {@code poolId}: the create body a
+     * PyTorchJob of {@code pods} replicas of {@code gpusPerPod} GPUs would send, so detail, list and events
+     * show it as any other job. Built when it arrives: its ids come from the cluster's seeded generator.
+     */
+    SimJob.Builder workloadJob(String poolId, String queueName, String name, int pods, int gpusPerPod, Duration run) {
+        SchedulingQueue queue = pools.queues(poolId).get(queueName);
+        ObjectNode resource = Json.object().put("name", "nvidia.com/gpu").put("quantity", gpusPerPod);
+        ObjectNode jobSpec = Json.object()
+                .put("replicas", pods)
+                .put("image", "registry.example/workload:trace")
+                .put("command", "python train.py");
+        jobSpec.set("resources", Json.array().add(resource));
+        ObjectNode body = Json.object()
+                .put("name", name)
+                .put("queue", queueName)
+                .put("resourcePoolId", poolId)
+                .put("jobFramework", "PyTorchJob");
+        body.set("jobSpec", jobSpec);
+        Resources perPod = new Resources(Map.of("nvidia.com/gpu", (double) gpusPerPod));
+        List<Pod> podList = new ArrayList<>();
+        podList.add(new Pod(name + "-master-0", "master", perPod));
+        for (int i = 0; i < pods - 1; i++) {
+            podList.add(new Pod(name + "-worker-" + i, "worker", perPod));
+        }
+        return SimJob.builder()
+                .platform(PlatformKind.AIHC)
+                .id("pytorchjob-" + cluster.nextUuid())
+                .name(name)
+                .uid(cluster.nextUuid().toString())
+                .queue(queue)
+                .priority(1, "normal")
+                .pods(podList)
+                .runTime(run)
+                .exitCode(0)
+                .spec(body);
+    }
+
+    /**
      * {@code requiredNodeAffinity}, a list of strings in bce-sdk-go; what one term means is not documented,
      * so the simulator reads each as {@code label=value}, a label every node must carry.
      */
