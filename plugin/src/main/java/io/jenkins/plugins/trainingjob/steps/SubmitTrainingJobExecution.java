@@ -454,6 +454,11 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         return j == null ? Messages.Status_Submitting() : Messages.Status_Starting(j.id());
     }
 
+    /** The attempt whose token was saved last (0: none yet); tests restart the step mid-fallback by it. */
+    int attempt() {
+        return attempt;
+    }
+
     /** The client token (tests check that a resumed step keeps it). */
     String clientToken() {
         return clientToken;
