@@ -201,6 +201,28 @@ class SubmitTrainingJobFallbackTest {
         assertThat(simulated.sim.jobs()).isEmpty();
     }
 
+    @Test
+    void abortingWhileAnAttemptWaitsStopsItsJobAndEndsTheStepWithTheAbort() throws Exception {
+        SubmitTrainingJobExecution e = start(step("default", "nvidia.com/gpu", s -> {
+            s.setFallback(List.of(fallback(fb -> fb.setQueue("training"))));
+            s.setFallbackOrder("given");
+            s.setPendingTimeout("1h");
+        }));
+        long deadline = System.currentTimeMillis() + END;
+        while (e.job() == null && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(e.job()).as("attempt 1 created its job").isNotNull();
+        InterruptedException abort = new InterruptedException("aborted");
+
+        e.stop(abort);
+
+        assertThat(failure(f.context)).isSameAs(abort);
+        List<JobView> jobs = simulated.sim.jobs();
+        assertThat(jobs).as("nothing moved: one job").hasSize(1);
+        assertThat(jobs.get(0).state()).isIn(JobState.STOPPING, JobState.STOPPED);
+    }
+
     /**
      * The controller dies right after attempt 2's create reached the platform, before the step saved the
      * job: the saved state has attempt 2's number and no job for it. The resumed step finds that job by
