@@ -202,6 +202,31 @@ class SubmitTrainingJobFallbackTest {
     }
 
     @Test
+    void aListedExitCodeIsRetriedOnTheSameTargetAndTheLastAttemptEndsTheStep() throws Exception {
+        Retry retry = new Retry();
+        retry.setLimit(1);
+        retry.setOnExitCodes("3");
+        SubmitTrainingJobStep step = step("training", "nvidia.com/gpu", s -> {
+            s.setWait("completed");
+            s.setRetry(retry);
+        });
+        step.setVariables(List.of("RUN=r1", "QUEUE=training", "GPU_KIND=nvidia.com/gpu", "EXIT_CODE=3"));
+        start(step);
+
+        Throwable failure = failure(f.context);
+
+        assertThat(failure).isInstanceOf(AbortException.class);
+        // the last attempt's failure, in core's words (folded at 100 columns)
+        assertThat(failure.getMessage().replace("\n    ", " "))
+                .contains("fallback-r1-a2")
+                .contains("exit code 3");
+        assertThat(f.log()).contains("failed, exit code 3; retry 1 of 1").contains("exit code 3; no retries left");
+        List<JobView> jobs = simulated.sim.jobs();
+        assertThat(jobs).as("the first run and its one retry").hasSize(2);
+        assertThat(jobs).extracting(JobView::state).containsOnly(JobState.FAILED);
+    }
+
+    @Test
     void abortingWhileAnAttemptWaitsStopsItsJobAndEndsTheStepWithTheAbort() throws Exception {
         SubmitTrainingJobExecution e = start(step("default", "nvidia.com/gpu", s -> {
             s.setFallback(List.of(fallback(fb -> fb.setQueue("training"))));
