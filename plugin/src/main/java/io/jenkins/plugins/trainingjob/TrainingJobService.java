@@ -213,6 +213,45 @@ public class TrainingJobService implements PlatformResolver {
     }
 
     /**
+     * As {@link #bind}, aimed at another AIHC queue or resource pool (a fallback target): a client of its own
+     * under {@code bindingId}, released with {@link #release} like an inline one. A configured connection's
+     * credential is tracked for {@code run} as {@link #bind} does.
+     *
+     * @param queue the queue there, or {@code null} for the connection's
+     * @param resourcePool the pool there, or {@code null} for the connection's
+     * @throws InvalidInputException for an unknown connection, or a queue or pool on a SenseCore connection
+     */
+    public ConnectionBinding bindRetargeted(
+            ConnectionRef ref, Run<?, ?> run, String bindingId, String queue, String resourcePool) {
+        Connection c;
+        ConnectionSettings settings;
+        EndpointAllowList allowed = allowList();
+        if (ref.name() != null) {
+            c = configuredConnection(ref.name());
+            c.validate();
+            credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
+            settings = secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint())), allowed);
+        } else {
+            c = ref.inline();
+            requireAllowedInline(c, allowed);
+            settings = secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed);
+        }
+        if (queue != null) {
+            settings = settings.withQueue(queue);
+        }
+        if (resourcePool != null) {
+            settings = settings.withResourcePool(resourcePool);
+        }
+        TrainingPlatform client = connector.connect(settings);
+        String key = INLINE + bindingId;
+        TrainingPlatform previous = inline.put(key, client);
+        if (previous != null) {
+            previous.close();
+        }
+        return new ConnectionBinding(key, c.platform(), client, warning(settings));
+    }
+
+    /**
      * Refuses inline settings whose endpoint the global {@code allowedEndpoints} does not allow, naming
      * that setting; public regional endpoints (a {@code region} alone) always pass.
      *

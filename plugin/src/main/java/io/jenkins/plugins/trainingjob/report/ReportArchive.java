@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.report;
 
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import java.io.File;
 import java.io.IOException;
@@ -32,7 +33,16 @@ public final class ReportArchive {
         return actions != null && actions.stream().anyMatch(a -> a.getUrlName().equals(urlName));
     }
 
-    public static synchronized ArchivedReport attach(Run<?, ?> run, DiagnosisReport report) throws IOException {
+    public static ArchivedReport attach(Run<?, ?> run, DiagnosisReport report) throws IOException {
+        return attach(run, report, List.of());
+    }
+
+    /**
+     * As {@link #attach(Run, DiagnosisReport)} for a submit that took several attempts: the files have a
+     * section per attempt, and so has the build page's view.
+     */
+    public static synchronized ArchivedReport attach(Run<?, ?> run, DiagnosisReport report, List<Attempt> attempts)
+            throws IOException {
         String jobId = report.job().id();
         List<ScheduleDiagnosisAction> earlier = run.getActions(ScheduleDiagnosisAction.class);
         int n = 1;
@@ -47,11 +57,12 @@ public final class ReportArchive {
             String name = "schedule-diagnosis" + (e.getKey().equals("junit") ? "-junit" : "") + "."
                     + e.getValue().extension();
             Path file = dir.resolve(name);
-            Files.writeString(file, e.getValue().render(report), StandardCharsets.UTF_8);
+            Files.writeString(file, e.getValue().render(report, attempts), StandardCharsets.UTF_8);
             fileNames.put(e.getKey(), name);
         }
-        ScheduleDiagnosisAction action =
-                ScheduleDiagnosisAction.of(report, fileNames, ScheduleDiagnosisAction.urlNameOf(jobId, n), jobDir);
+        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(
+                        report, fileNames, ScheduleDiagnosisAction.urlNameOf(jobId, n), jobDir)
+                .withAttempts(attempts);
         run.addAction(action);
         run.save();
         // URLs relative to the Jenkins root, never controller paths: a script on an agent cannot read the

@@ -7,8 +7,11 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportJson;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.File;
 import java.io.IOException;
@@ -63,6 +66,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
     private String urlName;
     /** The files' folder under the build's {@code training-job/}; {@code null} as for {@link #urlName}. */
     private String directory;
+    /** The submit's attempts when it took several (fallback targets, retries); null otherwise and before. */
+    private List<AttemptRow> attempts;
 
     private transient Run<?, ?> run;
     /** What the page shows, built from {@link #reportJson} (or the legacy rows) on first use. */
@@ -181,6 +186,59 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         /** {@code fits}, {@code cordoned}, {@code taint}, {@code resource}, {@code quota}, {@code configuration} or {@code other}. */
         public String getCategory() {
             return category == null ? "other" : category;
+        }
+    }
+
+    /** One attempt of a submit that took several, as the page lists it; remote text escaped by the view. */
+    public static final class AttemptRow implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private final int number;
+        private final String target;
+        private final String jobId;
+        private final String verdict;
+        private final String outcome;
+        private final String waited;
+        private final String reason;
+
+        AttemptRow(Attempt a) {
+            this.number = a.number();
+            this.target = ConsoleText.strip(a.target());
+            this.jobId = ConsoleText.strip(a.jobId());
+            this.verdict = a.verdict() == null ? "" : a.verdict().name();
+            this.outcome = a.outcome();
+            this.waited = DurationText.format(a.waited());
+            this.reason = ConsoleText.strip(a.reason());
+        }
+
+        public int getNumber() {
+            return number;
+        }
+
+        /** Where the attempt went, in the step's words ({@code primary}, {@code queue=spot}). */
+        public String getTarget() {
+            return target;
+        }
+
+        public String getJobId() {
+            return jobId;
+        }
+
+        /** The pre-flight verdict on the target; empty when none was made. */
+        public String getVerdict() {
+            return verdict;
+        }
+
+        public String getOutcome() {
+            return outcome;
+        }
+
+        public String getWaited() {
+            return waited;
+        }
+
+        /** Why it ended and what followed (moved on, retried); empty for the one that ended the submit. */
+        public String getReason() {
+            return reason;
         }
     }
 
@@ -334,6 +392,19 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         action.urlName = urlName;
         action.directory = directory;
         return action;
+    }
+
+    /** This diagnosis with the attempts of the submit it belongs to (none: a submit of one attempt). */
+    ScheduleDiagnosisAction withAttempts(List<Attempt> list) {
+        this.attempts = list == null || list.isEmpty()
+                ? null
+                : list.stream().map(AttemptRow::new).collect(Collectors.toCollection(ArrayList::new));
+        return this;
+    }
+
+    /** The submit's attempts, first first; empty for a submit of one attempt. */
+    public List<AttemptRow> getAttempts() {
+        return nullSafe(attempts);
     }
 
     /** The URL name a diagnosis of {@code jobId} gets when it is the {@code n}th of that job in a build. */

@@ -97,6 +97,14 @@ final class StepForms {
                 v -> accepts(() -> PreflightMode.parse(v, "preflight")));
     }
 
+    /** The {@code fallbackOrder} choices, the default first. */
+    static ListBoxModel fallbackOrderItems(String current) {
+        return choices(
+                List.of("best", "given"),
+                current,
+                v -> accepts(() -> io.jenkins.plugins.trainingjob.core.flow.FallbackOrder.parse("fallbackOrder", v)));
+    }
+
     /** The {@code reuse} choices, the default first. */
     static ListBoxModel reuseItems(String current) {
         return choices(

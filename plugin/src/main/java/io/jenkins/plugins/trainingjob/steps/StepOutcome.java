@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -87,6 +88,23 @@ final class StepOutcome {
             TaskListener listener,
             Eta eta)
             throws AbortException {
+        return apply(outcome, job, failOnUnschedulable, end, run, listener, eta, List.of());
+    }
+
+    /**
+     * As {@link #apply(Outcome, JobRef, boolean, JobEnd, Run, TaskListener, Eta)} for the last attempt of a
+     * submit that took several: its diagnosis report, if any, lists every attempt.
+     */
+    static Map<String, Object> apply(
+            Outcome outcome,
+            JobRef job,
+            boolean failOnUnschedulable,
+            JobEnd end,
+            Run<?, ?> run,
+            TaskListener listener,
+            Eta eta,
+            List<Attempt> attempts)
+            throws AbortException {
         PrintStream log = listener.getLogger();
         log.println(outcome.message());
         WaitEstimate estimate = estimateOf(outcome, eta);
@@ -96,7 +114,7 @@ final class StepOutcome {
         if (outcome.kind() == OutcomeKind.UNSCHEDULABLE
                 || outcome.kind() == OutcomeKind.PLATFORM_ERROR
                 || outcome.kind() == OutcomeKind.CANCELLED) {
-            return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener, estimate);
+            return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener, estimate, attempts);
         }
         OutcomeSummary summary = summary(outcome, job, end);
         print(summary, log);
@@ -117,7 +135,7 @@ final class StepOutcome {
             result.put("failure", failureMap(((Outcome.JobFailed) outcome).failure(), summary));
             return result;
         }
-        return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener, estimate);
+        return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener, estimate, attempts);
     }
 
     private static Map<String, Object> finish(
@@ -129,7 +147,8 @@ final class StepOutcome {
             PrintStream log,
             Run<?, ?> run,
             TaskListener listener,
-            WaitEstimate estimate)
+            WaitEstimate estimate,
+            List<Attempt> attempts)
             throws AbortException {
         return switch (outcome.kind()) {
             case SCHEDULED, COMPLETED ->
@@ -137,10 +156,17 @@ final class StepOutcome {
                         withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
             case UNSCHEDULABLE ->
                 StepResult.withEta(
-                        unschedulable((Outcome.Unschedulable) outcome, job, failOnUnschedulable, run, log, estimate),
+                        unschedulable(
+                                (Outcome.Unschedulable) outcome,
+                                job,
+                                failOnUnschedulable,
+                                run,
+                                log,
+                                estimate,
+                                attempts),
                         estimate);
             case NOT_STARTED_IN_BUDGET ->
-                throw notStartedInBudget((Outcome.NotStartedInBudget) outcome, job, run, log, estimate);
+                throw notStartedInBudget((Outcome.NotStartedInBudget) outcome, job, run, log, estimate, attempts);
             case JOB_FAILED, TIMED_OUT, CANCELLED -> throw new AbortException(outcome.message());
             case PLATFORM_ERROR ->
                 throw new AbortException(
@@ -260,8 +286,13 @@ final class StepOutcome {
      * archived, the build page records the wait, and the step fails with the outcome's line.
      */
     private static AbortException notStartedInBudget(
-            Outcome.NotStartedInBudget outcome, JobRef job, Run<?, ?> run, PrintStream log, WaitEstimate estimate) {
-        ArchivedReport archived = outcome.report() == null ? null : report(outcome.report(), run, log);
+            Outcome.NotStartedInBudget outcome,
+            JobRef job,
+            Run<?, ?> run,
+            PrintStream log,
+            WaitEstimate estimate,
+            List<Attempt> attempts) {
+        ArchivedReport archived = outcome.report() == null ? null : report(outcome.report(), attempts, run, log);
         if (estimate != null) {
             log.println(ConsoleText.strip(estimate.summary()));
         }
@@ -294,9 +325,10 @@ final class StepOutcome {
             boolean failOnUnschedulable,
             Run<?, ?> run,
             PrintStream log,
-            WaitEstimate estimate)
+            WaitEstimate estimate,
+            List<Attempt> attempts)
             throws AbortException {
-        ArchivedReport archived = report(outcome.report(), run, log);
+        ArchivedReport archived = report(outcome.report(), attempts, run, log);
         recordWait(run, outcome, job, archived, estimate);
         if (failOnUnschedulable) {
             throw new AbortException(unschedulableMessage(outcome.report()));
@@ -306,11 +338,24 @@ final class StepOutcome {
 
     /** Prints the console report and archives the files; a failure to archive is reported, not fatal. */
     static ArchivedReport report(DiagnosisReport report, Run<?, ?> run, PrintStream log) {
-        for (String line : ReportFormat.TEXT.render(report).split("\n", -1)) {
+        return report(report, List.of(), run, log);
+    }
+
+    /** As {@link #report(DiagnosisReport, Run, PrintStream)}, with a section per attempt of the submit. */
+    static ArchivedReport report(DiagnosisReport report, List<Attempt> attempts, Run<?, ?> run, PrintStream log) {
+        for (String line : ReportFormat.TEXT.render(report, attempts).split("\n", -1)) {
             log.println(ConsoleText.strip(line));
         }
+        return archiveOnly(report, attempts, run, log);
+    }
+
+    /**
+     * Archives the report's files and the build page's view without printing it: an earlier attempt's
+     * diagnosis, which the log already summed up in the line that moved the job on.
+     */
+    static ArchivedReport archiveOnly(DiagnosisReport report, List<Attempt> attempts, Run<?, ?> run, PrintStream log) {
         try {
-            ArchivedReport archived = ReportArchive.attach(run, report);
+            ArchivedReport archived = ReportArchive.attach(run, report, attempts);
             log.println(Messages.Report_Archived(archived.url()));
             return archived;
         } catch (IOException | RuntimeException e) {

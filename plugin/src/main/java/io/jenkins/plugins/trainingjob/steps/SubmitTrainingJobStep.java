@@ -48,6 +48,12 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
     private String preflight = "true";
     private String clientToken;
     private String reuse = "never";
+    /** Other places for the job, tried in {@link #fallbackOrder}; empty (and null in saved forms before it): none. */
+    private List<Fallback> fallback;
+    /** {@code best} (default) or {@code given}; kept as given and checked when the run starts. */
+    private String fallbackOrder = "best";
+    /** Which failed runs are tried again; null: none. */
+    private Retry retry;
 
     @DataBoundConstructor
     public SubmitTrainingJobStep() {}
@@ -194,6 +200,39 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         this.reuse = Connection.trimToNull(reuse);
     }
 
+    /** The fallback targets, as given ({@code fallback: [[queue: 'spot'], [connection: 'aihc-b']]}). */
+    public List<Fallback> getFallback() {
+        return fallback == null ? List.of() : java.util.Collections.unmodifiableList(fallback);
+    }
+
+    /** Kept as given, as {@link #setWait}: each entry is checked when the run starts, naming its index and key. */
+    @DataBoundSetter
+    public void setFallback(List<Fallback> fallback) {
+        this.fallback = fallback == null || fallback.isEmpty() ? null : new ArrayList<>(fallback);
+    }
+
+    /** {@code best} (default) or {@code given}: see help-fallbackOrder.html. */
+    public String getFallbackOrder() {
+        return fallbackOrder;
+    }
+
+    /** Kept as given, as {@link #setWait}: checked when the run starts. */
+    @DataBoundSetter
+    public void setFallbackOrder(String fallbackOrder) {
+        this.fallbackOrder = Connection.trimToNull(fallbackOrder);
+    }
+
+    /** The retry policy, as given; null: none. */
+    public Retry getRetry() {
+        return retry;
+    }
+
+    /** Kept as given, as {@link #setWait}: checked when the run starts, naming {@code retry.limit} and so on. */
+    @DataBoundSetter
+    public void setRetry(Retry retry) {
+        this.retry = retry;
+    }
+
     @Override
     public boolean isCancelOnAbort() {
         return cancelOnAbort;
@@ -283,6 +322,11 @@ public class SubmitTrainingJobStep extends Step implements TrainingJobParameters
         @POST
         public ListBoxModel doFillReuseItems(@QueryParameter String reuse) {
             return StepForms.reuseItems(reuse);
+        }
+
+        @POST
+        public ListBoxModel doFillFallbackOrderItems(@QueryParameter String fallbackOrder) {
+            return StepForms.fallbackOrderItems(fallbackOrder);
         }
 
         @POST

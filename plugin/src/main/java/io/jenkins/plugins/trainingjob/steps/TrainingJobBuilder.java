@@ -20,19 +20,26 @@ import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
+import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
+import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -77,7 +84,15 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     private String preflight = "true";
     private String clientToken;
     private String reuse = "never";
+    /** Other places for the job, tried in {@link #fallbackOrder}; empty (and null in saved forms before it): none. */
+    private List<Fallback> fallback;
+    /** {@code best} (default) or {@code given}; kept as given and checked when the run starts. */
+    private String fallbackOrder = "best";
+    /** Which failed runs are tried again; null: none. */
+    private Retry retry;
+
     private transient TrainingJobService service;
+    private transient AttemptSubmission.Confirm confirm;
 
     @DataBoundConstructor
     public TrainingJobBuilder() {}
@@ -106,6 +121,8 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             ReusePolicy reusePolicy = Submission.reusePolicy(reuse, token);
             String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
             String budget = StepValidation.duration("maxWait", maxWait);
+            AttemptSubmission.Options options =
+                    AttemptSubmission.check(getFallback(), fallbackOrder, retry, mode, reusePolicy);
             String text = specText;
             String source = "specText";
             if (spec != null) {
@@ -116,6 +133,24 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
             if (binding.warning() != null) {
                 log.println(binding.warning());
+            }
+            if (AttemptSubmission.wanted(getFallback(), retry)) {
+                String specText = text;
+                String specSource = source;
+                performAttempts(
+                        run,
+                        listener,
+                        svc,
+                        ref,
+                        binding,
+                        jobSpec,
+                        extra -> Submission.loadSpec(svc, specText, specSource, env, extra),
+                        options,
+                        token,
+                        mode,
+                        pending,
+                        budget);
+                return;
             }
             // a clientToken or the reuse policy may name a job an earlier build created: that job is followed
             Submission.Found found = Submission.lookUp(
@@ -178,6 +213,102 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                 svc.release(binding.key());
             }
         }
+    }
+
+    /**
+     * With fallback targets or retries: core's attempt loop on the build's thread (a freestyle build holds
+     * its executor while it waits anyway); an abort interrupts the thread, which ends the loop and stops its
+     * job with {@code cancelOnAbort}.
+     */
+    private void performAttempts(
+            Run<?, ?> run,
+            TaskListener listener,
+            TrainingJobService svc,
+            ConnectionRef ref,
+            ConnectionBinding binding,
+            JobSpec jobSpec,
+            AttemptSubmission.SpecSource specs,
+            AttemptSubmission.Options options,
+            String token,
+            WaitMode mode,
+            String pending,
+            String budget)
+            throws IOException, InterruptedException {
+        try {
+            runAttempts(run, listener, svc, ref, binding, jobSpec, specs, options, token, mode, pending, budget);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
+        }
+    }
+
+    private void runAttempts(
+            Run<?, ?> run,
+            TaskListener listener,
+            TrainingJobService svc,
+            ConnectionRef ref,
+            ConnectionBinding binding,
+            JobSpec jobSpec,
+            AttemptSubmission.SpecSource specs,
+            AttemptSubmission.Options options,
+            String token,
+            WaitMode mode,
+            String pending,
+            String budget)
+            throws Exception {
+        PrintStream log = listener.getLogger();
+        String base = token != null ? token : UUID.randomUUID().toString();
+        try (AttemptSubmission.Targets targets = AttemptSubmission.bind(
+                svc, run, ref, binding, UUID.randomUUID().toString(), jobSpec, specs, options.targets(), log)) {
+            List<TargetChoice.Judged> plan = AttemptSubmission.plan(
+                    targets, PreflightMode.parse(preflight, "preflight"), options.order(), run, log);
+            AttemptLoop loop = new AttemptLoop(svc.watcher(), Sleeper.system(), Instant::now);
+            AttemptSubmission.Confirm c = confirm != null ? confirm : AttemptSubmission.Confirm.DEFAULT;
+            AttemptLoop.Result result = loop.run(
+                    plan,
+                    new AttemptLoop.Settings(
+                            base,
+                            token != null,
+                            options.retry(),
+                            budget == null ? null : DurationText.parse("maxWait", budget),
+                            cancelOnAbort,
+                            c.polls(),
+                            c.interval()),
+                    remaining -> Submission.policy(mode, pending, svc),
+                    new WatchListener() {
+                        @Override
+                        public void onEvent(MonitorEvent event) {
+                            log.println(event.message());
+                        }
+                    },
+                    new AttemptLoop.Hooks() {
+                        @Override
+                        public void beforeCreate(int attempt, String t, TargetChoice.Candidate target) {
+                            log.println(ConsoleText.strip(
+                                    "attempt " + attempt + " (" + target.label() + "): client token " + t));
+                        }
+
+                        @Override
+                        public void line(String text) {
+                            log.println(ConsoleText.strip(text));
+                        }
+                    });
+            AttemptSubmission.finish(
+                    result,
+                    base,
+                    failOnUnschedulable,
+                    cancelOnFailure,
+                    jobSpec.outputs(),
+                    isFailOnJobFailure(),
+                    run,
+                    listener);
+        }
+    }
+
+    /** Uses these stop confirmations instead of a minute's (tests). */
+    void useConfirm(AttemptSubmission.Confirm confirm) {
+        this.confirm = confirm;
     }
 
     /** Writes the monitor's lines as they come, until the watch ended; an abort goes on to {@link #await}. */
@@ -330,6 +461,39 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.reuse = Connection.trimToNull(reuse);
     }
 
+    /** The fallback targets, as given ({@code fallback: [[queue: 'spot'], [connection: 'aihc-b']]}). */
+    public List<Fallback> getFallback() {
+        return fallback == null ? List.of() : java.util.Collections.unmodifiableList(fallback);
+    }
+
+    /** Kept as given, as {@link #setWait}: each entry is checked when the run starts, naming its index and key. */
+    @DataBoundSetter
+    public void setFallback(List<Fallback> fallback) {
+        this.fallback = fallback == null || fallback.isEmpty() ? null : new ArrayList<>(fallback);
+    }
+
+    /** {@code best} (default) or {@code given}: see help-fallbackOrder.html. */
+    public String getFallbackOrder() {
+        return fallbackOrder;
+    }
+
+    /** Kept as given, as {@link #setWait}: checked when the run starts. */
+    @DataBoundSetter
+    public void setFallbackOrder(String fallbackOrder) {
+        this.fallbackOrder = Connection.trimToNull(fallbackOrder);
+    }
+
+    /** The retry policy, as given; null: none. */
+    public Retry getRetry() {
+        return retry;
+    }
+
+    /** Kept as given, as {@link #setWait}: checked when the run starts, naming {@code retry.limit} and so on. */
+    @DataBoundSetter
+    public void setRetry(Retry retry) {
+        this.retry = retry;
+    }
+
     @Override
     public boolean isCancelOnAbort() {
         return cancelOnAbort;
@@ -401,6 +565,11 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         @POST
         public ListBoxModel doFillReuseItems(@QueryParameter String reuse) {
             return StepForms.reuseItems(reuse);
+        }
+
+        @POST
+        public ListBoxModel doFillFallbackOrderItems(@QueryParameter String fallbackOrder) {
+            return StepForms.fallbackOrderItems(fallbackOrder);
         }
 
         @POST

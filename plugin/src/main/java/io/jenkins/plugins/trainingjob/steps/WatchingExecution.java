@@ -83,6 +83,11 @@ public abstract class WatchingExecution extends StepExecution {
         this.cancelOnAbort = cancelOnAbort;
     }
 
+    /** Names this step's inline connection in the monitor; a fallback target's is derived from it. */
+    protected final String bindingId() {
+        return bindingId;
+    }
+
     /** Uses this service instead of the controller's (unit tests). */
     public final void useService(TrainingJobService service) {
         this.service = service;

@@ -9,7 +9,9 @@ import static org.mockito.Mockito.when;
 
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.steps.Reports;
@@ -20,6 +22,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -103,6 +106,43 @@ class ScheduleDiagnosisActionTest {
     private ScheduleDiagnosisAction attach() throws Exception {
         ReportArchive.attach(run, report);
         return attached.get(attached.size() - 1);
+    }
+
+    @Test
+    void aReportOfASubmitThatMovedListsEveryAttemptOnItsPageAndInItsFiles() throws Exception {
+        List<Attempt> attempts = List.of(
+                new Attempt(
+                        1,
+                        "primary",
+                        "t",
+                        "job-1",
+                        Verdict.FITS_LATER,
+                        "unschedulable",
+                        Duration.ofMinutes(15),
+                        "still pending after the pending timeout (diagnosis kept); stopped, moved to target 2"),
+                new Attempt(2, "queue=spot\u001b[31m", "t-a2", "job-2", null, "scheduled", Duration.ofSeconds(4), ""));
+
+        ReportArchive.attach(run, report, attempts);
+        ScheduleDiagnosisAction action = attached.get(attached.size() - 1);
+
+        assertThat(action.getAttempts())
+                .extracting(
+                        ScheduleDiagnosisAction.AttemptRow::getNumber,
+                        ScheduleDiagnosisAction.AttemptRow::getTarget,
+                        ScheduleDiagnosisAction.AttemptRow::getVerdict,
+                        ScheduleDiagnosisAction.AttemptRow::getWaited)
+                .first()
+                .isEqualTo(org.assertj.core.groups.Tuple.tuple(1, "primary", "FITS_LATER", "15m"));
+        assertThat(action.getAttempts().get(1).getWaited()).isEqualTo("4s");
+        // control characters never reach the page
+        assertThat(action.getAttempts().get(1).getTarget())
+                .startsWith("queue=spot")
+                .doesNotContain("\u001b");
+        File html = new File(buildDir, action.getReportDirectory() + "/schedule-diagnosis.html");
+        assertThat(java.nio.file.Files.readString(html.toPath())).contains("<h3>Attempt 1: primary</h3>");
+        // a report of one attempt has none
+        ReportArchive.attach(run, report);
+        assertThat(attached.get(attached.size() - 1).getAttempts()).isEmpty();
     }
 
     @Test

@@ -130,9 +130,13 @@ final class StepFixture {
      * separately, here replaced by {@code newContext}), and returns the copy, bound to this fixture's
      * service.
      */
-    @SuppressWarnings("unchecked")
     <T extends StepExecution> T restart(T execution, StepContext newContext) throws Exception {
-        byte[] bytes = serialize(execution);
+        return restore(serialize(execution), newContext);
+    }
+
+    /** An execution read back from {@code bytes} ({@link #serialize}d earlier), as after a restart. */
+    @SuppressWarnings("unchecked")
+    <T extends StepExecution> T restore(byte[] bytes, StepContext newContext) throws Exception {
         useContext(newContext);
         try (ObjectInputStream in = new ContextResolvingInput(new ByteArrayInputStream(bytes), newContext)) {
             T copy = (T) in.readObject();

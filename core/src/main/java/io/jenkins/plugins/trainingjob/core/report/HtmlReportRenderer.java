@@ -7,7 +7,9 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
+import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -36,7 +38,17 @@ final class HtmlReportRenderer {
             "dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}dt{font-weight:bold}dd{margin:0}",
             "pre{background:#f6f8fa;padding:.6em;border-radius:4px}");
 
+    /** Only reports with attempts carry it, so the others stay as they were. */
+    private static final String ATTEMPT_CSS =
+            "section.attempt{border-left:4px solid #c8ccd4;padding:0 0 0 .8em;margin:.8em 0}"
+                    + "section.attempt h3{margin:.2em 0 .4em}";
+
     public String render(DiagnosisReport report) {
+        return render(report, List.of());
+    }
+
+    /** As {@link #render(DiagnosisReport)}, with a section per attempt of a submit that took several. */
+    public String render(DiagnosisReport report, List<Attempt> attempts) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
@@ -52,6 +64,7 @@ final class HtmlReportRenderer {
                                 ? "\n.v-fits_now{background:#d1e7dd}"
                                 : "")
                 .append(report.pool().isEmpty() ? "" : "\n" + PoolPictureHtml.CSS)
+                .append(attempts.isEmpty() ? "" : "\n" + ATTEMPT_CSS)
                 .append("\n</style>\n</head>\n<body>\n");
         b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
         b.append("<p class=\"verdict v-")
@@ -84,6 +97,7 @@ final class HtmlReportRenderer {
         }
         dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
         b.append("</dl>\n");
+        attempts(attempts, b);
         if (report.pool().isEmpty()) {
             grid(report, b);
         } else {
@@ -94,6 +108,33 @@ final class HtmlReportRenderer {
         hints(report, b);
         b.append("</body>\n</html>\n");
         return b.toString();
+    }
+
+    /** A section per attempt, first first; the one the job ran in (or ended in) is the last. */
+    private static void attempts(List<Attempt> attempts, StringBuilder b) {
+        if (attempts.isEmpty()) {
+            return;
+        }
+        b.append("<h2>Attempts</h2>\n");
+        for (Attempt a : attempts) {
+            b.append("<section class=\"attempt\">\n<h3>Attempt ")
+                    .append(a.number())
+                    .append(": ")
+                    .append(esc(a.target()))
+                    .append("</h3>\n<dl>\n");
+            dd(b, "Job", a.jobId().isEmpty() ? "none created" : a.jobId());
+            if (a.verdict() != null) {
+                dd(b, "Pre-flight", a.verdict().name());
+            }
+            if (!a.outcome().isEmpty()) {
+                dd(b, "Outcome", a.outcome());
+            }
+            dd(b, "Waited", DurationWords.compact(a.waited()));
+            if (!a.reason().isEmpty()) {
+                dd(b, "Why it moved on", a.reason());
+            }
+            b.append("</dl>\n</section>\n");
+        }
     }
 
     private static void dd(StringBuilder b, String term, String value) {

@@ -5,6 +5,8 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
+import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import java.util.List;
 
 /**
  * The report as Markdown (for pull-request comments, job summaries, wikis). Remote strings are stripped of
@@ -14,6 +16,11 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 final class MarkdownReportRenderer {
 
     public String render(DiagnosisReport report) {
+        return render(report, List.of());
+    }
+
+    /** As {@link #render(DiagnosisReport)}, with a section per attempt of a submit that took several. */
+    public String render(DiagnosisReport report, List<Attempt> attempts) {
         StringBuilder b = new StringBuilder();
         b.append("# Schedule diagnosis: ").append(esc(report.job().name())).append("\n\n");
         b.append(paragraph("**" + esc(report.headline()) + "**", "")).append("\n\n");
@@ -47,10 +54,40 @@ final class MarkdownReportRenderer {
                     .append(esc(String.join(", ", report.queues())))
                     .append('\n');
         }
+        attempts(attempts, b);
         rules(report, b);
         resources(report, b);
         hints(report, b);
         return b.toString();
+    }
+
+    /** A heading per attempt and its facts as a list: table rows could not be folded at 100 columns. */
+    private static void attempts(List<Attempt> attempts, StringBuilder b) {
+        if (attempts.isEmpty()) {
+            return;
+        }
+        b.append("\n## Attempts\n");
+        for (Attempt a : attempts) {
+            b.append("\n### Attempt ")
+                    .append(a.number())
+                    .append(": ")
+                    .append(esc(a.target()))
+                    .append("\n\n");
+            b.append("- **Job:** ")
+                    .append(a.jobId().isEmpty() ? "none created" : esc(a.jobId()))
+                    .append('\n');
+            if (a.verdict() != null) {
+                b.append("- **Pre-flight:** ").append(a.verdict().name()).append('\n');
+            }
+            if (!a.outcome().isEmpty()) {
+                b.append("- **Outcome:** ").append(esc(a.outcome())).append('\n');
+            }
+            b.append("- **Waited:** ").append(DurationWords.compact(a.waited())).append('\n');
+            if (!a.reason().isEmpty()) {
+                b.append(paragraph("- **Why it moved on:** " + esc(a.reason()), "  "))
+                        .append('\n');
+            }
+        }
     }
 
     private static void rules(DiagnosisReport report, StringBuilder b) {

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import java.util.List;
 import java.util.Locale;
 
 /** The report's output formats, each with its renderer and file extension. */
@@ -30,6 +31,23 @@ public enum ReportFormat {
             case HTML -> new HtmlReportRenderer().render(report);
             case JSON -> new JsonReportRenderer().render(report);
             case JUNIT -> new JunitReportRenderer().render(report);
+        };
+    }
+
+    /**
+     * As {@link #render(DiagnosisReport)} for the last diagnosed attempt of a submit that took several: text,
+     * Markdown and HTML add a section per attempt; JSON and JUnit XML stay the report alone (the CLI's JSON
+     * and the steps' results carry the attempts).
+     */
+    public String render(DiagnosisReport report, List<Attempt> attempts) {
+        if (attempts == null || attempts.isEmpty()) {
+            return render(report);
+        }
+        return switch (this) {
+            case TEXT -> new TextReportRenderer(false).render(report, attempts);
+            case MARKDOWN -> new MarkdownReportRenderer().render(report, attempts);
+            case HTML -> new HtmlReportRenderer().render(report, attempts);
+            case JSON, JUNIT -> render(report);
         };
     }
 

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,6 +35,14 @@ final class TextReportRenderer {
     }
 
     public String render(DiagnosisReport report) {
+        return render(report, List.of());
+    }
+
+    /**
+     * The report of the last diagnosed attempt of a submit that took several, with a section per attempt
+     * (target, pre-flight verdict, job, outcome, wait, why it moved on) after the verdict.
+     */
+    public String render(DiagnosisReport report, List<Attempt> attempts) {
         List<String> out = new ArrayList<>();
         List<String> headline = wrap(clean(report.headline()), "  ");
         for (String line : headline) {
@@ -65,10 +74,33 @@ final class TextReportRenderer {
                 out.addAll(wrap("Basis: " + clean(report.eta().basis()), "  "));
             }
         }
+        attempts(attempts, out);
         rules(report, out);
         resources(report, out);
         hints(report, out);
         return String.join("\n", out) + "\n";
+    }
+
+    /** One block per attempt: its target and job on the first line, how it ended and why it moved below. */
+    private void attempts(List<Attempt> attempts, List<String> out) {
+        if (attempts.isEmpty()) {
+            return;
+        }
+        out.add("");
+        out.add(paint(BOLD, "Attempts (" + attempts.size() + ")"));
+        for (Attempt a : attempts) {
+            String job = a.jobId().isEmpty() ? "no job" : "job " + clean(a.jobId());
+            out.addAll(wrap("  " + a.number() + ". " + clean(a.target()) + ": " + job, "     "));
+            String how = joinNonEmpty(
+                    ", ",
+                    a.verdict() == null ? "" : "pre-flight " + a.verdict().name(),
+                    clean(a.outcome()),
+                    "waited " + DurationWords.compact(a.waited()));
+            out.addAll(wrap("     " + how, "     "));
+            if (!a.reason().isEmpty()) {
+                out.addAll(wrap("     " + clean(a.reason()), "     "));
+            }
+        }
     }
 
     private void rules(DiagnosisReport report, List<String> out) {

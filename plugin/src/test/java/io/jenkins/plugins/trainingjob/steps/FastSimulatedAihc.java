@@ -1,0 +1,114 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.mockito.Mockito.when;
+
+import hudson.model.Item;
+import hudson.model.Run;
+import io.jenkins.plugins.trainingjob.AihcConnection;
+import io.jenkins.plugins.trainingjob.CredentialsLookup;
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.simulator.Scenario;
+import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The plugin's service on core's real AIHC client and job monitor (wall clock), against the simulator's
+ * documented pool in fast mode, as the configured connection {@code sim}: queue {@code default} has no
+ * free node for 8 GPUs, queue {@code training} has free 8-GPU nodes, no node has a
+ * {@code baidu.com/h800_80g_cgpu}. Background work runs on threads of its own, because a submit with
+ * fallback targets holds its thread while the attempt loop waits.
+ */
+final class FastSimulatedAihc implements AutoCloseable {
+    static final Credentials KEYS = Credentials.of("sim-access-key", "sim-secret-key");
+
+    final Simulator sim;
+    final TrainingJobService service;
+    private final ExecutorService calls = Executors.newCachedThreadPool();
+    private final ExecutorService events = Executors.newSingleThreadExecutor();
+    private volatile JobMonitor monitor;
+
+    FastSimulatedAihc(StepFixture f) {
+        Scenario s = Scenario.bundled("seed-taint-and-gpu");
+        sim = Simulator.start(new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
+                s.faults()));
+        AihcConnection c = new AihcConnection();
+        c.setName("sim");
+        c.setCredentialsId("sim-keys");
+        c.setEndpoint(sim.baseUrl().toString());
+        c.setResourcePool("cce-sim00001");
+        when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
+        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
+        CredentialsLookup keys = new CredentialsLookup() {
+            @Override
+            public Credentials forRun(String id, Run<?, ?> run, String endpoint) {
+                return KEYS;
+            }
+
+            @Override
+            public Credentials forItem(String id, Item item, String endpoint) {
+                return KEYS;
+            }
+        };
+        service = new TrainingJobService(
+                TrainingPlatforms::connect,
+                keys,
+                JobSpecLoader::load,
+                () -> f.config,
+                resolver -> {
+                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    return monitor;
+                },
+                calls,
+                events);
+    }
+
+    /** A fallback-ready job: queue, GPU kind and exit code are placeholders a target can change. */
+    static String spec() {
+        return String.join(
+                "\n",
+                "platform: aihc",
+                "name: fallback-${RUN}",
+                "queue: ${QUEUE}",
+                "jobFramework: PyTorchJob",
+                "jobSpec:",
+                "  image: registry.example.com/train:1.0",
+                "  command: python train.py",
+                "  replicas: 1",
+                "  resources:",
+                "    - name: ${GPU_KIND}",
+                "      quantity: 8",
+                "  envs:",
+                "    - name: SIM_RUN_SECONDS",
+                "      value: \"1\"",
+                "    - name: SIM_EXIT_CODE",
+                "      value: \"${EXIT_CODE}\"",
+                "");
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        calls.shutdownNow();
+        events.shutdownNow();
+        calls.awaitTermination(10, TimeUnit.SECONDS);
+        if (monitor != null) {
+            monitor.close();
+        }
+        sim.close();
+    }
+}
