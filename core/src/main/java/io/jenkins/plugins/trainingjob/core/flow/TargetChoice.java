@@ -104,8 +104,11 @@ public final class TargetChoice {
         return plan(judged, preflight, order);
     }
 
-    /** The ordering rule alone, over targets already judged (in the given order). */
-    static Plan plan(List<Judged> judged, boolean preflight, FallbackOrder order) {
+    /**
+     * The ordering rule alone, over targets already judged (in the given order): for a caller that judged
+     * them itself (the fallback benchmark replays it over a simulated cluster).
+     */
+    public static Plan plan(List<Judged> judged, boolean preflight, FallbackOrder order) {
         List<Judged> ordered = new ArrayList<>();
         List<Judged> skipped = new ArrayList<>();
         if (!preflight) {
