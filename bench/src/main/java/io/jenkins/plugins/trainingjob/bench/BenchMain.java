@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.bench;
 import io.jenkins.plugins.trainingjob.bench.eta.EtaCalibrationFigure;
 import io.jenkins.plugins.trainingjob.bench.eta.EtaCostFigure;
 import io.jenkins.plugins.trainingjob.bench.eta.EtaFigure;
+import io.jenkins.plugins.trainingjob.bench.eta.FallbackFigure;
 import io.jenkins.plugins.trainingjob.bench.figures.BenchmarksDocument;
 import io.jenkins.plugins.trainingjob.bench.figures.Machine;
 import io.jenkins.plugins.trainingjob.bench.figures.MicroFigures;
@@ -29,7 +30,8 @@ import java.util.Map;
 /**
  * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
  * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes {@code bench/target/benchmarks-quick.md}
- * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code render --results FILE} re-renders a run.
+ * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code eta}, {@code preflight} and {@code fallback} run
+ * figure 6, 5 or 7 alone; {@code render --results FILE} re-renders a run.
  */
 public final class BenchMain {
 
@@ -77,6 +79,20 @@ public final class BenchMain {
                 return;
             }
             spliceFigure6(output);
+            return;
+        }
+        if (mode.equals("fallback") || mode.startsWith("fallback:")) {
+            // figure 7 alone, spliced into the existing document; fallback:N replays N nodes per queue and
+            // prints the table, writing nothing (for choosing the replay's size)
+            if (mode.startsWith("fallback:")) {
+                List<io.jenkins.plugins.trainingjob.bench.eta.FallbackReplay.Result> runs = new ArrayList<>();
+                for (String n : mode.substring(9).split("/")) {
+                    runs.add(FallbackFigure.run(Integer.parseInt(n)));
+                }
+                System.out.println(FallbackFigure.markdown(runs));
+                return;
+            }
+            spliceFigure7(output);
             return;
         }
         if (mode.equals("preflight")) {
@@ -145,6 +161,7 @@ public final class BenchMain {
         write(document, output);
         spliceFigure5(output);
         spliceFigure6(output);
+        spliceFigure7(output);
     }
 
     private static void spliceFigure6(Path output) throws Exception {
@@ -154,6 +171,15 @@ public final class BenchMain {
         String section = EtaFigure.markdown(cal, cost);
         String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
         Files.writeString(output, EtaFigure.splice(doc, section), StandardCharsets.UTF_8);
+        System.out.println(section);
+        System.out.println("Written to " + output);
+    }
+
+    private static void spliceFigure7(Path output) throws Exception {
+        System.out.println("Figure 7: fallback");
+        String section = FallbackFigure.markdown(FallbackFigure.run());
+        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
+        Files.writeString(output, FallbackFigure.splice(doc, section), StandardCharsets.UTF_8);
         System.out.println(section);
         System.out.println("Written to " + output);
     }

@@ -28,6 +28,8 @@ public final class CliHarness {
     PlatformConnector connector = TrainingPlatforms::connect;
     /** Whether stdout counts as a terminal (colour is only ever used on one). */
     public boolean interactive;
+    /** The command's clock: a test against a simulator whose time was moved sets one that agrees with it. */
+    Clock clock = Clock.systemUTC();
 
     public CliHarness(Path home) {
         this.home = home;
@@ -117,7 +119,7 @@ public final class CliHarness {
                 interactive,
                 interrupts,
                 connector,
-                Clock.systemUTC());
+                clock);
         int code = TrainJob.run(environment, args);
         return new Result(code, out.toString(), err.toString());
     }

@@ -97,6 +97,8 @@ public record Scenario(
      * @param preCheckMinQueueSeconds how long an AIHC job must have queued before a diagnosis is
      *     accepted; default 300 (the platform's 5 minutes)
      * @param stopSeconds how long a stopped SenseCore job stays SUSPENDING; default 5
+     * @param waitingStopSeconds how long an AIHC stop of a waiting job takes to land; the scheduler may start
+     *     the job meanwhile, and then it keeps running (the race of a fallback move); default 0 (at once)
      */
     public record Timing(
             Double speed,
@@ -104,7 +106,18 @@ public record Scenario(
             Long defaultRunSeconds,
             Long diagnosisLatencySeconds,
             Long preCheckMinQueueSeconds,
-            Long stopSeconds) {
+            Long stopSeconds,
+            Long waitingStopSeconds) {
+
+        public Timing(
+                Double speed,
+                Boolean fast,
+                Long defaultRunSeconds,
+                Long diagnosisLatencySeconds,
+                Long preCheckMinQueueSeconds,
+                Long stopSeconds) {
+            this(speed, fast, defaultRunSeconds, diagnosisLatencySeconds, preCheckMinQueueSeconds, stopSeconds, null);
+        }
 
         public double effectiveSpeed() {
             return speed == null ? 1.0 : speed;
@@ -124,6 +137,10 @@ public record Scenario(
 
         public long effectivePreCheckMinQueueSeconds() {
             return preCheckMinQueueSeconds == null ? (isFast() ? 0 : 300) : preCheckMinQueueSeconds;
+        }
+
+        public long effectiveWaitingStopSeconds() {
+            return waitingStopSeconds == null ? 0 : waitingStopSeconds;
         }
 
         public long effectiveStopSeconds() {
@@ -373,7 +390,8 @@ public record Scenario(
                 timing.defaultRunSeconds(),
                 timing.diagnosisLatencySeconds(),
                 timing.preCheckMinQueueSeconds(),
-                timing.stopSeconds());
+                timing.stopSeconds(),
+                timing.waitingStopSeconds());
         return new Scenario(name, seed, credentials, t, nodes, aihc, sensecore, faults, workload);
     }
 

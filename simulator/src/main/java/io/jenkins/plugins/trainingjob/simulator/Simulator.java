@@ -127,7 +127,8 @@ public final class Simulator implements AutoCloseable {
                         Duration.ofSeconds(timing.effectiveRunSeconds()),
                         Duration.ofSeconds(timing.effectivePreCheckMinQueueSeconds()),
                         Duration.ofSeconds(timing.effectiveDiagnosisLatencySeconds()),
-                        scenario.aihc().repeatedJobNames()),
+                        scenario.aihc().repeatedJobNames(),
+                        Duration.ofSeconds(timing.effectiveWaitingStopSeconds())),
                 new AihcAuthenticator(secrets, Clock.systemUTC()),
                 requestIds);
         SenseCoreApi senseCore = new SenseCoreApi(

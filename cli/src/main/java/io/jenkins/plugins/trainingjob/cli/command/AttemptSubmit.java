@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.QueueEtaSource;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
@@ -101,7 +102,10 @@ final class AttemptSubmit {
                     r.preflight() != PreflightMode.OFF,
                     r.order(),
                     PREFLIGHT_BOUND,
-                    TargetChoice.EtaSource.NONE);
+                    // One target has nothing to be compared with: no history read for a retry-only submit.
+                    candidates.size() > 1
+                            ? new QueueEtaSource(() -> env.clock().instant())
+                            : TargetChoice.EtaSource.NONE);
             plan.lines().forEach(terminal::progress);
             if (plan.order().isEmpty()
                     && candidates.size() == 1

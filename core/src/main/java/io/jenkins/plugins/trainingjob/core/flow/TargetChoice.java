@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Where a submit with fallback targets goes first, and in which order it moves on: every target's
@@ -76,7 +77,10 @@ public final class TargetChoice {
         }
     }
 
-    /** The median wait on a target, when it can be had cheaply; empty means "no ETA". */
+    /**
+     * The median wait on a target, when it can be had cheaply; empty means "no ETA". {@link QueueEtaSource}
+     * estimates it from each target's queue history and inventory; {@link #NONE} keeps the given order.
+     */
     @FunctionalInterface
     public interface EtaSource {
         EtaSource NONE = (candidate, preflight) -> Optional.empty();
@@ -100,8 +104,11 @@ public final class TargetChoice {
         return plan(judged, preflight, order);
     }
 
-    /** The ordering rule alone, over targets already judged (in the given order). */
-    static Plan plan(List<Judged> judged, boolean preflight, FallbackOrder order) {
+    /**
+     * The ordering rule alone, over targets already judged (in the given order): for a caller that judged
+     * them itself (the fallback benchmark replays it over a simulated cluster).
+     */
+    public static Plan plan(List<Judged> judged, boolean preflight, FallbackOrder order) {
         List<Judged> ordered = new ArrayList<>();
         List<Judged> skipped = new ArrayList<>();
         if (!preflight) {
@@ -168,10 +175,21 @@ public final class TargetChoice {
         });
         try {
             List<Future<Judged>> futures = new ArrayList<>();
-            for (Candidate c : candidates) {
+            // Each verdict as soon as it is known: an ETA that is slow or fails costs the ETA, not the verdict.
+            AtomicReferenceArray<DiagnosisReport> verdicts = new AtomicReferenceArray<>(candidates.size());
+            for (int i = 0; i < candidates.size(); i++) {
+                Candidate c = candidates.get(i);
+                int at = i;
                 futures.add(pool.submit(() -> {
                     DiagnosisReport report = Preflight.check(c.platform(), c.spec());
-                    return new Judged(c, report, eta.p50(c, report), "");
+                    verdicts.set(at, report);
+                    Optional<Duration> p50;
+                    try {
+                        p50 = eta.p50(c, report);
+                    } catch (RuntimeException e) {
+                        p50 = Optional.empty();
+                    }
+                    return new Judged(c, report, p50, "");
                 }));
             }
             long deadline = System.nanoTime() + bound.toNanos();
@@ -182,7 +200,15 @@ public final class TargetChoice {
                     judged.add(futures.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
                 } catch (TimeoutException e) {
                     futures.get(i).cancel(true);
-                    judged.add(new Judged(c, null, Optional.empty(), "no answer within " + DurationText.format(bound)));
+                    DiagnosisReport checked = verdicts.get(i);
+                    judged.add(
+                            checked != null
+                                    ? new Judged(c, checked, Optional.empty(), "")
+                                    : new Judged(
+                                            c,
+                                            null,
+                                            Optional.empty(),
+                                            "no answer within " + DurationText.format(bound)));
                 } catch (java.util.concurrent.ExecutionException e) {
                     judged.add(new Judged(
                             c,

@@ -94,4 +94,35 @@ class TargetChoiceTest {
         assertThat(plan.order()).hasSize(1);
         assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
     }
+
+    @Test
+    void anEtaThatDoesNotAnswerInTimeCostsTheEtaNotTheVerdict() {
+        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
+        List<TargetChoice.Candidate> candidates = List.of(new TargetChoice.Candidate(
+                1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
+        TargetChoice.Plan plan =
+                TargetChoice.choose(candidates, true, FallbackOrder.BEST, Duration.ofMillis(300), (c, report) -> {
+                    try {
+                        never.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return Optional.of(Duration.ofMinutes(1));
+                });
+        assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
+        assertThat(plan.order().get(0).etaP50()).isEmpty();
+        assertThat(plan.lines()).first().asString().isEqualTo("target 1 (primary): UNKNOWN, no ETA");
+    }
+
+    @Test
+    void anEtaThatFailsCostsTheEtaNotTheVerdict() {
+        List<TargetChoice.Candidate> candidates = List.of(new TargetChoice.Candidate(
+                1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
+        TargetChoice.Plan plan =
+                TargetChoice.choose(candidates, true, FallbackOrder.BEST, Duration.ofSeconds(5), (c, report) -> {
+                    throw new IllegalStateException("history unreadable");
+                });
+        assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
+        assertThat(plan.lines()).first().asString().isEqualTo("target 1 (primary): UNKNOWN, no ETA");
+    }
 }

@@ -300,10 +300,24 @@ public final class Cluster {
      * Stopping a finished or stopping job changes nothing.
      */
     public synchronized Optional<JobView> stop(String id, Duration stopTime) {
+        return stop(id, stopTime, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #stop(String, Duration)}, but a waiting job's stop lands only after {@code waitingStopLatency}:
+     * the scheduler may start the job meanwhile, and then it keeps running (the race a submit that moves to
+     * another target must survive).
+     */
+    public synchronized Optional<JobView> stop(String id, Duration stopTime, Duration waitingStopLatency) {
         sync();
         SimJob j = jobs.get(id);
         if (j == null) {
             return Optional.empty();
+        }
+        if (j.state() == JobState.QUEUED && waitingStopLatency.compareTo(Duration.ZERO) > 0) {
+            j.requestWaitingStop(clock.now(), waitingStopLatency);
+            nextEventAt = computeNextEvent();
+            return Optional.of(view(j));
         }
         if (j.state() == JobState.QUEUED || j.state() == JobState.RUNNING) {
             j.beginStop(clock.now(), stopTime);

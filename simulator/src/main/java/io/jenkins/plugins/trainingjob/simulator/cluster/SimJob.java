@@ -37,6 +37,8 @@ public final class SimJob {
     private Instant startedAt;
     private Instant finishedAt;
     private Instant stopDoneAt;
+    /** When a stop request for this waiting job lands; the scheduler may start the job before then. */
+    private Instant waitingStopAt;
 
     public SimJob(Builder b, long sequence, Instant createdAt) {
         this.platform = Objects.requireNonNull(b.platform, "platform");
@@ -110,6 +112,9 @@ public final class SimJob {
     }
 
     Instant stopDoneAt() {
+        if (state == JobState.QUEUED) {
+            return waitingStopAt;
+        }
         return state == JobState.STOPPING ? stopDoneAt : null;
     }
 
@@ -122,6 +127,7 @@ public final class SimJob {
     }
 
     void start(Instant at) {
+        waitingStopAt = null;
         state = JobState.RUNNING;
         startedAt = at;
     }
@@ -131,6 +137,16 @@ public final class SimJob {
         finishedAt = at;
         for (Pod p : pods) {
             p.finish(exitCode == 0 ? "Succeeded" : "Failed");
+        }
+    }
+
+    /**
+     * A stop request for a waiting job that lands {@code latency} after {@code at}: if the job is still waiting
+     * then, it stops; if the scheduler started it first, the request (for a waiting job) is void.
+     */
+    void requestWaitingStop(Instant at, Duration latency) {
+        if (waitingStopAt == null) {
+            waitingStopAt = at.plus(latency);
         }
     }
 

@@ -27,9 +27,18 @@ public final class AihcApi implements PlatformApi {
 
     /** What the diagnosis reports are made of, and how long they take; see the scenario's timing. */
     public record Settings(
-            Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency, boolean repeatedJobNames) {
+            Duration defaultRunTime,
+            Duration preCheckMinQueue,
+            Duration reportLatency,
+            boolean repeatedJobNames,
+            Duration waitingStopLatency) {
         public Settings(Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency) {
             this(defaultRunTime, preCheckMinQueue, reportLatency, false);
+        }
+
+        public Settings(
+                Duration defaultRunTime, Duration preCheckMinQueue, Duration reportLatency, boolean repeatedJobNames) {
+            this(defaultRunTime, preCheckMinQueue, reportLatency, repeatedJobNames, Duration.ZERO);
         }
     }
 

@@ -305,7 +305,8 @@ final class AihcJobsApi {
 
     ObjectNode stop(HttpCall call, String jobId) {
         job(call, jobId);
-        JobView v = cluster.stop(jobId, Duration.ZERO).orElseThrow(() -> notFound(jobId));
+        JobView v = cluster.stop(jobId, Duration.ZERO, settings.waitingStopLatency())
+                .orElseThrow(() -> notFound(jobId));
         return Json.object().set("result", Json.object().put("jobId", v.id()));
     }
 

@@ -103,6 +103,36 @@ class ClusterTest {
     }
 
     @Test
+    void aWaitingJobThatStartsBeforeItsStopLandsKeepsRunning() {
+        Cluster c = cluster(List.of(node("a", false, List.of(), Resources.NONE)), Resources.NONE);
+        c.submit(job(c, "blocker", 1, 8, 1, 10));
+        c.submit(job(c, "waiting", 1, 8, 1, 60));
+
+        c.stop("waiting", Duration.ZERO, Duration.ofSeconds(30));
+        assertThat(c.job("waiting").orElseThrow().state()).isEqualTo(JobState.QUEUED);
+        c.advance(Duration.ofSeconds(40));
+
+        assertThat(c.job("waiting").orElseThrow().state()).isEqualTo(JobState.RUNNING);
+        assertThat(c.job("waiting").orElseThrow().startedAt()).isEqualTo(Instant.parse("2026-01-01T00:00:10Z"));
+    }
+
+    @Test
+    void aWaitingJobStillWaitingWhenItsStopLandsStops() {
+        Cluster c = cluster(List.of(node("a", false, List.of(), Resources.NONE)), Resources.NONE);
+        c.submit(job(c, "blocker", 1, 8, 1, 100));
+        c.submit(job(c, "waiting", 1, 8, 1, 60));
+
+        c.stop("waiting", Duration.ZERO, Duration.ofSeconds(30));
+        c.advance(Duration.ofSeconds(31));
+
+        JobView stopped = c.job("waiting").orElseThrow();
+        assertThat(stopped.state()).isEqualTo(JobState.STOPPED);
+        assertThat(stopped.finishedAt()).isEqualTo(Instant.parse("2026-01-01T00:00:30Z"));
+        c.advance(Duration.ofSeconds(100));
+        assertThat(c.job("waiting").orElseThrow().startedAt()).isNull();
+    }
+
+    @Test
     void aJobThatDoesNotFitDoesNotBlockSmallerOnesBehindIt() {
         Cluster c = cluster(List.of(node("a", false, List.of(), Resources.NONE)), Resources.NONE);
         c.submit(job(c, "huge", 2, 8, 2, 30));
