@@ -14,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.QueueEtaSource;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
@@ -26,6 +27,7 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.PrintStream;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -193,8 +195,13 @@ final class AttemptSubmission {
     static List<TargetChoice.Judged> plan(
             Targets targets, PreflightMode mode, FallbackOrder order, Run<?, ?> run, PrintStream log)
             throws AbortException {
-        TargetChoice.Plan plan = TargetChoice.choose(
-                targets.candidates, mode != PreflightMode.OFF, order, PREFLIGHT_BOUND, TargetChoice.EtaSource.NONE);
+        // Targets that fit later are ordered by their own queue's ETA, as the CLI orders them; a retry-only
+        // submit has nothing to order and reads no history.
+        TargetChoice.EtaSource eta = targets.candidates.size() > 1
+                ? new QueueEtaSource(Clock.systemUTC()::instant)
+                : TargetChoice.EtaSource.NONE;
+        TargetChoice.Plan plan =
+                TargetChoice.choose(targets.candidates, mode != PreflightMode.OFF, order, PREFLIGHT_BOUND, eta);
         plan.lines().forEach(line -> log.println(ConsoleText.strip(line)));
         if (plan.order().isEmpty()
                 && targets.candidates.size() == 1
