@@ -305,10 +305,9 @@ public final class OutcomePrinter {
                         : terminal.red(text);
     }
 
-    /** The message for a machine: one line, the console's folding undone. */
+    /** The message for a machine: one line, the console's folding undone (as the short report's title). */
     public static String unfolded(String message) {
-        return String.join(
-                " ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
+        return ConsoleText.unfolded(message);
     }
 
     /**
