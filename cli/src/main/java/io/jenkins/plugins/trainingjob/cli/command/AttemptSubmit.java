@@ -6,13 +6,11 @@ import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
-import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
-import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
@@ -213,18 +211,16 @@ final class AttemptSubmit {
         if (!terminal.json()) {
             terminal.resultLine(job.id());
         }
-        int code = OutcomePrinter.print(terminal, job, result.outcome(), r.waiting().reportFile, extra);
-        String left = FailureCleanup.apply(
+        // The job's own spec (a fallback target may have set variables) says which outputs to read.
+        return WaitEnd.finish(
+                terminal,
                 result.target().platform(),
                 job,
                 result.outcome(),
-                r.waiting().cancelOnFailure(false),
-                "--cancel-on-failure",
-                "trainjob cancel " + job.id());
-        if (left != null) {
-            terminal.progress(left);
-        }
-        return code;
+                r.waiting(),
+                result.target().spec().outputs(),
+                extra,
+                null);
     }
 
     static Map<String, Object> json(Attempt a) {
