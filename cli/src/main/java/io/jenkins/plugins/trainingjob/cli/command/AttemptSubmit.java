@@ -13,6 +13,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
+import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
@@ -100,12 +101,23 @@ final class AttemptSubmit {
                     r.order(),
                     PREFLIGHT_BOUND,
                     TargetChoice.EtaSource.NONE);
-            plan.lines().forEach(terminal::progress);
-            if (plan.order().isEmpty()
-                    && candidates.size() == 1
-                    && !refuses(r.preflight(), plan.skipped().get(0))) {
-                // No fallback to choose: a retry-only submit follows --preflight as a plain submit does.
-                plan = new TargetChoice.Plan(plan.skipped(), List.of(), List.of());
+            if (candidates.size() > 1) {
+                plan.lines().forEach(terminal::progress);
+            } else {
+                // No fallback to choose: a retry-only submit follows --preflight as a plain submit does, and
+                // says so in a plain submit's words (not "skipped" for a job it then submits).
+                TargetChoice.Judged only = plan.order().isEmpty()
+                        ? plan.skipped().get(0)
+                        : plan.order().get(0);
+                boolean refused = refuses(r.preflight(), only);
+                if (!refused && only.preflight() != null) {
+                    terminal.progress(Preflight.line(r.preflight(), only.preflight()));
+                } else if (r.preflight() != PreflightMode.OFF && only.preflight() == null) {
+                    terminal.progress(only.line()); // "not checked (why)"
+                }
+                if (plan.order().isEmpty() && !refused) {
+                    plan = new TargetChoice.Plan(plan.skipped(), List.of(), List.of());
+                }
             }
             if (plan.order().isEmpty()) {
                 DiagnosisReport report = plan.skipped().get(0).preflight();
