@@ -130,9 +130,13 @@ final class StepFixture {
      * separately, here replaced by {@code newContext}), and returns the copy, bound to this fixture's
      * service.
      */
-    @SuppressWarnings("unchecked")
     <T extends StepExecution> T restart(T execution, StepContext newContext) throws Exception {
-        byte[] bytes = serialize(execution);
+        return restartFrom(serialize(execution), newContext);
+    }
+
+    /** As {@link #restart}, from a saved form taken earlier ({@link #serialize}): a restart at that moment. */
+    @SuppressWarnings("unchecked")
+    <T extends StepExecution> T restartFrom(byte[] bytes, StepContext newContext) throws Exception {
         useContext(newContext);
         try (ObjectInputStream in = new ContextResolvingInput(new ByteArrayInputStream(bytes), newContext)) {
             T copy = (T) in.readObject();
