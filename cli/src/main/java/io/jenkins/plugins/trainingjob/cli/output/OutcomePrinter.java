@@ -217,14 +217,7 @@ public final class OutcomePrinter {
         Map<String, Object> doc = new LinkedHashMap<>();
         JobOutputs outputs = end.summary().outputs();
         if (outputs != null) {
-            if (outputs.isAvailable()) {
-                doc.put("outputs", outputs.values());
-                if (!outputs.notes().isEmpty()) {
-                    doc.put("outputsNotes", outputs.notes());
-                }
-            } else {
-                doc.put("outputsUnavailable", outputs.unavailable());
-            }
+            doc.putAll(outputs.resultEntries()); // as the Jenkins steps' result map has them
         }
         WorkerLogReader.LogTail tail = end.summary().tail();
         if (tail != null) {
