@@ -76,6 +76,41 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void aSubmitWithAFallbackTargetWritesTheOutputsFileToo() throws Exception {
+        Path env = dir.resolve("fallback_output");
+        var result = leg("0.93", "0", "1", "-o", "json", "--outputs-file", env.toString(), "--fallback", "set.LR=1e-3");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        JsonNode doc = json(result);
+        assertThat(doc.path("attempts")).hasSize(1);
+        assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.93");
+        List<String> lines = Files.readAllLines(env);
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(0)).isEqualTo("accuracy=0.93");
+        assertThat(lines.get(1)).startsWith("checkpoint=bos://ckpt/o");
+    }
+
+    @Test
+    void aRetriedFailureEndsWithItsLogTailInTheReportFile() throws Exception {
+        Path report = dir.resolve("retried.md");
+        var result = leg(
+                "0.2",
+                "3",
+                "1",
+                "--retry-limit",
+                "1",
+                "--retry-on-exit-codes",
+                "3",
+                "--report-file",
+                report.toString());
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
+        assertThat(result.err()).contains("  | [sim] error: training script exited with code 3");
+        assertThat(Files.readString(report))
+                .contains("- **Exit code**: 3")
+                .contains("- **Output accuracy**: 0.2")
+                .contains("## Last lines of worker sweep-o");
+    }
+
+    @Test
     void aFailedJobsDocumentHasItsLogTailAndNoEmptyOrBeanKeys() throws Exception {
         var result = leg("0.2", "3", "1", "-o", "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);

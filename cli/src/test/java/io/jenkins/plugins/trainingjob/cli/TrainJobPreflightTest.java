@@ -120,6 +120,45 @@ class TrainJobPreflightTest {
         }
     }
 
+    /**
+     * A retry-only submit has one target, so there is no other target to prefer: the pre-flight mode decides,
+     * as for a plain submit, not the fallback choice's skip of NEEDS_ADMIN. The job never starts (its only
+     * node is cordoned), so the wait ends at a 2 s budget.
+     */
+    @Test
+    void aRetryOnlySubmitFollowsThePreflightModeForAJobOnlyTheAdministratorCanUnblock() throws Exception {
+        try (Simulator sim = start("world")) {
+            CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
+            String[] submit = {
+                "submit",
+                spec("blocked", "baidu.com/a800_80g_cgpu", 8, 1),
+                "--wait",
+                "completed",
+                "--retry-limit",
+                "1",
+                "--retry-on-exit-codes",
+                "3",
+                "--max-wait",
+                "2s",
+                "--poll-interval",
+                "100ms"
+            };
+
+            var strict = cli.run(concat(submit, new String[] {"--preflight", "strict"}));
+            assertThat(strict.exitCode()).as(strict.err()).isEqualTo(7);
+            assertThat(strict.err()).doesNotContain("client token");
+            assertThat(jobs(sim)).isZero();
+
+            var warned = cli.run(submit);
+            assertThat(oneLine(warned.err()))
+                    .contains("needs the administrator")
+                    .contains("uncordon h-3")
+                    .contains("attempt 1 (primary): client token");
+            assertThat(warned.exitCode()).as(warned.err()).isEqualTo(8);
+            assertThat(jobs(sim)).isEqualTo(1);
+        }
+    }
+
     @Test
     void aSubmitToAQueueWhoseOnlyNodeIsCordonedIsCreatedWatchedAndDiagnosed() throws Exception {
         Scenario world = Scenario.load(CliHarness.resource(dir, "preflight-world.yaml"));

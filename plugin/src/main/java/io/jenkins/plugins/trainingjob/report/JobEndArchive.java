@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -22,7 +23,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * {@code archiveArtifacts} uses, so the files are listed on the build page, kept and deleted with the
  * build, and stored wherever the controller stores artifacts): the short report of every outcome and,
  * for a failed job, the failing worker's last log lines. The files are written in the build directory
- * first (the steps run on the controller, which has no workspace of its own).
+ * first (the steps run on the controller, which has no workspace of its own), one directory per wait.
  */
 @Restricted(NoExternalUse.class)
 public final class JobEndArchive {
@@ -35,12 +36,23 @@ public final class JobEndArchive {
      */
     public static Map<String, String> archive(Run<?, ?> run, TaskListener listener, OutcomeSummary summary)
             throws IOException, InterruptedException {
-        String dirName = "training-job/" + safe(summary.job().id());
-        Path staging = new File(
-                        run.getRootDir(),
-                        "training-job-end/" + safe(summary.job().id()))
-                .toPath();
-        Files.createDirectories(staging);
+        // One directory per wait: a second wait on the same job in this build (an await after a submit,
+        // a retry's) gets <id>-2, never overwriting the first one's files. Creating it claims the name.
+        Path root = new File(run.getRootDir(), "training-job-end").toPath();
+        Files.createDirectories(root);
+        String name;
+        Path staging;
+        for (int n = 1; ; n++) {
+            name = safe(summary.job().id()) + (n <= 1 ? "" : "-" + n);
+            staging = root.resolve(name);
+            try {
+                Files.createDirectory(staging);
+                break;
+            } catch (FileAlreadyExistsException e) {
+                // taken by an earlier wait: try the next number
+            }
+        }
+        String dirName = "training-job/" + name;
         Map<String, String> files = new TreeMap<>();
         Files.writeString(staging.resolve("outcome.md"), summary.render(ReportFormat.MARKDOWN), StandardCharsets.UTF_8);
         files.put(dirName + "/outcome.md", "outcome.md");

@@ -227,15 +227,7 @@ final class StepOutcome {
     private static Map<String, Object> withEnd(
             Map<String, Object> result, OutcomeSummary summary, Map<String, String> archived) {
         if (summary != null && summary.outputs() != null) {
-            JobOutputs outputs = summary.outputs();
-            if (outputs.isAvailable()) {
-                result.put("outputs", new LinkedHashMap<>(outputs.values()));
-                if (!outputs.notes().isEmpty()) {
-                    result.put("outputsNotes", new ArrayList<>(outputs.notes()));
-                }
-            } else {
-                result.put("outputsUnavailable", outputs.unavailable());
-            }
+            result.putAll(summary.outputs().resultEntries()); // as the CLI's JSON document has them
         }
         if (!archived.isEmpty()) {
             result.put("endReportFiles", new java.util.TreeMap<>(archived));

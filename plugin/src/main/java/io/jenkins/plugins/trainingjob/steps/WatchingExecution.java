@@ -40,7 +40,8 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * the state back to the monitor, or, when the outcome was already known, delivers it.
  *
  * <p>Nothing here runs on the monitor's scheduler thread: its listener only queues log lines, state saves
- * and the outcome on {@link OrderedTasks}. While the controller shuts down ({@link
+ * and the outcome on {@link OrderedTasks}, which hands the outcome's blocking work (log reads, report files)
+ * to the service's executor. While the controller shuts down ({@link
  * TrainingJobService#isClosing()}) a step neither fails nor completes: it is resumed after the restart.
  */
 @Restricted(NoExternalUse.class)
@@ -209,13 +210,15 @@ public abstract class WatchingExecution extends StepExecution {
             stopWatch(w, null);
             return;
         }
-        // The scheduler thread completes the outcome; it only queues here. Turning the outcome into a result
-        // writes report files and the build log, after this step's earlier lines.
+        // The scheduler thread completes the outcome; it only queues here, after this step's earlier lines.
+        // Turning the outcome into a result blocks (re-binding, reading the log: up to ~40 platform calls,
+        // report files), so it moves on to the blocking executor: the events pool every step's log lines
+        // share must not wait for one step's log reads (docs/contribute/monitor-threads.md).
         w.outcome().whenComplete((outcome, error) -> ordered().run(() -> {
             if (error != null) {
                 failWith(error);
             } else {
-                onOutcome(outcome);
+                inBackground(() -> onOutcome(outcome));
             }
         }));
     }
@@ -386,6 +389,11 @@ public abstract class WatchingExecution extends StepExecution {
                 return; // resumed after the restart, from whatever was saved
             }
             // otherwise a save that failed must not keep the build waiting
+        }
+        if (service().isClosing()) {
+            // The controller began shutting down during the save: a completed step would not resume; this
+            // one does, and delivers the saved result (or watches again) after the restart.
+            return;
         }
         complete(result);
     }

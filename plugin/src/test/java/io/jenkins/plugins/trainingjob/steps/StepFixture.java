@@ -134,6 +134,11 @@ final class StepFixture {
         return restore(serialize(execution), newContext);
     }
 
+    /** As {@link #restart}, from a saved form taken earlier ({@link #serialize}): a restart at that moment. */
+    <T extends StepExecution> T restartFrom(byte[] bytes, StepContext newContext) throws Exception {
+        return restore(bytes, newContext);
+    }
+
     /** An execution read back from {@code bytes} ({@link #serialize}d earlier), as after a restart. */
     @SuppressWarnings("unchecked")
     <T extends StepExecution> T restore(byte[] bytes, StepContext newContext) throws Exception {

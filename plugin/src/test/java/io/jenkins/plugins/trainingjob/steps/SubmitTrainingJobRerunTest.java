@@ -4,14 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 
+import com.google.common.util.concurrent.Futures;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import java.io.File;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -122,6 +126,50 @@ class SubmitTrainingJobRerunTest {
         assertThat(again).containsEntry("jobId", first.get("jobId")).containsKey("reused");
         assertThat(again.get("reused")).asString().contains("status=SUCCEEDED");
         assertThat(f.log()).contains("reused job job-1 (resnet-7), SUCCEEDED 3h");
+    }
+
+    /**
+     * Commit 22712e4: under a reuse policy no random token is on disk before the look-up, so a restart
+     * between the step's start and the look-up looks up again (and reuses) instead of creating a new job
+     * under a token nobody chose.
+     */
+    @Test
+    void withReuseARestartBeforeTheLookUpFindsNoRandomTokenOnDiskAndLooksUpAgain() throws Exception {
+        SubmitTrainingJobStep step = step();
+        step.setReuse("succeeded");
+        Map<String, Object> first = result(run(step));
+        finished(f.platform.byToken.get(f.platform.submittedTokens.get(0)), JobPhase.SUCCEEDED);
+
+        StepContext context = mock(StepContext.class);
+        f.useContext(context);
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(context);
+        e.useService(f.service);
+        AtomicReference<byte[]> savedBeforeLookUp = new AtomicReference<>();
+        List<Integer> submittedAtFirstSave = new ArrayList<>();
+        when(context.saveState()).thenAnswer(i -> {
+            if (savedBeforeLookUp.get() == null) {
+                // the step's first save: the spec is on disk, the look-up not made yet
+                savedBeforeLookUp.set(StepFixture.serialize(e));
+                submittedAtFirstSave.add(f.platform.submittedTokens.size());
+            }
+            return Futures.immediateFuture(null);
+        });
+        e.start();
+        assertThat(submittedAtFirstSave).containsExactly(1);
+
+        StepContext afterRestart = mock(StepContext.class);
+        SubmitTrainingJobExecution resumed = f.restartFrom(savedBeforeLookUp.get(), afterRestart);
+        assertThat(resumed.clientToken())
+                .as("the token on disk before the look-up")
+                .isNull();
+        resumed.onResume();
+
+        assertThat(f.platform.submittedTokens)
+                .as("nothing created after the restart")
+                .hasSize(1);
+        assertThat(result(afterRestart))
+                .containsEntry("jobId", first.get("jobId"))
+                .containsKey("reused");
     }
 
     @Test

@@ -152,6 +152,26 @@ class WatchingExecutionLifecycleTest {
     }
 
     @Test
+    void aShutdownThatBeginsWhileTheResultIsSavedDoesNotCompleteTheStepWhichDeliversItAfterTheRestart()
+            throws Exception {
+        SubmitTrainingJobExecution e = start(f.service);
+        // The controller starts shutting down while the step saves its result: the save itself succeeds.
+        when(f.context.saveState()).thenAnswer(i -> {
+            f.service.close();
+            return Futures.immediateFuture(null);
+        });
+        f.watcher.last().outcome.complete(new Outcome.Scheduled(FakePlatform.status(e.job(), JobPhase.RUNNING)));
+
+        verify(f.context, never()).onSuccess(any());
+        verify(f.context, never()).onFailure(any());
+        StepContext afterRestart = mock(StepContext.class);
+        SubmitTrainingJobExecution resumed = f.restart(e, afterRestart);
+        resumed.onResume();
+        verify(afterRestart).onSuccess(any());
+        assertThat(f.watcher.resumed).isEmpty();
+    }
+
+    @Test
     void anUnschedulableOutcomeIsDeliveredAgainAfterARestartWithoutADiagnosisOrReport() throws Exception {
         SubmitTrainingJobExecution e = start(f.service);
         DiagnosisReport report = Reports.documentedAihcExample(e.job());

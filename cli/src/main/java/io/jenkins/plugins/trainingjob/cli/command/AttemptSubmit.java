@@ -6,15 +6,14 @@ import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
-import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
-import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
+import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.QueueEtaSource;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
@@ -106,12 +105,23 @@ final class AttemptSubmit {
                     candidates.size() > 1
                             ? new QueueEtaSource(() -> env.clock().instant())
                             : TargetChoice.EtaSource.NONE);
-            plan.lines().forEach(terminal::progress);
-            if (plan.order().isEmpty()
-                    && candidates.size() == 1
-                    && !refuses(r.preflight(), plan.skipped().get(0))) {
-                // No fallback to choose: a retry-only submit follows --preflight as a plain submit does.
-                plan = new TargetChoice.Plan(plan.skipped(), List.of(), List.of());
+            if (candidates.size() > 1) {
+                plan.lines().forEach(terminal::progress);
+            } else {
+                // No fallback to choose: a retry-only submit follows --preflight as a plain submit does, and
+                // says so in a plain submit's words (not "skipped" for a job it then submits).
+                TargetChoice.Judged only = plan.order().isEmpty()
+                        ? plan.skipped().get(0)
+                        : plan.order().get(0);
+                boolean refused = refuses(r.preflight(), only);
+                if (!refused && only.preflight() != null) {
+                    terminal.progress(Preflight.line(r.preflight(), only.preflight()));
+                } else if (r.preflight() != PreflightMode.OFF && only.preflight() == null) {
+                    terminal.progress(only.line()); // "not checked (why)"
+                }
+                if (plan.order().isEmpty() && !refused) {
+                    plan = new TargetChoice.Plan(plan.skipped(), List.of(), List.of());
+                }
             }
             if (plan.order().isEmpty()) {
                 DiagnosisReport report = plan.skipped().get(0).preflight();
@@ -217,18 +227,16 @@ final class AttemptSubmit {
         if (!terminal.json()) {
             terminal.resultLine(job.id());
         }
-        int code = OutcomePrinter.print(terminal, job, result.outcome(), r.waiting().reportFile, extra);
-        String left = FailureCleanup.apply(
+        // The job's own spec (a fallback target may have set variables) says which outputs to read.
+        return WaitEnd.finish(
+                terminal,
                 result.target().platform(),
                 job,
                 result.outcome(),
-                r.waiting().cancelOnFailure(false),
-                "--cancel-on-failure",
-                "trainjob cancel " + job.id());
-        if (left != null) {
-            terminal.progress(left);
-        }
-        return code;
+                r.waiting(),
+                result.target().spec().outputs(),
+                extra,
+                null);
     }
 
     static Map<String, Object> json(Attempt a) {

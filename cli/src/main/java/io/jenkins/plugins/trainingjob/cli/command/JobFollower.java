@@ -6,14 +6,11 @@ import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.LiveStatusLine;
 import io.jenkins.plugins.trainingjob.cli.terminal.SubmitGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
@@ -21,10 +18,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
-import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.nio.file.Path;
@@ -173,61 +168,13 @@ final class JobFollower implements AutoCloseable {
         }
     }
 
-    /**
-     * Applies core's rule for a job the failed wait leaves on the platform, reads what a finished job's
-     * log gives (outputs; a failing worker's last lines), then prints it all: the cleanup comes first so
-     * the JSON document says the job was stopped instead of the RUNNING read before the stop.
-     */
+    /** Waits for the outcome and ends the wait as every path does ({@link WaitEnd}). */
     private int finish(JobRef job, Watch watch, WaitOptions waiting, LiveStatusLine live) {
         Outcome outcome = watch.outcome().join();
         if (live != null) {
             live.close();
         }
-        // Stop first, print after: a document printed before the stop would still say RUNNING (review R13).
-        FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(
-                platform,
-                job,
-                outcome,
-                waiting.cancelOnFailure(false),
-                "--cancel-on-failure",
-                "trainjob cancel " + job.id());
-        String left = cleanup.line();
-        boolean stopRequested = cleanup.stopped();
-        JobStatus afterStop = stopRequested ? statusAfterStop(job) : null;
-        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
-        JobOutputs outputs = ended && outcome.lastStatus() != null
-                ? WorkerLogReader.outputs(platform, outcome.lastStatus(), outputRules)
-                : null;
-        WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
-                ? WorkerLogReader.tail(platform, job, failed.failure().worker())
-                : null;
-        OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left);
-        int code = OutcomePrinter.print(
-                terminal,
-                job,
-                outcome,
-                waiting.reportFile,
-                new OutcomePrinter.End(
-                        summary,
-                        stopRequested,
-                        afterStop,
-                        waiting.outputsFile,
-                        !outputRules.rules().isEmpty()),
-                extra,
-                watch.eta());
-        if (left != null) {
-            terminal.progress(left);
-        }
-        return code;
-    }
-
-    /** The job's state once the stop was asked for; the last read one when the read fails. */
-    private JobStatus statusAfterStop(JobRef job) {
-        try {
-            return platform.status(job);
-        } catch (PlatformException e) {
-            return null;
-        }
+        return WaitEnd.finish(terminal, platform, job, outcome, waiting, outputRules, extra, watch.eta());
     }
 
     /** Payload keys every outcome document of this follower carries (the submit's {@code reused}). */

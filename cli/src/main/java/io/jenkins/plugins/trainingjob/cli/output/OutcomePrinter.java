@@ -217,14 +217,7 @@ public final class OutcomePrinter {
         Map<String, Object> doc = new LinkedHashMap<>();
         JobOutputs outputs = end.summary().outputs();
         if (outputs != null) {
-            if (outputs.isAvailable()) {
-                doc.put("outputs", outputs.values());
-                if (!outputs.notes().isEmpty()) {
-                    doc.put("outputsNotes", outputs.notes());
-                }
-            } else {
-                doc.put("outputsUnavailable", outputs.unavailable());
-            }
+            doc.putAll(outputs.resultEntries()); // as the Jenkins steps' result map has them
         }
         WorkerLogReader.LogTail tail = end.summary().tail();
         if (tail != null) {
@@ -305,10 +298,9 @@ public final class OutcomePrinter {
                         : terminal.red(text);
     }
 
-    /** The message for a machine: one line, the console's folding undone. */
+    /** The message for a machine: one line, the console's folding undone (as the short report's title). */
     public static String unfolded(String message) {
-        return String.join(
-                " ", ConsoleText.stripLines(message).lines().map(String::strip).toList());
+        return ConsoleText.unfolded(message);
     }
 
     /**

@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
@@ -406,6 +407,20 @@ final class ActiveWatch implements Watch {
         onFailure(e, true);
     }
 
+    /** The wait budget ran out while the job's status could not be read: what the outcome says. */
+    private PlatformException stateUnknown(PlatformException e) {
+        return new TransientException(
+                e.platform(),
+                e.operation(),
+                0,
+                "",
+                "",
+                "the wait budget of " + DurationText.format(budget.maxWait())
+                        + " ran out while the job's status could not be read, so its state is unknown"
+                        + " (it may have started); the job was left as it is. Last error: " + e.detail(),
+                e);
+    }
+
     private void onFailure(PlatformException e, boolean diagnosisCall) {
         Instant now = runtime.now();
         JobStatus last = lastOrUnknown();
@@ -420,7 +435,14 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(last, budget.maxWait(), "", lastEta, withEta(keptReport)));
+            if (diagnosisCall && statusFailingSince == null) {
+                // The last status read succeeded and showed the job not started: that is proof.
+                finish(new Outcome.NotStartedInBudget(last, budget.maxWait(), "", lastEta, withEta(keptReport)));
+            } else {
+                // No status since the reads began to fail: the job may have started meanwhile. Not "did not
+                // start" (which a cleanup acts on by stopping the job), but a state nobody could read.
+                finish(new Outcome.PlatformError(last, stateUnknown(e)));
+            }
             return;
         }
         Instant since;

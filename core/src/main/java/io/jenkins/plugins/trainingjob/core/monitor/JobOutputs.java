@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,5 +34,23 @@ public record JobOutputs(Map<String, String> values, String worker, String unava
     @JsonIgnore
     public boolean isAvailable() {
         return unavailable.isEmpty();
+    }
+
+    /**
+     * The outputs as both front ends' result documents give them (the CLI's JSON, the Jenkins steps' result
+     * map): {@code outputs} and, when any, {@code outputsNotes}; or {@code outputsUnavailable} saying why
+     * none were read. Plain mutable collections, which a Pipeline's saved result can hold.
+     */
+    public Map<String, Object> resultEntries() {
+        Map<String, Object> entries = new LinkedHashMap<>();
+        if (isAvailable()) {
+            entries.put("outputs", new LinkedHashMap<>(values));
+            if (!notes.isEmpty()) {
+                entries.put("outputsNotes", new ArrayList<>(notes));
+            }
+        } else {
+            entries.put("outputsUnavailable", unavailable);
+        }
+        return entries;
     }
 }

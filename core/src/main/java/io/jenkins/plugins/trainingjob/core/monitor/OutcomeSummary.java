@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.report.RemoteText;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.ArrayList;
@@ -15,13 +16,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 
 /**
  * The short report of a wait that ended any way but unschedulable (which has the diagnosis report):
  * completed, failed, timed out, stopped. What a release owner opens first: the outcome's line, the job's
  * state and times, why it failed (worker, exit code, last events), its outputs and the failing worker's
  * last log lines. One renderer for the CLI's {@code --report-file} and the Jenkins build. Every remote
- * string is stripped of control characters, and escaped in HTML and XML.
+ * string goes through {@link RemoteText}, as in the diagnosis report: stripped of control characters,
+ * bounded, cleared of characters no file may carry, and escaped in Markdown, HTML and XML.
  *
  * @param outputs what the log gave, or {@code null} when not read (the job did not finish)
  * @param tail the failing worker's last lines, or {@code null} when not read
@@ -56,17 +59,25 @@ public record OutcomeSummary(
 
     /** The facts, one per line ({@code label: value}), in reading order; remote strings stripped. */
     List<String[]> facts() {
+        return facts(RemoteText::plain);
+    }
+
+    /**
+     * The facts with every remote part passed through {@code remote} (stripped for text, escaped for
+     * Markdown, left raw for a format that escapes whole values), our own words left as they are.
+     */
+    private List<String[]> facts(UnaryOperator<String> remote) {
         List<String[]> facts = new ArrayList<>();
         facts.add(new String[] {
             "Job",
-            strip(job.name()) + " (" + strip(job.id()) + ") on "
+            remote.apply(job.name()) + " (" + remote.apply(job.id()) + ") on "
                     + job.platform().displayName()
         });
         facts.add(new String[] {"Outcome", kind()});
         JobStatus s = outcome.lastStatus();
         if (s != null) {
             facts.add(new String[] {
-                "State", strip(s.rawState().isEmpty() ? s.phase().name() : s.rawState())
+                "State", remote.apply(s.rawState().isEmpty() ? s.phase().name() : s.rawState())
             });
             if (s.startedAt() != null) {
                 facts.add(new String[] {"Started", s.startedAt().toString()});
@@ -75,19 +86,19 @@ public record OutcomeSummary(
                 facts.add(new String[] {"Finished", s.finishedAt().toString()});
             }
             if (s.consoleUrl() != null) {
-                facts.add(new String[] {"Console", strip(s.consoleUrl())});
+                facts.add(new String[] {"Console", remote.apply(s.consoleUrl())});
             }
         }
         if (!cleanup.isEmpty()) {
-            facts.add(new String[] {"After the wait", strip(cleanup)});
+            facts.add(new String[] {"After the wait", remote.apply(cleanup)});
         }
         if (outcome instanceof Outcome.JobFailed f && !f.failure().isEmpty()) {
             JobFailure failure = f.failure();
             if (!failure.reason().isEmpty()) {
-                facts.add(new String[] {"Reason", strip(failure.reason())});
+                facts.add(new String[] {"Reason", remote.apply(failure.reason())});
             }
             if (!failure.worker().isEmpty()) {
-                facts.add(new String[] {"Failing worker", strip(failure.worker())});
+                facts.add(new String[] {"Failing worker", remote.apply(failure.worker())});
             }
             if (failure.exitCode() != null) {
                 facts.add(new String[] {"Exit code", failure.exitCode().toString()});
@@ -95,102 +106,107 @@ public record OutcomeSummary(
         }
         if (outputs != null) {
             if (!outputs.isAvailable()) {
-                facts.add(new String[] {"Outputs", "not available: " + strip(outputs.unavailable())});
+                facts.add(new String[] {"Outputs", "not available: " + remote.apply(outputs.unavailable())});
             } else if (outputs.values().isEmpty()) {
-                facts.add(new String[] {"Outputs", "none printed by worker " + outputs.worker()});
+                facts.add(new String[] {"Outputs", "none printed by worker " + remote.apply(outputs.worker())});
             } else {
-                outputs.values().forEach((k, v) -> facts.add(new String[] {"Output " + k, v}));
+                outputs.values().forEach((k, v) -> facts.add(new String[] {"Output " + k, remote.apply(v)}));
             }
-            outputs.notes().forEach(n -> facts.add(new String[] {"Note", strip(n)}));
+            outputs.notes().forEach(n -> facts.add(new String[] {"Note", remote.apply(n)}));
         }
         return facts;
     }
 
-    private List<String> events() {
+    private List<String> events(UnaryOperator<String> remote) {
         if (!(outcome instanceof Outcome.JobFailed f)) {
             return List.of();
         }
-        return f.failure().lastEvents().stream().map(OutcomeSummary::event).toList();
+        return f.failure().lastEvents().stream().map(e -> event(e, remote)).toList();
     }
 
-    private static String event(JobEvent e) {
+    private static String event(JobEvent e, UnaryOperator<String> remote) {
         String when = e.lastSeen() != null
                 ? e.lastSeen().toString()
                 : e.firstSeen() != null ? e.firstSeen().toString() : "";
-        return (when.isEmpty() ? "" : when + " ") + strip(e.reason()) + ": " + strip(e.message());
+        return (when.isEmpty() ? "" : when + " ") + remote.apply(e.reason()) + ": " + remote.apply(e.message());
     }
 
-    private String headline() {
-        return ConsoleText.strip(String.join(
-                " ",
-                ConsoleText.stripLines(outcome.message())
-                        .lines()
-                        .map(String::strip)
-                        .toList()));
+    /** The outcome's line as one line: the console's folding undone, as the CLI's JSON documents give it. */
+    public String headline() {
+        return ConsoleText.unfolded(outcome.message());
     }
 
     private String text(boolean markdown) {
+        return text(markdown, markdown ? RemoteText::markdown : RemoteText::plain);
+    }
+
+    private String text(boolean markdown, UnaryOperator<String> remote) {
         StringBuilder b = new StringBuilder();
-        b.append(markdown ? "# " : "").append(headline()).append("\n\n");
-        for (String[] f : facts()) {
+        b.append(markdown ? "# " : "").append(remote.apply(headline())).append("\n\n");
+        for (String[] f : facts(remote)) {
             b.append(markdown ? "- **" + f[0] + "**: " : f[0] + ": ")
                     .append(f[1])
                     .append('\n');
         }
-        List<String> events = events();
+        List<String> events = events(remote);
         if (!events.isEmpty()) {
             b.append('\n').append(markdown ? "## Last events\n\n" : "Last events:\n");
             events.forEach(e -> b.append(markdown ? "- " : "  ").append(e).append('\n'));
         }
         if (tail != null) {
-            b.append('\n').append(markdown ? "## " : "").append(tailTitle()).append(markdown ? "\n\n" : ":\n");
+            b.append('\n')
+                    .append(markdown ? "## " : "")
+                    .append(tailTitle(remote))
+                    .append(markdown ? "\n\n" : ":\n");
             if (markdown && !tail.lines().isEmpty()) {
-                b.append("```\n");
-            }
-            tail.lines().forEach(l -> b.append(markdown ? "" : "  ").append(l).append('\n'));
-            if (markdown && !tail.lines().isEmpty()) {
-                b.append("```\n");
+                // A fence longer than any backtick run in the log: a line of ``` cannot close it.
+                b.append(RemoteText.markdownFence(tail.lines(), ""));
+            } else {
+                tail.lines().forEach(l -> b.append("  ").append(remote.apply(l)).append('\n'));
             }
             if (!tail.note().isEmpty()) {
                 b.append(markdown ? "\n" : "  ")
                         .append("(")
-                        .append(strip(tail.note()))
+                        .append(remote.apply(tail.note()))
                         .append(")\n");
             }
         }
         return b.toString();
     }
 
-    private String tailTitle() {
-        return tail.worker().isEmpty() ? "Worker log" : "Last lines of worker " + tail.worker() + "'s log";
+    private String tailTitle(UnaryOperator<String> remote) {
+        return tail.worker().isEmpty()
+                ? "Worker log"
+                : "Last lines of worker " + remote.apply(tail.worker()) + "'s log";
     }
 
     private String html() {
+        UnaryOperator<String> raw = UnaryOperator.identity();
         StringBuilder b = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
-                .append(esc(headline()))
+                .append(RemoteText.html(headline()))
                 .append("</title></head><body>\n<h1>")
-                .append(esc(headline()))
+                .append(RemoteText.html(headline()))
                 .append("</h1>\n<table>\n");
-        for (String[] f : facts()) {
+        for (String[] f : facts(raw)) {
             b.append("<tr><th>")
-                    .append(esc(f[0]))
+                    .append(RemoteText.html(f[0]))
                     .append("</th><td>")
-                    .append(esc(f[1]))
+                    .append(RemoteText.html(f[1]))
                     .append("</td></tr>\n");
         }
         b.append("</table>\n");
-        List<String> events = events();
+        List<String> events = events(raw);
         if (!events.isEmpty()) {
             b.append("<h2>Last events</h2>\n<ul>\n");
-            events.forEach(e -> b.append("<li>").append(esc(e)).append("</li>\n"));
+            events.forEach(e -> b.append("<li>").append(RemoteText.html(e)).append("</li>\n"));
             b.append("</ul>\n");
         }
         if (tail != null) {
-            b.append("<h2>").append(esc(tailTitle())).append("</h2>\n<pre>");
-            tail.lines().forEach(l -> b.append(esc(l)).append('\n'));
+            b.append("<h2>").append(RemoteText.html(tailTitle(raw))).append("</h2>\n<pre>");
+            tail.lines().forEach(l -> b.append(RemoteText.html(l)).append('\n'));
             b.append("</pre>\n");
             if (!tail.note().isEmpty()) {
-                b.append("<p>").append(esc(tail.note())).append("</p>\n");
+                b.append("<p>").append(RemoteText.html(tail.note())).append("</p>\n");
             }
         }
         return b.append("</body></html>\n").toString();
@@ -198,17 +214,19 @@ public record OutcomeSummary(
 
     private String json() {
         Map<String, Object> doc = new TreeMap<>();
-        doc.put("message", headline());
+        doc.put("message", RemoteText.plain(headline()));
         doc.put("outcome", kind());
         Map<String, Object> facts = new LinkedHashMap<>();
         facts().forEach(f -> facts.putIfAbsent(f[0], f[1]));
         doc.put("facts", facts);
-        doc.put("lastEvents", events());
+        doc.put("lastEvents", events(RemoteText::plain));
         if (outputs != null) {
-            doc.put("outputs", outputs.values());
+            Map<String, String> values = new TreeMap<>();
+            outputs.values().forEach((k, v) -> values.put(k, RemoteText.plain(v)));
+            doc.put("outputs", values);
         }
         if (tail != null) {
-            doc.put("logTail", tail.lines());
+            doc.put("logTail", tail.lines().stream().map(RemoteText::plain).toList());
         }
         try {
             return JSON.writeValueAsString(doc) + "\n";
@@ -219,7 +237,8 @@ public record OutcomeSummary(
 
     private String junit() {
         boolean ok = OutcomeClass.of(outcome) == OutcomeClass.SUCCESS;
-        String body = text(false);
+        // Remote parts raw here: the XML escaping strips, bounds and drops once, line by line.
+        String body = text(false, UnaryOperator.identity());
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<testsuite name=\"trainjob\" tests=\"1\" failures=\"")
                 .append(ok ? 0 : 1)
@@ -227,40 +246,19 @@ public record OutcomeSummary(
                 .append("  <testcase classname=\"trainjob.")
                 .append(job.platform().id())
                 .append("\" name=\"")
-                .append(esc(strip(job.name())))
+                .append(RemoteText.xmlAttribute(job.name()))
                 .append("\">\n");
         if (ok) {
-            b.append("    <system-out>").append(esc(body)).append("</system-out>\n");
+            b.append("    <system-out>").append(RemoteText.xmlText(body)).append("</system-out>\n");
         } else {
             b.append("    <failure message=\"")
-                    .append(esc(headline()))
+                    .append(RemoteText.xmlAttribute(headline()))
                     .append("\" type=\"")
                     .append(kind())
                     .append("\">")
-                    .append(esc(body))
+                    .append(RemoteText.xmlText(body))
                     .append("</failure>\n");
         }
         return b.append("  </testcase>\n</testsuite>\n").toString();
-    }
-
-    private static String strip(String s) {
-        return ConsoleText.strip(s);
-    }
-
-    /** Escapes markup in text already stripped of control characters (so valid in XML 1.0 too). */
-    private static String esc(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
     }
 }

@@ -7,6 +7,8 @@ import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.report.RemoteText;
+import io.jenkins.plugins.trainingjob.core.report.ReportLimits;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -31,6 +33,11 @@ public final class WorkerLogReader {
     public static final int MAX_LINES = 20_000;
     /** How many of a failing worker's last lines go to the build log. */
     public static final int TAIL_LINES = 50;
+    /**
+     * Longest tail line shown in full: a real log line is far shorter. Half of the reports' bound on a value,
+     * so a cut line (with the words saying so) is never cut a second time by a renderer.
+     */
+    static final int MAX_LINE_CHARS = ReportLimits.MAX_VALUE / 2;
 
     private WorkerLogReader() {}
 
@@ -102,8 +109,9 @@ public final class WorkerLogReader {
     }
 
     /**
-     * The last lines of the failing worker's log, stripped for a console, with a first line saying whose
-     * log it is; empty when the platform serves no logs or the read failed (the returned note says why).
+     * The last lines of the failing worker's log, stripped for a console and safe in any document (each
+     * line bounded at {@link #MAX_LINE_CHARS}, the note saying so), with the worker whose log it is; empty
+     * when the platform serves no logs or the read failed (the returned note says why).
      */
     public static LogTail tail(TrainingPlatform platform, JobRef job, String worker) {
         if (!(platform instanceof JobLogs logs)) {
@@ -114,13 +122,25 @@ public final class WorkerLogReader {
         }
         try {
             WorkerLog log = read(logs, job, worker);
-            List<String> lines =
-                    log.tail(TAIL_LINES).stream().map(ConsoleText::strip).toList();
-            String note = log.cut()
-                    ? "the log is longer than " + MAX_LINES + " lines; these are the last of the" + " first "
-                            + MAX_LINES
-                    : "";
-            return new LogTail(ConsoleText.strip(worker), lines, note);
+            List<String> raw = log.tail(TAIL_LINES);
+            List<String> lines = raw.stream()
+                    .map(l -> RemoteText.plain(ReportLimits.bounded(l, MAX_LINE_CHARS, "")))
+                    .toList();
+            long cutLines = raw.stream()
+                    .filter(l -> ConsoleText.strip(l).length() > MAX_LINE_CHARS)
+                    .count();
+            List<String> notes = new ArrayList<>();
+            if (log.cut()) {
+                notes.add(
+                        "the log is longer than " + MAX_LINES + " lines; these are the last of the first " + MAX_LINES);
+            }
+            if (cutLines > 0) {
+                notes.add(
+                        cutLines == 1
+                                ? "1 line longer than " + MAX_LINE_CHARS + " characters was cut"
+                                : cutLines + " lines longer than " + MAX_LINE_CHARS + " characters were cut");
+            }
+            return new LogTail(ConsoleText.strip(worker), lines, String.join("; ", notes));
         } catch (PlatformException e) {
             return new LogTail(
                     ConsoleText.strip(worker),

@@ -281,18 +281,6 @@ final class HtmlReportRenderer {
 
     /** Strips control characters, bounds hostile lengths and escapes for text and attribute contexts. */
     static String esc(String remote) {
-        String s = InvalidCharacters.drop(ReportLimits.bounded(remote));
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                case '\'' -> b.append("&#39;");
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return RemoteText.html(remote);
     }
 }

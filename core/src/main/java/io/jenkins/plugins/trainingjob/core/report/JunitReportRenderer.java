@@ -153,36 +153,11 @@ final class JunitReportRenderer {
      * tabs in attributes become character references so parsers keep them.
      */
     static String esc(String remote) {
-        return escape(remote, "&#10;");
+        return RemoteText.xmlAttribute(remote);
     }
 
     /** As {@link #esc} for element content, where line breaks stay line breaks. */
     static String escText(String remote) {
-        return escape(remote, "\n");
-    }
-
-    private static String escape(String remote, String lineBreak) {
-        String s = remote == null ? "" : remote;
-        StringBuilder b = new StringBuilder(s.length() + 16);
-        boolean first = true;
-        for (String line : s.split("\n", -1)) {
-            if (!first) {
-                b.append(lineBreak);
-            }
-            first = false;
-            String clean = InvalidCharacters.drop(ReportLimits.bounded(line));
-            for (int i = 0; i < clean.length(); i++) {
-                char c = clean.charAt(i);
-                switch (c) {
-                    case '&' -> b.append("&amp;");
-                    case '<' -> b.append("&lt;");
-                    case '>' -> b.append("&gt;");
-                    case '"' -> b.append("&quot;");
-                    case '\'' -> b.append("&apos;");
-                    default -> b.append(c);
-                }
-            }
-        }
-        return b.toString();
+        return RemoteText.xmlText(remote);
     }
 }

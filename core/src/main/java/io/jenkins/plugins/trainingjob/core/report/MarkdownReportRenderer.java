@@ -196,37 +196,13 @@ final class MarkdownReportRenderer {
 
     /** A fenced block, indented under its list item, with a fence longer than any backtick run inside. */
     private static void fence(String snippet, StringBuilder b) {
-        String[] lines = snippet.split("\n", -1);
-        int longest = 0;
-        for (String line : lines) {
-            int run = 0;
-            for (char c : line.toCharArray()) {
-                run = c == '`' ? run + 1 : 0;
-                longest = Math.max(longest, run);
-            }
-        }
-        String fence = "`".repeat(Math.max(3, longest + 1));
-        b.append("\n  ").append(fence).append('\n');
-        for (String line : lines) {
-            b.append("  ").append(ReportLimits.bounded(line)).append('\n');
-        }
-        b.append("  ").append(fence).append("\n\n");
+        b.append('\n')
+                .append(RemoteText.markdownFence(List.of(snippet.split("\n", -1)), "  "))
+                .append('\n');
     }
 
     /** Strips control characters, bounds hostile lengths and escapes Markdown and HTML syntax. */
     static String esc(String remote) {
-        String s = InvalidCharacters.drop(ReportLimits.bounded(remote));
-        StringBuilder b = new StringBuilder(s.length() + 8);
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '\\', '`', '*', '_', '[', ']', '#', '!', '|', '~' ->
-                    b.append('\\').append(c);
-                default -> b.append(c);
-            }
-        }
-        return b.toString();
+        return RemoteText.markdown(remote);
     }
 }

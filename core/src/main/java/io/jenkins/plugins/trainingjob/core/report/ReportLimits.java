@@ -8,7 +8,7 @@ import java.util.List;
  * How much of a large diagnosis each human-readable format shows, so 10,000 nodes in 30 reasons still fit
  * on a screen. Everything cut is announced ("… and N more"); the JSON report keeps it all.
  */
-final class ReportLimits {
+public final class ReportLimits {
 
     /** Reasons (across all rules) shown before "… and N more reasons". */
     static final int MAX_REASONS = 40;
@@ -28,7 +28,7 @@ final class ReportLimits {
      * is cut, and the cut says how many characters the JSON report still has. Everything shorter is
      * wrapped by the renderers, never cut.
      */
-    static final int MAX_VALUE = 2_000;
+    public static final int MAX_VALUE = 2_000;
 
     private ReportLimits() {}
 
@@ -37,15 +37,24 @@ final class ReportLimits {
      * characters, the cut saying how much was left out (never a bare ellipsis).
      */
     static String bounded(String remote) {
+        return bounded(remote, MAX_VALUE, "see the JSON report");
+    }
+
+    /**
+     * A remote string stripped for a console and cut at {@code max} characters, the cut saying how many
+     * were left out and, unless {@code whereTheRestIs} is empty, where they are.
+     */
+    public static String bounded(String remote, int max, String whereTheRestIs) {
         String s = ConsoleText.strip(remote);
-        if (s.length() <= MAX_VALUE) {
+        if (s.length() <= max) {
             return s;
         }
-        int end = MAX_VALUE;
+        int end = max;
         if (Character.isHighSurrogate(s.charAt(end - 1))) {
             end--; // never half of a surrogate pair
         }
-        return s.substring(0, end) + " [" + (s.length() - end) + " more characters: see the JSON report]";
+        return s.substring(0, end) + " [" + (s.length() - end) + " more characters"
+                + (whereTheRestIs.isEmpty() ? " cut]" : ": " + whereTheRestIs + "]");
     }
 
     /** How many nodes the ranges from {@code shown} on stand for. */

@@ -46,6 +46,14 @@ public final class ConsoleText {
         return out.toString();
     }
 
+    /**
+     * A message folded for a console (several lines, continuation lines indented) as one line, for a
+     * machine or a title: each line stripped and trimmed, joined by one space.
+     */
+    public static String unfolded(String message) {
+        return String.join(" ", stripLines(message).lines().map(String::strip).toList());
+    }
+
     /** {@link #strip} and then cut to at most {@code max} characters, marking the cut with an ellipsis. */
     public static String strip(String s, int max) {
         String t = strip(s);

@@ -313,18 +313,38 @@ class AttemptLoopTest {
         return cases;
     }
 
+    /**
+     * A world in which every case reaches its step: two busy pools before a free one, so attempts 1 and 2
+     * are both stopped and moved (every step but BEFORE_RETRY); for BEFORE_RETRY, one free pool whose jobs
+     * fail with a listed exit code, two retries allowed, so attempts 1 and 2 are both retried.
+     */
     @ParameterizedTest(name = "interrupt at {0} of attempt {1}, stop on interrupt {2}")
     @MethodSource("everyStepOfAMove")
     void anInterruptAtAnyStepOfAMoveLeavesAtMostOneJobAndSaysWhich(
             AttemptLoop.Step step, int attempt, boolean stopOnInterrupt) {
-        pool("busy", false);
-        pool("spot", true);
+        RetryPolicy retry = RetryPolicy.none();
+        if (step == AttemptLoop.Step.BEFORE_RETRY) {
+            pool("only", true);
+            whenRunning = job -> {
+                owner(job).set(job, JobPhase.FAILED, "Failed");
+                return new Outcome.JobFailed(status(job), new JobFailure("", 137, "master-0", List.of()));
+            };
+            retry = RetryPolicy.parse(RetryPolicy.Fields.CLI, 2, "137", false, null);
+        } else {
+            pool("busy", false);
+            pool("busy2", false);
+            pool("spot", true);
+        }
         AttemptLoop loop = newLoop();
-        AttemptLoop.Result result = run(loop, UNNAMED, RetryPolicy.none(), false, stopOnInterrupt, (s, a) -> {
+        boolean[] reached = {false};
+        AttemptLoop.Result result = run(loop, UNNAMED, retry, false, stopOnInterrupt, (s, a) -> {
             if (s == step && a == attempt) {
+                reached[0] = true;
                 loop.interrupt();
             }
         });
+        assertThat(reached[0]).as("the case reached its step").isTrue();
+        assertThat(loop.interrupted()).isTrue();
         assertThat(live()).isLessThanOrEqualTo(1);
         List<JobRef> alive = pools.stream()
                 .flatMap(p -> p.created.stream().filter(j -> !p.phase(j).isTerminal()))
@@ -333,10 +353,8 @@ class AttemptLoopTest {
             // The one job left is the one the result names.
             assertThat(result.job()).isEqualTo(alive.get(0));
         }
-        if (loop.interrupted()) {
-            assertThat(result.outcome()).isInstanceOf(Outcome.Cancelled.class);
-            assertThat(result.outcome().message()).isNotBlank();
-        }
+        assertThat(result.outcome()).isInstanceOf(Outcome.Cancelled.class);
+        assertThat(result.outcome().message()).isNotBlank();
     }
 
     @Test

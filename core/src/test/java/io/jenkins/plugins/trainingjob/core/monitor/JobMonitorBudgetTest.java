@@ -5,13 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
+import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -183,6 +187,42 @@ class JobMonitorBudgetTest {
                 null);
         outcomeWithin(watch, Duration.ofHours(2));
         assertThat(watch.outcome().join()).isInstanceOf(Outcome.Unschedulable.class);
+    }
+
+    @Test
+    void aBudgetThatRunsOutWhileStatusReadsFailEndsWithTheStateUnknownNotNotStarted() {
+        JobRef job = platform.addJob("train");
+        Watch watch = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), null);
+        clock.advance(Duration.ofMinutes(37));
+        assertThat(watch.outcome()).isNotDone();
+        // The world in which "not started" would be wrong: the job starts just as the reads begin to fail.
+        platform.set(job, JobPhase.RUNNING, "Running");
+        platform.outage = () -> TransientException.malformed(PlatformKind.AIHC, "GET status", 502, "r-9", "gateway");
+        outcomeWithin(watch, Duration.ofMinutes(4)); // within the 5-minute retry limit: the budget ends it
+
+        Outcome outcome = watch.outcome().join();
+        assertThat(outcome).isNotInstanceOf(Outcome.NotStartedInBudget.class);
+        assertThat(outcome.kind()).isEqualTo(OutcomeKind.PLATFORM_ERROR);
+        assertThat(ConsoleText.unfolded(outcome.message()))
+                .contains("wait budget of 40m ran out")
+                .contains("state is unknown")
+                .contains("gateway");
+        assertThat(FailureCleanup.leavesJob(outcome))
+                .as("a job that may have started is not stopped on a guess")
+                .isFalse();
+    }
+
+    @Test
+    void aBudgetThatRunsOutAfterAGoodReadStillSaysNotStarted() {
+        JobRef job = platform.addJob("train");
+        Watch watch = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), null);
+        clock.advance(Duration.ofMinutes(37));
+        // A failed read, then good ones: the last read proves the job is still pending.
+        platform.outage = () -> TransientException.malformed(PlatformKind.AIHC, "GET status", 502, "r-9", "gateway");
+        clock.advance(Duration.ofSeconds(20));
+        platform.outage = () -> null;
+        outcomeWithin(watch, Duration.ofMinutes(4));
+        assertThat(watch.outcome().join()).isInstanceOf(Outcome.NotStartedInBudget.class);
     }
 
     @Test

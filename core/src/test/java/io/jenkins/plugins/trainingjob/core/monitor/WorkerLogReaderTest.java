@@ -141,6 +141,21 @@ class WorkerLogReaderTest {
     }
 
     @Test
+    void aHugeTailLineIsCutAndTheCutIsSaid() {
+        String huge = "x".repeat(50_000);
+        WorkerLogReader.LogTail tail = WorkerLogReader.tail(
+                new LoggingPlatform(Map.of("w-0", List.of("short", huge, "bad \uD800 char"))), JOB, "w-0");
+        assertThat(tail.lines().get(0)).isEqualTo("short");
+        assertThat(tail.lines().get(1))
+                .startsWith("x".repeat(WorkerLogReader.MAX_LINE_CHARS))
+                .endsWith("[" + (50_000 - WorkerLogReader.MAX_LINE_CHARS) + " more characters cut]")
+                .hasSizeLessThan(WorkerLogReader.MAX_LINE_CHARS + 40);
+        assertThat(tail.lines().get(2)).as("a lone surrogate is not text").isEqualTo("bad  char");
+        assertThat(tail.note())
+                .isEqualTo("1 line longer than " + WorkerLogReader.MAX_LINE_CHARS + " characters was cut");
+    }
+
+    @Test
     void noTailWithoutANamedWorker() {
         WorkerLogReader.LogTail tail = WorkerLogReader.tail(new LoggingPlatform(Map.of()), JOB, "");
         assertThat(tail.lines()).isEmpty();

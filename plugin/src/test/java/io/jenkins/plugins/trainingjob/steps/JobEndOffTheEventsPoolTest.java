@@ -1,0 +1,128 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import java.io.File;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import jenkins.model.ArtifactManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reading a finished job's outputs and log tail takes up to ~40 platform calls: that runs on the step's
+ * blocking executor, not on the events pool every step's log lines share (decision 0003, the monitor's
+ * threading note). No timing is asserted: the thread each log read ran on is recorded.
+ */
+class JobEndOffTheEventsPoolTest {
+    private static final long WAIT_MS = 60_000;
+
+    @TempDir
+    File buildDir;
+
+    private StepFixture f;
+    private JobMonitor monitor;
+    private ExecutorService calls;
+    private ExecutorService events;
+
+    /** Every job has ended when first read; its log is one output line, read where the test can see. */
+    private static final class LoggedPlatform extends FakePlatform implements JobLogs {
+        final List<String> readOn = new CopyOnWriteArrayList<>();
+
+        LoggedPlatform() {
+            super(PlatformKind.AIHC);
+        }
+
+        @Override
+        public JobStatus status(JobRef job) {
+            return new JobStatus(
+                    job,
+                    JobPhase.SUCCEEDED,
+                    "Succeeded",
+                    null,
+                    null,
+                    null,
+                    null,
+                    "",
+                    List.of(new WorkerStatus(job.name() + "-master-0", "10.3.0.118", "Succeeded", "")),
+                    null);
+        }
+
+        @Override
+        public LogChunk logs(JobRef job, String worker, String marker, int maxLines) {
+            readOn.add(Thread.currentThread().getName());
+            return new LogChunk(List.of("trainjob-output accuracy=0.9"), null);
+        }
+    }
+
+    private static ExecutorService named(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(2, r -> new Thread(r, prefix + n.incrementAndGet()));
+    }
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new StepFixture(buildDir);
+        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(100));
+        when(f.run.pickArtifactManager()).thenReturn(mock(ArtifactManager.class));
+        calls = named("test-calls-");
+        events = named("test-events-");
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (monitor != null) {
+            monitor.close();
+        }
+        calls.shutdownNow();
+        events.shutdownNow();
+    }
+
+    @Test
+    void theLogOfAFinishedJobIsReadOnTheBlockingExecutorNotTheEventsPool() throws Exception {
+        LoggedPlatform platform = new LoggedPlatform();
+        TrainingJobService service = new TrainingJobService(
+                settings -> platform,
+                f.service.credentials(),
+                (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-1"),
+                () -> f.config,
+                resolver -> {
+                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    return monitor;
+                },
+                calls,
+                events);
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-1");
+        step.setWait("completed");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service);
+        e.start();
+
+        verify(f.context, timeout(WAIT_MS)).onSuccess(any());
+        assertThat(platform.readOn).isNotEmpty().allSatisfy(t -> assertThat(t).startsWith("test-calls-"));
+    }
+}
