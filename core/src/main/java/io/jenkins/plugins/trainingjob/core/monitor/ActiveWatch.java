@@ -388,6 +388,12 @@ final class ActiveWatch implements Watch {
             waitForNextTick(now);
             return;
         }
+        if (deadline != null && report.verdict() == Verdict.FITS_LATER) {
+            // The answer came after the deadline: the budget ended the wait (the last status read showed the
+            // job not started), not the diagnosis, which says waiting would do.
+            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), "", lastEta, withEta(report)));
+            return;
+        }
         finish(new Outcome.Unschedulable(lastStatus, withEta(report)));
     }
 

@@ -37,7 +37,23 @@ class JobMonitorBudgetTest {
             // status calls per job, so every list round counted below is a history read
             .withListing(1_000, 100, 10)
             .withAnalyzer(this::analyze);
-    private final JobMonitor monitor = new JobMonitor(id -> platform, clock, settings);
+    /** Time the monitor sees beyond the manual clock's: a call that returns later than it began. */
+    private volatile Duration lateBy = Duration.ZERO;
+    /** Runs as a diagnosis is analysed, on the monitor's thread. */
+    private volatile Runnable onAnalyze = () -> {};
+
+    private final MonitorClock lateClock = new MonitorClock() {
+        @Override
+        public Instant now() {
+            return clock.now().plus(lateBy);
+        }
+
+        @Override
+        public Timer schedule(Runnable task, Duration delay) {
+            return clock.schedule(task, delay);
+        }
+    };
+    private final JobMonitor monitor = new JobMonitor(id -> platform, lateClock, settings);
 
     {
         clock.settleWith(monitor::awaitIdle);
@@ -173,6 +189,33 @@ class JobMonitorBudgetTest {
         assertThat(platform.launchCalls)
                 .as("diagnosed once, not every poll after the pending timeout")
                 .hasValue(1);
+    }
+
+    /**
+     * The race of a diagnosis asked for before the deadline whose answer comes after it: the budget has run
+     * out, so the wait ends on the budget (exit 8, the report kept), never as "unschedulable", which would
+     * move a fallback submit on as if the diagnosis had ended the wait.
+     */
+    @Test
+    void aFitsLaterDiagnosisThatAnswersAfterTheDeadlineEndsTheWaitOnTheBudget() {
+        history(5, Duration.ofHours(3), Duration.ofHours(3));
+        JobRef job = platform.addJob("train");
+        onAnalyze = () -> lateBy = Duration.ofMinutes(45);
+        Watch watch = monitor.watch(
+                CONNECTION,
+                job,
+                policy.withPendingTimeout(Duration.ofMinutes(10)),
+                WaitBudget.of(Duration.ofMinutes(40)),
+                new RecordingListener());
+
+        outcomeWithin(watch, Duration.ofHours(2));
+
+        Outcome outcome = watch.outcome().join();
+        assertThat(outcome).isInstanceOf(Outcome.NotStartedInBudget.class);
+        assertThat(OutcomeClass.of(outcome).exitCode()).isEqualTo(8);
+        Outcome.NotStartedInBudget budget = (Outcome.NotStartedInBudget) outcome;
+        assertThat(budget.early()).isFalse();
+        assertThat(budget.report().verdict()).isEqualTo(Verdict.FITS_LATER);
     }
 
     @Test
@@ -323,6 +366,7 @@ class JobMonitorBudgetTest {
     }
 
     private DiagnosisReport analyze(RawDiagnosis raw) {
+        onAnalyze.run();
         return DiagnosisReport.builder(raw.job(), verdict)
                 .headline("Job cannot be scheduled")
                 .build();
