@@ -135,6 +135,29 @@ class WorkloadEtaEndToEndTest {
         }
     }
 
+    @Test
+    void aPlainStatusOfAPendingJobShowsItsEtaButNotTheJobsAhead() throws Exception {
+        CliHarness cli = cli(busy);
+        var submitted = cli.run("submit", spec(), "--set", "NAME=" + name());
+        assertThat(submitted.exitCode()).as(submitted.err()).isZero();
+        String id = submitted.out().strip();
+        try {
+            var text = cli.run("status", id);
+            assertThat(text.exitCode()).as(text.err()).isZero();
+            assertThat(text.out())
+                    .containsPattern("eta {7}expected to start in .+ \\(p50 ")
+                    .doesNotContain("basis: ")
+                    .doesNotContain("workload-0");
+            assertThat(text.out().lines()).allMatch(l -> l.length() <= 100);
+
+            JsonNode doc = json(cli.run("status", id, "-o", "json").out());
+            assertThat(doc.path("eta").path("kind").asText()).isEqualTo("ESTIMATE");
+            assertThat(doc.has("ahead")).isFalse();
+        } finally {
+            cli.run("cancel", id);
+        }
+    }
+
     /**
      * The busy queue on a frozen clock: nothing frees, and even the optimistic estimate (p10, tens of seconds
      * here) is past the 3 s budget: the wait ends early, before its deadline, with exit 8 and why.

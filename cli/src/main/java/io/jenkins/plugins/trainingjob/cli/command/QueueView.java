@@ -39,6 +39,13 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
         return new QueueView(ahead, EtaEstimator.estimate(history, pending, capacity, now));
     }
 
+    /** The ETA line alone, as a plain {@code status} shows it. */
+    String etaText() {
+        StringBuilder sb = new StringBuilder();
+        fold(sb, eta.summary(), String.format("%-9s ", "eta"));
+        return sb.toString();
+    }
+
     String text(Instant now) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format("%-9s ", "eta")).append(eta.summary()).append('\n');
@@ -85,8 +92,23 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
 
     /** The basis at 100 columns, folded at spaces, never cut. */
     private static void fold(StringBuilder sb, String text) {
+        fold(sb, text, "");
+    }
+
+    /** {@code text} folded at 100 columns, the first line after {@code label}, the others indented. */
+    private static void fold(StringBuilder sb, String text, String label) {
         String indent = "          ";
         text = ConsoleText.strip(text);
+        if (!label.isEmpty()) {
+            int room = 100 - label.length();
+            int cut = text.length() <= room ? text.length() : text.lastIndexOf(' ', room);
+            cut = cut <= 0 ? Math.min(room, text.length()) : cut;
+            sb.append(label).append(text, 0, cut).append('\n');
+            text = text.substring(cut).stripLeading();
+            if (text.isEmpty()) {
+                return;
+            }
+        }
         while (indent.length() + text.length() > 100) {
             int cut = text.lastIndexOf(' ', 100 - indent.length());
             if (cut <= 0) {

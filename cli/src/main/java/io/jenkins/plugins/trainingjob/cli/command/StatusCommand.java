@@ -56,8 +56,9 @@ public final class StatusCommand implements Callable<Integer> {
 
     @Option(
             names = "--ahead",
-            description = "For a pending job: the jobs ahead of it in the queue (name, GPUs, age, id) and its ETA "
-                    + "with what it rests on.")
+            description = "For a pending job: the jobs ahead of it in the queue (name, GPUs, age, id), and the "
+                    + "basis of its ETA (a pending job's status always shows the ETA when the queue's history "
+                    + "can be read).")
     boolean ahead;
 
     @Override
@@ -87,13 +88,21 @@ public final class StatusCommand implements Callable<Integer> {
                     return ExitCode.INTERRUPTED;
                 }
             }
-            QueueView queue = ahead && status.phase() == JobPhase.PENDING
-                    ? QueueView.read(
+            QueueView queue = null;
+            if (status.phase() == JobPhase.PENDING) {
+                try {
+                    queue = QueueView.read(
                             platform,
                             status,
                             settings.target().defaultQueue(),
-                            root.env().clock().instant())
-                    : null;
+                            root.env().clock().instant());
+                } catch (PlatformException e) {
+                    if (ahead) {
+                        throw e;
+                    }
+                    // A plain status shows the ETA when it can be had; one that cannot costs nothing but the line.
+                }
+            }
             if (terminal.json()) {
                 JsonEnvelope doc = terminal.envelope(
                                 ExitCode.SUCCESS,
@@ -103,12 +112,17 @@ public final class StatusCommand implements Callable<Integer> {
                         .put("job", status.job())
                         .put("status", status);
                 if (queue != null) {
-                    doc.put("eta", queue.etaJson()).put("ahead", queue.aheadJson());
+                    doc.put("eta", queue.etaJson());
+                }
+                if (queue != null && ahead) {
+                    doc.put("ahead", queue.aheadJson());
                 }
                 terminal.json(doc);
             } else {
                 terminal.result(describe(status)
-                        + (queue == null ? "" : queue.text(root.env().clock().instant()))
+                        + (queue == null
+                                ? ""
+                                : ahead ? queue.text(root.env().clock().instant()) : queue.etaText())
                         + recentEvents(platform, status));
             }
         }
