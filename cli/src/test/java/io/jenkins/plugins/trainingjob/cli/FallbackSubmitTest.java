@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -38,8 +37,12 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
         return cli.run(args.toArray(String[]::new));
     }
 
+    /**
+     * The document, checked against docs/cli-output.schema.json as JsonContractTest checks every command's:
+     * the keys only this path prints ({@code attempts}, {@code clientToken}) are part of the contract too.
+     */
     private static JsonNode json(CliHarness.Result r) throws Exception {
-        return new ObjectMapper().readTree(r.out());
+        return JsonContractTest.conforms("submit", r.exitCode(), r, "submit with --fallback or --retry-*");
     }
 
     @Test
@@ -166,6 +169,47 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
                 "1-255");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
         assertThat(r.err()).doesNotContain("client token");
+        assertThat(json(r).path("preflight").path("verdict").asText()).isEqualTo("NEVER_FITS");
+    }
+
+    @Test
+    void aRetryThatIsNotNeededWithoutPreflightLeavesOneAttemptAndTheSubmitsToken() throws Exception {
+        var r = submit(
+                "training",
+                "nvidia.com/gpu",
+                "0",
+                "--wait",
+                "completed",
+                "--retry-limit",
+                "1",
+                "--retry-on-exit-codes",
+                "3",
+                "--client-token",
+                "retry-once-" + RUNS.incrementAndGet(),
+                "--preflight",
+                "false");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        JsonNode doc = json(r);
+        assertThat(doc.path("outcome").asText()).isEqualTo("completed");
+        assertThat(doc.path("clientToken").asText()).startsWith("retry-once-");
+        assertThat(doc.path("attempts")).hasSize(1);
+        assertThat(doc.path("attempts").get(0).path("clientToken").asText())
+                .isEqualTo(doc.path("clientToken").asText());
+        assertThat(doc.path("attempts").get(0).path("outcome").asText()).isEqualTo("completed");
+        assertThat(doc.path("attempts").get(0).path("verdict").isNull())
+                .as("no pre-flight, no verdict: null, as the schema allows")
+                .isTrue();
+    }
+
+    @Test
+    void whenEveryTargetNeverFitsNothingIsCreatedAndTheRefusalIsADocumentOfTheContract() throws Exception {
+        var r = submit(
+                "training", "baidu.com/h800_80g_cgpu", "0", "--wait", "scheduled", "--fallback", "queue=default");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
+        assertThat(r.err()).doesNotContain("client token");
+        JsonNode doc = json(r);
+        assertThat(doc.path("preflight").path("verdict").asText()).isEqualTo("NEVER_FITS");
+        assertThat(doc.has("job")).as("no job was created").isFalse();
     }
 
     @Test

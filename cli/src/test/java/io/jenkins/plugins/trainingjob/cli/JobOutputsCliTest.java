@@ -83,6 +83,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         JsonNode doc = json(result);
         assertThat(doc.path("attempts")).hasSize(1);
         assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.93");
+        assertThat(schema().problems(doc)).isEmpty();
         List<String> lines = Files.readAllLines(env);
         assertThat(lines).hasSize(2);
         assertThat(lines.get(0)).isEqualTo("accuracy=0.93");

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,12 +36,15 @@ class JsonContractTest extends SimulatorBackedCliTest {
         "sim-ws"
     };
 
-    static JsonSchemaChecker schema;
+    private static JsonSchemaChecker schema;
 
-    @BeforeAll
-    static void readTheSchema() throws Exception {
-        schema = new JsonSchemaChecker(
-                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+    /** The schema, read once: other tests (FallbackSubmitTest) check their documents with {@link #conforms}. */
+    static synchronized JsonSchemaChecker schema() throws Exception {
+        if (schema == null) {
+            schema = new JsonSchemaChecker(Terminal.JSON.readTree(
+                    Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
+        }
+        return schema;
     }
 
     /** Runs {@code args} with {@code -o json}, checks the document against the contract and returns it. */
@@ -63,7 +65,7 @@ class JsonContractTest extends SimulatorBackedCliTest {
         assertThat(parser.nextToken())
                 .as("%s: exactly one document on stdout:%n%s", what, result.out())
                 .isNull();
-        assertThat(schema.problems(doc))
+        assertThat(schema().problems(doc))
                 .as("%s conforms to the schema:%n%s", what, result.out())
                 .isEmpty();
         assertThat(doc.path("command").asText()).as(what).isEqualTo(command);

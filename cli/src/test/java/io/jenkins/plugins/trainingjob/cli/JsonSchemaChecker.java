@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * The part of JSON Schema (2020-12) that docs/cli-output.schema.json uses, checked by hand rather than with
- * a new dependency: {@code type}, {@code required}, {@code properties}, {@code additionalProperties: false},
+ * a new dependency: {@code type} (one name or a list), {@code required}, {@code properties}, {@code additionalProperties: false},
  * {@code items}, {@code enum}, {@code const}, {@code pattern}, {@code minItems}, {@code minLength} and
  * local {@code $ref}s. A keyword it does not know fails the check, so the schema cannot quietly say more
  * than the test checks.
@@ -57,8 +57,8 @@ final class JsonSchemaChecker {
         if (schema.has("$ref")) {
             check(resolve(schema.get("$ref").asText()), value, path, out);
         }
-        if (schema.has("type") && !hasType(value, schema.get("type").asText())) {
-            out.add(path + ": expected " + schema.get("type").asText() + ", found " + value.getNodeType());
+        if (schema.has("type") && !hasAnyType(value, schema.get("type"))) {
+            out.add(path + ": expected " + schema.get("type") + ", found " + value.getNodeType());
             return;
         }
         if (schema.has("const") && !schema.get("const").equals(value)) {
@@ -131,6 +131,19 @@ final class JsonSchemaChecker {
             throw new IllegalArgumentException("no such $ref target " + ref);
         }
         return node;
+    }
+
+    /** {@code type} is one name or, for a value that may be {@code null}, a list of names (any one matches). */
+    private static boolean hasAnyType(JsonNode value, JsonNode type) {
+        if (!type.isArray()) {
+            return hasType(value, type.asText());
+        }
+        for (JsonNode one : type) {
+            if (hasType(value, one.asText())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasType(JsonNode value, String type) {

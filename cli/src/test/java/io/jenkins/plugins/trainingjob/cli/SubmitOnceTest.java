@@ -2,7 +2,6 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.platform.CreateRecovery;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -458,8 +457,6 @@ class SubmitOnceTest {
                 "json"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
-        JsonContractTest.schema = new JsonSchemaChecker(
-                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
         var doc = JsonContractTest.conforms("submit", 4, result, "submit --timeout --cancel-on-failure");
         assertThat(doc.path("outcome").asText()).isEqualTo("timed_out");
         assertThat(doc.path("stopped").asBoolean()).isTrue();

@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -96,8 +95,6 @@ class SubmitReuseTest {
         assertThat(again.err())
                 .contains("reused job " + id + " (" + name + "), SUCCEEDED")
                 .contains(" ago ");
-        JsonContractTest.schema = new JsonSchemaChecker(
-                Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
         JsonNode doc = JsonContractTest.conforms("submit", 0, again, "submit --reuse succeeded");
         assertThat(doc.at("/submission/reused/jobId").asText()).isEqualTo(id);
         assertThat(doc.at("/submission/reused/phase").asText()).isEqualTo("SUCCEEDED");
