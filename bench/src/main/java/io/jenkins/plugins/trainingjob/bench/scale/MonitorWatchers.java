@@ -1,8 +1,10 @@
 package io.jenkins.plugins.trainingjob.bench.scale;
 
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -11,13 +13,23 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
-/** Our way: every watch registered with one shared {@link JobMonitor} on one connection. */
+/**
+ * Our way: every watch registered with one shared {@link JobMonitor} on one connection. Each watch estimates
+ * when its pending job starts, as a watch with {@code --max-wait} does (an ETA every round from the queue's
+ * history), but without a budget, so that no watch ends early and the latency figures stay comparable.
+ */
 final class MonitorWatchers extends Watchers {
     static final String CONNECTION = "bench";
 
     private final JobMonitor monitor;
     private final WatchPolicy policy;
+    /** Estimates without a budget: the history is read, nothing ends a wait before its job is placed. */
+    private final WaitBudget estimating = new WaitBudget(null, null, true);
+
+    private final AtomicInteger estimated = new AtomicInteger();
 
     MonitorWatchers(TrainingPlatform platform, MonitorSettings settings, Duration poll) {
         this.monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings);
@@ -31,14 +43,31 @@ final class MonitorWatchers extends Watchers {
     @Override
     void startWaits(List<JobRef> jobs) {
         for (JobRef job : jobs) {
-            monitor.watch(CONNECTION, job, policy, WatchListener.NONE).outcome().thenAccept(o -> {
-                if (o instanceof Outcome.Scheduled) {
-                    resolvedNow();
-                } else {
-                    failedNow();
+            AtomicBoolean first = new AtomicBoolean();
+            WatchListener countFirstEta = new WatchListener() {
+                @Override
+                public void onEvent(MonitorEvent event) {
+                    if (event instanceof MonitorEvent.EtaChanged && first.compareAndSet(false, true)) {
+                        estimated.incrementAndGet();
+                    }
                 }
-            });
+            };
+            monitor.watch(CONNECTION, job, policy, estimating, countFirstEta)
+                    .outcome()
+                    .thenAccept(o -> {
+                        if (o instanceof Outcome.Scheduled) {
+                            resolvedNow();
+                        } else {
+                            failedNow();
+                        }
+                    });
         }
+    }
+
+    /** Watches that got at least one estimate of their job's start. */
+    @Override
+    int estimated() {
+        return estimated.get();
     }
 
     @Override
