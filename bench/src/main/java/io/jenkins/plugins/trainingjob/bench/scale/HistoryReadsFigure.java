@@ -29,14 +29,23 @@ public final class HistoryReadsFigure {
                 .append(" 100 jobs at a time through every job still waiting, so at N waiting jobs one read is")
                 .append(" about N / 100 pages. One read serves every watch of the queue for 30 s")
                 .append(" (`MonitorRuntime.HISTORY_ROUND`), about 6 rounds at this poll interval.\n\n");
+        md.append("What this does not measure: the bench's queue holds no finished job, so every estimate is")
+                .append(" \"no basis\" (the estimator's cheap path); the CPU of an ETA from a real history is figure")
+                .append(" 6's (one ETA from 10,000 history jobs). What it shows besides the count: the latency")
+                .append(" from the uncordon, as in figure 1. A watch arms its next round when its estimate returns,")
+                .append(" and the estimates of a queue whose history is stale wait for its one read")
+                .append(" (`HistoryCache`), on the monitor's call threads; so a round with a read is longer by the")
+                .append(" read's duration for every watch of the queue, and a job placed then is seen that much")
+                .append(" later. Compare p99 / poll with figure 1's monitor row, whose watches do not estimate.\n\n");
         md.append("Run ").append(date).append(": `").append(command).append("`.\n\n");
         md.append("| N | poll | rounds watched | watches with an ETA | history reads | reads / queue / round |")
-                .append(" history pages | list requests | list requests / queue / round |\n");
-        md.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append(
+                        " history pages | list requests | list requests / queue / round | CPU s / round | p99 / poll |\n");
+        md.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ScaleResult r : runs) {
             md.append(String.format(
                     Locale.ROOT,
-                    "| %,d | %.1f s | %.1f | %,d / %,d | %d | %.2f | %,d | %,d | %.1f |%n",
+                    "| %,d | %.1f s | %.1f | %,d / %,d | %d | %.2f | %,d | %,d | %.1f | %.2f | %.2f x |%n",
                     r.watches(),
                     r.pollMs() / 1000.0,
                     r.watchedRounds(),
@@ -46,7 +55,9 @@ public final class HistoryReadsFigure {
                     r.historyReads() / r.watchedRounds(),
                     r.historyPages(),
                     r.listWatching(),
-                    r.listWatching() / r.watchedRounds()));
+                    r.listWatching() / r.watchedRounds(),
+                    r.cpuPerRound(),
+                    r.p99Ms() / r.pollMs()));
         }
         md.append("\nList requests are all the job-list pages in that time: the monitor's status refresh")
                 .append(" (N / 500 pages a round) and the history pages. A read per watch would be N reads a")

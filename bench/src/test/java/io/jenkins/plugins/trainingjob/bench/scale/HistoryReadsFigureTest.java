@@ -17,8 +17,9 @@ class HistoryReadsFigureTest {
     void givesReadsAndListRequestsPerQueueAndRound() {
         String md = HistoryReadsFigure.markdown(
                 List.of(run(10_000, 13.0, 3, 303, 563, 10_000)), "2026-12-02 05:30 UTC", "cmd");
-        // 3 reads in 13 rounds; 563 list requests in 13 rounds
-        assertThat(md).contains("| 10,000 | 5.0 s | 13.0 | 10,000 / 10,000 | 3 | 0.23 | 303 | 563 | 43.3 |");
+        // 3 reads in 13 rounds; 563 list requests in 13 rounds; p99 200 ms of a 5-s poll
+        assertThat(md)
+                .contains("| 10,000 | 5.0 s | 13.0 | 10,000 / 10,000 | 3 | 0.23 | 303 | 563 | 43.3 | 0.10 | 0.04 x |");
         assertThat(md).contains("Run 2026-12-02 05:30 UTC: `cmd`.");
     }
 
