@@ -205,7 +205,7 @@ public final class BenchMain {
             ScaleFigure figure = new ScaleFigure(sim.baseUrl(), POLL_MS, PAGE_SIZE, HistoryReadsFigure.STEADY_ROUNDS);
             for (int n : sizes) {
                 System.out.printf("Figure 1, history reads: %,d estimating watches%n", n);
-                ScaleResult r = figure.run("monitor", n);
+                ScaleResult r = figure.run(ScaleFigure.MONITOR_ESTIMATING, n);
                 System.out.println("  " + r);
                 runs.add(r);
             }

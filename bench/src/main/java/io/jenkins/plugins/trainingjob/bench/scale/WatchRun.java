@@ -19,7 +19,7 @@ import java.util.List;
 
 /**
  * The client process of one scale run (figure 1): waits on N already-submitted jobs, one way or the other,
- * and measures itself. {@code WatchRun <endpoint> <ids-file> <monitor|baseline> <poll-ms> <page-size>
+ * and measures itself. {@code WatchRun <endpoint> <ids-file> <monitor|monitor-eta|baseline> <poll-ms> <page-size>
  * <steady-rounds>}. Prints one line {@code RESULT <json>} and exits.
  *
  * <p>Timeline: start every watch; one round of warm-up; {@code steady-rounds} rounds counting requests
@@ -53,11 +53,14 @@ public final class WatchRun {
                 endpoint, null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default")));
         CountingPlatform platform = new CountingPlatform(history);
         Duration maxWait = poll.multipliedBy(steadyRounds + 45L);
-        Watchers watchers = mode.equals("monitor")
+        // monitor-eta: the monitor's watches estimate their job's start each round (figure 1's history reads)
+        boolean estimate = mode.equals(ScaleFigure.MONITOR_ESTIMATING);
+        Watchers watchers = mode.equals("monitor") || estimate
                 ? new MonitorWatchers(
                         platform,
                         MonitorSettings.defaults().withListing(3, pageSize, Math.max(10, jobs.size() / pageSize + 5)),
-                        poll)
+                        poll,
+                        estimate)
                 : new ThreadPerJobWatchers(platform, poll, maxWait);
 
         System.gc();
