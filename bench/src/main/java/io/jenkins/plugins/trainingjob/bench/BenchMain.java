@@ -237,12 +237,34 @@ public final class BenchMain {
     }
 
     private static void write(BenchmarksDocument document, Path output) throws IOException {
-        String md = document.render() + startTimeSection(output);
+        String md = keptHistoryReads(document.render(), output) + startTimeSection(output);
         System.out.println();
         System.out.println(md);
         Files.createDirectories(output.getParent());
         Files.writeString(output, md, StandardCharsets.UTF_8);
         System.out.println("Written to " + output + " (" + document.took().toSeconds() + " s)");
+    }
+
+    /**
+     * Figure 1's history reads, measured by {@code --mode history:N} (a run of its own, 13 rounds per size):
+     * kept from the previous document after figure 1, since a full run does not measure it.
+     */
+    private static String keptHistoryReads(String rendered, Path output) throws IOException {
+        return Files.exists(output)
+                ? keepHistoryReads(rendered, Files.readString(output, StandardCharsets.UTF_8))
+                : rendered;
+    }
+
+    /** {@code rendered} with the history-reads section of {@code old} (if any) before figure 2. */
+    static String keepHistoryReads(String rendered, String old) {
+        int from = old.indexOf(HistoryReadsFigure.BEGIN);
+        int to = old.indexOf(HistoryReadsFigure.END);
+        int figure2 = rendered.indexOf("## Figure 2");
+        if (from < 0 || to < from || figure2 < 0) {
+            return rendered;
+        }
+        String section = old.substring(from, to + HistoryReadsFigure.END.length()) + "\n\n";
+        return rendered.substring(0, figure2) + section + rendered.substring(figure2);
     }
 
     /**
