@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.bench.figures.Machine;
 import io.jenkins.plugins.trainingjob.bench.figures.MicroFigures;
 import io.jenkins.plugins.trainingjob.bench.figures.PreflightFigure;
 import io.jenkins.plugins.trainingjob.bench.figures.TimeToReportFigure;
+import io.jenkins.plugins.trainingjob.bench.scale.HistoryReadsFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleResult;
 import io.jenkins.plugins.trainingjob.bench.scale.SimulatorProcess;
@@ -31,7 +32,8 @@ import java.util.Map;
  * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
  * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes {@code bench/target/benchmarks-quick.md}
  * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code eta}, {@code preflight} and {@code fallback} run
- * figure 6, 5 or 7 alone; {@code render --results FILE} re-renders a run.
+ * figure 6, 5 or 7 alone; {@code history:N,N} runs figure 1's history reads alone (estimating watches);
+ * {@code render --results FILE} re-renders a run.
  */
 public final class BenchMain {
 
@@ -93,6 +95,15 @@ public final class BenchMain {
                 return;
             }
             spliceFigure7(output);
+            return;
+        }
+        if (mode.startsWith("history:")) {
+            // figure 1's history reads alone, spliced into the existing document: history:N,N
+            spliceHistoryReads(
+                    output,
+                    Arrays.stream(mode.substring(8).split(","))
+                            .mapToInt(Integer::parseInt)
+                            .toArray());
             return;
         }
         if (mode.equals("preflight")) {
@@ -184,6 +195,37 @@ public final class BenchMain {
         System.out.println("Written to " + output);
     }
 
+    private static void spliceHistoryReads(Path output, int[] sizes) throws Exception {
+        Path scenario = Files.createTempFile("bench-scenario-", ".yaml");
+        List<ScaleResult> runs = new ArrayList<>();
+        try (InputStream in = BenchMain.class.getResourceAsStream("scale-scenario.yaml")) {
+            Files.copy(in, scenario, StandardCopyOption.REPLACE_EXISTING);
+        }
+        try (SimulatorProcess sim = SimulatorProcess.start(scenario, "4g")) {
+            ScaleFigure figure = new ScaleFigure(sim.baseUrl(), POLL_MS, PAGE_SIZE, HistoryReadsFigure.STEADY_ROUNDS);
+            for (int n : sizes) {
+                System.out.printf("Figure 1, history reads: %,d estimating watches%n", n);
+                ScaleResult r = figure.run(ScaleFigure.MONITOR_ESTIMATING, n);
+                System.out.println("  " + r);
+                runs.add(r);
+            }
+        } finally {
+            Files.deleteIfExists(scenario);
+        }
+        String command = COMMAND + " -Dbench.args=history:"
+                + String.join(
+                        ",", Arrays.stream(sizes).mapToObj(Integer::toString).toList());
+        String section = HistoryReadsFigure.markdown(
+                runs,
+                ZonedDateTime.now(ZoneOffset.UTC)
+                        .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")),
+                command);
+        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
+        Files.writeString(output, HistoryReadsFigure.splice(doc, section), StandardCharsets.UTF_8);
+        System.out.println(section);
+        System.out.println("Written to " + output);
+    }
+
     private static void spliceFigure5(Path output) throws Exception {
         System.out.println("Figure 5: pre-flight");
         PreflightFigure.Result r = new PreflightFigure().run();
@@ -195,12 +237,34 @@ public final class BenchMain {
     }
 
     private static void write(BenchmarksDocument document, Path output) throws IOException {
-        String md = document.render() + startTimeSection(output);
+        String md = keptHistoryReads(document.render(), output) + startTimeSection(output);
         System.out.println();
         System.out.println(md);
         Files.createDirectories(output.getParent());
         Files.writeString(output, md, StandardCharsets.UTF_8);
         System.out.println("Written to " + output + " (" + document.took().toSeconds() + " s)");
+    }
+
+    /**
+     * Figure 1's history reads, measured by {@code --mode history:N} (a run of its own, 13 rounds per size):
+     * kept from the previous document after figure 1, since a full run does not measure it.
+     */
+    private static String keptHistoryReads(String rendered, Path output) throws IOException {
+        return Files.exists(output)
+                ? keepHistoryReads(rendered, Files.readString(output, StandardCharsets.UTF_8))
+                : rendered;
+    }
+
+    /** {@code rendered} with the history-reads section of {@code old} (if any) before figure 2. */
+    static String keepHistoryReads(String rendered, String old) {
+        int from = old.indexOf(HistoryReadsFigure.BEGIN);
+        int to = old.indexOf(HistoryReadsFigure.END);
+        int figure2 = rendered.indexOf("## Figure 2");
+        if (from < 0 || to < from || figure2 < 0) {
+            return rendered;
+        }
+        String section = old.substring(from, to + HistoryReadsFigure.END.length()) + "\n\n";
+        return rendered.substring(0, figure2) + section + rendered.substring(figure2);
     }
 
     /**

@@ -23,6 +23,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ScaleFigure {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The monitor side with every watch estimating its job's start (figure 1's history reads). */
+    public static final String MONITOR_ESTIMATING = "monitor-eta";
 
     private final URI endpoint;
     private final SimulatorAdmin admin;

@@ -17,6 +17,12 @@ package io.jenkins.plugins.trainingjob.bench.scale;
  * @param p99Ms its 99th percentile; {@code maxMs} its maximum
  * @param meanStatusMs the mean duration of one status call (client side, round trip included)
  * @param meanListMs the mean duration of one list-page call
+ * @param watchedRounds poll rounds from the first watch to the uncordon (warm-up and steady rounds)
+ * @param historyReads queue-history reads in that time (list calls from the history reader for a first page),
+ *     all watches being of one queue; 0 for the baseline, which does not estimate
+ * @param historyPages list pages those reads took (included in the request counts above)
+ * @param listWatching every list call in that time: the status refreshes and the history pages
+ * @param estimated watches that got at least one estimate of their job's start before the uncordon
  */
 public record ScaleResult(
         String mode,
@@ -40,4 +46,9 @@ public record ScaleResult(
         double maxMs,
         double wallSeconds,
         double meanStatusMs,
-        double meanListMs) {}
+        double meanListMs,
+        double watchedRounds,
+        int historyReads,
+        int historyPages,
+        long listWatching,
+        int estimated) {}

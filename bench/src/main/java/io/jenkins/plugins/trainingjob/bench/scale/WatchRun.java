@@ -19,11 +19,11 @@ import java.util.List;
 
 /**
  * The client process of one scale run (figure 1): waits on N already-submitted jobs, one way or the other,
- * and measures itself. {@code WatchRun <endpoint> <ids-file> <monitor|baseline> <poll-ms> <page-size>
+ * and measures itself. {@code WatchRun <endpoint> <ids-file> <monitor|monitor-eta|baseline> <poll-ms> <page-size>
  * <steady-rounds>}. Prints one line {@code RESULT <json>} and exits.
  *
  * <p>Timeline: start every watch; one round of warm-up; {@code steady-rounds} rounds counting requests
- * and CPU; a full GC to read the heap; uncordon the node (the simulator places every job before it
+ * and CPU; a full GC to read the heap; the history reads so far counted; uncordon the node (the simulator places every job before it
  * answers: that answer is time zero); wait until every watch resolved (at most 40 rounds).
  */
 public final class WatchRun {
@@ -49,14 +49,18 @@ public final class WatchRun {
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         SimulatorAdmin admin = new SimulatorAdmin(endpoint);
 
-        CountingPlatform platform = new CountingPlatform(TrainingPlatforms.connect(ConnectionSettings.aihc(
+        HistoryTally history = new HistoryTally(TrainingPlatforms.connect(ConnectionSettings.aihc(
                 endpoint, null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-bench", "default")));
+        CountingPlatform platform = new CountingPlatform(history);
         Duration maxWait = poll.multipliedBy(steadyRounds + 45L);
-        Watchers watchers = mode.equals("monitor")
+        // monitor-eta: the monitor's watches estimate their job's start each round (figure 1's history reads)
+        boolean estimate = mode.equals(ScaleFigure.MONITOR_ESTIMATING);
+        Watchers watchers = mode.equals("monitor") || estimate
                 ? new MonitorWatchers(
                         platform,
                         MonitorSettings.defaults().withListing(3, pageSize, Math.max(10, jobs.size() / pageSize + 5)),
-                        poll)
+                        poll,
+                        estimate)
                 : new ThreadPerJobWatchers(platform, poll, maxWait);
 
         System.gc();
@@ -77,6 +81,13 @@ public final class WatchRun {
         long cpuB = os.getProcessCpuTime();
         System.gc();
         double heap = memory.getHeapMemoryUsage().getUsed() / MB;
+
+        // History reads are counted over the whole wait before the uncordon (warm-up included), not the
+        // steady rounds alone: one read serves 30 s (MonitorRuntime.HISTORY_ROUND), longer than a few rounds.
+        int historyReads = history.reads.get();
+        int historyPages = history.pages.get();
+        double watchedRounds = (System.nanoTime() - wallStart) / 1e6 / poll.toMillis();
+        int estimated = watchers.estimated();
 
         admin.uncordon();
         long zero = System.nanoTime();
@@ -134,7 +145,12 @@ public final class WatchRun {
                 latencies.length == 0 ? Double.NaN : Percentiles.of(latencies, 100),
                 (wallEnd - wallStart) / 1e9,
                 platform.statusNanos.sum() / 1e6 / Math.max(1, platform.statusCalls.get()),
-                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.get()));
+                platform.listNanos.sum() / 1e6 / Math.max(1, platform.listCalls.get()),
+                watchedRounds,
+                historyReads,
+                historyPages,
+                listB,
+                estimated);
         System.out.println("RESULT " + JSON.writeValueAsString(r));
         System.out.flush();
         watchers.close();

@@ -52,6 +52,11 @@ abstract class Watchers implements AutoCloseable {
         return failures.get();
     }
 
+    /** Watches that got at least one estimate of their job's start; 0 for a side that does not estimate. */
+    int estimated() {
+        return 0;
+    }
+
     @Override
     public abstract void close();
 }

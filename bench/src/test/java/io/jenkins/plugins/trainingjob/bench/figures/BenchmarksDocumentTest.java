@@ -17,7 +17,7 @@ class BenchmarksDocumentTest {
     private static ScaleResult result(String mode, int n, int threads, double perRound, double p99Ms) {
         return new ScaleResult(
                 mode, n, 5000, 500, threads, 7, 20.0, 7.0, 0.1, 2.0, perRound, perRound, n, 3 * n, n, 0, p99Ms / 2,
-                p99Ms, p99Ms, 30.0, 7.0, 100.0);
+                p99Ms, p99Ms, 30.0, 7.0, 100.0, 4.0, 0, 0, 0, 0);
     }
 
     private static BenchmarksDocument document(List<ScaleResult> scale, TimeToReportFigure.Result report) {
