@@ -21,6 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,6 +53,7 @@ public class TrainingJobService implements PlatformResolver {
     private final Function<PlatformResolver, JobWatcher> watcherFactory;
     private final Executor executor;
     private final Executor events;
+    private final Executor longWaits;
     private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
     private final Map<String, Configured> configured = new ConcurrentHashMap<>();
     private volatile JobWatcher watcher;
@@ -68,7 +70,8 @@ public class TrainingJobService implements PlatformResolver {
                 TrainingJobConfiguration::get,
                 resolver -> new JobMonitor(resolver, Clock.systemUTC()),
                 newPool("training-job-calls-"),
-                newPool("training-job-events-"));
+                newPool("training-job-events-"),
+                newWaitPool("training-job-attempts-"));
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
@@ -90,6 +93,19 @@ public class TrainingJobService implements PlatformResolver {
             Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor,
             Executor events) {
+        this(connector, credentials, specs, configuration, watcherFactory, executor, events, executor);
+    }
+
+    /** As the controller's instance is built: {@code longWaits} runs the attempt loops ({@link #longWaits()}). */
+    public TrainingJobService(
+            PlatformConnector connector,
+            CredentialsLookup credentials,
+            SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration,
+            Function<PlatformResolver, JobWatcher> watcherFactory,
+            Executor executor,
+            Executor events,
+            Executor longWaits) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
@@ -97,6 +113,7 @@ public class TrainingJobService implements PlatformResolver {
         this.watcherFactory = watcherFactory;
         this.executor = executor;
         this.events = events;
+        this.longWaits = longWaits;
     }
 
     public static TrainingJobService get() {
@@ -122,6 +139,16 @@ public class TrainingJobService implements PlatformResolver {
     /** Where steps run their short blocking calls (reading the spec, submitting, stopping). */
     public Executor executor() {
         return executor;
+    }
+
+    /**
+     * Where a submit with fallback targets or retries runs its attempt loop, which holds its thread for the
+     * whole wait (hours): never the bounded pool of {@link #executor()}, where four such submits would hold
+     * every thread and leave every other step's submit and job end queued behind them. One thread per such
+     * submit while it waits, none when idle.
+     */
+    public Executor longWaits() {
+        return longWaits;
     }
 
     /**
@@ -151,7 +178,7 @@ public class TrainingJobService implements PlatformResolver {
         if (w != null) {
             w.close();
         }
-        for (Executor pool : new Executor[] {executor, events}) {
+        for (Executor pool : new Executor[] {executor, events, longWaits}) {
             if (pool instanceof ExecutorService service) {
                 service.shutdownNow();
             }
@@ -331,6 +358,16 @@ public class TrainingJobService implements PlatformResolver {
         // configure the job (the step's form), as credentials ids are (review S8).
         return config.findConnection(name)
                 .orElseThrow(() -> InvalidInputException.worded("connection", Messages.Step_UnknownConnection(name)));
+    }
+
+    /** Grows a thread per task and lets idle ones go: for tasks that wait, not for work. */
+    private static Executor newWaitPool(String name) {
+        AtomicInteger n = new AtomicInteger();
+        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+            Thread t = new Thread(r, name + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     private static Executor newPool(String name) {

@@ -129,7 +129,11 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
     @Override
     public boolean start() {
         clientToken = initialToken();
-        inBackground(attemptMode() ? this::submitAttempts : this::submit);
+        if (attemptMode()) {
+            inLongBackground(this::submitAttempts);
+        } else {
+            inBackground(this::submit);
+        }
         return false;
     }
 
@@ -380,6 +384,11 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
      * the submit starts over; otherwise the job is looked up by the token and only submitted when the
      * platform has no job with it.
      */
+    @Override
+    protected boolean resumesIntoALongWait() {
+        return attemptMode();
+    }
+
     @Override
     protected void resumeBeforeWatch() throws Exception {
         if (attemptMode()) {

@@ -147,8 +147,17 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     protected final void inBackground(Body body) {
+        inBackground(service().executor(), body);
+    }
+
+    /** As {@link #inBackground(Body)}, for a body that waits for hours: on the service's pool for long waits. */
+    protected final void inLongBackground(Body body) {
+        inBackground(service().longWaits(), body);
+    }
+
+    private void inBackground(java.util.concurrent.Executor pool, Body body) {
         try {
-            service().executor().execute(() -> {
+            pool.execute(() -> {
                 try {
                     body.run();
                 } catch (Throwable t) {
@@ -303,9 +312,16 @@ public abstract class WatchingExecution extends StepExecution {
                 print(Messages.Step_Resuming(job.platform().displayName(), ConsoleText.strip(job.id())));
                 register(service().watcher().resume(watchState, WatchOptions.budget(maxWait), new LogListener()));
             });
+        } else if (resumesIntoALongWait()) {
+            inLongBackground(this::resumeBeforeWatch);
         } else {
             inBackground(this::resumeBeforeWatch);
         }
+    }
+
+    /** Whether {@link #resumeBeforeWatch()} holds its thread for the whole wait (an attempt loop). */
+    protected boolean resumesIntoALongWait() {
+        return false;
     }
 
     /** The result map with what the subclass adds (submitTrainingJob: {@code reused}); as is by default. */

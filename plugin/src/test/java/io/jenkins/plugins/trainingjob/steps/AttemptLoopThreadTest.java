@@ -1,0 +1,142 @@
+package io.jenkins.plugins.trainingjob.steps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.timeout;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import java.io.File;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import jenkins.model.ArtifactManager;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A submit with fallback targets or retries holds its thread for the whole wait (core's attempt loop): it runs
+ * on the service's pool for long waits, never on the bounded pool every step's submit and job end share,
+ * which four such submits would otherwise fill for hours. No timing is asserted: the thread the create ran on
+ * is recorded.
+ */
+class AttemptLoopThreadTest {
+    private static final long WAIT_MS = 60_000;
+
+    @TempDir
+    File buildDir;
+
+    private StepFixture f;
+    private JobMonitor monitor;
+    private ExecutorService calls;
+    private ExecutorService events;
+    private ExecutorService longWaits;
+
+    /** Every job starts at once; each create says which thread made it. */
+    private static final class ThreadRecordingPlatform extends FakePlatform {
+        final List<String> createdOn = new CopyOnWriteArrayList<>();
+
+        ThreadRecordingPlatform() {
+            super(PlatformKind.AIHC);
+            phase = JobPhase.RUNNING;
+        }
+
+        @Override
+        public synchronized JobRef submit(JobSpec spec, String clientToken) {
+            createdOn.add(Thread.currentThread().getName());
+            return super.submit(spec, clientToken);
+        }
+    }
+
+    private static ExecutorService named(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(2, r -> new Thread(r, prefix + n.incrementAndGet()));
+    }
+
+    @BeforeEach
+    void setUp() throws Exception {
+        f = new StepFixture(buildDir);
+        when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(100));
+        when(f.run.pickArtifactManager()).thenReturn(mock(ArtifactManager.class));
+        calls = named("test-calls-");
+        events = named("test-events-");
+        longWaits = named("test-long-");
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (monitor != null) {
+            monitor.close();
+        }
+        calls.shutdownNow();
+        events.shutdownNow();
+        longWaits.shutdownNow();
+    }
+
+    private TrainingJobService service(ThreadRecordingPlatform platform) {
+        return new TrainingJobService(
+                settings -> platform,
+                f.service.credentials(),
+                (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-1"),
+                () -> f.config,
+                resolver -> {
+                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    return monitor;
+                },
+                calls,
+                events,
+                longWaits);
+    }
+
+    @Test
+    void aSubmitWithFallbackTargetsWaitsOnThePoolForLongWaits() throws Exception {
+        ThreadRecordingPlatform platform = new ThreadRecordingPlatform();
+        Fallback spot = new Fallback();
+        spot.setQueue("spot");
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-1");
+        step.setWait("scheduled");
+        step.setPreflight("false");
+        step.setFallback(List.of(spot));
+        step.setFallbackOrder("given");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service(platform));
+        e.start();
+
+        verify(f.context, timeout(WAIT_MS)).onSuccess(any());
+        assertThat(platform.createdOn).singleElement().satisfies(t -> assertThat(t)
+                .startsWith("test-long-"));
+    }
+
+    @Test
+    void aPlainSubmitStaysOnTheBoundedPool() throws Exception {
+        ThreadRecordingPlatform platform = new ThreadRecordingPlatform();
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-1");
+        step.setWait("scheduled");
+        step.setPreflight("false");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(service(platform));
+        e.start();
+
+        verify(f.context, timeout(WAIT_MS)).onSuccess(any());
+        assertThat(platform.createdOn).singleElement().satisfies(t -> assertThat(t)
+                .startsWith("test-calls-"));
+    }
+}
