@@ -178,10 +178,16 @@ public class TrainingJobService implements PlatformResolver {
         if (w != null) {
             w.close();
         }
-        for (Executor pool : new Executor[] {executor, events, longWaits}) {
+        for (Executor pool : new Executor[] {executor, events}) {
             if (pool instanceof ExecutorService service) {
                 service.shutdownNow();
             }
+        }
+        // Not interrupted: to an attempt loop an interrupt is the build's abort, which stops its job when
+        // cancelOnAbort is set. The closed monitor ends its watch Cancelled without touching the job, and the
+        // step, seeing isClosing(), neither fails nor completes: it resumes after the restart.
+        if (longWaits != executor && longWaits instanceof ExecutorService service) {
+            service.shutdown();
         }
         inline.values().forEach(TrainingPlatform::close);
         inline.clear();

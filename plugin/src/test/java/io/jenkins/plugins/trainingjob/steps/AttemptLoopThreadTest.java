@@ -19,8 +19,11 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import jenkins.model.ArtifactManager;
 import org.junit.jupiter.api.AfterEach;
@@ -138,5 +141,37 @@ class AttemptLoopThreadTest {
         verify(f.context, timeout(WAIT_MS)).onSuccess(any());
         assertThat(platform.createdOn).singleElement().satisfies(t -> assertThat(t)
                 .startsWith("test-calls-"));
+    }
+
+    /**
+     * A controller shutting down must not act on a job: an interrupt is an abort to the attempt loop (it stops
+     * the job under cancelOnAbort), so closing the service lets the long waits end with the monitor instead.
+     */
+    @Test
+    void closingTheServiceDoesNotInterruptTheLongWaits() throws Exception {
+        TrainingJobService service = service(new ThreadRecordingPlatform());
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        CountDownLatch done = new CountDownLatch(1);
+        service.longWaits().execute(() -> {
+            running.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+            done.countDown();
+        });
+        assertThat(running.await(WAIT_MS, TimeUnit.MILLISECONDS)).isTrue();
+
+        service.close();
+        release.countDown();
+
+        assertThat(done.await(WAIT_MS, TimeUnit.MILLISECONDS)).isTrue();
+        assertThat(interrupted)
+                .as("the waiting loop was interrupted by the shutdown")
+                .isFalse();
+        assertThat(service.isClosing()).isTrue();
     }
 }
