@@ -469,7 +469,10 @@ final class ActiveWatch implements Watch {
         }
         Duration retryAfter = e instanceof RateLimitedException rl ? rl.retryAfter() : null;
         Duration base = PollBackoff.retryDelay(attempt, settings.retryInitial(), settings.retryMax(), null);
-        Duration delay = PollBackoff.jittered(base, settings.jitter(), ThreadLocalRandom.current());
+        // Retries act on the watch's deadlines too (a budget that runs out during an outage ends the wait on
+        // time, not a back-off later), but never call before a server's Retry-After.
+        Duration delay =
+                untilNextDeadline(now, PollBackoff.jittered(base, settings.jitter(), ThreadLocalRandom.current()));
         if (retryAfter != null && retryAfter.compareTo(delay) > 0) {
             delay = retryAfter;
         }
@@ -523,14 +526,19 @@ final class ActiveWatch implements Watch {
                 ? interval
                 : PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
         interval = PollBackoff.grow(interval, state.policy().pollMax());
+        armTick(untilNextDeadline(now, delay));
+    }
+
+    /** {@code delay}, or less when a deadline falls within it: just past that deadline. */
+    private Duration untilNextDeadline(Instant now, Duration delay) {
         Instant deadline = nextDeadline();
         if (deadline != Instant.MAX) {
             Duration untilDeadline = Duration.between(now, deadline).plusMillis(1);
             if (untilDeadline.compareTo(delay) < 0) {
-                delay = untilDeadline;
+                return untilDeadline;
             }
         }
-        armTick(delay);
+        return delay;
     }
 
     /** The next deadline that changes what the watch does, so it acts on time whatever the poll interval. */

@@ -256,6 +256,33 @@ class JobMonitorBudgetTest {
     }
 
     @Test
+    void aBudgetThatRunsOutBetweenRetriesEndsTheWaitAtItsDeadlineNotABackOffLater() {
+        // Retries 2 minutes apart, exactly: a retry armed before the budget's end would come 1-2 minutes after it.
+        JobMonitor slowRetries = new JobMonitor(
+                id -> platform,
+                clock,
+                settings.withJitter(0)
+                        .withRetries(Duration.ofMinutes(5), Duration.ofMinutes(2), Duration.ofMinutes(2)));
+        clock.settleWith(slowRetries::awaitIdle);
+        try {
+            JobRef job = platform.addJob("train");
+            Instant start = clock.now();
+            Watch watch = slowRetries.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), null);
+            clock.advance(Duration.ofMinutes(39));
+            assertThat(watch.outcome()).isNotDone();
+            platform.outage =
+                    () -> TransientException.malformed(PlatformKind.AIHC, "GET status", 502, "r-9", "gateway");
+
+            Outcome outcome = outcomeWithin(watch, Duration.ofMinutes(4));
+
+            assertThat(ConsoleText.unfolded(outcome.message())).contains("wait budget of 40m ran out");
+            assertThat(clock.now()).isBefore(start.plus(Duration.ofMinutes(40)).plusSeconds(1));
+        } finally {
+            slowRetries.close();
+        }
+    }
+
+    @Test
     void aBudgetThatRunsOutAfterAGoodReadStillSaysNotStarted() {
         JobRef job = platform.addJob("train");
         Watch watch = monitor.watch(CONNECTION, job, policy, WaitBudget.of(Duration.ofMinutes(40)), null);
