@@ -16,8 +16,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Many watches share one scheduler, a few call threads and the platform's list pages (on a manual clock). */
+// Isolated: counts the JVM's threads (junit-platform.properties runs other classes concurrently).
+@Isolated
 class JobMonitorBatchingTest {
     private static final String CONNECTION = "aihc-pool";
 

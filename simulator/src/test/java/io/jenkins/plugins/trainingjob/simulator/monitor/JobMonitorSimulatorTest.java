@@ -40,6 +40,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The job monitor against the simulated AIHC API, through the real {@link AihcClient}. The simulator's
@@ -48,6 +49,8 @@ import org.junit.jupiter.api.Test;
  * timer, settling with the monitor's idle state (its HTTP calls to the simulator done) after each: no
  * test sleeps or polls real time, and the monitor's short deadlines are reached in its time, not ours.
  */
+// Isolated: counts the monitor's threads among the JVM's (junit-platform.properties runs other classes concurrently).
+@Isolated
 class JobMonitorSimulatorTest {
     private static final String CONNECTION = "sim-aihc";
     private static final String POOL = "cce-sim00001";

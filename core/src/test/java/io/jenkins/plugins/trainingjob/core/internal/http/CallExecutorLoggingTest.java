@@ -13,8 +13,12 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The debug log shows requests and responses but never a secret, and neither do exception messages. */
+// Isolated: turns the HTTP debug logger on and reads what it collects (junit-platform.properties runs other classes
+// concurrently).
+@Isolated
 class CallExecutorLoggingTest {
 
     private static final String AUTH = "bce-auth-v1/ak/2026/1800/host/sig-SECRET-1";

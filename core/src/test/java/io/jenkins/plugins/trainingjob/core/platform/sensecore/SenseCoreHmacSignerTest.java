@@ -8,7 +8,10 @@ import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
+// Isolated: changes the default locale (junit-platform.properties runs other classes concurrently).
+@Isolated
 class SenseCoreHmacSignerTest {
 
     private static final Instant VECTOR_TIME = Instant.parse("2023-07-26T11:36:03Z");
