@@ -287,9 +287,10 @@ class SubmitOnceTest {
 
     @Test
     void ctrlCWhileTheCreateIsInFlightFinishesItAndStopsTheJob() throws Exception {
-        // The create is answered 5 s late: the interrupt lands while its request is open.
+        // The create is answered 1.5 s late: the interrupt, fired as the request leaves, lands while it is
+        // open (the command then waits for the answer, so the latency is this test's length).
         sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs")
-                .withLatencyMs(5000)
+                .withLatencyMs(1500)
                 .withTimes(1));
         CountDownLatch creating = new CountDownLatch(1);
         beforeEachCreate(creating::countDown);
@@ -368,13 +369,14 @@ class SubmitOnceTest {
 
     @Test
     void anAihcCreateAnsweredAfterTheReadTimeoutIsFoundByItsToken() {
-        // The server creates the job 2.5 s after the request; the client stops reading after 1 s.
+        // The server creates the job 0.8 s after the request; the client stops reading after 0.3 s, so the
+        // first look-up by token finds nothing and a later one (after 1 s) finds the job.
         sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs")
-                .withLatencyMs(2500)
+                .withLatencyMs(800)
                 .withTimes(1));
         String name = "late-" + RUNS.incrementAndGet();
 
-        var result = cli.run("submit", gpu8(name), "--read-timeout", "1s");
+        var result = cli.run("submit", gpu8(name), "--read-timeout", "300ms");
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(jobsNamed(name)).hasSize(1);
