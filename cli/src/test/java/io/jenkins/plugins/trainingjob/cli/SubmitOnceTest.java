@@ -86,7 +86,10 @@ class SubmitOnceTest {
         return CliHarness.resource(dir, name).toString();
     }
 
-    /** A queued-forever AIHC job (8 GPUs in a queue that has none free) under a name of its own. */
+    /**
+     * A queued-forever AIHC job (8 GPUs in a queue that has none free) under a name of its own. Nothing
+     * frees the queue, so a --timeout or --pending-timeout of 300 ms ends its wait as surely as minutes.
+     */
     private String[] queuedJob(String... more) {
         String n = "once-" + RUNS.incrementAndGet();
         List<String> args = new java.util.ArrayList<>(List.of("submit", gpu8(n)));
@@ -424,7 +427,7 @@ class SubmitOnceTest {
 
     @Test
     void exit4SaysTheJobIsStillQueuedAndHowToStopIt() {
-        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms"));
+        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "300ms", "--poll-interval", "50ms"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
@@ -436,8 +439,8 @@ class SubmitOnceTest {
 
     @Test
     void exit4WithCancelOnFailureStopsTheJobAndSaysSo() {
-        var result = cli.run(
-                queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure"));
+        var result = cli.run(queuedJob(
+                "--wait", "scheduled", "--timeout", "300ms", "--poll-interval", "50ms", "--cancel-on-failure"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
@@ -451,7 +454,7 @@ class SubmitOnceTest {
                 "--wait",
                 "scheduled",
                 "--timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms",
                 "--cancel-on-failure",
@@ -470,13 +473,13 @@ class SubmitOnceTest {
     void awaitLeavesTheJobByDefaultAndStopsItWithCancelOnFailure() {
         String id = cli.run(queuedJob()).out().strip();
 
-        var kept = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms");
+        var kept = cli.run("await", id, "--timeout", "300ms", "--poll-interval", "50ms");
         assertThat(kept.exitCode()).as(kept.err()).isEqualTo(4);
         assertThat(kept.err())
                 .contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel " + id);
         assertThat(job(id).state()).isEqualTo(JobState.QUEUED);
 
-        var stopped = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure");
+        var stopped = cli.run("await", id, "--timeout", "300ms", "--poll-interval", "50ms", "--cancel-on-failure");
         assertThat(stopped.exitCode()).as(stopped.err()).isEqualTo(4);
         assertThat(stopped.err()).contains("stopped job " + id + " on Baidu AIHC (--cancel-on-failure)");
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
@@ -484,9 +487,9 @@ class SubmitOnceTest {
 
     @Test
     void exit6SaysTheJobIsStillQueuedAndCancelOnFailureStopsIt() {
-        var kept = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms"));
+        var kept = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms"));
         var stopped = cli.run(queuedJob(
-                "--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure"));
+                "--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms", "--cancel-on-failure"));
 
         assertThat(kept.exitCode()).as(kept.err()).isEqualTo(6);
         String keptId = firstLine(kept.out());
