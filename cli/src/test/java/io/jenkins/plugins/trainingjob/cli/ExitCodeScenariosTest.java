@@ -83,7 +83,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
 
     @Test
     void row0SuccessAnd1TheJobFailed() {
-        assertThat(run(small("1", "--wait", "completed", "--poll-interval", "50ms"))
+        assertThat(run(small("0.2", "--wait", "completed", "--poll-interval", "50ms"))
                         .exitCode())
                 .isEqualTo(0);
         var failed = run(
