@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code # exit N} is the expected exit code (else 0).
  *
  * <p>What differs from a shell, so the test stays fast: the simulator runs in fast mode (no AIHC
- * 5-minute pre-check), {@code --pending-timeout} becomes 1s, and a command that polls gets
- * {@code --poll-interval 100ms}; files the examples write go to a temporary directory.
+ * 5-minute pre-check) and 40 times faster than the wall clock (the examples say 10: a 20 s job runs 0.5 s
+ * instead of 2 s), {@code --pending-timeout} becomes 300ms (the jobs that meet it never fit their queue),
+ * and a command that polls gets {@code --poll-interval 100ms}; files the examples write go to a temporary
+ * directory.
  */
 class DocsExamplesTest {
 
@@ -44,7 +46,7 @@ class DocsExamplesTest {
 
     @BeforeAll
     static void startSimulator() {
-        sim = SimulatedPlatform.start(10.0);
+        sim = SimulatedPlatform.start(40.0);
     }
 
     @AfterAll
@@ -210,7 +212,7 @@ class DocsExamplesTest {
             String w = words.get(i);
             if (w.equals("--pending-timeout") && i + 1 < words.size()) {
                 out.add(w);
-                out.add("1s");
+                out.add("300ms");
                 i++;
                 continue;
             }

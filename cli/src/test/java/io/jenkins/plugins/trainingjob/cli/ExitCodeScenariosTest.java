@@ -47,7 +47,11 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         return args.toArray(String[]::new);
     }
 
-    /** An AIHC spec of {@code perPod} nvidia.com/gpu in queue default (the documented blocked nodes). */
+    /**
+     * An AIHC spec of {@code perPod} nvidia.com/gpu in queue default (the documented blocked nodes). Such a
+     * job stays pending: a timeout, pending timeout or budget of a few hundred milliseconds ends its wait
+     * the way one of minutes would.
+     */
     String blocked(int perPod) throws Exception {
         Path file = dir.resolve("blocked-" + RUNS.incrementAndGet() + ".yaml");
         Files.writeString(
@@ -79,7 +83,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
 
     @Test
     void row0SuccessAnd1TheJobFailed() {
-        assertThat(run(small("1", "--wait", "completed", "--poll-interval", "50ms"))
+        assertThat(run(small("0.2", "--wait", "completed", "--poll-interval", "50ms"))
                         .exitCode())
                 .isEqualTo(0);
         var failed = run(
@@ -117,7 +121,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms");
         assertThat(diagnosed.exitCode()).as(diagnosed.err()).isEqualTo(3);
@@ -132,7 +136,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--timeout",
-                "1s",
+                "300ms",
                 "--pending-timeout",
                 "10m",
                 "--poll-interval",
@@ -152,7 +156,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--max-wait",
-                "2s",
+                "1s",
                 "--pending-timeout",
                 "10m",
                 "--poll-interval",
@@ -163,7 +167,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         assertThat(result.err()).contains("no basis for an estimate (").contains("finished jobs in 7d)");
         assertThat(result.out())
                 .contains("\"outcome\" : \"not_started_in_budget\"")
-                .contains("did not start within 2s")
+                .contains("did not start within 1s")
                 .contains("\"kind\" : \"NO_BASIS\"");
     }
 
@@ -177,9 +181,9 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--max-wait",
-                "4s",
+                "2s",
                 "--poll-interval",
                 "50ms",
                 "--report-file",
@@ -189,15 +193,15 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         assertThat(result.err())
                 .contains("fits once running jobs end;")
                 .contains("waiting on within the wait budget")
-                .contains("did not start within 4s")
+                .contains("did not start within 2s")
                 .contains("stopped");
         assertThat(Files.readString(md)).contains("fits after a change");
     }
 
     @Test
     void row6StillPendingAndDiagnosedFitsLater() throws Exception {
-        var result =
-                run("submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms");
+        var result = run(
+                "submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).contains("Verdict: fits after a change");
         assertThat(result.err()).contains("stop it with: trainjob cancel");
@@ -238,7 +242,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                     "--wait",
                     "scheduled",
                     "--pending-timeout",
-                    "1s",
+                    "300ms",
                     "--poll-interval",
                     "50ms",
                     "--report-file",

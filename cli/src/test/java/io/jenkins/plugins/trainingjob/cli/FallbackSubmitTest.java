@@ -17,6 +17,10 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
 
     static final AtomicInteger RUNS = new AtomicInteger();
 
+    /**
+     * A submit of the fallback spec. In queue default its job stays pending (the documented blocked nodes),
+     * so a pending timeout of 300 ms leads to the diagnosis and the move as one of minutes would.
+     */
     private CliHarness.Result submit(String queue, String gpuKind, String exitCode, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "submit",
@@ -92,7 +96,7 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--fallback",
                 "queue=training",
                 "--fallback-order",
@@ -120,7 +124,7 @@ class FallbackSubmitTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--max-wait",
                 "2s",
                 "--fallback",

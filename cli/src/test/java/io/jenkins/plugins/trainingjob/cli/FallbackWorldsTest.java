@@ -170,7 +170,11 @@ class FallbackWorldsTest {
         return jobs.stream().filter(j -> !j.state().isTerminal()).toList();
     }
 
-    /** A submit to queue slow with queue quick as its fallback, waiting until the job is scheduled. */
+    /**
+     * A submit to queue slow with queue quick as its fallback, waiting until the job is scheduled. The
+     * simulator's clock is frozen, so a pending job stays pending: a pending timeout of 300 ms moves it as
+     * surely as one of minutes, and each world waits it in real time.
+     */
     private CliHarness.Result submit(String name, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "submit",
@@ -184,7 +188,7 @@ class FallbackWorldsTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms",
                 "--fallback",

@@ -17,6 +17,10 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
 
     static final AtomicInteger RUNS = new AtomicInteger();
 
+    /**
+     * One sweep leg, waited for until it ends. The tests read what an ended job leaves (outputs, log tail,
+     * exit code), not how long it ran: a leg runs 0.2 s, and one that must outlast its --timeout, 600 s.
+     */
     CliHarness.Result leg(String accuracy, String exitCode, String runSeconds, String... more) {
         List<String> args = new ArrayList<>(List.of(
                 "submit",
@@ -52,7 +56,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     void outputsReachTheJsonDocumentAndTheOutputsFile() throws Exception {
         Path env = dir.resolve("github_output");
         Files.writeString(env, "earlier_step=1\n");
-        var result = leg("0.91", "0", "1", "-o", "json", "--outputs-file", env.toString());
+        var result = leg("0.91", "0", "0.2", "-o", "json", "--outputs-file", env.toString());
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);
         assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.91");
@@ -69,7 +73,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
 
     @Test
     void textOutputNamesTheOutputsOnStderrAndKeepsTheJobIdOnStdout() {
-        var result = leg("0.87", "0", "1");
+        var result = leg("0.87", "0", "0.2");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.err()).contains("outputs (worker sweep-o").contains("accuracy=0.87, checkpoint=bos://ckpt/o");
         assertThat(result.out().lines().findFirst().orElseThrow()).startsWith("pytorchjob-");
@@ -78,7 +82,8 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     @Test
     void aSubmitWithAFallbackTargetWritesTheOutputsFileToo() throws Exception {
         Path env = dir.resolve("fallback_output");
-        var result = leg("0.93", "0", "1", "-o", "json", "--outputs-file", env.toString(), "--fallback", "set.LR=1e-3");
+        var result =
+                leg("0.93", "0", "0.2", "-o", "json", "--outputs-file", env.toString(), "--fallback", "set.LR=1e-3");
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);
         assertThat(doc.path("attempts")).hasSize(1);
@@ -96,7 +101,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = leg(
                 "0.2",
                 "3",
-                "1",
+                "0.2",
                 "--retry-limit",
                 "1",
                 "--retry-on-exit-codes",
@@ -113,7 +118,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
 
     @Test
     void aFailedJobsDocumentHasItsLogTailAndNoEmptyOrBeanKeys() throws Exception {
-        var result = leg("0.2", "3", "1", "-o", "json");
+        var result = leg("0.2", "3", "0.2", "-o", "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         JsonNode doc = json(result);
         assertThat(doc.path("failure").has("empty")).isFalse();
@@ -134,7 +139,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     @Test
     void aFailedJobGetsAReportFileWithItsExitCodeAndLogTail() throws Exception {
         Path report = dir.resolve("leg.md");
-        var result = leg("0.2", "3", "1", "--report-file", report.toString());
+        var result = leg("0.2", "3", "0.2", "--report-file", report.toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         String md = Files.readString(report);
         assertThat(md)
@@ -157,7 +162,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 "0",
                 "600",
                 "--timeout",
-                "2s",
+                "500ms",
                 "--cancel-on-failure",
                 "-o",
                 "json",

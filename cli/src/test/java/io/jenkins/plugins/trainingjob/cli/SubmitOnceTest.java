@@ -86,7 +86,10 @@ class SubmitOnceTest {
         return CliHarness.resource(dir, name).toString();
     }
 
-    /** A queued-forever AIHC job (8 GPUs in a queue that has none free) under a name of its own. */
+    /**
+     * A queued-forever AIHC job (8 GPUs in a queue that has none free) under a name of its own. Nothing
+     * frees the queue, so a --timeout or --pending-timeout of 300 ms ends its wait as surely as minutes.
+     */
     private String[] queuedJob(String... more) {
         String n = "once-" + RUNS.incrementAndGet();
         List<String> args = new java.util.ArrayList<>(List.of("submit", gpu8(n)));
@@ -287,9 +290,10 @@ class SubmitOnceTest {
 
     @Test
     void ctrlCWhileTheCreateIsInFlightFinishesItAndStopsTheJob() throws Exception {
-        // The create is answered 5 s late: the interrupt lands while its request is open.
+        // The create is answered 1.5 s late: the interrupt, fired as the request leaves, lands while it is
+        // open (the command then waits for the answer, so the latency is this test's length).
         sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs")
-                .withLatencyMs(5000)
+                .withLatencyMs(1500)
                 .withTimes(1));
         CountDownLatch creating = new CountDownLatch(1);
         beforeEachCreate(creating::countDown);
@@ -368,13 +372,14 @@ class SubmitOnceTest {
 
     @Test
     void anAihcCreateAnsweredAfterTheReadTimeoutIsFoundByItsToken() {
-        // The server creates the job 2.5 s after the request; the client stops reading after 1 s.
+        // The server creates the job 0.8 s after the request; the client stops reading after 0.3 s, so the
+        // first look-up by token finds nothing and a later one (after 1 s) finds the job.
         sim.addFault(FaultRule.of(FaultKind.LATENCY, "POST", "/api/v1/aijobs")
-                .withLatencyMs(2500)
+                .withLatencyMs(800)
                 .withTimes(1));
         String name = "late-" + RUNS.incrementAndGet();
 
-        var result = cli.run("submit", gpu8(name), "--read-timeout", "1s");
+        var result = cli.run("submit", gpu8(name), "--read-timeout", "300ms");
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(jobsNamed(name)).hasSize(1);
@@ -422,7 +427,7 @@ class SubmitOnceTest {
 
     @Test
     void exit4SaysTheJobIsStillQueuedAndHowToStopIt() {
-        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms"));
+        var result = cli.run(queuedJob("--wait", "scheduled", "--timeout", "300ms", "--poll-interval", "50ms"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
@@ -434,8 +439,8 @@ class SubmitOnceTest {
 
     @Test
     void exit4WithCancelOnFailureStopsTheJobAndSaysSo() {
-        var result = cli.run(
-                queuedJob("--wait", "scheduled", "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure"));
+        var result = cli.run(queuedJob(
+                "--wait", "scheduled", "--timeout", "300ms", "--poll-interval", "50ms", "--cancel-on-failure"));
 
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
         String id = firstLine(result.out());
@@ -449,7 +454,7 @@ class SubmitOnceTest {
                 "--wait",
                 "scheduled",
                 "--timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms",
                 "--cancel-on-failure",
@@ -468,13 +473,13 @@ class SubmitOnceTest {
     void awaitLeavesTheJobByDefaultAndStopsItWithCancelOnFailure() {
         String id = cli.run(queuedJob()).out().strip();
 
-        var kept = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms");
+        var kept = cli.run("await", id, "--timeout", "300ms", "--poll-interval", "50ms");
         assertThat(kept.exitCode()).as(kept.err()).isEqualTo(4);
         assertThat(kept.err())
                 .contains("job " + id + " is still queued on Baidu AIHC; stop it with: trainjob cancel " + id);
         assertThat(job(id).state()).isEqualTo(JobState.QUEUED);
 
-        var stopped = cli.run("await", id, "--timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure");
+        var stopped = cli.run("await", id, "--timeout", "300ms", "--poll-interval", "50ms", "--cancel-on-failure");
         assertThat(stopped.exitCode()).as(stopped.err()).isEqualTo(4);
         assertThat(stopped.err()).contains("stopped job " + id + " on Baidu AIHC (--cancel-on-failure)");
         assertThat(job(id).state()).isEqualTo(JobState.STOPPED);
@@ -482,9 +487,9 @@ class SubmitOnceTest {
 
     @Test
     void exit6SaysTheJobIsStillQueuedAndCancelOnFailureStopsIt() {
-        var kept = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms"));
+        var kept = cli.run(queuedJob("--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms"));
         var stopped = cli.run(queuedJob(
-                "--wait", "scheduled", "--pending-timeout", "1s", "--poll-interval", "50ms", "--cancel-on-failure"));
+                "--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms", "--cancel-on-failure"));
 
         assertThat(kept.exitCode()).as(kept.err()).isEqualTo(6);
         String keptId = firstLine(kept.out());

@@ -55,7 +55,10 @@ class SubmitReuseTest {
         cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
     }
 
-    /** The small 1-GPU job under a name of its own, running 1 s and exiting with {@code exitCode}. */
+    /**
+     * The small 1-GPU job under a name of its own, running 0.2 s and exiting with {@code exitCode}: the tests
+     * wait for it to end (how long it runs is not what they check).
+     */
     private String spec(String name, String image, int exitCode) throws Exception {
         Path p = dir.resolve(name + "-" + RUNS.incrementAndGet() + ".yaml");
         Files.writeString(
@@ -65,7 +68,7 @@ class SubmitReuseTest {
                         .replace("registry.example.com/train:1.0", image)
                         .replace(
                                 "      value: \"${RUN_SECONDS}\"",
-                                "      value: \"1\"\n    - name: SIM_EXIT_CODE\n" + "      value: \"" + exitCode
+                                "      value: \"0.2\"\n    - name: SIM_EXIT_CODE\n" + "      value: \"" + exitCode
                                         + "\""));
         return p.toString();
     }

@@ -19,7 +19,11 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
 
     static final java.util.concurrent.atomic.AtomicInteger JOBS = new java.util.concurrent.atomic.AtomicInteger();
 
-    /** The documented 8-GPU job under a name of its own (the platform refuses a duplicate name). */
+    /**
+     * The documented 8-GPU job under a name of its own (the platform refuses a duplicate name). It stays
+     * pending (no node of its queue takes it): a timeout or pending timeout of 300 ms ends its wait as one of
+     * minutes would.
+     */
     String gpu8() {
         try {
             Path original = CliHarness.resource(dir, "gpu8-job.yaml");
@@ -108,7 +112,7 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms",
                 "--report-file",
@@ -131,7 +135,7 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 "--wait",
                 "scheduled",
                 "--pending-timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms",
                 "--output-format",
@@ -155,7 +159,7 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 "--pending-timeout",
                 "10m",
                 "--timeout",
-                "1s",
+                "300ms",
                 "--poll-interval",
                 "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
@@ -171,6 +175,9 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
     @Test
     void anUnreachableEndpointIsAPlatformErrorExit5() {
         cli.env.put("TRAINJOB_ENDPOINT", "http://127.0.0.1:1");
+        // A refused connection is retried with back-off until the call timeout; a short one ends the retries
+        // after the first back-off instead of seconds of them. The exit code does not depend on how many.
+        cli.env.put("TRAINJOB_CALL_TIMEOUT", "300ms");
         cli.run("status", "pytorchjob-0").failsWithOneLine(5);
     }
 

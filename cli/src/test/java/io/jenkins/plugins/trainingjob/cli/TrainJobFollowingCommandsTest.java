@@ -307,7 +307,8 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
                         .replace("name: sulingang-diagnose-node-taint", "name: await-named-" + RUNS.incrementAndGet()));
         var submitted = cli.run("submit", spec.toString());
         String id = submitted.out().strip();
-        var result = cli.run("await", id, "--pending-timeout", "1s", "--poll-interval", "50ms");
+        // it stays pending: 300 ms of pending timeout lead to the diagnosis as minutes would
+        var result = cli.run("await", id, "--pending-timeout", "300ms", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).startsWith("Job await-named-").doesNotContain("Job " + id);
         assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled")))

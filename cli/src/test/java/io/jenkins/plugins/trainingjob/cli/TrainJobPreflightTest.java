@@ -178,7 +178,7 @@ class TrainJobPreflightTest {
                     "--wait",
                     "scheduled",
                     "--pending-timeout",
-                    "1s",
+                    "300ms", // h-3 stays cordoned: the job never starts, whatever the timeout
                     "--poll-interval",
                     "100ms");
             String err = oneLine(submit.err());

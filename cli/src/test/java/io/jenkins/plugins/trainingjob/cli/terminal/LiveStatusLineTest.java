@@ -91,9 +91,12 @@ class LiveStatusLineTest {
         try (LiveStatusLine live = new LiveStatusLine(terminal, clock, JOB)) {
             live.update(new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 3, "", List.of(), null));
             live.eta(eta);
-            // the line is redrawn every second on its own thread: wait for a frame that carries the estimate
+            // The line is redrawn every second on its own thread: wait for a frame that carries the status
+            // and the estimate. A frame drawn while this thread set them can carry the estimate alone (the
+            // drawer reads the status, then the estimate); the next frame has both.
+            String expected = "PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)";
             long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-            while (!err.toString().contains("starts in") && System.nanoTime() < until) {
+            while (!err.toString().contains(expected) && System.nanoTime() < until) {
                 Thread.sleep(50);
             }
         }
