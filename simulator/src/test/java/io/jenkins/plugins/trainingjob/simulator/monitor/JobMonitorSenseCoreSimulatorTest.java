@@ -29,6 +29,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The job monitor against the simulated SenseCore ACP API (workspace sim-ws: 16 GPUs reserved in pool
@@ -36,6 +37,8 @@ import org.junit.jupiter.api.Test;
  * has no diagnosis API: the client gathers evidence and the analyzer derives the report. The monitor runs
  * on a {@link ManualClock} the test advances, settling with the monitor's idle state after each timer.
  */
+// Starts job monitors, whose threads JobMonitorSimulatorTest counts.
+@ResourceLock("job monitor threads")
 class JobMonitorSenseCoreSimulatorTest {
     private static final String CONNECTION = "sim-sensecore";
     private static final String POOL = "sim-pool";

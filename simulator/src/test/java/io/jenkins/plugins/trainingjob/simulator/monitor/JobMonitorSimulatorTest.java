@@ -40,7 +40,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The job monitor against the simulated AIHC API, through the real {@link AihcClient}. The simulator's
@@ -49,8 +49,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  * timer, settling with the monitor's idle state (its HTTP calls to the simulator done) after each: no
  * test sleeps or polls real time, and the monitor's short deadlines are reached in its time, not ours.
  */
-// Isolated: counts the monitor's threads among the JVM's (junit-platform.properties runs other classes concurrently).
-@Isolated
+// Counts the job monitors' threads among the JVM's: no other class that starts monitors runs beside it.
+@ResourceLock("job monitor threads")
 class JobMonitorSimulatorTest {
     private static final String CONNECTION = "sim-aihc";
     private static final String POOL = "cce-sim00001";

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Many watches of one busy queue, each estimating its job's start every round, through the real monitor and
@@ -28,6 +29,8 @@ import org.junit.jupiter.api.Test;
  * for all of them (plus the round's one status refresh), not once per watch. The scale benchmark's figure
  * for 10,000 watches rests on the same cache; this is its request count at a size a unit test can afford.
  */
+// Starts job monitors, whose threads JobMonitorSimulatorTest counts.
+@ResourceLock("job monitor threads")
 class WorkloadHistoryReadsTest {
 
     private static final String CONNECTION = "sim-workload";

@@ -7,8 +7,17 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
-/** The platform clients' debug log ({@link CallExecutor#LOGGER_NAME} at FINE), captured while open. */
+/**
+ * The platform clients' debug log ({@link CallExecutor#LOGGER_NAME} at FINE), captured while open.
+ *
+ * <p>Captures may overlap, since test classes run side by side (junit-platform.properties): the logger stays
+ * at FINE while any capture is open and gets its level back when the last one closes, and a capture holds
+ * every message logged while it is open, other tests' too.
+ */
 public final class DebugLog implements AutoCloseable {
+    private static final Object LEVEL_LOCK = new Object();
+    private static int openCaptures;
+    private static Level levelBefore;
 
     private final Logger logger = Logger.getLogger(CallExecutor.LOGGER_NAME);
     private final List<String> lines = new CopyOnWriteArrayList<>();
@@ -24,11 +33,14 @@ public final class DebugLog implements AutoCloseable {
         @Override
         public void close() {}
     };
-    private final Level previous;
 
     private DebugLog() {
-        previous = logger.getLevel();
-        logger.setLevel(Level.FINE);
+        synchronized (LEVEL_LOCK) {
+            if (openCaptures++ == 0) {
+                levelBefore = logger.getLevel();
+                logger.setLevel(Level.FINE);
+            }
+        }
         handler.setLevel(Level.ALL);
         logger.addHandler(handler);
     }
@@ -50,6 +62,10 @@ public final class DebugLog implements AutoCloseable {
     @Override
     public void close() {
         logger.removeHandler(handler);
-        logger.setLevel(previous);
+        synchronized (LEVEL_LOCK) {
+            if (--openCaptures == 0) {
+                logger.setLevel(levelBefore);
+            }
+        }
     }
 }

@@ -20,12 +20,8 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** Fault injection: what a broken network, a gateway or a hostile server does to the AIHC client. */
-// Isolated: turns the HTTP debug logger on and reads what it collects (junit-platform.properties runs other classes
-// concurrently).
-@Isolated
 class AihcClientHostileResponsesTest extends AihcServerTest {
 
     private static final String SK = "sk-SECRET-value";

@@ -29,12 +29,8 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.RecordedRequest;
 import mockwebserver3.SocketEffect;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 
 /** Error classes, retries, uncertain creates and hostile responses. */
-// Isolated: turns the HTTP debug logger on and reads what it collects (junit-platform.properties runs other classes
-// concurrently).
-@Isolated
 class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     private static final HttpSettings ONE_ATTEMPT = FAST.withRetries(1, Duration.ofMillis(1), Duration.ofMillis(1));
