@@ -13,7 +13,19 @@ final class VersionProvider implements CommandLine.IVersionProvider {
         return new String[] {"trainjob " + version(), "Java " + System.getProperty("java.version")};
     }
 
+    /**
+     * Read once: picocli asks every command for its version while it builds the command tree (the root's
+     * version provider is inherited), so reading the resource each time meant a read per command, each run.
+     */
     static String version() {
+        return Holder.VERSION;
+    }
+
+    private static final class Holder {
+        static final String VERSION = read();
+    }
+
+    private static String read() {
         Properties p = new Properties();
         try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
             if (in != null) {
