@@ -234,31 +234,9 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
             String pending,
             String budget)
             throws IOException, InterruptedException {
-        try {
-            runAttempts(run, listener, svc, ref, binding, jobSpec, specs, options, token, mode, pending, budget);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(e);
-        }
-    }
-
-    private void runAttempts(
-            Run<?, ?> run,
-            TaskListener listener,
-            TrainingJobService svc,
-            ConnectionRef ref,
-            ConnectionBinding binding,
-            JobSpec jobSpec,
-            AttemptSubmission.SpecSource specs,
-            AttemptSubmission.Options options,
-            String token,
-            WaitMode mode,
-            String pending,
-            String budget)
-            throws Exception {
         PrintStream log = listener.getLogger();
         String base = token != null ? token : UUID.randomUUID().toString();
+        // bind() declares Exception (a spec loader may throw anything): a build step throws IOException.
         try (AttemptSubmission.Targets targets = AttemptSubmission.bind(
                 svc, run, ref, binding, UUID.randomUUID().toString(), jobSpec, specs, options.targets(), log)) {
             List<TargetChoice.Judged> plan = AttemptSubmission.plan(
@@ -303,6 +281,10 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
                     isFailOnJobFailure(),
                     run,
                     listener);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
         }
     }
 
