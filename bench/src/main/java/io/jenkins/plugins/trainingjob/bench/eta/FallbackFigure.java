@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.bench.eta;
 
+import io.jenkins.plugins.trainingjob.bench.doc.MarkedSection;
 import io.jenkins.plugins.trainingjob.core.testkit.calibration.PhillyTrace;
 import java.time.Duration;
 import java.time.ZoneOffset;
@@ -153,14 +154,6 @@ public final class FallbackFigure {
     }
 
     public static String splice(String document, String section) {
-        String block = BEGIN + "\n" + section + END + "\n";
-        int from = document.indexOf(BEGIN);
-        int to = document.indexOf(END);
-        if (from >= 0 && to > from) {
-            return document.substring(0, from)
-                    + block
-                    + document.substring(to + END.length()).replaceFirst("^\n", "");
-        }
-        return document + (document.endsWith("\n") ? "\n" : "\n\n") + block;
+        return MarkedSection.splice(document, BEGIN, END, section);
     }
 }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.bench.figures;
 
+import io.jenkins.plugins.trainingjob.bench.doc.MarkedSection;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PreflightCheck;
@@ -236,15 +237,7 @@ public final class PreflightFigure {
 
     /** {@code document} with the figure's section replaced, or appended when it has none. */
     public static String splice(String document, Result r) {
-        String section = BEGIN + "\n" + markdown(r) + END + "\n";
-        int from = document.indexOf(BEGIN);
-        int to = document.indexOf(END);
-        if (from >= 0 && to > from) {
-            return document.substring(0, from)
-                    + section
-                    + document.substring(to + END.length()).replaceFirst("^\n", "");
-        }
-        return document + (document.endsWith("\n") ? "\n" : "\n\n") + section;
+        return MarkedSection.splice(document, BEGIN, END, markdown(r));
     }
 
     private static String row(String what, String value, String target, boolean met) {

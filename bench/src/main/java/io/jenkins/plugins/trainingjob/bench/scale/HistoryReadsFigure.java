@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.bench.scale;
 
+import io.jenkins.plugins.trainingjob.bench.doc.MarkedSection;
 import java.util.List;
 import java.util.Locale;
 
@@ -67,14 +68,6 @@ public final class HistoryReadsFigure {
 
     /** Replaces the section between the markers, or appends it when the document has none. */
     public static String splice(String document, String markdown) {
-        String section = BEGIN + "\n" + markdown + END + "\n";
-        int from = document.indexOf(BEGIN);
-        int to = document.indexOf(END);
-        if (from >= 0 && to > from) {
-            return document.substring(0, from)
-                    + section
-                    + document.substring(to + END.length()).replaceFirst("^\n", "");
-        }
-        return document + (document.endsWith("\n") ? "\n" : "\n\n") + section;
+        return MarkedSection.splice(document, BEGIN, END, markdown);
     }
 }
