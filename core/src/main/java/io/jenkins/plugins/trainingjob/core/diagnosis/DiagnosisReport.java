@@ -146,6 +146,14 @@ public record DiagnosisReport(
     }
 
     /** This report with other hints. */
+    /**
+     * Whether pre-flight proved that the job alone needs more devices than the workspace's reserved quota
+     * (SenseCore): what makes a quota refusal at create a matter for the administrator, not for waiting.
+     */
+    public boolean aloneExceedsReservedQuota() {
+        return rules.stream().anyMatch(rule -> SenseCorePreflightRules.RESERVED_QUOTA.equals(rule.ruleType()));
+    }
+
     public DiagnosisReport withHints(List<Hint> newHints) {
         return toBuilder().hints(newHints).build();
     }

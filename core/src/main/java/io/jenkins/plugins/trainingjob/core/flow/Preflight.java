@@ -49,8 +49,7 @@ public final class Preflight {
 
     /** Whether the front end must stop before the create call. */
     public static boolean refuses(PreflightMode mode, DiagnosisReport report) {
-        return (mode == PreflightMode.ON || mode == PreflightMode.STRICT) && report.verdict() == Verdict.NEVER_FITS
-                || mode == PreflightMode.STRICT && report.verdict() == Verdict.NEEDS_ADMIN;
+        return mode.refuses(report.verdict());
     }
 
     /** One line for a build log or a terminal: {@code pre-flight: fits now: ...}. */

@@ -75,6 +75,15 @@ public interface TrainingPlatform extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether {@code status}, though it reads as ended, says the job is still on its way to stopping (SenseCore
+     * {@code SUSPENDING}): a stop is confirmed only once the job has stopped, so nothing new is created while
+     * the old job still holds its devices.
+     */
+    default boolean stillStopping(JobStatus status) {
+        return false;
+    }
+
     /** Job events, where the platform has them; an empty list where it does not (SenseCore 403/404). */
     List<JobEvent> events(JobRef job);
 

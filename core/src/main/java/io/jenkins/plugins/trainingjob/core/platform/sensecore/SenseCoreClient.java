@@ -401,6 +401,11 @@ public final class SenseCoreClient implements TrainingPlatform {
     }
 
     @Override
+    public boolean stillStopping(JobStatus status) {
+        return SenseCoreJobStates.stillStopping(status.rawState());
+    }
+
+    @Override
     public List<JobEvent> events(JobRef job) {
         return eventsIfServed(idOf(job)).orElse(List.of());
     }

@@ -1,0 +1,99 @@
+package io.jenkins.plugins.trainingjob.core.flow;
+
+import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
+import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
+import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
+import java.util.function.Consumer;
+
+/**
+ * What happens when the last wait of a submit (or of an await) ends, before anything is printed: core's
+ * clean-up rule for a job the failed wait leaves on the platform ({@link FailureCleanup}), the job's state
+ * read again after a stop (so a report written afterwards agrees with it), then what a finished job's log
+ * gives (outputs, a failing worker's last lines). Two calls at most, each on the monitor's call pool.
+ */
+final class WaitEnding {
+
+    private WaitEnding() {}
+
+    /**
+     * @param rules the outputs the job's spec declares ({@link OutputRules#none()} without a spec)
+     * @param then runs once, on the scheduler thread, with what was done and read; not at all when the
+     *     monitor closes meanwhile
+     */
+    static void run(
+            MonitorTasks tasks,
+            TrainingPlatform platform,
+            JobRef job,
+            Outcome outcome,
+            SubmitRequest request,
+            OutputRules rules,
+            Consumer<SubmitResult.JobEnd> then) {
+        FieldNames names = request.names();
+        tasks.call(
+                platform.kind(),
+                "clean up",
+                () -> cleanUp(platform, job, outcome, request, names),
+                cleaned -> readLog(tasks, platform, job, outcome, rules, cleaned, then));
+    }
+
+    private record Cleaned(FailureCleanup.Cleanup cleanup, JobStatus afterStop) {}
+
+    private static Cleaned cleanUp(
+            TrainingPlatform platform, JobRef job, Outcome outcome, SubmitRequest request, FieldNames names) {
+        if (!FailureCleanup.leavesJob(outcome, request.unschedulableFails())) {
+            return new Cleaned(new FailureCleanup.Cleanup(null, false), null);
+        }
+        FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(
+                platform,
+                job,
+                outcome,
+                request.cancelOnFailure(),
+                names.field("cancelOnFailure"),
+                names.stopHint(job.id()));
+        JobStatus after = null;
+        if (cleanup.stopped()) {
+            try {
+                after = platform.status(job);
+            } catch (PlatformException e) {
+                after = null; // the last state read stands
+            }
+        }
+        return new Cleaned(cleanup, after);
+    }
+
+    private static void readLog(
+            MonitorTasks tasks,
+            TrainingPlatform platform,
+            JobRef job,
+            Outcome outcome,
+            OutputRules rules,
+            CallResult<Cleaned> cleaned,
+            Consumer<SubmitResult.JobEnd> then) {
+        Cleaned c = cleaned.ok() ? cleaned.value() : new Cleaned(new FailureCleanup.Cleanup(null, false), null);
+        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
+        if (!ended || outcome.lastStatus() == null) {
+            then.accept(new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), null, null));
+            return;
+        }
+        tasks.call(
+                platform.kind(),
+                "read job log",
+                () -> {
+                    JobOutputs outputs = WorkerLogReader.outputs(platform, outcome.lastStatus(), rules);
+                    WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
+                            ? WorkerLogReader.tail(
+                                    platform, job, failed.failure().worker())
+                            : null;
+                    return new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), outputs, tail);
+                },
+                r -> then.accept(r.ok() ? r.value() : new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), null, null)));
+    }
+}
