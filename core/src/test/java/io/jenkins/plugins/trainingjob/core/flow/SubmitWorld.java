@@ -241,7 +241,24 @@ final class SubmitWorld implements AutoCloseable {
         }
     };
 
+    /** When it matches a state being saved, the controller "dies" there: the save never answers. */
+    volatile java.util.function.Predicate<SubmitState> crashAt = s -> false;
+    /** Whether the state the controller died at reached the disk before it died. */
+    volatile boolean crashSaves = true;
+
+    volatile boolean crashed;
+
     final SubmitStore store = state -> {
+        if (!crashed && crashAt.test(state)) {
+            crashed = true;
+            if (crashSaves) {
+                saved.add(state);
+            }
+            return new java.util.concurrent.CompletableFuture<>();
+        }
+        if (crashed) {
+            return new java.util.concurrent.CompletableFuture<>(); // a dying controller saves nothing more
+        }
         saved.add(state);
         live();
         return java.util.concurrent.CompletableFuture.completedFuture(null);
@@ -255,6 +272,11 @@ final class SubmitWorld implements AutoCloseable {
     Submit restart(SubmitRequest request) {
         monitor.close();
         monitor = newMonitor();
+        crashed = false;
+        crashAt = s -> false;
+        if (saved.isEmpty()) {
+            return start(request); // nothing reached the disk: the submit starts over, nothing was created
+        }
         SubmitState last = saved.get(saved.size() - 1);
         return SubmitFlow.resume(monitor, request, primary(), binder(), last, listener, store);
     }
