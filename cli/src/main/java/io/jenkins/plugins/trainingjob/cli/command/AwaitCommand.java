@@ -3,10 +3,13 @@ package io.jenkins.plugins.trainingjob.cli.command;
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
-import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -41,13 +44,21 @@ public final class AwaitCommand implements Callable<Integer> {
         if (mode == WaitMode.NONE) {
             throw CliException.invalidInput("--wait none: await needs something to wait for (scheduled or completed)");
         }
-        Terminal terminal = root.terminal();
         var settings = target.settings(root.env());
         JobRef job = target.ref(settings);
         waiting.checkBeforeWait(settings);
-        try (TrainingPlatform platform = root.env().connector().connect(settings);
-                JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-            return follower.follow(ExistingJob.named(platform, job), mode, waiting, false);
+        SubmitRequest request = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                .waiting(mode, waiting.policy(mode.target()), waiting.budget())
+                .preflight(PreflightMode.OFF)
+                .stopping(waiting.cancelOnInterrupt(false), waiting.cancelOnFailure(false))
+                .build();
+        try (CliTargets bound = new CliTargets(root.env(), null, settings, null);
+                JobMonitor monitor = new JobMonitor(bound, root.env().clock());
+                SubmitProgress progress = new SubmitProgress(root.env(), root.terminal(), true, false)) {
+            TargetChoice.Candidate where = bound.primary();
+            JobRef named = ExistingJob.named(where.platform(), job);
+            SubmitRun run = new SubmitRun(root, request, waiting, progress, java.time.Duration.ZERO);
+            return run.run(() -> SubmitFlow.follow(monitor, request, where, named, progress));
         }
     }
 }

@@ -6,12 +6,21 @@ import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;
+import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.Submit;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
+import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
+import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
-import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -30,7 +39,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -96,10 +104,15 @@ public final class DemoCommand implements Callable<Integer> {
             terminal.progress("  scenario " + SCENARIO + ", resource pool " + pool);
             try (SimulatedClock clock = new SimulatedClock(sim);
                     TrainingPlatform platform = root.env().connector().connect(settings);
-                    JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
-                JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
+                    JobMonitor monitor = new JobMonitor(id -> platform, clock);
+                    SubmitProgress progress = new SubmitProgress(root.env(), terminal, true, false)) {
+                TargetChoice.Candidate where = new TargetChoice.Candidate(1, "primary", platform, fits, "demo");
+                // Both jobs are created by core's submit flow, without pre-flight (which would refuse the big
+                // one before the diagnosis it is here to show), then followed together on one monitor.
+                JobRef small = submit(monitor, where, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
                 JobRef big = submit(
-                        platform,
+                        monitor,
+                        where,
                         documented,
                         terminal,
                         "1 worker x 8 GPUs in queue 'default': no node there can take it");
@@ -108,12 +121,21 @@ public final class DemoCommand implements Callable<Integer> {
                 // The monitor polls and times out on the simulator's clock: the normal settings serve.
                 WatchPolicy policy = diagnosisAfterPreCheck(
                         WatchPolicy.defaults(WaitTarget.COMPLETED).withPendingTimeout(pendingTimeout), world);
-                Watch smallWatch = follower.start(small, policy);
-                Watch bigWatch = follower.start(big, policy);
-                try (InterruptGuard guard = InterruptGuard.install(
-                        root.env(), terminal, List.of(smallWatch, bigWatch), List.of(small, big), true)) {
-                    Outcome smallOutcome = smallWatch.outcome().join();
-                    Outcome bigOutcome = bigWatch.outcome().join();
+                SubmitRequest following = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                        .waiting(WaitMode.COMPLETED, policy, WaitBudget.NONE)
+                        .preflight(PreflightMode.OFF)
+                        .stopping(true, false)
+                        .build();
+                Submit smallRun = SubmitFlow.follow(monitor, following, where, small, progress);
+                Submit bigRun = SubmitFlow.follow(monitor, following, where, big, progress);
+                try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(() -> {
+                    smallRun.interrupt();
+                    bigRun.interrupt();
+                    smallRun.result().join();
+                    bigRun.result().join();
+                })) {
+                    Outcome smallOutcome = smallRun.result().join().outcome();
+                    Outcome bigOutcome = bigRun.result().join().outcome();
                     return report(terminal, small, smallOutcome, big, bigOutcome);
                 }
             }
@@ -171,8 +193,23 @@ public final class DemoCommand implements Callable<Integer> {
         return doc;
     }
 
-    private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {
-        JobRef ref = platform.submit(spec, UUID.randomUUID().toString());
+    /** Creates {@code spec}'s job through the flow, not waiting for it; the demo's own lines say what it is. */
+    private static JobRef submit(
+            JobMonitor monitor, TargetChoice.Candidate where, JobSpec spec, Terminal terminal, String what) {
+        SubmitRequest create = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                .waiting(WaitMode.NONE, null, WaitBudget.NONE)
+                .preflight(PreflightMode.OFF)
+                .stopping(false, false)
+                .build();
+        TargetChoice.Candidate target =
+                new TargetChoice.Candidate(1, "primary", where.platform(), spec, where.connectionId());
+        SubmitResult result = SubmitFlow.start(monitor, create, target, TargetBinder.NONE, null, null)
+                .result()
+                .join();
+        if (result.error() != null) {
+            throw result.error();
+        }
+        JobRef ref = result.job();
         terminal.progress("submitted " + spec.name() + " as " + ref.id());
         terminal.progress("  " + what);
         return ref;

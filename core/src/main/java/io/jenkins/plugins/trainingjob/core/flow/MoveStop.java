@@ -26,7 +26,7 @@ final class MoveStop {
         STOPPED,
         /** The job started (or ended successfully) while being stopped. */
         STARTED,
-        /** The stop was asked for, but no state confirmed it in time (or the wait was abandoned). */
+        /** The stop was asked for, but no state confirmed it in time. */
         UNCONFIRMED,
         /** The stop call itself failed. */
         FAILED
@@ -66,14 +66,6 @@ final class MoveStop {
             stop.over = true; // the monitor closed: its close hook ends the flow
         }
         return stop;
-    }
-
-    /** Stops confirming (an interrupt): ends {@link Result#UNCONFIRMED} at once, the stop asked or not. */
-    void abandon() {
-        if (!over) {
-            cancelTimer();
-            end(new Ended(Result.UNCONFIRMED, last, "no longer waiting for the stop to be confirmed"));
-        }
     }
 
     private void onStopAsked(CallResult<JobRef> r) {

@@ -82,8 +82,8 @@ public sealed interface SubmitEvent {
         }
     }
 
-    /** Attempt {@code attempt}'s token is saved; its create follows. */
-    record TokenSaved(int attempt, String target, String token) implements SubmitEvent {
+    /** Attempt {@code attempt}'s token ({@code forAttempt(baseToken, attempt)}) is saved; its create follows. */
+    record TokenSaved(int attempt, String target, String token, String baseToken) implements SubmitEvent {
         @Override
         public String message() {
             return ConsoleText.strip("attempt " + attempt + " (" + target + "): client token " + token);

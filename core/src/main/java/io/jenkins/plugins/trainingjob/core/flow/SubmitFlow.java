@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
@@ -85,6 +86,8 @@ public final class SubmitFlow implements Submit {
     private Instant legStart;
     private DiagnosisReport preflight;
     private int firstAttempt = 1;
+    /** A job that existed before (await): watched, never created, no token. */
+    private boolean following;
     private PlanStep planStep;
 
     private SubmitFlow(
@@ -142,6 +145,23 @@ public final class SubmitFlow implements Submit {
             SubmitStore store) {
         List<TargetChoice.Candidate> targets = bind(request, primary, binder);
         return new SubmitFlow(watcher, request, targets, listener, store, saved).begin();
+    }
+
+    /**
+     * Follows a job that exists already ({@code trainjob await}, {@code awaitScheduleDiagnosis}): a plan of
+     * one target whose only attempt's job is known, so its wait ends as a submit's does (the clean-up of a
+     * job the failed wait leaves, the outputs of its log).
+     *
+     * @param target where the job runs; its spec is {@code null} when none is known (then only the
+     *     {@code trainjob-output} lines of the log are outputs)
+     */
+    public static Submit follow(
+            JobWatcher watcher, SubmitRequest request, TargetChoice.Candidate target, JobRef job,
+            SubmitListener listener) {
+        SubmitState known = SubmitState.start(null, false, watcher.tasks().now()).following(job);
+        SubmitFlow flow = new SubmitFlow(watcher, request, List.of(target), listener, SubmitStore.NONE, known);
+        flow.following = true;
+        return flow.begin();
     }
 
     private static List<TargetChoice.Candidate> bind(
@@ -368,10 +388,10 @@ public final class SubmitFlow implements Submit {
 
     /** Saves attempt {@code n}'s token, then creates its job on the target at {@code index}. */
     private void createNext(int n, int index) {
-        state = state.tokenSaved(n, index);
+        state = state.tokenSaved(n, index, tasks.now());
         String token = state.currentToken();
         if (request.severalAttempts()) {
-            emit(new SubmitEvent.TokenSaved(n, label(index), token));
+            emit(new SubmitEvent.TokenSaved(n, label(index), token, state.baseToken()));
         }
         saveThen(true, saved -> {
             if (!saved) {
@@ -484,8 +504,10 @@ public final class SubmitFlow implements Submit {
     // ---- watch ----
 
     private void resumeWatching() {
-        JobRef job = state.job();
-        emit(new SubmitEvent.Resumed(state.attempt(), label(state.targetIndex()), job, state.currentToken()));
+        if (!following) {
+            JobRef job = state.job();
+            emit(new SubmitEvent.Resumed(state.attempt(), label(state.targetIndex()), job, state.currentToken()));
+        }
         watchLeg();
     }
 
@@ -718,8 +740,6 @@ public final class SubmitFlow implements Submit {
             timer.cancel();
             timer = null;
             endInterrupted(null, "interrupted before retry " + state.retriesUsed() + "; no job left running");
-        } else if (moveStop != null) {
-            moveStop.abandon();
         } else if (planStep != null) {
             planStep.abandon();
         } else if (creating) {
@@ -729,7 +749,8 @@ public final class SubmitFlow implements Submit {
                             ? "stop the job (" + request.names().field("cancelOnInterrupt") + ")"
                             : "say which job it is")));
         }
-        // Otherwise a call is in flight (a look-up, pre-flight, a save): its continuation sees the interrupt.
+        // Otherwise a call is in flight (a look-up, pre-flight, a save, a create, the stop before a move, which
+        // is confirmed first so the end says truly whether the job stopped): its continuation sees the interrupt.
     }
 
     /** A job that exists although an interrupt came: stop it when asked to, else say plainly it runs on. */
@@ -815,6 +836,9 @@ public final class SubmitFlow implements Submit {
     private void endInterrupted(Outcome.Cancelled cancelled, String nothingCreated) {
         Outcome outcome = cancelled != null ? cancelled : new Outcome.Cancelled(null, false, nothingCreated);
         JobRef job = state.job();
+        if (job != null && legOpen()) {
+            recordLeg(outcome, AttemptEnd.INTERRUPTED, "interrupted");
+        }
         end(new SubmitResult(
                 SubmitResult.Ending.INTERRUPTED,
                 state.baseToken(),
@@ -948,6 +972,12 @@ public final class SubmitFlow implements Submit {
         } catch (RuntimeException e) {
             LOG.log(System.Logger.Level.WARNING, "submit listener failed", e);
         }
+    }
+
+    /** Whether the current attempt is not in the attempts yet (it ends with the submit). */
+    private boolean legOpen() {
+        List<Attempt> done = state.attempts();
+        return state.attempt() >= 1 && (done.isEmpty() || done.get(done.size() - 1).number() != state.attempt());
     }
 
     private void recordLeg(Outcome outcome, AttemptEnd end, String reason) {

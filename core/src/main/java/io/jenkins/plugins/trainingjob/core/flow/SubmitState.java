@@ -151,6 +151,25 @@ public final class SubmitState implements Serializable {
 
     // ---- transitions ----
 
+    /** A job that exists already is followed as this submit's only attempt (await). */
+    SubmitState following(JobRef existing) {
+        return new SubmitState(
+                baseToken,
+                false,
+                List.of(1),
+                Map.of(),
+                Stage.WATCHING,
+                1,
+                0,
+                0,
+                existing,
+                null,
+                startedAt,
+                null,
+                List.of(),
+                null);
+    }
+
     /** Reuse named the token family whose next attempt this submit creates, or the earlier job it returns. */
     SubmitState named(String token, Map<String, String> reused) {
         return new SubmitState(
@@ -188,8 +207,28 @@ public final class SubmitState implements Serializable {
                 reused);
     }
 
-    /** Attempt {@code n}, at {@code index} in the plan, is about to be created under its own token. */
-    SubmitState tokenSaved(int n, int index) {
+    /**
+     * Attempt {@code n}, at {@code index} in the plan, is about to be created under its own token; the first
+     * attempt's is the submit's start, from which its wait budget counts (not the look-ups and pre-flight).
+     */
+    SubmitState tokenSaved(int n, int index, Instant now) {
+        if (attempts.isEmpty() && (stage == Stage.PLANNING || stage == Stage.LOOKING_UP)) {
+            return new SubmitState(
+                    baseToken,
+                    tokenMayBeInUse,
+                    planOrder,
+                    verdicts,
+                    Stage.TOKEN_SAVED,
+                    n,
+                    index,
+                    retriesUsed,
+                    null,
+                    null,
+                    now,
+                    null,
+                    attempts,
+                    reused);
+        }
         return copy(
                 baseToken,
                 tokenMayBeInUse,
@@ -414,7 +453,7 @@ public final class SubmitState implements Serializable {
         return watch;
     }
 
-    /** When the submit started: its wait budget counts from here, across restarts. */
+    /** When the submit's first attempt was about to be created: its wait budget counts from here, across restarts. */
     public Instant startedAt() {
         return startedAt;
     }
