@@ -21,7 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -53,7 +52,6 @@ public class TrainingJobService implements PlatformResolver {
     private final Function<PlatformResolver, JobWatcher> watcherFactory;
     private final Executor executor;
     private final Executor events;
-    private final Executor longWaits;
     private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
     private final Map<String, Configured> configured = new ConcurrentHashMap<>();
     private volatile JobWatcher watcher;
@@ -70,8 +68,7 @@ public class TrainingJobService implements PlatformResolver {
                 TrainingJobConfiguration::get,
                 resolver -> new JobMonitor(resolver, Clock.systemUTC()),
                 newPool("training-job-calls-"),
-                newPool("training-job-events-"),
-                newWaitPool("training-job-attempts-"));
+                newPool("training-job-events-"));
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
@@ -93,19 +90,6 @@ public class TrainingJobService implements PlatformResolver {
             Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor,
             Executor events) {
-        this(connector, credentials, specs, configuration, watcherFactory, executor, events, executor);
-    }
-
-    /** As the controller's instance is built: {@code longWaits} runs the attempt loops ({@link #longWaits()}). */
-    public TrainingJobService(
-            PlatformConnector connector,
-            CredentialsLookup credentials,
-            SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration,
-            Function<PlatformResolver, JobWatcher> watcherFactory,
-            Executor executor,
-            Executor events,
-            Executor longWaits) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
@@ -113,7 +97,6 @@ public class TrainingJobService implements PlatformResolver {
         this.watcherFactory = watcherFactory;
         this.executor = executor;
         this.events = events;
-        this.longWaits = longWaits;
     }
 
     public static TrainingJobService get() {
@@ -139,16 +122,6 @@ public class TrainingJobService implements PlatformResolver {
     /** Where steps run their short blocking calls (reading the spec, submitting, stopping). */
     public Executor executor() {
         return executor;
-    }
-
-    /**
-     * Where a submit with fallback targets or retries runs its attempt loop, which holds its thread for the
-     * whole wait (hours): never the bounded pool of {@link #executor()}, where four such submits would hold
-     * every thread and leave every other step's submit and job end queued behind them. One thread per such
-     * submit while it waits, none when idle.
-     */
-    public Executor longWaits() {
-        return longWaits;
     }
 
     /**
@@ -182,12 +155,6 @@ public class TrainingJobService implements PlatformResolver {
             if (pool instanceof ExecutorService service) {
                 service.shutdownNow();
             }
-        }
-        // Not interrupted: to an attempt loop an interrupt is the build's abort, which stops its job when
-        // cancelOnAbort is set. The closed monitor ends its watch Cancelled without touching the job, and the
-        // step, seeing isClosing(), neither fails nor completes: it resumes after the restart.
-        if (longWaits != executor && longWaits instanceof ExecutorService service) {
-            service.shutdown();
         }
         inline.values().forEach(TrainingPlatform::close);
         inline.clear();
@@ -367,15 +334,6 @@ public class TrainingJobService implements PlatformResolver {
     }
 
     /** Grows a thread per task and lets idle ones go: for tasks that wait, not for work. */
-    private static Executor newWaitPool(String name) {
-        AtomicInteger n = new AtomicInteger();
-        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-            Thread t = new Thread(r, name + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
-    }
-
     private static Executor newPool(String name) {
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {

@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
@@ -58,7 +59,7 @@ public final class AwaitCommand implements Callable<Integer> {
             TargetChoice.Candidate where = bound.primary();
             JobRef named = ExistingJob.named(where.platform(), job);
             SubmitRun run = new SubmitRun(root, request, waiting, progress, java.time.Duration.ZERO);
-            return run.run(() -> SubmitFlow.follow(monitor, request, where, named, progress));
+            return run.run(() -> SubmitFlow.follow(monitor, request, where, named, progress, SubmitStore.NONE));
         }
     }
 }

@@ -13,13 +13,14 @@ import io.jenkins.plugins.trainingjob.core.flow.Submit;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
@@ -126,8 +127,8 @@ public final class DemoCommand implements Callable<Integer> {
                         .preflight(PreflightMode.OFF)
                         .stopping(true, false)
                         .build();
-                Submit smallRun = SubmitFlow.follow(monitor, following, where, small, progress);
-                Submit bigRun = SubmitFlow.follow(monitor, following, where, big, progress);
+                Submit smallRun = SubmitFlow.follow(monitor, following, where, small, progress, SubmitStore.NONE);
+                Submit bigRun = SubmitFlow.follow(monitor, following, where, big, progress, SubmitStore.NONE);
                 try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(() -> {
                     smallRun.interrupt();
                     bigRun.interrupt();

@@ -159,7 +159,8 @@ public final class SubmitCommand implements Callable<Integer> {
                 SubmitProgress progress = new SubmitProgress(
                         root.env(), root.terminal(), clientToken != null, !request.severalAttempts())) {
             SubmitRun run = new SubmitRun(root, request, waiting, progress, createBudget(settings));
-            return run.run(() -> SubmitFlow.start(monitor, request, bound.primary(), bound, progress, SubmitStore.NONE));
+            return run.run(
+                    () -> SubmitFlow.start(monitor, request, bound.primary(), bound, progress, SubmitStore.NONE));
         }
     }
 

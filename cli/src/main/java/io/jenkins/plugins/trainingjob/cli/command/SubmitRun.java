@@ -44,7 +44,8 @@ final class SubmitRun {
     private final CountDownLatch printed = new CountDownLatch(1);
 
     /** @param createBudget how long a create may still take when an interrupt comes during it */
-    SubmitRun(TrainJob root, SubmitRequest request, WaitOptions waiting, SubmitProgress progress, Duration createBudget) {
+    SubmitRun(
+            TrainJob root, SubmitRequest request, WaitOptions waiting, SubmitProgress progress, Duration createBudget) {
         this.root = root;
         this.terminal = root.terminal();
         this.request = request;
@@ -152,8 +153,13 @@ final class SubmitRun {
             }
         }
         SubmitResult.JobEnd end = r.end();
-        boolean declared = r.target().spec() != null && !r.target().spec().outputs().rules().isEmpty();
-        OutcomeSummary summary = new OutcomeSummary(job, r.outcome(), end.outputs(), end.tail(),
+        boolean declared = r.target().spec() != null
+                && !r.target().spec().outputs().rules().isEmpty();
+        OutcomeSummary summary = new OutcomeSummary(
+                job,
+                r.outcome(),
+                end.outputs(),
+                end.tail(),
                 end.cleanup().line() == null ? "" : end.cleanup().line());
         return OutcomePrinter.print(
                 terminal,
@@ -186,7 +192,8 @@ final class SubmitRun {
                     r.eta());
         }
         if (terminal.json()) {
-            JsonEnvelope doc = terminal.envelope(ExitCode.INTERRUPTED, r.outcome().message());
+            JsonEnvelope doc =
+                    terminal.envelope(ExitCode.INTERRUPTED, r.outcome().message());
             extra(r).forEach(doc::put);
             terminal.json(doc);
         } else {
@@ -226,7 +233,8 @@ final class SubmitRun {
         }
         String token = e.clientToken() != null ? e.clientToken() : r.clientToken();
         boolean kept = request.clientToken() != null || request.reuse() != ReusePolicy.NEVER;
-        return status + " --client-token " + token + (kept ? "" : " (or submit again with --client-token " + token + ")");
+        return status + " --client-token " + token
+                + (kept ? "" : " (or submit again with --client-token " + token + ")");
     }
 
     /** What every document of this submit carries besides the outcome's: its attempts, token, reused job. */

@@ -86,8 +86,6 @@ public final class SubmitFlow implements Submit {
     private Instant legStart;
     private DiagnosisReport preflight;
     private int firstAttempt = 1;
-    /** A job that existed before (await): watched, never created, no token. */
-    private boolean following;
     private PlanStep planStep;
 
     private SubmitFlow(
@@ -150,18 +148,21 @@ public final class SubmitFlow implements Submit {
     /**
      * Follows a job that exists already ({@code trainjob await}, {@code awaitScheduleDiagnosis}): a plan of
      * one target whose only attempt's job is known, so its wait ends as a submit's does (the clean-up of a
-     * job the failed wait leaves, the outputs of its log).
+     * job the failed wait leaves, the outputs of its log). A front end that survives restarts saves its state
+     * and goes on with {@link #resume}.
      *
      * @param target where the job runs; its spec is {@code null} when none is known (then only the
      *     {@code trainjob-output} lines of the log are outputs)
      */
     public static Submit follow(
-            JobWatcher watcher, SubmitRequest request, TargetChoice.Candidate target, JobRef job,
-            SubmitListener listener) {
-        SubmitState known = SubmitState.start(null, false, watcher.tasks().now()).following(job);
-        SubmitFlow flow = new SubmitFlow(watcher, request, List.of(target), listener, SubmitStore.NONE, known);
-        flow.following = true;
-        return flow.begin();
+            JobWatcher watcher,
+            SubmitRequest request,
+            TargetChoice.Candidate target,
+            JobRef job,
+            SubmitListener listener,
+            SubmitStore store) {
+        SubmitState known = SubmitState.following(job, null, watcher.tasks().now());
+        return new SubmitFlow(watcher, request, List.of(target), listener, store, known).begin();
     }
 
     private static List<TargetChoice.Candidate> bind(
@@ -175,7 +176,7 @@ public final class SubmitFlow implements Submit {
     }
 
     private Submit begin() {
-        if (!tasks.onScheduler(this::resumeOrStart)) {
+        if (!tasks.onScheduler(() -> step(this::resumeOrStart))) {
             throw new IllegalStateException("the job monitor is closed");
         }
         return this;
@@ -193,7 +194,7 @@ public final class SubmitFlow implements Submit {
         if (result.isDone()) {
             return false;
         }
-        tasks.onScheduler(this::onInterrupt);
+        tasks.onScheduler(() -> step(this::onInterrupt));
         return true;
     }
 
@@ -323,7 +324,8 @@ public final class SubmitFlow implements Submit {
             TargetChoice.Candidate only = targets.get(0);
             call("pre-flight", () -> Preflight.check(only.platform(), only.spec()), this::onPreflightChecked);
         } else {
-            PlanStep step = PlanStep.start(tasks, targets, request, new QueueEtaSource(tasks::now), this::onPlanned);
+            PlanStep step = PlanStep.start(
+                    tasks, targets, request, new QueueEtaSource(tasks::now), plan -> step(() -> onPlanned(plan)));
             planStep = step.over() ? null : step;
         }
     }
@@ -455,7 +457,7 @@ public final class SubmitFlow implements Submit {
                 target.platform().kind(),
                 "pre-flight",
                 () -> Preflight.check(target.platform(), target.spec()),
-                r -> end(failed(error, OutcomeClass.ofQuotaRefusal(r.ok() ? r.value() : null))));
+                r -> step(() -> end(failed(error, OutcomeClass.ofQuotaRefusal(r.ok() ? r.value() : null)))));
     }
 
     /** The attempt's job is known (created, found, reused): say so, then wait for it, or end. */
@@ -504,7 +506,7 @@ public final class SubmitFlow implements Submit {
     // ---- watch ----
 
     private void resumeWatching() {
-        if (!following) {
+        if (!state.follows() || state.watch() != null) { // a followed job's first watch is no resume
             JobRef job = state.job();
             emit(new SubmitEvent.Resumed(state.attempt(), label(state.targetIndex()), job, state.currentToken()));
         }
@@ -539,7 +541,7 @@ public final class SubmitFlow implements Submit {
                     request.policy().pendingTimeout()));
         }
         watch = w;
-        w.outcome().whenComplete((outcome, error) -> tasks.onScheduler(() -> onLegEnded(w, outcome)));
+        w.outcome().whenComplete((outcome, error) -> tasks.onScheduler(() -> step(() -> onLegEnded(w, outcome))));
     }
 
     /** Relays the watch's events, and keeps its durable state in the submit's. */
@@ -628,7 +630,7 @@ public final class SubmitFlow implements Submit {
                 LOG.log(System.Logger.Level.WARNING, "the stop of " + job.id() + " before a move was not saved");
             }
             moveStop = MoveStop.start(
-                    tasks, order.get(index).platform(), job, ended -> onMoveStopped(outcome, why, ended));
+                    tasks, order.get(index).platform(), job, ended -> step(() -> onMoveStopped(outcome, why, ended)));
         });
     }
 
@@ -711,12 +713,12 @@ public final class SubmitFlow implements Submit {
     /** The back-off is a timer: an interrupt cancels it at once; nothing is running meanwhile. */
     private void backOff(Duration left) {
         timer = tasks.schedule(
-                () -> {
+                () -> step(() -> {
                     timer = null;
                     if (!done) {
                         createNext(state.attempt() + 1, state.targetIndex());
                     }
-                },
+                }),
                 left.isNegative() ? Duration.ZERO : left);
     }
 
@@ -792,8 +794,16 @@ public final class SubmitFlow implements Submit {
     private void finish(Outcome outcome) {
         TargetChoice.Candidate target = order.get(state.targetIndex());
         JobRef job = state.job();
+        OutputRules rules =
+                target.spec() == null ? OutputRules.none() : target.spec().outputs();
         WaitEnding.run(
-                tasks, target.platform(), job, outcome, request, target.spec().outputs(), jobEnd -> {
+                tasks,
+                target.platform(),
+                job,
+                outcome,
+                request,
+                rules,
+                jobEnd -> step(() -> {
                     if (jobEnd.cleanup().line() != null) {
                         emit(new SubmitEvent.CleanedUp(jobEnd.cleanup().line()));
                     }
@@ -812,7 +822,7 @@ public final class SubmitFlow implements Submit {
                             jobEnd,
                             eta(),
                             null));
-                });
+                }));
     }
 
     private void endRefused(DiagnosisReport report) {
@@ -977,7 +987,8 @@ public final class SubmitFlow implements Submit {
     /** Whether the current attempt is not in the attempts yet (it ends with the submit). */
     private boolean legOpen() {
         List<Attempt> done = state.attempts();
-        return state.attempt() >= 1 && (done.isEmpty() || done.get(done.size() - 1).number() != state.attempt());
+        return state.attempt() >= 1
+                && (done.isEmpty() || done.get(done.size() - 1).number() != state.attempt());
     }
 
     private void recordLeg(Outcome outcome, AttemptEnd end, String reason) {
@@ -993,7 +1004,7 @@ public final class SubmitFlow implements Submit {
         return new Attempt(
                 n,
                 target.label(),
-                ClientToken.forAttempt(state.baseToken(), n),
+                state.baseToken() == null ? "" : ClientToken.forAttempt(state.baseToken(), n),
                 job == null ? "" : job.id(),
                 state.verdicts().get(target.number()),
                 outcome,

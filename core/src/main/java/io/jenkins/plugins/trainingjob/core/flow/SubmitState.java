@@ -149,12 +149,15 @@ public final class SubmitState implements Serializable {
                 null);
     }
 
-    // ---- transitions ----
-
-    /** A job that exists already is followed as this submit's only attempt (await). */
-    SubmitState following(JobRef existing) {
+    /**
+     * A job that exists already, followed as the only attempt of a submit that creates nothing (await): no
+     * token, the job known from the start.
+     *
+     * @param watch the job's watch as an earlier release saved it, or {@code null} for a fresh one
+     */
+    public static SubmitState following(JobRef job, WatchState watch, Instant now) {
         return new SubmitState(
-                baseToken,
+                null,
                 false,
                 List.of(1),
                 Map.of(),
@@ -162,13 +165,20 @@ public final class SubmitState implements Serializable {
                 1,
                 0,
                 0,
-                existing,
-                null,
-                startedAt,
+                job,
+                watch,
+                watch != null ? watch.startedAt() : now,
                 null,
                 List.of(),
                 null);
     }
+
+    /** Whether this submit follows a job it did not create (await): nothing to create, nothing to resume by token. */
+    public boolean follows() {
+        return baseToken == null && stage == Stage.WATCHING && job != null && reused == null;
+    }
+
+    // ---- transitions ----
 
     /** Reuse named the token family whose next attempt this submit creates, or the earlier job it returns. */
     SubmitState named(String token, Map<String, String> reused) {

@@ -12,7 +12,8 @@ class FallbackTargetTest {
 
     @Test
     void readsTheCliFormWithEveryKey() {
-        FallbackTarget t = FallbackTarget.parseOption(3, "profile=bj-b,queue=q3,set.GPU_KIND=baidu.com/h800_80g_cgpu", FrontEndNames.CLI);
+        FallbackTarget t = FallbackTarget.parseOption(
+                3, "profile=bj-b,queue=q3,set.GPU_KIND=baidu.com/h800_80g_cgpu", FrontEndNames.CLI);
         assertThat(t.connection()).isEqualTo("bj-b");
         assertThat(t.queue()).isEqualTo("q3");
         assertThat(t.variables()).containsEntry("GPU_KIND", "baidu.com/h800_80g_cgpu");

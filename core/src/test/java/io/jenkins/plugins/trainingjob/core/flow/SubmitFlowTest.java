@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;
@@ -44,6 +45,21 @@ class SubmitFlowTest {
         assertThat(result.outcomeClass()).isEqualTo(OutcomeClass.SUCCESS);
         assertThat(world.lines()).anyMatch(l -> l.startsWith("submitted job a-job-1"));
         assertThat(world.lines()).noneMatch(l -> l.startsWith("attempt "));
+    }
+
+    @Test
+    void aJobThatExistsIsFollowedAndItsWaitEndsAsASubmitsDoes() {
+        SubmitWorld.Pool pool = world.pool("a", true);
+        JobRef job = pool.submit(SubmitWorld.SPEC, "made-elsewhere");
+        TargetChoice.Candidate where = new TargetChoice.Candidate(1, "primary", pool, null, "c-a");
+
+        SubmitResult result = world.runUntilDone(SubmitFlow.follow(
+                world.monitor, world.request(WaitMode.SCHEDULED).build(), where, job, world.listener, null));
+
+        assertThat(result.ending()).isEqualTo(SubmitResult.Ending.WAITED);
+        assertThat(result.outcome().kind()).isEqualTo(OutcomeKind.SCHEDULED);
+        assertThat(result.job()).isEqualTo(job);
+        assertThat(pool.submittedTokens).containsExactly("made-elsewhere");
     }
 
     @Test
