@@ -14,15 +14,25 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * were expected to start: each wait's last estimate, a range or why there was none.
  */
 public class PendingTimeAction implements RunAction2 {
-    private final List<PendingTime> waits = new ArrayList<>();
+    /**
+     * Copy on write: replaced whole on each add, never changed once published, because {@code Run.save()}
+     * writes it from other threads (the Pipeline VM thread, a report being attached) while parallel branches
+     * record (review R10). An {@code ArrayList}, so build.xml keeps the form earlier releases wrote.
+     */
+    private volatile List<PendingTime> waits = new ArrayList<>();
 
     public List<PendingTime> getWaits() {
-        return List.copyOf(waits);
+        return List.copyOf(saved());
+    }
+
+    private List<PendingTime> saved() {
+        List<PendingTime> w = waits;
+        return w == null ? List.of() : w;
     }
 
     /** The waits that had an estimate of their start (or a reason for none), for the build page's summary. */
     public List<PendingTime> getEstimatedWaits() {
-        return waits.stream().filter(w -> w.getEta() != null).toList();
+        return saved().stream().filter(w -> w.getEta() != null).toList();
     }
 
     /** Adds a wait to the build's action (made on the first); a failed save waits for the build's own. */
@@ -31,16 +41,23 @@ public class PendingTimeAction implements RunAction2 {
         PendingTimeAction action = run.getAction(PendingTimeAction.class);
         if (action == null) {
             action = new PendingTimeAction();
-            action.waits.add(wait);
+            action.add(wait);
             run.addAction(action);
         } else {
-            action.waits.add(wait);
+            action.add(wait);
         }
         try {
             run.save();
         } catch (IOException e) {
             // the build saves its actions again when it ends; a lost trend point is not worth failing for
         }
+    }
+
+    /** Callers hold the class's lock, so no add is lost; readers see the old list or the new one, whole. */
+    private void add(PendingTime wait) {
+        List<PendingTime> next = new ArrayList<>(saved());
+        next.add(wait);
+        waits = next;
     }
 
     @Override
