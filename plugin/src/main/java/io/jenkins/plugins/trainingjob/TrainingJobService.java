@@ -3,6 +3,9 @@ package io.jenkins.plugins.trainingjob;
 import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.model.Run;
+import hudson.util.ClassLoaderSanityThreadFactory;
+import hudson.util.DaemonThreadFactory;
+import hudson.util.NamingThreadFactory;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
@@ -22,9 +25,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.kohsuke.accmod.Restricted;
@@ -69,9 +72,9 @@ public class TrainingJobService implements PlatformResolver {
                 CoreDefaults.specLoader(),
                 TrainingJobConfiguration::get,
                 resolver -> new JobMonitor(resolver, Clock.systemUTC()),
-                newPool("training-job-calls-"),
-                newPool("training-job-events-"),
-                newWaitPool("training-job-attempts-"));
+                newPool("training-job-calls"),
+                newPool("training-job-events"),
+                newWaitPool("training-job-attempts"));
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
@@ -367,23 +370,25 @@ public class TrainingJobService implements PlatformResolver {
     }
 
     /** Grows a thread per task and lets idle ones go: for tasks that wait, not for work. */
-    private static Executor newWaitPool(String name) {
-        AtomicInteger n = new AtomicInteger();
-        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-            Thread t = new Thread(r, name + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+    static Executor newWaitPool(String name) {
+        return new ThreadPoolExecutor(
+                0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads(name));
     }
 
-    private static Executor newPool(String name) {
-        AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, name + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+    static Executor newPool(String name) {
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads(name));
         pool.allowCoreThreadTimeOut(true);
         return pool;
+    }
+
+    /**
+     * The pools make their threads lazily, from whichever thread hands them a task: often a Pipeline build's
+     * VM thread, whose context class loader is the build's Groovy loader. Core's factory gives each thread
+     * Jenkins' own loader instead, so no build's classes stay pinned while a thread lives (JENKINS-49206), as
+     * workflow-step-api's own pool does.
+     */
+    private static ThreadFactory threads(String name) {
+        return new NamingThreadFactory(new ClassLoaderSanityThreadFactory(new DaemonThreadFactory()), name);
     }
 }
