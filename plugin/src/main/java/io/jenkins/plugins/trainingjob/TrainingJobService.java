@@ -57,12 +57,17 @@ public class TrainingJobService implements PlatformResolver {
     private final Executor executor;
     private final Executor events;
     private final Executor longWaits;
-    private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
-    private final Map<String, Configured> configured = new ConcurrentHashMap<>();
+    private final Supplier<Object> proxy;
+    private final Map<String, Bound> inline = new ConcurrentHashMap<>();
+    private final Map<String, Bound> configured = new ConcurrentHashMap<>();
     private volatile JobWatcher watcher;
     private volatile boolean closing;
 
-    private record Configured(ConnectionSettings settings, TrainingPlatform client) {}
+    /**
+     * A client, the settings it was made for and the proxy configuration it was made under: a client is
+     * built again when either changes, so open connections never outlive a proxy change (review R9).
+     */
+    private record Bound(ConnectionSettings settings, TrainingPlatform client, Object proxy) {}
 
     /** The controller's instance. */
     public TrainingJobService() {
@@ -74,7 +79,8 @@ public class TrainingJobService implements PlatformResolver {
                 resolver -> new JobMonitor(resolver, Clock.systemUTC()),
                 newPool("training-job-calls"),
                 newPool("training-job-events"),
-                newWaitPool("training-job-attempts"));
+                newWaitPool("training-job-attempts"),
+                CoreDefaults::jenkinsProxy);
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
@@ -109,6 +115,23 @@ public class TrainingJobService implements PlatformResolver {
             Executor executor,
             Executor events,
             Executor longWaits) {
+        this(connector, credentials, specs, configuration, watcherFactory, executor, events, longWaits, () -> null);
+    }
+
+    /**
+     * As the controller's instance is built: {@code proxy} tells Jenkins' proxy configuration (compared by
+     * identity; {@code null} for none), and clients are built again when it changes.
+     */
+    public TrainingJobService(
+            PlatformConnector connector,
+            CredentialsLookup credentials,
+            SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration,
+            Function<PlatformResolver, JobWatcher> watcherFactory,
+            Executor executor,
+            Executor events,
+            Executor longWaits,
+            Supplier<Object> proxy) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
@@ -117,6 +140,7 @@ public class TrainingJobService implements PlatformResolver {
         this.executor = executor;
         this.events = events;
         this.longWaits = longWaits;
+        this.proxy = proxy;
     }
 
     public static TrainingJobService get() {
@@ -192,7 +216,7 @@ public class TrainingJobService implements PlatformResolver {
         if (longWaits != executor && longWaits instanceof ExecutorService service) {
             service.shutdown();
         }
-        inline.values().forEach(TrainingPlatform::close);
+        inline.values().forEach(b -> b.client().close());
         inline.clear();
         configured.values().forEach(c -> c.client().close());
         configured.clear();
@@ -239,13 +263,19 @@ public class TrainingJobService implements PlatformResolver {
         requireAllowedInline(c, allowed);
         Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
         ConnectionSettings settings = secured(c.toSettings(creds), allowed);
-        TrainingPlatform client = connector.connect(settings);
         String key = INLINE + bindingId;
-        TrainingPlatform previous = inline.put(key, client);
+        return new ConnectionBinding(key, c.platform(), bindInline(key, settings), warning(settings));
+    }
+
+    /** A client of its own under {@code key}, replacing (and closing) one bound there before. */
+    private TrainingPlatform bindInline(String key, ConnectionSettings settings) {
+        Object current = proxy.get();
+        Bound bound = new Bound(settings, connector.connect(settings), current);
+        Bound previous = inline.put(key, bound);
         if (previous != null) {
-            previous.close();
+            previous.client().close();
         }
-        return new ConnectionBinding(key, c.platform(), client, warning(settings));
+        return bound.client();
     }
 
     /**
@@ -278,13 +308,8 @@ public class TrainingJobService implements PlatformResolver {
         if (resourcePool != null) {
             settings = settings.withResourcePool(resourcePool);
         }
-        TrainingPlatform client = connector.connect(settings);
         String key = INLINE + bindingId;
-        TrainingPlatform previous = inline.put(key, client);
-        if (previous != null) {
-            previous.close();
-        }
-        return new ConnectionBinding(key, c.platform(), client, warning(settings));
+        return new ConnectionBinding(key, c.platform(), bindInline(key, settings), warning(settings));
     }
 
     /**
@@ -321,9 +346,9 @@ public class TrainingJobService implements PlatformResolver {
 
     /** Closes an inline binding's client once its step ended; configured clients stay shared. */
     public void release(String key) {
-        TrainingPlatform client = key == null ? null : inline.remove(key);
-        if (client != null) {
-            client.close();
+        Bound bound = key == null ? null : inline.remove(key);
+        if (bound != null) {
+            bound.client().close();
         }
     }
 
@@ -332,14 +357,26 @@ public class TrainingJobService implements PlatformResolver {
         return inline.size();
     }
 
+    /**
+     * The client for a key, as the monitor asks before every call: built again when Jenkins' proxy
+     * configuration changed since (okhttp-api chooses the proxy per new connection, but reuses an open one
+     * for as long as the polls keep it busy), or, for a configured connection, when its settings changed.
+     */
     @Override
     public TrainingPlatform resolve(String key) {
         if (key.startsWith(INLINE)) {
-            TrainingPlatform client = inline.get(key);
-            if (client == null) {
+            Object current = proxy.get();
+            Bound bound = inline.computeIfPresent(key, (k, old) -> {
+                if (old.proxy() == current) {
+                    return old;
+                }
+                old.client().close();
+                return new Bound(old.settings(), connector.connect(old.settings()), current);
+            });
+            if (bound == null) {
                 throw new IllegalArgumentException(Messages.Service_NotBound(key));
             }
-            return client;
+            return bound.client();
         }
         if (!key.startsWith(CONFIGURED)) {
             throw new IllegalArgumentException(Messages.Service_NotBound(key));
@@ -348,15 +385,16 @@ public class TrainingJobService implements PlatformResolver {
         c.validate();
         ConnectionSettings settings =
                 secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint())), allowList());
+        Object currentProxy = proxy.get();
         // a changed configuration or rotated secret yields different settings and so a new client
-        Configured current = configured.compute(key, (k, old) -> {
-            if (old != null && old.settings().equals(settings)) {
+        Bound current = configured.compute(key, (k, old) -> {
+            if (old != null && old.settings().equals(settings) && old.proxy() == currentProxy) {
                 return old;
             }
             if (old != null) {
                 old.client().close();
             }
-            return new Configured(settings, connector.connect(settings));
+            return new Bound(settings, connector.connect(settings), currentProxy);
         });
         return current.client();
     }
