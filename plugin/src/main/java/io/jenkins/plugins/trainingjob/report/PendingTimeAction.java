@@ -1,25 +1,31 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import hudson.model.Action;
 import hudson.model.Run;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import jenkins.model.RunAction2;
+import jenkins.tasks.SimpleBuildStep;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * The waits of one build (one per submitted or awaited job), saved with the build for the job page's
- * pending-time trend. On the build page (no icon, no URL of its own) its summary shows when the queued jobs
- * were expected to start: each wait's last estimate, a range or why there was none.
+ * pending-time trend, which it adds to the job page while it is on the job's last build (core's {@code
+ * SimpleBuildStep.LastBuildAction}). On the build page (no icon, no URL of its own) its summary shows when the
+ * queued jobs were expected to start: each wait's last estimate, a range or why there was none.
  */
-public class PendingTimeAction implements RunAction2 {
+public class PendingTimeAction implements RunAction2, SimpleBuildStep.LastBuildAction {
     /**
      * Copy on write: replaced whole on each add, never changed once published, because {@code Run.save()}
      * writes it from other threads (the Pipeline VM thread, a report being attached) while parallel branches
      * record (review R10). An {@code ArrayList}, so build.xml keeps the form earlier releases wrote.
      */
     private volatile List<PendingTime> waits = new ArrayList<>();
+
+    private transient volatile Run<?, ?> run;
 
     public List<PendingTime> getWaits() {
         return List.copyOf(saved());
@@ -61,10 +67,24 @@ public class PendingTimeAction implements RunAction2 {
     }
 
     @Override
-    public void onAttached(Run<?, ?> r) {}
+    public void onAttached(Run<?, ?> r) {
+        run = r;
+    }
 
     @Override
-    public void onLoad(Run<?, ?> r) {}
+    public void onLoad(Run<?, ?> r) {
+        run = r;
+    }
+
+    /**
+     * The job's pending-time trend, as core adds it from the last successful build ({@code
+     * LastBuildActionFactory}); {@link PendingTimeTrendAction.Factory} adds it from the last completed one.
+     */
+    @Override
+    public Collection<? extends Action> getProjectActions() {
+        Run<?, ?> r = run;
+        return r == null ? List.of() : List.of(new PendingTimeTrendAction(r.getParent()));
+    }
 
     @Override
     public String getIconFileName() {
