@@ -280,12 +280,14 @@ public class TrainingJobService implements PlatformResolver {
 
     /**
      * As {@link #bind}, aimed at another AIHC queue or resource pool (a fallback target): a client of its own
-     * under {@code bindingId}, released with {@link #release} like an inline one. A configured connection's
-     * credential is tracked for {@code run} as {@link #bind} does.
+     * under {@code bindingId}, released with {@link #release} like an inline one. A configured connection may
+     * be aimed only at the queues and pools it lists ({@link Connection#requireRetargetAllowed}); its credential
+     * is tracked for {@code run} as {@link #bind} does.
      *
      * @param queue the queue there, or {@code null} for the connection's
      * @param resourcePool the pool there, or {@code null} for the connection's
-     * @throws InvalidInputException for an unknown connection, or a queue or pool on a SenseCore connection
+     * @throws InvalidInputException for an unknown connection, a queue or pool a configured connection does not
+     *     list, or a queue or pool on a SenseCore connection
      */
     public ConnectionBinding bindRetargeted(
             ConnectionRef ref, Run<?, ?> run, String bindingId, String queue, String resourcePool) {
@@ -295,6 +297,8 @@ public class TrainingJobService implements PlatformResolver {
         if (ref.name() != null) {
             c = configuredConnection(ref.name());
             c.validate();
+            // before its credential is looked up: only what the administrator listed (review R5)
+            c.requireRetargetAllowed(queue, resourcePool);
             credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
             settings = secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint())), allowed);
         } else {

@@ -56,6 +56,7 @@ final class StepFixture {
 
     StepFixture(File buildDir) throws Exception {
         AihcConnection prod = aihc("prod");
+        prod.setFallbackQueues("spot"); // the administrator lets fallback targets move jobs there
         when(config.findConnection(any())).thenReturn(Optional.empty());
         when(config.findConnection("prod")).thenReturn(Optional.of(prod));
         when(config.getConnections()).thenReturn(List.of(prod));

@@ -168,6 +168,34 @@ class SubmitTrainingJobFallbackTest {
         assertThat(simulated.sim.jobs()).isEmpty();
     }
 
+    /** Review R5 / security review N4: the configured connection lists the queues 'training' and 'spot'. */
+    @Test
+    void aQueueTheConfiguredConnectionDoesNotListIsRefusedNamingTheTargetBeforeAnythingIsCreated() throws Exception {
+        start(step("training", "nvidia.com/gpu", s -> s.setFallback(List.of(fallback(fb -> fb.setQueue("gpu-b"))))));
+
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("fallback[0]: queue: connection sim does not let fallback targets move its jobs"
+                        + " to queue 'gpu-b': an administrator lists the queues allowed in the connection's"
+                        + " fallbackQueues");
+        assertThat(simulated.sim.jobs()).isEmpty();
+    }
+
+    /** ... and no other resource pool: its key must not submit into another team's pool (N4's exploit). */
+    @Test
+    void aPoolTheConfiguredConnectionDoesNotListIsRefusedNamingTheTargetBeforeAnythingIsCreated() throws Exception {
+        start(step(
+                "training",
+                "nvidia.com/gpu",
+                s -> s.setFallback(List.of(fallback(fb -> fb.setResourcePool("cce-team-b-prod"))))));
+
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("fallback[0]: resourcePool: connection sim does not let fallback targets move"
+                        + " its jobs to resource pool 'cce-team-b-prod'");
+        assertThat(simulated.sim.jobs()).isEmpty();
+    }
+
     @Test
     void aMalformedVariableAndARetryWithoutWaitingForTheEndAreRefusedByName() {
         SubmitTrainingJobStep badVariable = step(
