@@ -24,8 +24,9 @@ public final class RenderedViews {
                     + "<style>body{font-family:sans-serif;font-size:14px;margin:24px;"
                     + (dark ? "background:#1f1f1f;color:#e8e8e8" : "background:#fff;color:#14141f")
                     + "} a{color:" + (dark ? "#8ab4f8" : "#0b5cad") + "} td{padding:4px 8px;vertical-align:top}"
-                    + ".summary-icon{display:inline-block;width:32px;color:#888}</style></head><body>"
-                    + (fragment.startsWith("<tr") ? "<table>" + fragment + "</table>" : fragment)
+                    + ".summary-icon{display:inline-block;width:20px;height:20px;margin-right:8px;background:#888;"
+                    + "border-radius:4px;font-size:0}</style></head><body>"
+                    + (fragment.strip().startsWith("<tr") ? "<table>" + fragment + "</table>" : fragment)
                     + "</body></html>\n";
             Files.writeString(dir.resolve(name + "-" + theme + ".html"), page, StandardCharsets.UTF_8);
         }

@@ -25,6 +25,12 @@ public class PendingTimeAction implements RunAction2, SimpleBuildStep.LastBuildA
      */
     private volatile List<PendingTime> waits = new ArrayList<>();
 
+    /**
+     * The waits still going on, as the build page shows them ({@link WaitProgress}); copy on write as
+     * {@link #waits}, {@code null} when none (so a build that ended writes nothing here).
+     */
+    private volatile List<LiveWait> live;
+
     private transient volatile Run<?, ?> run;
 
     public List<PendingTime> getWaits() {
@@ -41,22 +47,68 @@ public class PendingTimeAction implements RunAction2, SimpleBuildStep.LastBuildA
         return saved().stream().filter(w -> w.getEta() != null).toList();
     }
 
+    /**
+     * The jobs the build is waiting for now, while it runs; none once it ended (a controller that stopped
+     * mid-wait leaves the last ones in the record).
+     */
+    public List<LiveWait> getLiveWaits() {
+        Run<?, ?> r = run;
+        List<LiveWait> l = live;
+        return l == null || r == null || !r.isBuilding() ? List.of() : List.copyOf(l);
+    }
+
     /** Adds a wait to the build's action (made on the first); a failed save waits for the build's own. */
     @Restricted(NoExternalUse.class)
     public static synchronized void record(Run<?, ?> run, PendingTime wait) {
-        PendingTimeAction action = run.getAction(PendingTimeAction.class);
-        if (action == null) {
-            action = new PendingTimeAction();
-            action.add(wait);
-            run.addAction(action);
-        } else {
-            action.add(wait);
-        }
+        PendingTimeAction action = of(run);
+        action.add(wait);
+        action.removeLive(wait.getJobId());
         try {
             run.save();
         } catch (IOException e) {
             // the build saves its actions again when it ends; a lost trend point is not worth failing for
         }
+    }
+
+    /** Shows a wait in progress, replacing what the page showed of that job; the caller saves when it wants. */
+    static synchronized void live(Run<?, ?> run, LiveWait wait) {
+        PendingTimeAction action = of(run);
+        List<LiveWait> next = new ArrayList<>();
+        for (LiveWait w : action.live == null ? List.<LiveWait>of() : action.live) {
+            if (!w.getJobId().equals(wait.getJobId())) {
+                next.add(w);
+            }
+        }
+        next.add(wait);
+        action.live = next;
+    }
+
+    /** Stops showing the wait for {@code jobId} as in progress. */
+    static synchronized void endLive(Run<?, ?> run, String jobId) {
+        PendingTimeAction action = run.getAction(PendingTimeAction.class);
+        if (action != null) {
+            action.removeLive(jobId);
+        }
+    }
+
+    /** The build's action, attached on first use. */
+    private static PendingTimeAction of(Run<?, ?> run) {
+        PendingTimeAction action = run.getAction(PendingTimeAction.class);
+        if (action == null) {
+            action = new PendingTimeAction();
+            run.addAction(action);
+        }
+        return action;
+    }
+
+    private void removeLive(String jobId) {
+        List<LiveWait> l = live;
+        if (l == null) {
+            return;
+        }
+        List<LiveWait> next =
+                l.stream().filter(w -> !w.getJobId().equals(jobId)).toList();
+        live = next.isEmpty() ? null : new ArrayList<>(next);
     }
 
     /** Callers hold the class's lock, so no add is lost; readers see the old list or the new one, whole. */

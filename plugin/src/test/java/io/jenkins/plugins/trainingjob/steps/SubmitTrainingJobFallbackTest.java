@@ -8,6 +8,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
+import io.jenkins.plugins.trainingjob.report.AttemptsAction;
+import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import java.io.File;
@@ -119,6 +121,9 @@ class SubmitTrainingJobFallbackTest {
         assertThat(simulated.sim.jobs())
                 .as("one job: the primary was never created")
                 .hasSize(1);
+        assertThat(f.run.getActions(AttemptsAction.class))
+                .as("a submit of one attempt has no attempts summary on the build page")
+                .isEmpty();
     }
 
     @Test
@@ -133,6 +138,9 @@ class SubmitTrainingJobFallbackTest {
 
         List<Map<String, Object>> attempts = attempts(result);
         assertThat(attempts).hasSize(2);
+        assertThat(f.run.getActions(AttemptsAction.class)).singleElement().satisfies(a -> assertThat(a.getAttempts())
+                .extracting(ScheduleDiagnosisAction.AttemptRow::getTarget)
+                .containsExactly("primary", "queue=training"));
         assertThat(attempts.get(0)).containsEntry("target", "primary").containsEntry("outcome", "unschedulable");
         assertThat((String) attempts.get(0).get("reason")).contains("stopped, moved to target 2");
         assertThat(attempts.get(1)).containsEntry("target", "queue=training").containsEntry("outcome", "scheduled");
@@ -252,6 +260,15 @@ class SubmitTrainingJobFallbackTest {
         List<JobView> jobs = simulated.sim.jobs();
         assertThat(jobs).as("the first run and its one retry").hasSize(2);
         assertThat(jobs).extracting(JobView::state).containsOnly(JobState.FAILED);
+        // review R11: a retry-only submit has no diagnosis page, and its attempts are on the build page
+        assertThat(f.run.getActions(ScheduleDiagnosisAction.class)).isEmpty();
+        assertThat(f.run.getActions(AttemptsAction.class)).singleElement().satisfies(a -> {
+            assertThat(a.getTarget()).isEqualTo("primary");
+            assertThat(a.getAttempts())
+                    .extracting(ScheduleDiagnosisAction.AttemptRow::getOutcome)
+                    .containsExactly("job_failed", "job_failed");
+            assertThat(a.getAttempts().get(0).getReason()).contains("exit code 3");
+        });
     }
 
     @Test
