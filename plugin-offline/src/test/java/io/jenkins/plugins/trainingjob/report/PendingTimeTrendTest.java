@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 class PendingTimeTrendTest {
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
 
-    private static JobStatus status(JobRef job, Instant created, Instant started) {
+    /** A status created at {@code created} and started at {@code started} ({@code null}: still pending). */
+    static JobStatus status(JobRef job, Instant created, Instant started) {
         JobStatus s = FakePlatform.status(job, started == null ? JobPhase.PENDING : JobPhase.RUNNING);
         return new JobStatus(
                 s.job(),

@@ -13,11 +13,9 @@ import io.jenkins.plugins.trainingjob.RenderedViews;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -91,18 +89,7 @@ class PendingTimeTrendViewTest {
     }
 
     private static JobStatus status(JobRef job, Instant started) {
-        JobStatus s = FakePlatform.status(job, started == null ? JobPhase.PENDING : JobPhase.RUNNING);
-        return new JobStatus(
-                s.job(),
-                s.phase(),
-                s.rawState(),
-                T0,
-                started,
-                s.finishedAt(),
-                s.queuePosition(),
-                s.reason(),
-                s.workers(),
-                s.consoleUrl());
+        return PendingTimeTrendTest.status(job, T0, started);
     }
 
     @Test

@@ -44,16 +44,22 @@ class BuildPageDuringTheWaitTest {
                 s.gpus());
     }
 
-    @Test
-    void theBuildPageShowsTheStateQueuePositionAndEstimateWhileTheStepWaits() throws Exception {
-        StepFixture f = new StepFixture(buildDir);
+    /** submitTrainingJob on the fixture's connection, submitted and waiting. */
+    private static SubmitTrainingJobExecution waiting(StepFixture f, String run) throws Exception {
         SubmitTrainingJobStep step = new SubmitTrainingJobStep();
         step.setConnection("prod");
         step.setSpecText("name: resnet-${RUN}\n");
-        step.setVariables(List.of("RUN=7"));
+        step.setVariables(List.of("RUN=" + run));
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(f.service);
         e.start();
+        return e;
+    }
+
+    @Test
+    void theBuildPageShowsTheStateQueuePositionAndEstimateWhileTheStepWaits() throws Exception {
+        StepFixture f = new StepFixture(buildDir);
+        SubmitTrainingJobExecution e = waiting(f, "7");
         ScriptedWatch watch = f.watcher.last();
         JobStatus pending = queued(FakePlatform.status(e.job(), JobPhase.PENDING), 3);
 
@@ -90,13 +96,7 @@ class BuildPageDuringTheWaitTest {
     @Test
     void aBuildThatEndedShowsNoWaitAsGoingOn() throws Exception {
         StepFixture f = new StepFixture(buildDir);
-        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
-        step.setConnection("prod");
-        step.setSpecText("name: resnet-${RUN}\n");
-        step.setVariables(List.of("RUN=8"));
-        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
-        e.useService(f.service);
-        e.start();
+        SubmitTrainingJobExecution e = waiting(f, "8");
         f.watcher
                 .last()
                 .listener
