@@ -3,9 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Capacity;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
-import io.jenkins.plugins.trainingjob.core.eta.EtaDamper;
 import io.jenkins.plugins.trainingjob.core.eta.EtaEstimator;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
@@ -19,13 +17,12 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -38,7 +35,9 @@ import java.util.function.Consumer;
  *
  * <p>A tick refreshes the job's status (with its connection's other watches), then acts: ends the watch
  * when the job is scheduled or terminal, launches or fetches the diagnosis once the pending deadline has
- * passed, or waits for the next tick.
+ * passed, or waits for the next tick. Its side concerns have types of their own, each deciding while the
+ * watch acts: the wait budget and estimates ({@link BudgetTracker}), runs of failed calls
+ * ({@link FailureStreak}) and the stop of a cancelled job ({@link StopAndConfirm}).
  */
 final class ActiveWatch implements Watch {
     private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
@@ -49,7 +48,7 @@ final class ActiveWatch implements Watch {
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private final boolean resumedDiagnosis;
     private final Consumer<ActiveWatch> onEnd;
-    private final WaitBudget budget;
+    private final BudgetTracker budget;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -64,23 +63,12 @@ final class ActiveWatch implements Watch {
     /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
     private Class<?> lastWaitingKind;
 
-    private Instant statusFailingSince;
-    private int statusFailures;
-    private Instant diagnosisFailingSince;
-    private int diagnosisFailures;
-    private Instant stopDeadline;
+    private FailureStreak statusFailures = FailureStreak.NONE;
+    private FailureStreak diagnosisFailures = FailureStreak.NONE;
     /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
     private boolean failureUnconfirmed;
-    /** Shows a new estimate only when it moves materially. */
-    private final EtaDamper damper = new EtaDamper();
-    /** The latest estimate, shown or not; {@code null} before the first. */
-    private volatile Eta lastEta;
-    /** "p50 past the budget" is said once per watch. */
-    private boolean budgetWarned;
-    /** Once every pod was placed the budget is met: waiting for completion is not waiting to start. */
-    private boolean started;
-    /** A FITS_LATER diagnosis the watch waits on with, because a budget (not the pending timeout) ends it. */
-    private DiagnosisReport keptReport;
+    /** The stop of the job after a cancel that asked for it; {@code null} until then. */
+    private StopAndConfirm stop;
 
     ActiveWatch(
             MonitorRuntime runtime,
@@ -99,7 +87,7 @@ final class ActiveWatch implements Watch {
             WatchListener listener,
             Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
-        this.budget = budget == null ? WaitBudget.NONE : budget;
+        this.budget = new BudgetTracker(budget, state.startedAt());
         this.onEnd = onEnd;
         this.group = group;
         this.state = state;
@@ -115,7 +103,7 @@ final class ActiveWatch implements Watch {
 
     @Override
     public Eta eta() {
-        return lastEta;
+        return budget.lastEta();
     }
 
     @Override
@@ -190,8 +178,7 @@ final class ActiveWatch implements Watch {
                 throw new IllegalStateException("no status for " + job().id());
             }
             if (result.ok()) {
-                statusFailingSince = null;
-                statusFailures = 0;
+                statusFailures = FailureStreak.NONE;
                 applyStatus(result.value());
             } else {
                 onFailure(result.error(), false);
@@ -199,31 +186,59 @@ final class ActiveWatch implements Watch {
         });
     }
 
+    /**
+     * One status read, decided in order: (1) a FAILED read the platform wants confirmed is read again; (2) a
+     * terminal job, or a scheduled one when that is the target, ends the watch; (3) the overall timeout and
+     * (4) the wait budget end it; (5) the diagnosis phase follows the job; (6) the watch diagnoses, estimates
+     * or waits for the next tick.
+     */
     private void applyStatus(JobStatus status) {
-        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
-            // One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon.
-            failureUnconfirmed = true;
-            armTick(state.policy().pollInitial());
+        if (readsFailedAgain(status)) {
             return;
         }
-        failureUnconfirmed = false;
         announce(status);
         Instant now = runtime.now();
-        WatchPolicy policy = state.policy();
         if (status.phase().isTerminal()
-                || (policy.until() == WaitTarget.SCHEDULED && status.phase().isScheduled())) {
+                || (state.policy().until() == WaitTarget.SCHEDULED
+                        && status.phase().isScheduled())) {
             resolve(status);
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(status, "overall timeout of " + DurationText.format(policy.overallTimeout())));
+            finish(overallTimeout(status));
             return;
         }
-        started |= status.phase().isScheduled();
-        if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(status, budget.maxWait(), "", lastEta, withEta(keptReport)));
+        budget.saw(status);
+        if (budget.ranOut(now)) {
+            finish(budget.notStarted(status));
             return;
         }
+        followDiagnosisPhase(status, now);
+        if (state.phase() == WatchState.Phase.DIAGNOSING) {
+            diagnoseUntilItsDeadline(status, now);
+        } else if (budget.estimates() && status.phase() == JobPhase.PENDING) {
+            estimate(status, now);
+        } else {
+            waitForNextTick(now);
+        }
+    }
+
+    /** One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon. */
+    private boolean readsFailedAgain(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
+            failureUnconfirmed = true;
+            armTick(state.policy().pollInitial());
+            return true;
+        }
+        failureUnconfirmed = false;
+        return false;
+    }
+
+    /**
+     * Back to waiting when the job started while it was being diagnosed; diagnosing once a pending job is past
+     * its pending deadline, unless the watch waits on a kept diagnosis (then the budget decides).
+     */
+    private void followDiagnosisPhase(JobStatus status, Instant now) {
         if (state.phase() == WatchState.Phase.DIAGNOSING
                 && (status.phase() == JobPhase.STARTING || status.phase() == JobPhase.RUNNING)) {
             // It started after all (waiting for completion): the diagnosis has nothing left to explain.
@@ -231,28 +246,25 @@ final class ActiveWatch implements Watch {
         }
         if (state.phase() == WatchState.Phase.WAITING
                 && status.phase() == JobPhase.PENDING
-                && keptReport == null
+                && !budget.keepsDiagnosis()
                 && passed(state.pendingDeadline(), now)) {
-            setState(state.diagnosing(now.plus(policy.diagnosisTimeout())));
+            setState(state.diagnosing(now.plus(state.policy().diagnosisTimeout())));
         }
-        if (state.phase() == WatchState.Phase.DIAGNOSING) {
-            if (passed(state.diagnosisDeadline(), now)) {
-                finish(new Outcome.TimedOut(
-                        status, "diagnosis timeout of " + DurationText.format(policy.diagnosisTimeout())));
-            } else {
-                diagnose();
-            }
-            return;
-        }
-        if (budget.estimates() && state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING) {
-            estimate(status, now);
-            return;
-        }
-        waitForNextTick(now);
     }
 
-    private boolean budgetRanOut(Instant now) {
-        return !started && passed(budget.deadline(state.startedAt()), now);
+    private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
+        if (passed(state.diagnosisDeadline(), now)) {
+            finish(new Outcome.TimedOut(
+                    status,
+                    "diagnosis timeout of " + DurationText.format(state.policy().diagnosisTimeout())));
+        } else {
+            diagnose();
+        }
+    }
+
+    private Outcome overallTimeout(JobStatus last) {
+        return new Outcome.TimedOut(
+                last, "overall timeout of " + DurationText.format(state.policy().overallTimeout()));
     }
 
     /**
@@ -267,7 +279,7 @@ final class ActiveWatch implements Watch {
                 pods,
                 status.gpus() / pods,
                 status.createdAt() != null ? status.createdAt() : state.startedAt());
-        Verdict verdict = keptReport == null ? null : keptReport.verdict();
+        Verdict verdict = budget.keptVerdict();
         HistoryCache cache = runtime.histories();
         String queue = state.connectionId();
         runtime.call(
@@ -286,12 +298,16 @@ final class ActiveWatch implements Watch {
         Instant now = runtime.now();
         if (r.ok() && r.value() != null) {
             Eta eta = r.value();
-            lastEta = eta;
-            if (damper.offer(eta, now)) {
+            if (budget.offer(eta, now)) {
                 emit(new MonitorEvent.EtaChanged(lastStatus, eta));
             }
-            if (endsEarly(eta, now)) {
+            BudgetTracker.Decision decision = budget.decide(now, lastOrUnknown(), eta);
+            if (decision instanceof BudgetTracker.Decision.End end) {
+                finish(end.outcome());
                 return;
+            }
+            if (decision instanceof BudgetTracker.Decision.Warn warn) {
+                emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, warn.left()));
             }
         } else if (!r.ok()) {
             LOG.log(
@@ -300,32 +316,6 @@ final class ActiveWatch implements Watch {
                             + ConsoleText.strip(r.error().getMessage()));
         }
         waitForNextTick(now);
-    }
-
-    /**
-     * Ends the wait when even the optimistic estimate (p10) is past what is left of the budget, and so is the
-     * soonest start the running jobs allow ({@link Eta#provablyPast}); warns once when only the median is. No estimate (no basis, needs the administrator) ends nothing: only the deadline does.
-     */
-    private boolean endsEarly(Eta eta, Instant now) {
-        Instant deadline = budget.deadline(state.startedAt());
-        if (deadline == null || started || !eta.known()) {
-            return false;
-        }
-        Duration left = Duration.between(now, deadline);
-        if (eta.provablyPast(left)) {
-            String why = "p10 start in " + DurationWords.compact(eta.p10())
-                    + (eta.jobsAhead() > 0
-                            ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs") + " ahead"
-                            : "")
-                    + "; the running jobs free enough in " + DurationWords.compact(eta.soonest()) + " at the soonest";
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta, withEta(keptReport)));
-            return true;
-        }
-        if (!budgetWarned && eta.p50().compareTo(left) > 0) {
-            budgetWarned = true;
-            emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, left));
-        }
-        return false;
     }
 
     private void diagnose() {
@@ -360,8 +350,7 @@ final class ActiveWatch implements Watch {
             onDiagnosisFailure(r.error());
             return;
         }
-        diagnosisFailingSince = null;
-        diagnosisFailures = 0;
+        diagnosisFailures = FailureStreak.NONE;
         setState(state.withDiagnosisId(r.value().id()));
         emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
         // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
@@ -378,23 +367,18 @@ final class ActiveWatch implements Watch {
         }
         DiagnosisReport report = analyze(r.value());
         Instant now = runtime.now();
-        Instant deadline = budget.deadline(state.startedAt());
-        if (deadline != null && report.verdict() == Verdict.FITS_LATER && now.isBefore(deadline)) {
+        BudgetTracker.Decision decision = budget.afterDiagnosis(now, lastOrUnknown(), report);
+        if (decision instanceof BudgetTracker.Decision.KeepWaiting keep) {
             // Waiting suffices, says the diagnosis, and the user gave the wait a budget: the budget decides.
-            keptReport = report;
             setState(state.waitingAgain());
-            emit(new MonitorEvent.KeptWaiting(lastStatus, report, Duration.between(now, deadline)));
+            emit(new MonitorEvent.KeptWaiting(lastStatus, report, keep.left()));
             lastHeartbeat = now;
             waitForNextTick(now);
-            return;
+        } else if (decision instanceof BudgetTracker.Decision.End end) {
+            finish(end.outcome());
+        } else {
+            finish(new Outcome.Unschedulable(lastStatus, budget.withEta(report)));
         }
-        if (deadline != null && report.verdict() == Verdict.FITS_LATER) {
-            // The answer came after the deadline: the budget ended the wait (the last status read showed the
-            // job not started), not the diagnosis, which says waiting would do.
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), "", lastEta, withEta(report)));
-            return;
-        }
-        finish(new Outcome.Unschedulable(lastStatus, withEta(report)));
     }
 
     private void onDiagnosisFailure(PlatformException e) {
@@ -413,20 +397,10 @@ final class ActiveWatch implements Watch {
         onFailure(e, true);
     }
 
-    /** The wait budget ran out while the job's status could not be read: what the outcome says. */
-    private PlatformException stateUnknown(PlatformException e) {
-        return new TransientException(
-                e.platform(),
-                e.operation(),
-                0,
-                "",
-                "",
-                "the wait budget of " + DurationText.format(budget.maxWait())
-                        + " ran out while the job's status could not be read, so its state is unknown"
-                        + " (it may have started); the job was left as it is. Last error: " + e.detail(),
-                e);
-    }
-
+    /**
+     * A call failed: the end of the watch when retrying cannot help or a deadline has passed, else a retry
+     * after a back-off that grows with the run of failures of that kind of call.
+     */
     private void onFailure(PlatformException e, boolean diagnosisCall) {
         Instant now = runtime.now();
         JobStatus last = lastOrUnknown();
@@ -435,47 +409,22 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(
-                    last,
-                    "overall timeout of " + DurationText.format(state.policy().overallTimeout())));
+            finish(overallTimeout(last));
             return;
         }
-        if (budgetRanOut(now)) {
-            if (diagnosisCall && statusFailingSince == null) {
-                // The last status read succeeded and showed the job not started: that is proof.
-                finish(new Outcome.NotStartedInBudget(last, budget.maxWait(), "", lastEta, withEta(keptReport)));
-            } else {
-                // No status since the reads began to fail: the job may have started meanwhile. Not "did not
-                // start" (which a cleanup acts on by stopping the job), but a state nobody could read.
-                finish(new Outcome.PlatformError(last, stateUnknown(e)));
-            }
+        if (budget.ranOut(now)) {
+            // Only a status read that succeeded last proves the job not started.
+            finish(diagnosisCall && statusFailures.isNone() ? budget.notStarted(last) : budget.stateUnknown(last, e));
             return;
         }
-        Instant since;
-        int attempt;
-        if (diagnosisCall) {
-            diagnosisFailingSince = diagnosisFailingSince == null ? now : diagnosisFailingSince;
-            since = diagnosisFailingSince;
-            attempt = ++diagnosisFailures;
-        } else {
-            statusFailingSince = statusFailingSince == null ? now : statusFailingSince;
-            since = statusFailingSince;
-            attempt = ++statusFailures;
-        }
-        MonitorSettings settings = runtime.settings();
-        if (Duration.between(since, now).compareTo(settings.retryLimit()) >= 0) {
+        FailureStreak streak = diagnosisCall
+                ? (diagnosisFailures = diagnosisFailures.failedAt(now))
+                : (statusFailures = statusFailures.failedAt(now));
+        if (streak.lasted(runtime.settings().retryLimit(), now)) {
             finish(new Outcome.PlatformError(last, e));
             return;
         }
-        Duration retryAfter = e instanceof RateLimitedException rl ? rl.retryAfter() : null;
-        Duration base = PollBackoff.retryDelay(attempt, settings.retryInitial(), settings.retryMax(), null);
-        // Retries act on the watch's deadlines too (a budget that runs out during an outage ends the wait on
-        // time, not a back-off later), but never call before a server's Retry-After.
-        Duration delay =
-                untilNextDeadline(now, PollBackoff.jittered(base, settings.jitter(), ThreadLocalRandom.current()));
-        if (retryAfter != null && retryAfter.compareTo(delay) > 0) {
-            delay = retryAfter;
-        }
+        Duration delay = streak.retryDelay(e, runtime.settings(), d -> untilNextDeadline(now, d));
         emit(new MonitorEvent.Retrying(e, delay));
         armTick(delay);
     }
@@ -498,9 +447,7 @@ final class ActiveWatch implements Watch {
                                     status,
                                     JobFailure.of(
                                             status,
-                                            events.ok() && events.value() != null
-                                                    ? events.value()
-                                                    : java.util.List.of())))));
+                                            events.ok() && events.value() != null ? events.value() : List.of())))));
             return;
         }
         finish(outcomeOf(status));
@@ -550,9 +497,7 @@ final class ActiveWatch implements Watch {
         if (state.phase() == WatchState.Phase.DIAGNOSING) {
             next = earliest(next, state.diagnosisDeadline());
         }
-        if (!started) {
-            next = earliest(next, budget.deadline(state.startedAt()));
-        }
+        next = earliest(next, budget.deadlineAhead());
         return earliest(next, state.overallDeadline());
     }
 
@@ -585,12 +530,6 @@ final class ActiveWatch implements Watch {
         }
     }
 
-    /** The report with the last estimate in it, so every format shows when the job was expected to start. */
-    private DiagnosisReport withEta(DiagnosisReport report) {
-        Eta eta = lastEta;
-        return report == null || eta == null ? report : report.withEta(eta.toReport());
-    }
-
     private DiagnosisReport analyze(RawDiagnosis raw) {
         try {
             return runtime.settings().report(raw);
@@ -614,62 +553,8 @@ final class ActiveWatch implements Watch {
             finish(new Outcome.Cancelled(lastOrUnknown(), false, "job left as it is on the platform"));
             return;
         }
-        JobRef job = job();
-        runtime.call(
-                group.kind(),
-                "stop job",
-                () -> {
-                    group.platform().cancel(job);
-                    return job;
-                },
-                this::onStopRequested);
-    }
-
-    private void onStopRequested(CallResult<JobRef> r) {
-        if (done) {
-            return;
-        }
-        if (!r.ok()) {
-            finish(new Outcome.Cancelled(
-                    lastOrUnknown(),
-                    false,
-                    "stopping the job failed: " + ConsoleText.strip(r.error().getMessage())));
-            return;
-        }
-        stopDeadline = runtime.now().plus(runtime.settings().stopConfirmTimeout());
-        confirmStop();
-    }
-
-    private void confirmStop() {
-        timer = null;
-        if (done) {
-            return;
-        }
-        JobRef job = job();
-        runtime.call(group.kind(), "job status", () -> group.platform().status(job), this::onStopStatus);
-    }
-
-    private void onStopStatus(CallResult<JobStatus> r) {
-        if (done) {
-            return;
-        }
-        if (r.ok()) {
-            announce(r.value());
-            if (r.value().phase().isTerminal()) {
-                finish(new Outcome.Cancelled(r.value(), true, "job stopped: " + OutcomeMessages.state(r.value())));
-                return;
-            }
-        }
-        if (passed(stopDeadline, runtime.now())) {
-            finish(new Outcome.Cancelled(
-                    lastOrUnknown(),
-                    false,
-                    "stop requested, but the job is still "
-                            + OutcomeMessages.state(lastOrUnknown()) + " after "
-                            + DurationText.format(runtime.settings().stopConfirmTimeout())));
-            return;
-        }
-        timer = runtime.schedule(this::confirmStop, runtime.settings().stopConfirmInterval());
+        stop = new StopAndConfirm(runtime, group, job(), lastOrUnknown(), this::announce, this::finish);
+        stop.start();
     }
 
     // ---- plumbing ----
@@ -699,6 +584,9 @@ final class ActiveWatch implements Watch {
         }
         done = true;
         cancelTimer();
+        if (stop != null) {
+            stop.abandon();
+        }
         group.remove(this);
         onEnd.accept(this);
         setState(state.done());
