@@ -25,26 +25,25 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
 /**
  * One watch and its state machine. Every step runs on the monitor's scheduler thread; a step either
  * ends the watch, hands one platform call to the call pool, or arms one timer, so a watch never has more
- * than one thing outstanding.
+ * than one thing outstanding ({@link WatchSteps} holds that discipline).
  *
  * <p>A tick refreshes the job's status (with its connection's other watches), then acts: ends the watch
  * when the job is scheduled or terminal, launches or fetches the diagnosis once the pending deadline has
- * passed, or waits for the next tick. Its side concerns have types of their own, each deciding while the
- * watch acts: the wait budget and estimates ({@link BudgetTracker}), runs of failed calls
- * ({@link FailureStreak}) and the stop of a cancelled job ({@link StopAndConfirm}).
+ * passed, or waits for the next tick. The side concerns decide in types of their own while the watch acts:
+ * the wait budget and estimates ({@link BudgetTracker}), runs of failed calls ({@link FailureStreak}), when
+ * to look next ({@link PollPace}) and the stop of a cancelled job ({@link StopAndConfirm}).
  */
 final class ActiveWatch implements Watch {
     private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
 
     private final MonitorRuntime runtime;
     private final ConnectionGroup group;
-    private final WatchListener listener;
+    private final WatchSteps steps;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
     private final boolean resumedDiagnosis;
     private final Consumer<ActiveWatch> onEnd;
@@ -52,32 +51,18 @@ final class ActiveWatch implements Watch {
     private volatile WatchState state;
 
     // Scheduler-thread state.
+    private final PollPace pace;
     private JobStatus lastStatus;
-    private Duration interval;
-    private Instant lastHeartbeat;
-    private MonitorClock.Timer timer;
+    /** A tick is due or its status read is under way (a refresh must not take the watch over). */
     private boolean inFlight;
-    private boolean cancelling;
-    private boolean done;
-    private boolean reattachAnnounced;
-    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
-    private Class<?> lastWaitingKind;
+    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
+    private boolean failureUnconfirmed;
 
     private FailureStreak statusFailures = FailureStreak.NONE;
     private FailureStreak diagnosisFailures = FailureStreak.NONE;
-    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
-    private boolean failureUnconfirmed;
-    /** The stop of the job after a cancel that asked for it; {@code null} until then. */
-    private StopAndConfirm stop;
-
-    ActiveWatch(
-            MonitorRuntime runtime,
-            ConnectionGroup group,
-            WatchState state,
-            WatchListener listener,
-            Consumer<ActiveWatch> onEnd) {
-        this(runtime, group, state, WaitBudget.NONE, listener, onEnd);
-    }
+    private boolean reattachAnnounced;
+    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
+    private Class<?> lastWaitingKind;
 
     ActiveWatch(
             MonitorRuntime runtime,
@@ -87,13 +72,12 @@ final class ActiveWatch implements Watch {
             WatchListener listener,
             Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
+        this.group = group;
+        this.steps = new WatchSteps(runtime, group.kind(), listener, this::failedStep);
         this.budget = new BudgetTracker(budget, state.startedAt());
         this.onEnd = onEnd;
-        this.group = group;
         this.state = state;
-        this.listener = listener == null ? WatchListener.NONE : listener;
-        this.interval = state.policy().pollInitial();
-        this.lastHeartbeat = runtime.now();
+        this.pace = new PollPace(state.policy(), runtime.settings().jitter(), runtime.now());
         this.resumedDiagnosis = state.phase() == WatchState.Phase.DIAGNOSING && state.diagnosisId() != null;
     }
 
@@ -128,13 +112,8 @@ final class ActiveWatch implements Watch {
 
     void start() {
         group.add(this);
-        notifyState();
-        // A lone watch looks at once; one joining a listed group waits for a round, so that a burst of
-        // new watches shares list pages instead of starting a round each.
-        armTick(
-                group.lists()
-                        ? PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current())
-                        : Duration.ZERO);
+        steps.tell(state);
+        armTick(pace.first(group.lists()));
     }
 
     /** Ends the watch because the monitor closes; the remote job is left alone. */
@@ -144,12 +123,11 @@ final class ActiveWatch implements Watch {
 
     private void armTick(Duration delay) {
         inFlight = false;
-        timer = runtime.schedule(this::tickDue, delay);
+        steps.after(delay, this::tickDue);
     }
 
     private void tickDue() {
-        timer = null;
-        if (done || cancelling) {
+        if (!steps.open()) {
             return;
         }
         inFlight = true;
@@ -161,19 +139,19 @@ final class ActiveWatch implements Watch {
      * at the timer. Only a waiting watch with nothing outstanding can.
      */
     boolean takeOverForRefresh() {
-        if (done || cancelling || inFlight || state.phase() != WatchState.Phase.WAITING) {
+        if (!steps.open() || inFlight || state.phase() != WatchState.Phase.WAITING) {
             return false;
         }
-        cancelTimer();
+        steps.cancelTimer();
         inFlight = true;
         return true;
     }
 
     void onStatus(CallResult<JobStatus> result) {
-        if (done || cancelling) {
+        if (!steps.open()) {
             return;
         }
-        step(() -> {
+        steps.run(() -> {
             if (result == null) {
                 throw new IllegalStateException("no status for " + job().id());
             }
@@ -282,8 +260,7 @@ final class ActiveWatch implements Watch {
         Verdict verdict = budget.keptVerdict();
         HistoryCache cache = runtime.histories();
         String queue = state.connectionId();
-        runtime.call(
-                group.kind(),
+        steps.call(
                 "queue history",
                 () -> {
                     QueueHistory history = cache.get(queue, () -> new HistoryReader()
@@ -291,7 +268,7 @@ final class ActiveWatch implements Watch {
                     // The inventory is read with a diagnosis, not every round: capacity comes from the history's peak.
                     return EtaEstimator.estimate(history, pending, Capacity.unknown(), verdict, now);
                 },
-                r -> continueWith(r, this::onEstimated));
+                this::onEstimated);
     }
 
     private void onEstimated(CallResult<Eta> r) {
@@ -299,7 +276,7 @@ final class ActiveWatch implements Watch {
         if (r.ok() && r.value() != null) {
             Eta eta = r.value();
             if (budget.offer(eta, now)) {
-                emit(new MonitorEvent.EtaChanged(lastStatus, eta));
+                steps.emit(new MonitorEvent.EtaChanged(lastStatus, eta));
             }
             BudgetTracker.Decision decision = budget.decide(now, lastOrUnknown(), eta);
             if (decision instanceof BudgetTracker.Decision.End end) {
@@ -307,7 +284,7 @@ final class ActiveWatch implements Watch {
                 return;
             }
             if (decision instanceof BudgetTracker.Decision.Warn warn) {
-                emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, warn.left()));
+                steps.emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, warn.left()));
             }
         } else if (!r.ok()) {
             LOG.log(
@@ -323,26 +300,21 @@ final class ActiveWatch implements Watch {
         // The platform's own name for the job: a watch started from an id alone (await) knows no better.
         JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
         if (id == null) {
-            runtime.call(
-                    group.kind(),
-                    "launch diagnosis",
-                    () -> group.platform().launchDiagnosis(job),
-                    r -> continueWith(r, this::onLaunched));
+            steps.call("launch diagnosis", () -> group.platform().launchDiagnosis(job), this::onLaunched);
             return;
         }
         if (resumedDiagnosis && !reattachAnnounced) {
             reattachAnnounced = true;
-            emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
+            steps.emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(
-                group.kind(),
+        steps.call(
                 "fetch diagnosis",
                 () -> {
                     TrainingPlatform platform = group.platform();
                     return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
                 },
-                r -> continueWith(r, this::onFetched));
+                this::onFetched);
     }
 
     private void onLaunched(CallResult<DiagnosisHandle> r) {
@@ -352,9 +324,9 @@ final class ActiveWatch implements Watch {
         }
         diagnosisFailures = FailureStreak.NONE;
         setState(state.withDiagnosisId(r.value().id()));
-        emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+        steps.emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
         // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
-        lastHeartbeat = runtime.now();
+        pace.heard(runtime.now());
         // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
         // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
         diagnose();
@@ -371,14 +343,24 @@ final class ActiveWatch implements Watch {
         if (decision instanceof BudgetTracker.Decision.KeepWaiting keep) {
             // Waiting suffices, says the diagnosis, and the user gave the wait a budget: the budget decides.
             setState(state.waitingAgain());
-            emit(new MonitorEvent.KeptWaiting(lastStatus, report, keep.left()));
-            lastHeartbeat = now;
+            steps.emit(new MonitorEvent.KeptWaiting(lastStatus, report, keep.left()));
+            pace.heard(now);
             waitForNextTick(now);
         } else if (decision instanceof BudgetTracker.Decision.End end) {
             finish(end.outcome());
         } else {
             finish(new Outcome.Unschedulable(lastStatus, budget.withEta(report)));
         }
+    }
+
+    private DiagnosisReport analyze(RawDiagnosis raw) {
+        try {
+            return runtime.settings().report(raw);
+        } catch (RuntimeException e) {
+            LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
+        }
+        // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
+        return DiagnosisReport.unreadable(job(), state.diagnosisId(), "could not be analysed");
     }
 
     private void onDiagnosisFailure(PlatformException e) {
@@ -389,7 +371,7 @@ final class ActiveWatch implements Watch {
                     : "the platform refused to start it yet: " + e.getMessage();
             if (e.getClass() != lastWaitingKind) {
                 lastWaitingKind = e.getClass();
-                emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
+                steps.emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
             }
             waitForNextTick(runtime.now());
             return;
@@ -424,8 +406,8 @@ final class ActiveWatch implements Watch {
             finish(new Outcome.PlatformError(last, e));
             return;
         }
-        Duration delay = streak.retryDelay(e, runtime.settings(), d -> untilNextDeadline(now, d));
-        emit(new MonitorEvent.Retrying(e, delay));
+        Duration delay = streak.retryDelay(e, runtime.settings(), d -> PollPace.within(d, now, nextDeadline()));
+        steps.emit(new MonitorEvent.Retrying(e, delay));
         armTick(delay);
     }
 
@@ -437,82 +419,38 @@ final class ActiveWatch implements Watch {
         if (status.phase() == JobPhase.FAILED) {
             // Ask the platform why before saying it failed: its events carry the reason and exit code.
             JobRef job = job();
-            runtime.call(
-                    group.kind(),
+            steps.call(
                     "job events",
                     () -> group.platform().events(job),
-                    r -> continueWith(
-                            r,
-                            events -> finish(new Outcome.JobFailed(
-                                    status,
-                                    JobFailure.of(
-                                            status,
-                                            events.ok() && events.value() != null ? events.value() : List.of())))));
+                    events -> finish(new Outcome.JobFailed(
+                            status,
+                            JobFailure.of(
+                                    status, events.ok() && events.value() != null ? events.value() : List.of()))));
             return;
         }
-        finish(outcomeOf(status));
-    }
-
-    private static Outcome outcomeOf(JobStatus status) {
-        switch (status.phase()) {
-            case SUCCEEDED:
-                return new Outcome.Completed(status);
-            case FAILED:
-            case STOPPED:
-                return new Outcome.JobFailed(status);
-            default:
-                return new Outcome.Scheduled(status);
-        }
+        finish(
+                switch (status.phase()) {
+                    case SUCCEEDED -> new Outcome.Completed(status);
+                    case FAILED, STOPPED -> new Outcome.JobFailed(status);
+                    default -> new Outcome.Scheduled(status);
+                });
     }
 
     private void waitForNextTick(Instant now) {
-        heartbeat(now);
-        // A listed group polls in rounds: its watches re-arm in step, so one round per interval serves them
-        // all (jittered timers would start a round whenever the earliest one fired).
-        Duration delay = group.lists()
-                ? interval
-                : PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
-        interval = PollBackoff.grow(interval, state.policy().pollMax());
-        armTick(untilNextDeadline(now, delay));
-    }
-
-    /** {@code delay}, or less when a deadline falls within it: just past that deadline. */
-    private Duration untilNextDeadline(Instant now, Duration delay) {
-        Instant deadline = nextDeadline();
-        if (deadline != Instant.MAX) {
-            Duration untilDeadline = Duration.between(now, deadline).plusMillis(1);
-            if (untilDeadline.compareTo(delay) < 0) {
-                return untilDeadline;
-            }
+        if (pace.heartbeatDue(now)) {
+            steps.emit(new MonitorEvent.Heartbeat(lastStatus, Duration.between(state.startedAt(), now)));
         }
-        return delay;
+        armTick(pace.next(group.lists(), now, nextDeadline()));
     }
 
     /** The next deadline that changes what the watch does, so it acts on time whatever the poll interval. */
     private Instant nextDeadline() {
-        Instant next = Instant.MAX;
-        if (state.phase() == WatchState.Phase.WAITING) {
-            next = earliest(next, state.pendingDeadline());
-        }
-        if (state.phase() == WatchState.Phase.DIAGNOSING) {
-            next = earliest(next, state.diagnosisDeadline());
-        }
-        next = earliest(next, budget.deadlineAhead());
-        return earliest(next, state.overallDeadline());
-    }
-
-    private Instant earliest(Instant a, Instant candidate) {
-        if (candidate == null || !candidate.isAfter(runtime.now())) {
-            return a;
-        }
-        return candidate.isBefore(a) ? candidate : a;
-    }
-
-    private void heartbeat(Instant now) {
-        if (Duration.between(lastHeartbeat, now).compareTo(state.policy().heartbeat()) >= 0) {
-            lastHeartbeat = now;
-            emit(new MonitorEvent.Heartbeat(lastStatus, Duration.between(state.startedAt(), now)));
-        }
+        return PollPace.earliestAhead(
+                runtime.now(),
+                state.phase() == WatchState.Phase.WAITING ? state.pendingDeadline() : null,
+                state.phase() == WatchState.Phase.DIAGNOSING ? state.diagnosisDeadline() : null,
+                budget.deadlineAhead(),
+                state.overallDeadline());
     }
 
     /** Tells the listener about a new phase or raw state, or else a new queue position; not every poll. */
@@ -522,70 +460,36 @@ final class ActiveWatch implements Watch {
         if (previous == null
                 || previous.phase() != status.phase()
                 || !previous.rawState().equals(status.rawState())) {
-            interval = state.policy().pollInitial();
-            emit(new MonitorEvent.StateChanged(previous, status));
+            pace.restart();
+            steps.emit(new MonitorEvent.StateChanged(previous, status));
         } else if (status.queuePosition() != null
                 && !Objects.equals(previous.queuePosition(), status.queuePosition())) {
-            emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
+            steps.emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
         }
     }
-
-    private DiagnosisReport analyze(RawDiagnosis raw) {
-        try {
-            return runtime.settings().report(raw);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
-        }
-        // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
-        return DiagnosisReport.unreadable(job(), state.diagnosisId(), "could not be analysed");
-    }
-
-    // ---- cancel ----
 
     private void beginCancel(boolean stopRemoteJob) {
-        if (done || cancelling) {
+        if (!steps.cancelling()) {
             return;
         }
-        cancelling = true;
-        cancelTimer();
         group.remove(this);
-        if (!stopRemoteJob) {
+        if (stopRemoteJob) {
+            new StopAndConfirm(runtime, group, steps, job(), lastOrUnknown(), this::announce, this::finish).start();
+        } else {
             finish(new Outcome.Cancelled(lastOrUnknown(), false, "job left as it is on the platform"));
-            return;
         }
-        stop = new StopAndConfirm(runtime, group, job(), lastOrUnknown(), this::announce, this::finish);
-        stop.start();
     }
 
-    // ---- plumbing ----
-
-    /** Continues a watch step with a call's result, unless the watch ended or is being cancelled meanwhile. */
-    private <T> void continueWith(CallResult<T> r, Consumer<CallResult<T>> next) {
-        if (done || cancelling) {
-            return;
-        }
-        step(() -> next.accept(r));
-    }
-
-    /** Runs a step; a bug in it ends this watch with an error instead of leaving it hanging. */
-    private void step(Runnable body) {
-        try {
-            body.run();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "watch of " + job().id() + " failed", e);
-            finish(new Outcome.PlatformError(
-                    lastOrUnknown(), new UnexpectedFailureException(job().platform(), "job monitor", e)));
-        }
+    /** A bug in a step ends this watch with an error instead of leaving it hanging. */
+    private void failedStep(RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "watch of " + job().id() + " failed", e);
+        finish(new Outcome.PlatformError(
+                lastOrUnknown(), new UnexpectedFailureException(job().platform(), "job monitor", e)));
     }
 
     private void finish(Outcome result) {
-        if (done) {
+        if (!steps.end()) {
             return;
-        }
-        done = true;
-        cancelTimer();
-        if (stop != null) {
-            stop.abandon();
         }
         group.remove(this);
         onEnd.accept(this);
@@ -593,33 +497,9 @@ final class ActiveWatch implements Watch {
         outcome.complete(result);
     }
 
-    private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel();
-            timer = null;
-        }
-    }
-
     private void setState(WatchState next) {
         state = next;
-        notifyState();
-    }
-
-    private void notifyState() {
-        WatchState s = state;
-        try {
-            listener.onStateChanged(s);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "watch listener failed", e);
-        }
-    }
-
-    private void emit(MonitorEvent event) {
-        try {
-            listener.onEvent(event);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "watch listener failed", e);
-        }
+        steps.tell(next);
     }
 
     /** The last status seen, or a stand-in naming the job when none was seen yet. */

@@ -13,13 +13,14 @@ import java.util.function.Consumer;
  * which: {@link #stopped stopped}, {@link #stopFailed the stop failed}, or {@link #notConfirmed requested but
  * not confirmed}.
  *
- * <p>In the watch's discipline (docs/contribute/monitor-threads.md): every step runs on the scheduler thread
- * and one call or one timer is outstanding at a time. The watch calls {@link #abandon()} when it ends
- * otherwise (the monitor closes), so that nothing more is asked or left armed.
+ * <p>In the watch's discipline ({@link WatchSteps}): every step runs on the scheduler thread, one call or the
+ * watch's one timer is outstanding at a time, and nothing continues once the watch has ended otherwise (the
+ * monitor closed). Its steps run while the watch is cancelling, which stops the watch's own.
  */
 final class StopAndConfirm {
     private final MonitorRuntime runtime;
     private final ConnectionGroup group;
+    private final WatchSteps steps;
     private final JobRef job;
     /** Each status read, for the watch to announce. */
     private final Consumer<JobStatus> seen;
@@ -31,18 +32,18 @@ final class StopAndConfirm {
     private JobStatus last;
 
     private Instant deadline;
-    private MonitorClock.Timer timer;
-    private boolean over;
 
     StopAndConfirm(
             MonitorRuntime runtime,
             ConnectionGroup group,
+            WatchSteps steps,
             JobRef job,
             JobStatus last,
             Consumer<JobStatus> seen,
             Consumer<Outcome> end) {
         this.runtime = runtime;
         this.group = group;
+        this.steps = steps;
         this.job = job;
         this.last = last;
         this.seen = seen;
@@ -61,17 +62,8 @@ final class StopAndConfirm {
                 this::onStopRequested);
     }
 
-    /** The watch ended another way: ask nothing more, and leave no timer behind. */
-    void abandon() {
-        over = true;
-        if (timer != null) {
-            timer.cancel();
-            timer = null;
-        }
-    }
-
     private void onStopRequested(CallResult<JobRef> r) {
-        if (over) {
+        if (steps.ended()) {
             return;
         }
         if (!r.ok()) {
@@ -83,15 +75,14 @@ final class StopAndConfirm {
     }
 
     private void confirm() {
-        timer = null;
-        if (over) {
+        if (steps.ended()) {
             return;
         }
         runtime.call(group.kind(), "job status", () -> group.platform().status(job), this::onStatus);
     }
 
     private void onStatus(CallResult<JobStatus> r) {
-        if (over) {
+        if (steps.ended()) {
             return;
         }
         if (r.ok()) {
@@ -106,7 +97,7 @@ final class StopAndConfirm {
             notConfirmed();
             return;
         }
-        timer = runtime.schedule(this::confirm, runtime.settings().stopConfirmInterval());
+        steps.after(runtime.settings().stopConfirmInterval(), this::confirm);
     }
 
     private void stopFailed(String error) {
