@@ -9,16 +9,10 @@ import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
@@ -45,9 +39,9 @@ final class ActiveWatch implements Watch {
     private final ConnectionGroup group;
     private final WatchSteps steps;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-    private final boolean resumedDiagnosis;
     private final Consumer<ActiveWatch> onEnd;
     private final BudgetTracker budget;
+    private final WatchDiagnosis diagnosis;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -60,9 +54,6 @@ final class ActiveWatch implements Watch {
 
     private FailureStreak statusFailures = FailureStreak.NONE;
     private FailureStreak diagnosisFailures = FailureStreak.NONE;
-    private boolean reattachAnnounced;
-    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
-    private Class<?> lastWaitingKind;
 
     ActiveWatch(
             MonitorRuntime runtime,
@@ -78,7 +69,16 @@ final class ActiveWatch implements Watch {
         this.onEnd = onEnd;
         this.state = state;
         this.pace = new PollPace(state.policy(), runtime.settings().jitter(), runtime.now());
-        this.resumedDiagnosis = state.phase() == WatchState.Phase.DIAGNOSING && state.diagnosisId() != null;
+        this.diagnosis = new WatchDiagnosis(
+                steps,
+                group,
+                runtime.settings(),
+                state,
+                new WatchDiagnosis.Answers(
+                        this::onDiagnosisLaunched,
+                        () -> waitForNextTick(runtime.now()),
+                        e -> onFailure(e, true),
+                        this::onDiagnosed));
     }
 
     JobRef job() {
@@ -183,7 +183,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(overallTimeout(status));
+            finish(timedOut(status, "overall", state.policy().overallTimeout()));
             return;
         }
         budget.saw(status);
@@ -232,17 +232,15 @@ final class ActiveWatch implements Watch {
 
     private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
         if (passed(state.diagnosisDeadline(), now)) {
-            finish(new Outcome.TimedOut(
-                    status,
-                    "diagnosis timeout of " + DurationText.format(state.policy().diagnosisTimeout())));
+            finish(timedOut(status, "diagnosis", state.policy().diagnosisTimeout()));
         } else {
-            diagnose();
+            diagnosis.next(state.diagnosisId(), lastStatus);
         }
     }
 
-    private Outcome overallTimeout(JobStatus last) {
-        return new Outcome.TimedOut(
-                last, "overall timeout of " + DurationText.format(state.policy().overallTimeout()));
+    /** A deadline of the policy passed: {@code overall timeout of 1h}. */
+    private static Outcome timedOut(JobStatus last, String deadline, Duration length) {
+        return new Outcome.TimedOut(last, deadline + " timeout of " + DurationText.format(length));
     }
 
     /**
@@ -295,49 +293,14 @@ final class ActiveWatch implements Watch {
         waitForNextTick(now);
     }
 
-    private void diagnose() {
-        String id = state.diagnosisId();
-        // The platform's own name for the job: a watch started from an id alone (await) knows no better.
-        JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
-        if (id == null) {
-            steps.call("launch diagnosis", () -> group.platform().launchDiagnosis(job), this::onLaunched);
-            return;
-        }
-        if (resumedDiagnosis && !reattachAnnounced) {
-            reattachAnnounced = true;
-            steps.emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
-        }
-        DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        steps.call(
-                "fetch diagnosis",
-                () -> {
-                    TrainingPlatform platform = group.platform();
-                    return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
-                },
-                this::onFetched);
-    }
-
-    private void onLaunched(CallResult<DiagnosisHandle> r) {
-        if (!r.ok()) {
-            onDiagnosisFailure(r.error());
-            return;
-        }
+    private void onDiagnosisLaunched(String id) {
         diagnosisFailures = FailureStreak.NONE;
-        setState(state.withDiagnosisId(r.value().id()));
-        steps.emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+        setState(state.withDiagnosisId(id));
         // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
         pace.heard(runtime.now());
-        // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
-        // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
-        diagnose();
     }
 
-    private void onFetched(CallResult<RawDiagnosis> r) {
-        if (!r.ok()) {
-            onDiagnosisFailure(r.error());
-            return;
-        }
-        DiagnosisReport report = analyze(r.value());
+    private void onDiagnosed(DiagnosisReport report) {
         Instant now = runtime.now();
         BudgetTracker.Decision decision = budget.afterDiagnosis(now, lastOrUnknown(), report);
         if (decision instanceof BudgetTracker.Decision.KeepWaiting keep) {
@@ -353,32 +316,6 @@ final class ActiveWatch implements Watch {
         }
     }
 
-    private DiagnosisReport analyze(RawDiagnosis raw) {
-        try {
-            return runtime.settings().report(raw);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
-        }
-        // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
-        return DiagnosisReport.unreadable(job(), state.diagnosisId(), "could not be analysed");
-    }
-
-    private void onDiagnosisFailure(PlatformException e) {
-        if (e instanceof DiagnosisPreCheckException || e instanceof DiagnosisNotReadyException) {
-            // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
-            String reason = e instanceof DiagnosisNotReadyException
-                    ? "the report is not ready yet"
-                    : "the platform refused to start it yet: " + e.getMessage();
-            if (e.getClass() != lastWaitingKind) {
-                lastWaitingKind = e.getClass();
-                steps.emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
-            }
-            waitForNextTick(runtime.now());
-            return;
-        }
-        onFailure(e, true);
-    }
-
     /**
      * A call failed: the end of the watch when retrying cannot help or a deadline has passed, else a retry
      * after a back-off that grows with the run of failures of that kind of call.
@@ -391,7 +328,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(overallTimeout(last));
+            finish(timedOut(last, "overall", state.policy().overallTimeout()));
             return;
         }
         if (budget.ranOut(now)) {
