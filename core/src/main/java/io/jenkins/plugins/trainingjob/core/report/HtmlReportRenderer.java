@@ -50,6 +50,31 @@ final class HtmlReportRenderer {
     /** As {@link #render(DiagnosisReport)}, with a section per attempt of a submit that took several. */
     public String render(DiagnosisReport report, List<Attempt> attempts) {
         StringBuilder b = new StringBuilder();
+        head(report, attempts, b);
+        b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
+        b.append("<p class=\"verdict v-")
+                .append(report.verdict().name().toLowerCase(Locale.ROOT))
+                .append("\"><strong>Verdict: ")
+                .append(report.verdict().name())
+                .append("</strong> — ")
+                .append(esc(report.verdictText()))
+                .append("</p>\n");
+        facts(report, b);
+        attempts(attempts, b);
+        if (report.pool().isEmpty()) {
+            grid(report, b);
+        } else {
+            PoolPictureHtml.append(report, b); // the same nodes with their devices: it replaces the grid
+        }
+        rules(report, b);
+        resources(report, b);
+        hints(report, b);
+        b.append("</body>\n</html>\n");
+        return b.toString();
+    }
+
+    /** The document's head: its title, and the styles this report needs. */
+    private static void head(DiagnosisReport report, List<Attempt> attempts, StringBuilder b) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                         + "style-src 'unsafe-inline'\">\n")
@@ -66,14 +91,10 @@ final class HtmlReportRenderer {
                 .append(report.pool().isEmpty() ? "" : "\n" + PoolPictureHtml.CSS)
                 .append(attempts.isEmpty() ? "" : "\n" + ATTEMPT_CSS)
                 .append("\n</style>\n</head>\n<body>\n");
-        b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
-        b.append("<p class=\"verdict v-")
-                .append(report.verdict().name().toLowerCase(Locale.ROOT))
-                .append("\"><strong>Verdict: ")
-                .append(report.verdict().name())
-                .append("</strong> — ")
-                .append(esc(report.verdictText()))
-                .append("</p>\n");
+    }
+
+    /** What the report is about: the estimate, the job, the diagnosis, pods, queues and refusing nodes. */
+    private static void facts(DiagnosisReport report, StringBuilder b) {
         b.append("<dl>\n");
         if (report.eta() != null) {
             dd(b, "Start", report.eta().summary());
@@ -97,17 +118,6 @@ final class HtmlReportRenderer {
         }
         dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
         b.append("</dl>\n");
-        attempts(attempts, b);
-        if (report.pool().isEmpty()) {
-            grid(report, b);
-        } else {
-            PoolPictureHtml.append(report, b); // the same nodes with their devices: it replaces the grid
-        }
-        rules(report, b);
-        resources(report, b);
-        hints(report, b);
-        b.append("</body>\n</html>\n");
-        return b.toString();
     }
 
     /** A section per attempt, first first; the one the job ran in (or ended in) is the last. */

@@ -39,29 +39,11 @@ final class JunitReportRenderer {
                     continue;
                 }
                 tests++;
-                String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
-                cases.append("  <testcase classname=\"")
-                        .append(esc(PACKAGE + ruleName))
-                        .append("\" name=\"")
-                        .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
-                        .append("\" time=\"0\">\n");
-                if (reason.category().blocks()) {
+                if (appendCase(cases, report, rule, reason, hintsByReason.getOrDefault(reason.reason(), List.of()))) {
                     failures++;
-                    cases.append("    <failure type=\"")
-                            .append(reason.category().name())
-                            .append("\" message=\"")
-                            .append(esc(message(reason)))
-                            .append("\">")
-                            .append(escText(
-                                    body(report, rule, reason, hintsByReason.getOrDefault(reason.reason(), List.of()))))
-                            .append("</failure>\n");
                 } else {
                     skipped++;
-                    cases.append("    <skipped message=\"")
-                            .append(esc(message(reason)))
-                            .append("\"/>\n");
                 }
-                cases.append("  </testcase>\n");
             }
         }
         if (omitted > 0) {
@@ -83,6 +65,35 @@ final class JunitReportRenderer {
                     .append(esc(report.headline()))
                     .append("\" time=\"0\"/>\n");
         }
+        return suite(report, tests, failures, skipped, cases);
+    }
+
+    /** One test case: failed when the reason blocks (returns true), else skipped as context. */
+    private static boolean appendCase(
+            StringBuilder cases, DiagnosisReport report, RuleGroup rule, ReasonGroup reason, List<Hint> hints) {
+        String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
+        cases.append("  <testcase classname=\"")
+                .append(esc(PACKAGE + ruleName))
+                .append("\" name=\"")
+                .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
+                .append("\" time=\"0\">\n");
+        boolean blocks = reason.category().blocks();
+        if (blocks) {
+            cases.append("    <failure type=\"")
+                    .append(reason.category().name())
+                    .append("\" message=\"")
+                    .append(esc(message(reason)))
+                    .append("\">")
+                    .append(escText(body(report, rule, reason, hints)))
+                    .append("</failure>\n");
+        } else {
+            cases.append("    <skipped message=\"").append(esc(message(reason))).append("\"/>\n");
+        }
+        cases.append("  </testcase>\n");
+        return blocks;
+    }
+
+    private static String suite(DiagnosisReport report, int tests, int failures, int skipped, CharSequence cases) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\""
                 + esc("schedule diagnosis: " + report.job().name()) + "\" tests=\"" + tests + "\" failures=\""
                 + failures + "\" errors=\"0\" skipped=\"" + skipped + "\" time=\"0\">\n"
