@@ -31,9 +31,23 @@ final class SubmitStates {
         int firstEvidence = Math.max(0, n - evidence);
         SubmitStates out = new SubmitStates(n);
         RunTimes runTimes = new RunTimes(history);
+        // One primitive sort of packed events, (seconds since the first creation, kind, index): kind 0 is an
+        // end, 1 a creation, 2 a start, so an end frees GPUs before a job created at that instant looks, and
+        // a job that starts at its creation is not ahead of or running before itself.
         long base = n == 0 ? 0 : jobs.get(0).createdAt().getEpochSecond();
         long[] events = new long[3 * n];
-        int count = sortedEvents(jobs, base, events);
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            HistoryJob j = jobs.get(i);
+            events[count++] = pack(j.createdAt(), base, 1, i);
+            if (j.started()) {
+                events[count++] = pack(j.startedAt(), base, 2, i);
+                if (j.finished()) {
+                    events[count++] = pack(j.finishedAt(), base, 0, i);
+                }
+            }
+        }
+        Arrays.sort(events, 0, count);
         int[] running = new int[n];
         int[] slot = new int[n];
         int runningCount = 0;
@@ -76,28 +90,6 @@ final class SubmitStates {
             }
         }
         return out;
-    }
-
-    /**
-     * Fills {@code events} with the history's creations, starts and ends in time order and returns how many.
-     * One primitive sort of packed events, (seconds since the first creation, kind, index): kind 0 is an end,
-     * 1 a creation, 2 a start, so an end frees GPUs before a job created at that instant looks, and a job that
-     * starts at its creation is not ahead of or running before itself.
-     */
-    private static int sortedEvents(List<HistoryJob> jobs, long base, long[] events) {
-        int count = 0;
-        for (int i = 0; i < jobs.size(); i++) {
-            HistoryJob j = jobs.get(i);
-            events[count++] = pack(j.createdAt(), base, 1, i);
-            if (j.started()) {
-                events[count++] = pack(j.startedAt(), base, 2, i);
-                if (j.finished()) {
-                    events[count++] = pack(j.finishedAt(), base, 0, i);
-                }
-            }
-        }
-        Arrays.sort(events, 0, count);
-        return count;
     }
 
     private static final int INDEX_BITS = 24;

@@ -50,31 +50,6 @@ final class HtmlReportRenderer {
     /** As {@link #render(DiagnosisReport)}, with a section per attempt of a submit that took several. */
     public String render(DiagnosisReport report, List<Attempt> attempts) {
         StringBuilder b = new StringBuilder();
-        head(report, attempts, b);
-        b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
-        b.append("<p class=\"verdict v-")
-                .append(report.verdict().name().toLowerCase(Locale.ROOT))
-                .append("\"><strong>Verdict: ")
-                .append(report.verdict().name())
-                .append("</strong> — ")
-                .append(esc(report.verdictText()))
-                .append("</p>\n");
-        facts(report, b);
-        attempts(attempts, b);
-        if (report.pool().isEmpty()) {
-            grid(report, b);
-        } else {
-            PoolPictureHtml.append(report, b); // the same nodes with their devices: it replaces the grid
-        }
-        rules(report, b);
-        resources(report, b);
-        hints(report, b);
-        b.append("</body>\n</html>\n");
-        return b.toString();
-    }
-
-    /** The document's head: its title, and the styles this report needs. */
-    private static void head(DiagnosisReport report, List<Attempt> attempts, StringBuilder b) {
         b.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
                         + "style-src 'unsafe-inline'\">\n")
@@ -91,33 +66,28 @@ final class HtmlReportRenderer {
                 .append(report.pool().isEmpty() ? "" : "\n" + PoolPictureHtml.CSS)
                 .append(attempts.isEmpty() ? "" : "\n" + ATTEMPT_CSS)
                 .append("\n</style>\n</head>\n<body>\n");
-    }
-
-    /** What the report is about: the estimate, the job, the diagnosis, pods, queues and refusing nodes. */
-    private static void facts(DiagnosisReport report, StringBuilder b) {
+        b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
+        b.append("<p class=\"verdict v-")
+                .append(report.verdict().name().toLowerCase(Locale.ROOT))
+                .append("\"><strong>Verdict: ")
+                .append(report.verdict().name())
+                .append("</strong> — ")
+                .append(esc(report.verdictText()))
+                .append("</p>\n");
         b.append("<dl>\n");
-        if (report.eta() != null) {
-            dd(b, "Start", report.eta().summary());
-            if (report.eta().known()) {
-                dd(b, "Basis", report.eta().basis());
-            }
-        }
-        dd(
-                b,
-                "Job",
-                report.job().name() + " (" + report.job().platform().displayName() + ", id "
-                        + report.job().id() + ")");
-        if (!report.diagnosisId().isEmpty()) {
-            dd(b, "Diagnosis", report.diagnosisId());
-        }
-        if (!report.pods().isEmpty()) {
-            dd(b, "Pods", String.join(", ", report.pods()));
-        }
-        if (!report.queues().isEmpty()) {
-            dd(b, "Queues", String.join(", ", report.queues()));
-        }
-        dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
+        facts(report, b);
         b.append("</dl>\n");
+        attempts(attempts, b);
+        if (report.pool().isEmpty()) {
+            grid(report, b);
+        } else {
+            PoolPictureHtml.append(report, b); // the same nodes with their devices: it replaces the grid
+        }
+        rules(report, b);
+        resources(report, b);
+        hints(report, b);
+        b.append("</body>\n</html>\n");
+        return b.toString();
     }
 
     /** A section per attempt, first first; the one the job ran in (or ended in) is the last. */
@@ -145,6 +115,31 @@ final class HtmlReportRenderer {
             }
             b.append("</dl>\n</section>\n");
         }
+    }
+
+    /** The report's facts as definition rows: the estimate, the job, the diagnosis, pods, queues, refusing nodes. */
+    private static void facts(DiagnosisReport report, StringBuilder b) {
+        if (report.eta() != null) {
+            dd(b, "Start", report.eta().summary());
+            if (report.eta().known()) {
+                dd(b, "Basis", report.eta().basis());
+            }
+        }
+        dd(
+                b,
+                "Job",
+                report.job().name() + " (" + report.job().platform().displayName() + ", id "
+                        + report.job().id() + ")");
+        if (!report.diagnosisId().isEmpty()) {
+            dd(b, "Diagnosis", report.diagnosisId());
+        }
+        if (!report.pods().isEmpty()) {
+            dd(b, "Pods", String.join(", ", report.pods()));
+        }
+        if (!report.queues().isEmpty()) {
+            dd(b, "Queues", String.join(", ", report.queues()));
+        }
+        dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
     }
 
     private static void dd(StringBuilder b, String term, String value) {

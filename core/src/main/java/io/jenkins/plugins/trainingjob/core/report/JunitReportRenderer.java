@@ -23,10 +23,7 @@ final class JunitReportRenderer {
     private static final String PACKAGE = "trainingjob.diagnosis.";
 
     public String render(DiagnosisReport report) {
-        Map<String, List<Hint>> hintsByReason = new HashMap<>();
-        for (Hint h : report.hints()) {
-            hintsByReason.computeIfAbsent(h.reason(), k -> new ArrayList<>()).add(h);
-        }
+        Map<String, List<Hint>> hintsByReason = hintsByReason(report);
         int tests = 0;
         int failures = 0;
         int skipped = 0;
@@ -49,51 +46,12 @@ final class JunitReportRenderer {
         if (omitted > 0) {
             tests++;
             failures++;
-            cases.append("  <testcase classname=\"")
-                    .append(PACKAGE)
-                    .append("Diagnosis\" name=\"")
-                    .append(omitted)
-                    .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"")
-                    .append(omitted)
-                    .append(" more reasons are not listed here; see the JSON report\"/>\n  </testcase>\n");
+            appendOmitted(cases, omitted);
         }
         if (tests == 0) {
             tests = 1;
-            cases.append("  <testcase classname=\"")
-                    .append(PACKAGE)
-                    .append("Diagnosis\" name=\"")
-                    .append(esc(report.headline()))
-                    .append("\" time=\"0\"/>\n");
+            appendPassing(cases, report);
         }
-        return suite(report, tests, failures, skipped, cases);
-    }
-
-    /** One test case: failed when the reason blocks (returns true), else skipped as context. */
-    private static boolean appendCase(
-            StringBuilder cases, DiagnosisReport report, RuleGroup rule, ReasonGroup reason, List<Hint> hints) {
-        String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
-        cases.append("  <testcase classname=\"")
-                .append(esc(PACKAGE + ruleName))
-                .append("\" name=\"")
-                .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
-                .append("\" time=\"0\">\n");
-        boolean blocks = reason.category().blocks();
-        if (blocks) {
-            cases.append("    <failure type=\"")
-                    .append(reason.category().name())
-                    .append("\" message=\"")
-                    .append(esc(message(reason)))
-                    .append("\">")
-                    .append(escText(body(report, rule, reason, hints)))
-                    .append("</failure>\n");
-        } else {
-            cases.append("    <skipped message=\"").append(esc(message(reason))).append("\"/>\n");
-        }
-        cases.append("  </testcase>\n");
-        return blocks;
-    }
-
-    private static String suite(DiagnosisReport report, int tests, int failures, int skipped, CharSequence cases) {
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\""
                 + esc("schedule diagnosis: " + report.job().name()) + "\" tests=\"" + tests + "\" failures=\""
                 + failures + "\" errors=\"0\" skipped=\"" + skipped + "\" time=\"0\">\n"
@@ -156,6 +114,59 @@ final class JunitReportRenderer {
             }
         }
         return b.toString();
+    }
+
+    private static Map<String, List<Hint>> hintsByReason(DiagnosisReport report) {
+        Map<String, List<Hint>> hintsByReason = new HashMap<>();
+        for (Hint h : report.hints()) {
+            hintsByReason.computeIfAbsent(h.reason(), k -> new ArrayList<>()).add(h);
+        }
+        return hintsByReason;
+    }
+
+    /** One test case: failed when the reason blocks (returns true), else skipped as context. */
+    private static boolean appendCase(
+            StringBuilder cases, DiagnosisReport report, RuleGroup rule, ReasonGroup reason, List<Hint> hints) {
+        String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
+        cases.append("  <testcase classname=\"")
+                .append(esc(PACKAGE + ruleName))
+                .append("\" name=\"")
+                .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
+                .append("\" time=\"0\">\n");
+        boolean blocks = reason.category().blocks();
+        if (blocks) {
+            cases.append("    <failure type=\"")
+                    .append(reason.category().name())
+                    .append("\" message=\"")
+                    .append(esc(message(reason)))
+                    .append("\">")
+                    .append(escText(body(report, rule, reason, hints)))
+                    .append("</failure>\n");
+        } else {
+            cases.append("    <skipped message=\"").append(esc(message(reason))).append("\"/>\n");
+        }
+        cases.append("  </testcase>\n");
+        return blocks;
+    }
+
+    /** The one failed case that counts the reasons beyond the cap. */
+    private static void appendOmitted(StringBuilder cases, int omitted) {
+        cases.append("  <testcase classname=\"")
+                .append(PACKAGE)
+                .append("Diagnosis\" name=\"")
+                .append(omitted)
+                .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"")
+                .append(omitted)
+                .append(" more reasons are not listed here; see the JSON report\"/>\n  </testcase>\n");
+    }
+
+    /** The one passing case of a report with no reason at all. */
+    private static void appendPassing(StringBuilder cases, DiagnosisReport report) {
+        cases.append("  <testcase classname=\"")
+                .append(PACKAGE)
+                .append("Diagnosis\" name=\"")
+                .append(esc(report.headline()))
+                .append("\" time=\"0\"/>\n");
     }
 
     /**
