@@ -82,55 +82,48 @@ public final class OutputRules {
                 problems.add(new SpecProblem(path, "expected a mapping with 'name' and 'regex'"));
                 continue;
             }
-            OutputRule rule = entry(entry, path, names, problems);
-            if (rule != null) {
-                rules.add(rule);
+            entry.fieldNames().forEachRemaining(f -> {
+                if (!f.equals("name") && !f.equals("regex")) {
+                    problems.add(new SpecProblem(path + "." + f, "unknown field: an output has 'name' and 'regex'"));
+                }
+            });
+            String name = text(entry.get("name"), path + ".name", problems);
+            String regex = text(entry.get("regex"), path + ".regex", problems);
+            boolean ok = name != null && regex != null;
+            if (name != null && !NAME.matcher(name).matches()) {
+                problems.add(new SpecProblem(
+                        path + ".name",
+                        "must be a letter or '_' followed by up to 63"
+                                + " letters, digits or '_' (what $GITHUB_OUTPUT and dotenv files take)"));
+                ok = false;
+            } else if (name != null && !names.add(name)) {
+                problems.add(new SpecProblem(
+                        path + ".name", "duplicate output name " + name + ": each output is declared once"));
+                ok = false;
+            }
+            Pattern pattern = null;
+            if (regex != null) {
+                try {
+                    pattern = Pattern.compile(regex);
+                    if (pattern.matcher("").groupCount() < 1) {
+                        problems.add(new SpecProblem(
+                                path + ".regex",
+                                "needs a capture group: the first" + " group '( )' is the output's value"));
+                        ok = false;
+                    }
+                } catch (PatternSyntaxException e) {
+                    problems.add(new SpecProblem(
+                            path + ".regex",
+                            "not a valid regular expression (" + e.getDescription() + " near index " + e.getIndex()
+                                    + ")"));
+                    ok = false;
+                }
+            }
+            if (ok) {
+                rules.add(new OutputRule(name, pattern));
             }
         }
         return of(rules);
-    }
-
-    /** One {@code {name, regex}} entry, or {@code null} when it breaks a rule (each problem is added). */
-    private static OutputRule entry(JsonNode entry, String path, Set<String> names, List<SpecProblem> problems) {
-        entry.fieldNames().forEachRemaining(f -> {
-            if (!f.equals("name") && !f.equals("regex")) {
-                problems.add(new SpecProblem(path + "." + f, "unknown field: an output has 'name' and 'regex'"));
-            }
-        });
-        String name = text(entry.get("name"), path + ".name", problems);
-        String regex = text(entry.get("regex"), path + ".regex", problems);
-        boolean ok = name != null && regex != null;
-        if (name != null && !NAME.matcher(name).matches()) {
-            problems.add(new SpecProblem(
-                    path + ".name",
-                    "must be a letter or '_' followed by up to 63"
-                            + " letters, digits or '_' (what $GITHUB_OUTPUT and dotenv files take)"));
-            ok = false;
-        } else if (name != null && !names.add(name)) {
-            problems.add(new SpecProblem(
-                    path + ".name", "duplicate output name " + name + ": each output is declared once"));
-            ok = false;
-        }
-        Pattern pattern = regex == null ? null : pattern(regex, path + ".regex", problems);
-        return ok && pattern != null ? new OutputRule(name, pattern) : null;
-    }
-
-    /** The compiled regex, or {@code null} when it is not valid or has no capture group. */
-    private static Pattern pattern(String regex, String path, List<SpecProblem> problems) {
-        try {
-            Pattern pattern = Pattern.compile(regex);
-            if (pattern.matcher("").groupCount() < 1) {
-                problems.add(new SpecProblem(
-                        path, "needs a capture group: the first" + " group '( )' is the output's value"));
-                return null;
-            }
-            return pattern;
-        } catch (PatternSyntaxException e) {
-            problems.add(new SpecProblem(
-                    path,
-                    "not a valid regular expression (" + e.getDescription() + " near index " + e.getIndex() + ")"));
-            return null;
-        }
     }
 
     private static String text(JsonNode v, String path, List<SpecProblem> problems) {
