@@ -411,7 +411,7 @@ final class ActiveWatch implements Watch {
         }
         group.remove(this);
         if (stopRemoteJob) {
-            new StopAndConfirm(runtime, group, steps, job(), lastOrUnknown(), this::announce, this::finish).start();
+            new StopAndConfirm(runtime, group, steps, this::announce, this::finish).start(job(), lastOrUnknown());
         } else {
             finish(new Outcome.Cancelled(lastOrUnknown(), false, "job left as it is on the platform"));
         }

@@ -21,37 +21,41 @@ final class StopAndConfirm {
     private final MonitorRuntime runtime;
     private final ConnectionGroup group;
     private final WatchSteps steps;
-    private final JobRef job;
     /** Each status read, for the watch to announce. */
     private final Consumer<JobStatus> seen;
     /** How the stop ended: the watch's outcome. */
     private final Consumer<Outcome> end;
 
-    // Scheduler-thread state.
-    /** The last status read, or the stand-in the watch had. */
-    private JobStatus last;
+    /**
+     * Where a stop stands: its job, the last status read (or the watch's stand-in), and when confirming
+     * gives up ({@code null} until the platform accepted the stop).
+     */
+    private record Stopping(JobRef job, JobStatus last, Instant deadline) {
+        Stopping requested(Instant giveUpAt) {
+            return new Stopping(job, last, giveUpAt);
+        }
 
-    private Instant deadline;
+        Stopping read(JobStatus status) {
+            return new Stopping(job, status, deadline);
+        }
+    }
 
     StopAndConfirm(
             MonitorRuntime runtime,
             ConnectionGroup group,
             WatchSteps steps,
-            JobRef job,
-            JobStatus last,
             Consumer<JobStatus> seen,
             Consumer<Outcome> end) {
         this.runtime = runtime;
         this.group = group;
         this.steps = steps;
-        this.job = job;
-        this.last = last;
         this.seen = seen;
         this.end = end;
     }
 
-    /** Asks the platform to stop the job. */
-    void start() {
+    /** Asks the platform to stop {@code job}; {@code last} is the watch's last status, or its stand-in. */
+    void start(JobRef job, JobStatus last) {
+        Stopping stopping = new Stopping(job, last, null);
         runtime.call(
                 group.kind(),
                 "stop job",
@@ -59,60 +63,64 @@ final class StopAndConfirm {
                     group.platform().cancel(job);
                     return job;
                 },
-                this::onStopRequested);
+                r -> onStopRequested(r, stopping));
     }
 
-    private void onStopRequested(CallResult<JobRef> r) {
+    private void onStopRequested(CallResult<JobRef> r, Stopping stopping) {
         if (steps.ended()) {
             return;
         }
         if (!r.ok()) {
-            stopFailed(r.error().getMessage());
+            stopFailed(stopping, r.error().getMessage());
             return;
         }
-        deadline = runtime.now().plus(runtime.settings().stopConfirmTimeout());
-        confirm();
+        confirm(stopping.requested(runtime.now().plus(runtime.settings().stopConfirmTimeout())));
     }
 
-    private void confirm() {
+    private void confirm(Stopping stopping) {
         if (steps.ended()) {
             return;
         }
-        runtime.call(group.kind(), "job status", () -> group.platform().status(job), this::onStatus);
+        JobRef job = stopping.job();
+        runtime.call(group.kind(), "job status", () -> group.platform().status(job), r -> onStatus(r, stopping));
     }
 
-    private void onStatus(CallResult<JobStatus> r) {
+    private void onStatus(CallResult<JobStatus> r, Stopping stopping) {
         if (steps.ended()) {
             return;
         }
+        Stopping now = stopping;
         if (r.ok()) {
-            last = r.value();
-            seen.accept(last);
-            if (last.phase().isTerminal()) {
-                stopped();
+            now = stopping.read(r.value());
+            seen.accept(r.value());
+            if (r.value().phase().isTerminal()) {
+                stopped(now);
                 return;
             }
         }
-        if (!runtime.now().isBefore(deadline)) {
-            notConfirmed();
+        if (!runtime.now().isBefore(now.deadline())) {
+            notConfirmed(now);
             return;
         }
-        steps.after(runtime.settings().stopConfirmInterval(), this::confirm);
+        Stopping next = now;
+        steps.after(runtime.settings().stopConfirmInterval(), () -> confirm(next));
     }
 
-    private void stopFailed(String error) {
-        end.accept(new Outcome.Cancelled(last, false, "stopping the job failed: " + ConsoleText.strip(error)));
+    private void stopFailed(Stopping stopping, String error) {
+        end.accept(
+                new Outcome.Cancelled(stopping.last(), false, "stopping the job failed: " + ConsoleText.strip(error)));
     }
 
-    private void stopped() {
-        end.accept(new Outcome.Cancelled(last, true, "job stopped: " + OutcomeMessages.state(last)));
+    private void stopped(Stopping stopping) {
+        end.accept(
+                new Outcome.Cancelled(stopping.last(), true, "job stopped: " + OutcomeMessages.state(stopping.last())));
     }
 
-    private void notConfirmed() {
+    private void notConfirmed(Stopping stopping) {
         end.accept(new Outcome.Cancelled(
-                last,
+                stopping.last(),
                 false,
-                "stop requested, but the job is still " + OutcomeMessages.state(last) + " after "
+                "stop requested, but the job is still " + OutcomeMessages.state(stopping.last()) + " after "
                         + DurationText.format(runtime.settings().stopConfirmTimeout())));
     }
 }
