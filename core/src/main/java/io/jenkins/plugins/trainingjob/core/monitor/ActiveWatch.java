@@ -406,7 +406,7 @@ final class ActiveWatch implements Watch {
     }
 
     private void beginCancel(boolean stopRemoteJob) {
-        if (!steps.cancelling()) {
+        if (!steps.markCancelling()) {
             return;
         }
         group.remove(this);
@@ -425,7 +425,7 @@ final class ActiveWatch implements Watch {
     }
 
     private void finish(Outcome result) {
-        if (!steps.end()) {
+        if (!steps.markEnded()) {
             return;
         }
         group.remove(this);

@@ -12,7 +12,8 @@ import java.util.function.Supplier;
  * {@link #open() open}; a bug in a step ends the watch ({@code onBug}) instead of leaving it hanging; the
  * listener only queues, and one that throws is logged and ignored.
  *
- * <p>Its transitions: open, then {@link #cancelling()} (a cancel's own steps still run) and {@link #end()}.
+ * <p>Its transitions: open, then {@link #markCancelling()} (only a cancel's own steps run) and
+ * {@link #markEnded()}.
  */
 final class WatchSteps {
     private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
@@ -44,8 +45,11 @@ final class WatchSteps {
         return done;
     }
 
-    /** The watch is being cancelled: its timer is dropped, and only the cancel's steps run from here. */
-    boolean cancelling() {
+    /**
+     * The watch is being cancelled: its timer is dropped, and only the cancel's steps run from here. False when
+     * it was not open.
+     */
+    boolean markCancelling() {
         if (!open()) {
             return false;
         }
@@ -55,7 +59,7 @@ final class WatchSteps {
     }
 
     /** The watch ends, once: nothing outstanding continues it. False when it had ended already. */
-    boolean end() {
+    boolean markEnded() {
         if (done) {
             return false;
         }
