@@ -78,7 +78,9 @@ final class BudgetTracker {
 
     /** A status was read: once every pod is placed, the budget is met for good. */
     void saw(JobStatus status) {
-        started |= status.phase().isScheduled();
+        if (status.phase().isScheduled()) {
+            started = true;
+        }
     }
 
     /** Whether the budget ran out before the job started. */
