@@ -14,16 +14,30 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Our estimator and the three naive peers the issue names, each fed exactly what the history shows at the
- * job's submit. The peers give what their systems give: a point (queue position, Slurm's worst case) or
- * the recent waits' own quantiles.
+ * Our estimator and five peers, each fed exactly what the history shows at the look: the three naive ones
+ * of figure 6's first round (a point from the queue position or Slurm's worst case, the last 100 waits'
+ * quantiles), and two that read the queue as a survival problem (issue 34): QBETS-style class quantiles
+ * conditioned on the time already waited, and Kaplan-Meier class quantiles with the jobs still waiting
+ * censored. {@link #windowBaseRate} states only the chance of waiting more than a poll, for the Brier score.
  */
 public final class Predictors {
 
+    /** The peers' class evidence: at least this many waits in the class, else every size. */
+    static final int MIN_CLASS = 20;
+    /** Conditioning on the time waited needs at least this many longer waits, else the class's as they are. */
+    static final int MIN_CONDITIONED = 10;
+
     private Predictors() {}
 
+    /** Ours first, then the peers: the order of every table. */
     public static List<Predictor> all() {
-        return List.of(ours(), queuePositionTimesMeanRun(), longestObservedRun(), lastHundredWaitsOfSameSize());
+        return List.of(
+                ours(),
+                queuePositionTimesMeanRun(),
+                longestObservedRun(),
+                lastHundredWaitsOfSameSize(),
+                qbetsClassQuantiles(),
+                kaplanMeierClassQuantiles());
     }
 
     /** {@link EtaEstimator} as the tool runs it. */
@@ -41,7 +55,8 @@ public final class Predictors {
                         ? new Prediction(
                                 eta.p10().toSeconds(),
                                 eta.p50().toSeconds(),
-                                eta.p90().toSeconds())
+                                eta.p90().toSeconds(),
+                                eta.waitsOverPoll() == null ? Double.NaN : eta.waitsOverPoll())
                         : Prediction.NONE;
             }
         };
@@ -151,5 +166,159 @@ public final class Predictors {
                 return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
             }
         };
+    }
+
+    /**
+     * QBETS-style (Nurmi, Brevik and Wolski, JSSPP 2007, without its confidence bounds and change points):
+     * the p10/p50/p90 of the real waits of the same size class among the window's jobs that had started
+     * (every size when the class has fewer than {@value #MIN_CLASS}); once the job has waited, only the waits
+     * longer than that, minus it, when there are {@value #MIN_CONDITIONED} or more. As the independent review
+     * defined it.
+     */
+    public static Predictor qbetsClassQuantiles() {
+        return new Predictor() {
+            @Override
+            public String name() {
+                return "QBETS-style class quantiles, 7-day window";
+            }
+
+            @Override
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
+                long elapsed =
+                        Math.max(0, now.getEpochSecond() - job.createdAt().getEpochSecond());
+                List<Long> waits = new ArrayList<>();
+                List<Long> longer = new ArrayList<>();
+                for (HistoryJob j : classEvidence(history, job, now)) {
+                    if (j.started()) {
+                        long w = j.waited().toSeconds();
+                        waits.add(w);
+                        if (w > elapsed) {
+                            longer.add(w - elapsed);
+                        }
+                    }
+                }
+                if (waits.size() < MIN_CLASS) {
+                    return Prediction.NONE;
+                }
+                List<Long> use = elapsed > 0 && longer.size() >= MIN_CONDITIONED ? longer : waits;
+                Distribution d =
+                        Distribution.of(use.stream().mapToLong(Long::longValue).toArray());
+                return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
+            }
+        };
+    }
+
+    /**
+     * Kaplan-Meier class quantiles: the same class evidence, with the jobs still waiting counted as
+     * right-censored at the time they have waited so far, conditioned on the time this job has waited (the
+     * evidence that had waited longer, when {@value #MIN_CONDITIONED} or more of it started). Quantiles the
+     * estimate never reaches (too much still waits) are the longest time seen.
+     */
+    public static Predictor kaplanMeierClassQuantiles() {
+        return new Predictor() {
+            @Override
+            public String name() {
+                return "Kaplan-Meier class quantiles (waiting = censored)";
+            }
+
+            @Override
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
+                long elapsed =
+                        Math.max(0, now.getEpochSecond() - job.createdAt().getEpochSecond());
+                List<long[]> all = new ArrayList<>();
+                List<long[]> longer = new ArrayList<>();
+                int started = 0;
+                int startedLonger = 0;
+                for (HistoryJob j : classEvidence(history, job, now)) {
+                    long t = (j.started() ? j.startedAt() : now).getEpochSecond()
+                            - j.createdAt().getEpochSecond();
+                    all.add(new long[] {t, j.started() ? 1 : 0});
+                    started += j.started() ? 1 : 0;
+                    if (t > elapsed) {
+                        longer.add(new long[] {t - elapsed, j.started() ? 1 : 0});
+                        startedLonger += j.started() ? 1 : 0;
+                    }
+                }
+                if (started < MIN_CLASS) {
+                    return Prediction.NONE;
+                }
+                List<long[]> use = elapsed > 0 && startedLonger >= MIN_CONDITIONED ? longer : all;
+                return kaplanMeier(use);
+            }
+        };
+    }
+
+    /**
+     * The chance of waiting more than a poll as the base rate of the window: the share of the window's
+     * started jobs (every size) that waited longer than 30 s. No range: it is only a reference for the Brier
+     * score.
+     */
+    public static Predictor windowBaseRate() {
+        return new Predictor() {
+            @Override
+            public String name() {
+                return "base rate of the window";
+            }
+
+            @Override
+            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
+                Instant from = now.minus(history.window());
+                int n = 0;
+                int waited = 0;
+                for (HistoryJob j : history.jobs()) {
+                    if (j.started() && !j.createdAt().isBefore(from) && !j.id().equals(job.id())) {
+                        n++;
+                        waited += j.waited().toSeconds() > Score.LOG_FLOOR_SECONDS ? 1 : 0;
+                    }
+                }
+                return n == 0 ? Prediction.NONE : new Prediction(0, 0, 0, waited / (double) n);
+            }
+        };
+    }
+
+    /** The window's jobs of the job's size class, or of every size when fewer than MIN_CLASS of the class started. */
+    static List<HistoryJob> classEvidence(QueueHistory history, PendingJob job, Instant now) {
+        Instant from = now.minus(history.window());
+        SizeClass size = SizeClass.of(job.gpus());
+        List<HistoryJob> same = new ArrayList<>();
+        List<HistoryJob> every = new ArrayList<>();
+        int sameStarted = 0;
+        for (HistoryJob j : history.jobs()) {
+            if (j.createdAt().isBefore(from) || j.createdAt().isAfter(now) || j.id().equals(job.id())) {
+                continue;
+            }
+            every.add(j);
+            if (j.sizeClass() == size) {
+                same.add(j);
+                sameStarted += j.started() ? 1 : 0;
+            }
+        }
+        return sameStarted >= MIN_CLASS ? same : every;
+    }
+
+    /** p10/p50/p90 of the Kaplan-Meier estimate of {time, started} pairs (unweighted). */
+    static Prediction kaplanMeier(List<long[]> observations) {
+        List<long[]> sorted = new ArrayList<>(observations);
+        // by time; a start before a censoring at the same time
+        sorted.sort(Comparator.<long[]>comparingLong(o -> o[0]).thenComparingLong(o -> -o[1]));
+        double[] levels = {0.1, 0.5, 0.9};
+        long[] q = new long[3];
+        int k = 0;
+        double survival = 1;
+        int atRisk = sorted.size();
+        long longest = sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1)[0];
+        for (long[] o : sorted) {
+            if (o[1] == 1) {
+                survival *= 1 - 1.0 / atRisk;
+                while (k < 3 && 1 - survival >= levels[k] - 1e-12) {
+                    q[k++] = o[0];
+                }
+            }
+            atRisk--;
+        }
+        for (; k < 3; k++) {
+            q[k] = longest;
+        }
+        return new Prediction(q[0], q[1], q[2]);
     }
 }
