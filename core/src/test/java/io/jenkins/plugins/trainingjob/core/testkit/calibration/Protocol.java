@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.testkit.calibration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.function.Predicate;
 
 /**
@@ -42,14 +43,11 @@ public final class Protocol {
         return all.select(period.holds().and(c -> c.look().equals(look)));
     }
 
-    /** The peer with the lowest median |ln| on {@code cases}, among all predictors but {@code ours}. */
-    public static String bestPeer(Cases cases, String ours) {
+    /** The one of {@code peers} with the lowest median |ln| on {@code cases}. */
+    public static String bestPeer(Cases cases, List<String> peers) {
         String best = null;
         double bestLog = Double.MAX_VALUE;
-        for (String p : cases.predictors()) {
-            if (p.equals(ours)) {
-                continue;
-            }
+        for (String p : peers) {
             double m = Score.of(p, cases).medianAbsLog();
             if (!Double.isNaN(m) && m < bestLog) {
                 bestLog = m;
