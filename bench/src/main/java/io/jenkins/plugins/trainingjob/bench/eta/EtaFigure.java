@@ -125,7 +125,12 @@ public final class EtaFigure {
             Cases at = Protocol.at(all, period, look);
             md.append("**").append(look.name()).append("**");
             md.append(look.after().isZero() ? ", all jobs" : ", the jobs still pending then");
-            md.append(String.format(Locale.ROOT, " (%,d):%n%n", at.cases().size()));
+            md.append(String.format(Locale.ROOT, " (%,d)", at.cases().size()));
+            if (at.cases().isEmpty()) {
+                md.append(": no job was still pending then.\n\n");
+                continue;
+            }
+            md.append(":\n\n");
             table(md, at);
         }
     }

@@ -47,6 +47,10 @@ final class EtaTargets {
 
     private static void atLook(StringBuilder md, Look look, Cases at) {
         String peer = bestPeer(at);
+        if (peer == null) {
+            row(md, look, "any", "no job to score", false);
+            return;
+        }
         DayBootstrap b = DayBootstrap.of(at, ours(), peer, SEED);
         row(
                 md,
@@ -54,8 +58,8 @@ final class EtaTargets {
                 "median abs. ln at least 20 % below the best peer's, by-day interval below 0",
                 String.format(
                         Locale.ROOT,
-                        "%+.0f %% against %s (%+.2f, [%+.2f, %+.2f])",
-                        100 * (b.ratio() - 1),
+                        "%s against %s (%+.2f, [%+.2f, %+.2f])",
+                        percent(b.ratio()),
                         peer,
                         b.difference(),
                         b.low(),
@@ -73,6 +77,10 @@ final class EtaTargets {
 
     private static void atSubmit(StringBuilder md, Look look, Cases at) {
         String peer = bestPeer(at);
+        if (peer == null) {
+            row(md, look, "any", "no job to score", false);
+            return;
+        }
         DayBootstrap b = DayBootstrap.of(at, ours(), peer, SEED);
         row(
                 md,
@@ -95,8 +103,8 @@ final class EtaTargets {
     }
 
     private static void intervalScoreRow(StringBuilder md, Look look, Cases at) {
-        String best10 = bestIntervalScore(at, Score.MISS_WEIGHT);
-        String best20 = bestIntervalScore(at, Score.ISSUE_MISS_WEIGHT);
+        String best10 = String.valueOf(bestIntervalScore(at, Score.MISS_WEIGHT));
+        String best20 = String.valueOf(bestIntervalScore(at, Score.ISSUE_MISS_WEIGHT));
         row(
                 md,
                 look,
@@ -144,16 +152,19 @@ final class EtaTargets {
     /** The line under a table: ours against the best peer at that look, and at the submit the Brier score. */
     static String comparison(Cases at) {
         String peer = bestPeer(at);
+        if (peer == null) {
+            return "No job to compare on.";
+        }
         DayBootstrap b = DayBootstrap.of(at, ours(), peer, SEED);
         String line = String.format(
                 Locale.ROOT,
-                "Ours - best peer (%s): median abs. ln %+.2f (by-day 95 %% [%+.2f, %+.2f]), %+.0f %%;"
+                "Ours - best peer (%s): median abs. ln %+.2f (by-day 95 %% [%+.2f, %+.2f]), %s;"
                         + " %,d paired jobs over %d days.",
                 peer,
                 b.difference(),
                 b.low(),
                 b.high(),
-                100 * (b.ratio() - 1),
+                percent(b.ratio()),
                 b.pairs(),
                 b.days());
         if (!at.cases().isEmpty() && at.cases().get(0).look().after().isZero()) {
@@ -169,6 +180,13 @@ final class EtaTargets {
                     brier.hindsightBaseRate());
         }
         return line;
+    }
+
+    /** A ratio of medians as a change: "-15 %"; "n/a" when the peer's median is 0 (both exact). */
+    static String percent(double ratio) {
+        return Double.isNaN(ratio) || Double.isInfinite(ratio)
+                ? "n/a (a median of 0)"
+                : String.format(Locale.ROOT, "%+.0f %%", 100 * (ratio - 1));
     }
 
     /** The best peer at a look: the lowest median |ln| among the table's predictors but ours. */

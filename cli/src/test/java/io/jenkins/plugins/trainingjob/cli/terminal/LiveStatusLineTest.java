@@ -105,6 +105,43 @@ class LiveStatusLineTest {
     }
 
     @Test
+    void theEstimateOnTheLineCountsDownUntilTheWatchSendsAnother() throws Exception {
+        StringWriter err = new StringWriter();
+        Terminal terminal = terminal(true, Map.of(), err);
+        Eta eta = Eta.estimate(
+                Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3, 24, "the real waits");
+        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
+                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-01-01T00:00:00Z"));
+        Clock clock = Clock.fixed(now.get(), java.time.ZoneOffset.UTC);
+        Clock moving = new Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return clock.getZone();
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return now.get();
+            }
+        };
+        try (LiveStatusLine live = new LiveStatusLine(terminal, moving, JOB)) {
+            live.eta(eta);
+            now.set(now.get().plus(Duration.ofMinutes(10)));
+            String expected = "starts in 15-60 min (p50 30 min)";
+            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (!err.toString().contains(expected) && System.nanoTime() < until) {
+                Thread.sleep(50);
+            }
+        }
+        assertThat(err.toString()).contains("starts in 15-60 min (p50 30 min)");
+    }
+
+    @Test
     void aTerminalRewritesTheLiveLineAndKeepsProgressLinesAboveIt() {
         StringWriter err = new StringWriter();
         Terminal terminal = terminal(true, Map.of(), err);

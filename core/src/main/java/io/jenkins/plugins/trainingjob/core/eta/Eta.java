@@ -116,6 +116,32 @@ public record Eta(
     }
 
     /**
+     * The same estimate as it reads {@code passed} later: every end counted down, never below zero. An
+     * estimate is of an instant of start, so a screen that shows it for a while counts it down rather than
+     * repeat "40 min" for an hour. The chance of waiting over a poll belongs to the moment it was made for.
+     */
+    public Eta after(Duration passed) {
+        if (!known() || passed.isNegative() || passed.isZero()) {
+            return this;
+        }
+        return new Eta(
+                kind,
+                less(p10, passed),
+                less(p50, passed),
+                less(p90, passed),
+                jobsAhead,
+                gpusAhead,
+                basis,
+                less(soonest, passed),
+                null);
+    }
+
+    private static Duration less(Duration d, Duration passed) {
+        Duration left = d.minus(passed);
+        return left.isNegative() ? Duration.ZERO : left;
+    }
+
+    /**
      * True when the job will not start within {@code left}, as far as evidence goes: both the optimistic end of
      * the range (p10, from past waits) and the soonest start the running jobs allow are past it. Ending a wait
      * acts on the user's job: past waits alone are no proof when the jobs running now are about to free

@@ -78,12 +78,13 @@ final class WaitSurvival {
         return lo < times.length ? times[lo] : longest;
     }
 
-    /** The share of the weight that waits longer than {@code seconds} more. */
+    /** The share of the weight that waits longer than {@code seconds} more, 0..1. */
     double waitsLongerThan(long seconds) {
         double share = 0;
         for (int k = 0; k < times.length && times[k] <= seconds; k++) {
             share = started[k];
         }
-        return 1 - share;
+        // the product of many factors can come out a rounding error past 1
+        return Math.max(0, Math.min(1, 1 - share));
     }
 }

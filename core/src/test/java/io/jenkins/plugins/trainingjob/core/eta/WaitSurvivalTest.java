@@ -39,4 +39,19 @@ class WaitSurvivalTest {
         WaitSurvival s = WaitSurvival.of(new long[] {10, 1000}, new boolean[] {true, true}, new double[] {1, 9});
         assertThat(s.quantile(0.5)).isEqualTo(1000);
     }
+
+    @Test
+    void theChanceOfAWaitStaysAProbabilityWhateverTheRounding() {
+        int n = 997;
+        long[] t = new long[n];
+        boolean[] started = new boolean[n];
+        double[] w = new double[n];
+        for (int i = 0; i < n; i++) {
+            t[i] = i;
+            started[i] = true;
+            w[i] = 0.1 + (i % 7) * 0.37;
+        }
+        WaitSurvival s = WaitSurvival.of(t, started, w);
+        assertThat(s.waitsLongerThan(n)).isBetween(0.0, 1.0).isCloseTo(0, within(1e-12));
+    }
 }
