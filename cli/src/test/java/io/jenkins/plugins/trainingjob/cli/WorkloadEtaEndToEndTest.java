@@ -84,7 +84,9 @@ class WorkloadEtaEndToEndTest {
         // every GPU is in use: the job waits, the diagnosis says it fits once running jobs end
         assertThat(run.exitCode()).as(run.out()).isEqualTo(6);
         assertThat(OutcomePrinter.unfolded(run.err()))
-                .containsPattern("expected to start in .+ \\(p50 [^)]+\\); \\d+ jobs? ahead need");
+                .containsPattern(
+                        "expected to start in .+ \\(p50 [^)]+\\)(; \\d+ % chance it waits over 30 s)?; \\d+ jobs?"
+                                + " ahead need");
         JsonNode doc = json(run.out());
         JsonNode eta = doc.path("eta");
         assertThat(eta.path("kind").asText()).isEqualTo("ESTIMATE");
@@ -109,6 +111,31 @@ class WorkloadEtaEndToEndTest {
                     .contains("(p50 ")
                     .contains("in the last 7d (");
         }
+    }
+
+    /**
+     * The plain submit path on a terminal: its live status line carries the watch's estimate while the
+     * job waits (the lead's new submit flow routes every submit through this line).
+     */
+    @Test
+    void aPlainSubmitOnATerminalShowsTheEstimateOnItsLiveLine() {
+        CliHarness cli = cli(busy);
+        cli.interactive = true;
+        var run = cli.run(
+                "submit",
+                spec(),
+                "--set",
+                "NAME=" + name(),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "3s",
+                "--poll-interval",
+                "50ms",
+                "--cancel-on-failure");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(6);
+        // the line is cut to the console's width, so only its start is certain
+        assertThat(run.err()).containsPattern("PENDING[^\\r\\n]* · starts in \\d");
     }
 
     @Test
