@@ -36,22 +36,19 @@ final class EtaTargets {
                 .append(":\n\n| look | target | measured | met |\n|---|---|---|---|\n");
         for (Look look : Look.ALL) {
             Cases at = Protocol.at(report, Protocol.Period.REPORT, look);
-            if (look.after().isZero()) {
-                atSubmit(md, look, at);
+            String peer = bestPeer(at);
+            if (peer == null) {
+                row(md, look, "any", "no job to score", false);
+            } else if (look.after().isZero()) {
+                atSubmit(md, look, at, DayBootstrap.of(at, ours(), peer, SEED), peer);
             } else {
-                atLook(md, look, at);
+                atLook(md, look, at, DayBootstrap.of(at, ours(), peer, SEED), peer);
             }
         }
         return md.append('\n').toString();
     }
 
-    private static void atLook(StringBuilder md, Look look, Cases at) {
-        String peer = bestPeer(at);
-        if (peer == null) {
-            row(md, look, "any", "no job to score", false);
-            return;
-        }
-        DayBootstrap b = DayBootstrap.of(at, ours(), peer, SEED);
+    private static void atLook(StringBuilder md, Look look, Cases at, DayBootstrap b, String peer) {
         row(
                 md,
                 look,
@@ -75,13 +72,7 @@ final class EtaTargets {
         intervalScoreRow(md, look, at);
     }
 
-    private static void atSubmit(StringBuilder md, Look look, Cases at) {
-        String peer = bestPeer(at);
-        if (peer == null) {
-            row(md, look, "any", "no job to score", false);
-            return;
-        }
-        DayBootstrap b = DayBootstrap.of(at, ours(), peer, SEED);
+    private static void atSubmit(StringBuilder md, Look look, Cases at, DayBootstrap b, String peer) {
         row(
                 md,
                 look,

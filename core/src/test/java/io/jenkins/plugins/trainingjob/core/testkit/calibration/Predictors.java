@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.testkit.calibration;
 
-import io.jenkins.plugins.trainingjob.core.eta.Capacity;
 import io.jenkins.plugins.trainingjob.core.eta.Distribution;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.eta.EtaEstimator;
@@ -42,48 +41,32 @@ public final class Predictors {
 
     /** {@link EtaEstimator} as the tool runs it. */
     public static Predictor ours() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "ours (EtaEstimator)";
-            }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                Eta eta = EtaEstimator.estimate(history, job, capacity, now);
-                return eta.known()
-                        ? new Prediction(
-                                eta.p10().toSeconds(),
-                                eta.p50().toSeconds(),
-                                eta.p90().toSeconds(),
-                                eta.waitsOverPoll() == null ? Double.NaN : eta.waitsOverPoll())
-                        : Prediction.NONE;
-            }
-        };
+        return Predictor.named("ours (EtaEstimator)", (history, job, capacity, now) -> {
+            Eta eta = EtaEstimator.estimate(history, job, capacity, now);
+            return eta.known()
+                    ? new Prediction(
+                            eta.p10().toSeconds(),
+                            eta.p50().toSeconds(),
+                            eta.p90().toSeconds(),
+                            eta.waitsOverPoll() == null ? Double.NaN : eta.waitsOverPoll())
+                    : Prediction.NONE;
+        });
     }
 
     /** Kueue's design discussions: the jobs ahead times the mean run time. */
     public static Predictor queuePositionTimesMeanRun() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "queue position x mean run time";
+        return Predictor.named("queue position x mean run time", (history, job, capacity, now) -> {
+            if (history.runs().isEmpty()) {
+                return Prediction.NONE;
             }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                if (history.runs().isEmpty()) {
-                    return Prediction.NONE;
+            int ahead = 0;
+            for (HistoryJob j : history.jobs()) {
+                if (!j.started() && j.createdAt().isBefore(job.createdAt()) && !j.id().equals(job.id())) {
+                    ahead++;
                 }
-                int ahead = 0;
-                for (HistoryJob j : history.jobs()) {
-                    if (!j.started() && j.createdAt().isBefore(job.createdAt()) && !j.id().equals(job.id())) {
-                        ahead++;
-                    }
-                }
-                return Prediction.point(Math.round(ahead * history.runs().mean()));
             }
-        };
+            return Prediction.point(Math.round(ahead * history.runs().mean()));
+        });
     }
 
     /**
@@ -91,81 +74,64 @@ public final class Predictors {
      * starts when that frees enough GPUs for it and the jobs ahead.
      */
     public static Predictor longestObservedRun() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "every running job runs its longest observed time";
+        return Predictor.named("every running job runs its longest observed time", (history, job, capacity, now) -> {
+            if (history.runs().isEmpty()) {
+                return Prediction.NONE;
             }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                if (history.runs().isEmpty()) {
-                    return Prediction.NONE;
+            long longest = history.runs().max();
+            long total = capacity.known() ? capacity.totalGpus() : history.peakGpusInUse();
+            long used = 0;
+            long need = job.gpus();
+            List<long[]> ends = new ArrayList<>();
+            for (HistoryJob j : history.jobs()) {
+                if (j.id().equals(job.id())) {
+                    continue;
                 }
-                long longest = history.runs().max();
-                long total = capacity.known() ? capacity.totalGpus() : history.peakGpusInUse();
-                long used = 0;
-                long need = job.gpus();
-                List<long[]> ends = new ArrayList<>();
-                for (HistoryJob j : history.jobs()) {
-                    if (j.id().equals(job.id())) {
-                        continue;
-                    }
-                    if (!j.started() && j.createdAt().isBefore(job.createdAt())) {
-                        need += j.gpus();
-                    } else if (j.started() && !j.finished()) {
-                        used += j.gpus();
-                        long elapsed = now.getEpochSecond() - j.startedAt().getEpochSecond();
-                        ends.add(new long[] {Math.max(0, longest - elapsed), j.gpus()});
-                    }
+                if (!j.started() && j.createdAt().isBefore(job.createdAt())) {
+                    need += j.gpus();
+                } else if (j.started() && !j.finished()) {
+                    used += j.gpus();
+                    long elapsed = now.getEpochSecond() - j.startedAt().getEpochSecond();
+                    ends.add(new long[] {Math.max(0, longest - elapsed), j.gpus()});
                 }
-                long free = capacity.known() ? capacity.freeGpus() : Math.max(0, total - used);
-                if (need <= free) {
-                    return Prediction.point(0);
-                }
-                ends.sort(Comparator.comparingLong(e -> e[0]));
-                long freed = free;
-                long t = 0;
-                for (long[] e : ends) {
-                    t = e[0];
-                    freed += e[1];
-                    if (freed >= need) {
-                        break;
-                    }
-                }
-                return Prediction.point(t);
             }
-        };
+            long free = capacity.known() ? capacity.freeGpus() : Math.max(0, total - used);
+            if (need <= free) {
+                return Prediction.point(0);
+            }
+            ends.sort(Comparator.comparingLong(e -> e[0]));
+            long freed = free;
+            long t = 0;
+            for (long[] e : ends) {
+                t = e[0];
+                freed += e[1];
+                if (freed >= need) {
+                    break;
+                }
+            }
+            return Prediction.point(t);
+        });
     }
 
     /** History alone: p10/p50/p90 of the last 100 known waits of jobs of the same size class. */
     public static Predictor lastHundredWaitsOfSameSize() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "p10/p50/p90 of the last 100 waits of the same size";
-            }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                SizeClass size = SizeClass.of(job.gpus());
-                List<HistoryJob> same = new ArrayList<>();
-                for (HistoryJob j : history.jobs()) {
-                    if (j.started() && j.sizeClass() == size && !j.id().equals(job.id())) {
-                        same.add(j);
-                    }
+        return Predictor.named("p10/p50/p90 of the last 100 waits of the same size", (history, job, capacity, now) -> {
+            SizeClass size = SizeClass.of(job.gpus());
+            List<HistoryJob> same = new ArrayList<>();
+            for (HistoryJob j : history.jobs()) {
+                if (j.started() && j.sizeClass() == size && !j.id().equals(job.id())) {
+                    same.add(j);
                 }
-                if (same.isEmpty()) {
-                    return Prediction.NONE;
-                }
-                same.sort(Comparator.comparing(HistoryJob::startedAt));
-                List<HistoryJob> last = same.subList(Math.max(0, same.size() - 100), same.size());
-                long[] waits =
-                        last.stream().mapToLong(j -> j.waited().toSeconds()).toArray();
-                Distribution d = Distribution.of(waits);
-                return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
             }
-        };
+            if (same.isEmpty()) {
+                return Prediction.NONE;
+            }
+            same.sort(Comparator.comparing(HistoryJob::startedAt));
+            List<HistoryJob> last = same.subList(Math.max(0, same.size() - 100), same.size());
+            long[] waits = last.stream().mapToLong(j -> j.waited().toSeconds()).toArray();
+            Distribution d = Distribution.of(waits);
+            return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
+        });
     }
 
     /**
@@ -176,36 +142,27 @@ public final class Predictors {
      * defined it.
      */
     public static Predictor qbetsClassQuantiles() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "QBETS-style class quantiles, 7-day window";
-            }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                long elapsed =
-                        Math.max(0, now.getEpochSecond() - job.createdAt().getEpochSecond());
-                List<Long> waits = new ArrayList<>();
-                List<Long> longer = new ArrayList<>();
-                for (HistoryJob j : classEvidence(history, job, now)) {
-                    if (j.started()) {
-                        long w = j.waited().toSeconds();
-                        waits.add(w);
-                        if (w > elapsed) {
-                            longer.add(w - elapsed);
-                        }
+        return Predictor.named("QBETS-style class quantiles, 7-day window", (history, job, capacity, now) -> {
+            long elapsed = Math.max(0, now.getEpochSecond() - job.createdAt().getEpochSecond());
+            List<Long> waits = new ArrayList<>();
+            List<Long> longer = new ArrayList<>();
+            for (HistoryJob j : classEvidence(history, job, now)) {
+                if (j.started()) {
+                    long w = j.waited().toSeconds();
+                    waits.add(w);
+                    if (w > elapsed) {
+                        longer.add(w - elapsed);
                     }
                 }
-                if (waits.size() < MIN_CLASS) {
-                    return Prediction.NONE;
-                }
-                List<Long> use = elapsed > 0 && longer.size() >= MIN_CONDITIONED ? longer : waits;
-                Distribution d =
-                        Distribution.of(use.stream().mapToLong(Long::longValue).toArray());
-                return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
             }
-        };
+            if (waits.size() < MIN_CLASS) {
+                return Prediction.NONE;
+            }
+            List<Long> use = elapsed > 0 && longer.size() >= MIN_CONDITIONED ? longer : waits;
+            Distribution d =
+                    Distribution.of(use.stream().mapToLong(Long::longValue).toArray());
+            return new Prediction(d.quantile(0.1), d.quantile(0.5), d.quantile(0.9));
+        });
     }
 
     /**
@@ -215,37 +172,28 @@ public final class Predictors {
      * estimate never reaches (too much still waits) are the longest time seen.
      */
     public static Predictor kaplanMeierClassQuantiles() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "Kaplan-Meier class quantiles (waiting = censored)";
-            }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                long elapsed =
-                        Math.max(0, now.getEpochSecond() - job.createdAt().getEpochSecond());
-                List<long[]> all = new ArrayList<>();
-                List<long[]> longer = new ArrayList<>();
-                int started = 0;
-                int startedLonger = 0;
-                for (HistoryJob j : classEvidence(history, job, now)) {
-                    long t = (j.started() ? j.startedAt() : now).getEpochSecond()
-                            - j.createdAt().getEpochSecond();
-                    all.add(new long[] {t, j.started() ? 1 : 0});
-                    started += j.started() ? 1 : 0;
-                    if (t > elapsed) {
-                        longer.add(new long[] {t - elapsed, j.started() ? 1 : 0});
-                        startedLonger += j.started() ? 1 : 0;
-                    }
+        return Predictor.named("Kaplan-Meier class quantiles (waiting = censored)", (history, job, capacity, now) -> {
+            long elapsed = Math.max(0, now.getEpochSecond() - job.createdAt().getEpochSecond());
+            List<long[]> all = new ArrayList<>();
+            List<long[]> longer = new ArrayList<>();
+            int started = 0;
+            int startedLonger = 0;
+            for (HistoryJob j : classEvidence(history, job, now)) {
+                long t = (j.started() ? j.startedAt() : now).getEpochSecond()
+                        - j.createdAt().getEpochSecond();
+                all.add(new long[] {t, j.started() ? 1 : 0});
+                started += j.started() ? 1 : 0;
+                if (t > elapsed) {
+                    longer.add(new long[] {t - elapsed, j.started() ? 1 : 0});
+                    startedLonger += j.started() ? 1 : 0;
                 }
-                if (started < MIN_CLASS) {
-                    return Prediction.NONE;
-                }
-                List<long[]> use = elapsed > 0 && startedLonger >= MIN_CONDITIONED ? longer : all;
-                return kaplanMeier(use);
             }
-        };
+            if (started < MIN_CLASS) {
+                return Prediction.NONE;
+            }
+            List<long[]> use = elapsed > 0 && startedLonger >= MIN_CONDITIONED ? longer : all;
+            return kaplanMeier(use);
+        });
     }
 
     /**
@@ -254,26 +202,18 @@ public final class Predictors {
      * score.
      */
     public static Predictor windowBaseRate() {
-        return new Predictor() {
-            @Override
-            public String name() {
-                return "base rate of the window";
-            }
-
-            @Override
-            public Prediction predict(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-                Instant from = now.minus(history.window());
-                int n = 0;
-                int waited = 0;
-                for (HistoryJob j : history.jobs()) {
-                    if (j.started() && !j.createdAt().isBefore(from) && !j.id().equals(job.id())) {
-                        n++;
-                        waited += j.waited().toSeconds() > Score.LOG_FLOOR_SECONDS ? 1 : 0;
-                    }
+        return Predictor.named("base rate of the window", (history, job, capacity, now) -> {
+            Instant from = now.minus(history.window());
+            int n = 0;
+            int waited = 0;
+            for (HistoryJob j : history.jobs()) {
+                if (j.started() && !j.createdAt().isBefore(from) && !j.id().equals(job.id())) {
+                    n++;
+                    waited += j.waited().toSeconds() > Score.LOG_FLOOR_SECONDS ? 1 : 0;
                 }
-                return n == 0 ? Prediction.NONE : new Prediction(0, 0, 0, waited / (double) n);
             }
-        };
+            return n == 0 ? Prediction.NONE : new Prediction(0, 0, 0, waited / (double) n);
+        });
     }
 
     /** The window's jobs of the job's size class, or of every size when fewer than MIN_CLASS of the class started. */
