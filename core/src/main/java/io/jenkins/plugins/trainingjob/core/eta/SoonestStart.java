@@ -44,7 +44,7 @@ final class SoonestStart {
     }
 
     private static long remainingRun(QueueHistory history, HistoryJob running, Instant now) {
-        long elapsed = Math.max(0, now.getEpochSecond() - running.startedAt().getEpochSecond());
+        long elapsed = Math.max(0, (now.toEpochMilli() - running.startedAt().toEpochMilli()) / 1000);
         return history.runs(running.sizeClass(), MIN_CLASS_RUNS).remaining(elapsed, EARLY);
     }
 
