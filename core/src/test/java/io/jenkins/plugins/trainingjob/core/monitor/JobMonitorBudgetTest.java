@@ -114,8 +114,10 @@ class JobMonitorBudgetTest {
                 .isBefore(watch.state().startedAt().plus(Duration.ofMinutes(1)));
         assertThat(outcome.message()).contains("would not start within 40m: p10 start in");
         assertThat(outcome.eta().known()).isTrue();
+        // at the watch's first tick two jobs that started at once keep p10 at zero; the first poll ends it
         assertThat(listener.events(MonitorEvent.EtaChanged.class))
-                .singleElement()
+                .hasSizeBetween(1, 2)
+                .last()
                 .satisfies(e -> assertThat(e.message()).contains("expected to start in"));
     }
 
