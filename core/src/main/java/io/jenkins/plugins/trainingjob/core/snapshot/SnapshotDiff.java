@@ -436,10 +436,31 @@ public final class SnapshotDiff {
             long more = heldNow - heldThen;
             String text = "GPUs held by other jobs on the queue's nodes: " + heldThen + " → " + heldNow + " ("
                     + Math.abs(more) + (more > 0 ? " more" : " fewer") + ")";
-            boolean explains = more > 0 && explains(needNow, now.queueState(), undone);
+            boolean explains = more > 0 && explains(needNow, othersAsThen(device), undone);
             String headline =
                     "other jobs hold " + more + " more GPUs on the queue's nodes: " + ofNeed(cost > 0 ? cost : more);
             add("held", text, more > 0 ? Math.max(cost, 0) : more, explains, headline);
+        }
+
+        /**
+         * Today's queue with what other jobs held of it then: the jobs that now hold the nodes' GPUs count in
+         * the queue's allocation too, so undoing them undoes both.
+         */
+        private QueueState othersAsThen(String device) {
+            QueueState a = then.queueState();
+            QueueState b = now.queueState();
+            if (a == null || b == null) {
+                return b;
+            }
+            Double allocatedThen = JobFit.amount(a.allocated().get(device));
+            long ownThen = then.nodes().stream().mapToLong(NodeLine::job).sum();
+            Map<String, String> allocated = new TreeMap<>(b.allocated());
+            if (allocatedThen == null) {
+                allocated.remove(device);
+            } else {
+                allocated.put(device, Long.toString(Math.max(0, Math.round(allocatedThen) - ownThen)));
+            }
+            return new QueueState(b.name(), b.state(), b.closed(), b.capability(), allocated);
         }
 
         // ---- the queue -----------------------------------------------------------------------------------

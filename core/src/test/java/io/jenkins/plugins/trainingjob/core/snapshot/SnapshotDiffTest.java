@@ -152,6 +152,28 @@ class SnapshotDiffTest {
     }
 
     @Test
+    void otherJobsHoldingTheQueuesCapabilityTooAreUndoneWithTheirNodes() {
+        // the other team's 16 GPUs count on gpu-[06-07] and in the queue's allocation (capability 32)
+        QueueState then =
+                new QueueState("train", "Open", false, Map.of("nvidia.com/gpu", "32"), Map.of("nvidia.com/gpu", "24"));
+        QueueState now =
+                new QueueState("train", "Open", false, Map.of("nvidia.com/gpu", "32"), Map.of("nvidia.com/gpu", "16"));
+        StartSnapshot baseline = Snapshots.with(
+                buildFortyOne(),
+                buildFortyOne().demand(),
+                then,
+                buildFortyOne().nodes(),
+                buildFortyOne().jobsAhead());
+        StartSnapshot today = Snapshots.free(Snapshots.free(today(), "gpu-06", 0), "gpu-07", 0);
+        today = Snapshots.with(today, today.demand(), now, today.nodes(), today.jobsAhead());
+
+        SinceLastStart since = SnapshotDiff.compare(baseline, today);
+
+        assertThat(since.changes().get(0).kind()).isEqualTo("held");
+        assertThat(since.changes().get(0).explains()).isTrue();
+    }
+
+    @Test
     void theChangeThatAloneExplainsTheWaitComesFirstTheOthersInTheIssuesOrder() {
         // a NotReady node that costs little, a capability cut the job still fits under, and the real cause
         StartSnapshot now = Snapshots.state(today(), "gpu-06", NodeLine.NOT_READY);
