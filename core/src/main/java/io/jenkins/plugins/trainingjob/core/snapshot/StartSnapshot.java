@@ -211,19 +211,37 @@ public record StartSnapshot(
         }
     }
 
-    /** A remote string, never null and bounded. */
+    /**
+     * A remote string, never null, bounded, and encodable: a lone surrogate (not text at all, and refused by
+     * a UTF-8 file) becomes U+FFFD.
+     */
     static String text(String s) {
         if (s == null) {
             return "";
         }
-        if (s.length() <= MAX_TEXT) {
-            return s;
+        int end = s.length();
+        if (end > MAX_TEXT) {
+            end = Character.isHighSurrogate(s.charAt(MAX_TEXT - 1)) ? MAX_TEXT - 1 : MAX_TEXT;
         }
-        int end = MAX_TEXT;
-        if (Character.isHighSurrogate(s.charAt(end - 1))) {
-            end--;
+        StringBuilder b = null;
+        for (int i = 0; i < end; i++) {
+            char c = s.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(s.charAt(i + 1));
+            if (pair) {
+                if (b != null) {
+                    b.append(c).append(s.charAt(i + 1));
+                }
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                if (b == null) {
+                    b = new StringBuilder(end).append(s, 0, i);
+                }
+                b.append('\uFFFD');
+            } else if (b != null) {
+                b.append(c);
+            }
         }
-        return s.substring(0, end);
+        return b != null ? b.toString() : end == s.length() ? s : s.substring(0, end);
     }
 
     private static Map<String, String> textMap(Map<String, String> m) {

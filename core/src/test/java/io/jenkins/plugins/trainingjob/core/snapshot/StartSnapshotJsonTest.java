@@ -140,13 +140,26 @@ class StartSnapshotJsonTest {
     }
 
     @Test
-    void hostileRemoteStringsAreDataInTheFile() {
-        String evil = "gpu\"],[\"x\n\u001b[31m<script>";
+    void hostileRemoteStringsAreDataInTheFile() throws IOException {
+        String evil = "gpu\"],[\"x\n\u001b[31m<script>\\\u0000\t\uD800";
         StartSnapshot s = Snapshots.nodes(
                 Snapshots.buildFortyOne(),
                 n -> new NodeLine(evil + n.name(), n.state(), n.device(), n.total(), n.free(), n.job()));
+        assertThat(s.nodes().get(0).name()).as("a lone surrogate is not text").contains("\uFFFD");
         String json = StartSnapshotJson.write(s);
         assertThat(json.lines().filter(l -> l.startsWith("    [\""))).hasSize(8);
         assertThat(StartSnapshotJson.read(json, "f")).isEqualTo(s);
+        Path file = dir.resolve("evil.json");
+        StartSnapshotJson.write(file, s.withLabel(evil));
+        assertThat(StartSnapshotJson.read(file)).isEqualTo(s.withLabel(evil));
+    }
+
+    @Test
+    void aRemoteStringIsBoundedNeverSplittingAPair() {
+        String name = "x".repeat(StartSnapshot.MAX_TEXT - 1) + "\uD83D\uDE00" + "tail";
+        StartSnapshot s = Snapshots.nodes(
+                Snapshots.buildFortyOne(),
+                n -> new NodeLine(name, n.state(), n.device(), n.total(), n.free(), n.job()));
+        assertThat(s.nodes().get(0).name()).hasSize(StartSnapshot.MAX_TEXT - 1).doesNotContain("\uFFFD");
     }
 }
