@@ -320,6 +320,39 @@ class SnapshotDiffTest {
     }
 
     @Test
+    void onSenseCoreWithoutNodesTheChangesAreListedAndNoneIsClaimedToExplain() {
+        StartSnapshot.Demand one = new StartSnapshot.Demand(
+                "nightly", 1, Map.of("nvidia.com/gpu", 8.0), List.of("N6lS.Iu.I80.8"), "RESERVED");
+        StartSnapshot.Demand two =
+                new StartSnapshot.Demand("nightly", 2, Map.of("nvidia.com/gpu", 8.0), List.of("N6lS.Iu.I80.8"), "SPOT");
+        QueueState bound =
+                new QueueState("sim-pool", "RUNNING (ALL)", false, Map.of("reserved devices", "16"), Map.of());
+        QueueState cut = new QueueState("sim-pool", "RUNNING (ALL)", false, Map.of("reserved devices", "8"), Map.of());
+        StartSnapshot then = Snapshots.with(
+                Snapshots.where(buildFortyOne(), PlatformKind.SENSECORE, "sim-ws", "sim-pool", Snapshots.STARTED),
+                one,
+                bound,
+                List.of(),
+                new JobsAheadLine(0, 0, List.of()));
+        StartSnapshot now = Snapshots.with(
+                Snapshots.where(today(), PlatformKind.SENSECORE, "sim-ws", "sim-pool", Snapshots.TODAY),
+                two,
+                cut,
+                List.of(),
+                new JobsAheadLine(0, 0, List.of()));
+
+        SinceLastStart since = SnapshotDiff.compare(then, now);
+
+        assertThat(since.changes())
+                .extracting(Change::text)
+                .containsExactly(
+                        "spec: workers 1 → 2, quota RESERVED → SPOT (8 → 16 GPUs in all)",
+                        "pool sim-pool's capability of reserved devices: 16 → 8");
+        assertThat(since.changes()).noneMatch(Change::explains);
+        assertThat(since.headline()).isEqualTo("since build #41: 2 changes in what was recorded");
+    }
+
+    @Test
     void aScatteredLossIsFoldedIntoRangesNotListedNodeByNode() {
         List<NodeLine> thenNodes = new ArrayList<>();
         List<NodeLine> nowNodes = new ArrayList<>();
