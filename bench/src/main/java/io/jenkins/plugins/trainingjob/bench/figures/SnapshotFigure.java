@@ -1,5 +1,8 @@
 package io.jenkins.plugins.trainingjob.bench.figures;
 
+import static io.jenkins.plugins.trainingjob.bench.figures.FigureTable.ms;
+import static io.jenkins.plugins.trainingjob.bench.figures.FigureTable.row;
+
 import io.jenkins.plugins.trainingjob.bench.doc.MarkedSection;
 import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
@@ -198,19 +201,10 @@ public final class SnapshotFigure {
                         PODS,
                         RUNS,
                         WARMUP)
-                + "Measured "
-                + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)
-                        .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
-                + String.format(
-                        Locale.ROOT,
-                        ", load average %.1f on %d cores while measuring (other builds share them: times are upper "
-                                + "bounds)",
-                        java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                                .getSystemLoadAverage(),
-                        Runtime.getRuntime().availableProcessors())
+                + FigureTable.measured()
                 + "; run alone with `./mvnw -B -Pbench -pl bench -am verify -DskipTests -Dbench.args=snapshot`. "
                 + "The comparison's headline: \"" + r.headline() + "\".\n\n"
-                + "| measure | value | target | met |\n|---|---:|---|---|\n"
+                + FigureTable.HEADER
                 + row(
                         String.format(
                                 Locale.ROOT,
@@ -242,13 +236,5 @@ public final class SnapshotFigure {
     /** {@code document} with the figure's section replaced, or appended when it has none. */
     public static String splice(String document, Result r) {
         return MarkedSection.splice(document, BEGIN, END, markdown(r));
-    }
-
-    private static String row(String what, String value, String target, boolean met) {
-        return "| " + what + " | " + value + " | " + target + " | " + (met ? "yes" : "NO") + " |\n";
-    }
-
-    private static String ms(double v) {
-        return String.format(Locale.ROOT, "%.1f ms", v);
     }
 }

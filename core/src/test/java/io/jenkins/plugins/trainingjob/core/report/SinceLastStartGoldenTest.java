@@ -21,7 +21,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class SinceLastStartGoldenTest {
 
-    private static final Path GOLDEN_DIR = Path.of("src/test/resources/io/jenkins/plugins/trainingjob/core/report");
     private static final Path DOCS = Path.of("../docs/diagnosis-reports.md");
     private static final Pattern EXAMPLE =
             Pattern.compile("(<!-- since-last-start example[^>]*-->\\n```text\\n)(.*?)(```\\n)", Pattern.DOTALL);
@@ -29,13 +28,8 @@ class SinceLastStartGoldenTest {
     @ParameterizedTest
     @EnumSource(ReportFormat.class)
     void theExampleRendersExactlyAsItsGoldenFile(ReportFormat format) throws IOException {
-        String rendered = format.render(SinceLastStartExample.report());
-        String file = "since-last-start." + format.extension();
-        if (Boolean.getBoolean("golden.update")) {
-            Files.writeString(GOLDEN_DIR.resolve(file), rendered, StandardCharsets.UTF_8);
-            return;
-        }
-        assertThat(rendered).isEqualTo(ReportGoldenTest.golden(file));
+        ReportGoldenTest.assertMatchesGolden(
+                "since-last-start." + format.extension(), format.render(SinceLastStartExample.report()));
     }
 
     @Test

@@ -102,6 +102,22 @@ class SnapshotCaptureTest {
                 8);
     }
 
+    /** A job as the list shows it: a running one started when it was created. */
+    private static JobStatus listed(String name, JobPhase phase, Instant created, int gpus) {
+        return new JobStatus(
+                new JobRef(PlatformKind.AIHC, "pytorchjob-" + name, name),
+                phase,
+                phase.name(),
+                created,
+                phase == JobPhase.PENDING ? null : created,
+                null,
+                null,
+                "",
+                List.of(),
+                null,
+                gpus);
+    }
+
     @Test
     void aStartedJobsSnapshotHoldsTheDemandTheQueueItsNodesAndTheWait() {
         Pool pool = new Pool();
@@ -135,22 +151,9 @@ class SnapshotCaptureTest {
     void thePendingJobsSnapshotListsTheJobsAheadByName() {
         Pool pool = new Pool();
         for (int i = 1; i <= 7; i++) {
-            pool.addStatus(new JobStatus(
-                    new JobRef(PlatformKind.AIHC, "pytorchjob-a" + i, "ahead-" + i),
-                    JobPhase.PENDING,
-                    "Queueing",
-                    CREATED.minusSeconds(100 - i),
-                    null,
-                    null,
-                    null,
-                    "",
-                    List.of(),
-                    null,
-                    8));
+            pool.addStatus(listed("ahead-" + i, JobPhase.PENDING, CREATED.minusSeconds(100 - i), 8));
         }
-        JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-42", "nightly");
-        JobStatus pending =
-                new JobStatus(job, JobPhase.PENDING, "Queueing", CREATED, null, null, null, "", List.of(), null, 8);
+        JobStatus pending = listed("nightly", JobPhase.PENDING, CREATED, 8);
 
         StartSnapshot s = SnapshotCapture.capture(pool, spec(2, 4), pending, NOW);
 
@@ -164,30 +167,8 @@ class SnapshotCaptureTest {
     @Test
     void atPreflightEveryWaitingJobIsAhead() {
         Pool pool = new Pool();
-        pool.addStatus(new JobStatus(
-                new JobRef(PlatformKind.AIHC, "pytorchjob-w", "waiting"),
-                JobPhase.PENDING,
-                "Queueing",
-                CREATED,
-                null,
-                null,
-                null,
-                "",
-                List.of(),
-                null,
-                16));
-        pool.addStatus(new JobStatus(
-                new JobRef(PlatformKind.AIHC, "pytorchjob-r", "running"),
-                JobPhase.RUNNING,
-                "Running",
-                CREATED,
-                CREATED,
-                null,
-                null,
-                "",
-                List.of(),
-                null,
-                8));
+        pool.addStatus(listed("waiting", JobPhase.PENDING, CREATED, 16));
+        pool.addStatus(listed("running", JobPhase.RUNNING, CREATED, 8));
 
         StartSnapshot s = SnapshotCapture.capture(pool, spec(2, 4), null, NOW);
 

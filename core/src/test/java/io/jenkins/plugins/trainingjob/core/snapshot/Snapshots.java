@@ -134,6 +134,22 @@ public final class Snapshots {
 
     /** {@code s} taken elsewhere or at another time. */
     public static StartSnapshot where(StartSnapshot s, PlatformKind platform, String pool, String queue, Instant at) {
+        return rebuilt(s, platform, pool, queue, at, s.nodesComplete(), s.notRead());
+    }
+
+    /** {@code s} with its node list marked complete or not, and what could not be read. */
+    public static StartSnapshot completeness(StartSnapshot s, boolean nodesComplete, List<String> notRead) {
+        return rebuilt(s, s.platform(), s.pool(), s.queue(), s.takenAt(), nodesComplete, notRead);
+    }
+
+    private static StartSnapshot rebuilt(
+            StartSnapshot s,
+            PlatformKind platform,
+            String pool,
+            String queue,
+            Instant at,
+            boolean nodesComplete,
+            List<String> notRead) {
         return new StartSnapshot(
                 s.label(),
                 s.moment(),
@@ -143,27 +159,6 @@ public final class Snapshots {
                 platform,
                 pool,
                 queue,
-                s.jobId(),
-                s.jobName(),
-                s.demand(),
-                s.queueState(),
-                s.nodes(),
-                s.nodesComplete(),
-                s.jobsAhead(),
-                s.notRead());
-    }
-
-    /** {@code s} with its node list marked complete or not, and what could not be read. */
-    public static StartSnapshot completeness(StartSnapshot s, boolean nodesComplete, List<String> notRead) {
-        return new StartSnapshot(
-                s.label(),
-                s.moment(),
-                s.takenAt(),
-                s.startedAt(),
-                s.waitedSeconds(),
-                s.platform(),
-                s.pool(),
-                s.queue(),
                 s.jobId(),
                 s.jobName(),
                 s.demand(),
