@@ -5,12 +5,15 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRangeFolder;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart.Change;
 import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.snapshot.JobFit.Need;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.Demand;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.JobsAheadLine;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.Moment;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.NodeLine;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.QueueState;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,6 +76,20 @@ public final class SnapshotDiff {
             return section(baseline, false, "not compared: " + why.get(), List.of(), List.of());
         }
         return new Comparison(baseline, now).section();
+    }
+
+    /**
+     * Today's evidence for {@code spec}'s job, captured now ({@link SnapshotCapture#capture}: the inventory,
+     * then the jobs ahead), compared with {@code baseline} with the default age limit: the one call a front
+     * end or the monitor makes when a job with a baseline is diagnosed or refused. Blocking: run it where
+     * platform calls run (the monitor's call pool), never on the monitor's scheduler thread.
+     *
+     * @param status the pending job's status, or {@code null} at pre-flight (no job yet)
+     */
+    public static SinceLastStart againstNow(
+            StartSnapshot baseline, TrainingPlatform platform, JobSpec spec, JobStatus status, Instant now) {
+        Objects.requireNonNull(baseline, "baseline");
+        return compare(baseline, SnapshotCapture.capture(platform, spec, status, now));
     }
 
     /**
