@@ -13,6 +13,7 @@ import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.Demand;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.JobsAheadLine;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.Moment;
@@ -116,6 +117,12 @@ public final class SnapshotCapture {
             missing.add("jobs ahead: not read");
         }
         Moment moment = moment(status);
+        if (moment == Moment.STARTED
+                && inventory != null
+                && status.workers().stream().noneMatch(WorkerStatus::isPlaced)) {
+            // its GPUs then read as others' work, and a later comparison would undercount what it had
+            missing.add("the job's own pods: the status named none of their nodes, so their GPUs count as held");
+        }
         Instant startedAt = null;
         Long waited = null;
         if (moment == Moment.STARTED) {

@@ -336,7 +336,8 @@ public final class SnapshotDiff {
             }
             if (absentUnproven > 0) {
                 notes.add(count(absentUnproven, "node", "nodes") + " usable at " + who
-                        + " are not in today's node list, which is incomplete: not counted as gone.");
+                        + (absentUnproven == 1 ? " is" : " are")
+                        + " not in today's node list, which is incomplete: not counted as gone.");
             }
             for (Map.Entry<String, List<String>> e : lost.entrySet()) {
                 lostGroup(e.getKey(), e.getValue());

@@ -179,6 +179,18 @@ class SnapshotCaptureTest {
     }
 
     @Test
+    void aStartedJobWhoseStatusNamesNoNodesSaysItsGpusCountAsHeld() {
+        JobStatus started = listed("nightly", JobPhase.RUNNING, CREATED, 8);
+
+        StartSnapshot s = SnapshotCapture.capture(new Pool(), spec(2, 4), started, NOW);
+
+        assertThat(s.nodes()).allMatch(n -> n.job() == 0);
+        assertThat(s.notRead())
+                .containsExactly(
+                        "the job's own pods: the status named none of their nodes, so their GPUs count as held");
+    }
+
+    @Test
     void whatCannotBeReadIsRecordedNotThrown() {
         Pool pool = new Pool();
         pool.readable = false;

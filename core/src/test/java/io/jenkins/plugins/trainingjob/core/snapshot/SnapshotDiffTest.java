@@ -78,7 +78,7 @@ class SnapshotDiffTest {
         assertThat(since.changes()).isEmpty();
         assertThat(since.headline()).isEqualTo(SinceLastStart.NO_CHANGE);
         assertThat(since.notes())
-                .contains("1 node usable at build #41 are not in today's node list, which is incomplete: not counted "
+                .contains("1 node usable at build #41 is not in today's node list, which is incomplete: not counted "
                         + "as gone.");
     }
 
