@@ -87,7 +87,7 @@ public record StartSnapshot(
         nodes = nodes == null ? List.of() : List.copyOf(nodes.size() > MAX_NODES ? nodes.subList(0, MAX_NODES) : nodes);
         notRead = notRead == null
                 ? List.of()
-                : notRead.stream().map(StartSnapshot::text).toList();
+                : List.copyOf(notRead.stream().map(StartSnapshot::text).toList());
     }
 
     /** This snapshot under the name the front end gives the run it was taken in ({@code build #41}). */
@@ -133,7 +133,7 @@ public record StartSnapshot(
             perPod = Collections.unmodifiableMap(new TreeMap<>(perPod == null ? Map.of() : perPod));
             specNames = specNames == null
                     ? List.of()
-                    : specNames.stream().map(StartSnapshot::text).toList();
+                    : List.copyOf(specNames.stream().map(StartSnapshot::text).toList());
             quotaType = text(quotaType);
         }
     }
@@ -207,7 +207,10 @@ public record StartSnapshot(
             gpus = Math.max(0, gpus);
             top = top == null
                     ? List.of()
-                    : top.stream().limit(TOP_AHEAD).map(StartSnapshot::text).toList();
+                    : List.copyOf(top.stream()
+                            .limit(TOP_AHEAD)
+                            .map(StartSnapshot::text)
+                            .toList());
         }
     }
 

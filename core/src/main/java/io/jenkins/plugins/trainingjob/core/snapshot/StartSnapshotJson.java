@@ -126,9 +126,10 @@ public final class StartSnapshotJson {
      */
     public static void write(Path file, StartSnapshot s) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        if (dir != null) {
-            Files.createDirectories(dir);
+        if (dir == null) {
+            throw new IOException(file + ": not a file's path");
         }
+        Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, ".snapshot-", ".tmp");
         try {
             Files.writeString(tmp, write(s), StandardCharsets.UTF_8);
@@ -437,7 +438,8 @@ public final class StartSnapshotJson {
 
     /** A whole amount as a whole number ({@code 8}, not {@code 8.0}). */
     private static Object number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? (Object) (long) v : (Object) v;
+        long whole = Math.round(v);
+        return Math.abs(v - whole) < 1e-9 && Math.abs(v) < 1e15 ? (Object) whole : (Object) v;
     }
 
     private static String json(Object value) {
