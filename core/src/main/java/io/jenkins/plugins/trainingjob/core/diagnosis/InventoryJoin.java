@@ -544,7 +544,8 @@ final class InventoryJoin {
                 if (f.category().blocks() && !f.pod().isEmpty()) {
                     pods.add(f.pod());
                 }
-                if (JobDemand.isAccelerator(f.resource())) {
+                // a node's row names a pod's request; a queue's or quota's row names the whole job's
+                if (JobDemand.isAccelerator(f.resource()) && !f.node().isEmpty()) {
                     Double q = Quantities.parse(f.request());
                     if (q != null && q > d.perPod) {
                         d.perPod = q;

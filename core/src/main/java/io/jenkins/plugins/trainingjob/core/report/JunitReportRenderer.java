@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -61,11 +62,31 @@ final class JunitReportRenderer {
                 + property("diagnosis.id", report.diagnosisId())
                 + property("verdict", report.verdict().name())
                 + (report.eta() == null ? "" : property("eta", report.eta().summary()))
+                + (report.sinceLastStart() == null
+                        ? ""
+                        : property("since.last.start", report.sinceLastStart().summary()))
                 + "  </properties>\n"
                 + cases
-                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText())
+                + "  <system-out>"
+                + escText(report.headline() + "\nVerdict: " + report.verdictText() + since(report.sinceLastStart()))
                 + "</system-out>\n"
                 + "</testsuite>\n";
+    }
+
+    /** The section "Since it last started" as lines for the suite's output, every change in full. */
+    private static String since(SinceLastStart since) {
+        if (since == null) {
+            return "";
+        }
+        StringBuilder b =
+                new StringBuilder("\n\n").append(since.title()).append('\n').append(since.sentence());
+        for (SinceLastStart.Change c : since.changes()) {
+            b.append("\n- ").append(c.text());
+        }
+        for (String note : since.notes()) {
+            b.append('\n').append(note);
+        }
+        return b.toString();
     }
 
     private static String property(String name, String value) {
