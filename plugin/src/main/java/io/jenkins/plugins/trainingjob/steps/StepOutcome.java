@@ -21,6 +21,7 @@ import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import io.jenkins.plugins.trainingjob.report.AttemptsAction;
 import io.jenkins.plugins.trainingjob.report.JobEndArchive;
 import io.jenkins.plugins.trainingjob.report.PendingTime;
 import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
@@ -57,6 +58,9 @@ final class StepOutcome {
             TaskListener listener)
             throws AbortException {
         PrintStream log = listener.getLogger();
+        if (several && !r.attempts().isEmpty()) {
+            AttemptsAction.record(run, r.clientToken(), r.attempts()); // the build page's summary (review R11)
+        }
         switch (r.ending()) {
             case REFUSED -> {
                 report(r.preflight(), run, log);

@@ -19,6 +19,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.report.WaitProgress;
 import java.io.IOException;
 import java.util.Map;
 import java.util.UUID;
@@ -352,6 +353,8 @@ public abstract class WatchingExecution extends StepExecution {
 
     private final class StepLog implements SubmitListener {
         private volatile boolean linked;
+        /** The build page's view of the current wait; on this step's event queue only. */
+        private WaitProgress progress;
 
         @Override
         public void onEvent(SubmitEvent event) {
@@ -368,6 +371,10 @@ public abstract class WatchingExecution extends StepExecution {
                 return; // the step's own line said what it waits for
             }
             print(wording(event));
+            if (event instanceof SubmitEvent.Moving || event instanceof SubmitEvent.Retrying) {
+                // the attempt's wait ended without an outcome the build page records: it waits no more
+                showOnBuildPage(WaitProgress::ended);
+            }
             if (event instanceof SubmitEvent.PreflightChecked p && p.report() != null && !p.refused()) {
                 switch (p.report().verdict()) {
                     case NEVER_FITS, NEEDS_ADMIN -> {
@@ -386,6 +393,7 @@ public abstract class WatchingExecution extends StepExecution {
 
         private void logWatch(MonitorEvent event) {
             print(event.message());
+            showOnBuildPage(p -> p.onEvent(event));
             if (!linked
                     && event instanceof MonitorEvent.StateChanged changed
                     && changed.current() != null
@@ -397,6 +405,20 @@ public abstract class WatchingExecution extends StepExecution {
                     if (e instanceof InterruptedException) {
                         Thread.currentThread().interrupt();
                     }
+                }
+            }
+        }
+
+        /** The page is a view: what fails here never ends the step. */
+        private void showOnBuildPage(java.util.function.Consumer<WaitProgress> update) {
+            try {
+                if (progress == null) {
+                    progress = new WaitProgress(run());
+                }
+                update.accept(progress);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
                 }
             }
         }

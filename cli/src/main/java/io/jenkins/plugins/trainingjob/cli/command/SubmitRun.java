@@ -2,9 +2,8 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
