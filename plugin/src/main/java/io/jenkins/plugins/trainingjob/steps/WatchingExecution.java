@@ -434,8 +434,9 @@ public abstract class WatchingExecution extends StepExecution {
                     j.platform().displayName(), ConsoleText.strip(j.name()), ConsoleText.strip(j.id()));
         }
         if (event instanceof SubmitEvent.Resumed r && !severalAttempts()) {
-            return Messages.Step_Resuming(
-                    r.job().platform().displayName(), ConsoleText.strip(r.job().id()));
+            String platform = r.job().platform().displayName();
+            String id = ConsoleText.strip(r.job().id());
+            return r.lookedUp() ? Messages.Step_FoundAfterRestart(platform, id) : Messages.Step_Resuming(platform, id);
         }
         return event.message();
     }

@@ -25,6 +25,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -206,8 +207,11 @@ public final class DemoCommand implements Callable<Integer> {
         SubmitResult result = SubmitFlow.start(monitor, create, target, TargetBinder.NONE, null, null)
                 .result()
                 .join();
-        if (result.error() != null) {
-            throw result.error();
+        if (result.error() instanceof PlatformException e) {
+            throw e;
+        } else if (result.error() != null) {
+            throw new IllegalStateException(
+                    "the demo's submit failed: " + result.error().getMessage(), result.error());
         }
         JobRef ref = result.job();
         terminal.progress("submitted " + spec.name() + " as " + ref.id());

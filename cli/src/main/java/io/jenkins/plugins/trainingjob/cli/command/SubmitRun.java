@@ -55,18 +55,17 @@ final class SubmitRun {
 
     /** Starts the flow {@code start} makes, waits for it, prints its end; returns the exit code. */
     int run(Supplier<Submit> start) {
-        Submit[] submit = new Submit[1];
-        try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(() -> {
-            Submit running;
-            synchronized (submit) {
-                running = submit[0]; // waits for the start (binding only) to hand the flow over
+        try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(this::onInterrupt)) {
+            Submit submit = start.get();
+            boolean early;
+            synchronized (this) {
+                running = submit;
+                early = interruptedEarly;
             }
-            onInterrupt(running);
-        })) {
-            synchronized (submit) {
-                submit[0] = start.get();
+            if (early) {
+                submit.interrupt(); // before the flow existed: it ends before anything is created
             }
-            SubmitResult result = submit[0].result().join();
+            SubmitResult result = submit.result().join();
             progress.close();
             return present(result);
         } finally {
@@ -74,10 +73,18 @@ final class SubmitRun {
         }
     }
 
+    private Submit running;
+    private boolean interruptedEarly;
+
     /** On the signal's thread: the flow acts, and the JVM may end only once the result is printed. */
-    private void onInterrupt(Submit submit) {
+    private void onInterrupt() {
+        Submit submit;
+        synchronized (this) {
+            submit = running;
+            interruptedEarly = submit == null;
+        }
         if (submit == null) {
-            terminal.progress("interrupted before anything was submitted; no job was created");
+            awaitPrinted(); // the flow, once started, sees the interrupt at once and ends with nothing created
             return;
         }
         if (!submit.interrupt()) {
@@ -90,7 +97,7 @@ final class SubmitRun {
         }
         try {
             submit.result().get(interruptWait.toMillis(), TimeUnit.MILLISECONDS);
-            printed.await(PRINT_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            awaitPrinted();
         } catch (TimeoutException e) {
             terminal.progress("the submit did not end within " + interruptWait.toSeconds() + "s of the interrupt; its "
                     + "last job may still be on the platform: see trainjob list");
@@ -98,6 +105,18 @@ final class SubmitRun {
             Thread.currentThread().interrupt();
         } catch (java.util.concurrent.ExecutionException e) {
             // a result future never completes exceptionally
+        }
+    }
+
+    /** Waits (bounded) until the command has printed its result, so the JVM does not end mid-sentence. */
+    private void awaitPrinted() {
+        try {
+            if (!printed.await(interruptWait.toMillis(), TimeUnit.MILLISECONDS)) {
+                terminal.progress("the command did not print its result within " + interruptWait.toSeconds()
+                        + "s of the interrupt");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

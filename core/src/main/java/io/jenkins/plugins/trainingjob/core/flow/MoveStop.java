@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -41,7 +40,6 @@ final class MoveStop {
     private final Consumer<Ended> then;
     private Instant deadline;
     private JobStatus last;
-    private MonitorClock.Timer timer;
     private boolean over;
 
     private MoveStop(MonitorTasks tasks, TrainingPlatform platform, JobRef job, Consumer<Ended> then) {
@@ -52,7 +50,7 @@ final class MoveStop {
     }
 
     /** Asks for the stop and confirms it; {@code then} runs once, on the scheduler thread. */
-    static MoveStop start(MonitorTasks tasks, TrainingPlatform platform, JobRef job, Consumer<Ended> then) {
+    static void start(MonitorTasks tasks, TrainingPlatform platform, JobRef job, Consumer<Ended> then) {
         MoveStop stop = new MoveStop(tasks, platform, job, then);
         boolean asked = tasks.call(
                 platform.kind(),
@@ -65,7 +63,6 @@ final class MoveStop {
         if (!asked) {
             stop.over = true; // the monitor closed: its close hook ends the flow
         }
-        return stop;
     }
 
     private void onStopAsked(CallResult<JobRef> r) {
@@ -81,7 +78,6 @@ final class MoveStop {
     }
 
     private void read() {
-        timer = null;
         if (over) {
             return;
         }
@@ -110,8 +106,7 @@ final class MoveStop {
             end(new Ended(Result.UNCONFIRMED, last, "no state confirmed the stop in time"));
             return;
         }
-        timer = tasks.schedule(this::read, tasks.settings().stopConfirmInterval());
-        if (timer == null) {
+        if (tasks.schedule(this::read, tasks.settings().stopConfirmInterval()) == null) {
             over = true;
         }
     }
@@ -119,12 +114,5 @@ final class MoveStop {
     private void end(Ended ended) {
         over = true;
         then.accept(ended);
-    }
-
-    private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel();
-            timer = null;
-        }
     }
 }

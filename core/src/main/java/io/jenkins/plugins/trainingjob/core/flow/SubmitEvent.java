@@ -112,8 +112,11 @@ public sealed interface SubmitEvent {
         }
     }
 
-    /** A resumed or re-run submit found attempt {@code attempt}'s job under its token and goes on with it. */
-    record Resumed(int attempt, String target, JobRef job, String token) implements SubmitEvent {
+    /**
+     * A resumed or re-run submit goes on with attempt {@code attempt}'s job: {@code lookedUp} when its token
+     * found it (its create may have been the last thing before a restart), else it was known already.
+     */
+    record Resumed(int attempt, String target, JobRef job, String token, boolean lookedUp) implements SubmitEvent {
         @Override
         public String message() {
             return ConsoleText.strip("resuming attempt " + attempt + " (" + target + "): job " + job.id()

@@ -82,7 +82,6 @@ public final class SubmitFlow implements Submit {
     private boolean noMoreMoves;
     private Watch watch;
     private MonitorClock.Timer timer;
-    private MoveStop moveStop;
     private Instant legStart;
     private DiagnosisReport preflight;
     private int firstAttempt = 1;
@@ -306,7 +305,7 @@ public final class SubmitFlow implements Submit {
         AttemptLookup.Found last = found.get(found.size() - 1);
         state = state.watching(last.attempt(), last.index(), last.job());
         if (request.severalAttempts()) {
-            emit(new SubmitEvent.Resumed(last.attempt(), label(last.index()), last.job(), last.token()));
+            emit(new SubmitEvent.Resumed(last.attempt(), label(last.index()), last.job(), last.token(), true));
             afterKnownJob(null, false);
         } else {
             afterKnownJob(new IdempotentSubmitter.Submitted(last.job(), true, last.token()), false);
@@ -380,7 +379,7 @@ public final class SubmitFlow implements Submit {
                 endFailed(r.error());
             } else if (r.value().isPresent()) {
                 state = state.watching(n, index, r.value().get().job());
-                emit(new SubmitEvent.Resumed(n, label(index), state.job(), state.currentToken()));
+                emit(new SubmitEvent.Resumed(n, label(index), state.job(), state.currentToken(), true));
                 afterKnownJob(null, false);
             } else {
                 createNext(n, index);
@@ -508,7 +507,8 @@ public final class SubmitFlow implements Submit {
     private void resumeWatching() {
         if (!state.follows() || state.watch() != null) { // a followed job's first watch is no resume
             JobRef job = state.job();
-            emit(new SubmitEvent.Resumed(state.attempt(), label(state.targetIndex()), job, state.currentToken()));
+            emit(new SubmitEvent.Resumed(
+                    state.attempt(), label(state.targetIndex()), job, state.currentToken(), false));
         }
         watchLeg();
     }
@@ -541,6 +541,11 @@ public final class SubmitFlow implements Submit {
                     request.policy().pendingTimeout()));
         }
         watch = w;
+        if (w.state().phase() != WatchState.Phase.DONE) {
+            // kept at once (the watch tells its listener later, on the scheduler): a step saved now resumes it
+            state = state.watched(w.state());
+            saveThen(false, saved -> {});
+        }
         w.outcome().whenComplete((outcome, error) -> tasks.onScheduler(() -> step(() -> onLegEnded(w, outcome))));
     }
 
@@ -570,7 +575,7 @@ public final class SubmitFlow implements Submit {
         }
         watch = null;
         eta = w.eta();
-        if (outcome instanceof Outcome.Cancelled cancelled && !interrupted) {
+        if (outcome instanceof Outcome.Cancelled && !interrupted) {
             endClosed(); // the monitor closed (a shutdown): the saved state resumes the wait
             return;
         }
@@ -629,13 +634,12 @@ public final class SubmitFlow implements Submit {
             if (!saved) {
                 LOG.log(System.Logger.Level.WARNING, "the stop of " + job.id() + " before a move was not saved");
             }
-            moveStop = MoveStop.start(
+            MoveStop.start(
                     tasks, order.get(index).platform(), job, ended -> step(() -> onMoveStopped(outcome, why, ended)));
         });
     }
 
     private void onMoveStopped(Outcome outcome, String why, MoveStop.Ended ended) {
-        moveStop = null;
         JobRef job = state.job();
         int index = state.targetIndex();
         switch (ended.result()) {
@@ -745,11 +749,13 @@ public final class SubmitFlow implements Submit {
         } else if (planStep != null) {
             planStep.abandon();
         } else if (creating) {
-            emit(new SubmitEvent.Interrupting("interrupted while creating job (client token "
+            String name = order.get(state.targetIndex()).spec().name();
+            emit(new SubmitEvent.Interrupting("interrupted while creating job "
+                    + (name == null || name.isBlank() ? "" : "'" + name + "' ") + "(client token "
                     + state.currentToken() + "): finishing the create to "
                     + (request.stopOnInterrupt()
                             ? "stop the job (" + request.names().field("cancelOnInterrupt") + ")"
-                            : "say which job it is")));
+                            : "print the job id")));
         }
         // Otherwise a call is in flight (a look-up, pre-flight, a save, a create, the stop before a move, which
         // is confirmed first so the end says truly whether the job stopped): its continuation sees the interrupt.
@@ -771,16 +777,16 @@ public final class SubmitFlow implements Submit {
                     order.get(state.targetIndex()).platform().cancel(job);
                     return job;
                 },
-                r -> endInterrupted(
-                        r.ok()
-                                ? new Outcome.Cancelled(null, true, "interrupted: stopped job " + job.id())
-                                : new Outcome.Cancelled(
-                                        null,
-                                        false,
-                                        "interrupted: stopping job " + job.id() + " failed ("
-                                                + ConsoleText.strip(r.error().getMessage()) + "); stop it with: "
-                                                + request.names().stopHint(job.id())),
-                        null));
+                r -> {
+                    String said = r.ok()
+                            ? "interrupted: stopped job " + job.id() + " on "
+                                    + job.platform().displayName()
+                            : "interrupted: stopping job " + job.id() + " failed ("
+                                    + ConsoleText.strip(r.error().getMessage()) + "); stop it with: "
+                                    + request.names().stopHint(job.id());
+                    emit(new SubmitEvent.Interrupting(said));
+                    endInterrupted(new Outcome.Cancelled(null, r.ok(), said), null);
+                });
     }
 
     private String keepsRunning(JobRef job) {
@@ -925,8 +931,9 @@ public final class SubmitFlow implements Submit {
             closing.close();
         }
         if (r.ending() != SubmitResult.Ending.CLOSED) {
+            // Not saved: the front end saves what it makes of the result (a step's known result), and a
+            // restart before that resumes the last attempt's wait, which ends the same way again.
             state = state.done();
-            saveThen(false, saved -> {});
         }
         result.complete(r);
     }

@@ -86,6 +86,7 @@ public record SubmitResult(
     public SubmitResult {
         attempts = List.copyOf(attempts);
         outcomes = Map.copyOf(outcomes);
+        reused = reused == null ? null : Map.copyOf(reused);
     }
 
     /** What the submit means for a pipeline: the CLI's exit code, the words of a Jenkins failure. */

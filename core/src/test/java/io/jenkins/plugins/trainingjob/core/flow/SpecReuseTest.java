@@ -20,7 +20,17 @@ import org.junit.jupiter.api.Test;
 
 class SpecReuseTest {
     private final FakePlatform platform = new FakePlatform();
-    private final JobSpec spec = FakePlatform.spec(PlatformKind.AIHC, "nightly");
+    /** A spec that names its job: attempt n of its family is named nightly-a<n> (issue 38 item 2). */
+    private final JobSpec spec =
+            io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader.load("""
+            platform: aihc
+            name: nightly
+            jobSpec:
+              image: registry.baidubce.com/ml/train:1
+              command: python train.py
+              replicas: 1
+            """, "nightly.yaml", Map.of());
+
     private final String base = SpecDigest.reuseToken(spec, Map.of("LR", "1e-4"));
 
     private JobRef submitted(String token, JobPhase phase) {
@@ -99,12 +109,28 @@ class SpecReuseTest {
     }
 
     @Test
-    void nothingFoundSubmitsUnderTheBaseTokenAndSaysWhatWasNotChecked() {
+    void nothingFoundSubmitsUnderTheBaseTokenQuietlyWhereTheLookUpSeesEveryJob() {
         SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
 
         assertThat(d.reused()).isEmpty();
         assertThat(d.clientToken()).isEqualTo(base);
-        assertThat(d.notChecked()).isNotEmpty();
+        // No job of the family at all: no gap to warn about, and this platform's look-up sees every job
+        // (issue 35 P16: the notes were printed on every first run).
+        assertThat(d.notChecked()).isEmpty();
+    }
+
+    @Test
+    void aFailedJobIsNamedAndTheNextAttemptGetsItsOwnName() {
+        JobRef failed = submitted(base, JobPhase.FAILED);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.clientToken()).isEqualTo(base + "-a2");
+        assertThat(d.attempt()).isEqualTo(2);
+        assertThat(d.skipped())
+                .isEqualTo("job " + failed.id() + " (FAILED) not reused (only a SUCCEEDED job is);"
+                        + " submitting attempt 2");
+        assertThat(AttemptSpec.forAttempt(spec, d.attempt()).name()).isEqualTo("nightly-a2");
     }
 
     @Test
