@@ -20,7 +20,6 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
@@ -144,7 +143,7 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
                     jobSpec,
                     extra -> Submission.loadSpec(svc, loaded, specSource, env, extra),
                     log)) {
-                BuildLog buildLog = new BuildLog(run, listener);
+                BuildLog buildLog = new BuildLog(run, listener, request.severalAttempts());
                 Submit submit = SubmitFlow.start(
                         svc.watcher(), request, targets.primary(), targets, buildLog, SubmitStore.NONE);
                 SubmitResult result = buildLog.drainUntil(submit);
@@ -193,23 +192,17 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
         private final Run<?, ?> run;
         private final TaskListener listener;
 
-        BuildLog(Run<?, ?> run, TaskListener listener) {
+        private final boolean severalAttempts;
+
+        BuildLog(Run<?, ?> run, TaskListener listener, boolean severalAttempts) {
             this.run = run;
             this.listener = listener;
+            this.severalAttempts = severalAttempts;
         }
 
         @Override
         public void onEvent(SubmitEvent event) {
-            work.add(() -> {
-                listener.getLogger().println(event.message());
-                if (event instanceof SubmitEvent.PreflightChecked p
-                        && p.report() != null
-                        && !p.refused()
-                        && (p.report().verdict() == Verdict.NEVER_FITS
-                                || p.report().verdict() == Verdict.NEEDS_ADMIN)) {
-                    StepOutcome.report(p.report(), run, listener.getLogger());
-                }
-            });
+            work.add(() -> BuildLogWords.write(event, severalAttempts, run, listener.getLogger()));
         }
 
         @Override

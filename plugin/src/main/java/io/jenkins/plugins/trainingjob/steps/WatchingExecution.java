@@ -370,24 +370,16 @@ public abstract class WatchingExecution extends StepExecution {
             if (event instanceof SubmitEvent.Waiting) {
                 return; // the step's own line said what it waits for
             }
-            print(wording(event));
+            try {
+                BuildLogWords.write(event, severalAttempts(), run(), listener().getLogger());
+            } catch (IOException | InterruptedException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (event instanceof SubmitEvent.Moving || event instanceof SubmitEvent.Retrying) {
                 // the attempt's wait ended without an outcome the build page records: it waits no more
                 showOnBuildPage(WaitProgress::ended);
-            }
-            if (event instanceof SubmitEvent.PreflightChecked p && p.report() != null && !p.refused()) {
-                switch (p.report().verdict()) {
-                    case NEVER_FITS, NEEDS_ADMIN -> {
-                        try {
-                            StepOutcome.report(p.report(), run(), listener().getLogger());
-                        } catch (IOException | InterruptedException e) {
-                            if (e instanceof InterruptedException) {
-                                Thread.currentThread().interrupt();
-                            }
-                        }
-                    }
-                    default -> {}
-                }
             }
         }
 
@@ -422,23 +414,6 @@ public abstract class WatchingExecution extends StepExecution {
                 }
             }
         }
-    }
-
-    /** An event in the step's words where the build log has its own, else core's. */
-    private String wording(SubmitEvent event) {
-        if (event instanceof SubmitEvent.Submitted s
-                && !s.several()
-                && !s.submitted().alreadySubmitted()) {
-            JobRef j = s.job();
-            return Messages.Step_Submitted(
-                    j.platform().displayName(), ConsoleText.strip(j.name()), ConsoleText.strip(j.id()));
-        }
-        if (event instanceof SubmitEvent.Resumed r && !severalAttempts()) {
-            String platform = r.job().platform().displayName();
-            String id = ConsoleText.strip(r.job().id());
-            return r.lookedUp() ? Messages.Step_FoundAfterRestart(platform, id) : Messages.Step_Resuming(platform, id);
-        }
-        return event.message();
     }
 
     /** Saves how the step ends, then completes it; a restart in between delivers the same result. */

@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Reading a finished job's outputs and log tail takes up to ~40 platform calls: that runs on the step's
- * blocking executor, not on the events pool every step's log lines share (decision 0003, the monitor's
- * threading note). No timing is asserted: the thread each log read ran on is recorded.
+ * Reading a finished job's outputs and log tail takes up to ~40 platform calls: that runs on the monitor's
+ * read threads, neither on the events pool every step's log lines share (decision 0003, the monitor's
+ * threading note) nor on the call pool every watch's polls share. No timing is asserted: the thread each log read ran on is recorded.
  */
 class JobEndOffTheEventsPoolTest {
     private static final long WAIT_MS = 60_000;
@@ -101,7 +101,7 @@ class JobEndOffTheEventsPoolTest {
     }
 
     @Test
-    void theLogOfAFinishedJobIsReadOnTheBlockingExecutorNotTheEventsPool() throws Exception {
+    void theLogOfAFinishedJobIsReadOnTheMonitorsReadThreadsNotTheEventsOrCallPools() throws Exception {
         LoggedPlatform platform = new LoggedPlatform();
         TrainingJobService service = new TrainingJobService(
                 settings -> platform,
@@ -123,6 +123,7 @@ class JobEndOffTheEventsPoolTest {
         e.start();
 
         verify(f.context, timeout(WAIT_MS)).onSuccess(any());
-        assertThat(platform.readOn).isNotEmpty().allSatisfy(t -> assertThat(t).startsWith("test-calls-"));
+        // the monitor's read threads: neither its call pool (every watch's polls) nor the step's events
+        assertThat(platform.readOn).isNotEmpty().allSatisfy(t -> assertThat(t).startsWith("trainingjob-monitor-read-"));
     }
 }

@@ -18,6 +18,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -40,6 +41,7 @@ class WatchingExecutionLifecycleTest {
     @TempDir
     File buildDir;
 
+    private final ManualClock clock = new ManualClock();
     private StepFixture f;
     private RealMonitorService monitored;
 
@@ -65,9 +67,12 @@ class WatchingExecutionLifecycleTest {
         return e;
     }
 
-    /** A service over core's real monitor; everything else runs on the calling thread. */
+    /**
+     * A service over core's real monitor on a manual clock; everything else runs on the calling thread.
+     */
     private TrainingJobService serviceWithRealMonitor() {
-        monitored = new RealMonitorService(f, Duration.ofSeconds(30), Runnable::run);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), Runnable::run, clock);
+        clock.settleWithMonitor(monitored::monitor);
         return monitored.service;
     }
 
@@ -76,6 +81,7 @@ class WatchingExecutionLifecycleTest {
         f.platform.phase = JobPhase.PENDING;
         TrainingJobService service = serviceWithRealMonitor();
         SubmitTrainingJobExecution e = start(service);
+        clock.runUntil("the job is watched", () -> e.watchState() != null);
         WatchState before = e.watchState();
         assertThat(before).isNotNull();
 

@@ -432,7 +432,7 @@ public final class SubmitFlow implements Submit {
                         return;
                     }
                     state = state.watching(n, index, r.value().job());
-                    saveThen(false, saved -> {});
+                    saveThen(false, ignored -> {});
                     afterKnownJob(r.value(), true);
                 });
     }
@@ -544,7 +544,7 @@ public final class SubmitFlow implements Submit {
         if (w.state().phase() != WatchState.Phase.DONE) {
             // kept at once (the watch tells its listener later, on the scheduler): a step saved now resumes it
             state = state.watched(w.state());
-            saveThen(false, saved -> {});
+            saveThen(false, ignored -> {});
         }
         w.outcome().whenComplete((outcome, error) -> tasks.onScheduler(() -> step(() -> onLegEnded(w, outcome))));
     }
@@ -564,7 +564,7 @@ public final class SubmitFlow implements Submit {
         public void onStateChanged(WatchState s) {
             if (s.phase() != WatchState.Phase.DONE && !done) {
                 state = state.watched(s);
-                saveThen(false, saved -> {});
+                saveThen(false, ignored -> {});
             }
         }
     }
@@ -710,7 +710,7 @@ public final class SubmitFlow implements Submit {
         emit(new SubmitEvent.Retrying(state.attempt(), label(state.targetIndex()), state.job(), why));
         recordLeg(outcome, AttemptEnd.RETRIED, why);
         state = state.backingOff(tasks.now().plus(backoff));
-        saveThen(false, saved -> {});
+        saveThen(false, ignored -> {});
         backOff(backoff);
     }
 

@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * What happens when the last wait of a submit (or of an await) ends, before anything is printed: core's
  * clean-up rule for a job the failed wait leaves on the platform ({@link FailureCleanup}), the job's state
  * read again after a stop (so a report written afterwards agrees with it), then what a finished job's log
- * gives (outputs, a failing worker's last lines). Two calls at most, each on the monitor's call pool.
+ * gives (outputs, a failing worker's last lines): the clean-up on the monitor's call pool, the log, many
+ * pages, on its read pool.
  */
 final class WaitEnding {
 
@@ -83,7 +84,7 @@ final class WaitEnding {
             then.accept(new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), null, null));
             return;
         }
-        tasks.call(
+        tasks.read(
                 platform.kind(),
                 "read job log",
                 () -> {

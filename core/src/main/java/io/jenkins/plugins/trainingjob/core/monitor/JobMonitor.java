@@ -281,6 +281,15 @@ public final class JobMonitor implements JobWatcher {
         }
 
         @Override
+        public <T> boolean read(
+                PlatformKind platform,
+                String operation,
+                java.util.function.Supplier<T> read,
+                java.util.function.Consumer<CallResult<T>> then) {
+            return !closed && runtime.read(platform, operation, read, then);
+        }
+
+        @Override
         public Registration whenClosing(Runnable onClose) {
             Objects.requireNonNull(onClose, "onClose");
             closeHooks.add(onClose);

@@ -42,6 +42,16 @@ public interface MonitorTasks {
     <T> boolean call(PlatformKind platform, String operation, Supplier<T> call, Consumer<CallResult<T>> then);
 
     /**
+     * As {@link #call}, for a long read of many calls (a finished job's log): it runs on threads of its own,
+     * so the polls of every other watch never wait behind it. A task that watches nothing uses this.
+     *
+     * @return false when the monitor is closed and the read was not made
+     */
+    default <T> boolean read(PlatformKind platform, String operation, Supplier<T> read, Consumer<CallResult<T>> then) {
+        return call(platform, operation, read, then);
+    }
+
+    /**
      * Runs {@code onClose} on the scheduler thread when the monitor closes, before it stops its threads, so
      * that work waiting on a timer or a call can end itself; nothing may block there.
      *

@@ -27,7 +27,8 @@ public final class ScriptedWatcher implements JobWatcher {
     /** When set, each new watch ends at once with this outcome (for callers that block, like freestyle). */
     public volatile Function<JobRef, Outcome> immediately;
     /** Where a submit flow on this watcher runs: on the test's thread, timers fired by the test. */
-    public final DirectTasks tasks = new DirectTasks(() -> Instant.parse("2026-01-01T00:00:00Z"));
+    /** Real time, as the statuses tests make ({@code Instant.now().minus(...)}) read. */
+    public final DirectTasks tasks = new DirectTasks(Instant::now);
 
     @Override
     public MonitorTasks tasks() {
