@@ -72,6 +72,123 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void awaitGivenTheSpecReadsItsDeclaredOutputsAsSubmitDoes() throws Exception {
+        // the submit-then-await split of a CI pipeline: the gate's metric is a declared (regex) output
+        var submitted = cli.run(
+                "submit",
+                spec("sweep-leg.yaml"),
+                "--set",
+                "RUN=await1",
+                "--set",
+                "LR=1e-4",
+                "--set",
+                "ACCURACY=0.93",
+                "--set",
+                "EXIT_CODE=0",
+                "--set",
+                "RUN_SECONDS=0.2");
+        assertThat(submitted.exitCode()).as(submitted.err()).isZero();
+        String id = submitted.out().strip();
+
+        var awaited = cli.run(
+                "await",
+                id,
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms",
+                "-o",
+                "json",
+                "--spec",
+                spec("sweep-leg.yaml"),
+                "--set",
+                "RUN=await1",
+                "--set",
+                "LR=1e-4",
+                "--set",
+                "ACCURACY=0.93",
+                "--set",
+                "EXIT_CODE=0",
+                "--set",
+                "RUN_SECONDS=0.2");
+
+        assertThat(awaited.exitCode()).as(awaited.err()).isZero();
+        JsonNode doc = json(awaited);
+        assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.93");
+        assertThat(doc.path("outputs").path("checkpoint").asText()).isEqualTo("bos://ckpt/await1");
+        assertThat(schema().problems(doc)).isEmpty();
+    }
+
+    @Test
+    void aDeclaredOutputTheLogDoesNotHoldIsNamed() throws Exception {
+        Path spec = dir.resolve("leg-with-loss.yaml");
+        Files.writeString(
+                spec,
+                Files.readString(Path.of(spec("sweep-leg.yaml")))
+                        + "  - name: loss\n    regex: 'eval loss: ([0-9.]+)'\n");
+        var result = cli.run(
+                "submit",
+                spec.toString(),
+                "--set",
+                "RUN=loss1",
+                "--set",
+                "LR=1e-4",
+                "--set",
+                "ACCURACY=0.93",
+                "--set",
+                "EXIT_CODE=0",
+                "--set",
+                "RUN_SECONDS=0.2",
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms",
+                "-o",
+                "json");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.err())
+                .contains("outputs: declared output loss not found in worker sweep-loss1-master-0's log");
+        assertThat(json(result).path("outputsNotes").toString()).contains("declared output loss not found");
+    }
+
+    @Test
+    void awaitWithoutTheSpecSaysWhichOutputsItCannotRead() throws Exception {
+        var submitted = cli.run(
+                "submit",
+                spec("sweep-leg.yaml"),
+                "--set",
+                "RUN=await2",
+                "--set",
+                "LR=1e-4",
+                "--set",
+                "ACCURACY=0.93",
+                "--set",
+                "EXIT_CODE=0",
+                "--set",
+                "RUN_SECONDS=0.2");
+        Path env = dir.resolve("await.env");
+
+        var awaited = cli.run(
+                "await",
+                submitted.out().strip(),
+                "--wait",
+                "completed",
+                "--poll-interval",
+                "50ms",
+                "--outputs-file",
+                env.toString());
+
+        assertThat(awaited.exitCode()).as(awaited.err()).isZero();
+        assertThat(awaited.err())
+                .contains("without --spec only 'trainjob-output NAME=value' lines of the log are read");
+        assertThat(cli.run("await", "x", "--set", "A=1")
+                        .failsWithOneLine(2, "--set: only with --spec")
+                        .exitCode())
+                .isEqualTo(2);
+    }
+
+    @Test
     void textOutputNamesTheOutputsOnStderrAndKeepsTheJobIdOnStdout() {
         var result = leg("0.87", "0", "0.2");
         assertThat(result.exitCode()).as(result.err()).isZero();
