@@ -157,7 +157,7 @@ public final class OutcomePrinter {
             terminal.result(ReportFormat.TEXT.render(report));
             return exitCode;
         }
-        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
+        terminal.result(verdict(terminal, outcome, terminal.lines(outcome.message())));
         return exitCode;
     }
 
