@@ -125,7 +125,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "--poll-interval",
                 "50ms");
         assertThat(diagnosed.exitCode()).as(diagnosed.err()).isEqualTo(3);
-        assertThat(diagnosed.out()).contains("Verdict: never fits");
+        assertThat(diagnosed.out()).contains("Verdict: NEVER_FITS — never fits");
     }
 
     @Test
@@ -203,7 +203,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         var result = run(
                 "submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
-        assertThat(result.out()).contains("Verdict: fits after a change");
+        assertThat(result.out()).contains("Verdict: FITS_LATER — fits after a change");
         assertThat(result.err()).contains("stop it with: trainjob cancel");
     }
 

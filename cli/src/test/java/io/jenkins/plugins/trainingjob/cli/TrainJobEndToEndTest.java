@@ -398,5 +398,12 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled")))
                 .as("one headline (P8)")
                 .hasSize(1);
+        // one word for the verdict wherever the demo says it, the prose after it (P12)
+        assertThat(result.err())
+                .contains("1 worker x 8 GPUs in queue 'default'; pre-flight: FITS_LATER — fits later")
+                .contains("1 worker x 2 GPUs in queue 'training'; pre-flight: FITS_NOW — fits now");
+        assertThat(result.out())
+                .contains("Verdict: FITS_LATER — fits after a change")
+                .contains("Nodes short");
     }
 }

@@ -94,7 +94,7 @@ final class JunitReportRenderer {
                 + (report.eta() == null ? "" : property("eta", report.eta().summary()))
                 + "  </properties>\n"
                 + cases
-                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText())
+                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictLine())
                 + "</system-out>\n"
                 + "</testsuite>\n";
     }
@@ -137,7 +137,7 @@ final class JunitReportRenderer {
         if (!reason.pods().isEmpty()) {
             b.append("\nPods: ").append(String.join(", ", reason.pods()));
         }
-        b.append("\nVerdict: ").append(report.verdictText());
+        b.append("\nVerdict: ").append(report.verdictLine());
         for (Hint h : hints) {
             b.append('\n').append(h.text());
             if (!h.snippet().isEmpty()) {
