@@ -2,6 +2,8 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -205,6 +207,33 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
         assertThat(result.out()).contains("Verdict: FITS_LATER — fits after a change");
         assertThat(result.err()).contains("stop it with: trainjob cancel");
+    }
+
+    @Test
+    void aDiagnosedJobStoppedAfterTheWaitSaysSoInItsReportAsInItsJson() throws Exception {
+        Path html = dir.resolve("stopped.html");
+        var result = run(
+                "submit",
+                blocked(8),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "300ms",
+                "--poll-interval",
+                "50ms",
+                "--cancel-on-failure",
+                "-o",
+                "json",
+                "--report-file",
+                html.toString());
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
+        JsonNode doc = Terminal.JSON.readTree(result.out());
+        assertThat(doc.path("cleanup").path("stopRequested").asBoolean()).isTrue();
+        assertThat(doc.path("message").asText()).contains("; then stopped: ");
+        assertThat(doc.at("/report/headline").asText()).contains("; after the wait: stopped job ");
+        assertThat(Files.readString(html))
+                .containsPattern("<h1>[^<]*; after the wait: stopped job [^<]*\\(--cancel-on-failure\\)</h1>");
     }
 
     @Test

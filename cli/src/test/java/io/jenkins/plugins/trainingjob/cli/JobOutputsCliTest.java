@@ -227,10 +227,22 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 report.toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         assertThat(result.err()).contains("  | [sim] error: training script exited with code 3");
-        assertThat(Files.readString(report))
+        String md = Files.readString(report);
+        assertThat(md)
                 .contains("- **Exit code**: 3")
                 .contains("- **Output accuracy**: 0.2")
                 .contains("## Last lines of worker sweep-o");
+        // a short heading (a step summary's title), the events and every attempt below it (P14)
+        String heading = md.lines().findFirst().orElseThrow();
+        assertThat(heading)
+                .startsWith("# \\[aihc\\] job sweep-o")
+                .endsWith("failed: FAILED, exit code 3 (worker sweep-o" + RUNS.get() + "-a2-master-0)")
+                .doesNotContain("last events")
+                .hasSizeLessThan(160);
+        assertThat(md)
+                .contains("## Last events")
+                .contains("## Attempts\n\n- attempt 1 (primary): job pytorchjob-")
+                .contains("- attempt 2 (primary): job pytorchjob-");
     }
 
     @Test
@@ -290,13 +302,20 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         assertThat(doc.path("cleanup").path("stopRequested").asBoolean()).isTrue();
         assertThat(doc.path("cleanup").path("message").asText()).startsWith("stopped job ");
         assertThat(doc.path("status").path("phase").asText()).isIn("STOPPING", "STOPPED");
+        // the message and the report say what the JSON's status says: the job was stopped (P13)
+        assertThat(doc.path("message").asText())
+                .startsWith("job sweep-o")
+                .contains("timed out: overall timeout of 500ms, still RUNNING; then stopped: "
+                        + doc.path("status").path("phase").asText());
         assertThat(doc.has("outputs"))
                 .as("a job that did not end has no outputs yet")
                 .isFalse();
         assertThat(schema().problems(doc)).isEmpty();
         assertThat(Files.readString(report))
                 .contains("<th>Outcome</th><td>timed_out</td>")
-                .contains("<th>After the wait</th><td>stopped job ");
+                .contains("<th>After the wait</th><td>stopped job ")
+                .contains("(read after the stop)</td>")
+                .doesNotContain("<th>State</th><td>Running");
     }
 
     @Test

@@ -84,7 +84,11 @@ class TrainJobFollowingCommandsTest extends SimulatorBackedCliTest {
         assertThat(doc.path("failure").path("exitCode").asInt()).isEqualTo(3);
         assertThat(doc.path("failure").path("worker").asText()).endsWith("-master-0");
         assertThat(doc.path("failure").path("lastEvents")).isNotEmpty();
-        assertThat(doc.path("message").asText()).doesNotContain("\n").startsWith("failed: FAILED, exit code 3");
+        // a sentence with its subject, one line, the events in failure.lastEvents instead (P14, P15)
+        assertThat(doc.path("message").asText())
+                .doesNotContain("\n")
+                .matches("job cli-failing-\\d+ \\(pytorchjob-[0-9a-f-]+\\) failed: FAILED, exit code 3 \\(worker "
+                        + "cli-failing-\\d+-master-0\\)");
         assertThat(doc.path("job").path("platform").asText()).isEqualTo("aihc");
     }
 
