@@ -68,7 +68,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         assertThat(lines.get(0)).isEqualTo("earlier_step=1");
         assertThat(lines.get(1)).isEqualTo("accuracy=0.91");
         assertThat(lines.get(2)).startsWith("checkpoint=bos://ckpt/o");
-        assertThat(result.err()).contains("wrote 2 output(s) to " + env);
+        assertThat(result.err()).contains("wrote 2 outputs to " + env);
     }
 
     @Test

@@ -18,6 +18,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -219,7 +220,8 @@ public final class OutcomePrinter {
         if (end.outputsFile() != null) {
             try {
                 OutputsFile.append(end.outputsFile(), outputs);
-                terminal.progress("wrote " + outputs.values().size() + " output(s) to " + end.outputsFile());
+                terminal.progress("wrote " + Plural.count(outputs.values().size(), "output", "outputs") + " to "
+                        + end.outputsFile());
             } catch (CliException e) {
                 terminal.progress("warning: " + e.getMessage());
             }
