@@ -243,6 +243,8 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         var again = cli.run("diagnose", id, "--id", diagnosisId, "--format", "markdown");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("fake-node-a800-\\[01-04\\]");
+        // a fetch by id waits a minute by default, not the five a launch may need: a typo fails fast (P23)
+        assertThat(again.err()).contains("fetching diagnosis " + diagnosisId + " for up to 1m (--diagnosis-timeout)");
 
         // Without the job, the diagnosis id stands for it (core's rule, the same in Jenkins).
         var byIdOnly = cli.run("diagnose", "--id", diagnosisId, "--format", "json");
