@@ -210,6 +210,16 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
     }
 
     @Test
+    void row2AnHttpsEndpointThatSpeaksPlainHttpIsNamedInOneLineWithTheUrlToUse() {
+        // the simulator over https://: its HTTP server reads the ClientHello and never answers (P21: 120 s)
+        String http = sim.baseUrl().toString().replaceAll("/$", "");
+        String https = http.replaceFirst("^http:", "https:");
+        cli.env.put("TRAINJOB_ENDPOINT", https);
+
+        run("status", "pytorchjob-x").failsWithOneLine(2, https + " speaks plain HTTP, not TLS", "use " + http);
+    }
+
+    @Test
     void aDiagnosedJobStoppedAfterTheWaitSaysSoInItsReportAsInItsJson() throws Exception {
         Path html = dir.resolve("stopped.html");
         var result = run(
