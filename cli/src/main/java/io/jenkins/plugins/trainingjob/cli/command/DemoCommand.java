@@ -168,9 +168,13 @@ public final class DemoCommand implements Callable<Integer> {
         return doc;
     }
 
-    /** Submits {@code spec}, saying what it asks for and its pre-flight verdict, in the words submit uses. */
+    /**
+     * Submits {@code spec}, saying what it asks for and its pre-flight verdict: the one word submit, the
+     * report and the JSON use (the report below gives its sentence).
+     */
     private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {
-        String verdict = Preflight.summary(Preflight.check(platform, spec));
+        String verdict =
+                "pre-flight: " + Preflight.check(platform, spec).verdict().name();
         JobRef ref = platform.submit(spec, UUID.randomUUID().toString());
         terminal.progress("submitted " + spec.name() + " as " + ref.id());
         terminal.progress("  " + what + "; " + verdict);
