@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -148,13 +147,8 @@ class CiCancelSequenceTest {
     }
 
     private void simulatorEnvironment(Map<String, String> env) {
-        Scenario.CredentialPair key = sim.scenario().credentials().get(0);
         env.put("CP", System.getProperty("java.class.path"));
-        env.put("TRAINJOB_PLATFORM", "aihc");
-        env.put("TRAINJOB_ENDPOINT", sim.baseUrl().toString());
-        env.put("TRAINJOB_RESOURCE_POOL", SimulatedPlatform.POOL);
-        env.put("TRAINJOB_ACCESS_KEY", key.accessKey());
-        env.put("TRAINJOB_SECRET_KEY", key.secretKey());
+        env.putAll(SimulatedPlatform.environment(sim));
         env.put("HOME", dir.toString());
     }
 

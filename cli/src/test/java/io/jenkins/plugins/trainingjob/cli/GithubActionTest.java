@@ -48,14 +48,9 @@ class GithubActionTest {
     /** A runner for one job of a workflow run, its trainjob pointed at the simulator. */
     GithubRunner runner(String name) throws IOException {
         GithubRunner runner = new GithubRunner(dir.resolve(name));
-        var key = sim.scenario().credentials().get(0);
         runner.env.put("PATH", Path.of(TestLaunchers.java()).getParent() + ":" + System.getenv("PATH"));
         runner.env.put("HOME", dir.toString());
-        runner.env.put("TRAINJOB_PLATFORM", "aihc");
-        runner.env.put("TRAINJOB_ENDPOINT", sim.baseUrl().toString());
-        runner.env.put("TRAINJOB_RESOURCE_POOL", SimulatedPlatform.POOL);
-        runner.env.put("TRAINJOB_ACCESS_KEY", key.accessKey());
-        runner.env.put("TRAINJOB_SECRET_KEY", key.secretKey());
+        runner.env.putAll(SimulatedPlatform.environment(sim));
         Files.copy(CliHarness.resource(dir, "small-job.yaml"), runner.workspace.resolve("job.yaml"));
         return runner;
     }
@@ -228,51 +223,48 @@ class GithubActionTest {
 
     @Test
     void aSubmitKilledBeforeItCouldStopTheJobIsStoppedByTheCancelStepWithTheTokenWrittenBeforeIt() throws Exception {
-        GithubRunner runner = runner("killed");
-        String name = "cli-small-killed";
-        runner.cancel = (step, process) -> {
-            if (!step.equals("submit")) {
-                return false;
-            }
-            running(name, process);
-            // a lost runner, an OOM kill: nothing of trainjob's own cleanup runs
+        // a lost runner, an OOM kill: nothing of trainjob's own cleanup runs
+        GithubRunner.Run run = cancelledRun("killed", process -> {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            return true;
-        };
-
-        GithubRunner.Run run = runner.runAction(
-                ACTION,
-                Map.of(
-                        "spec",
-                        "job.yaml",
-                        "trainjob",
-                        TestLaunchers.jar(dir.resolve("cli")).toString(),
-                        "java-version",
-                        ""),
-                leg("killed", "600"));
+        });
 
         assertThat(run.cancelled()).isTrue();
-        String token = run.outputs().get("client-token");
-        assertThat(token).matches("gh-4201-1-[0-9a-f]{12}");
+        assertThat(run.outputs().get("client-token")).matches("gh-4201-1-[0-9a-f]{12}");
         assertThat(run.steps().get(run.steps().size() - 1).log()).as(run.log()).contains("stopped job");
-        assertThat(find(name)).hasValueSatisfying(j -> assertThat(j.state()).isEqualTo(JobState.STOPPED));
+        assertThat(find("cli-small-killed"))
+                .hasValueSatisfying(j -> assertThat(j.state()).isEqualTo(JobState.STOPPED));
     }
 
     @Test
     void githubsCancelSequenceReachesTheExecdCliWhichStopsTheJob() throws Exception {
-        GithubRunner runner = runner("sigint");
-        String name = "cli-small-sigint";
+        GithubRunner.Run run = cancelledRun("sigint", CiCancelSequenceTest::cancelSequence);
+
+        assertThat(run.step("submit").log()).as(run.log()).contains("interrupted: stopping job");
+        assertThat(find("cli-small-sigint"))
+                .hasValueSatisfying(j -> assertThat(j.state()).isEqualTo(JobState.STOPPED));
+        assertThat(run.steps().get(run.steps().size() - 1).ran())
+                .as("the cancel step runs after a cancel, by the token written before the submit")
+                .isTrue();
+    }
+
+    /** What the runner does to the submit step's process once its job runs. */
+    interface ToTheSubmit {
+        void apply(Process submit) throws Exception;
+    }
+
+    /** The action with a ten-minute job ({@code cli-small-<run>}), {@code cancel} done to its submit step once the job runs. */
+    private GithubRunner.Run cancelledRun(String run, ToTheSubmit cancel) throws Exception {
+        GithubRunner runner = runner(run);
         runner.cancel = (step, process) -> {
             if (!step.equals("submit")) {
                 return false;
             }
-            running(name, process);
-            CiCancelSequenceTest.cancelSequence(process);
+            running("cli-small-" + run, process);
+            cancel.apply(process);
             return true;
         };
-
-        GithubRunner.Run run = runner.runAction(
+        return runner.runAction(
                 ACTION,
                 Map.of(
                         "spec",
@@ -281,13 +273,7 @@ class GithubActionTest {
                         TestLaunchers.jar(dir.resolve("cli")).toString(),
                         "java-version",
                         ""),
-                leg("sigint", "600"));
-
-        assertThat(run.step("submit").log()).as(run.log()).contains("interrupted: stopping job");
-        assertThat(find(name)).hasValueSatisfying(j -> assertThat(j.state()).isEqualTo(JobState.STOPPED));
-        assertThat(run.steps().get(run.steps().size() - 1).ran())
-                .as("the cancel step runs after a cancel, by the token written before the submit")
-                .isTrue();
+                leg(run, "600"));
     }
 
     /** Waits until the job named {@code name} runs, or fails with the step's state. */

@@ -165,19 +165,14 @@ class GitlabTemplateTest {
     void afterAScriptKilledOnItsTimeoutTheAfterScriptStopsTheJob() throws Exception {
         Path trainjob = TestLaunchers.script(dir.resolve("bin/trainjob"));
         Files.copy(CliHarness.resource(dir, "small-job.yaml"), dir.resolve("train.yaml"));
-        var key = sim.scenario().credentials().get(0);
         Map<String, String> vars = variables(Map.of(
                 "TRAINJOB", trainjob.toString(),
                 "TRAINJOB_ARGS", "--poll-interval=200ms",
                 "TRAINJOB_CLIENT_TOKEN", "gl-timeout-1",
                 "RUN", "gl-timeout",
                 "RUN_SECONDS", "600",
-                "HOME", dir.toString(),
-                "TRAINJOB_PLATFORM", "aihc",
-                "TRAINJOB_ENDPOINT", sim.baseUrl().toString(),
-                "TRAINJOB_RESOURCE_POOL", SimulatedPlatform.POOL));
-        vars.put("TRAINJOB_ACCESS_KEY", key.accessKey());
-        vars.put("TRAINJOB_SECRET_KEY", key.secretKey());
+                "HOME", dir.toString()));
+        vars.putAll(SimulatedPlatform.environment(sim));
 
         Process script = start("bash", "script", vars, dir.resolve("script.log"));
         try {

@@ -43,6 +43,23 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         return cli.run(args.toArray(String[]::new));
     }
 
+    /** {@code args}, then the values of sweep-leg.yaml's variables for a leg that succeeds with accuracy 0.93. */
+    static String[] withLeg(String run, String... args) {
+        List<String> all = new ArrayList<>(Arrays.asList(args));
+        all.addAll(List.of(
+                "--set",
+                "RUN=" + run,
+                "--set",
+                "LR=1e-4",
+                "--set",
+                "ACCURACY=0.93",
+                "--set",
+                "EXIT_CODE=0",
+                "--set",
+                "RUN_SECONDS=0.2"));
+        return all.toArray(String[]::new);
+    }
+
     static JsonSchemaChecker schema() throws Exception {
         return new JsonSchemaChecker(
                 Terminal.JSON.readTree(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli-output.schema.json"))));
@@ -74,23 +91,12 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     @Test
     void awaitGivenTheSpecReadsItsDeclaredOutputsAsSubmitDoes() throws Exception {
         // the submit-then-await split of a CI pipeline: the gate's metric is a declared (regex) output
-        var submitted = cli.run(
-                "submit",
-                spec("sweep-leg.yaml"),
-                "--set",
-                "RUN=await1",
-                "--set",
-                "LR=1e-4",
-                "--set",
-                "ACCURACY=0.93",
-                "--set",
-                "EXIT_CODE=0",
-                "--set",
-                "RUN_SECONDS=0.2");
+        var submitted = cli.run(withLeg("await1", "submit", spec("sweep-leg.yaml")));
         assertThat(submitted.exitCode()).as(submitted.err()).isZero();
         String id = submitted.out().strip();
 
-        var awaited = cli.run(
+        var awaited = cli.run(withLeg(
+                "await1",
                 "await",
                 id,
                 "--wait",
@@ -100,17 +106,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 "-o",
                 "json",
                 "--spec",
-                spec("sweep-leg.yaml"),
-                "--set",
-                "RUN=await1",
-                "--set",
-                "LR=1e-4",
-                "--set",
-                "ACCURACY=0.93",
-                "--set",
-                "EXIT_CODE=0",
-                "--set",
-                "RUN_SECONDS=0.2");
+                spec("sweep-leg.yaml")));
 
         assertThat(awaited.exitCode()).as(awaited.err()).isZero();
         JsonNode doc = json(awaited);
@@ -126,25 +122,8 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 spec,
                 Files.readString(Path.of(spec("sweep-leg.yaml")))
                         + "  - name: loss\n    regex: 'eval loss: ([0-9.]+)'\n");
-        var result = cli.run(
-                "submit",
-                spec.toString(),
-                "--set",
-                "RUN=loss1",
-                "--set",
-                "LR=1e-4",
-                "--set",
-                "ACCURACY=0.93",
-                "--set",
-                "EXIT_CODE=0",
-                "--set",
-                "RUN_SECONDS=0.2",
-                "--wait",
-                "completed",
-                "--poll-interval",
-                "50ms",
-                "-o",
-                "json");
+        var result = cli.run(withLeg(
+                "loss1", "submit", spec.toString(), "--wait", "completed", "--poll-interval", "50ms", "-o", "json"));
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.err())
@@ -154,19 +133,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
 
     @Test
     void awaitWithoutTheSpecSaysWhichOutputsItCannotRead() throws Exception {
-        var submitted = cli.run(
-                "submit",
-                spec("sweep-leg.yaml"),
-                "--set",
-                "RUN=await2",
-                "--set",
-                "LR=1e-4",
-                "--set",
-                "ACCURACY=0.93",
-                "--set",
-                "EXIT_CODE=0",
-                "--set",
-                "RUN_SECONDS=0.2");
+        var submitted = cli.run(withLeg("await2", "submit", spec("sweep-leg.yaml")));
         Path env = dir.resolve("await.env");
 
         var awaited = cli.run(
