@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
+import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
