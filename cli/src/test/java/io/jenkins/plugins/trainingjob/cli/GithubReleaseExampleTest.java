@@ -242,8 +242,8 @@ class GithubReleaseExampleTest {
         assertThat(Files.readAllLines(artifacts.get("leg-3e-4").resolve("leg-3e-4.env")))
                 .contains(
                         "TRAINJOB_OUT_STATUS=SUCCEEDED",
-                        "TRAINJOB_OUT_ACCURACY=0.86",
-                        "TRAINJOB_OUT_CHECKPOINT=bos://ml-ckpt/4201/lr3e-4");
+                        "TRAINJOB_OUT_accuracy=0.86",
+                        "TRAINJOB_OUT_checkpoint=bos://ml-ckpt/4201/lr3e-4");
         assertThat(Files.readString(artifacts.get("leg-1e-3").resolve("leg-1e-3.md")))
                 .contains("0.78");
 
@@ -283,7 +283,7 @@ class GithubReleaseExampleTest {
         assertThat(Files.readAllLines(artifacts.get("leg-3e-4").resolve("leg-3e-4.env")))
                 .as("a failed leg's file is uploaded, its outcome in it and none of its values")
                 .contains("TRAINJOB_OUT_STATUS=FAILED")
-                .noneMatch(l -> l.startsWith("TRAINJOB_OUT_ACCURACY="));
+                .noneMatch(l -> l.startsWith("TRAINJOB_OUT_accuracy="));
         JsonNode gateJob = jobs.path("gate");
 
         GithubRunner.Run strict =
@@ -310,14 +310,14 @@ class GithubReleaseExampleTest {
         Path legs = Files.createDirectories(dir.resolve("artifacts/legs"));
         Files.writeString(
                 legs.resolve("leg-3e-4.env"),
-                "TRAINJOB_OUT_ACCURACY=0.95\nTRAINJOB_OUT_CHECKPOINT=bos://c/3e-4\nTRAINJOB_OUT_STATUS=FAILED\n");
-        Files.writeString(legs.resolve("leg-1e-2.env"), "TRAINJOB_OUT_ACCURACY=0.97\n"); // no outcome: unproven
+                "TRAINJOB_OUT_accuracy=0.95\nTRAINJOB_OUT_checkpoint=bos://c/3e-4\nTRAINJOB_OUT_STATUS=FAILED\n");
+        Files.writeString(legs.resolve("leg-1e-2.env"), "TRAINJOB_OUT_accuracy=0.97\n"); // no outcome: unproven
         Files.writeString(
                 legs.resolve("leg-1e-4.env"),
-                "TRAINJOB_OUT_ACCURACY=0.81\nTRAINJOB_OUT_CHECKPOINT=bos://c/1e-4\nTRAINJOB_OUT_STATUS=SUCCEEDED\n");
+                "TRAINJOB_OUT_accuracy=0.81\nTRAINJOB_OUT_checkpoint=bos://c/1e-4\nTRAINJOB_OUT_STATUS=SUCCEEDED\n");
         Files.writeString(
                 legs.resolve("leg-1e-3.env"),
-                "TRAINJOB_OUT_ACCURACY=0.78\nTRAINJOB_OUT_STATUS=SUCCEEDED\nTRAINJOB_OUT_CHECKPOINT=bos://c/1e-3\n");
+                "TRAINJOB_OUT_accuracy=0.78\nTRAINJOB_OUT_STATUS=SUCCEEDED\nTRAINJOB_OUT_checkpoint=bos://c/1e-3\n");
         artifacts.put("leg-all", legs);
 
         GithubRunner.Run strict = gate(gateJob, List.of(), "0.82");
