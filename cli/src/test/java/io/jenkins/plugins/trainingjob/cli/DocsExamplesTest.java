@@ -114,6 +114,20 @@ class DocsExamplesTest {
     }
 
     @Test
+    void theReadmeLinksTheReleaseExamplesTheActionAndTheGitlabTemplate() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        for (String target : List.of(
+                ".github/actions/trainjob/action.yml",
+                "docs/examples/github-release.yml",
+                "docs/ci/gitlab-trainjob.yml",
+                "docs/examples/Jenkinsfile.release")) {
+            assertThat(readme).as("README links %s (D10)", target).contains("](" + target + ")");
+            assertThat(ROOT.resolve(target)).exists();
+        }
+        assertThat(readme).contains("| `trainjob history");
+    }
+
+    @Test
     void noDocumentRepeatsAHeading() throws IOException {
         List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("simulator/README.md")));
         try (var files = Files.list(ROOT.resolve("docs"))) {

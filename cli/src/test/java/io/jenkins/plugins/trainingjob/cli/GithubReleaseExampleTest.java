@@ -369,6 +369,26 @@ class GithubReleaseExampleTest {
     }
 
     @Test
+    void theCliIsBuiltOnceAndEveryLegRunsThatJarThroughTheAction() throws Exception {
+        JsonNode jobs = workflow().path("jobs");
+        List<String> cliSteps = new ArrayList<>();
+        jobs.at("/cli/steps")
+                .forEach(s -> cliSteps.add(s.path("run").asText(s.path("uses").asText())));
+        assertThat(cliSteps).anySatisfy(s -> assertThat(s).contains("./mvnw").contains("-pl cli -am package"));
+        assertThat(jobs.at("/train/needs").asText()).isEqualTo("cli");
+        JsonNode leg = null;
+        for (JsonNode step : jobs.at("/train/steps")) {
+            if (step.path("uses").asText().equals("./.github/actions/trainjob")) {
+                leg = step;
+            }
+        }
+        assertThat(leg).as("the leg's step uses the action").isNotNull();
+        assertThat(leg.at("/with/trainjob").asText()).isEqualTo("trainjob.jar");
+        assertThat(jobs.at("/train/steps").toString()).contains("\"name\":\"trainjob-cli\"");
+        assertThat(jobs.at("/train/steps").toString()).doesNotContain("mvnw");
+    }
+
+    @Test
     void theWorkflowKeepsSecretsToTheSubmittingStepReadsOnlyAndPinsActionsByCommit() throws Exception {
         JsonNode wf = workflow();
         assertThat(wf.at("/permissions/contents").asText()).isEqualTo("read");
