@@ -235,6 +235,7 @@ final class AttemptSubmit {
                 r.waiting(),
                 result.target().spec().outputs(),
                 extra,
+                result.attempts().size() > 1 ? result.attempts() : List.of(),
                 null);
     }
 

@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.flow.Preflight;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
@@ -96,12 +97,8 @@ public final class DemoCommand implements Callable<Integer> {
             try (SimulatedClock clock = new SimulatedClock(sim);
                     TrainingPlatform platform = root.env().connector().connect(settings);
                     JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
-                JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
-                JobRef big = submit(
-                        platform,
-                        documented,
-                        terminal,
-                        "1 worker x 8 GPUs in queue 'default': no node there can take it");
+                JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training'");
+                JobRef big = submit(platform, documented, terminal, "1 worker x 8 GPUs in queue 'default'");
                 terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
                 // The monitor polls and times out on the simulator's clock: the normal settings serve.
@@ -170,10 +167,16 @@ public final class DemoCommand implements Callable<Integer> {
         return doc;
     }
 
+    /**
+     * Submits {@code spec}, saying what it asks for and its pre-flight verdict: the one word submit, the
+     * report and the JSON use (the report below gives its sentence).
+     */
     private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {
+        String verdict =
+                "pre-flight: " + Preflight.check(platform, spec).verdict().name();
         JobRef ref = platform.submit(spec, UUID.randomUUID().toString());
         terminal.progress("submitted " + spec.name() + " as " + ref.id());
-        terminal.progress("  " + what);
+        terminal.progress("  " + what + "; " + verdict);
         return ref;
     }
 

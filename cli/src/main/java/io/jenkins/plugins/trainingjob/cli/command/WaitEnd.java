@@ -13,7 +13,9 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,6 +32,7 @@ final class WaitEnd {
      * @param platform the connection the job runs on (a fallback target's, when it moved)
      * @param rules the outputs the job's spec declares ({@link OutputRules#none()} without a spec)
      * @param extra payload keys the JSON document carries besides the outcome's
+     * @param attempts every attempt of a submit that took several, for the short report; else empty
      * @param eta the watch's last estimate, or {@code null}
      * @return the exit code
      */
@@ -41,6 +44,7 @@ final class WaitEnd {
             WaitOptions waiting,
             OutputRules rules,
             Map<String, Object> extra,
+            List<Attempt> attempts,
             Eta eta) {
         // Stop first, print after: a document printed before the stop would still say RUNNING (review R13).
         FailureCleanup.Cleanup cleanup = FailureCleanup.cleanUp(
@@ -60,7 +64,7 @@ final class WaitEnd {
         WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
                 ? WorkerLogReader.tail(platform, job, failed.failure().worker())
                 : null;
-        OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left);
+        OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left, afterStop, attempts);
         int code = OutcomePrinter.print(
                 terminal,
                 job,

@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +96,7 @@ public final class OutcomePrinter {
             Map<String, Object> extra,
             Eta eta) {
         int exitCode = ExitCode.of(outcome);
-        DiagnosisReport report = reportOf(outcome);
+        DiagnosisReport report = afterCleanup(reportOf(outcome), end);
         Eta lastEta = etaOf(outcome, eta);
         if (report != null && reportFile != null) {
             try {
@@ -119,9 +120,12 @@ public final class OutcomePrinter {
                             exitCode,
                             exitCode == ExitCode.JOB_VANISHED
                                     ? vanished(job, outcome)
-                                    : withoutConsolePrefix(unfolded(outcome.message())))
+                                    : withoutConsolePrefix(end.summary().headline()))
                     .platform(job.platform());
             Map<String, Object> payload = json(job, outcome);
+            if (report != null) {
+                payload.put("report", reportJson(report));
+            }
             if (lastEta != null) {
                 payload.put("eta", EtaJson.of(lastEta));
             }
@@ -156,8 +160,23 @@ public final class OutcomePrinter {
             terminal.result(ReportFormat.TEXT.render(report));
             return exitCode;
         }
-        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
+        terminal.result(verdict(terminal, outcome, terminal.lines(outcome.message())));
         return exitCode;
+    }
+
+    /**
+     * The diagnosis report as it stands after the wait's clean-up: a job stopped by
+     * {@code --cancel-on-failure} is said to be stopped in the report's headline, in every format, so the
+     * report agrees with the JSON's {@code cleanup} and {@code status}.
+     */
+    private static DiagnosisReport afterCleanup(DiagnosisReport report, End end) {
+        if (report == null || !end.stopRequested() || end.summary().cleanup().isEmpty()) {
+            return report;
+        }
+        return report.toBuilder()
+                .headline(
+                        report.headline() + "; after the wait: " + end.summary().cleanup())
+                .build();
     }
 
     /**
@@ -200,7 +219,8 @@ public final class OutcomePrinter {
         if (end.outputsFile() != null) {
             try {
                 OutputsFile.append(end.outputsFile(), outputs);
-                terminal.progress("wrote " + outputs.values().size() + " output(s) to " + end.outputsFile());
+                terminal.progress("wrote " + Plural.count(outputs.values().size(), "output", "outputs") + " to "
+                        + end.outputsFile());
             } catch (CliException e) {
                 terminal.progress("warning: " + e.getMessage());
             }
@@ -303,11 +323,12 @@ public final class OutcomePrinter {
     }
 
     /**
-     * A JSON document names the job in its own fields: the console's {@code [aihc] job name (id)} prefix
-     * is left out of the message ({@code failed: FAILED, exit code 3 ...}).
+     * A JSON document names the platform in its own field: the console's {@code [aihc]} tag is left out of
+     * the message, which keeps its subject ({@code job train-llm (pytorchjob-1b2c) failed: FAILED, exit
+     * code 3 ...}), so the sentence says which job even read alone.
      */
     public static String withoutConsolePrefix(String message) {
-        return message.replaceFirst("^\\[[a-z]+] (job \\S+( \\([^)\\s]*\\))? )?", "");
+        return message.replaceFirst("^\\[[a-z]+] ", "");
     }
 
     /**

@@ -53,9 +53,9 @@ public final class Preflight {
                 || mode == PreflightMode.STRICT && report.verdict() == Verdict.NEEDS_ADMIN;
     }
 
-    /** One line for a build log or a terminal: {@code pre-flight: fits now: ...}. */
+    /** One line for a build log or a terminal: {@code pre-flight: FITS_NOW — fits now: ...}. */
     public static String summary(DiagnosisReport report) {
-        return "pre-flight: " + report.verdictText();
+        return "pre-flight: " + report.verdictLine();
     }
 
     /**

@@ -41,7 +41,7 @@ public final class SpecReuse {
             String what = ConsoleText.strip(job.id())
                     + (job.name().equals(job.id()) ? "" : " (" + ConsoleText.strip(job.name()) + ")");
             Instant when = status.finishedAt() != null ? status.finishedAt() : status.createdAt();
-            String age = when == null ? "" : " " + DurationText.format(Duration.between(when, now)) + " ago";
+            String age = when == null ? "" : " " + DurationText.ago(Duration.between(when, now));
             String verb = status.finishedAt() != null ? "" : status.createdAt() != null ? ", created" : "";
             return "reused job " + what + ", " + status.phase() + verb + age + " (client token " + clientToken
                     + "); not submitting it again";

@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.report.RemoteText;
 import io.jenkins.plugins.trainingjob.core.report.ReportLimits;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRule;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -85,6 +86,15 @@ public final class WorkerLogReader {
         for (String name : tooLong) {
             notes.add("output " + name + " left out: its value is longer than " + OutputRules.MAX_VALUE_CHARS
                     + " characters");
+        }
+        List<String> missing = rules.rules().stream()
+                .map(OutputRule::name)
+                .filter(name -> !values.containsKey(name) && !tooLong.contains(name))
+                .sorted()
+                .toList();
+        if (!missing.isEmpty()) {
+            notes.add((missing.size() == 1 ? "declared output " : "declared outputs ") + String.join(", ", missing)
+                    + " not found in worker " + ConsoleText.strip(worker.get()) + "'s log");
         }
         return new JobOutputs(values, ConsoleText.strip(worker.get()), "", notes);
     }

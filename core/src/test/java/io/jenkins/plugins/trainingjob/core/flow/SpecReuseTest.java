@@ -60,6 +60,9 @@ class SpecReuseTest {
         assertThat(d.reused()).hasValueSatisfying(r -> assertThat(r.job()).isEqualTo(job));
         assertThat(d.reused().get().message(Instant.parse("2026-12-02T00:00:00Z")))
                 .startsWith("reused job job-1 (nightly), SUCCEEDED 3h ago (client token " + base + ")");
+        // a job that ended in the poll before reads "just now", not "0ms ago" (P26)
+        assertThat(d.reused().get().message(Instant.parse("2026-12-01T21:00:00.400Z")))
+                .startsWith("reused job job-1 (nightly), SUCCEEDED just now (client token " + base + ")");
     }
 
     @Test

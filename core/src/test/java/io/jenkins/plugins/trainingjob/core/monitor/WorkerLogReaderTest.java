@@ -9,12 +9,14 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRule;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +74,20 @@ class WorkerLogReaderTest {
         assertThat(outputs.worker()).isEqualTo("sweep-lr1-master-0");
         assertThat(outputs.unavailable()).isEmpty();
         assertThat(outputs.notes()).isEmpty();
+    }
+
+    @Test
+    void aDeclaredOutputTheLogDoesNotHoldIsNamedInTheNotes() {
+        LoggingPlatform platform = new LoggingPlatform(Map.of("w-0", List.of("eval accuracy: 0.9")));
+        OutputRules rules = OutputRules.of(List.of(
+                new OutputRule("loss", Pattern.compile("loss: ([0-9.]+)")),
+                new OutputRule("accuracy", Pattern.compile("eval accuracy: ([0-9.]+)")),
+                new OutputRule("f1", Pattern.compile("f1: ([0-9.]+)"))));
+
+        JobOutputs outputs = WorkerLogReader.outputs(platform, finished("w-0"), rules);
+
+        assertThat(outputs.values()).containsExactly(Map.entry("accuracy", "0.9"));
+        assertThat(outputs.notes()).containsExactly("declared outputs f1, loss not found in worker w-0's log");
     }
 
     @Test
