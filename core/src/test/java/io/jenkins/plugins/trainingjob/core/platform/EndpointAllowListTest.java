@@ -99,6 +99,27 @@ class EndpointAllowListTest {
         assertThat(allowed(exact, "https://169.254.169.254")).isTrue();
     }
 
+    /** Security review 2, N5: what OkHttp connects to is classified, not how the literal was spelt. */
+    @Test
+    void nonCanonicalAddressLiteralsAreClassifiedByValue() {
+        EndpointAllowList anyHost = EndpointAllowList.parse("*\nhttp://*");
+        for (String special : List.of(
+                "https://[0:0:0:0:0:ffff:a9fe:a9fe]/",
+                "https://[0:0:0:0:0:ffff:7f00:1]/",
+                "https://[0::1]/",
+                "https://[0:0:0:0:0:0:0:0]/",
+                "https://[fd00:ec2:0::254]/",
+                "http://[::ffff:169.254.169.254]/",
+                "https://[::127.0.0.1]/",
+                "https://[64:ff9b::a9fe:a9fe]/",
+                "https://[2002:a9fe:a9fe::1]/",
+                "https://[FE80:0:0:0:0:0:0:1]/")) {
+            assertThat(allowed(anyHost, special)).as(special).isFalse();
+        }
+        assertThat(allowed(anyHost, "https://[2001:db8::1]/")).as("a global IPv6 address").isTrue();
+        assertThat(allowed(anyHost, "https://[::ffff:10.0.0.5]/")).as("a mapped private address").isTrue();
+    }
+
     @Test
     void linesThatAreNotEntriesAreNamedAll() {
         assertThatThrownBy(() -> EndpointAllowList.parse("ok.example\nftp://x\nhttps://h/some/path\nh:99999"))

@@ -79,6 +79,16 @@ class OutputRulesTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aPatternThatBacktracksEndsOnALineOfTenThousandCommas() {
+        JobSpec spec = JobSpecLoader.load(
+                SpecFixture.MINIMAL_AIHC + "outputs:\n  - {name: acc, regex: '(.*,){8}acc=([0-9.]+)'}\n",
+                "job.yaml",
+                Map.of());
+        assertThat(spec.outputs().extract(List.of(",".repeat(10_000)), new TreeSet<>())).isEmpty();
+    }
+
+    @Test
     void aBadRegexNamesTheFieldAndTheRule() {
         assertThat(problems("outputs:\n  - name: acc\n    regex: 'acc ([0-9'\n"))
                 .singleElement()
