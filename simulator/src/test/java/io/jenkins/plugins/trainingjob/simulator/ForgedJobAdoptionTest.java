@@ -55,8 +55,8 @@ class ForgedJobAdoptionTest {
         Scenario s = Scenario.bundled("seed-taint-and-gpu").withSpeed(0);
         List<Scenario.CredentialPair> keys = new ArrayList<>(s.credentials());
         keys.add(new Scenario.CredentialPair(TEAM_B.accessKey(), TEAM_B.secretKey()));
-        sim = Simulator.start(new Scenario(
-                s.name(), s.seed(), keys, s.timing(), s.nodes(), s.aihc(), s.sensecore(), s.faults()));
+        sim = Simulator.start(
+                new Scenario(s.name(), s.seed(), keys, s.timing(), s.nodes(), s.aihc(), s.sensecore(), s.faults()));
         teamA = SimClients.aihc(sim, POOL, "training");
     }
 
@@ -68,14 +68,7 @@ class ForgedJobAdoptionTest {
 
     static JobSpec nightly() {
         return SimSpecs.aihc(
-                "nightly-model",
-                "training",
-                1,
-                1,
-                "SIM_RUN_SECONDS",
-                "5",
-                "SIM_LOG_LINES",
-                "eval accuracy: 0.70");
+                "nightly-model", "training", 1, 1, "SIM_RUN_SECONDS", "5", "SIM_LOG_LINES", "eval accuracy: 0.70");
     }
 
     /** Team A's run: the reuse look-up, then a submit under the token it chose unless it reused a job. */
@@ -101,11 +94,11 @@ class ForgedJobAdoptionTest {
         String token = label(victim, AihcClient.CLIENT_TOKEN_LABEL);
         String digest = label(victim, AihcClient.SPEC_DIGEST_LABEL);
         JsonNode forged = forger().createJob(
-                "nightly-model-a2",
-                "team-b/evil:1",
-                "python evil.py",
-                "eval accuracy: 0.99",
-                Map.of(AihcClient.CLIENT_TOKEN_LABEL, token + "-a2", AihcClient.SPEC_DIGEST_LABEL, digest));
+                        "nightly-model-a2",
+                        "team-b/evil:1",
+                        "python evil.py",
+                        "eval accuracy: 0.99",
+                        Map.of(AihcClient.CLIENT_TOKEN_LABEL, token + "-a2", AihcClient.SPEC_DIGEST_LABEL, digest));
         sim.advanceClock(Duration.ofSeconds(6));
         String forgedId = forged.path("result").path("jobId").asText();
 
@@ -117,11 +110,11 @@ class ForgedJobAdoptionTest {
     void aJobUnderAPredictableTokenWithoutTheDigestLabelIsNotAdopted() {
         JobSpec leg = SimSpecs.aihc("release-9001-lr3e-4", "training", 1, 1, "SIM_RUN_SECONDS", "5");
         JsonNode forged = forger().createJob(
-                "release-9001-lr3e-4",
-                "team-b/evil:1",
-                "python evil.py",
-                "eval accuracy: 0.99",
-                Map.of(AihcClient.CLIENT_TOKEN_LABEL, "gh-9001-1-train"));
+                        "release-9001-lr3e-4",
+                        "team-b/evil:1",
+                        "python evil.py",
+                        "eval accuracy: 0.99",
+                        Map.of(AihcClient.CLIENT_TOKEN_LABEL, "gh-9001-1-train"));
         String forgedId = forged.path("result").path("jobId").asText();
 
         assertThatThrownBy(() -> IdempotentSubmitter.submit(teamA, leg, "gh-9001-1-train", true))
@@ -165,7 +158,10 @@ class ForgedJobAdoptionTest {
                     .put("image", image)
                     .put("command", command)
                     .put("replicas", 1);
-            jobSpec.putArray("resources").addObject().put("name", "nvidia.com/gpu").put("quantity", 1);
+            jobSpec.putArray("resources")
+                    .addObject()
+                    .put("name", "nvidia.com/gpu")
+                    .put("quantity", 1);
             ArrayNode envs = jobSpec.putArray("envs");
             envs.addObject().put("name", "SIM_RUN_SECONDS").put("value", "5");
             envs.addObject().put("name", "SIM_LOG_LINES").put("value", log);
