@@ -59,16 +59,18 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = leg("0.91", "0", "0.2", "-o", "json", "--outputs-file", env.toString());
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);
+        assertThat(doc.path("outputs").path("STATUS").asText()).isEqualTo("SUCCEEDED");
         assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.91");
         assertThat(doc.path("outputs").path("checkpoint").asText()).startsWith("bos://ckpt/o");
         assertThat(doc.has("outputsUnavailable")).isFalse();
         assertThat(schema().problems(doc)).isEmpty();
         List<String> lines = Files.readAllLines(env);
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(4);
         assertThat(lines.get(0)).isEqualTo("earlier_step=1");
-        assertThat(lines.get(1)).isEqualTo("accuracy=0.91");
-        assertThat(lines.get(2)).startsWith("checkpoint=bos://ckpt/o");
-        assertThat(result.err()).contains("wrote 2 output(s) to " + env);
+        assertThat(lines.get(1)).isEqualTo("TRAINJOB_OUT_STATUS=SUCCEEDED");
+        assertThat(lines.get(2)).isEqualTo("TRAINJOB_OUT_accuracy=0.91");
+        assertThat(lines.get(3)).startsWith("TRAINJOB_OUT_checkpoint=bos://ckpt/o");
+        assertThat(result.err()).contains("wrote TRAINJOB_OUT_STATUS=SUCCEEDED and 2 output(s) to " + env);
     }
 
     @Test
@@ -90,9 +92,10 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.93");
         assertThat(schema().problems(doc)).isEmpty();
         List<String> lines = Files.readAllLines(env);
-        assertThat(lines).hasSize(2);
-        assertThat(lines.get(0)).isEqualTo("accuracy=0.93");
-        assertThat(lines.get(1)).startsWith("checkpoint=bos://ckpt/o");
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).isEqualTo("TRAINJOB_OUT_STATUS=SUCCEEDED");
+        assertThat(lines.get(1)).isEqualTo("TRAINJOB_OUT_accuracy=0.93");
+        assertThat(lines.get(2)).startsWith("TRAINJOB_OUT_checkpoint=bos://ckpt/o");
     }
 
     @Test
@@ -121,6 +124,10 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = leg("0.2", "3", "0.2", "-o", "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         JsonNode doc = json(result);
+        assertThat(doc.path("outputs").path("STATUS").asText())
+                .as("a failed job's outputs are marked")
+                .isEqualTo("FAILED");
+        assertThat(doc.path("outputsNotes").toString()).contains("the job ended FAILED");
         assertThat(doc.path("failure").has("empty")).isFalse();
         assertThat(doc.path("failure").path("exitCode").asInt()).isEqualTo(3);
         doc.path("failure").fields().forEachRemaining(f -> assertThat(
@@ -209,9 +216,12 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = cli.run(args);
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);
-        assertThat(doc.has("outputs")).isFalse();
+        assertThat(doc.path("outputs").size()).isEqualTo(1);
+        assertThat(doc.path("outputs").path("STATUS").asText()).isEqualTo("SUCCEEDED");
         assertThat(doc.path("outputsUnavailable").asText()).startsWith("SenseCore serves no job logs");
         assertThat(result.err()).contains("no outputs: SenseCore serves no job logs");
-        assertThat(dir.resolve("out.env")).doesNotExist();
+        assertThat(Files.readAllLines(dir.resolve("out.env")))
+                .as("the outcome, always")
+                .containsExactly("TRAINJOB_OUT_STATUS=SUCCEEDED");
     }
 }

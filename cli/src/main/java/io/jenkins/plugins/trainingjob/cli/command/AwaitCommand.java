@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,6 +46,7 @@ public final class AwaitCommand implements Callable<Integer> {
         var settings = target.settings(root.env());
         JobRef job = target.ref(settings);
         waiting.checkBeforeWait(settings);
+        waiting.checkOutputs(OutputRules.none());
         try (TrainingPlatform platform = root.env().connector().connect(settings);
                 JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
             return follower.follow(ExistingJob.named(platform, job), mode, waiting, false);
