@@ -235,7 +235,7 @@ public class TrainingJobService implements PlatformResolver {
         EndpointAllowList allowed = allowList();
         requireAllowedInline(c, allowed);
         Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
-        ConnectionSettings settings = secured(c.toSettings(creds), allowed);
+        ConnectionSettings settings = allowed.guarded(secured(c.toSettings(creds), allowed));
         TrainingPlatform client = connector.connect(settings);
         String key = INLINE + bindingId;
         TrainingPlatform previous = inline.put(key, client);
@@ -267,7 +267,8 @@ public class TrainingJobService implements PlatformResolver {
         } else {
             c = ref.inline();
             requireAllowedInline(c, allowed);
-            settings = secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed);
+            settings = allowed.guarded(
+                    secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed));
         }
         if (queue != null) {
             settings = settings.withQueue(queue);

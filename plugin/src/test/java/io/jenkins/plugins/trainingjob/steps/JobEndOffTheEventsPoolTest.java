@@ -38,6 +38,18 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JobEndOffTheEventsPoolTest {
     private static final long WAIT_MS = 60_000;
+    private static final String SPEC_WITH_AN_OUTPUT = String.join(
+            "\n",
+            "platform: aihc",
+            "name: resnet-1",
+            "jobSpec:",
+            "  image: registry.example.com/train:1",
+            "  command: python train.py",
+            "  replicas: 1",
+            "outputs:",
+            "  - name: accuracy",
+            "    regex: 'eval accuracy: ([0-9.]+)'",
+            "");
 
     @TempDir
     File buildDir;
@@ -73,7 +85,7 @@ class JobEndOffTheEventsPoolTest {
         @Override
         public LogChunk logs(JobRef job, String worker, String marker, int maxLines) {
             readOn.add(Thread.currentThread().getName());
-            return new LogChunk(List.of("trainjob-output accuracy=0.9"), null);
+            return new LogChunk(List.of("eval accuracy: 0.9"), null);
         }
     }
 
@@ -106,7 +118,8 @@ class JobEndOffTheEventsPoolTest {
         TrainingJobService service = new TrainingJobService(
                 settings -> platform,
                 f.service.credentials(),
-                (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-1"),
+                (text, source, variables) -> io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader.load(
+                        SPEC_WITH_AN_OUTPUT, source, variables),
                 () -> f.config,
                 resolver -> {
                     monitor = new JobMonitor(resolver, Clock.systemUTC());
@@ -123,6 +136,7 @@ class JobEndOffTheEventsPoolTest {
         e.start();
 
         verify(f.context, timeout(WAIT_MS)).onSuccess(any());
-        assertThat(platform.readOn).isNotEmpty().allSatisfy(t -> assertThat(t).startsWith("test-calls-"));
+        // the read has a thread of its own: neither the events pool nor the calls pool every build shares
+        assertThat(platform.readOn).isNotEmpty().allSatisfy(t -> assertThat(t).startsWith("trainingjob-log-read-"));
     }
 }

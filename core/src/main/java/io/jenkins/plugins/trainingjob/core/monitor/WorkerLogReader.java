@@ -158,6 +158,11 @@ public final class WorkerLogReader {
 
     private static OutputsRead readOutputs(
             JobLogs logs, JobRef job, JobStatus ended, OutputRules rules, String worker, boolean alsoTail) {
+        String who = ConsoleText.strip(worker);
+        if (rules.rules().isEmpty() && !alsoTail) {
+            // nothing declared, no tail wanted: the log has nothing to give, so it is not read
+            return new OutputsRead(new JobOutputs(Map.of(), who, "", List.of(), ended.phase()), null);
+        }
         List<String> notes = new ArrayList<>();
         String nonce = null;
         if (rules.readsLineConvention()) {
@@ -175,7 +180,6 @@ public final class WorkerLogReader {
         }
         OutputRules.Scan scan = rules.scan(nonce);
         LogScan.Result read = LogScan.read(logs, job, worker, alsoTail ? TAIL_LINES : 0, scan::line);
-        String who = ConsoleText.strip(worker);
         if (read.failure() != null && read.linesRead() == 0) {
             return new OutputsRead(
                     JobOutputs.unavailable(

@@ -288,8 +288,17 @@ class WorkerLogReaderTest {
     void aFailedReadIsSaidNotThrown() {
         LoggingPlatform platform = new LoggingPlatform(Map.of());
         platform.failure = TransientException.malformed(PlatformKind.AIHC, "GET logs", 502, "", "not JSON");
-        JobOutputs outputs = completed(platform, OutputRules.none(), "w-0").outputs();
+        JobOutputs outputs = completed(platform, ACCURACY_AND_CHECKPOINT, "w-0").outputs();
         assertThat(outputs.unavailable()).startsWith("could not read the log of worker w-0: ");
+    }
+
+    @Test
+    void aSucceededJobThatDeclaresNoOutputsIsNotRead() {
+        LoggingPlatform platform = new LoggingPlatform(Map.of("w-0", List.of("eval accuracy: 0.9")));
+        JobOutputs outputs = completed(platform, OutputRules.none(), "w-0").outputs();
+        assertThat(platform.asked).isEmpty();
+        assertThat(outputs.values()).isEmpty();
+        assertThat(outputs.resultEntries()).containsEntry("outputs", Map.of("STATUS", "SUCCEEDED"));
     }
 
     @Test
