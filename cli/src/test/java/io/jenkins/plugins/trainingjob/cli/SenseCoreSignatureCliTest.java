@@ -15,19 +15,6 @@ import org.junit.jupiter.api.Test;
  */
 class SenseCoreSignatureCliTest extends SimulatorBackedCliTest {
 
-    private static final String[] SENSECORE = {
-        "--platform",
-        "sensecore",
-        "--subscription",
-        "sim-sub",
-        "--resource-group",
-        "default",
-        "--zone",
-        "cn-sh-01z",
-        "--workspace",
-        "sim-ws"
-    };
-
     @AfterEach
     void everySchemeAgain() {
         sim.acceptSenseCoreSignatures(EnumSet.allOf(Scheme.class));
@@ -35,7 +22,7 @@ class SenseCoreSignatureCliTest extends SimulatorBackedCliTest {
 
     private CliHarness.Result list(String... more) {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("list"));
-        args.addAll(java.util.List.of(SENSECORE));
+        args.addAll(SimulatedPlatform.SENSECORE);
         args.addAll(java.util.List.of(more));
         return cli.run(args.toArray(String[]::new));
     }

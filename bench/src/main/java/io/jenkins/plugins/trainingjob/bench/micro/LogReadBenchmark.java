@@ -3,17 +3,14 @@ package io.jenkins.plugins.trainingjob.bench.micro;
 import io.jenkins.plugins.trainingjob.core.monitor.JobEndRead;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
-import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
-import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRule;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import java.util.ArrayList;
+import io.jenkins.plugins.trainingjob.core.testkit.EndlessLog;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -73,29 +70,5 @@ public class LogReadBenchmark {
     @Benchmark
     public JobEndRead endOfJobReadOfATwoGigabyteLogIn64MbOfHeap() {
         return WorkerLogReader.read(new EndlessLog(1023), JOB, FAILED, COMMAS, () -> false);
-    }
-
-    /** 2 GB of equal lines made up page by page as asked for: nothing of it is stored. */
-    static final class EndlessLog extends FakePlatform implements JobLogs {
-        private static final long LOG_BYTES = 2L << 30;
-        private final int lineBytes;
-        private final String line;
-
-        EndlessLog(int lineBytes) {
-            this.lineBytes = lineBytes;
-            this.line = ",".repeat(lineBytes);
-        }
-
-        @Override
-        public LogChunk logs(JobRef job, String worker, String marker, int maxLines) {
-            long from = marker == null ? 0 : Long.parseLong(marker);
-            long total = LOG_BYTES / (lineBytes + 1);
-            List<String> page = new ArrayList<>();
-            long i = from;
-            for (; i < Math.min(total, from + maxLines); i++) {
-                page.add(new String(line)); // a fresh string per line, as a parsed page has
-            }
-            return new LogChunk(page, Long.toString(i));
-        }
     }
 }

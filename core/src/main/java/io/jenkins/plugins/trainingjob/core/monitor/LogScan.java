@@ -91,7 +91,9 @@ final class LogScan {
                 }
             }
             boolean moved = chunk.nextMarker() != null && !chunk.nextMarker().equals(marker);
-            if (chunk.lines().size() < PAGE_LINES || !moved) { // a short page is the end of an ended job's log
+            // A short page is not the end: a server may cut a page at a byte limit. An empty one, or a marker
+            // that does not move, is.
+            if (chunk.lines().isEmpty() || !moved) {
                 return new Result(List.copyOf(ring), read, false, cut, null, false);
             }
             marker = chunk.nextMarker();

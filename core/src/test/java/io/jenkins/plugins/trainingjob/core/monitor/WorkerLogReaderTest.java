@@ -12,6 +12,7 @@ import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRule;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.EndlessLog;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.util.ArrayList;
 import java.util.List;
@@ -139,22 +140,22 @@ class WorkerLogReaderTest {
     void aTwoGigabyteLogIsReadOnlyUpToTheByteBound() {
         EndlessLog log = new EndlessLog(1023);
         JobEndRead read = failed(log, ACCURACY_AND_CHECKPOINT, "big-master-0", "big-master-0");
-        assertThat(log.served.get()).isLessThanOrEqualTo(LogScan.MAX_BYTES + (long) LogScan.PAGE_LINES * (1023 + 1));
-        assertThat(log.pages.get()).isEqualTo((int) (LogScan.MAX_BYTES / (1024L * LogScan.PAGE_LINES)) + 1);
+        assertThat(log.served()).isLessThanOrEqualTo(LogScan.MAX_BYTES + (long) LogScan.PAGE_LINES * (1023 + 1));
+        assertThat(log.pages()).isEqualTo((int) (LogScan.MAX_BYTES / (1024L * LogScan.PAGE_LINES)) + 1);
         assertThat(read.outputs().notes())
                 .contains("read the first 8 MiB of worker big-master-0's log; outputs printed after them were not"
                         + " read");
         assertThat(read.tail().lines()).hasSize(WorkerLogReader.TAIL_LINES);
         assertThat(read.tail().note())
                 .startsWith("the log is longer than 8 MiB; these are the last lines of its first 8 MiB");
-        assertThat(log.workersAsked).as("one read for outputs and tail").containsOnly("big-master-0");
+        assertThat(log.workersAsked()).as("one read for outputs and tail").containsOnly("big-master-0");
     }
 
     @Test
     void linesLongerThanSixteenKibAreCutBeforeAnythingReadsThemAndTheCutIsSaid() {
         EndlessLog log = new EndlessLog(1 << 20);
         JobEndRead read = failed(log, ACCURACY_AND_CHECKPOINT, "big-master-0", "big-master-0");
-        assertThat(log.served.get()).isLessThanOrEqualTo(LogScan.MAX_BYTES + (long) LogScan.PAGE_LINES * (1 << 20));
+        assertThat(log.served()).isLessThanOrEqualTo(LogScan.MAX_BYTES + EndlessLog.PAGE_BYTES);
         assertThat(read.outputs().notes())
                 .contains("7 lines of worker big-master-0's log longer than 16 KiB were cut to 16 KiB before"
                         + " outputs were read");
@@ -169,7 +170,10 @@ class WorkerLogReaderTest {
         lines.add("Traceback \u001b[2J(most recent call last)\r");
         LoggingPlatform platform = new LoggingPlatform(Map.of("w-0", lines));
         JobEndRead read = failed(platform, ACCURACY_AND_CHECKPOINT, "w-0", "w-0");
-        assertThat(platform.asked).hasSize(1);
+        assertThat(platform.asked)
+                .as("one pass (its pages) over one log")
+                .containsOnly("w-0")
+                .hasSize(2);
         assertThat(read.tail().lines()).hasSize(WorkerLogReader.TAIL_LINES);
         assertThat(read.tail().lines().get(0)).isEqualTo("line 32");
         assertThat(read.tail().lines().get(WorkerLogReader.TAIL_LINES - 1))
@@ -188,7 +192,7 @@ class WorkerLogReaderTest {
         LoggingPlatform platform = new LoggingPlatform(Map.of(
                 "w-master-0", List.of("eval accuracy: 0.5"), "w-worker-1", List.of("CUDA error: out of memory")));
         JobEndRead read = failed(platform, ACCURACY_AND_CHECKPOINT, "w-worker-1", "w-master-0", "w-worker-1");
-        assertThat(platform.asked).containsExactly("w-master-0", "w-worker-1");
+        assertThat(platform.asked).containsExactly("w-master-0", "w-master-0", "w-worker-1", "w-worker-1");
         assertThat(read.tail().worker()).isEqualTo("w-worker-1");
         assertThat(read.tail().lines()).containsExactly("CUDA error: out of memory");
         assertThat(read.outputs().values()).containsExactly(Map.entry("accuracy", "0.5"));
@@ -351,35 +355,5 @@ class WorkerLogReaderTest {
         assertThat(LogScan.cutToBytes("aé中😀", 6)).isEqualTo("aé中");
         assertThat(LogScan.cutToBytes("aé中😀", 9)).isEqualTo("aé中");
         assertThat(LogScan.cutToBytes("aé中😀", 10)).isEqualTo("aé中😀");
-    }
-
-    /** A log of 2 GB of equal lines, made up page by page as it is asked for: nothing of it is stored. */
-    static final class EndlessLog extends FakePlatform implements JobLogs {
-        static final long LOG_BYTES = 2L << 30;
-        final int lineBytes;
-        final java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
-        final java.util.concurrent.atomic.AtomicInteger pages = new java.util.concurrent.atomic.AtomicInteger();
-        final List<String> workersAsked = new CopyOnWriteArrayList<>();
-        private final String line;
-
-        EndlessLog(int lineBytes) {
-            this.lineBytes = lineBytes;
-            this.line = "x".repeat(lineBytes);
-        }
-
-        @Override
-        public LogChunk logs(JobRef job, String worker, String marker, int maxLines) {
-            workersAsked.add(worker);
-            pages.incrementAndGet();
-            long from = marker == null ? 0 : Long.parseLong(marker);
-            long total = LOG_BYTES / (lineBytes + 1);
-            List<String> page = new ArrayList<>();
-            long i = from;
-            for (; i < Math.min(total, from + maxLines); i++) {
-                page.add(line);
-                served.addAndGet(lineBytes + 1);
-            }
-            return new LogChunk(page, Long.toString(i));
-        }
     }
 }
