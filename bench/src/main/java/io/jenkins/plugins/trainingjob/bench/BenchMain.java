@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.bench.figures.BenchmarksDocument;
 import io.jenkins.plugins.trainingjob.bench.figures.Machine;
 import io.jenkins.plugins.trainingjob.bench.figures.MicroFigures;
 import io.jenkins.plugins.trainingjob.bench.figures.PreflightFigure;
+import io.jenkins.plugins.trainingjob.bench.figures.SnapshotFigure;
 import io.jenkins.plugins.trainingjob.bench.figures.TimeToReportFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.HistoryReadsFigure;
 import io.jenkins.plugins.trainingjob.bench.scale.ScaleFigure;
@@ -31,8 +32,8 @@ import java.util.Map;
 /**
  * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
  * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes {@code bench/target/benchmarks-quick.md}
- * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code eta}, {@code preflight} and {@code fallback} run
- * figure 6, 5 or 7 alone; {@code history:N,N} runs figure 1's history reads alone (estimating watches);
+ * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code eta}, {@code preflight}, {@code fallback} and
+ * {@code snapshot} run figure 6, 5, 7 or 8 alone; {@code history:N,N} runs figure 1's history reads alone (estimating watches);
  * {@code render --results FILE} re-renders a run.
  */
 public final class BenchMain {
@@ -106,6 +107,11 @@ public final class BenchMain {
                             .toArray());
             return;
         }
+        if (mode.equals("snapshot")) {
+            // figure 8 alone, spliced into the existing document
+            spliceFigure8(output);
+            return;
+        }
         if (mode.equals("preflight")) {
             // figure 5 alone, spliced into the existing document (a full run takes minutes)
             spliceFigure5(output);
@@ -173,6 +179,17 @@ public final class BenchMain {
         spliceFigure5(output);
         spliceFigure6(output);
         spliceFigure7(output);
+        spliceFigure8(output);
+    }
+
+    private static void spliceFigure8(Path output) throws Exception {
+        System.out.println("Figure 8: start snapshots");
+        SnapshotFigure.Result r = new SnapshotFigure().run();
+        System.out.println("  " + r);
+        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
+        Files.writeString(output, SnapshotFigure.splice(doc, r), StandardCharsets.UTF_8);
+        System.out.println(SnapshotFigure.markdown(r));
+        System.out.println("Written to " + output);
     }
 
     private static void spliceFigure6(Path output) throws Exception {

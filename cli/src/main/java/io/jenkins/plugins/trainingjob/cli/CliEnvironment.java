@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;

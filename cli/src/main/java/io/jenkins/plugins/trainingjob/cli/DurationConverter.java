@@ -26,7 +26,7 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
      * converts, so a duration error is read again here to name the option the user typed
      * ({@code --pending-timeout: '10' has no unit: ...}) instead of picocli's generic preamble.
      */
-    static String message(CommandLine.ParameterException ex) {
+    public static String message(CommandLine.ParameterException ex) {
         if (ex.getCause() instanceof CommandLine.TypeConversionException
                 && ex.getArgSpec() instanceof OptionSpec option
                 && option.converters().length == 1

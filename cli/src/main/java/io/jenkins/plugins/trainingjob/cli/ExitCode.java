@@ -90,7 +90,7 @@ public final class ExitCode {
     }
 
     /** The platform a failure came from, when it says. */
-    static PlatformKind platformOf(Throwable failure) {
+    public static PlatformKind platformOf(Throwable failure) {
         Throwable t = failure;
         while (t != null) {
             if (t instanceof PlatformException e) {
@@ -122,7 +122,7 @@ public final class ExitCode {
     }
 
     /** The words a failure is reported with: what a person can act on, never a stack trace. */
-    static String describe(Throwable failure) {
+    public static String describe(Throwable failure) {
         String message = failure.getMessage();
         if (failure instanceof CliException
                 || failure instanceof CommandLine.ParameterException

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import java.io.IOException;

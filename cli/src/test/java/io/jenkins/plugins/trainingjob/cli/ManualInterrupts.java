@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

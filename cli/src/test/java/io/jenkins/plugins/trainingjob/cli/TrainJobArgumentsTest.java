@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.cli.command.SpecInput;
+import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;

@@ -84,7 +84,9 @@ class WorkloadEtaEndToEndTest {
         // every GPU is in use: the job waits, the diagnosis says it fits once running jobs end
         assertThat(run.exitCode()).as(run.out()).isEqualTo(6);
         assertThat(OutcomePrinter.unfolded(run.err()))
-                .containsPattern("expected to start in .+ \\(p50 [^)]+\\); \\d+ jobs? ahead need");
+                .containsPattern(
+                        "expected to start in .+ \\(p50 [^)]+\\)(; \\d+ % chance it waits over 30 s)?; \\d+ jobs?"
+                                + " ahead need");
         JsonNode doc = json(run.out());
         JsonNode eta = doc.path("eta");
         assertThat(eta.path("kind").asText()).isEqualTo("ESTIMATE");
@@ -92,7 +94,10 @@ class WorkloadEtaEndToEndTest {
                 .isPositive()
                 .isLessThanOrEqualTo(eta.path("p50").asLong());
         assertThat(eta.path("p50").asLong()).isLessThanOrEqualTo(eta.path("p90").asLong());
-        assertThat(eta.path("basis").asText()).contains("the real waits of the").contains("running jobs hold");
+        assertThat(eta.path("basis").asText())
+                .startsWith("jobs of ")
+                .contains(" in the last 7d (")
+                .contains(" started ");
 
         // the saved report carries the range, and every format renders it with its basis
         JsonNode report = json(Files.readString(saved));
@@ -104,8 +109,33 @@ class WorkloadEtaEndToEndTest {
                     .as(format)
                     .contains("expected to start in")
                     .contains("(p50 ")
-                    .contains("the real waits of the");
+                    .contains("in the last 7d (");
         }
+    }
+
+    /**
+     * The plain submit path on a terminal: its live status line carries the watch's estimate while the
+     * job waits (the lead's new submit flow routes every submit through this line).
+     */
+    @Test
+    void aPlainSubmitOnATerminalShowsTheEstimateOnItsLiveLine() {
+        CliHarness cli = cli(busy);
+        cli.interactive = true;
+        var run = cli.run(
+                "submit",
+                spec(),
+                "--set",
+                "NAME=" + name(),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "3s",
+                "--poll-interval",
+                "50ms",
+                "--cancel-on-failure");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(6);
+        // the line is cut to the console's width, so only its start is certain
+        assertThat(run.err()).containsPattern("PENDING[^\\r\\n]* · starts in \\d");
     }
 
     @Test
@@ -119,7 +149,7 @@ class WorkloadEtaEndToEndTest {
             assertThat(text.exitCode()).as(text.err()).isZero();
             assertThat(text.out())
                     .containsPattern("eta {7}expected to start in .+ \\(p50 ")
-                    .contains("basis: the real waits of the")
+                    .containsPattern("basis {5}jobs of .+ in the last 7d \\(")
                     .containsPattern("ahead {5}\\d+ jobs? ")
                     .contains("workload-0");
             assertThat(text.out().lines()).allMatch(l -> l.length() <= 100);
@@ -146,7 +176,7 @@ class WorkloadEtaEndToEndTest {
             assertThat(text.exitCode()).as(text.err()).isZero();
             assertThat(text.out())
                     .containsPattern("eta {7}expected to start in .+ \\(p50 ")
-                    .doesNotContain("basis: ")
+                    .doesNotContain("basis ")
                     .doesNotContain("workload-0");
             assertThat(text.out().lines()).allMatch(l -> l.length() <= 100);
 

@@ -50,7 +50,8 @@ public record Scenario(
         WorkloadDecl workload) {
 
     /** Names of the scenarios shipped inside the simulator jar. */
-    public static final List<String> BUNDLED = List.of("seed-taint-and-gpu", "tiny", "workload", "workload-thin");
+    public static final List<String> BUNDLED =
+            List.of("seed-taint-and-gpu", "tiny", "workload", "workload-thin", "nightly");
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -233,6 +233,14 @@ public final class Simulator implements AutoCloseable {
                 at, AdminAction.Kind.ADD_NODES, AihcApi.queueKey(poolId, a.queue()), a.like(), a.addNodes());
     }
 
+    /**
+     * Sets an AIHC queue's capability (an administrator's action: {@code {nvidia.com/gpu: 16}}; empty for
+     * unlimited); waiting jobs are re-evaluated at once, running ones keep running.
+     */
+    public void setQueueCapability(String poolId, String queue, Map<String, String> capability) {
+        cluster.setCapability(AihcApi.queueKey(poolId, queue), Resources.parse(capability, "capability"));
+    }
+
     /** Opens an AIHC queue (an administrator's action); waiting jobs are re-evaluated at once. */
     public void reopenQueue(String poolId, String queue) {
         cluster.reopen(AihcApi.queueKey(poolId, queue));

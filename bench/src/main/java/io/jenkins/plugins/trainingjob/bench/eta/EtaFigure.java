@@ -2,20 +2,22 @@ package io.jenkins.plugins.trainingjob.bench.eta;
 
 import io.jenkins.plugins.trainingjob.bench.doc.MarkedSection;
 import io.jenkins.plugins.trainingjob.bench.figures.Machine;
+import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
+import io.jenkins.plugins.trainingjob.core.testkit.calibration.Cases;
+import io.jenkins.plugins.trainingjob.core.testkit.calibration.Look;
 import io.jenkins.plugins.trainingjob.core.testkit.calibration.PhillyTrace;
+import io.jenkins.plugins.trainingjob.core.testkit.calibration.Predictors;
+import io.jenkins.plugins.trainingjob.core.testkit.calibration.Protocol;
 import io.jenkins.plugins.trainingjob.core.testkit.calibration.Score;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** Figure 6 as Markdown, spliced into docs/benchmarks.md between its markers like figure 5. */
 public final class EtaFigure {
 
     static final String BEGIN = "<!-- figure 6: eta (BenchMain --mode eta) -->";
     static final String END = "<!-- end of figure 6 -->";
-    static final double COVERAGE_LOW = 0.70;
-    static final double COVERAGE_HIGH = 0.90;
     static final double TIME_TARGET_MS = 100;
     static final long HEAP_TARGET_BYTES = 64L << 20;
 
@@ -24,39 +26,27 @@ public final class EtaFigure {
     public static String markdown(EtaCalibrationFigure.Result cal, EtaCostFigure.Result cost) {
         StringBuilder md = new StringBuilder();
         md.append("## Figure 6: ETA calibration and cost\n\n");
-        md.append("Data: ")
-                .append(PhillyTrace.ATTRIBUTION)
-                .append(". 3,034 jobs, 2017-09-04 to 2017-12-22;")
-                .append(" the first 7 days are history only. Scored: jobs that waited at least 1 min. Coverage is")
-                .append(" the share of real waits inside [p10, p90] (goal 70-90 %); width is p90 - p10; errors are")
-                .append(" medians of |p50 - real| and |ln(p50 / real)| (p50 floored at 1 s). Point predictors give")
-                .append(" p10 = p50 = p90.\n\n");
-        table(
-                md,
-                "(a) The trace alone, at the submit: each predictor sees the jobs as the trace shows them at"
-                        + " that instant (7-day window); capacity unknown to all (the trace has no cluster size)",
-                cal.traceAtSubmit());
-        table(
-                md,
-                "(b) The trace alone, at the tool's first poll 30 s after the submit, for a job still pending"
-                        + " then (a job that started sooner is shown no ETA); same data and rules as (a)",
-                cal.traceAtFirstPoll());
+        md.append(EtaProtocolText.intro());
+        Cases report = cal.trace().select(Protocol.Period.REPORT.holds());
+        md.append(EtaTargets.markdown(report));
+        section(md, "(a) The trace alone, " + Protocol.Period.REPORT.label(), cal.trace(), Protocol.Period.REPORT);
+        section(md, "(b) The trace alone, " + Protocol.Period.TUNING.label(), cal.trace(), Protocol.Period.TUNING);
         WorkloadReplay.Result r = cal.replay();
-        table(
-                md,
-                String.format(
-                        Locale.ROOT,
-                        "(c) The simulator's workload mode: the trace's arrivals, sizes (pods"
-                                + " of up to 8 GPUs) and run times replayed into the simulator's cluster model (%d nodes of 8 GPUs;"
-                                + " priority then age, gangs, backfill) on a manual clock; each predictor sees the list and the"
-                                + " inventory at the submit. Replay: %,d jobs scored of %,d, wait p50 %s, p90 %s",
-                        cal.replayNodes(),
-                        r.waitedAMinute(),
-                        r.jobs(),
-                        mins(r.medianWaitSeconds()),
-                        mins(r.p90WaitSeconds())),
-                r.scores());
+        String replay = String.format(
+                Locale.ROOT,
+                "(c) The simulator's workload mode: the trace's arrivals, sizes (pods of up to 8 GPUs) and run times"
+                        + " replayed into the simulator's cluster model (%d nodes of 8 GPUs; priority then age, gangs,"
+                        + " backfill) on a manual clock; each predictor sees the list and the inventory at the look."
+                        + " Replay: %,d jobs after the warm-up, %,d waited a minute or more, wait p50 %s, p90 %s",
+                cal.replayNodes(),
+                r.jobs(),
+                r.waitedAMinute(),
+                duration(r.medianWaitSeconds()),
+                duration(r.p90WaitSeconds()));
+        section(md, replay + "; " + Protocol.Period.REPORT.label(), r.cases(), Protocol.Period.REPORT);
+        section(md, "(c, continued) The replay, " + Protocol.Period.TUNING.label(), r.cases(), Protocol.Period.TUNING);
         md.append(String.format(Locale.ROOT, "Calibration took %.0f s.%n%n", cal.seconds()));
+        md.append(EtaProtocolText.tuned());
         md.append(String.format(
                         Locale.ROOT,
                         "(d) Cost, on %s (load average %.1f when it ran), synthetic queue (",
@@ -110,73 +100,88 @@ public final class EtaFigure {
         return md.toString();
     }
 
-    /** The replay's table alone, for choosing the replay cluster's size. */
+    /** The replay's tables alone, for choosing the replay cluster's size. */
     public static String replayOnly(int nodes) {
         WorkloadReplay.Result r = new WorkloadReplay(
-                        PhillyTrace.load(),
-                        nodes,
-                        EtaCalibrationFigure.WARM_UP,
-                        io.jenkins.plugins.trainingjob.core.eta.QueueHistory.DEFAULT_WINDOW)
-                .run(io.jenkins.plugins.trainingjob.core.testkit.calibration.Predictors.all());
+                        PhillyTrace.load(), nodes, EtaCalibrationFigure.WARM_UP, QueueHistory.DEFAULT_WINDOW)
+                .run(EtaCalibrationFigure.predictors(), Look.ALL);
         StringBuilder md = new StringBuilder();
-        table(
-                md,
-                String.format(
-                        Locale.ROOT,
-                        "Replay on %d nodes: %,d scored of %,d, wait p50 %s, p90 %s",
-                        nodes,
-                        r.waitedAMinute(),
-                        r.jobs(),
-                        mins(r.medianWaitSeconds()),
-                        mins(r.p90WaitSeconds())),
-                r.scores());
+        String title = String.format(
+                Locale.ROOT,
+                "Replay on %d nodes: %,d jobs, %,d waited a minute, wait p50 %s, p90 %s",
+                nodes,
+                r.jobs(),
+                r.waitedAMinute(),
+                duration(r.medianWaitSeconds()),
+                duration(r.p90WaitSeconds()));
+        section(md, title + "; " + Protocol.Period.TUNING.label(), r.cases(), Protocol.Period.TUNING);
         return md.toString();
     }
 
-    private static void table(StringBuilder md, String title, Map<String, Score> scores) {
-        md.append(title).append(".\n\n");
-        md.append("| predictor | jobs scored (no answer) | coverage [p10, p90] | mean width | median abs. error of p50"
-                + " | median abs. ln(p50/real) |\n|---|---|---|---|---|---|\n");
-        List<Score> all = new ArrayList<>(scores.values());
-        for (Score s : all) {
+    /** One period of one data set: a table per look, each with ours against the best peer. */
+    private static void section(StringBuilder md, String title, Cases all, Protocol.Period period) {
+        md.append("### ").append(title).append("\n\n");
+        for (Look look : Look.ALL) {
+            Cases at = Protocol.at(all, period, look);
+            md.append("**").append(look.name()).append("**");
+            md.append(look.after().isZero() ? ", all jobs" : ", the jobs still pending then");
+            md.append(String.format(Locale.ROOT, " (%,d)", at.cases().size()));
+            if (at.cases().isEmpty()) {
+                md.append(": no job was still pending then.\n\n");
+                continue;
+            }
+            md.append(":\n\n");
+            table(md, at);
+        }
+    }
+
+    private static void table(StringBuilder md, Cases at) {
+        md.append("| predictor | scored (no answer) | coverage [p10, p90] (below / above) | mean width"
+                + " | interval score, 10x (20x) | median abs. ln(p50/real) | median abs. p50 - real |\n"
+                + "|---|---|---|---|---|---|---|\n");
+        for (String p : tablePredictors(at)) {
+            Score s = Score.of(p, at);
             md.append(String.format(
                     Locale.ROOT,
-                    "| %s | %,d (%d) | %.1f %% | %s | %.1f min | %.2f |%n",
-                    s.predictor(),
+                    "| %s | %,d (%d) | %s | %s | %s (%s) | %s | %s |%n",
+                    p,
                     s.scored(),
                     s.noAnswer(),
-                    100 * s.coverage(),
-                    minutes(s.meanWidthMinutes()),
-                    s.medianAbsErrorMinutes(),
-                    s.medianAbsLogRatio()));
+                    s.scored() == 0
+                            ? "-"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%.1f %% (%.0f / %.0f)",
+                                    100 * s.coverage(),
+                                    100 * s.below(),
+                                    100 * s.above()),
+                    duration(s.meanWidthSeconds()),
+                    duration(s.meanIntervalScoreSeconds(Score.MISS_WEIGHT)),
+                    duration(s.meanIntervalScoreSeconds(Score.ISSUE_MISS_WEIGHT)),
+                    Double.isNaN(s.medianAbsLog()) ? "-" : String.format(Locale.ROOT, "%.2f", s.medianAbsLog()),
+                    duration(s.medianAbsErrorSeconds())));
         }
-        Score ours = all.get(0);
-        boolean inBand = ours.coverage() >= COVERAGE_LOW && ours.coverage() <= COVERAGE_HIGH;
-        List<String> lostTo = new ArrayList<>();
-        for (Score peer : all.subList(1, all.size())) {
-            if (!(ours.medianAbsErrorMinutes() < peer.medianAbsErrorMinutes()
-                    && ours.medianAbsLogRatio() < peer.medianAbsLogRatio())) {
-                lostTo.add(peer.predictor());
-            }
-        }
-        md.append("\nOurs: coverage in 70-90 %: ")
-                .append(inBand ? "yes" : "**NO**")
-                .append("; beats all three peers on p50 error (minutes and log): ")
-                .append(
-                        lostTo.isEmpty()
-                                ? "yes"
-                                : "**NO** (not on both measures against: " + String.join("; ", lostTo) + ")")
-                .append(".\n\n");
+        md.append('\n').append(EtaTargets.comparison(at)).append("\n\n");
     }
 
-    private static String minutes(double m) {
-        return m >= 120 ? String.format(Locale.ROOT, "%.1f h", m / 60) : String.format(Locale.ROOT, "%.0f min", m);
+    /** Every predictor of the walk but the base rate, which states no range. */
+    static List<String> tablePredictors(Cases at) {
+        List<String> out = new ArrayList<>(at.predictors());
+        out.remove(Predictors.windowBaseRate().name());
+        return out;
     }
 
-    private static String mins(long seconds) {
-        return seconds >= 7200
-                ? String.format(Locale.ROOT, "%.1f h", seconds / 3600.0)
-                : String.format(Locale.ROOT, "%.1f min", seconds / 60.0);
+    /** Seconds as people read a wait: "45 s", "12.5 min", "3.2 h". */
+    static String duration(double seconds) {
+        if (Double.isNaN(seconds)) {
+            return "-";
+        }
+        if (seconds < 60) {
+            return String.format(Locale.ROOT, "%.0f s", seconds);
+        }
+        return seconds < 7200
+                ? String.format(Locale.ROOT, "%.1f min", seconds / 60)
+                : String.format(Locale.ROOT, "%.1f h", seconds / 3600);
     }
 
     public static String splice(String document, String section) {

@@ -5,9 +5,10 @@ import io.jenkins.plugins.trainingjob.core.eta.HistoryJob;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.calibration.Cases;
+import io.jenkins.plugins.trainingjob.core.testkit.calibration.Look;
 import io.jenkins.plugins.trainingjob.core.testkit.calibration.Prediction;
 import io.jenkins.plugins.trainingjob.core.testkit.calibration.Predictor;
-import io.jenkins.plugins.trainingjob.core.testkit.calibration.Score;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
@@ -21,17 +22,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 
 /**
  * Score two: the simulator's workload mode. The trace's arrivals, sizes (pods of up to 8 GPUs) and run times
  * are replayed into the simulator's cluster model (its scheduler: priority then age, gangs all or none,
  * backfill) on {@code nodes} nodes of 8 GPUs, on a manual clock: simulated time costs nothing, so nothing
- * needs compressing. At each submit after the warm-up, every predictor sees what the tool would read: the
- * queue's jobs as the list shows them then (created, started, finished, GPUs) and the nodes with their free
- * GPUs (the inventory); each answer is scored against the job's start in the replay.
+ * needs compressing. At each look of a job submitted after the warm-up (its submit, and the later looks while
+ * it still waits), every predictor sees what the tool would read: the queue's jobs as the list shows them
+ * then (created, started, finished, GPUs) and the nodes with their free GPUs (the inventory); each answer is
+ * scored against the job's start in the replay.
  */
 public final class WorkloadReplay {
 
@@ -51,19 +53,108 @@ public final class WorkloadReplay {
         this.window = window;
     }
 
-    /** What a replay gave: the scores, and the replay's own wait figures for the table's label. */
-    public record Result(
-            Map<String, Score> scores, int jobs, int waitedAMinute, long medianWaitSeconds, long p90WaitSeconds) {}
+    /** What a replay gave: every predictor's answers at every look, and the replay's own wait figures. */
+    public record Result(Cases cases, int jobs, int waitedAMinute, long medianWaitSeconds, long p90WaitSeconds) {}
 
-    public Result run(List<Predictor> predictors) {
+    /** A look due at {@code at}: job {@code job} of the trace at {@code look}. */
+    private record Due(Instant at, int job, Look look) {}
+
+    public Result run(List<Predictor> predictors, List<Look> looks) {
         Instant origin = trace.get(0).createdAt();
+        Cluster cluster = cluster(origin);
+        Map<String, Integer> gpusById = new HashMap<>();
+        Map<String, List<Prediction>> answers = new HashMap<>();
+        PriorityQueue<Due> due =
+                new PriorityQueue<>(Comparator.comparing(Due::at).thenComparingInt(Due::job));
+        Instant firstScored = origin.plus(warmUp);
+        for (int i = 0; i < trace.size(); i++) {
+            HistoryJob job = trace.get(i);
+            if (!job.started() || !job.finished()) {
+                continue;
+            }
+            lookUntil(job.createdAt(), due, cluster, gpusById, predictors, answers);
+            advanceTo(cluster, job.createdAt());
+            if (!job.createdAt().isBefore(firstScored)) {
+                for (Look look : looks) {
+                    due.add(new Due(job.createdAt().plus(look.after()), i, look));
+                }
+                // the submit look comes before the job is in the queue, like a pre-flight's
+                lookUntil(job.createdAt(), due, cluster, gpusById, predictors, answers);
+            }
+            submit(cluster, job, gpusById);
+        }
+        lookUntil(Instant.MAX, due, cluster, gpusById, predictors, answers);
+        cluster.advance(Duration.ofDays(400));
+        return result(cluster, predictors, looks, answers);
+    }
+
+    /** Asks every predictor about every due look up to {@code until} whose job still waits then. */
+    private void lookUntil(
+            Instant until,
+            PriorityQueue<Due> due,
+            Cluster cluster,
+            Map<String, Integer> gpusById,
+            List<Predictor> predictors,
+            Map<String, List<Prediction>> answers) {
+        while (!due.isEmpty() && !due.peek().at().isAfter(until)) {
+            Due d = due.poll();
+            advanceTo(cluster, d.at());
+            HistoryJob job = trace.get(d.job());
+            boolean submitted = cluster.exists(job.id());
+            if (submitted
+                    && cluster.job(job.id()).map(v -> v.startedAt() != null).orElse(true)) {
+                continue; // started before the look: no ETA is shown
+            }
+            PendingJob pending = pendingOf(job);
+            QueueHistory seen = listed(cluster, gpusById, cluster.now());
+            Capacity capacity = inventory(cluster, pending.gpusPerPod());
+            List<Prediction> row = new ArrayList<>();
+            for (Predictor p : predictors) {
+                row.add(p.predict(seen, pending, capacity, cluster.now())
+                        .plus(d.look().after()));
+            }
+            answers.put(key(job.id(), d.look()), row);
+        }
+    }
+
+    private static String key(String job, Look look) {
+        return job + "@" + look.name();
+    }
+
+    private static void advanceTo(Cluster cluster, Instant t) {
+        Duration gap = Duration.between(cluster.now(), t);
+        if (!gap.isNegative() && !gap.isZero()) {
+            cluster.advance(gap);
+        }
+    }
+
+    private static void submit(Cluster cluster, HistoryJob job, Map<String, Integer> gpusById) {
+        PendingJob pending = pendingOf(job);
+        List<Pod> pods = new ArrayList<>();
+        for (int i = 0; i < pending.pods(); i++) {
+            pods.add(new Pod(job.id() + "-" + i, i == 0 ? "master" : "worker", new Resources(Map.of(GPU, (double)
+                    pending.gpusPerPod()))));
+        }
+        gpusById.put(job.id(), pending.gpus());
+        SchedulingQueue queue = cluster.queues().get(0);
+        cluster.submit(SimJob.builder()
+                .platform(PlatformKind.AIHC)
+                .id(job.id())
+                .name(job.id())
+                .queue(queue)
+                .pods(pods)
+                .runTime(Duration.ofSeconds(Math.max(1, job.ran().toSeconds())))
+                .quota("replay", false, pending.gpus()));
+    }
+
+    private Cluster cluster(Instant origin) {
         SimClock clock = new SimClock(origin, 0, () -> 0L);
         List<String> names = new ArrayList<>();
         for (int i = 0; i < nodes; i++) {
             names.add(String.format("node-%04d", i));
         }
         SchedulingQueue queue = new SchedulingQueue("replay", "replay", names, Resources.NONE);
-        Cluster cluster = new Cluster(
+        return new Cluster(
                 clock,
                 () -> {
                     List<Node> list = new ArrayList<>();
@@ -80,69 +171,35 @@ public final class WorkloadReplay {
                 },
                 List.of(queue),
                 1L);
+    }
 
-        Map<String, Prediction[]> predictions = new HashMap<>();
-        Map<String, Integer> gpusById = new HashMap<>();
-        Instant firstScored = origin.plus(warmUp);
-        for (HistoryJob job : trace) {
-            if (!job.started() || !job.finished()) {
-                continue;
-            }
-            Duration gap = Duration.between(cluster.now(), job.createdAt());
-            if (!gap.isNegative() && !gap.isZero()) {
-                cluster.advance(gap);
-            }
-            PendingJob pending = pendingOf(job);
-            if (!job.createdAt().isBefore(firstScored)) {
-                QueueHistory seen = listed(cluster, gpusById, cluster.now());
-                Capacity capacity = inventory(cluster, pending.gpusPerPod());
-                Prediction[] p = new Prediction[predictors.size()];
-                for (int k = 0; k < p.length; k++) {
-                    p[k] = predictors.get(k).predict(seen, pending, capacity, cluster.now());
-                }
-                predictions.put(job.id(), p);
-            }
-            List<Pod> pods = new ArrayList<>();
-            for (int i = 0; i < pending.pods(); i++) {
-                pods.add(new Pod(job.id() + "-" + i, i == 0 ? "master" : "worker", new Resources(Map.of(GPU, (double)
-                        pending.gpusPerPod()))));
-            }
-            gpusById.put(job.id(), pending.gpus());
-            cluster.submit(SimJob.builder()
-                    .platform(PlatformKind.AIHC)
-                    .id(job.id())
-                    .name(job.id())
-                    .queue(queue)
-                    .pods(pods)
-                    .runTime(Duration.ofSeconds(Math.max(1, job.ran().toSeconds())))
-                    .quota("replay", false, pending.gpus()));
-        }
-        cluster.advance(Duration.ofDays(400));
-
-        Map<String, Score> scores = new LinkedHashMap<>();
-        for (Predictor p : predictors) {
-            scores.put(p.name(), new Score(p.name()));
-        }
+    /** The cases: every (job, look) answered, with the job's real wait in the replay, in look order. */
+    private static Result result(
+            Cluster cluster, List<Predictor> predictors, List<Look> looks, Map<String, List<Prediction>> answers) {
+        Cases cases = new Cases(predictors.stream().map(Predictor::name).toList());
         List<Long> waits = new ArrayList<>();
         int minute = 0;
-        for (JobView v : cluster.jobs(j -> true)) {
-            if (v.startedAt() == null) {
-                continue;
-            }
-            long wait = Duration.between(v.createdAt(), v.startedAt()).toSeconds();
-            Prediction[] p = predictions.get(v.id());
-            if (p == null) {
-                continue;
-            }
-            waits.add(wait);
-            minute += wait >= Score.MIN_WAIT_SECONDS ? 1 : 0;
-            for (int k = 0; k < p.length; k++) {
-                scores.get(predictors.get(k).name()).add(p[k], wait);
+        List<JobView> views = cluster.jobs(j -> true);
+        for (Look look : looks) {
+            for (JobView v : views) {
+                List<Prediction> row = answers.get(key(v.id(), look));
+                if (v.startedAt() == null || row == null) {
+                    continue;
+                }
+                long wait = Duration.between(v.createdAt(), v.startedAt()).toSeconds();
+                if (!look.pendingAt(wait)) {
+                    continue;
+                }
+                cases.add(new Cases.Case(look, v.id(), v.createdAt(), wait), row);
+                if (look.after().isZero()) {
+                    waits.add(wait);
+                    minute += wait >= 60 ? 1 : 0;
+                }
             }
         }
         waits.sort(Long::compare);
         return new Result(
-                scores,
+                cases,
                 waits.size(),
                 minute,
                 waits.isEmpty() ? 0 : waits.get(waits.size() / 2),

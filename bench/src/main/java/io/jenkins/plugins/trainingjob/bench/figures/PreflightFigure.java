@@ -1,5 +1,8 @@
 package io.jenkins.plugins.trainingjob.bench.figures;
 
+import static io.jenkins.plugins.trainingjob.bench.figures.FigureTable.ms;
+import static io.jenkins.plugins.trainingjob.bench.figures.FigureTable.row;
+
 import io.jenkins.plugins.trainingjob.bench.doc.MarkedSection;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
@@ -187,18 +190,10 @@ public final class PreflightFigure {
                 + ", and its elapsed time is multiplied back (platform time). (b) Pre-flight on a pool of "
                 + String.format(Locale.ROOT, "%,d", r.poolNodes()) + " nodes served by the in-process simulator: the "
                 + "inventory read in pages of 500, the check alone (best of 5), and the heap the inventory holds "
-                + "(used heap after GC, with and without it). Today's path polls every 30 s (platform time). Measured "
-                + java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)
-                        .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"))
-                + String.format(
-                        Locale.ROOT,
-                        ", load average %.1f on %d cores while measuring (other builds share them: "
-                                + "times are upper bounds)",
-                        java.lang.management.ManagementFactory.getOperatingSystemMXBean()
-                                .getSystemLoadAverage(),
-                        Runtime.getRuntime().availableProcessors())
+                + "(used heap after GC, with and without it). Today's path polls every 30 s (platform time). "
+                + FigureTable.measured()
                 + "; run alone with `./mvnw -B -Pbench -pl bench -am verify -DskipTests -Dbench.args=preflight`.\n\n"
-                + "| measure | value | target | met |\n|---|---:|---|---|\n"
+                + FigureTable.HEADER
                 + row(
                         "never-fits job: time to verdict, pre-flight (" + r.preflightVerdict() + ")",
                         ms(r.preflightMs()),
@@ -238,14 +233,5 @@ public final class PreflightFigure {
     /** {@code document} with the figure's section replaced, or appended when it has none. */
     public static String splice(String document, Result r) {
         return MarkedSection.splice(document, BEGIN, END, markdown(r));
-    }
-
-    private static String row(String what, String value, String target, boolean met) {
-        return "| " + what + " | " + value + " | " + target + " | " + (target.isEmpty() ? "" : met ? "yes" : "NO")
-                + " |\n";
-    }
-
-    private static String ms(double v) {
-        return v >= 1000 ? String.format(Locale.ROOT, "%.2f s", v / 1000) : String.format(Locale.ROOT, "%.1f ms", v);
     }
 }

@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectedJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;

@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;

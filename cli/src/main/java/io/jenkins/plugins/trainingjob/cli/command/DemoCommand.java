@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.cli.command;
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.DurationConverter;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;

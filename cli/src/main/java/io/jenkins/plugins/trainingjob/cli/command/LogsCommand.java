@@ -2,8 +2,8 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
+import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -102,7 +102,7 @@ public final class LogsCommand implements Callable<Integer> {
                                     .put("lines", all)
                                     .put(
                                             "error",
-                                            TrainJob.error(
+                                            JsonEnvelope.error(
                                                     ExitCode.kind(ExitCode.INTERRUPTED),
                                                     java.util.List.of("interrupted while following"))));
                         }

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

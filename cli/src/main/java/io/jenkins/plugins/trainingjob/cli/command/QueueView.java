@@ -48,9 +48,10 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
 
     String text(Instant now) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format("%-9s ", "eta")).append(eta.summary()).append('\n');
+        fold(sb, eta.summary(), String.format("%-9s ", "eta"));
         if (eta.known()) {
-            fold(sb, "basis: " + eta.basis());
+            // one sentence: which past jobs the range comes from, and the line this job finds ahead of it
+            fold(sb, eta.basis(), String.format("%-9s ", "basis"));
         }
         sb.append("ahead     ")
                 .append(
@@ -88,11 +89,6 @@ record QueueView(List<JobStatus> ahead, Eta eta) {
             rows.add(r);
         }
         return rows;
-    }
-
-    /** The basis at 100 columns, folded at spaces, never cut. */
-    private static void fold(StringBuilder sb, String text) {
-        fold(sb, text, "");
     }
 
     /** {@code text} folded at 100 columns, the first line after {@code label}, the others indented. */

@@ -1,17 +1,12 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
 import io.jenkins.plugins.trainingjob.core.report.ReportJson;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,8 +14,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * Reads a saved diagnosis: the AIHC query response as the API returns it ({@code {"requestId",
- * "result": [...]}}), or a report trainjob wrote as JSON ({@code {"schemaVersion": 1, ...}}).
+ * Reads a saved diagnosis file: the AIHC query response as the API returns it ({@code {"requestId",
+ * "result": [...]}}), or a report trainjob wrote as JSON ({@code {"schemaVersion": 1, ...}}). Core reads
+ * both ({@link ReportJson#readSaved}); this class words what is wrong with the file itself.
  */
 public final class SavedDiagnosis {
 
@@ -35,9 +31,8 @@ public final class SavedDiagnosis {
         } catch (IOException e) {
             throw CliException.invalidInput("cannot read " + file + ": " + ReportFiles.reason(e));
         }
-        JsonNode root;
         try {
-            root = Terminal.JSON.readTree(text);
+            Terminal.JSON.readTree(text);
         } catch (JsonProcessingException e) {
             if (text.lines().anyMatch(l -> l.startsWith("platform:"))) {
                 throw CliException.invalidInput(file + ": this looks like a job spec; report renders a saved "
@@ -53,35 +48,15 @@ public final class SavedDiagnosis {
             throw CliException.invalidInput(file + ": not a JSON document (line "
                     + (e.getLocation() == null ? "?" : e.getLocation().getLineNr()) + "): " + reason);
         }
-        if (root != null && root.isObject() && root.has("result")) {
-            JobRef job = new JobRef(PlatformKind.AIHC, aihcJobName(root, file), null);
-            try {
-                return new DiagnosisAnalyzer().analyze(AihcDiagnosisParser.parse(root, job, ""));
-            } catch (InvalidInputException e) {
-                throw CliException.invalidInput(file + ": " + e.getMessage());
-            }
+        try {
+            return ReportJson.readSaved(text, nameOf(file));
+        } catch (InvalidInputException e) {
+            throw CliException.invalidInput(file + ": " + e.getMessage());
         }
-        if (root != null && root.isObject() && root.has("schemaVersion")) {
-            try {
-                return ReportJson.read(text);
-            } catch (InvalidInputException e) {
-                throw CliException.invalidInput(file + ": " + e.getMessage());
-            }
-        }
-        throw CliException.invalidInput(file + ": neither an AIHC diagnosis response (no 'result' array) nor a "
-                + "trainjob JSON report (no 'schemaVersion')");
     }
 
-    /** The job the response is about: its details name it; else the file name stands in. */
-    private static String aihcJobName(JsonNode root, Path file) {
-        for (JsonNode rule : root.path("result")) {
-            for (JsonNode d : rule.path("detail")) {
-                String job = d.path("job").asText("");
-                if (!job.isEmpty()) {
-                    return job;
-                }
-            }
-        }
+    /** The file's name without its extension: the job an AIHC response names nowhere else. */
+    private static String nameOf(Path file) {
         Path fileName = file.getFileName();
         String name = fileName == null ? file.toString() : fileName.toString();
         int dot = name.lastIndexOf('.');

@@ -2,10 +2,9 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.ForegroundSigint;
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.ShutdownHookInterrupts;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;

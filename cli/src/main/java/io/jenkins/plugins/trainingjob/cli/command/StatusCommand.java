@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectedJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
@@ -81,7 +80,7 @@ public final class StatusCommand implements Callable<Integer> {
                                 .put("job", connected.job())
                                 .put(
                                         "error",
-                                        TrainJob.error(
+                                        JsonEnvelope.error(
                                                 ExitCode.kind(ExitCode.INTERRUPTED),
                                                 java.util.List.of("interrupted while watching"))));
                     }

@@ -2,7 +2,6 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;

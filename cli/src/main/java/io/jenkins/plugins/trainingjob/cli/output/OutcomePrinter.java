@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.cli.output;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
-import io.jenkins.plugins.trainingjob.cli.TrainJob;
 import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
@@ -163,7 +162,7 @@ public final class OutcomePrinter {
                 // The watch could not go on: an error, as every command's failure reads.
                 doc.put(
                         "error",
-                        TrainJob.error(
+                        JsonEnvelope.error(
                                 ExitCode.kind(exitCode),
                                 List.of(JsonEnvelope.oneLine(
                                         exitCode == ExitCode.JOB_VANISHED

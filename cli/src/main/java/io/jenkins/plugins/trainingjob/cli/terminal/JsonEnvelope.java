@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.cli.terminal;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -56,6 +57,11 @@ public final class JsonEnvelope {
 
     Map<String, Object> toMap() {
         return Collections.unmodifiableMap(doc);
+    }
+
+    /** The payload of a failure's document ({@code error}): what kind of input or failure it was, and every problem. */
+    public static Map<String, Object> error(String kind, List<?> problems) {
+        return Map.of("kind", kind, "problems", problems);
     }
 
     /** A console message (maybe folded onto lines, maybe with remote strings) as one clean line. */

@@ -31,6 +31,7 @@ public final class LiveStatusLine implements AutoCloseable {
     private volatile JobStatus status;
     private volatile String activity = "waiting";
     private volatile Eta eta;
+    private volatile Instant etaAt;
     private int frame;
 
     public LiveStatusLine(Terminal terminal, Clock clock, JobRef job) {
@@ -57,13 +58,23 @@ public final class LiveStatusLine implements AutoCloseable {
         activity = what;
     }
 
-    /** The watch's latest estimate: shown on the line while the job is pending and it is a range. */
+    /**
+     * The watch's latest estimate: shown on the line while the job is pending and it is a range, counted down
+     * from when it came (the watch sends a new one only when it moves materially, {@code EtaDamper}).
+     */
     public void eta(Eta latest) {
+        etaAt = clock.instant();
         eta = latest;
     }
 
     private void draw() {
-        terminal.showLive(text(job, status, activity, Duration.between(start, clock.instant()), frame++, eta));
+        Instant now = clock.instant();
+        Eta shown = eta;
+        Instant at = etaAt;
+        if (shown != null && at != null) {
+            shown = shown.after(Duration.between(at, now));
+        }
+        terminal.showLive(text(job, status, activity, Duration.between(start, now), frame++, shown));
     }
 
     static String text(JobRef job, JobStatus status, String activity, Duration elapsed, int frame) {

@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli.terminal;
 
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
+
 /** Ctrl-C (SIGINT) or SIGTERM, as the JVM reports them: by running shutdown hooks. */
 public final class ShutdownHookInterrupts implements InterruptSignal {
 

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli.terminal;
 
 import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;

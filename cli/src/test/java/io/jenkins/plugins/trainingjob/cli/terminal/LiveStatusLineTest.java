@@ -65,14 +65,41 @@ class LiveStatusLineTest {
     }
 
     @Test
-    void theLiveLineOnATerminalCarriesTheEstimateOnceTheWatchHasOne() throws Exception {
+    void theLiveLineOnATerminalCarriesTheEstimateOnceTheWatchHasOneAndCountsItDown() throws Exception {
         StringWriter err = new StringWriter();
         Terminal terminal = terminal(true, Map.of(), err);
         Eta eta = Eta.estimate(
                 Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3, 24, "the real waits");
         java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
                 new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-01-01T00:00:00Z"));
-        Clock clock = new Clock() {
+        Clock clock = movingClock(now);
+        try (LiveStatusLine live = new LiveStatusLine(terminal, clock, JOB)) {
+            live.update(new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 3, "", List.of(), null));
+            live.eta(eta);
+            // The line is redrawn every second on its own thread: wait for a frame that carries the status
+            // and the estimate. A frame drawn while this thread set them can carry the estimate alone (the
+            // drawer reads the status, then the estimate); the next frame has both.
+            awaitFrame(err, "PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)");
+            // ten minutes on, with no new estimate from the watch, the same one counts down
+            now.set(now.get().plus(Duration.ofMinutes(10)));
+            awaitFrame(err, "waiting 10m · starts in 15-60 min (p50 30 min)");
+        }
+        assertThat(err.toString())
+                .contains("PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)")
+                .contains("PENDING (Created) · queue #3 · waiting 10m · starts in 15-60 min (p50 30 min)");
+    }
+
+    /** Waits (at most 10 s) for the line's own thread to draw a frame that contains {@code expected}. */
+    private static void awaitFrame(StringWriter err, String expected) throws InterruptedException {
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains(expected) && System.nanoTime() < until) {
+            Thread.sleep(50);
+        }
+    }
+
+    /** A clock that reads {@code now}, so a test moves time by setting it. */
+    private static Clock movingClock(java.util.concurrent.atomic.AtomicReference<java.time.Instant> now) {
+        return new Clock() {
             @Override
             public java.time.ZoneId getZone() {
                 return java.time.ZoneOffset.UTC;
@@ -88,20 +115,6 @@ class LiveStatusLineTest {
                 return now.get();
             }
         };
-        try (LiveStatusLine live = new LiveStatusLine(terminal, clock, JOB)) {
-            live.update(new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 3, "", List.of(), null));
-            live.eta(eta);
-            // The line is redrawn every second on its own thread: wait for a frame that carries the status
-            // and the estimate. A frame drawn while this thread set them can carry the estimate alone (the
-            // drawer reads the status, then the estimate); the next frame has both.
-            String expected = "PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)";
-            long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-            while (!err.toString().contains(expected) && System.nanoTime() < until) {
-                Thread.sleep(50);
-            }
-        }
-        assertThat(err.toString())
-                .contains("PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)");
     }
 
     @Test

@@ -24,6 +24,8 @@ import java.util.Objects;
  *     absent from the JSON form when empty, so reports without it read and write as before
  * @param eta when the job was expected to start, from the watch's last estimate, or {@code null}; absent
  *     from the JSON form when null, so reports without it read and write as before
+ * @param sinceLastStart what changed since an earlier run of the job got its GPUs (its start snapshot), or
+ *     {@code null} when the job has no baseline; absent from the JSON form when null
  */
 public record DiagnosisReport(
         int schemaVersion,
@@ -39,7 +41,8 @@ public record DiagnosisReport(
         List<ResourceRow> resources,
         List<Hint> hints,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PoolCell> pool,
-        @JsonInclude(JsonInclude.Include.NON_NULL) WaitEstimate eta) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) WaitEstimate eta,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SinceLastStart sinceLastStart) {
 
     public static final int SCHEMA_VERSION = 1;
 
@@ -88,6 +91,7 @@ public record DiagnosisReport(
                 resources,
                 hints,
                 List.of(),
+                null,
                 null);
     }
 
@@ -120,6 +124,7 @@ public record DiagnosisReport(
                 resources,
                 hints,
                 pool,
+                null,
                 null);
     }
 
@@ -142,7 +147,8 @@ public record DiagnosisReport(
                 .resources(resources)
                 .hints(hints)
                 .pool(pool)
-                .eta(eta);
+                .eta(eta)
+                .sinceLastStart(sinceLastStart);
     }
 
     /** This report with other hints. */
@@ -153,6 +159,14 @@ public record DiagnosisReport(
     /** This report with an estimate of when the job starts ({@code null}: none). */
     public DiagnosisReport withEta(WaitEstimate newEta) {
         return toBuilder().eta(newEta).build();
+    }
+
+    /**
+     * This report with the section "Since it last started" ({@code null}: none), as
+     * {@code core.snapshot.SnapshotDiff} computes it from the job's baseline snapshot.
+     */
+    public DiagnosisReport withSinceLastStart(SinceLastStart section) {
+        return toBuilder().sinceLastStart(section).build();
     }
 
     /** This report with another pool picture. */
@@ -179,6 +193,7 @@ public record DiagnosisReport(
         private List<Hint> hints = List.of();
         private List<PoolCell> pool = List.of();
         private WaitEstimate eta;
+        private SinceLastStart sinceLastStart;
 
         private Builder(JobRef job, Verdict verdict) {
             this.job = Objects.requireNonNull(job, "job");
@@ -257,6 +272,11 @@ public record DiagnosisReport(
             return this;
         }
 
+        public Builder sinceLastStart(SinceLastStart value) {
+            this.sinceLastStart = value;
+            return this;
+        }
+
         public DiagnosisReport build() {
             return new DiagnosisReport(
                     schemaVersion,
@@ -272,7 +292,8 @@ public record DiagnosisReport(
                     resources,
                     hints,
                     pool,
-                    eta);
+                    eta,
+                    sinceLastStart);
         }
     }
 
@@ -322,6 +343,9 @@ public record DiagnosisReport(
         }
         if (eta != null && !eta.summary().isEmpty()) {
             lines.add(ConsoleText.strip("Start: " + eta.summary(), SUMMARY_WIDTH));
+        }
+        if (sinceLastStart != null && !sinceLastStart.headline().isEmpty()) {
+            lines.add(ConsoleText.strip(sinceLastStart.summary(), SUMMARY_WIDTH));
         }
         return List.copyOf(lines);
     }

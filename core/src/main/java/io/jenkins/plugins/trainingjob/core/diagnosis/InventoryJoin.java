@@ -124,14 +124,35 @@ final class InventoryJoin {
                 .orElse(null);
 
         String headline = base.headline();
-        String verdictText = base.verdictText();
-        Verdict verdict = base.verdict();
         if (best != null && (best.helps() || best.usable() > 0)) {
             // short enough for one screen line or two: the pods are listed under the headline anyway
             headline = "Job " + base.job().name() + " cannot be scheduled (" + base.nodeCount()
                     + (base.nodeCount() == 1 ? " node refused it" : " nodes refused it") + "); best change: "
                     + best.action(platform) + (best.effect().isEmpty() ? "" : ": " + best.effect());
         }
+        Judgement judged = judge(base, findings, inventory, demand, changes, best);
+        return base.toBuilder()
+                .headline(headline)
+                .verdict(judged.verdict(), judged.text())
+                .hints(hints(base, findings, byName, demand, changes, best))
+                .pool(picture(findings, inventory))
+                .build();
+    }
+
+    /** A verdict and its sentence. */
+    private record Judgement(Verdict verdict, String text) {}
+
+    /** The verdict with the inventory: the analyzer's, proved, overturned or explained by the pool's nodes. */
+    private static Judgement judge(
+            DiagnosisReport base,
+            List<Finding> findings,
+            PoolInventory inventory,
+            Demand demand,
+            List<Change> changes,
+            Change best) {
+        PlatformKind platform = base.job().platform();
+        String verdictText = base.verdictText();
+        Verdict verdict = base.verdict();
         // other refusals (node selection, pod placement, storage, ...) are beyond what the inventory shows:
         // then only the proof of NEVER_FITS (no node has enough in total) is definite
         boolean onlyJudgeable = findings.stream()
@@ -139,50 +160,46 @@ final class InventoryJoin {
                 .allMatch(f -> f.category() == ReasonCategory.CORDONED
                         || f.category() == ReasonCategory.UNTOLERATED_TAINT
                         || f.category() == ReasonCategory.INSUFFICIENT_RESOURCE);
+        boolean neverFits = inventory.nodesComplete() && demand.largestTotal < demand.perPod;
         if (demand.perPod > 0 && !onlyJudgeable) {
-            if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
-                verdict = Verdict.NEVER_FITS;
-                verdictText = "never fits as requested: no node of " + demand.where + " has "
-                        + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
-                        + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
+            if (neverFits) {
+                return new Judgement(Verdict.NEVER_FITS, neverFitsAsRequested(demand));
             } else if (best != null) {
                 verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
             }
         } else if (demand.perPod > 0) {
             if (best != null && best.helps()) {
-                verdict = Verdict.FITS_LATER;
-                verdictText = "fits after a change: " + best.sentence(platform) + ".";
-            } else if (inventory.nodesComplete() && demand.largestTotal < demand.perPod) {
-                verdict = Verdict.NEVER_FITS;
-                verdictText = "never fits as requested: no node of " + demand.where + " has "
-                        + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
-                        + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
+                return new Judgement(Verdict.FITS_LATER, "fits after a change: " + best.sentence(platform) + ".");
+            } else if (neverFits) {
+                return new Judgement(Verdict.NEVER_FITS, neverFitsAsRequested(demand));
             } else if (verdict != Verdict.NEVER_FITS || disprovedByTotals(findings, demand)) {
-                verdict = Verdict.FITS_LATER;
-                verdictText = "fits later: "
-                        + (changes.isEmpty()
-                                ? ""
-                                : "no single change of a refused node makes "
-                                        + "room ("
-                                        + String.join(
-                                                "; ",
-                                                changes.stream()
-                                                        .map(c -> c.sentence(platform))
-                                                        .toList())
-                                        + "); ")
-                        + "capacity exists but is in use (" + demand.freeOnSchedulable + " of "
-                        + demand.totalOnSchedulable + " " + demand.resource + " free on " + demand.schedulable
-                        + " schedulable nodes); the job starts when it frees up.";
+                return new Judgement(
+                        Verdict.FITS_LATER,
+                        "fits later: "
+                                + (changes.isEmpty()
+                                        ? ""
+                                        : "no single change of a refused node makes "
+                                                + "room ("
+                                                + String.join(
+                                                        "; ",
+                                                        changes.stream()
+                                                                .map(c -> c.sentence(platform))
+                                                                .toList())
+                                                + "); ")
+                                + "capacity exists but is in use (" + demand.freeOnSchedulable + " of "
+                                + demand.totalOnSchedulable + " " + demand.resource + " free on "
+                                + demand.schedulable + " schedulable nodes); the job starts when it frees up.");
             }
         } else if (best != null) {
             verdictText = verdictText + " With the inventory: " + best.sentence(platform) + ".";
         }
-        return base.toBuilder()
-                .headline(headline)
-                .verdict(verdict, verdictText)
-                .hints(hints(base, findings, byName, demand, changes, best))
-                .pool(picture(findings, inventory))
-                .build();
+        return new Judgement(verdict, verdictText);
+    }
+
+    private static String neverFitsAsRequested(Demand demand) {
+        return "never fits as requested: no node of " + demand.where + " has "
+                + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
+                + demand.largestTotal + "). Only a smaller request per pod or another pool changes this.";
     }
 
     /**
@@ -474,10 +491,11 @@ final class InventoryJoin {
         }
         List<PoolCell> sorted = new ArrayList<>(cells.values());
         sorted.sort(Comparator.comparing(PoolCell::nodes, NAME_ORDER));
-        if (sorted.size() <= PICTURE_FOLD_ABOVE) {
-            return sorted;
-        }
-        // fold alike nodes: same refusal, intervention, device kind and counts
+        return sorted.size() <= PICTURE_FOLD_ABOVE ? sorted : folded(sorted, cells);
+    }
+
+    /** Alike nodes folded into ranges: same refusal, intervention, device kind and counts. */
+    private static List<PoolCell> folded(List<PoolCell> sorted, Map<String, PoolCell> cells) {
         Map<List<Object>, List<String>> alike = new LinkedHashMap<>();
         for (PoolCell c : sorted) {
             alike.computeIfAbsent(
@@ -526,7 +544,8 @@ final class InventoryJoin {
                 if (f.category().blocks() && !f.pod().isEmpty()) {
                     pods.add(f.pod());
                 }
-                if (JobDemand.isAccelerator(f.resource())) {
+                // a node's row names a pod's request; a queue's or quota's row names the whole job's
+                if (JobDemand.isAccelerator(f.resource()) && !f.node().isEmpty()) {
                     Double q = Quantities.parse(f.request());
                     if (q != null && q > d.perPod) {
                         d.perPod = q;

@@ -115,7 +115,8 @@ public record JobDemand(
         return new JobDemand(PlatformKind.SENSECORE, s.name(), pool, Math.max(1, replicas), Map.of(), specs, quota);
     }
 
-    static String amount(String resource, double v) {
+    /** An amount of {@code resource} as people write it: {@code 8}, {@code 0.5}, memory in {@code Gi}. */
+    public static String amount(String resource, double v) {
         if (resource.equals("memory")) {
             return Quantities.format(v / GIB) + "Gi";
         }

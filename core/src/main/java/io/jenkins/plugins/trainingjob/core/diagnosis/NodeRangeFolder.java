@@ -22,7 +22,7 @@ import java.util.TreeSet;
  * renderer can cap ("… and N more") instead of one unbounded one. Duplicates count once. The output is sorted by prefix, then first number, then suffix, so it does not
  * depend on input order. Cost is O(n log n): one hash pass and one sort per group.
  */
-final class NodeRangeFolder {
+public final class NodeRangeFolder {
 
     private static final int MAX_DIGITS = 18;
     static final int MAX_RUNS = 4;

@@ -57,6 +57,30 @@ final class ReportAssembler {
 
         List<ResourceRow> rows = new ArrayList<>(nodeResourceRows(findings));
         rows.addAll(extraRows);
+        List<Hint> hints = hints(ranked, sources, queues, extraHints);
+        String headline = headline(job, blockingNodes.size(), pods.size(), foldedPods, ranked);
+        return DiagnosisReport.builder(job, judgement.verdict())
+                .diagnosisId(diagnosisId)
+                .headline(headline)
+                .verdictText(judgement.text())
+                .nodeCount(blockingNodes.size())
+                .pods(foldedPods)
+                .queues(List.copyOf(queues))
+                .rules(rules)
+                .resources(rows)
+                .hints(hints)
+                .build();
+    }
+
+    /**
+     * The platform's own hints first, then one per ranked reason group the platform did not phrase a hint
+     * for, each text once.
+     */
+    private static List<Hint> hints(
+            List<ReasonGroup> ranked,
+            Map<ReasonGroup, List<Finding>> sources,
+            Set<String> queues,
+            List<Hint> extraHints) {
         List<Hint> hints = new ArrayList<>(extraHints);
         Set<String> hintTexts = new HashSet<>();
         Set<String> hintedReasons = new HashSet<>();
@@ -73,18 +97,7 @@ final class ReportAssembler {
                 hints.add(h);
             }
         }
-        String headline = headline(job, blockingNodes.size(), pods.size(), foldedPods, ranked);
-        return DiagnosisReport.builder(job, judgement.verdict())
-                .diagnosisId(diagnosisId)
-                .headline(headline)
-                .verdictText(judgement.text())
-                .nodeCount(blockingNodes.size())
-                .pods(foldedPods)
-                .queues(List.copyOf(queues))
-                .rules(rules)
-                .resources(rows)
-                .hints(hints)
-                .build();
+        return hints;
     }
 
     /** Groups findings; {@code sources} receives each reason group's own findings, for its hint. */

@@ -86,13 +86,7 @@ final class VerdictRule {
                 }
             }
             // nodes refused for a reason other than a resource were never checked for capacity
-            Set<String> checkedNodes = new HashSet<>();
-            for (Finding f : findings) {
-                if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE
-                        && !f.node().isEmpty()) {
-                    checkedNodes.add(f.node());
-                }
-            }
+            Set<String> checkedNodes = checkedForCapacity(findings);
             Set<String> unchecked = new HashSet<>();
             boolean onlyCordonOrTaint = true;
             for (Finding f : findings) {
@@ -114,6 +108,18 @@ final class VerdictRule {
                     anyKnown,
                     onlyCordonOrTaint,
                     anyWait || !checkedNodes.isEmpty());
+        }
+
+        /** The nodes a resource row was reported for: the scheduler checked their capacity. */
+        private static Set<String> checkedForCapacity(List<Finding> findings) {
+            Set<String> checked = new HashSet<>();
+            for (Finding f : findings) {
+                if (f.category() == ReasonCategory.INSUFFICIENT_RESOURCE
+                        && !f.node().isEmpty()) {
+                    checked.add(f.node());
+                }
+            }
+            return checked;
         }
     }
 

@@ -18,6 +18,9 @@ import java.util.Objects;
  *     given how long each has run, and a scheduler that backfills past the jobs ahead); zero when free
  *     capacity holds it now. The range comes from past waits; this comes from the jobs running now, so an
  *     early end of a wait ({@link #provablyPast}) needs both
+ * @param waitsOverPoll the chance (0..1) that the job waits more than one poll ({@link EtaEstimator#POLL}),
+ *     given while it has waited less than that; {@code null} otherwise or when not estimated. The range
+ *     stays the whole wait's: this says how likely "at once" is, the range how long otherwise
  */
 public record Eta(
         Kind kind,
@@ -27,7 +30,8 @@ public record Eta(
         int jobsAhead,
         long gpusAhead,
         String basis,
-        Duration soonest) {
+        Duration soonest,
+        Double waitsOverPoll) {
 
     public enum Kind {
         ESTIMATE,
@@ -48,9 +52,25 @@ public record Eta(
             if (p10.compareTo(p50) > 0 || p50.compareTo(p90) > 0) {
                 throw new IllegalArgumentException("p10 <= p50 <= p90 must hold: " + p10 + ", " + p50 + ", " + p90);
             }
-        } else if (p10 != null || p50 != null || p90 != null || soonest != null) {
+        } else if (p10 != null || p50 != null || p90 != null || soonest != null || waitsOverPoll != null) {
             throw new IllegalArgumentException(kind + " carries no range");
         }
+        if (waitsOverPoll != null && !(waitsOverPoll >= 0 && waitsOverPoll <= 1)) {
+            throw new IllegalArgumentException("waitsOverPoll must be in [0, 1], was " + waitsOverPoll);
+        }
+    }
+
+    /** Without the chance of waiting more than one poll. */
+    public Eta(
+            Kind kind,
+            Duration p10,
+            Duration p50,
+            Duration p90,
+            int jobsAhead,
+            long gpusAhead,
+            String basis,
+            Duration soonest) {
+        this(kind, p10, p50, p90, jobsAhead, gpusAhead, basis, soonest, null);
     }
 
     /**
@@ -96,6 +116,32 @@ public record Eta(
     }
 
     /**
+     * The same estimate as it reads {@code passed} later: every end counted down, never below zero. An
+     * estimate is of an instant of start, so a screen that shows it for a while counts it down rather than
+     * repeat "40 min" for an hour. The chance of waiting over a poll belongs to the moment it was made for.
+     */
+    public Eta after(Duration passed) {
+        if (!known() || passed.isNegative() || passed.isZero()) {
+            return this;
+        }
+        return new Eta(
+                kind,
+                less(p10, passed),
+                less(p50, passed),
+                less(p90, passed),
+                jobsAhead,
+                gpusAhead,
+                basis,
+                less(soonest, passed),
+                null);
+    }
+
+    private static Duration less(Duration d, Duration passed) {
+        Duration left = d.minus(passed);
+        return left.isNegative() ? Duration.ZERO : left;
+    }
+
+    /**
      * True when the job will not start within {@code left}, as far as evidence goes: both the optimistic end of
      * the range (p10, from past waits) and the soonest start the running jobs allow are past it. Ending a wait
      * acts on the user's job: past waits alone are no proof when the jobs running now are about to free
@@ -129,6 +175,13 @@ public record Eta(
         }
         String range = DurationWords.range(p10, p90);
         String line = "expected to start in " + range + " (p50 " + DurationWords.compact(p50) + ")";
+        if (waitsOverPoll != null) {
+            line += String.format(
+                    java.util.Locale.ROOT,
+                    "; %d %% chance it waits over %s",
+                    Math.round(100 * waitsOverPoll),
+                    DurationWords.compact(EtaEstimator.POLL));
+        }
         if (jobsAhead > 0) {
             line += "; " + jobsAhead + (jobsAhead == 1 ? " job" : " jobs") + " ahead"
                     + (gpusAhead > 0 ? (jobsAhead == 1 ? " needs " : " need ") + gpusAhead + " GPUs" : "");

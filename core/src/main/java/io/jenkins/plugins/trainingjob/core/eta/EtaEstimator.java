@@ -3,60 +3,50 @@ package io.jenkins.plugins.trainingjob.core.eta;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The estimate for one pending job: a pure, deterministic function of the queue's history, the job, the
  * capacity that can hold its pods and the instant.
  *
- * <p>How: first the state the job faces now, in the history's own terms: the jobs waiting ahead of it and
- * the GPUs they need, the running jobs and, for each, its remaining time given how long it has already run
- * (the run-time distribution of its size past its elapsed time), and from those the time until enough GPUs
- * free up for the jobs ahead and it ({@code blocking}; zero when the free pod slots already hold the
- * gang and nothing waits ahead). Then the same state for every past submission of the window, and the range
- * is the p10/p50/p90 of the real waits of the {@value #NEIGHBOURS} past submissions whose state was most
- * like this one (blocking time, jobs ahead, size), each scaled by how much longer or shorter this job's
- * blocking time is than that submission's was. The physical reading ranks and scales the evidence; the
- * real waits give the range its width, so the range is as wide as the queue has actually been uncertain.
+ * <p>How, in four phases, each a method below. (1) {@linkplain #evidence Evidence}: the jobs of the same
+ * size class submitted in the window (all sizes when the class is thin), and once the job has waited, only
+ * those that waited longer than it has (their wait minus that time is the evidence for the rest of its
+ * wait; QBETS, Nurmi, Brevik and Wolski 2007). A job that still waits counts as "at least this long".
+ * (2) {@linkplain #weights Weights}: recent jobs count more (half of the weight every {@link #HALF_LIFE}),
+ * and so do jobs that found the same line ahead of them as this one finds now ({@link QueueState}: jobs of
+ * the class waiting ahead, and how long the oldest of them has waited); flattened when they would rest on
+ * fewer than {@link #MIN_EFFECTIVE} jobs. (3) {@linkplain #survival The range}:
+ * the p10, p50 and p90 of the weighted Kaplan-Meier estimate of the remaining wait, and at the submit the
+ * chance that the job waits more than one poll ({@link #POLL}). (4) The {@linkplain SoonestStart soonest
+ * start} the running jobs allow, and the {@linkplain #basis basis} in one sentence.
+ *
+ * <p>The constants were chosen on the Philly trace's jobs submitted before 2017-11-17 and are scored on the
+ * later ones (docs/benchmarks.md, figure 6, lists what was tried).
  */
 public final class EtaEstimator {
 
     /** Fewer finished jobs than this in the window: no estimate. */
     public static final int MIN_FINISHED = 20;
 
-    static final int NEIGHBOURS = 40;
+    /** One poll: a wait shorter than this is "starts at once" to a person watching. */
+    public static final Duration POLL = Duration.ofSeconds(30);
+
     static final int MIN_CONDITIONED = 10;
+    static final Duration HALF_LIFE = Duration.ofDays(2);
     /**
-     * The most recent submissions that are evidence: enough for any queue's week, and what keeps one
-     * estimate on a queue of 10,000 jobs well under 100 ms.
+     * The weighted evidence must count as at least this many jobs (Kish's effective sample size): a week with
+     * few long waits is not left to two or three of them.
      */
+    static final int MIN_EFFECTIVE = 30;
+    /** The most recent submissions that are evidence: a busy week, and one estimate well under 100 ms. */
     static final int MAX_EVIDENCE = 2_000;
 
-    /**
-     * How similar states are weighed, and how far a neighbour's real wait is scaled by the ratio of this
-     * job's blocking time to the neighbour's ({@code rescale}: 0 = taken as is, 1 = in proportion, each
-     * plus 10 min so that a free queue does not scale by zero). The defaults are the calibrated ones
-     * (docs/benchmarks.md, figure 6).
-     */
-    record Tuning(int neighbours, double blockingWeight, double aheadWeight, double classPenalty, double rescale) {
-        static final Tuning DEFAULT = new Tuning(NEIGHBOURS, 1.0, 0.5, 0.3, 1.0);
-
-        /** "neighbours,blockingWeight,aheadWeight,classPenalty,rescale", for tuning runs. */
-        static Tuning parse(String s) {
-            String[] f = s.split(",");
-            return new Tuning(
-                    Integer.parseInt(f[0]),
-                    Double.parseDouble(f[1]),
-                    Double.parseDouble(f[2]),
-                    Double.parseDouble(f[3]),
-                    Double.parseDouble(f[4]));
-        }
-    }
-
     private EtaEstimator() {}
+
+    /** The jobs whose waits are the evidence, and what they are evidence of. */
+    private record Evidence(int[] indices, long elapsed, boolean conditioned, boolean sameClass) {}
 
     /** The estimate, or why there is none ({@code verdict} may be {@code null}: no diagnosis yet). */
     public static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Verdict verdict, Instant now) {
@@ -67,167 +57,210 @@ public final class EtaEstimator {
     }
 
     public static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
-        return estimate(history, job, capacity, now, Tuning.DEFAULT);
-    }
-
-    static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Instant now, Tuning tuning) {
-        List<HistoryJob> jobs = history.jobs();
-        Instant from = now.minus(history.window());
-        int startedInWindow = 0;
-        for (HistoryJob j : jobs) {
-            if (j.started() && !j.createdAt().isBefore(from) && !j.id().equals(job.id())) {
-                startedInWindow++;
-            }
-        }
-        if (history.finishedCount() < MIN_FINISHED || startedInWindow < MIN_FINISHED) {
+        if (history.finishedCount() < MIN_FINISHED || startedInWindow(history, job, null, now) < MIN_FINISHED) {
             return Eta.noBasis(history.finishedCount(), history.window());
         }
-        long totalGpus = capacity.known() ? capacity.totalGpus() : history.peakGpusInUse();
-
-        // The state this job faces now.
-        SubmitStates.RunTimes runTimes = new SubmitStates.RunTimes(history);
+        long elapsed = Math.max(0, Duration.between(job.createdAt(), now).toSeconds());
+        Evidence evidence = evidence(history, job, now, elapsed);
+        QueueState state = QueueState.of(history.jobs(), SizeClass.of(job.gpus()), job.createdAt(), job.id(), now);
+        WaitSurvival survival = survival(history, evidence, weights(history, evidence, state, now), now);
+        Duration p10 = Duration.ofSeconds(survival.quantile(0.1));
+        Duration p50 = Duration.ofSeconds(survival.quantile(0.5));
+        Duration p90 = Duration.ofSeconds(survival.quantile(0.9));
+        Double waitsOverPoll = elapsed < POLL.toSeconds() ? survival.waitsLongerThan(POLL.toSeconds() - elapsed) : null;
         int ahead = 0;
         long gpusAhead = 0;
-        long used = 0;
-        List<HistoryJob> running = new ArrayList<>();
-        for (HistoryJob j : jobs) {
-            if (j.id().equals(job.id())) {
-                continue;
-            }
-            if (!j.started() && j.createdAt().isBefore(job.createdAt())) {
+        for (HistoryJob j : history.jobs()) {
+            if (!j.started() && j.createdAt().isBefore(job.createdAt()) && !j.id().equals(job.id())) {
                 ahead++;
                 gpusAhead += j.gpus();
-            } else if (j.started() && !j.finished()) {
-                running.add(j);
-                used += j.gpus();
             }
         }
-        long free = capacity.known() ? capacity.freeGpus() : Math.max(0, totalGpus - used);
-        boolean gangFits = !capacity.known() || capacity.freeSlots() >= job.pods();
-        long need = gpusAhead + job.gpus();
-        long blocking = 0;
-        long[] remaining = new long[running.size()];
-        int[] index = new int[running.size()];
-        for (int k = 0; k < remaining.length; k++) {
-            remaining[k] = runTimes.remaining(running.get(k), now, 0.5);
-            index[k] = k;
-        }
-        if (need > free || !gangFits) {
-            long deficit = Math.max(need - free, gangFits ? 1 : (long) job.gpusPerPod());
-            blocking = SubmitStates.releaseTime(remaining, index, running, remaining.length, deficit);
-        }
-
-        // The soonest the running jobs allow, for this job alone (a backfilling scheduler may start it before the
-        // jobs ahead): what an early end of the wait needs besides the range (Eta#provablyPast).
-        long soonest = 0;
-        long aloneDeficit = job.gpus() - free;
-        if (aloneDeficit > 0 || !gangFits) {
-            long[] early = new long[running.size()];
-            for (int k = 0; k < early.length; k++) {
-                early[k] = runTimes.remaining(running.get(k), now, 0.1);
-            }
-            soonest = SubmitStates.releaseTime(
-                    early, index, running, early.length, Math.max(aloneDeficit, gangFits ? 1 : job.gpusPerPod()));
-        }
-
-        // The past submissions most like it, and what they really waited.
-        SubmitStates past = SubmitStates.of(history, totalGpus, MAX_EVIDENCE);
-        long elapsed = Math.max(0, Duration.between(job.createdAt(), now).toSeconds());
-        List<Integer> candidates = new ArrayList<>();
-        List<Integer> conditioned = new ArrayList<>();
-        for (int i = Math.max(0, jobs.size() - MAX_EVIDENCE); i < jobs.size(); i++) {
-            HistoryJob j = jobs.get(i);
-            if (j.started() && !j.createdAt().isBefore(from) && !j.id().equals(job.id())) {
-                candidates.add(i);
-                if (j.waited().toSeconds() > elapsed) {
-                    conditioned.add(i);
-                }
-            }
-        }
-        // Once the job has waited, only the waits longer than that are evidence for the rest of its wait.
-        List<Integer> pool = elapsed > 0 && conditioned.size() >= MIN_CONDITIONED ? conditioned : candidates;
-        double x = Math.log1p(blocking / 60.0);
-        double a = Math.log1p(ahead);
-        SizeClass size = SizeClass.of(job.gpus());
-        double[] distance = new double[pool.size()];
-        Integer[] order = new Integer[pool.size()];
-        for (int k = 0; k < distance.length; k++) {
-            int i = pool.get(k);
-            HistoryJob j = jobs.get(i);
-            distance[k] = tuning.blockingWeight() * Math.abs(Math.log1p(past.blocking[i] / 60.0) - x)
-                    + tuning.aheadWeight() * Math.abs(Math.log1p(past.jobsAhead[i]) - a)
-                    + (j.sizeClass() == size ? 0 : tuning.classPenalty());
-            order[k] = k;
-        }
-        // Ties go to the most recent submission: the queue changes, recent evidence is better evidence.
-        Arrays.sort(order, (p, q) -> {
-            int nearer = Double.compare(distance[p], distance[q]);
-            return nearer != 0 ? nearer : Integer.compare(pool.get(q), pool.get(p));
-        });
-        int k = Math.min(tuning.neighbours(), order.length);
-        long[] waits = new long[k];
-        for (int m = 0; m < k; m++) {
-            int i = pool.get(order[m]);
-            long w = jobs.get(i).waited().toSeconds();
-            if (tuning.rescale() > 0) {
-                w = Math.round(w * Math.pow((blocking + 600.0) / (past.blocking[i] + 600.0), tuning.rescale()));
-            }
-            waits[m] = Math.max(0, w - (pool == conditioned ? elapsed : 0));
-        }
-        Distribution d = Distribution.of(waits);
-        return Eta.estimate(
-                Duration.ofSeconds(d.quantile(0.1)),
-                Duration.ofSeconds(d.quantile(0.5)),
-                Duration.ofSeconds(d.quantile(0.9)),
-                ahead,
-                gpusAhead,
-                basis(history, capacity, totalGpus, free, running.size(), used, blocking, k, candidates.size()),
-                Duration.ofSeconds(soonest));
+        String basis = basis(history, job, evidence, state, p10, p90);
+        Duration soonest = Duration.ofSeconds(SoonestStart.of(history, job, capacity, now));
+        return new Eta(Eta.Kind.ESTIMATE, p10, p50, p90, ahead, gpusAhead, basis, soonest, waitsOverPoll);
     }
 
-    private static String basis(
-            QueueHistory history,
-            Capacity capacity,
-            long totalGpus,
-            long free,
-            int running,
-            long used,
-            long blocking,
-            int neighbours,
-            int submissions) {
+    /** Jobs created in the window that had started by {@code now}, of {@code size} or of every size ({@code null}). */
+    private static int startedInWindow(QueueHistory history, PendingJob job, SizeClass size, Instant now) {
+        Instant from = now.minus(history.window());
+        int n = 0;
+        for (HistoryJob j : history.jobs()) {
+            if (j.started()
+                    && !j.createdAt().isBefore(from)
+                    && !j.id().equals(job.id())
+                    && (size == null || j.sizeClass() == size)) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The submissions of the window whose waits speak for this job's: its size class (every size when the
+     * class has fewer than {@link #MIN_FINISHED} starts), and once it has waited, those still waiting at that
+     * age. Fewer than {@link #MIN_CONDITIONED} of those that started: the class's waits as they are.
+     */
+    private static Evidence evidence(QueueHistory history, PendingJob job, Instant now, long elapsed) {
+        SizeClass size = SizeClass.of(job.gpus());
+        boolean sameClass = startedInWindow(history, job, size, now) >= MIN_FINISHED;
+        Instant from = now.minus(history.window());
+        List<HistoryJob> jobs = history.jobs();
+        int[] all = new int[jobs.size()];
+        int[] older = new int[jobs.size()];
+        int nAll = 0;
+        int nOlder = 0;
+        int startedOlder = 0;
+        for (int i = jobs.size() - 1; i >= 0 && nAll < MAX_EVIDENCE; i--) {
+            HistoryJob j = jobs.get(i);
+            if (j.createdAt().isBefore(from)) {
+                break; // oldest first: the rest are older still
+            }
+            if (j.id().equals(job.id())
+                    || (sameClass && j.sizeClass() != size)
+                    || j.createdAt().isAfter(now)) {
+                continue;
+            }
+            if (j.started()) {
+                all[nAll++] = i;
+            }
+            if (elapsed > 0 && waitedSoFar(j, now) > elapsed) {
+                older[nOlder++] = i;
+                startedOlder += j.started() ? 1 : 0;
+            }
+        }
+        if (elapsed > 0 && startedOlder >= MIN_CONDITIONED) {
+            return new Evidence(Arrays.copyOf(older, nOlder), elapsed, true, sameClass);
+        }
+        if (elapsed == 0) {
+            return evidenceAtSubmit(jobs, job, now, from, size, sameClass);
+        }
+        return new Evidence(Arrays.copyOf(all, nAll), 0, false, sameClass);
+    }
+
+    /** At the submit, every submission of the class counts, those still waiting too (censored). */
+    private static Evidence evidenceAtSubmit(
+            List<HistoryJob> jobs, PendingJob job, Instant now, Instant from, SizeClass size, boolean sameClass) {
+        int[] out = new int[Math.min(jobs.size(), MAX_EVIDENCE)];
+        int n = 0;
+        for (int i = jobs.size() - 1; i >= 0 && n < out.length; i--) {
+            HistoryJob j = jobs.get(i);
+            if (j.createdAt().isBefore(from)) {
+                break;
+            }
+            if (!j.id().equals(job.id())
+                    && (!sameClass || j.sizeClass() == size)
+                    && !j.createdAt().isAfter(now)) {
+                out[n++] = i;
+            }
+        }
+        return new Evidence(Arrays.copyOf(out, n), 0, true, sameClass);
+    }
+
+    private static long waitedSoFar(HistoryJob j, Instant now) {
+        Instant end = j.started() ? j.startedAt() : now;
+        return Math.max(0, end.getEpochSecond() - j.createdAt().getEpochSecond());
+    }
+
+    /**
+     * Recency times likeness: half the weight per {@link #HALF_LIFE} of age, and e^-d for a distance d
+     * between the line this job finds now and the one each past job found at the same age. Unconditioned
+     * evidence (too few waited that long) is weighed by age alone.
+     */
+    private static double[] weights(QueueHistory history, Evidence evidence, QueueState now0, Instant now) {
+        List<HistoryJob> jobs = history.jobs();
+        int[] idx = evidence.indices();
+        QueueState[] then = evidence.conditioned() ? QueueState.atLooks(jobs, idx, evidence.elapsed()) : null;
+        double[] w = new double[idx.length];
+        double halfLife = HALF_LIFE.toSeconds();
+        for (int k = 0; k < idx.length; k++) {
+            long age = Math.max(
+                    0, now.getEpochSecond() - jobs.get(idx[k]).createdAt().getEpochSecond());
+            double likeness = then == null ? 1 : Math.exp(-now0.distance(then[k]));
+            w[k] = Math.pow(0.5, age / halfLife) * likeness;
+        }
+        return tempered(w, MIN_EFFECTIVE);
+    }
+
+    /**
+     * The weights raised to the largest power (at most 1) that leaves an effective sample size
+     * ((sum w)^2 / sum w^2, Kish) of at least {@code minimum}, or of half the evidence when there is less:
+     * thin evidence is spread over more jobs instead of resting on a handful.
+     */
+    static double[] tempered(double[] w, int minimum) {
+        int want = Math.min(minimum, w.length / 2);
+        if (want <= 0 || effectiveSize(w, 1) >= want) {
+            return w;
+        }
+        double lo = 0;
+        double hi = 1;
+        for (int i = 0; i < 20; i++) {
+            double mid = (lo + hi) / 2;
+            if (effectiveSize(w, mid) >= want) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        double[] out = new double[w.length];
+        for (int k = 0; k < w.length; k++) {
+            out[k] = Math.pow(w[k], lo);
+        }
+        return out;
+    }
+
+    private static double effectiveSize(double[] w, double power) {
+        double sum = 0;
+        double squares = 0;
+        for (double v : w) {
+            double x = Math.pow(v, power);
+            sum += x;
+            squares += x * x;
+        }
+        return squares == 0 ? 0 : sum * sum / squares;
+    }
+
+    /** The weighted Kaplan-Meier estimate of the wait still ahead, from the evidence and its weights. */
+    private static WaitSurvival survival(QueueHistory history, Evidence evidence, double[] weights, Instant now) {
+        int[] idx = evidence.indices();
+        long[] remaining = new long[idx.length];
+        boolean[] started = new boolean[idx.length];
+        for (int k = 0; k < idx.length; k++) {
+            HistoryJob j = history.jobs().get(idx[k]);
+            remaining[k] = Math.max(0, waitedSoFar(j, now) - evidence.elapsed());
+            started[k] = j.started();
+        }
+        return WaitSurvival.of(remaining, started, weights);
+    }
+
+    /**
+     * One line a person can check: "jobs of 5-8 GPUs that had waited over 30 s, submitted in the last 7d
+     * (412; ...), started 2-40 min later". Plus what the history could not show.
+     */
+    static String basis(
+            QueueHistory history, PendingJob job, Evidence evidence, QueueState state, Duration p10, Duration p90) {
         String window = DurationWords.compact(history.window());
-        StringBuilder b = new StringBuilder();
-        b.append(String.format(
-                Locale.ROOT,
-                "the real waits of the %d of %d submissions in %s that faced the most"
-                        + " similar queue; %d running jobs hold %d GPUs",
-                neighbours,
-                submissions,
-                window,
-                running,
-                used));
-        if (blocking > 0) {
-            b.append("; enough of them to fit it are expected to end in ")
-                    .append(DurationWords.compact(Duration.ofSeconds(blocking)))
-                    .append(" (median remaining run time given how long each ran)");
-        } else {
-            b.append("; the free capacity holds it and nothing waits ahead");
-        }
-        if (capacity.known()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "; %d nodes can hold its pods (%d GPUs, %d free)",
-                    capacity.nodes(),
-                    capacity.totalGpus(),
-                    capacity.freeGpus()));
-        } else {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "; no node list: capacity taken as the most GPUs in use at once" + " in %s (%d, %d free)",
-                    window,
-                    totalGpus,
-                    free));
-        }
+        StringBuilder b = new StringBuilder("jobs of ")
+                .append(evidence.sameClass() ? SizeClass.of(job.gpus()).label() : "every size")
+                .append(
+                        evidence.conditioned() && evidence.elapsed() > 0
+                                ? " that had waited over "
+                                        + DurationWords.compact(Duration.ofSeconds(evidence.elapsed()))
+                                : "")
+                .append(" in the last ")
+                .append(window)
+                .append(" (")
+                .append(evidence.indices().length)
+                .append(", the recent ones")
+                .append(
+                        evidence.conditioned()
+                                ? " and those that found a line like this one's counted most"
+                                : " counted most")
+                .append(") started ")
+                .append(DurationWords.range(p10, p90))
+                .append(evidence.elapsed() > 0 ? " later" : " after their submit")
+                .append("; ")
+                .append(lineText(state, job));
         if (!history.scopeNote().isEmpty()) {
             b.append("; ").append(history.scopeNote());
         }
@@ -235,5 +268,15 @@ public final class EtaEstimator {
             b.append("; the history read stopped at its bound before the window's start");
         }
         return b.toString();
+    }
+
+    private static String lineText(QueueState state, PendingJob job) {
+        String size = SizeClass.of(job.gpus()).label();
+        if (state.waitingAhead() == 0) {
+            return "no job of " + size + " waits ahead of it";
+        }
+        return state.waitingAhead() + (state.waitingAhead() == 1 ? " job" : " jobs") + " of " + size
+                + (state.waitingAhead() == 1 ? " waits" : " wait") + " ahead of it, the oldest for "
+                + DurationWords.compact(Duration.ofSeconds(state.headOfLineSeconds()));
     }
 }

@@ -3,93 +3,57 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Capacity;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
-import io.jenkins.plugins.trainingjob.core.eta.EtaDamper;
 import io.jenkins.plugins.trainingjob.core.eta.EtaEstimator;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
-import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
-import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
-import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 
 /**
  * One watch and its state machine. Every step runs on the monitor's scheduler thread; a step either
  * ends the watch, hands one platform call to the call pool, or arms one timer, so a watch never has more
- * than one thing outstanding.
+ * than one thing outstanding ({@link WatchSteps} holds that discipline).
  *
  * <p>A tick refreshes the job's status (with its connection's other watches), then acts: ends the watch
  * when the job is scheduled or terminal, launches or fetches the diagnosis once the pending deadline has
- * passed, or waits for the next tick.
+ * passed, or waits for the next tick. The side concerns decide in types of their own while the watch acts:
+ * the wait budget and estimates ({@link BudgetTracker}), runs of failed calls ({@link FailureStreak}), when
+ * to look next ({@link PollPace}) and the stop of a cancelled job ({@link StopAndConfirm}).
  */
 final class ActiveWatch implements Watch {
     private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
 
     private final MonitorRuntime runtime;
     private final ConnectionGroup group;
-    private final WatchListener listener;
+    private final WatchSteps steps;
     private final CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-    private final boolean resumedDiagnosis;
     private final Consumer<ActiveWatch> onEnd;
-    private final WaitBudget budget;
+    private final BudgetTracker budget;
+    private final WatchDiagnosis diagnosis;
     private volatile WatchState state;
 
     // Scheduler-thread state.
+    private final PollPace pace;
     private JobStatus lastStatus;
-    private Duration interval;
-    private Instant lastHeartbeat;
-    private MonitorClock.Timer timer;
+    /** A tick is due or its status read is under way (a refresh must not take the watch over). */
     private boolean inFlight;
-    private boolean cancelling;
-    private boolean done;
-    private boolean reattachAnnounced;
-    /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
-    private Class<?> lastWaitingKind;
-
-    private Instant statusFailingSince;
-    private int statusFailures;
-    private Instant diagnosisFailingSince;
-    private int diagnosisFailures;
-    private Instant stopDeadline;
     /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
     private boolean failureUnconfirmed;
-    /** Shows a new estimate only when it moves materially. */
-    private final EtaDamper damper = new EtaDamper();
-    /** The latest estimate, shown or not; {@code null} before the first. */
-    private volatile Eta lastEta;
-    /** "p50 past the budget" is said once per watch. */
-    private boolean budgetWarned;
-    /** Once every pod was placed the budget is met: waiting for completion is not waiting to start. */
-    private boolean started;
-    /** A FITS_LATER diagnosis the watch waits on with, because a budget (not the pending timeout) ends it. */
-    private DiagnosisReport keptReport;
 
-    ActiveWatch(
-            MonitorRuntime runtime,
-            ConnectionGroup group,
-            WatchState state,
-            WatchListener listener,
-            Consumer<ActiveWatch> onEnd) {
-        this(runtime, group, state, WaitBudget.NONE, listener, onEnd);
-    }
+    private FailureStreak statusFailures = FailureStreak.NONE;
+    private FailureStreak diagnosisFailures = FailureStreak.NONE;
 
     ActiveWatch(
             MonitorRuntime runtime,
@@ -99,14 +63,22 @@ final class ActiveWatch implements Watch {
             WatchListener listener,
             Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
-        this.budget = budget == null ? WaitBudget.NONE : budget;
-        this.onEnd = onEnd;
         this.group = group;
+        this.steps = new WatchSteps(runtime, group.kind(), listener, this::failedStep);
+        this.budget = new BudgetTracker(budget, state.startedAt());
+        this.onEnd = onEnd;
         this.state = state;
-        this.listener = listener == null ? WatchListener.NONE : listener;
-        this.interval = state.policy().pollInitial();
-        this.lastHeartbeat = runtime.now();
-        this.resumedDiagnosis = state.phase() == WatchState.Phase.DIAGNOSING && state.diagnosisId() != null;
+        this.pace = new PollPace(state.policy(), runtime.settings().jitter(), runtime.now());
+        this.diagnosis = new WatchDiagnosis(
+                steps,
+                group,
+                runtime.settings(),
+                state,
+                new WatchDiagnosis.Answers(
+                        this::onDiagnosisLaunched,
+                        () -> waitForNextTick(runtime.now()),
+                        e -> onFailure(e, true),
+                        this::onDiagnosed));
     }
 
     JobRef job() {
@@ -115,7 +87,7 @@ final class ActiveWatch implements Watch {
 
     @Override
     public Eta eta() {
-        return lastEta;
+        return budget.lastEta();
     }
 
     @Override
@@ -140,13 +112,8 @@ final class ActiveWatch implements Watch {
 
     void start() {
         group.add(this);
-        notifyState();
-        // A lone watch looks at once; one joining a listed group waits for a round, so that a burst of
-        // new watches shares list pages instead of starting a round each.
-        armTick(
-                group.lists()
-                        ? PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current())
-                        : Duration.ZERO);
+        steps.tell(state);
+        armTick(pace.first(group.lists()));
     }
 
     /** Ends the watch because the monitor closes; the remote job is left alone. */
@@ -156,12 +123,11 @@ final class ActiveWatch implements Watch {
 
     private void armTick(Duration delay) {
         inFlight = false;
-        timer = runtime.schedule(this::tickDue, delay);
+        steps.after(delay, this::tickDue);
     }
 
     private void tickDue() {
-        timer = null;
-        if (done || cancelling) {
+        if (!steps.open()) {
             return;
         }
         inFlight = true;
@@ -173,25 +139,24 @@ final class ActiveWatch implements Watch {
      * at the timer. Only a waiting watch with nothing outstanding can.
      */
     boolean takeOverForRefresh() {
-        if (done || cancelling || inFlight || state.phase() != WatchState.Phase.WAITING) {
+        if (!steps.open() || inFlight || state.phase() != WatchState.Phase.WAITING) {
             return false;
         }
-        cancelTimer();
+        steps.cancelTimer();
         inFlight = true;
         return true;
     }
 
     void onStatus(CallResult<JobStatus> result) {
-        if (done || cancelling) {
+        if (!steps.open()) {
             return;
         }
-        step(() -> {
+        steps.run(() -> {
             if (result == null) {
                 throw new IllegalStateException("no status for " + job().id());
             }
             if (result.ok()) {
-                statusFailingSince = null;
-                statusFailures = 0;
+                statusFailures = FailureStreak.NONE;
                 applyStatus(result.value());
             } else {
                 onFailure(result.error(), false);
@@ -199,31 +164,59 @@ final class ActiveWatch implements Watch {
         });
     }
 
+    /**
+     * One status read, decided in order: (1) a FAILED read the platform wants confirmed is read again; (2) a
+     * terminal job, or a scheduled one when that is the target, ends the watch; (3) the overall timeout and
+     * (4) the wait budget end it; (5) the diagnosis phase follows the job; (6) the watch diagnoses, estimates
+     * or waits for the next tick.
+     */
     private void applyStatus(JobStatus status) {
-        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
-            // One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon.
-            failureUnconfirmed = true;
-            armTick(state.policy().pollInitial());
+        if (readsFailedAgain(status)) {
             return;
         }
-        failureUnconfirmed = false;
         announce(status);
         Instant now = runtime.now();
-        WatchPolicy policy = state.policy();
         if (status.phase().isTerminal()
-                || (policy.until() == WaitTarget.SCHEDULED && status.phase().isScheduled())) {
+                || (state.policy().until() == WaitTarget.SCHEDULED
+                        && status.phase().isScheduled())) {
             resolve(status);
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(status, "overall timeout of " + DurationText.format(policy.overallTimeout())));
+            finish(timedOut(status, "overall", state.policy().overallTimeout()));
             return;
         }
-        started |= status.phase().isScheduled();
-        if (budgetRanOut(now)) {
-            finish(new Outcome.NotStartedInBudget(status, budget.maxWait(), "", lastEta, withEta(keptReport)));
+        budget.saw(status);
+        if (budget.ranOut(now)) {
+            finish(budget.notStarted(status));
             return;
         }
+        followDiagnosisPhase(status, now);
+        if (state.phase() == WatchState.Phase.DIAGNOSING) {
+            diagnoseUntilItsDeadline(status, now);
+        } else if (budget.estimates() && status.phase() == JobPhase.PENDING) {
+            estimate(status, now);
+        } else {
+            waitForNextTick(now);
+        }
+    }
+
+    /** One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon. */
+    private boolean readsFailedAgain(JobStatus status) {
+        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
+            failureUnconfirmed = true;
+            armTick(state.policy().pollInitial());
+            return true;
+        }
+        failureUnconfirmed = false;
+        return false;
+    }
+
+    /**
+     * Back to waiting when the job started while it was being diagnosed; diagnosing once a pending job is past
+     * its pending deadline, unless the watch waits on a kept diagnosis (then the budget decides).
+     */
+    private void followDiagnosisPhase(JobStatus status, Instant now) {
         if (state.phase() == WatchState.Phase.DIAGNOSING
                 && (status.phase() == JobPhase.STARTING || status.phase() == JobPhase.RUNNING)) {
             // It started after all (waiting for completion): the diagnosis has nothing left to explain.
@@ -231,28 +224,23 @@ final class ActiveWatch implements Watch {
         }
         if (state.phase() == WatchState.Phase.WAITING
                 && status.phase() == JobPhase.PENDING
-                && keptReport == null
+                && !budget.keepsDiagnosis()
                 && passed(state.pendingDeadline(), now)) {
-            setState(state.diagnosing(now.plus(policy.diagnosisTimeout())));
+            setState(state.diagnosing(now.plus(state.policy().diagnosisTimeout())));
         }
-        if (state.phase() == WatchState.Phase.DIAGNOSING) {
-            if (passed(state.diagnosisDeadline(), now)) {
-                finish(new Outcome.TimedOut(
-                        status, "diagnosis timeout of " + DurationText.format(policy.diagnosisTimeout())));
-            } else {
-                diagnose();
-            }
-            return;
-        }
-        if (budget.estimates() && state.phase() == WatchState.Phase.WAITING && status.phase() == JobPhase.PENDING) {
-            estimate(status, now);
-            return;
-        }
-        waitForNextTick(now);
     }
 
-    private boolean budgetRanOut(Instant now) {
-        return !started && passed(budget.deadline(state.startedAt()), now);
+    private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
+        if (passed(state.diagnosisDeadline(), now)) {
+            finish(timedOut(status, "diagnosis", state.policy().diagnosisTimeout()));
+        } else {
+            diagnosis.next(state.diagnosisId(), lastStatus);
+        }
+    }
+
+    /** A deadline of the policy passed: {@code overall timeout of 1h}. */
+    private static Outcome timedOut(JobStatus last, String deadline, Duration length) {
+        return new Outcome.TimedOut(last, deadline + " timeout of " + DurationText.format(length));
     }
 
     /**
@@ -267,11 +255,10 @@ final class ActiveWatch implements Watch {
                 pods,
                 status.gpus() / pods,
                 status.createdAt() != null ? status.createdAt() : state.startedAt());
-        Verdict verdict = keptReport == null ? null : keptReport.verdict();
+        Verdict verdict = budget.keptVerdict();
         HistoryCache cache = runtime.histories();
         String queue = state.connectionId();
-        runtime.call(
-                group.kind(),
+        steps.call(
                 "queue history",
                 () -> {
                     QueueHistory history = cache.get(queue, () -> new HistoryReader()
@@ -279,19 +266,23 @@ final class ActiveWatch implements Watch {
                     // The inventory is read with a diagnosis, not every round: capacity comes from the history's peak.
                     return EtaEstimator.estimate(history, pending, Capacity.unknown(), verdict, now);
                 },
-                r -> continueWith(r, this::onEstimated));
+                this::onEstimated);
     }
 
     private void onEstimated(CallResult<Eta> r) {
         Instant now = runtime.now();
         if (r.ok() && r.value() != null) {
             Eta eta = r.value();
-            lastEta = eta;
-            if (damper.offer(eta, now)) {
-                emit(new MonitorEvent.EtaChanged(lastStatus, eta));
+            if (budget.offer(eta, now)) {
+                steps.emit(new MonitorEvent.EtaChanged(lastStatus, eta));
             }
-            if (endsEarly(eta, now)) {
+            BudgetTracker.Decision decision = budget.decide(now, lastOrUnknown(), eta);
+            if (decision instanceof BudgetTracker.Decision.End end) {
+                finish(end.outcome());
                 return;
+            }
+            if (decision instanceof BudgetTracker.Decision.Warn warn) {
+                steps.emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, warn.left()));
             }
         } else if (!r.ok()) {
             LOG.log(
@@ -302,131 +293,33 @@ final class ActiveWatch implements Watch {
         waitForNextTick(now);
     }
 
-    /**
-     * Ends the wait when even the optimistic estimate (p10) is past what is left of the budget, and so is the
-     * soonest start the running jobs allow ({@link Eta#provablyPast}); warns once when only the median is. No estimate (no basis, needs the administrator) ends nothing: only the deadline does.
-     */
-    private boolean endsEarly(Eta eta, Instant now) {
-        Instant deadline = budget.deadline(state.startedAt());
-        if (deadline == null || started || !eta.known()) {
-            return false;
-        }
-        Duration left = Duration.between(now, deadline);
-        if (eta.provablyPast(left)) {
-            String why = "p10 start in " + DurationWords.compact(eta.p10())
-                    + (eta.jobsAhead() > 0
-                            ? "; " + eta.jobsAhead() + (eta.jobsAhead() == 1 ? " job" : " jobs") + " ahead"
-                            : "")
-                    + "; the running jobs free enough in " + DurationWords.compact(eta.soonest()) + " at the soonest";
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), why, eta, withEta(keptReport)));
-            return true;
-        }
-        if (!budgetWarned && eta.p50().compareTo(left) > 0) {
-            budgetWarned = true;
-            emit(new MonitorEvent.BudgetAtRisk(lastStatus, eta, left));
-        }
-        return false;
-    }
-
-    private void diagnose() {
-        String id = state.diagnosisId();
-        // The platform's own name for the job: a watch started from an id alone (await) knows no better.
-        JobRef job = lastStatus != null && lastStatus.job().id().equals(job().id()) ? lastStatus.job() : job();
-        if (id == null) {
-            runtime.call(
-                    group.kind(),
-                    "launch diagnosis",
-                    () -> group.platform().launchDiagnosis(job),
-                    r -> continueWith(r, this::onLaunched));
-            return;
-        }
-        if (resumedDiagnosis && !reattachAnnounced) {
-            reattachAnnounced = true;
-            emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
-        }
-        DiagnosisHandle handle = new DiagnosisHandle(id, job);
-        runtime.call(
-                group.kind(),
-                "fetch diagnosis",
-                () -> {
-                    TrainingPlatform platform = group.platform();
-                    return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
-                },
-                r -> continueWith(r, this::onFetched));
-    }
-
-    private void onLaunched(CallResult<DiagnosisHandle> r) {
-        if (!r.ok()) {
-            onDiagnosisFailure(r.error());
-            return;
-        }
-        diagnosisFailingSince = null;
-        diagnosisFailures = 0;
-        setState(state.withDiagnosisId(r.value().id()));
-        emit(new MonitorEvent.DiagnosisStarted(lastStatus, r.value().id()));
+    private void onDiagnosisLaunched(String id) {
+        diagnosisFailures = FailureStreak.NONE;
+        setState(state.withDiagnosisId(id));
         // "still PENDING" right after "diagnosis running" would read backwards: the next one comes a period later.
-        lastHeartbeat = runtime.now();
-        // Ask for the report at once: a platform that answers quickly (SenseCore's derived diagnosis, a fast
-        // AIHC report) should not cost a whole poll interval; a "not ready" falls back to the poll.
-        diagnose();
+        pace.heard(runtime.now());
     }
 
-    private void onFetched(CallResult<RawDiagnosis> r) {
-        if (!r.ok()) {
-            onDiagnosisFailure(r.error());
-            return;
-        }
-        DiagnosisReport report = analyze(r.value());
+    private void onDiagnosed(DiagnosisReport report) {
         Instant now = runtime.now();
-        Instant deadline = budget.deadline(state.startedAt());
-        if (deadline != null && report.verdict() == Verdict.FITS_LATER && now.isBefore(deadline)) {
+        BudgetTracker.Decision decision = budget.afterDiagnosis(now, lastOrUnknown(), report);
+        if (decision instanceof BudgetTracker.Decision.KeepWaiting keep) {
             // Waiting suffices, says the diagnosis, and the user gave the wait a budget: the budget decides.
-            keptReport = report;
             setState(state.waitingAgain());
-            emit(new MonitorEvent.KeptWaiting(lastStatus, report, Duration.between(now, deadline)));
-            lastHeartbeat = now;
+            steps.emit(new MonitorEvent.KeptWaiting(lastStatus, report, keep.left()));
+            pace.heard(now);
             waitForNextTick(now);
-            return;
+        } else if (decision instanceof BudgetTracker.Decision.End end) {
+            finish(end.outcome());
+        } else {
+            finish(new Outcome.Unschedulable(lastStatus, budget.withEta(report)));
         }
-        if (deadline != null && report.verdict() == Verdict.FITS_LATER) {
-            // The answer came after the deadline: the budget ended the wait (the last status read showed the
-            // job not started), not the diagnosis, which says waiting would do.
-            finish(new Outcome.NotStartedInBudget(lastOrUnknown(), budget.maxWait(), "", lastEta, withEta(report)));
-            return;
-        }
-        finish(new Outcome.Unschedulable(lastStatus, withEta(report)));
     }
 
-    private void onDiagnosisFailure(PlatformException e) {
-        if (e instanceof DiagnosisPreCheckException || e instanceof DiagnosisNotReadyException) {
-            // AIHC refuses until the job has queued 5 minutes, and computes the report a while: both pass.
-            String reason = e instanceof DiagnosisNotReadyException
-                    ? "the report is not ready yet"
-                    : "the platform refused to start it yet: " + e.getMessage();
-            if (e.getClass() != lastWaitingKind) {
-                lastWaitingKind = e.getClass();
-                emit(new MonitorEvent.DiagnosisWaiting(lastStatus, reason));
-            }
-            waitForNextTick(runtime.now());
-            return;
-        }
-        onFailure(e, true);
-    }
-
-    /** The wait budget ran out while the job's status could not be read: what the outcome says. */
-    private PlatformException stateUnknown(PlatformException e) {
-        return new TransientException(
-                e.platform(),
-                e.operation(),
-                0,
-                "",
-                "",
-                "the wait budget of " + DurationText.format(budget.maxWait())
-                        + " ran out while the job's status could not be read, so its state is unknown"
-                        + " (it may have started); the job was left as it is. Last error: " + e.detail(),
-                e);
-    }
-
+    /**
+     * A call failed: the end of the watch when retrying cannot help or a deadline has passed, else a retry
+     * after a back-off that grows with the run of failures of that kind of call.
+     */
     private void onFailure(PlatformException e, boolean diagnosisCall) {
         Instant now = runtime.now();
         JobStatus last = lastOrUnknown();
@@ -435,48 +328,23 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(new Outcome.TimedOut(
-                    last,
-                    "overall timeout of " + DurationText.format(state.policy().overallTimeout())));
+            finish(timedOut(last, "overall", state.policy().overallTimeout()));
             return;
         }
-        if (budgetRanOut(now)) {
-            if (diagnosisCall && statusFailingSince == null) {
-                // The last status read succeeded and showed the job not started: that is proof.
-                finish(new Outcome.NotStartedInBudget(last, budget.maxWait(), "", lastEta, withEta(keptReport)));
-            } else {
-                // No status since the reads began to fail: the job may have started meanwhile. Not "did not
-                // start" (which a cleanup acts on by stopping the job), but a state nobody could read.
-                finish(new Outcome.PlatformError(last, stateUnknown(e)));
-            }
+        if (budget.ranOut(now)) {
+            // Only a status read that succeeded last proves the job not started.
+            finish(diagnosisCall && statusFailures.isNone() ? budget.notStarted(last) : budget.stateUnknown(last, e));
             return;
         }
-        Instant since;
-        int attempt;
-        if (diagnosisCall) {
-            diagnosisFailingSince = diagnosisFailingSince == null ? now : diagnosisFailingSince;
-            since = diagnosisFailingSince;
-            attempt = ++diagnosisFailures;
-        } else {
-            statusFailingSince = statusFailingSince == null ? now : statusFailingSince;
-            since = statusFailingSince;
-            attempt = ++statusFailures;
-        }
-        MonitorSettings settings = runtime.settings();
-        if (Duration.between(since, now).compareTo(settings.retryLimit()) >= 0) {
+        FailureStreak streak = diagnosisCall
+                ? (diagnosisFailures = diagnosisFailures.failedAt(now))
+                : (statusFailures = statusFailures.failedAt(now));
+        if (streak.lasted(runtime.settings().retryLimit(), now)) {
             finish(new Outcome.PlatformError(last, e));
             return;
         }
-        Duration retryAfter = e instanceof RateLimitedException rl ? rl.retryAfter() : null;
-        Duration base = PollBackoff.retryDelay(attempt, settings.retryInitial(), settings.retryMax(), null);
-        // Retries act on the watch's deadlines too (a budget that runs out during an outage ends the wait on
-        // time, not a back-off later), but never call before a server's Retry-After.
-        Duration delay =
-                untilNextDeadline(now, PollBackoff.jittered(base, settings.jitter(), ThreadLocalRandom.current()));
-        if (retryAfter != null && retryAfter.compareTo(delay) > 0) {
-            delay = retryAfter;
-        }
-        emit(new MonitorEvent.Retrying(e, delay));
+        Duration delay = streak.retryDelay(e, runtime.settings(), d -> PollPace.within(d, now, nextDeadline()));
+        steps.emit(new MonitorEvent.Retrying(e, delay));
         armTick(delay);
     }
 
@@ -488,86 +356,38 @@ final class ActiveWatch implements Watch {
         if (status.phase() == JobPhase.FAILED) {
             // Ask the platform why before saying it failed: its events carry the reason and exit code.
             JobRef job = job();
-            runtime.call(
-                    group.kind(),
+            steps.call(
                     "job events",
                     () -> group.platform().events(job),
-                    r -> continueWith(
-                            r,
-                            events -> finish(new Outcome.JobFailed(
-                                    status,
-                                    JobFailure.of(
-                                            status,
-                                            events.ok() && events.value() != null
-                                                    ? events.value()
-                                                    : java.util.List.of())))));
+                    events -> finish(new Outcome.JobFailed(
+                            status,
+                            JobFailure.of(
+                                    status, events.ok() && events.value() != null ? events.value() : List.of()))));
             return;
         }
-        finish(outcomeOf(status));
-    }
-
-    private static Outcome outcomeOf(JobStatus status) {
-        switch (status.phase()) {
-            case SUCCEEDED:
-                return new Outcome.Completed(status);
-            case FAILED:
-            case STOPPED:
-                return new Outcome.JobFailed(status);
-            default:
-                return new Outcome.Scheduled(status);
-        }
+        finish(
+                switch (status.phase()) {
+                    case SUCCEEDED -> new Outcome.Completed(status);
+                    case FAILED, STOPPED -> new Outcome.JobFailed(status);
+                    default -> new Outcome.Scheduled(status);
+                });
     }
 
     private void waitForNextTick(Instant now) {
-        heartbeat(now);
-        // A listed group polls in rounds: its watches re-arm in step, so one round per interval serves them
-        // all (jittered timers would start a round whenever the earliest one fired).
-        Duration delay = group.lists()
-                ? interval
-                : PollBackoff.jittered(interval, runtime.settings().jitter(), ThreadLocalRandom.current());
-        interval = PollBackoff.grow(interval, state.policy().pollMax());
-        armTick(untilNextDeadline(now, delay));
-    }
-
-    /** {@code delay}, or less when a deadline falls within it: just past that deadline. */
-    private Duration untilNextDeadline(Instant now, Duration delay) {
-        Instant deadline = nextDeadline();
-        if (deadline != Instant.MAX) {
-            Duration untilDeadline = Duration.between(now, deadline).plusMillis(1);
-            if (untilDeadline.compareTo(delay) < 0) {
-                return untilDeadline;
-            }
+        if (pace.heartbeatDue(now)) {
+            steps.emit(new MonitorEvent.Heartbeat(lastStatus, Duration.between(state.startedAt(), now)));
         }
-        return delay;
+        armTick(pace.next(group.lists(), now, nextDeadline()));
     }
 
     /** The next deadline that changes what the watch does, so it acts on time whatever the poll interval. */
     private Instant nextDeadline() {
-        Instant next = Instant.MAX;
-        if (state.phase() == WatchState.Phase.WAITING) {
-            next = earliest(next, state.pendingDeadline());
-        }
-        if (state.phase() == WatchState.Phase.DIAGNOSING) {
-            next = earliest(next, state.diagnosisDeadline());
-        }
-        if (!started) {
-            next = earliest(next, budget.deadline(state.startedAt()));
-        }
-        return earliest(next, state.overallDeadline());
-    }
-
-    private Instant earliest(Instant a, Instant candidate) {
-        if (candidate == null || !candidate.isAfter(runtime.now())) {
-            return a;
-        }
-        return candidate.isBefore(a) ? candidate : a;
-    }
-
-    private void heartbeat(Instant now) {
-        if (Duration.between(lastHeartbeat, now).compareTo(state.policy().heartbeat()) >= 0) {
-            lastHeartbeat = now;
-            emit(new MonitorEvent.Heartbeat(lastStatus, Duration.between(state.startedAt(), now)));
-        }
+        return PollPace.earliestAhead(
+                runtime.now(),
+                state.phase() == WatchState.Phase.WAITING ? state.pendingDeadline() : null,
+                state.phase() == WatchState.Phase.DIAGNOSING ? state.diagnosisDeadline() : null,
+                budget.deadlineAhead(),
+                state.overallDeadline());
     }
 
     /** Tells the listener about a new phase or raw state, or else a new queue position; not every poll. */
@@ -577,161 +397,46 @@ final class ActiveWatch implements Watch {
         if (previous == null
                 || previous.phase() != status.phase()
                 || !previous.rawState().equals(status.rawState())) {
-            interval = state.policy().pollInitial();
-            emit(new MonitorEvent.StateChanged(previous, status));
+            pace.restart();
+            steps.emit(new MonitorEvent.StateChanged(previous, status));
         } else if (status.queuePosition() != null
                 && !Objects.equals(previous.queuePosition(), status.queuePosition())) {
-            emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
+            steps.emit(new MonitorEvent.QueuePositionChanged(status, status.queuePosition()));
         }
     }
-
-    /** The report with the last estimate in it, so every format shows when the job was expected to start. */
-    private DiagnosisReport withEta(DiagnosisReport report) {
-        Eta eta = lastEta;
-        return report == null || eta == null ? report : report.withEta(eta.toReport());
-    }
-
-    private DiagnosisReport analyze(RawDiagnosis raw) {
-        try {
-            return runtime.settings().report(raw);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "analysing the diagnosis of " + job().id() + " failed", e);
-        }
-        // The job is unschedulable whether or not we can explain it: say so rather than lose the outcome.
-        return DiagnosisReport.unreadable(job(), state.diagnosisId(), "could not be analysed");
-    }
-
-    // ---- cancel ----
 
     private void beginCancel(boolean stopRemoteJob) {
-        if (done || cancelling) {
+        if (!steps.markCancelling()) {
             return;
         }
-        cancelling = true;
-        cancelTimer();
         group.remove(this);
-        if (!stopRemoteJob) {
+        if (stopRemoteJob) {
+            new StopAndConfirm(runtime, group, steps, this::announce, this::finish).start(job(), lastOrUnknown());
+        } else {
             finish(new Outcome.Cancelled(lastOrUnknown(), false, "job left as it is on the platform"));
-            return;
         }
-        JobRef job = job();
-        runtime.call(
-                group.kind(),
-                "stop job",
-                () -> {
-                    group.platform().cancel(job);
-                    return job;
-                },
-                this::onStopRequested);
     }
 
-    private void onStopRequested(CallResult<JobRef> r) {
-        if (done) {
-            return;
-        }
-        if (!r.ok()) {
-            finish(new Outcome.Cancelled(
-                    lastOrUnknown(),
-                    false,
-                    "stopping the job failed: " + ConsoleText.strip(r.error().getMessage())));
-            return;
-        }
-        stopDeadline = runtime.now().plus(runtime.settings().stopConfirmTimeout());
-        confirmStop();
-    }
-
-    private void confirmStop() {
-        timer = null;
-        if (done) {
-            return;
-        }
-        JobRef job = job();
-        runtime.call(group.kind(), "job status", () -> group.platform().status(job), this::onStopStatus);
-    }
-
-    private void onStopStatus(CallResult<JobStatus> r) {
-        if (done) {
-            return;
-        }
-        if (r.ok()) {
-            announce(r.value());
-            if (r.value().phase().isTerminal()) {
-                finish(new Outcome.Cancelled(r.value(), true, "job stopped: " + OutcomeMessages.state(r.value())));
-                return;
-            }
-        }
-        if (passed(stopDeadline, runtime.now())) {
-            finish(new Outcome.Cancelled(
-                    lastOrUnknown(),
-                    false,
-                    "stop requested, but the job is still "
-                            + OutcomeMessages.state(lastOrUnknown()) + " after "
-                            + DurationText.format(runtime.settings().stopConfirmTimeout())));
-            return;
-        }
-        timer = runtime.schedule(this::confirmStop, runtime.settings().stopConfirmInterval());
-    }
-
-    // ---- plumbing ----
-
-    /** Continues a watch step with a call's result, unless the watch ended or is being cancelled meanwhile. */
-    private <T> void continueWith(CallResult<T> r, Consumer<CallResult<T>> next) {
-        if (done || cancelling) {
-            return;
-        }
-        step(() -> next.accept(r));
-    }
-
-    /** Runs a step; a bug in it ends this watch with an error instead of leaving it hanging. */
-    private void step(Runnable body) {
-        try {
-            body.run();
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "watch of " + job().id() + " failed", e);
-            finish(new Outcome.PlatformError(
-                    lastOrUnknown(), new UnexpectedFailureException(job().platform(), "job monitor", e)));
-        }
+    /** A bug in a step ends this watch with an error instead of leaving it hanging. */
+    private void failedStep(RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "watch of " + job().id() + " failed", e);
+        finish(new Outcome.PlatformError(
+                lastOrUnknown(), new UnexpectedFailureException(job().platform(), "job monitor", e)));
     }
 
     private void finish(Outcome result) {
-        if (done) {
+        if (!steps.markEnded()) {
             return;
         }
-        done = true;
-        cancelTimer();
         group.remove(this);
         onEnd.accept(this);
         setState(state.done());
         outcome.complete(result);
     }
 
-    private void cancelTimer() {
-        if (timer != null) {
-            timer.cancel();
-            timer = null;
-        }
-    }
-
     private void setState(WatchState next) {
         state = next;
-        notifyState();
-    }
-
-    private void notifyState() {
-        WatchState s = state;
-        try {
-            listener.onStateChanged(s);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "watch listener failed", e);
-        }
-    }
-
-    private void emit(MonitorEvent event) {
-        try {
-            listener.onEvent(event);
-        } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "watch listener failed", e);
-        }
+        steps.tell(next);
     }
 
     /** The last status seen, or a stand-in naming the job when none was seen yet. */

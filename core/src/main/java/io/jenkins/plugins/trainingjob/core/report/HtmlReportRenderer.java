@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import java.util.EnumSet;
 import java.util.List;
@@ -43,6 +44,11 @@ final class HtmlReportRenderer {
             "section.attempt{border-left:4px solid #c8ccd4;padding:0 0 0 .8em;margin:.8em 0}"
                     + "section.attempt h3{margin:.2em 0 .4em}";
 
+    /** Only reports with a "Since it last started" section carry it, so the others stay as they were. */
+    private static final String SINCE_CSS = "section.since{border-left:4px solid #f0ad4e;padding:0 0 0 .8em;"
+            + "margin:1em 0}section.since h2{margin:.2em 0 .4em}li.explains{font-weight:bold}"
+            + "p.since-note{color:#4a5160;font-size:.9em}";
+
     public String render(DiagnosisReport report) {
         return render(report, List.of());
     }
@@ -65,6 +71,7 @@ final class HtmlReportRenderer {
                                 : "")
                 .append(report.pool().isEmpty() ? "" : "\n" + PoolPictureHtml.CSS)
                 .append(attempts.isEmpty() ? "" : "\n" + ATTEMPT_CSS)
+                .append(report.sinceLastStart() == null ? "" : "\n" + SINCE_CSS)
                 .append("\n</style>\n</head>\n<body>\n");
         b.append("<h1>").append(esc(report.headline())).append("</h1>\n");
         b.append("<p class=\"verdict v-")
@@ -75,28 +82,9 @@ final class HtmlReportRenderer {
                 .append(esc(report.verdictText()))
                 .append("</p>\n");
         b.append("<dl>\n");
-        if (report.eta() != null) {
-            dd(b, "Start", report.eta().summary());
-            if (report.eta().known()) {
-                dd(b, "Basis", report.eta().basis());
-            }
-        }
-        dd(
-                b,
-                "Job",
-                report.job().name() + " (" + report.job().platform().displayName() + ", id "
-                        + report.job().id() + ")");
-        if (!report.diagnosisId().isEmpty()) {
-            dd(b, "Diagnosis", report.diagnosisId());
-        }
-        if (!report.pods().isEmpty()) {
-            dd(b, "Pods", String.join(", ", report.pods()));
-        }
-        if (!report.queues().isEmpty()) {
-            dd(b, "Queues", String.join(", ", report.queues()));
-        }
-        dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
+        facts(report, b);
         b.append("</dl>\n");
+        since(report.sinceLastStart(), b);
         attempts(attempts, b);
         if (report.pool().isEmpty()) {
             grid(report, b);
@@ -108,6 +96,34 @@ final class HtmlReportRenderer {
         hints(report, b);
         b.append("</body>\n</html>\n");
         return b.toString();
+    }
+
+    /**
+     * What changed since the job last started: the title naming the baseline, the headline, the changes
+     * most important first (one that alone explains the wait is marked), then what was not compared.
+     */
+    private static void since(SinceLastStart since, StringBuilder b) {
+        if (since == null) {
+            return;
+        }
+        b.append("<section class=\"since\">\n<h2>")
+                .append(esc(since.title()))
+                .append("</h2>\n<p class=\"since-headline\"><strong>")
+                .append(esc(since.sentence()))
+                .append("</strong></p>\n");
+        if (!since.changes().isEmpty()) {
+            b.append("<ul>\n");
+            for (SinceLastStart.Change c : since.changes()) {
+                b.append(c.explains() ? "<li class=\"explains\">" : "<li>")
+                        .append(esc(c.text()))
+                        .append("</li>\n");
+            }
+            b.append("</ul>\n");
+        }
+        for (String note : since.notes()) {
+            b.append("<p class=\"since-note\">").append(esc(note)).append("</p>\n");
+        }
+        b.append("</section>\n");
     }
 
     /** A section per attempt, first first; the one the job ran in (or ended in) is the last. */
@@ -135,6 +151,31 @@ final class HtmlReportRenderer {
             }
             b.append("</dl>\n</section>\n");
         }
+    }
+
+    /** The report's facts as definition rows: the estimate, the job, the diagnosis, pods, queues, refusing nodes. */
+    private static void facts(DiagnosisReport report, StringBuilder b) {
+        if (report.eta() != null) {
+            dd(b, "Start", report.eta().summary());
+            if (report.eta().known()) {
+                dd(b, "Basis", report.eta().basis());
+            }
+        }
+        dd(
+                b,
+                "Job",
+                report.job().name() + " (" + report.job().platform().displayName() + ", id "
+                        + report.job().id() + ")");
+        if (!report.diagnosisId().isEmpty()) {
+            dd(b, "Diagnosis", report.diagnosisId());
+        }
+        if (!report.pods().isEmpty()) {
+            dd(b, "Pods", String.join(", ", report.pods()));
+        }
+        if (!report.queues().isEmpty()) {
+            dd(b, "Queues", String.join(", ", report.queues()));
+        }
+        dd(b, "Nodes refusing", Integer.toString(report.nodeCount()));
     }
 
     private static void dd(StringBuilder b, String term, String value) {

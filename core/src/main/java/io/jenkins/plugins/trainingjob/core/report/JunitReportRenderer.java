@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,10 +24,7 @@ final class JunitReportRenderer {
     private static final String PACKAGE = "trainingjob.diagnosis.";
 
     public String render(DiagnosisReport report) {
-        Map<String, List<Hint>> hintsByReason = new HashMap<>();
-        for (Hint h : report.hints()) {
-            hintsByReason.computeIfAbsent(h.reason(), k -> new ArrayList<>()).add(h);
-        }
+        Map<String, List<Hint>> hintsByReason = hintsByReason(report);
         int tests = 0;
         int failures = 0;
         int skipped = 0;
@@ -39,49 +37,21 @@ final class JunitReportRenderer {
                     continue;
                 }
                 tests++;
-                String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
-                cases.append("  <testcase classname=\"")
-                        .append(esc(PACKAGE + ruleName))
-                        .append("\" name=\"")
-                        .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
-                        .append("\" time=\"0\">\n");
-                if (reason.category().blocks()) {
+                if (appendCase(cases, report, rule, reason, hintsByReason.getOrDefault(reason.reason(), List.of()))) {
                     failures++;
-                    cases.append("    <failure type=\"")
-                            .append(reason.category().name())
-                            .append("\" message=\"")
-                            .append(esc(message(reason)))
-                            .append("\">")
-                            .append(escText(
-                                    body(report, rule, reason, hintsByReason.getOrDefault(reason.reason(), List.of()))))
-                            .append("</failure>\n");
                 } else {
                     skipped++;
-                    cases.append("    <skipped message=\"")
-                            .append(esc(message(reason)))
-                            .append("\"/>\n");
                 }
-                cases.append("  </testcase>\n");
             }
         }
         if (omitted > 0) {
             tests++;
             failures++;
-            cases.append("  <testcase classname=\"")
-                    .append(PACKAGE)
-                    .append("Diagnosis\" name=\"")
-                    .append(omitted)
-                    .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"")
-                    .append(omitted)
-                    .append(" more reasons are not listed here; see the JSON report\"/>\n  </testcase>\n");
+            appendOmitted(cases, omitted);
         }
         if (tests == 0) {
             tests = 1;
-            cases.append("  <testcase classname=\"")
-                    .append(PACKAGE)
-                    .append("Diagnosis\" name=\"")
-                    .append(esc(report.headline()))
-                    .append("\" time=\"0\"/>\n");
+            appendPassing(cases, report);
         }
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\""
                 + esc("schedule diagnosis: " + report.job().name()) + "\" tests=\"" + tests + "\" failures=\""
@@ -92,11 +62,31 @@ final class JunitReportRenderer {
                 + property("diagnosis.id", report.diagnosisId())
                 + property("verdict", report.verdict().name())
                 + (report.eta() == null ? "" : property("eta", report.eta().summary()))
+                + (report.sinceLastStart() == null
+                        ? ""
+                        : property("since.last.start", report.sinceLastStart().summary()))
                 + "  </properties>\n"
                 + cases
-                + "  <system-out>" + escText(report.headline() + "\nVerdict: " + report.verdictText())
+                + "  <system-out>"
+                + escText(report.headline() + "\nVerdict: " + report.verdictText() + since(report.sinceLastStart()))
                 + "</system-out>\n"
                 + "</testsuite>\n";
+    }
+
+    /** The section "Since it last started" as lines for the suite's output, every change in full. */
+    private static String since(SinceLastStart since) {
+        if (since == null) {
+            return "";
+        }
+        StringBuilder b =
+                new StringBuilder("\n\n").append(since.title()).append('\n').append(since.sentence());
+        for (SinceLastStart.Change c : since.changes()) {
+            b.append("\n- ").append(c.text());
+        }
+        for (String note : since.notes()) {
+            b.append('\n').append(note);
+        }
+        return b.toString();
     }
 
     private static String property(String name, String value) {
@@ -145,6 +135,59 @@ final class JunitReportRenderer {
             }
         }
         return b.toString();
+    }
+
+    private static Map<String, List<Hint>> hintsByReason(DiagnosisReport report) {
+        Map<String, List<Hint>> hintsByReason = new HashMap<>();
+        for (Hint h : report.hints()) {
+            hintsByReason.computeIfAbsent(h.reason(), k -> new ArrayList<>()).add(h);
+        }
+        return hintsByReason;
+    }
+
+    /** One test case: failed when the reason blocks (returns true), else skipped as context. */
+    private static boolean appendCase(
+            StringBuilder cases, DiagnosisReport report, RuleGroup rule, ReasonGroup reason, List<Hint> hints) {
+        String ruleName = rule.rule().isEmpty() ? "unnamed" : rule.rule();
+        cases.append("  <testcase classname=\"")
+                .append(esc(PACKAGE + ruleName))
+                .append("\" name=\"")
+                .append(esc(reason.reason().isEmpty() ? reason.label() : reason.reason()))
+                .append("\" time=\"0\">\n");
+        boolean blocks = reason.category().blocks();
+        if (blocks) {
+            cases.append("    <failure type=\"")
+                    .append(reason.category().name())
+                    .append("\" message=\"")
+                    .append(esc(message(reason)))
+                    .append("\">")
+                    .append(escText(body(report, rule, reason, hints)))
+                    .append("</failure>\n");
+        } else {
+            cases.append("    <skipped message=\"").append(esc(message(reason))).append("\"/>\n");
+        }
+        cases.append("  </testcase>\n");
+        return blocks;
+    }
+
+    /** The one failed case that counts the reasons beyond the cap. */
+    private static void appendOmitted(StringBuilder cases, int omitted) {
+        cases.append("  <testcase classname=\"")
+                .append(PACKAGE)
+                .append("Diagnosis\" name=\"")
+                .append(omitted)
+                .append(" more reasons\" time=\"0\">\n    <failure type=\"OTHER\" message=\"")
+                .append(omitted)
+                .append(" more reasons are not listed here; see the JSON report\"/>\n  </testcase>\n");
+    }
+
+    /** The one passing case of a report with no reason at all. */
+    private static void appendPassing(StringBuilder cases, DiagnosisReport report) {
+        cases.append("  <testcase classname=\"")
+                .append(PACKAGE)
+                .append("Diagnosis\" name=\"")
+                .append(esc(report.headline()))
+                .append("\" time=\"0\"/>\n");
     }
 
     /**

@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import java.util.List;
 
@@ -54,11 +55,30 @@ final class MarkdownReportRenderer {
                     .append(esc(String.join(", ", report.queues())))
                     .append('\n');
         }
+        since(report.sinceLastStart(), b);
         attempts(attempts, b);
         rules(report, b);
         resources(report, b);
         hints(report, b);
         return b.toString();
+    }
+
+    /** What changed since the job last started: a heading naming the baseline, the headline, a list. */
+    private static void since(SinceLastStart since, StringBuilder b) {
+        if (since == null) {
+            return;
+        }
+        b.append("\n## ").append(esc(since.title())).append("\n\n"); // a heading is one line, as every heading here
+        b.append(paragraph("**" + esc(since.sentence()) + "**", "")).append('\n');
+        if (!since.changes().isEmpty()) {
+            b.append('\n');
+            for (SinceLastStart.Change c : since.changes()) {
+                b.append(paragraph("- " + esc(c.text()), "  ")).append('\n');
+            }
+        }
+        for (String note : since.notes()) {
+            b.append('\n').append(paragraph(esc(note), "")).append('\n');
+        }
     }
 
     /** A heading per attempt and its facts as a list: table rows could not be folded at 100 columns. */

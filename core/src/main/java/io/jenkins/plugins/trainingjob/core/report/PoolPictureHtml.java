@@ -44,43 +44,12 @@ final class PoolPictureHtml {
                 continue;
             }
             shown++;
-            String css = c.refusal() == null ? "none" : c.refusal().name().toLowerCase(Locale.ROOT);
             if (c.refusal() == null) {
                 anyFree = true;
             } else {
                 used.add(c.refusal());
             }
-            String why = c.refusal() == null ? "not refused" : c.refusal().title();
-            if (!c.intervention().isEmpty() && c.refusal() == null) {
-                why = c.intervention();
-            }
-            b.append("<div class=\"tile c-")
-                    .append(css)
-                    .append("\" title=\"")
-                    .append(HtmlReportRenderer.esc(c.nodes() + ": " + why))
-                    .append("\">")
-                    .append("<div class=\"name\">")
-                    .append(HtmlReportRenderer.esc(c.nodes()))
-                    .append(c.count() > 1 ? " ×" + c.count() : "")
-                    .append("</div>")
-                    .append("<div class=\"why\">")
-                    .append(HtmlReportRenderer.esc(why))
-                    .append("</div>");
-            if (c.gpuTotal() >= 0) {
-                long pct = c.gpuTotal() == 0 ? 0 : Math.round(100.0 * c.gpuFree() / c.gpuTotal());
-                b.append("<div class=\"gpu\">")
-                        .append(c.gpuFree())
-                        .append('/')
-                        .append(c.gpuTotal())
-                        .append(' ')
-                        .append(HtmlReportRenderer.esc(c.gpuResource().isEmpty() ? "devices" : c.gpuResource()))
-                        .append(" free</div><div class=\"bar\"><span style=\"width:")
-                        .append(pct)
-                        .append("%\"></span></div>");
-            } else {
-                b.append("<div class=\"gpu\">not in the inventory</div>");
-            }
-            b.append("</div>\n");
+            appendTile(c, b);
         }
         if (hidden > 0) {
             b.append("<div class=\"tile\">… and ").append(hidden).append(" more nodes</div>\n");
@@ -97,5 +66,41 @@ final class PoolPictureHtml {
             b.append("<span class=\"cell c-none\">not refused</span> ");
         }
         b.append("</p>\n");
+    }
+
+    /** One node's (or one folded range's) tile: its name, why it refused, its free and total devices. */
+    private static void appendTile(PoolCell c, StringBuilder b) {
+        String css = c.refusal() == null ? "none" : c.refusal().name().toLowerCase(Locale.ROOT);
+        String why = c.refusal() == null ? "not refused" : c.refusal().title();
+        if (!c.intervention().isEmpty() && c.refusal() == null) {
+            why = c.intervention();
+        }
+        b.append("<div class=\"tile c-")
+                .append(css)
+                .append("\" title=\"")
+                .append(HtmlReportRenderer.esc(c.nodes() + ": " + why))
+                .append("\">")
+                .append("<div class=\"name\">")
+                .append(HtmlReportRenderer.esc(c.nodes()))
+                .append(c.count() > 1 ? " ×" + c.count() : "")
+                .append("</div>")
+                .append("<div class=\"why\">")
+                .append(HtmlReportRenderer.esc(why))
+                .append("</div>");
+        if (c.gpuTotal() >= 0) {
+            long pct = c.gpuTotal() == 0 ? 0 : Math.round(100.0 * c.gpuFree() / c.gpuTotal());
+            b.append("<div class=\"gpu\">")
+                    .append(c.gpuFree())
+                    .append('/')
+                    .append(c.gpuTotal())
+                    .append(' ')
+                    .append(HtmlReportRenderer.esc(c.gpuResource().isEmpty() ? "devices" : c.gpuResource()))
+                    .append(" free</div><div class=\"bar\"><span style=\"width:")
+                    .append(pct)
+                    .append("%\"></span></div>");
+        } else {
+            b.append("<div class=\"gpu\">not in the inventory</div>");
+        }
+        b.append("</div>\n");
     }
 }

@@ -18,7 +18,10 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.io.IOException;
@@ -106,6 +109,47 @@ public final class ReportJson {
             String why = e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
             throw InvalidInputException.worded("report", "not a valid diagnosis report: " + why, e);
         }
+    }
+
+    /**
+     * Reads a saved diagnosis in either form a person keeps one: a report {@link #write} wrote
+     * ({@code schemaVersion}), or an AIHC diagnosis query response as the API returns it ({@code {"requestId",
+     * "result": [...]}}), analysed here. An AIHC response names its job in its details; when none does,
+     * {@code nameIfUnnamed} stands in (the CLI gives the file's name).
+     *
+     * @throws InvalidInputException naming the problem: not JSON, neither form, or not valid as its form
+     */
+    public static DiagnosisReport readSaved(String json, String nameIfUnnamed) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw InvalidInputException.worded("diagnosis", "not a JSON document: " + e.getOriginalMessage(), e);
+        }
+        if (root != null && root.isObject() && root.has("result")) {
+            JobRef job = new JobRef(PlatformKind.AIHC, aihcJobName(root, nameIfUnnamed), null);
+            return new DiagnosisAnalyzer().analyze(AihcDiagnosisParser.parse(root, job, ""));
+        }
+        if (root != null && root.isObject() && root.has("schemaVersion")) {
+            return read(json);
+        }
+        throw InvalidInputException.worded(
+                "diagnosis",
+                "neither an AIHC diagnosis response (no 'result' array) nor a trainjob JSON report (no"
+                        + " 'schemaVersion')");
+    }
+
+    /** The job an AIHC response is about: its details name it; else {@code nameIfUnnamed}. */
+    private static String aihcJobName(JsonNode root, String nameIfUnnamed) {
+        for (JsonNode rule : root.path("result")) {
+            for (JsonNode d : rule.path("detail")) {
+                String job = d.path("job").asText("");
+                if (!job.isEmpty()) {
+                    return job;
+                }
+            }
+        }
+        return nameIfUnnamed;
     }
 
     /** Escapes the characters that could end a script block or start markup when JSON is embedded in HTML. */

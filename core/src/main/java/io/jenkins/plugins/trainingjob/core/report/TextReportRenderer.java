@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import java.util.ArrayList;
@@ -74,11 +75,33 @@ final class TextReportRenderer {
                 out.addAll(wrap("Basis: " + clean(report.eta().basis()), "  "));
             }
         }
+        since(report.sinceLastStart(), out);
         attempts(attempts, out);
         rules(report, out);
         resources(report, out);
         hints(report, out);
         return String.join("\n", out) + "\n";
+    }
+
+    /**
+     * What changed since the job last started: the title naming the baseline, the headline, one bullet per
+     * change (most important first), then what was not compared. Every line wraps, nothing is cut.
+     */
+    private void since(SinceLastStart since, List<String> out) {
+        if (since == null) {
+            return;
+        }
+        out.add("");
+        for (String line : wrap(clean(since.title()), "  ")) {
+            out.add(paint(BOLD, line));
+        }
+        out.addAll(wrap("  " + clean(since.sentence()), "    "));
+        for (SinceLastStart.Change c : since.changes()) {
+            out.addAll(wrap("  - " + clean(c.text()), "    "));
+        }
+        for (String note : since.notes()) {
+            out.addAll(wrap("  " + clean(note), "    "));
+        }
     }
 
     /** One block per attempt: its target and job on the first line, how it ended and why it moved below. */

@@ -100,6 +100,34 @@ class InventoryJoinTest {
         assertThat(joined(PlatformKind.AIHC, f, small).verdict()).isEqualTo(Verdict.NEVER_FITS);
     }
 
+    /**
+     * A queue's capability finding names the job's whole request (24 for 3 pods of 8), not a pod's: taken as
+     * the per-pod request it made the join claim "no node has 24 in total" (found in the simulator's
+     * "nightly" world where another team fills the queue). What the queue row itself proves is the verdict
+     * rules' business, not the join's.
+     */
+    @Test
+    void theQueuesWholeJobRequestIsNotTakenForAPodsRequest() {
+        Finding quota = Finding.classified(
+                "QueueCapabilityDiagnostics",
+                "QueueResourceDiagnostics",
+                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
+                Finding.Where.jobInQueue("j", "q"),
+                Finding.Shortfall.of(GPU, "24", "16"));
+        List<Finding> f = List.of(gpuShort("g-1", "p-0"), gpuShort("g-2", "p-1"), quota);
+        List<InventoryNode> nodes = List.of(
+                new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
+                new InventoryNode("g-2", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE));
+
+        DiagnosisReport r = joined(PlatformKind.AIHC, f, nodes);
+
+        assertThat(r.verdictText()).doesNotContain("has 24 nvidia.com/gpu in total");
+        assertThat(r.hints())
+                .extracting(DiagnosisReport.Hint::text)
+                .contains("Suggestion: g-[1-2] have 8 nvidia.com/gpu each, 0 free: the pod fits there once running "
+                        + "jobs free them; wait, or raise the job's priority.");
+    }
+
     @Test
     void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
         Finding affinity = Finding.classified(

@@ -13,22 +13,19 @@ class EtaEstimatorTest {
 
     private static final Instant NOW = Instant.parse("2026-03-02T12:00:00Z");
 
-    /**
-     * A queue of 16 GPUs that ran jobs of 8 GPUs for an hour each, a few every hour of the last 6 days:
-     * those that came while both halves were busy waited for one to end, the others started at once.
-     */
-    private static List<HistoryJob> busyQueue() {
+    /** Jobs of {@code gpus} GPUs every {@code every} over the {@code days} before {@code end}, each waiting {@code wait}. */
+    private static List<HistoryJob> steady(
+            String prefix, int gpus, Instant end, int days, Duration every, Duration wait) {
         List<HistoryJob> jobs = new ArrayList<>();
-        Instant t = NOW.minus(Duration.ofDays(6));
         int n = 0;
-        while (t.isBefore(NOW.minus(Duration.ofHours(3)))) {
-            // two at once fill the queue, the third waits for the first to end
-            jobs.add(new HistoryJob("a" + n, 8, t, t, t.plus(Duration.ofHours(1))));
-            jobs.add(new HistoryJob("b" + n, 8, t, t, t.plus(Duration.ofHours(1))));
-            Instant third = t.plus(Duration.ofMinutes(5));
-            jobs.add(new HistoryJob("c" + n, 8, third, t.plus(Duration.ofHours(1)), t.plus(Duration.ofHours(2))));
-            t = t.plus(Duration.ofHours(3));
-            n++;
+        for (Instant t = end.minus(Duration.ofDays(days)); t.isBefore(end.minus(wait)); t = t.plus(every)) {
+            Instant start = t.plus(wait);
+            jobs.add(new HistoryJob(
+                    prefix + n++,
+                    gpus,
+                    t,
+                    start,
+                    start.plus(Duration.ofMinutes(30)).isAfter(NOW) ? null : start.plus(Duration.ofMinutes(30))));
         }
         return jobs;
     }
@@ -37,63 +34,119 @@ class EtaEstimatorTest {
         return new QueueHistory("q", NOW, QueueHistory.DEFAULT_WINDOW, jobs, false);
     }
 
+    private static Eta estimate(List<HistoryJob> jobs, PendingJob job) {
+        return EtaEstimator.estimate(history(jobs), job, Capacity.unknown(), NOW);
+    }
+
+    /** Half the jobs start at once, half wait an hour: every 8-GPU submission of the last 6 days, one per 2 h. */
+    private static List<HistoryJob> halfAtOnceHalfAnHour() {
+        List<HistoryJob> jobs = new ArrayList<>(steady("a", 8, NOW, 6, Duration.ofHours(2), Duration.ofSeconds(5)));
+        jobs.addAll(steady("b", 8, NOW.minus(Duration.ofHours(1)), 6, Duration.ofHours(2), Duration.ofHours(1)));
+        return jobs;
+    }
+
     @Test
     void aThinHistoryGivesNoBasisInsteadOfANumber() {
-        List<HistoryJob> jobs = busyQueue().subList(0, 12);
-        Eta eta = EtaEstimator.estimate(history(jobs), new PendingJob("mine", 1, 8, NOW), Capacity.unknown(), NOW);
+        List<HistoryJob> jobs = steady("j", 8, NOW, 1, Duration.ofHours(2), Duration.ofMinutes(1));
+        Eta eta = estimate(jobs, new PendingJob("mine", 1, 8, NOW));
         assertThat(eta.kind()).isEqualTo(Eta.Kind.NO_BASIS);
-        assertThat(eta.summary()).isEqualTo("no basis for an estimate (12 finished jobs in 7d)");
+        assertThat(eta.summary())
+                .isEqualTo("no basis for an estimate (" + history(jobs).finishedCount() + " finished jobs in 7d)");
     }
 
     @Test
     void aJobThatNeedsTheAdministratorHasNoEta() {
         Eta eta = EtaEstimator.estimate(
-                history(busyQueue()), new PendingJob("mine", 1, 8, NOW), Capacity.unknown(), Verdict.NEEDS_ADMIN, NOW);
+                history(halfAtOnceHalfAnHour()),
+                new PendingJob("mine", 1, 8, NOW),
+                Capacity.unknown(),
+                Verdict.NEEDS_ADMIN,
+                NOW);
         assertThat(eta.kind()).isEqualTo(Eta.Kind.NEEDS_ADMIN);
         assertThat(eta.p50()).isNull();
     }
 
     @Test
-    void aJobBehindTwoFreshRunningJobsWaitsLongerThanOneInAnEmptyQueue() {
-        List<HistoryJob> busy = new ArrayList<>(busyQueue());
-        busy.add(new HistoryJob("r1", 8, NOW.minusSeconds(60), NOW.minusSeconds(60), null));
-        busy.add(new HistoryJob("r2", 8, NOW.minusSeconds(60), NOW.minusSeconds(60), null));
-        PendingJob mine = new PendingJob("mine", 1, 8, NOW);
-
-        Eta blocked = EtaEstimator.estimate(history(busy), mine, Capacity.unknown(), NOW);
-        Eta free = EtaEstimator.estimate(history(busyQueue()), mine, Capacity.unknown(), NOW);
-
-        assertThat(blocked.known()).isTrue();
-        assertThat(free.p50()).isLessThan(Duration.ofMinutes(1));
-        // the running jobs started a minute ago and runs last an hour: about an hour to go
-        assertThat(blocked.p50()).isBetween(Duration.ofMinutes(30), Duration.ofMinutes(90));
-        assertThat(blocked.basis()).contains("2 running jobs hold 16 GPUs", "expected to end in 59 min");
+    void atTheSubmitTheRangeSpansBothKindsOfWaitAndSaysHowLikelyAWaitIs() {
+        Eta eta = estimate(halfAtOnceHalfAnHour(), new PendingJob("mine", 1, 8, NOW));
+        assertThat(eta.p10()).isLessThan(Duration.ofSeconds(30));
+        assertThat(eta.p90()).isEqualTo(Duration.ofHours(1));
+        assertThat(eta.waitsOverPoll()).isBetween(0.3, 0.7);
+        assertThat(eta.summary()).contains("% chance it waits over 30 s");
     }
 
     @Test
-    void runningJobsNearTheirUsualEndBlockForLessThanFreshOnes() {
+    void onceTheJobHasWaitedOnlyTheLongerWaitsSpeakForTheRest() {
+        PendingJob mine = new PendingJob("mine", 1, 8, NOW.minus(Duration.ofMinutes(10)));
+        Eta eta = estimate(halfAtOnceHalfAnHour(), mine);
+        // the quick starts are past: what is left is the hour less the 10 minutes waited
+        assertThat(eta.p10()).isEqualTo(Duration.ofMinutes(50));
+        assertThat(eta.p90()).isEqualTo(Duration.ofMinutes(50));
+        assertThat(eta.waitsOverPoll()).as("only at the submit").isNull();
+        assertThat(eta.basis()).startsWith("jobs of 5-8 GPUs that had waited over 10 min in the last 7d (");
+    }
+
+    @Test
+    void theSameWaitsWeighMoreWhenTheyAreRecent() {
+        // three days of 5-minute waits and three of 40-minute waits, one job an hour: in one history the long
+        // waits are the recent ones, in the other the old ones
+        List<HistoryJob> longRecent = new ArrayList<>(
+                steady("a", 8, NOW.minus(Duration.ofDays(3)), 3, Duration.ofHours(1), Duration.ofMinutes(5)));
+        longRecent.addAll(steady("b", 8, NOW, 3, Duration.ofHours(1), Duration.ofMinutes(40)));
+        List<HistoryJob> longOld = new ArrayList<>(
+                steady("a", 8, NOW.minus(Duration.ofDays(3)), 3, Duration.ofHours(1), Duration.ofMinutes(40)));
+        longOld.addAll(steady("b", 8, NOW, 3, Duration.ofHours(1), Duration.ofMinutes(5)));
         PendingJob mine = new PendingJob("mine", 1, 8, NOW);
-        List<HistoryJob> fresh = new ArrayList<>(busyQueue());
-        fresh.add(new HistoryJob("r1", 8, NOW.minusSeconds(60), NOW.minusSeconds(60), null));
-        fresh.add(new HistoryJob("r2", 8, NOW.minusSeconds(60), NOW.minusSeconds(60), null));
-        List<HistoryJob> old = new ArrayList<>(busyQueue());
-        old.add(new HistoryJob("r1", 8, NOW.minusSeconds(3_000), NOW.minusSeconds(3_000), null));
-        old.add(new HistoryJob("r2", 8, NOW.minusSeconds(3_000), NOW.minusSeconds(3_000), null));
 
-        Eta soon = EtaEstimator.estimate(history(old), mine, Capacity.unknown(), NOW);
-        Eta later = EtaEstimator.estimate(history(fresh), mine, Capacity.unknown(), NOW);
+        assertThat(estimate(longRecent, mine).p50()).isEqualTo(Duration.ofMinutes(40));
+        assertThat(estimate(longOld, mine).p50()).isEqualTo(Duration.ofMinutes(5));
+    }
 
-        assertThat(soon.p50()).isLessThan(later.p50());
+    @Test
+    void jobsStillWaitingCountAsAtLeastThatLong() {
+        List<HistoryJob> quick =
+                steady("q", 8, NOW.minus(Duration.ofHours(10)), 5, Duration.ofHours(1), Duration.ofMinutes(1));
+        List<HistoryJob> stuck = new ArrayList<>(quick);
+        for (int k = 0; k < 40; k++) {
+            stuck.add(new HistoryJob("s" + k, 8, NOW.minus(Duration.ofHours(9)).plusSeconds(k), null, null));
+        }
+        PendingJob mine = new PendingJob("mine", 1, 8, NOW);
+        assertThat(estimate(quick, mine).p90()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(estimate(stuck, mine).p90()).isGreaterThan(Duration.ofHours(8));
+    }
+
+    @Test
+    void aLineOfItsSizeThatHasNotMovedForAnHourMeansALongerWait() {
+        // a week where jobs that found their size's line empty started in a minute, and those that found one
+        // waiting started after two hours
+        List<HistoryJob> jobs = new ArrayList<>();
+        Instant t = NOW.minus(Duration.ofDays(6));
+        for (int n = 0; t.isBefore(NOW.minus(Duration.ofHours(4))); n++, t = t.plus(Duration.ofHours(4))) {
+            jobs.add(new HistoryJob("head" + n, 8, t, t.plus(Duration.ofHours(2)), t.plus(Duration.ofHours(3))));
+            Instant behind = t.plus(Duration.ofMinutes(60));
+            jobs.add(new HistoryJob("behind" + n, 8, behind, t.plus(Duration.ofHours(2)), t.plus(Duration.ofHours(3))));
+            Instant alone = t.plus(Duration.ofHours(3));
+            jobs.add(new HistoryJob("alone" + n, 8, alone, alone.plusSeconds(60), alone.plusSeconds(600)));
+        }
+        List<HistoryJob> blocked = new ArrayList<>(jobs);
+        blocked.add(new HistoryJob("waiting", 8, NOW.minus(Duration.ofHours(1)), null, null));
+        PendingJob mine = new PendingJob("mine", 1, 8, NOW.minusSeconds(31));
+
+        Eta free = estimate(jobs, mine);
+        Eta behind = estimate(blocked, mine);
+
+        assertThat(behind.p50()).isGreaterThan(free.p50());
+        assertThat(behind.basis()).endsWith("; 1 job of 5-8 GPUs waits ahead of it, the oldest for 1h");
+        assertThat(free.basis()).endsWith("; no job of 5-8 GPUs waits ahead of it");
     }
 
     @Test
     void jobsAheadAreTheWaitingOnesCreatedEarlierButNotTheJobItself() {
-        List<HistoryJob> jobs = new ArrayList<>(busyQueue());
+        List<HistoryJob> jobs = new ArrayList<>(halfAtOnceHalfAnHour());
         jobs.add(new HistoryJob("w1", 16, NOW.minusSeconds(600), null, null));
         jobs.add(new HistoryJob("mine", 8, NOW.minusSeconds(300), null, null));
         jobs.add(new HistoryJob("w2", 8, NOW.minusSeconds(100), null, null));
-        Eta eta = EtaEstimator.estimate(
-                history(jobs), new PendingJob("mine", 1, 8, NOW.minusSeconds(300)), Capacity.unknown(), NOW);
+        Eta eta = estimate(jobs, new PendingJob("mine", 1, 8, NOW.minusSeconds(300)));
         assertThat(eta.jobsAhead()).isEqualTo(1);
         assertThat(eta.gpusAhead()).isEqualTo(16);
         assertThat(eta.summary()).endsWith("; 1 job ahead needs 16 GPUs");
@@ -102,45 +155,25 @@ class EtaEstimatorTest {
     @Test
     void theSameEvidenceGivesTheSameEstimate() {
         PendingJob mine = new PendingJob("mine", 1, 8, NOW);
-        Eta a = EtaEstimator.estimate(history(busyQueue()), mine, Capacity.unknown(), NOW);
-        Eta b = EtaEstimator.estimate(history(busyQueue()), mine, Capacity.unknown(), NOW);
-        assertThat(a).isEqualTo(b);
+        assertThat(estimate(halfAtOnceHalfAnHour(), mine)).isEqualTo(estimate(halfAtOnceHalfAnHour(), mine));
     }
 
     @Test
-    void theBasisSaysWhereTheCapacityCameFrom() {
-        PendingJob mine = new PendingJob("mine", 2, 8, NOW);
-        Eta guessed = EtaEstimator.estimate(history(busyQueue()), mine, Capacity.unknown(), NOW);
-        Eta listed = EtaEstimator.estimate(history(busyQueue()), mine, new Capacity(true, 4, 32, 16, 2), NOW);
-        assertThat(guessed.basis()).contains("no node list: capacity taken as the most GPUs in use at once in 7d (16");
-        assertThat(listed.basis()).contains("4 nodes can hold its pods (32 GPUs, 16 free)");
+    void aThinClassBorrowsEveryonesWaitsAndSaysSo() {
+        Eta eta = estimate(halfAtOnceHalfAnHour(), new PendingJob("mine", 4, 8, NOW));
+        assertThat(eta.basis()).startsWith("jobs of every size in the last 7d (");
     }
 
-    @Test
-    void aGangThatFindsTooFewFreeSlotsWaitsEvenWhenEnoughGpusAreFree() {
-        List<HistoryJob> jobs = new ArrayList<>(busyQueue());
-        jobs.add(new HistoryJob("r1", 8, NOW.minusSeconds(60), NOW.minusSeconds(60), null));
-        PendingJob gang = new PendingJob("mine", 2, 8, NOW);
-        // 16 GPUs free in all, but spread so that only one 8-GPU pod fits
-        Eta eta = EtaEstimator.estimate(history(jobs), gang, new Capacity(true, 4, 32, 16, 1), NOW);
-        assertThat(eta.basis()).contains("expected to end in");
-    }
-
-    /**
-     * 40 jobs of the whole queue (16 GPUs), 5 minutes each, that came every 100 s: they queued behind each
-     * other and the later ones waited up to 2h 10m. The last one has run 4m 50s of its 5 minutes now.
-     */
-    private static List<HistoryJob> longWaitsThenAlmostFree(long lastElapsedSeconds) {
+    /** 40 jobs of the whole queue (16 GPUs) that each waited an hour; the last has run {@code ran} seconds. */
+    private static List<HistoryJob> hourWaitsAndOneRunning(long ran) {
         List<HistoryJob> jobs = new ArrayList<>();
-        Instant lastEnd = null;
-        Instant firstArrival = NOW.minusSeconds(39 * 300 + lastElapsedSeconds);
         for (int k = 0; k < 40; k++) {
-            Instant arrived = firstArrival.plusSeconds(100L * k);
-            Instant started = lastEnd == null || arrived.isAfter(lastEnd) ? arrived : lastEnd;
-            Instant ended = started.plusSeconds(300);
-            jobs.add(new HistoryJob("j" + k, 16, arrived, started, k == 39 ? null : ended));
-            lastEnd = ended;
+            Instant created = NOW.minus(Duration.ofHours(2L * (40 - k))).minusSeconds(ran);
+            Instant started = created.plus(Duration.ofHours(1));
+            jobs.add(new HistoryJob("j" + k, 16, created, started, started.plusSeconds(300)));
         }
+        Instant started = NOW.minusSeconds(ran);
+        jobs.add(new HistoryJob("running", 16, started.minus(Duration.ofHours(1)), started, null));
         return jobs;
     }
 
@@ -148,9 +181,9 @@ class EtaEstimatorTest {
     void theSoonestStartComesFromTheRunningJobsNotFromPastWaits() {
         PendingJob mine = new PendingJob("mine", 1, 16, NOW);
 
-        Eta almostFree = EtaEstimator.estimate(history(longWaitsThenAlmostFree(290)), mine, Capacity.unknown(), NOW);
+        Eta almostFree = estimate(hourWaitsAndOneRunning(290), mine);
 
-        // the past waits say "an hour or so"; the job running now ends in seconds
+        // the past waits say "an hour"; the job running now ends in seconds
         assertThat(almostFree.p10()).isGreaterThan(Duration.ofMinutes(5));
         assertThat(almostFree.soonest()).isLessThan(Duration.ofMinutes(1));
         assertThat(almostFree.provablyPast(Duration.ofMinutes(5)))
@@ -161,14 +194,43 @@ class EtaEstimatorTest {
     @Test
     void aWaitIsProvablyPastTheBudgetWhenBothThePastWaitsAndTheRunningJobsSaySo() {
         PendingJob mine = new PendingJob("mine", 1, 16, NOW);
-        List<HistoryJob> jobs = longWaitsThenAlmostFree(290);
-        // a job of the whole queue that started a moment ago, and a long one: at the soonest it ends in minutes
-        jobs.set(39, new HistoryJob("j39", 16, NOW.minusSeconds(5), NOW.minusSeconds(5), null));
 
-        Eta fresh = EtaEstimator.estimate(history(jobs), mine, Capacity.unknown(), NOW);
+        Eta fresh = estimate(hourWaitsAndOneRunning(5), mine);
 
         assertThat(fresh.soonest()).isGreaterThan(Duration.ofMinutes(2));
         assertThat(fresh.provablyPast(Duration.ofMinutes(1))).isTrue();
         assertThat(fresh.provablyPast(fresh.soonest())).isFalse();
+    }
+
+    @Test
+    void aGangThatFindsTooFewFreeSlotsIsNotFreeEvenWhenEnoughGpusAre() {
+        PendingJob gang = new PendingJob("mine", 2, 8, NOW);
+        List<HistoryJob> jobs = hourWaitsAndOneRunning(5);
+        // 16 GPUs free in all, but spread so that only one 8-GPU pod fits
+        assertThat(EtaEstimator.estimate(history(jobs), gang, new Capacity(true, 4, 32, 16, 1), NOW)
+                        .soonest())
+                .isPositive();
+        assertThat(EtaEstimator.estimate(history(jobs), gang, new Capacity(true, 4, 32, 16, 2), NOW)
+                        .soonest())
+                .isZero();
+    }
+
+    @Test
+    void thinWeightsAreFlattenedUntilTheyCountAsEnoughJobs() {
+        double[] w = new double[100];
+        w[0] = 1;
+        for (int k = 1; k < w.length; k++) {
+            w[k] = 1e-6;
+        }
+        double[] t = EtaEstimator.tempered(w, 30);
+        double sum = 0;
+        double squares = 0;
+        for (double v : t) {
+            sum += v;
+            squares += v * v;
+        }
+        assertThat(sum * sum / squares).isBetween(29.0, 32.0);
+        assertThat(t[0]).isGreaterThan(t[1]);
+        assertThat(EtaEstimator.tempered(new double[] {1, 1, 1}, 30)).containsExactly(1, 1, 1);
     }
 }

@@ -54,4 +54,47 @@ class EtaTest {
         assertThat(Eta.noBasis(3, Duration.ofDays(7)).provablyPast(Duration.ZERO))
                 .isFalse();
     }
+
+    @Test
+    void laterTheSameEstimateCountsDownToZeroAndDropsTheChanceOfAWait() {
+        Eta eta = new Eta(
+                Eta.Kind.ESTIMATE,
+                Duration.ofMinutes(25),
+                Duration.ofMinutes(40),
+                Duration.ofMinutes(70),
+                0,
+                0,
+                "b",
+                Duration.ofMinutes(2),
+                0.6);
+        Eta later = eta.after(Duration.ofMinutes(30));
+        assertThat(later.p10()).isZero();
+        assertThat(later.p50()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(later.p90()).isEqualTo(Duration.ofMinutes(40));
+        assertThat(later.soonest()).isZero();
+        assertThat(later.waitsOverPoll()).isNull();
+        assertThat(Eta.noBasis(3, Duration.ofDays(7))
+                        .after(Duration.ofMinutes(1))
+                        .known())
+                .isFalse();
+    }
+
+    @Test
+    void atTheSubmitTheSummarySaysHowLikelyAWaitIs() {
+        Eta eta = new Eta(
+                Eta.Kind.ESTIMATE,
+                Duration.ofSeconds(10),
+                Duration.ofMinutes(2),
+                Duration.ofMinutes(40),
+                0,
+                0,
+                "b",
+                Duration.ZERO,
+                0.64);
+        assertThat(eta.summary())
+                .isEqualTo("expected to start in 10 s - 40 min (p50 2 min); 64 % chance it waits over 30 s");
+        assertThatThrownBy(() -> new Eta(
+                        Eta.Kind.ESTIMATE, Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, 0, "b", Duration.ZERO, 1.5))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

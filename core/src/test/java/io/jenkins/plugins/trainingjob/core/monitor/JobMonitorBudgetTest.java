@@ -107,14 +107,17 @@ class JobMonitorBudgetTest {
         assertThat(outcome.early()).isTrue();
         assertThat(outcome.why())
                 .startsWith("p10 start in ")
-                .endsWith("; the running jobs free enough in 2h 59m at the soonest");
+                // 3 h less the minute they ran and the seconds to the estimate that ended the wait
+                .matches(".*; the running jobs free enough in 2h 5[89]m at the soonest");
         assertThat(clock.now())
                 .as("ended at the first estimate, not the deadline")
                 .isBefore(watch.state().startedAt().plus(Duration.ofMinutes(1)));
         assertThat(outcome.message()).contains("would not start within 40m: p10 start in");
         assertThat(outcome.eta().known()).isTrue();
+        // at the watch's first tick two jobs that started at once keep p10 at zero; the first poll ends it
         assertThat(listener.events(MonitorEvent.EtaChanged.class))
-                .singleElement()
+                .hasSizeBetween(1, 2)
+                .last()
                 .satisfies(e -> assertThat(e.message()).contains("expected to start in"));
     }
 

@@ -25,8 +25,11 @@ class ReportGoldenTest {
     @ParameterizedTest
     @EnumSource(ReportFormat.class)
     void theDocumentedExampleRendersExactlyAsItsGoldenFile(ReportFormat format) throws IOException {
-        String rendered = format.render(DocumentedExample.report());
-        String file = "documented-example." + format.extension();
+        assertMatchesGolden("documented-example." + format.extension(), format.render(DocumentedExample.report()));
+    }
+
+    /** {@code rendered} equals the golden {@code file}; with {@code -Dgolden.update=true} it becomes the file. */
+    static void assertMatchesGolden(String file, String rendered) throws IOException {
         if (Boolean.getBoolean("golden.update")) {
             // The classpath still holds the old copy until the next build: nothing to compare against yet.
             Files.writeString(GOLDEN_DIR.resolve(file), rendered, StandardCharsets.UTF_8);

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.report;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Finding;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ final class Reports {
         return new DiagnosisAnalyzer().analyze(new JobRef(PlatformKind.AIHC, "pytorchjob-big", "big"), "d", findings);
     }
 
-    /** Every remote field carries every kind of hostile text. */
+    /** Every remote field carries every kind of hostile text, the section "Since it last started" too. */
     static DiagnosisReport hostile() {
         List<String> evil = List.of(SCRIPT, ANSI, NEWLINES, QUOTES, XML_INVALID, LONG);
         List<Finding> findings = new ArrayList<>();
@@ -53,10 +54,24 @@ final class Reports {
                     Finding.Where.podOnNode("n2-" + e, "pod-" + e, "job", "ns", "queue-" + e),
                     Finding.Shortfall.of("nvidia.com/gpu" + e, "8", "0" + e)));
         }
+        List<SinceLastStart.Change> changes = new ArrayList<>();
+        for (String e : evil) {
+            changes.add(new SinceLastStart.Change("nodes", "node-[" + e + "] were cordoned: " + e, 8, false));
+        }
+        SinceLastStart since = new SinceLastStart(
+                "build " + SCRIPT + ANSI,
+                "2026-12-03T22:10:00Z",
+                180L,
+                SinceLastStart.TITLE + " (build " + SCRIPT + ANSI + NEWLINES + ")",
+                true,
+                "since build " + QUOTES + ", " + XML_INVALID + LONG,
+                changes,
+                evil);
         return new DiagnosisAnalyzer()
                 .analyze(
                         new JobRef(PlatformKind.AIHC, "id-" + SCRIPT, "job-" + ANSI + SCRIPT),
                         "diag-" + NEWLINES,
-                        findings);
+                        findings)
+                .withSinceLastStart(since);
     }
 }

@@ -113,6 +113,18 @@ public final class Cluster {
         sync();
     }
 
+    /**
+     * Sets queue {@code key}'s capability (an administrator raising or cutting it; {@link Resources#NONE}:
+     * unlimited). Running jobs keep running; waiting jobs are re-evaluated at once.
+     */
+    public synchronized void setCapability(String key, Resources capability) {
+        sync();
+        SchedulingQueue q = queueNamed(key);
+        queues.put(q.key(), new SchedulingQueue(q.key(), q.name(), q.nodes(), capability, q.closed()));
+        needsScheduling = true;
+        sync();
+    }
+
     /** Adds {@code count} nodes shaped like {@code like} to queue {@code key}. */
     public synchronized void addNodes(String key, String like, int count) {
         sync();

@@ -64,59 +64,15 @@ final class AihcErrorDecoder implements ErrorDecoder {
             requestId = ConsoleText.strip(response.header(REQUEST_ID_HEADER), 100);
         }
         String message = ConsoleText.strip(response.jsonText("message"), MAX_MESSAGE);
+        PlatformException known = byCode(call.operation(), response.status(), code, requestId, message);
+        if (known != null) {
+            return known;
+        }
         int status = response.status();
-        String op = call.operation();
-        if (code.equals(DIAGNOSIS_NOT_READY)) {
-            return new DiagnosisNotReadyException(
-                    PlatformKind.AIHC,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    message.isEmpty() ? "the diagnosis report is not ready yet" : message,
-                    null);
-        }
-        if (code.equals(PRE_CHECK_ERROR)) {
-            return new DiagnosisPreCheckException(
-                    PlatformKind.AIHC,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    message.isEmpty() ? "a pre-check before diagnosis failed" : message,
-                    null);
-        }
-        if (AUTH_CODES.contains(code)) {
-            return new AuthenticationException(
-                    PlatformKind.AIHC,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    message.isEmpty() ? "credentials refused" : message,
-                    null);
-        }
-        if (TRANSIENT_CODES.contains(code) && status != 429) {
-            return new TransientException(
-                    PlatformKind.AIHC,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    message.isEmpty() ? "platform error" : message,
-                    null);
-        }
-        String lower = code.toLowerCase(Locale.ROOT);
-        if (lower.contains("quota")) {
-            return new QuotaExceededException(PlatformKind.AIHC, op, status, code, requestId, message, null);
-        }
-        if (status != 429 && (lower.contains("notfound") || lower.startsWith("nosuch"))) {
-            return new NotFoundException(PlatformKind.AIHC, op, status, code, requestId, message, null);
-        }
         if (status == 400 || status == 422 || (status == 200 && !code.isEmpty())) {
             return new InvalidRequestException(
                     PlatformKind.AIHC,
-                    op,
+                    call.operation(),
                     status,
                     code,
                     requestId,
@@ -126,6 +82,50 @@ final class AihcErrorDecoder implements ErrorDecoder {
                     null);
         }
         return HttpStatusErrors.forStatus(PlatformKind.AIHC, call, response, code, requestId, message, clock.instant());
+    }
+
+    /** The exception the code names, where the code decides; {@code null} when only the status can. */
+    private static PlatformException byCode(String op, int status, String code, String requestId, String message) {
+        if (code.equals(DIAGNOSIS_NOT_READY)) {
+            return new DiagnosisNotReadyException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    orElse(message, "the diagnosis report is not ready yet"),
+                    null);
+        }
+        if (code.equals(PRE_CHECK_ERROR)) {
+            return new DiagnosisPreCheckException(
+                    PlatformKind.AIHC,
+                    op,
+                    status,
+                    code,
+                    requestId,
+                    orElse(message, "a pre-check before diagnosis failed"),
+                    null);
+        }
+        if (AUTH_CODES.contains(code)) {
+            return new AuthenticationException(
+                    PlatformKind.AIHC, op, status, code, requestId, orElse(message, "credentials refused"), null);
+        }
+        if (TRANSIENT_CODES.contains(code) && status != 429) {
+            return new TransientException(
+                    PlatformKind.AIHC, op, status, code, requestId, orElse(message, "platform error"), null);
+        }
+        String lower = code.toLowerCase(Locale.ROOT);
+        if (lower.contains("quota")) {
+            return new QuotaExceededException(PlatformKind.AIHC, op, status, code, requestId, message, null);
+        }
+        if (status != 429 && (lower.contains("notfound") || lower.startsWith("nosuch"))) {
+            return new NotFoundException(PlatformKind.AIHC, op, status, code, requestId, message, null);
+        }
+        return null;
+    }
+
+    private static String orElse(String message, String otherwise) {
+        return message.isEmpty() ? otherwise : message;
     }
 
     private static String field(String message) {

@@ -1,7 +1,7 @@
-package io.jenkins.plugins.trainingjob.cli.terminal;
+package io.jenkins.plugins.trainingjob.cli;
 
 /**
- * Where Ctrl-C comes from. In production a JVM shutdown hook ({@link ShutdownHookInterrupts}); in tests
+ * Where Ctrl-C comes from. In production a JVM shutdown hook ({@code cli.terminal.ShutdownHookInterrupts}); in tests
  * a switch the test flips, so cancel-on-interrupt is exercised in-process.
  */
 public interface InterruptSignal {

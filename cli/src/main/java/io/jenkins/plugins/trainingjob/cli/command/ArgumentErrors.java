@@ -1,5 +1,6 @@
-package io.jenkins.plugins.trainingjob.cli;
+package io.jenkins.plugins.trainingjob.cli.command;
 
+import io.jenkins.plugins.trainingjob.cli.DurationConverter;
 import io.jenkins.plugins.trainingjob.cli.terminal.OutputFormat;
 import java.util.List;
 import java.util.Locale;

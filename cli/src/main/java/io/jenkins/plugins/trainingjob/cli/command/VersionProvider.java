@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.cli;
+package io.jenkins.plugins.trainingjob.cli.command;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,22 +1,10 @@
-package io.jenkins.plugins.trainingjob.cli;
+package io.jenkins.plugins.trainingjob.cli.command;
 
-import io.jenkins.plugins.trainingjob.cli.command.AwaitCommand;
-import io.jenkins.plugins.trainingjob.cli.command.CancelCommand;
-import io.jenkins.plugins.trainingjob.cli.command.CheckCommand;
-import io.jenkins.plugins.trainingjob.cli.command.CheckConnectionCommand;
-import io.jenkins.plugins.trainingjob.cli.command.CompletionCommand;
-import io.jenkins.plugins.trainingjob.cli.command.DemoCommand;
-import io.jenkins.plugins.trainingjob.cli.command.DiagnoseCommand;
-import io.jenkins.plugins.trainingjob.cli.command.HistoryCommand;
-import io.jenkins.plugins.trainingjob.cli.command.ListCommand;
-import io.jenkins.plugins.trainingjob.cli.command.LogsCommand;
-import io.jenkins.plugins.trainingjob.cli.command.ReportCommand;
-import io.jenkins.plugins.trainingjob.cli.command.SimulatorCommand;
-import io.jenkins.plugins.trainingjob.cli.command.StatusCommand;
-import io.jenkins.plugins.trainingjob.cli.command.SubmitCommand;
-import io.jenkins.plugins.trainingjob.cli.command.ValidateCommand;
+import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
+import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;
+import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.OutputFormat;
 import io.jenkins.plugins.trainingjob.cli.terminal.ShutdownHookInterrupts;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
@@ -172,7 +160,7 @@ public final class TrainJob implements Callable<Integer> {
      * {@code ~}: {@code $HOME} as every shell tool reads it (CI containers run as an arbitrary uid with
      * HOME overridden), else Java's {@code user.home} (from the password database).
      */
-    static Path home(String homeVariable, String userHome) {
+    public static Path home(String homeVariable, String userHome) {
         if (homeVariable != null
                 && !homeVariable.isBlank()
                 && Path.of(homeVariable).isAbsolute()) {
@@ -181,7 +169,8 @@ public final class TrainJob implements Callable<Integer> {
         return Path.of(userHome);
     }
 
-    static CommandLine commandLine(CliEnvironment env) {
+    /** The command tree {@link #run} executes, for tests that read picocli's model of it. */
+    public static CommandLine commandLine(CliEnvironment env) {
         TrainJob root = new TrainJob(env);
         CommandLine cl = new CommandLine(root);
         cl.setOut(env.out());
@@ -205,7 +194,7 @@ public final class TrainJob implements Callable<Integer> {
                 root.terminal()
                         .json(root.terminal()
                                 .envelope(ExitCode.INVALID_INPUT, message)
-                                .put("error", error("arguments", List.of(ConsoleText.strip(message)))));
+                                .put("error", JsonEnvelope.error("arguments", List.of(ConsoleText.strip(message)))));
             }
             return ExitCode.INVALID_INPUT;
         });
@@ -274,11 +263,6 @@ public final class TrainJob implements Callable<Integer> {
         return null;
     }
 
-    /** The payload of a failure's document: what kind of input or failure it was, and every problem. */
-    public static Map<String, Object> error(String kind, List<?> problems) {
-        return Map.of("kind", kind, "problems", problems);
-    }
-
     @Override
     public Integer call() {
         spec.commandLine().usage(env.err());
@@ -318,7 +302,7 @@ public final class TrainJob implements Callable<Integer> {
                 terminal.error(invalid.sourceName() + ": " + problem);
             }
             if (terminal.json()) {
-                Map<String, Object> error = new java.util.TreeMap<>(error(
+                Map<String, Object> error = new java.util.TreeMap<>(JsonEnvelope.error(
                         "spec",
                         invalid.problems().stream().map(SpecProblem::toString).toList()));
                 error.put("file", invalid.sourceName());
@@ -342,7 +326,7 @@ public final class TrainJob implements Callable<Integer> {
                 terminal.json(terminal.envelope(
                                 code,
                                 lines.size() == 1 ? lines.get(0) : "invalid connection (" + lines.size() + " problems)")
-                        .put("error", error("connection", lines)));
+                        .put("error", JsonEnvelope.error("connection", lines)));
             }
             return code;
         }
@@ -355,7 +339,7 @@ public final class TrainJob implements Callable<Integer> {
             String message = ConsoleText.strip(ExitCode.describe(cause));
             terminal.json(terminal.envelope(code, message)
                     .platform(ExitCode.platformOf(cause))
-                    .put("error", error(ExitCode.kind(code), List.of(message))));
+                    .put("error", JsonEnvelope.error(ExitCode.kind(code), List.of(message))));
         }
         return code;
     }
