@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;

@@ -106,10 +106,9 @@ public final class WorkerLogReader {
                 Thread.currentThread().interrupt();
                 return stopped(outputs ? last : null, failing);
             } catch (ExecutionException e) {
-                if (e.getCause() instanceof RuntimeException r) {
-                    throw r;
-                }
-                throw new IllegalStateException(e.getCause());
+                // a platform error is a result (readNow says why); anything else is a bug, with its cause
+                throw new IllegalStateException(
+                        "the read of job " + ConsoleText.strip(job.id()) + "'s log failed", e.getCause());
             }
         }
     }
