@@ -237,7 +237,9 @@ public final class CallExecutor implements AutoCloseable {
 
     private String readBounded(ApiCall call, Response raw) throws IOException {
         ResponseBody body = raw.body();
-        long limit = settings.maxResponseBytes();
+        long limit = call.maxResponseBytes() > 0
+                ? Math.min(call.maxResponseBytes(), settings.maxResponseBytes())
+                : settings.maxResponseBytes();
         if (body.contentLength() > limit) {
             throw tooLarge(call, raw, limit);
         }

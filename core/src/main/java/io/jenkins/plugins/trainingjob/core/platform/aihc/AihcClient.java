@@ -84,6 +84,9 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     static final String OP_LAUNCH = "POST /api/v1/aifd/schedulediagnosis/job/launcher";
     static final String OP_QUERY = "GET /api/v1/aifd/schedulediagnosis/job/query";
 
+    /** The most one page of a job's log may be (a few hundred 16 KiB lines); a larger one is not read. */
+    static final long MAX_LOG_PAGE_BYTES = 4L * 1024 * 1024;
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
@@ -439,8 +442,11 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         if (maxLines < 1) {
             throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
         }
-        JsonNode result =
-                result(http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))), OP_LOGS);
+        // A job chooses its lines: a page is bounded well below other answers, so reading a log holds little.
+        JsonNode result = result(
+                http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))
+                        .withMaxResponseBytes(MAX_LOG_PAGE_BYTES)),
+                OP_LOGS);
         List<String> lines = new ArrayList<>();
         JsonNode logs = result.path("logs");
         if (logs.isArray()) {

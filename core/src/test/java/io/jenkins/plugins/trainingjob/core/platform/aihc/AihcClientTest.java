@@ -561,6 +561,28 @@ class AihcClientTest extends AihcServerTest {
         assertThat(mine.hasNext()).isFalse();
     }
 
+    /** Security review 2, N3: a job chooses its log's lines, so a page of it is bounded well below other answers. */
+    @Test
+    void aLogPageLargerThanItsBoundIsNotRead() {
+        HttpSettings roomy = new HttpSettings(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                2,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(1),
+                null,
+                16L * 1024 * 1024);
+        String page = "{\"result\":{\"logs\":[\"" + "x".repeat((int) AihcClient.MAX_LOG_PAGE_BYTES) + "\"]}}";
+        server.enqueue(ok(page));
+        server.enqueue(ok(page));
+
+        assertThatThrownBy(() ->
+                        client("cce-pool1", null, Credentials.of(AK, SK), roomy).logs(JOB, "p-0", null, 200))
+                .isInstanceOf(TransientException.class)
+                .hasMessageContaining("exceeds the limit of " + AihcClient.MAX_LOG_PAGE_BYTES + " bytes");
+    }
+
     @Test
     void logsAskForOnePodsLinesAfterTheMarkerAndKeepTheMarkerWhenNoneIsReturned() throws Exception {
         server.enqueue(ok("{\"result\":{\"jobId\":\"" + JOB_ID + "\",\"podName\":\"p-0\",\"logs\":[\"a\",\"b\"],"
