@@ -174,8 +174,15 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 "-o",
                 "json",
                 "--report-file",
-                report.toString());
+                report.toString(),
+                "--outputs-file",
+                dir.resolve("timeout.env").toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+        assertThat(Files.readAllLines(dir.resolve("timeout.env")))
+                .as("the outcome, even of a job that did not end: the phase read after the stop")
+                .singleElement()
+                .asString()
+                .matches("TRAINJOB_OUT_STATUS=(STOPPED|RUNNING|UNKNOWN)");
         JsonNode doc = json(result);
         assertThat(doc.path("cleanup").path("stopRequested").asBoolean()).isTrue();
         assertThat(doc.path("cleanup").path("message").asText()).startsWith("stopped job ");
