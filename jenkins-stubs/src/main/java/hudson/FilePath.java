@@ -9,8 +9,21 @@ import java.io.IOException;
 import java.io.InputStream;
 
 public final class FilePath {
-    /** As upstream: a path on the controller (no channel); only stores it. */
-    public FilePath(File localPath) {}
+    private final String remote;
+
+    /**
+     * As upstream: a path on the controller (no channel), stored normalized. Upstream's {@code normalize}
+     * folds separators, {@code .} and {@code ..} as {@link java.nio.file.Path#normalize()} does for the absolute
+     * paths the plugin passes.
+     */
+    public FilePath(File localPath) {
+        this.remote = localPath.toPath().normalize().toString();
+    }
+
+    /** As upstream: the path as stored. */
+    public String getRemote() {
+        return remote;
+    }
 
     public FilePath child(String relOrAbsolute) {
         throw new UnsupportedOperationException("stub");

@@ -6,4 +6,12 @@ package hudson.model;
 
 public abstract class AbstractBuild<P extends AbstractProject<P, R>, R extends AbstractBuild<P, R>> extends Run<P, R> {
     AbstractBuild() {}
+
+    public final hudson.FilePath getWorkspace() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public hudson.EnvVars getEnvironment(TaskListener log) throws java.io.IOException, InterruptedException {
+        throw new UnsupportedOperationException("stub");
+    }
 }

@@ -15,6 +15,14 @@ public abstract class Descriptor<T extends Describable<T>> {
         throw new UnsupportedOperationException("stub");
     }
 
+    /**
+     * Upstream binds {@code formData} to a new instance through Stapler, calling a nested describable's own
+     * {@code newInstance} where its descriptor overrides it ({@code NewInstanceBindInterceptor}).
+     */
+    public T newInstance(StaplerRequest2 req, JSONObject formData) throws FormException {
+        throw new UnsupportedOperationException("stub");
+    }
+
     public boolean configure(StaplerRequest2 req, JSONObject json) throws FormException {
         throw new UnsupportedOperationException("stub");
     }

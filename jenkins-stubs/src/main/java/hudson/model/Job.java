@@ -10,4 +10,12 @@ public abstract class Job<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
     public RunT getLastBuild() {
         throw new UnsupportedOperationException("stub");
     }
+
+    public RunT getLastCompletedBuild() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public RunT getLastSuccessfulBuild() {
+        throw new UnsupportedOperationException("stub");
+    }
 }

@@ -13,6 +13,14 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException("stub");
     }
 
+    public JobT getParent() {
+        throw new UnsupportedOperationException("stub");
+    }
+
+    public boolean isBuilding() {
+        throw new UnsupportedOperationException("stub");
+    }
+
     public RunT getPreviousBuild() {
         throw new UnsupportedOperationException("stub");
     }

@@ -4,4 +4,8 @@
  */
 package hudson.tasks;
 
-public interface BuildStep {}
+public interface BuildStep {
+    boolean perform(
+            hudson.model.AbstractBuild<?, ?> build, hudson.Launcher launcher, hudson.model.BuildListener listener)
+            throws InterruptedException, java.io.IOException;
+}

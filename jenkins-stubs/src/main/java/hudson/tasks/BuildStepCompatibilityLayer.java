@@ -5,4 +5,12 @@
 package hudson.tasks;
 
 @Deprecated
-public abstract class BuildStepCompatibilityLayer implements BuildStep {}
+public abstract class BuildStepCompatibilityLayer implements BuildStep {
+    /** Upstream: delegates to a {@code SimpleBuildStep}'s perform, else to the deprecated {@code Build} one. */
+    @Override
+    public boolean perform(
+            hudson.model.AbstractBuild<?, ?> build, hudson.Launcher launcher, hudson.model.BuildListener listener)
+            throws InterruptedException, java.io.IOException {
+        throw new UnsupportedOperationException("stub");
+    }
+}

@@ -23,6 +23,11 @@ public class Jenkins implements AccessControlled {
                 + "Jenkins.getInstanceOrNull to see what you are doing wrong.");
     }
 
+    /** Upstream: the {@code proxy} field, {@code null} when no proxy is configured. */
+    public hudson.ProxyConfiguration getProxy() {
+        throw new UnsupportedOperationException("stub");
+    }
+
     @Override
     public ACL getACL() {
         throw new UnsupportedOperationException("stub");

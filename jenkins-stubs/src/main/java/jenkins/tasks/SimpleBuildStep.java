@@ -21,4 +21,8 @@ public interface SimpleBuildStep extends BuildStep {
     default boolean requiresWorkspace() {
         throw new UnsupportedOperationException("stub");
     }
+
+    interface LastBuildAction extends hudson.model.Action {
+        java.util.Collection<? extends hudson.model.Action> getProjectActions();
+    }
 }

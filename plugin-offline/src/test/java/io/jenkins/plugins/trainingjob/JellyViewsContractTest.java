@@ -55,6 +55,8 @@ class JellyViewsContractTest {
     private static final Pattern CHAIN = Pattern.compile("(?<![\\w.%])([A-Za-z_]\\w*)((?:\\.\\w+(?:\\(\\))?)+)");
 
     private static final Pattern SEGMENT = Pattern.compile("\\.(\\w+)(\\(\\))?");
+    /** A project action's views, which the job page includes with the job as {@code it}. */
+    private static final List<String> PROJECT_VIEWS = List.of("floatingBox.jelly", "jobMain.jelly");
 
     @Test
     void theScanFindsEveryView() throws Exception {
@@ -107,7 +109,13 @@ class JellyViewsContractTest {
                     List<String> problems = new ArrayList<>();
                     Map<String, Type> scope = new HashMap<>();
                     Class<?> owner = owner(v);
-                    if (owner != null) {
+                    if (owner != null && PROJECT_VIEWS.contains(v.getFileName().toString())) {
+                        // core's projectActionFloatingBox.jelly includes the view with from="${a}": `it` stays
+                        // the job; the action is `from` (Stapler's IncludeTag) and `action` (core sets it)
+                        scope.put("it", hudson.model.Job.class);
+                        scope.put("from", owner);
+                        scope.put("action", owner);
+                    } else if (owner != null) {
                         boolean describableConfig =
                                 Describable.class.isAssignableFrom(owner) && !Descriptor.class.isAssignableFrom(owner);
                         scope.put("it", describableConfig ? descriptorOf(owner) : owner);

@@ -7,7 +7,10 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.jenkinsci.Symbol;
@@ -23,6 +26,10 @@ public class AihcConnection extends Connection {
 
     private String resourcePool;
     private String queue;
+    /** Other pools fallback targets may move this connection's jobs to: names, space or comma separated. */
+    private String fallbackResourcePools;
+    /** Other queues fallback targets may move this connection's jobs to: names, space or comma separated. */
+    private String fallbackQueues;
 
     @DataBoundConstructor
     public AihcConnection() {}
@@ -61,17 +68,62 @@ public class AihcConnection extends Connection {
         this.queue = trimToNull(queue);
     }
 
+    /** The other resource pools a fallback target may move this connection's jobs to; {@code null}: none. */
+    public String getFallbackResourcePools() {
+        return fallbackResourcePools;
+    }
+
+    @DataBoundSetter
+    public void setFallbackResourcePools(String fallbackResourcePools) {
+        this.fallbackResourcePools = trimToNull(fallbackResourcePools);
+    }
+
+    /** The other queues a fallback target may move this connection's jobs to; {@code null}: none. */
+    public String getFallbackQueues() {
+        return fallbackQueues;
+    }
+
+    @DataBoundSetter
+    public void setFallbackQueues(String fallbackQueues) {
+        this.fallbackQueues = trimToNull(fallbackQueues);
+    }
+
+    /**
+     * A configured connection's pool and queue are where its administrator put its jobs: a fallback target
+     * may name another only when the connection lists it (review R5, security review N4). Its own pool or queue
+     * is always fine.
+     */
+    @Override
+    public void requireRetargetAllowed(String targetQueue, String targetPool) {
+        if (targetPool != null && !targetPool.equals(resourcePool) && !listed(fallbackResourcePools, targetPool)) {
+            throw InvalidInputException.worded(
+                    "resourcePool",
+                    Messages.Connection_RetargetPoolNotAllowed(describe(), ConsoleText.strip(targetPool)));
+        }
+        if (targetQueue != null && !targetQueue.equals(queue) && !listed(fallbackQueues, targetQueue)) {
+            throw InvalidInputException.worded(
+                    "queue", Messages.Connection_RetargetQueueNotAllowed(describe(), ConsoleText.strip(targetQueue)));
+        }
+    }
+
+    /** Whether the space- or comma-separated {@code names} list {@code name} exactly. */
+    private static boolean listed(String names, String name) {
+        return names != null && Arrays.asList(names.split("[\\s,]+")).contains(name);
+    }
+
     @Override
     public boolean equals(Object o) {
         return super.equals(o)
                 && o instanceof AihcConnection a
                 && Objects.equals(resourcePool, a.resourcePool)
-                && Objects.equals(queue, a.queue);
+                && Objects.equals(queue, a.queue)
+                && Objects.equals(fallbackResourcePools, a.fallbackResourcePools)
+                && Objects.equals(fallbackQueues, a.fallbackQueues);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(super.hashCode(), resourcePool, queue);
+        return Objects.hash(super.hashCode(), resourcePool, queue, fallbackResourcePools, fallbackQueues);
     }
 
     @Extension

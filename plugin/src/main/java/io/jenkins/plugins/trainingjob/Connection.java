@@ -83,6 +83,18 @@ public abstract class Connection implements Describable<Connection>, Serializabl
     public abstract List<ConnectionProblem> problems();
 
     /**
+     * Refuses to aim this configured connection, and its GLOBAL credential, at another queue or resource pool
+     * (a fallback target's) that its administrator did not list. Here: nothing to refuse; a platform without
+     * either is refused by core when the target is applied.
+     *
+     * @param queue the target's queue, or {@code null} for the connection's own
+     * @param resourcePool the target's resource pool, or {@code null} for the connection's own
+     * @throws InvalidInputException naming {@code queue} or {@code resourcePool}
+     */
+    @Restricted(NoExternalUse.class)
+    public void requireRetargetAllowed(String queue, String resourcePool) {}
+
+    /**
      * Checks the credentials id (a Jenkins notion), then core's rules for the platform's settings, naming
      * every problem of the connection at once in core's words.
      */

@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
+import jenkins.model.Jenkins;
 import okhttp3.OkHttpClient;
 
 /** The production platform connector and spec loader: core's, with the controller's HTTP proxy. */
@@ -17,10 +18,13 @@ final class CoreDefaults {
     private static final Logger LOGGER = Logger.getLogger(CoreDefaults.class.getName());
 
     /**
-     * okhttp-api's view of Manage Jenkins › HTTP Proxy Configuration: a proxy selector that asks Jenkins
-     * for every request (so the no-proxy hosts and later changes apply) and, when a proxy user is set, a
-     * proxy authenticator with that user and password, which answers a proxy's 407. One instance, because
-     * settings compare their hook by identity and a new client is built whenever settings differ.
+     * okhttp-api's view of Manage Jenkins › HTTP Proxy Configuration: a proxy selector that reads Jenkins'
+     * configuration for every new connection (its no-proxy hosts included) and a proxy authenticator that
+     * reads it for every 407 (okhttp-api 4.10.0-136 and later, JENKINS-70163). A connection already open is
+     * not chosen again: OkHttp keeps reusing it for as long as it is used, and a watch's polls keep it busy,
+     * so {@link TrainingJobService} builds new clients when the configuration changes ({@link #jenkinsProxy}).
+     * One instance, because settings compare their hook by identity and a new client is built whenever
+     * settings differ.
      */
     static final UnaryOperator<OkHttpClient.Builder> JENKINS_PROXY =
             builder -> JenkinsOkHttpClient.newClientBuilder(builder.build());
@@ -34,6 +38,14 @@ final class CoreDefaults {
             client.onNotice(n -> LOGGER.warning(ConsoleText.strip(n)));
             return client;
         };
+    }
+
+    /**
+     * Jenkins' proxy configuration, compared by identity: core replaces the object on every save of the
+     * proxy page (and sets none when the proxy is removed), so a different object means a changed proxy.
+     */
+    static Object jenkinsProxy() {
+        return Jenkins.get().getProxy();
     }
 
     static SpecLoader specLoader() {

@@ -3,6 +3,9 @@ package io.jenkins.plugins.trainingjob;
 import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.model.Run;
+import hudson.util.ClassLoaderSanityThreadFactory;
+import hudson.util.DaemonThreadFactory;
+import hudson.util.NamingThreadFactory;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
@@ -22,9 +25,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.kohsuke.accmod.Restricted;
@@ -54,12 +57,17 @@ public class TrainingJobService implements PlatformResolver {
     private final Executor executor;
     private final Executor events;
     private final Executor longWaits;
-    private final Map<String, TrainingPlatform> inline = new ConcurrentHashMap<>();
-    private final Map<String, Configured> configured = new ConcurrentHashMap<>();
+    private final Supplier<Object> proxy;
+    private final Map<String, Bound> inline = new ConcurrentHashMap<>();
+    private final Map<String, Bound> configured = new ConcurrentHashMap<>();
     private volatile JobWatcher watcher;
     private volatile boolean closing;
 
-    private record Configured(ConnectionSettings settings, TrainingPlatform client) {}
+    /**
+     * A client, the settings it was made for and the proxy configuration it was made under: a client is
+     * built again when either changes, so open connections never outlive a proxy change (review R9).
+     */
+    private record Bound(ConnectionSettings settings, TrainingPlatform client, Object proxy) {}
 
     /** The controller's instance. */
     public TrainingJobService() {
@@ -69,9 +77,10 @@ public class TrainingJobService implements PlatformResolver {
                 CoreDefaults.specLoader(),
                 TrainingJobConfiguration::get,
                 resolver -> new JobMonitor(resolver, Clock.systemUTC()),
-                newPool("training-job-calls-"),
-                newPool("training-job-events-"),
-                newWaitPool("training-job-attempts-"));
+                newPool("training-job-calls"),
+                newPool("training-job-events"),
+                newWaitPool("training-job-attempts"),
+                CoreDefaults::jenkinsProxy);
     }
 
     /** One executor for everything (unit tests run it on the calling thread). */
@@ -106,6 +115,23 @@ public class TrainingJobService implements PlatformResolver {
             Executor executor,
             Executor events,
             Executor longWaits) {
+        this(connector, credentials, specs, configuration, watcherFactory, executor, events, longWaits, () -> null);
+    }
+
+    /**
+     * As the controller's instance is built: {@code proxy} tells Jenkins' proxy configuration (compared by
+     * identity; {@code null} for none), and clients are built again when it changes.
+     */
+    public TrainingJobService(
+            PlatformConnector connector,
+            CredentialsLookup credentials,
+            SpecLoader specs,
+            Supplier<TrainingJobConfiguration> configuration,
+            Function<PlatformResolver, JobWatcher> watcherFactory,
+            Executor executor,
+            Executor events,
+            Executor longWaits,
+            Supplier<Object> proxy) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
@@ -114,6 +140,7 @@ public class TrainingJobService implements PlatformResolver {
         this.executor = executor;
         this.events = events;
         this.longWaits = longWaits;
+        this.proxy = proxy;
     }
 
     public static TrainingJobService get() {
@@ -189,7 +216,7 @@ public class TrainingJobService implements PlatformResolver {
         if (longWaits != executor && longWaits instanceof ExecutorService service) {
             service.shutdown();
         }
-        inline.values().forEach(TrainingPlatform::close);
+        inline.values().forEach(b -> b.client().close());
         inline.clear();
         configured.values().forEach(c -> c.client().close());
         configured.clear();
@@ -236,23 +263,31 @@ public class TrainingJobService implements PlatformResolver {
         requireAllowedInline(c, allowed);
         Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
         ConnectionSettings settings = allowed.guarded(secured(c.toSettings(creds), allowed));
-        TrainingPlatform client = connector.connect(settings);
         String key = INLINE + bindingId;
-        TrainingPlatform previous = inline.put(key, client);
+        return new ConnectionBinding(key, c.platform(), bindInline(key, settings), warning(settings));
+    }
+
+    /** A client of its own under {@code key}, replacing (and closing) one bound there before. */
+    private TrainingPlatform bindInline(String key, ConnectionSettings settings) {
+        Object current = proxy.get();
+        Bound bound = new Bound(settings, connector.connect(settings), current);
+        Bound previous = inline.put(key, bound);
         if (previous != null) {
-            previous.close();
+            previous.client().close();
         }
-        return new ConnectionBinding(key, c.platform(), client, warning(settings));
+        return bound.client();
     }
 
     /**
      * As {@link #bind}, aimed at another AIHC queue or resource pool (a fallback target): a client of its own
-     * under {@code bindingId}, released with {@link #release} like an inline one. A configured connection's
-     * credential is tracked for {@code run} as {@link #bind} does.
+     * under {@code bindingId}, released with {@link #release} like an inline one. A configured connection may
+     * be aimed only at the queues and pools it lists ({@link Connection#requireRetargetAllowed}); its credential
+     * is tracked for {@code run} as {@link #bind} does.
      *
      * @param queue the queue there, or {@code null} for the connection's
      * @param resourcePool the pool there, or {@code null} for the connection's
-     * @throws InvalidInputException for an unknown connection, or a queue or pool on a SenseCore connection
+     * @throws InvalidInputException for an unknown connection, a queue or pool a configured connection does not
+     *     list, or a queue or pool on a SenseCore connection
      */
     public ConnectionBinding bindRetargeted(
             ConnectionRef ref, Run<?, ?> run, String bindingId, String queue, String resourcePool) {
@@ -262,6 +297,8 @@ public class TrainingJobService implements PlatformResolver {
         if (ref.name() != null) {
             c = configuredConnection(ref.name());
             c.validate();
+            // before its credential is looked up: only what the administrator listed (review R5)
+            c.requireRetargetAllowed(queue, resourcePool);
             credentials.trackUse(c.getCredentialsId(), run, c.getEndpoint());
             settings = secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint())), allowed);
         } else {
@@ -276,13 +313,8 @@ public class TrainingJobService implements PlatformResolver {
         if (resourcePool != null) {
             settings = settings.withResourcePool(resourcePool);
         }
-        TrainingPlatform client = connector.connect(settings);
         String key = INLINE + bindingId;
-        TrainingPlatform previous = inline.put(key, client);
-        if (previous != null) {
-            previous.close();
-        }
-        return new ConnectionBinding(key, c.platform(), client, warning(settings));
+        return new ConnectionBinding(key, c.platform(), bindInline(key, settings), warning(settings));
     }
 
     /**
@@ -319,9 +351,9 @@ public class TrainingJobService implements PlatformResolver {
 
     /** Closes an inline binding's client once its step ended; configured clients stay shared. */
     public void release(String key) {
-        TrainingPlatform client = key == null ? null : inline.remove(key);
-        if (client != null) {
-            client.close();
+        Bound bound = key == null ? null : inline.remove(key);
+        if (bound != null) {
+            bound.client().close();
         }
     }
 
@@ -330,14 +362,26 @@ public class TrainingJobService implements PlatformResolver {
         return inline.size();
     }
 
+    /**
+     * The client for a key, as the monitor asks before every call: built again when Jenkins' proxy
+     * configuration changed since (okhttp-api chooses the proxy per new connection, but reuses an open one
+     * for as long as the polls keep it busy), or, for a configured connection, when its settings changed.
+     */
     @Override
     public TrainingPlatform resolve(String key) {
         if (key.startsWith(INLINE)) {
-            TrainingPlatform client = inline.get(key);
-            if (client == null) {
+            Object current = proxy.get();
+            Bound bound = inline.computeIfPresent(key, (k, old) -> {
+                if (old.proxy() == current) {
+                    return old;
+                }
+                old.client().close();
+                return new Bound(old.settings(), connector.connect(old.settings()), current);
+            });
+            if (bound == null) {
                 throw new IllegalArgumentException(Messages.Service_NotBound(key));
             }
-            return client;
+            return bound.client();
         }
         if (!key.startsWith(CONFIGURED)) {
             throw new IllegalArgumentException(Messages.Service_NotBound(key));
@@ -346,15 +390,16 @@ public class TrainingJobService implements PlatformResolver {
         c.validate();
         ConnectionSettings settings =
                 secured(c.toSettings(credentials.forItem(c.getCredentialsId(), null, c.getEndpoint())), allowList());
+        Object currentProxy = proxy.get();
         // a changed configuration or rotated secret yields different settings and so a new client
-        Configured current = configured.compute(key, (k, old) -> {
-            if (old != null && old.settings().equals(settings)) {
+        Bound current = configured.compute(key, (k, old) -> {
+            if (old != null && old.settings().equals(settings) && old.proxy() == currentProxy) {
                 return old;
             }
             if (old != null) {
                 old.client().close();
             }
-            return new Configured(settings, connector.connect(settings));
+            return new Bound(settings, connector.connect(settings), currentProxy);
         });
         return current.client();
     }
@@ -368,23 +413,25 @@ public class TrainingJobService implements PlatformResolver {
     }
 
     /** Grows a thread per task and lets idle ones go: for tasks that wait, not for work. */
-    private static Executor newWaitPool(String name) {
-        AtomicInteger n = new AtomicInteger();
-        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
-            Thread t = new Thread(r, name + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+    static Executor newWaitPool(String name) {
+        return new ThreadPoolExecutor(
+                0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads(name));
     }
 
-    private static Executor newPool(String name) {
-        AtomicInteger n = new AtomicInteger();
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, name + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+    static Executor newPool(String name) {
+        ThreadPoolExecutor pool =
+                new ThreadPoolExecutor(4, 4, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), threads(name));
         pool.allowCoreThreadTimeOut(true);
         return pool;
+    }
+
+    /**
+     * The pools make their threads lazily, from whichever thread hands them a task: often a Pipeline build's
+     * VM thread, whose context class loader is the build's Groovy loader. Core's factory gives each thread
+     * Jenkins' own loader instead, so no build's classes stay pinned while a thread lives (JENKINS-49206), as
+     * workflow-step-api's own pool does.
+     */
+    private static ThreadFactory threads(String name) {
+        return new NamingThreadFactory(new ClassLoaderSanityThreadFactory(new DaemonThreadFactory()), name);
     }
 }

@@ -11,9 +11,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Every platform client gets Jenkins' proxy through okhttp-api (review N10). What the hook then does,
  * {@code JenkinsOkHttpClient.newClientBuilder}, needs a controller and was read against upstream, not run
- * (okhttp-api-plugin {@code JenkinsOkHttpClient.java}: a {@code JenkinsProxySelector} always, a
- * {@code JenkinsProxyAuthenticator} when a proxy user is set, {@code NO_PROXY} when no proxy is configured);
- * core's {@code HttpClientFactoryTest} shows a hook's proxy authenticator answering a proxy's 407.
+ * (okhttp-api-plugin {@code JenkinsOkHttpClient.java} at edb720a: a {@code JenkinsProxySelector} and a
+ * {@code JenkinsProxyAuthenticator} that read {@code Jenkins.get().getProxy()} for each new connection and
+ * each 407); core's {@code HttpClientFactoryTest} shows a hook's proxy authenticator answering a proxy's 407.
+ * An open connection is not chosen again, so a changed proxy needs new clients: {@code
+ * TrainingJobServiceProxyTest}.
  */
 class CoreDefaultsTest {
     private static final ConnectionSettings AIHC =

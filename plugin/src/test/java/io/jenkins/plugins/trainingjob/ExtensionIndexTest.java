@@ -67,7 +67,7 @@ class ExtensionIndexTest {
                     Set.of(Class.forName(name).getAnnotation(Symbol.class).value()));
         }
         assertThat(symbols)
-                .containsExactlyInAnyOrder("aihc", "sensecore", "trainingJob", "trainingJobBuilder")
+                .containsExactlyInAnyOrder("aihc", "sensecore", "trainingJob")
                 .doesNotContain("submitTrainingJob", "awaitScheduleDiagnosis");
     }
 

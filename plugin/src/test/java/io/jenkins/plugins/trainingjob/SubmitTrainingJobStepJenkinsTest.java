@@ -2,14 +2,24 @@ package io.jenkins.plugins.trainingjob;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import hudson.model.Describable;
 import hudson.model.Result;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import io.jenkins.plugins.trainingjob.steps.Fallback;
+import io.jenkins.plugins.trainingjob.steps.Retry;
 import io.jenkins.plugins.trainingjob.steps.SubmitTrainingJobStep;
+import io.jenkins.plugins.trainingjob.steps.TrainingJobBuilder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
+import jenkins.model.StandardArtifactManager;
+import org.jenkinsci.plugins.structs.SymbolLookup;
 import org.jenkinsci.plugins.workflow.cps.CpsFlowDefinition;
 import org.jenkinsci.plugins.workflow.job.WorkflowJob;
 import org.jenkinsci.plugins.workflow.job.WorkflowRun;
+import org.jenkinsci.plugins.workflow.steps.CoreStep;
 import org.jenkinsci.plugins.workflow.steps.StepConfigTester;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -145,5 +155,115 @@ class SubmitTrainingJobStepJenkinsTest {
         SubmitTrainingJobStep copy = new StepConfigTester(j).configRoundTrip(step);
 
         j.assertEqualDataBoundBeans(step, copy);
+    }
+
+    /**
+     * Review R13: every field added since the first round trip goes through the Snippet Generator's form and
+     * back (f:repeatableProperty of Fallback, with a target's variables, review R8; f:optionalProperty of
+     * Retry; the selects and text boxes).
+     */
+    @Test
+    void everyFieldRoundTripsThroughTheSnippetGenerator() throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("sim");
+        step.setSpec("ci/job.yaml");
+        step.setWait("completed");
+        step.setPendingTimeout("15m");
+        step.setMaxWait("2h");
+        step.setPreflight("warn");
+        step.setFailOnJobFailure(false);
+        step.setClientToken("nightly-42");
+        step.setReuse("succeeded");
+        step.setFallbackOrder("given");
+        step.setFallback(List.of(
+                fallback(null, "spot", null, List.of()),
+                fallback("sim", "q3", "cce-sim00002", List.of("GPU_KIND=baidu.com/h800_80g_cgpu", "GPUS=8"))));
+        step.setRetry(retry());
+        step.setVariables(List.of());
+
+        SubmitTrainingJobStep copy = new StepConfigTester(j).configRoundTrip(step);
+
+        j.assertEqualDataBoundBeans(step, copy);
+        assertThat(copy.getFallback().get(1).getVariables())
+                .containsExactly("GPU_KIND=baidu.com/h800_80g_cgpu", "GPUS=8");
+    }
+
+    static Fallback fallback(String connection, String queue, String resourcePool, List<String> variables) {
+        Fallback f = new Fallback();
+        f.setConnection(connection);
+        f.setQueue(queue);
+        f.setResourcePool(resourcePool);
+        f.setVariables(variables);
+        return f;
+    }
+
+    static Retry retry() {
+        Retry r = new Retry();
+        r.setLimit(2);
+        r.setOnExitCodes("137,143");
+        r.setOnPreemption(true);
+        r.setBackoff("30s");
+        return r;
+    }
+
+    /**
+     * Review R12/R13: with core's StandardArtifactManager the job-end files are stored once, in the build's
+     * artifacts, and the build folder keeps no copy.
+     */
+    @Test
+    void theJobEndFilesAreStoredOnceByTheStandardArtifactManager() throws Exception {
+        WorkflowJob p = pipeline("def r = submitTrainingJob(connection: 'sim', specText: " + spec("training")
+                + ", variables: [RUN: '6'], wait: 'completed')\n"
+                + "echo \"report=${r.endReportFiles.report}\"");
+
+        WorkflowRun b = j.buildAndAssertSuccess(p);
+
+        assertThat(b.getArtifactManager()).isInstanceOf(StandardArtifactManager.class);
+        String report = JenkinsRule.getLog(b)
+                .lines()
+                .filter(l -> l.startsWith("report="))
+                .findFirst()
+                .orElseThrow()
+                .substring("report=".length());
+        assertThat(report).matches("training-job/[^/]+/outcome\\.md");
+        assertThat(b.getArtifactManager().root().child(report).isFile()).isTrue();
+        assertThat(b.getArtifacts()).extracting(a -> a.relativePath).containsOnlyOnce(report);
+        try (Stream<Path> files = Files.walk(b.getRootDir().toPath())) {
+            assertThat(files.filter(f -> f.getFileName().toString().equals("outcome.md")))
+                    .as("the only copy is the archived one")
+                    .containsExactly(b.getRootDir().toPath().resolve("archive").resolve(report));
+        }
+    }
+
+    /**
+     * Review R7: a Pipeline that names the freestyle builder fails before anything is submitted, in
+     * Pipeline's own words and never with an AbstractMethodError, in and outside node {}; and neither the
+     * general step nor the Snippet Generator offers it.
+     */
+    @Test
+    void aPipelineThatNamesTheFreestyleBuilderFailsBeforeAnythingIsSubmitted() throws Exception {
+        String args = "connection: 'sim', specText: " + spec("training");
+        for (String script : List.of(
+                "trainingJobBuilder(" + args + ")",
+                "node { trainingJobBuilder(" + args + ") }",
+                "step([$class: 'TrainingJobBuilder', " + args + "])",
+                "node { step([$class: 'TrainingJobBuilder', " + args + "]) }")) {
+            WorkflowJob p = j.createProject(WorkflowJob.class);
+            p.setDefinition(new CpsFlowDefinition(script, true));
+
+            WorkflowRun b = j.assertBuildStatus(Result.FAILURE, p.scheduleBuild2(0));
+
+            j.assertLogNotContains("AbstractMethodError", b);
+            j.assertLogNotContains("Submitted", b);
+            assertThat(JenkinsRule.getLog(b))
+                    .containsAnyOf(
+                            "No such DSL method 'trainingJobBuilder'",
+                            "no known implementation of interface jenkins.tasks.SimpleBuildStep");
+        }
+        assertThat(j.jenkins.getDescriptorByType(CoreStep.DescriptorImpl.class).getApplicableDescriptors())
+                .as("the general 'step' lists it")
+                .noneMatch(d -> d instanceof TrainingJobBuilder.DescriptorImpl);
+        Object bySymbol = SymbolLookup.get().findDescriptor(Describable.class, "trainingJobBuilder");
+        assertThat(bySymbol).as("the Snippet Generator lists it by its symbol").isNull();
     }
 }

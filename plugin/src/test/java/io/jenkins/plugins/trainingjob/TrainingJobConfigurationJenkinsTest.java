@@ -39,6 +39,9 @@ class TrainingJobConfigurationJenkinsTest {
         AihcConnection aihc =
                 (AihcConnection) config.findConnection("aihc-prod").orElseThrow();
         assertThat(aihc.getResourcePool()).isEqualTo("cce-abc12345");
+        // where fallback targets may move its jobs (review R5): JCasC sets and exports them as written
+        assertThat(aihc.getFallbackResourcePools()).isEqualTo("cce-def67890");
+        assertThat(aihc.getFallbackQueues()).isEqualTo("spot, training-low");
         SenseCoreConnection sc =
                 (SenseCoreConnection) config.findConnection("sc-prod").orElseThrow();
         assertThat(sc.getWorkspace()).isEqualTo("ml-team");

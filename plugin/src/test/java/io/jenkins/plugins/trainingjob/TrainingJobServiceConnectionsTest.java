@@ -100,6 +100,53 @@ class TrainingJobServiceConnectionsTest {
     }
 
     /**
+     * Review R5 / security review N4: a fallback target aims a configured connection, and its GLOBAL credential,
+     * at another pool or queue only where the connection lists it, and is refused before the credential is
+     * looked up; a configured connection without lists stays where its administrator put it.
+     */
+    @Test
+    void aConfiguredConnectionIsRetargetedOnlyToThePoolsAndQueuesItLists() {
+        AihcConnection teamA = aihc("team-a", "team-a-ak");
+        configure(teamA);
+
+        assertThatThrownBy(() -> service.bindRetargeted(ConnectionRef.of("team-a", null), run, "b-t2", null, "cce-b"))
+                .isInstanceOf(InvalidInputException.class)
+                .satisfies(e -> assertThat(((InvalidInputException) e).field()).isEqualTo("resourcePool"))
+                .hasMessage("resourcePool: connection team-a does not let fallback targets move its jobs to resource"
+                        + " pool 'cce-b': an administrator lists the pools allowed in the connection's"
+                        + " fallbackResourcePools (or name a connection of that pool)");
+        assertThatThrownBy(() -> service.bindRetargeted(ConnectionRef.of("team-a", null), run, "b-t2", "spot", null))
+                .isInstanceOf(InvalidInputException.class)
+                .satisfies(e -> assertThat(((InvalidInputException) e).field()).isEqualTo("queue"));
+        verify(credentials, never()).forItem(any(), any(), any());
+        assertThat(connected).isEmpty();
+
+        teamA.setFallbackResourcePools("cce-b, cce-c");
+        teamA.setFallbackQueues("spot");
+        ConnectionBinding moved =
+                service.bindRetargeted(ConnectionRef.of("team-a", null), run, "b-t3", "spot", "cce-c");
+        ConnectionBinding own =
+                service.bindRetargeted(ConnectionRef.of("team-a", null), run, "b-t4", "default", "pool-1");
+
+        assertThat(connected).extracting(s -> s.toString()).hasSize(2);
+        assertThat(((FakePlatform) moved.client()).settings().target().toString())
+                .contains("cce-c", "spot");
+        assertThat(((FakePlatform) own.client()).settings().target().toString()).contains("pool-1", "default");
+        assertThatThrownBy(() -> service.bindRetargeted(ConnectionRef.of("team-a", null), run, "b-t5", null, "cce-d"))
+                .as("listed means exactly these names")
+                .isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void inlineSettingsAreTheJobAuthorsOwnAndMayBeRetargetedAnywhere() {
+        AihcConnection inline = aihc(null, "team-ak");
+
+        ConnectionBinding b = service.bindRetargeted(ConnectionRef.of(null, inline), run, "b-t2", "spot", "cce-b");
+
+        assertThat(((FakePlatform) b.client()).settings().target().toString()).contains("cce-b", "spot");
+    }
+
+    /**
      * Security review 2, N5: inline settings allowed only by a wildcard get a name service that refuses
      * loopback, link-local and metadata addresses, so a name pointing at them reaches nothing; configured
      * connections (an administrator's) keep theirs.

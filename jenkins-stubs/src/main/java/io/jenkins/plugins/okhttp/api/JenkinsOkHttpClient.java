@@ -4,14 +4,17 @@
  */
 package io.jenkins.plugins.okhttp.api;
 
-import jenkins.model.Jenkins;
 import okhttp3.OkHttpClient;
 
 public class JenkinsOkHttpClient {
     private JenkinsOkHttpClient() {}
 
+    /**
+     * Upstream returns {@code httpClient.newBuilder()} with a proxy selector and a proxy authenticator that
+     * read {@code Jenkins.get().getProxy()} when a connection is made or a proxy answers 407, so only those
+     * fail without a controller. This stub is stricter: it fails at once.
+     */
     public static OkHttpClient.Builder newClientBuilder(OkHttpClient httpClient) {
-        Jenkins.get(); // upstream reads Jenkins.get().proxy first, which throws without a controller
         throw new UnsupportedOperationException("stub");
     }
 }

@@ -16,21 +16,20 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import java.io.ByteArrayInputStream;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
 
 /**
  * The job page's pending-time trend is built from what builds saved (their {@link PendingTimeAction} in
- * build.xml, read back through XStream as Jenkins reads it), and drawn as an SVG with nothing remote in it.
+ * build.xml, read back through XStream as Jenkins reads it), and drawn as a bar chart with nothing remote in it.
  */
 class PendingTimeTrendTest {
     private static final Instant T0 = Instant.parse("2026-03-01T10:00:00Z");
 
-    private static JobStatus status(JobRef job, Instant created, Instant started) {
+    /** A status created at {@code created} and started at {@code started} ({@code null}: still pending). */
+    static JobStatus status(JobRef job, Instant created, Instant started) {
         JobStatus s = FakePlatform.status(job, started == null ? JobPhase.PENDING : JobPhase.RUNNING);
         return new JobStatus(
                 s.job(),
@@ -120,29 +119,23 @@ class PendingTimeTrendTest {
     }
 
     @Test
-    void theSvgIsWellFormedWithABarPerBuildAndTheDiagnosedOneInRed() throws Exception {
-        String svg = PendingTimeTrend.svg(List.of(
+    void theChartHasABarPerBuildScaledToTheLongestTimeAndTheDiagnosedOneInRed() {
+        PendingTimeTrend.Chart chart = PendingTimeTrend.chart(List.of(
                 new PendingTimeTrend.Point(10, 600L, "SCHEDULED", false),
                 new PendingTimeTrend.Point(11, 120L, "COMPLETED", false),
                 new PendingTimeTrend.Point(12, null, "NEVER_FITS", true)));
 
-        var doc = DocumentBuilderFactory.newInstance()
-                .newDocumentBuilder()
-                .parse(new ByteArrayInputStream(svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        var rects = doc.getElementsByTagName("rect");
-        assertThat(rects.getLength()).isEqualTo(3);
-        assertThat(rects.item(0).getAttributes().getNamedItem("height").getNodeValue())
-                .isEqualTo("148");
-        assertThat(rects.item(1).getAttributes().getNamedItem("height").getNodeValue())
-                .isEqualTo("30");
-        assertThat(rects.item(2).getAttributes().getNamedItem("fill").getNodeValue())
-                .isEqualTo("#d9534f");
-        assertThat(rects.item(2).getTextContent()).isEqualTo("#12: pending time unknown, never fits");
-        assertThat(svg)
-                .contains(">10m<")
-                .contains(">#11<")
-                .doesNotContain("style=")
-                .doesNotContain("<script");
+        assertThat(chart.getBars()).extracting(PendingTimeTrend.Bar::getHeight).containsExactly(148, 30, 4);
+        assertThat(chart.getBars())
+                .extracting(PendingTimeTrend.Bar::getFill)
+                .containsExactly("#4a90d9", "#4a90d9", "#d9534f");
+        assertThat(chart.getBars())
+                .extracting(PendingTimeTrend.Bar::getTitle)
+                .containsExactly("#10: 10m, scheduled", "#11: 2m, completed", "#12: pending time unknown, never fits");
+        assertThat(chart.getBars())
+                .as("every bar stands on the axis")
+                .allSatisfy(b -> assertThat(b.getY() + b.getHeight()).isEqualTo(chart.getPlotBottom()));
+        assertThat(chart.getLongest()).isEqualTo("10m");
     }
 
     @Test

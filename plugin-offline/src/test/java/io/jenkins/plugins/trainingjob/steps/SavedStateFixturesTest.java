@@ -98,6 +98,8 @@ class SavedStateFixturesTest {
         forms.put("await-execution-waiting.river", SavedForms.riverWrite(await));
         forms.put("schedule-diagnosis-action.xml", utf8(SavedForms.toXml(diagnosisAction())));
         forms.put("pending-time-action.xml", utf8(SavedForms.toXml(pendingTimeAction())));
+        forms.put("pending-time-action-waiting.xml", utf8(SavedForms.toXml(pendingTimeActionWaiting())));
+        forms.put("attempts-action.xml", utf8(SavedForms.toXml(attemptsAction())));
         forms.put("training-job-configuration.xml", utf8(SavedForms.toXml(configuration())));
         forms.put("training-job-builder.xml", utf8(SavedForms.toXml(builder())));
         return forms;
@@ -209,6 +211,103 @@ class SavedStateFixturesTest {
                         job,
                         "job/p/1/training-job-job-1/"));
         return (PendingTimeAction) added.get(0);
+    }
+
+    /** A build saved while its job waited (review R11): the build page's view of the wait, as of its last save. */
+    private static PendingTimeAction pendingTimeActionWaiting() {
+        Run<?, ?> run = mock(Run.class);
+        List<Action> added = new ArrayList<>();
+        doAnswer(i -> added.add(i.getArgument(0))).when(run).addAction(any());
+        when(run.getAction(PendingTimeAction.class)).thenAnswer(i -> added.isEmpty() ? null : added.get(0));
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "resnet-7");
+        io.jenkins.plugins.trainingjob.core.platform.JobStatus s = FakePlatform.status(job, JobPhase.PENDING);
+        io.jenkins.plugins.trainingjob.core.platform.JobStatus queued =
+                new io.jenkins.plugins.trainingjob.core.platform.JobStatus(
+                        job, s.phase(), "Queueing", WATCH_STARTED, null, null, 3, s.reason(), s.workers(), null);
+        io.jenkins.plugins.trainingjob.report.WaitProgress progress =
+                new io.jenkins.plugins.trainingjob.report.WaitProgress(run);
+        progress.onEvent(new io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent.StateChanged(null, queued));
+        progress.onEvent(new io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent.EtaChanged(
+                queued,
+                io.jenkins.plugins.trainingjob.core.eta.Eta.estimate(
+                        java.time.Duration.ofMinutes(25),
+                        java.time.Duration.ofMinutes(40),
+                        java.time.Duration.ofMinutes(70),
+                        3,
+                        24,
+                        "the real waits")));
+        PendingTimeAction a = (PendingTimeAction) added.get(0);
+        setLiveUpdatedAt(a, WATCH_STARTED);
+        return a;
+    }
+
+    /** The live entry's time is the clock's; the fixture's is fixed, so the form is the same every time. */
+    private static void setLiveUpdatedAt(PendingTimeAction a, Instant at) {
+        try {
+            Field live = PendingTimeAction.class.getDeclaredField("live");
+            live.setAccessible(true);
+            for (Object w : (List<?>) live.get(a)) {
+                Field updated = w.getClass().getDeclaredField("updatedAt");
+                updated.setAccessible(true);
+                updated.setLong(w, at.toEpochMilli());
+            }
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void checkPendingTimeWaiting(PendingTimeAction a) {
+        Run<?, ?> run = mock(Run.class);
+        when(run.isBuilding()).thenReturn(true);
+        a.onLoad(run);
+        assertThat(a.getWaits()).isEmpty();
+        assertThat(a.getLiveWaits()).singleElement().satisfies(w -> {
+            assertThat(w.getJobId()).isEqualTo("job-1");
+            assertThat(w.getState()).isEqualTo("PENDING");
+            assertThat(w.getQueuePosition()).isEqualTo(3);
+            assertThat(w.getEta()).startsWith("expected to start in 25-70 min");
+            assertThat(w.getUpdatedAt()).isEqualTo(WATCH_STARTED.toEpochMilli());
+        });
+    }
+
+    /** A submit of two attempts (review R11): its summary on the build page. */
+    private static io.jenkins.plugins.trainingjob.report.AttemptsAction attemptsAction() {
+        Run<?, ?> run = mock(Run.class);
+        List<Action> added = new ArrayList<>();
+        doAnswer(i -> added.add(i.getArgument(0))).when(run).addAction(any());
+        io.jenkins.plugins.trainingjob.report.AttemptsAction.record(
+                run,
+                "nightly-42",
+                List.of(
+                        new io.jenkins.plugins.trainingjob.core.report.Attempt(
+                                1,
+                                "primary",
+                                "nightly-42",
+                                "job-1",
+                                io.jenkins.plugins.trainingjob.core.diagnosis.Verdict.FITS_LATER,
+                                "unschedulable",
+                                java.time.Duration.ofMinutes(15),
+                                "pending timeout 15m passed; stopped, moved to target 2"),
+                        new io.jenkins.plugins.trainingjob.core.report.Attempt(
+                                2,
+                                "queue=spot",
+                                "nightly-42-a2",
+                                "job-2",
+                                null,
+                                "scheduled",
+                                java.time.Duration.ofMinutes(2),
+                                "")));
+        return (io.jenkins.plugins.trainingjob.report.AttemptsAction) added.get(0);
+    }
+
+    private static void checkAttempts(io.jenkins.plugins.trainingjob.report.AttemptsAction a) {
+        assertThat(a.getClientToken()).isEqualTo("nightly-42");
+        assertThat(a.getTarget()).isEqualTo("queue=spot");
+        assertThat(a.getAttempts())
+                .extracting(ScheduleDiagnosisAction.AttemptRow::getTarget)
+                .containsExactly("primary", "queue=spot");
+        assertThat(a.getAttempts().get(0).getVerdict()).isEqualTo("FITS_LATER");
+        assertThat(a.getAttempts().get(1).getJobId()).isEqualTo("job-2");
     }
 
     private static void checkPendingTime(PendingTimeAction a) {
@@ -375,6 +474,9 @@ class SavedStateFixturesTest {
             case "await-execution-waiting" -> checkAwait((AwaitScheduleDiagnosisExecution) read.value(), f);
             case "schedule-diagnosis-action" -> checkAction((ScheduleDiagnosisAction) read.value(), bytes);
             case "pending-time-action" -> checkPendingTime((PendingTimeAction) read.value());
+            case "pending-time-action-waiting" -> checkPendingTimeWaiting((PendingTimeAction) read.value());
+            case "attempts-action" ->
+                checkAttempts((io.jenkins.plugins.trainingjob.report.AttemptsAction) read.value());
             case "training-job-configuration" -> checkConfiguration((TrainingJobConfiguration) read.value());
             case "training-job-builder" -> checkBuilder((TrainingJobBuilder) read.value());
             default -> throw new AssertionError("no check for fixture " + name);

@@ -8,8 +8,8 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
  * The job page's pending-time trend, from the builds' saved {@link PendingTimeAction}s only: one point
- * per build (its longest known pending time and how its waits ended), drawn as a server-rendered SVG bar
- * chart. Nothing is fetched or parsed: the numbers are what each build saved.
+ * per build (its longest known pending time and how its waits ended), drawn as an SVG bar chart on the job
+ * page. Nothing is fetched or parsed: the numbers are what each build saved.
  */
 @Restricted(NoExternalUse.class)
 public final class PendingTimeTrend {
@@ -66,87 +66,128 @@ public final class PendingTimeTrend {
     }
 
     /**
-     * The chart: a bar per build (height: pending time; a short grey bar marks an unknown time), red for
-     * a build whose job stayed pending until it was diagnosed, build numbers below, the longest time on
-     * the axis. Only numbers and fixed words go in, so nothing in it comes from a platform.
+     * The chart as the job page draws it (an inline SVG in {@code floatingBox.jelly}): a bar per build
+     * (height: pending time; a short grey bar marks an unknown time), red for a build whose job stayed pending
+     * until it was diagnosed, build numbers below, the longest time on the axis. Labels and the axis are
+     * drawn in the page's text colour ({@code currentColor}), so they read on the dark theme too. Only numbers
+     * and fixed words go in: nothing in it comes from a platform.
      */
-    public static String svg(List<Point> points) {
+    public record Chart(int width, int height, int axisX, int plotTop, int plotBottom, String longest, List<Bar> bars) {
+        /** For Jelly, which reads getters. */
+        public int getWidth() {
+            return width;
+        }
+
+        public int getHeight() {
+            return height;
+        }
+
+        public int getAxisX() {
+            return axisX;
+        }
+
+        /** Where the axis labels end: a little left of the axis. */
+        public int getLabelX() {
+            return axisX - 4;
+        }
+
+        public int getPlotTop() {
+            return plotTop;
+        }
+
+        public int getPlotBottom() {
+            return plotBottom;
+        }
+
+        /** Where the longest time's label sits, level with the top of the plot. */
+        public int getLongestY() {
+            return plotTop + 8;
+        }
+
+        /** Where the build numbers sit, under the bars. */
+        public int getNumbersY() {
+            return height - 8;
+        }
+
+        public String getLongest() {
+            return longest;
+        }
+
+        public List<Bar> getBars() {
+            return bars;
+        }
+    }
+
+    /**
+     * One build's bar.
+     *
+     * @param kind {@code diagnosed}, {@code known} or {@code unknown}, which decides the colour
+     * @param title the bar's tooltip: {@code #12: 10m, scheduled}
+     */
+    public record Bar(int build, int x, int y, int width, int height, String kind, String title) {
+        public int getBuild() {
+            return build;
+        }
+
+        public int getX() {
+            return x;
+        }
+
+        public int getY() {
+            return y;
+        }
+
+        public int getWidth() {
+            return width;
+        }
+
+        public int getHeight() {
+            return height;
+        }
+
+        /** Where the build number is centred. */
+        public int getMiddle() {
+            return x + width / 2;
+        }
+
+        /** Mid-tones, readable on the light and the dark theme alike. */
+        public String getFill() {
+            return switch (kind) {
+                case "diagnosed" -> "#d9534f";
+                case "known" -> "#4a90d9";
+                default -> "#9e9e9e";
+            };
+        }
+
+        public String getTitle() {
+            return title;
+        }
+    }
+
+    /** The chart of {@code points}, oldest build first. */
+    public static Chart chart(List<Point> points) {
         long max = 1;
         for (Point p : points) {
             if (p.pendingSeconds() != null) {
                 max = Math.max(max, p.pendingSeconds());
             }
         }
-        int plotHeight = HEIGHT - FOOT - 8;
+        int plotTop = 8;
+        int plotHeight = HEIGHT - FOOT - plotTop;
         int slot = points.isEmpty() ? 0 : Math.max(1, (WIDTH - AXIS) / points.size());
-        StringBuilder s = new StringBuilder();
-        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
-                .append(WIDTH)
-                .append("\" height=\"")
-                .append(HEIGHT)
-                .append("\" viewBox=\"0 0 ")
-                .append(WIDTH)
-                .append(' ')
-                .append(HEIGHT)
-                .append("\" font-family=\"sans-serif\" font-size=\"10\">\n");
-        s.append("  <title>Pending time per build</title>\n");
-        s.append("  <line x1=\"")
-                .append(AXIS)
-                .append("\" y1=\"8\" x2=\"")
-                .append(AXIS)
-                .append("\" y2=\"")
-                .append(8 + plotHeight)
-                .append("\" stroke=\"#888\"/>\n");
-        s.append("  <text x=\"")
-                .append(AXIS - 4)
-                .append("\" y=\"16\" text-anchor=\"end\">")
-                .append(duration(max))
-                .append("</text>\n");
-        s.append("  <text x=\"")
-                .append(AXIS - 4)
-                .append("\" y=\"")
-                .append(8 + plotHeight)
-                .append("\" text-anchor=\"end\">0</text>\n");
+        List<Bar> bars = new ArrayList<>();
         for (int i = 0; i < points.size(); i++) {
             Point p = points.get(i);
             int x = AXIS + i * slot + Math.max(1, slot / 6);
             int w = Math.max(1, slot - 2 * Math.max(1, slot / 6));
             boolean known = p.pendingSeconds() != null;
             int h = known ? (int) Math.max(1, Math.round((double) p.pendingSeconds() * plotHeight / max)) : 4;
-            String fill = p.diagnosed() ? "#d9534f" : known ? "#4a90d9" : "#b0b0b0";
-            s.append("  <rect x=\"")
-                    .append(x)
-                    .append("\" y=\"")
-                    .append(8 + plotHeight - h)
-                    .append("\" width=\"")
-                    .append(w)
-                    .append("\" height=\"")
-                    .append(h)
-                    .append("\" fill=\"")
-                    .append(fill)
-                    .append("\">")
-                    .append("<title>#")
-                    .append(p.build())
-                    .append(": ")
-                    .append(known ? duration(p.pendingSeconds()) : "pending time unknown")
-                    .append(", ")
-                    .append(text(p.result().toLowerCase(Locale.ROOT).replace('_', ' ')))
-                    .append("</title></rect>\n");
-            s.append("  <text x=\"")
-                    .append(x + w / 2)
-                    .append("\" y=\"")
-                    .append(HEIGHT - 8)
-                    .append("\" text-anchor=\"middle\">#")
-                    .append(p.build())
-                    .append("</text>\n");
+            String kind = p.diagnosed() ? "diagnosed" : known ? "known" : "unknown";
+            String title = "#" + p.build() + ": " + (known ? duration(p.pendingSeconds()) : "pending time unknown")
+                    + ", " + p.result().toLowerCase(Locale.ROOT).replace('_', ' ');
+            bars.add(new Bar(p.build(), x, plotTop + plotHeight - h, w, h, kind, title));
         }
-        s.append("</svg>\n");
-        return s.toString();
-    }
-
-    /** A saved string as SVG text: it comes from build.xml, which is data, so it is escaped like any. */
-    private static String text(String saved) {
-        return saved.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return new Chart(WIDTH, HEIGHT, AXIS, plotTop, plotTop + plotHeight, duration(max), List.copyOf(bars));
     }
 
     /** {@code 45s}, {@code 12m}, {@code 3h 5m}. */

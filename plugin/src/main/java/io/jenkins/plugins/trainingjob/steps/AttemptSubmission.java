@@ -26,6 +26,7 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.report.AttemptsAction;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -264,6 +265,7 @@ final class AttemptSubmission {
         for (Attempt a : result.attempts()) {
             log.println(a.line());
         }
+        AttemptsAction.record(run, baseToken, result.attempts()); // the build page's summary (review R11)
         // The diagnosis of each attempt that moved on stays with the build, as the last one's does.
         for (Attempt a : result.attempts()) {
             Outcome o = result.outcomes().get(a.number());

@@ -12,8 +12,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import net.sf.json.JSONArray;
+import net.sf.json.JSONObject;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
+import org.kohsuke.stapler.StaplerRequest2;
 
 /**
  * One entry of {@code fallback: [[queue: 'spot'], [connection: 'aihc-b', queue: 'q3', variables: [...]]]}:
@@ -63,6 +66,26 @@ public class Fallback implements Describable<Fallback>, Serializable {
     /** {@code NAME=value} entries for the spec's placeholders there, over the step's own. */
     public List<String> getVariables() {
         return Collections.unmodifiableList(variables == null ? List.of() : variables);
+    }
+
+    /** The entries as the form's text area shows them, one per line ({@link DescriptorImpl#newInstance}). */
+    public String getVariablesText() {
+        return String.join("\n", getVariables());
+    }
+
+    /**
+     * The form's text area as entries: one per line, blank lines left out, each line as typed (no trimming, so
+     * a value keeps its spaces). {@link #getVariablesText()} and this give back every entry that holds no line
+     * break.
+     */
+    static List<String> variablesOf(String text) {
+        List<String> entries = new ArrayList<>();
+        for (String line : text.split("\\R", -1)) {
+            if (!line.isBlank()) {
+                entries.add(line);
+            }
+        }
+        return entries;
     }
 
     @DataBoundSetter
@@ -127,6 +150,22 @@ public class Fallback implements Describable<Fallback>, Serializable {
         @Override
         public String getDisplayName() {
             return "Fallback target";
+        }
+
+        /**
+         * The freestyle form and the Snippet Generator post {@code variables} as the text area's text; Stapler
+         * would bind that to a list of one entry holding every line. Core calls this for every entry of the
+         * builder's or the step's form (its {@code NewInstanceBindInterceptor}), so the lines become entries
+         * before binding, and a save keeps the variables a job's XML or Job DSL set (review R8).
+         */
+        @Override
+        public Fallback newInstance(StaplerRequest2 req, JSONObject formData) throws FormException {
+            if (formData != null && formData.get("variables") instanceof String text) {
+                JSONArray entries = new JSONArray();
+                entries.addAll(variablesOf(text));
+                formData.put("variables", entries);
+            }
+            return super.newInstance(req, formData);
         }
     }
 }

@@ -7,6 +7,7 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.AbstractBuild;
 import hudson.model.AbstractProject;
+import hudson.model.BuildListener;
 import hudson.model.Item;
 import hudson.model.Run;
 import hudson.model.TaskListener;
@@ -48,8 +49,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import jenkins.tasks.SimpleBuildStep;
-import org.jenkinsci.Symbol;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -61,11 +60,12 @@ import org.kohsuke.stapler.verb.POST;
  * same {@link Submission} flow, holding the executor while it waits (as freestyle builders do). The
  * build's environment provides the spec's {@code ${}} variables.
  *
- * <p>In a Pipeline ({@code step}/{@code trainingJobBuilder}) it refuses with one line pointing at
- * {@code submitTrainingJob}: a build step there would hold a thread for the whole wait and could not
- * resume after a restart.
+ * <p>Not a {@code SimpleBuildStep} and without a {@code @Symbol}, so Pipeline does not offer it (review R7):
+ * workflow-basic-steps' {@code step} lists every {@code SimpleBuildStep} builder, and the Snippet Generator
+ * every one with a symbol. A build step there would hold a thread for the whole wait and could not resume
+ * after a restart; {@code submitTrainingJob} takes the same parameters.
  */
-public class TrainingJobBuilder extends Builder implements SimpleBuildStep, TrainingJobParameters {
+public class TrainingJobBuilder extends Builder implements TrainingJobParameters {
     private String connection;
     private Connection platform;
     private String spec;
@@ -102,7 +102,21 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.service = service;
     }
 
+    /**
+     * How a freestyle build runs it (core's {@code Build}): with the build's workspace and environment, as
+     * core hands them to a {@code SimpleBuildStep}.
+     */
     @Override
+    public boolean perform(AbstractBuild<?, ?> build, Launcher launcher, BuildListener listener)
+            throws InterruptedException, IOException {
+        FilePath workspace = build.getWorkspace();
+        if (requiresWorkspace() && workspace == null) {
+            throw new AbortException(Messages.Builder_NoWorkspace());
+        }
+        perform(build, workspace, build.getEnvironment(listener), launcher, listener);
+        return true;
+    }
+
     public void perform(Run<?, ?> run, FilePath workspace, EnvVars env, Launcher launcher, TaskListener listener)
             throws InterruptedException, IOException {
         if (!(run instanceof AbstractBuild)) {
@@ -325,7 +339,6 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
     }
 
     /** Only a spec file needs the workspace; inline {@code specText} runs anywhere. */
-    @Override
     public boolean requiresWorkspace() {
         return spec != null;
     }
@@ -509,9 +522,12 @@ public class TrainingJobBuilder extends Builder implements SimpleBuildStep, Trai
         this.failOnJobFailure = failOnJobFailure;
     }
 
-    /** Distinct from the Pipeline step names, so {@code submitTrainingJob} always means the step. */
+    /**
+     * No {@code @Symbol}: a symbol on a describable that no Pipeline meta-step runs would make
+     * {@code trainingJobBuilder(...)} in a script return a description of the builder and do nothing (workflow-cps
+     * {@code DSL.invokeDescribable}); without one, such a script fails at once ("No such DSL method").
+     */
     @Extension
-    @Symbol("trainingJobBuilder")
     public static class DescriptorImpl extends BuildStepDescriptor<Builder> {
         @Override
         @SuppressWarnings("rawtypes")

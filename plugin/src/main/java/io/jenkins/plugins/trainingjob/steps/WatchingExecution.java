@@ -22,6 +22,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.report.WaitProgress;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Set;
@@ -497,6 +498,8 @@ public abstract class WatchingExecution extends StepExecution {
     /** Writes the monitor's progress lines to the build log and keeps the durable state current. */
     private final class LogListener implements WatchListener {
         private volatile boolean linked;
+        /** The build page's view of this wait; on this step's event queue only. */
+        private WaitProgress progress;
 
         @Override
         public void onEvent(MonitorEvent event) {
@@ -505,6 +508,7 @@ public abstract class WatchingExecution extends StepExecution {
 
         private void log(MonitorEvent event) {
             print(event.message());
+            showOnBuildPage(event);
             if (!linked
                     && event instanceof MonitorEvent.StateChanged changed
                     && changed.current() != null
@@ -516,6 +520,20 @@ public abstract class WatchingExecution extends StepExecution {
                     if (e instanceof InterruptedException) {
                         Thread.currentThread().interrupt();
                     }
+                }
+            }
+        }
+
+        /** The page is a view: what fails here never ends the step. */
+        private void showOnBuildPage(MonitorEvent event) {
+            try {
+                if (progress == null) {
+                    progress = new WaitProgress(run());
+                }
+                progress.onEvent(event);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
                 }
             }
         }

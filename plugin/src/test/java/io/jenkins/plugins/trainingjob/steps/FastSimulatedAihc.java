@@ -52,6 +52,7 @@ final class FastSimulatedAihc implements AutoCloseable {
         c.setCredentialsId("sim-keys");
         c.setEndpoint(sim.baseUrl().toString());
         c.setResourcePool("cce-sim00001");
+        c.setFallbackQueues("training, spot"); // what the administrator lets fallback targets move jobs to
         when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
         when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
         CredentialsLookup keys = new CredentialsLookup() {

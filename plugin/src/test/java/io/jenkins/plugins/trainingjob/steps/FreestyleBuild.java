@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.spy;
@@ -10,6 +12,7 @@ import hudson.EnvVars;
 import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.AbstractBuild;
+import hudson.model.BuildListener;
 import java.io.ByteArrayInputStream;
 import java.io.File;
 
@@ -28,6 +31,8 @@ final class FreestyleBuild {
     FreestyleBuild(File buildDir) throws Exception {
         f = new StepFixture(buildDir);
         when(build.getRootDir()).thenReturn(buildDir);
+        when(build.getWorkspace()).thenReturn(workspace);
+        when(build.getEnvironment(any())).thenAnswer(i -> env());
         when(build.getUrl()).thenReturn("job/p/1/");
         when(workspace.child("ci/job-7.yaml")).thenReturn(specFile);
         when(specFile.exists()).thenReturn(true);
@@ -52,8 +57,10 @@ final class FreestyleBuild {
         return b;
     }
 
-    /** Runs {@code builder} in this build, logging to the fixture's listener. */
+    /** Runs {@code builder} in this build as a freestyle build runs a builder, logging to the fixture's log. */
     void perform(TrainingJobBuilder builder) throws Exception {
-        builder.perform(build, workspace, env(), mock(Launcher.class), f.listener);
+        BuildListener listener = mock(BuildListener.class);
+        when(listener.getLogger()).thenAnswer(i -> f.listener.getLogger());
+        assertThat(builder.perform(build, mock(Launcher.class), listener)).isTrue();
     }
 }

@@ -52,10 +52,14 @@ final class StepFixture {
     final ByteArrayOutputStream log = new ByteArrayOutputStream();
     final TaskListener listener = mock(TaskListener.class);
     final Run<?, ?> run = mock(Run.class);
+    /** What the build carries: added actions, as {@code Actionable} keeps them (and attaches run actions). */
+    final List<hudson.model.Action> actions = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     final StepContext context = mock(StepContext.class);
 
     StepFixture(File buildDir) throws Exception {
         AihcConnection prod = aihc("prod");
+        prod.setFallbackQueues("spot"); // the administrator lets fallback targets move jobs there
         when(config.findConnection(any())).thenReturn(Optional.empty());
         when(config.findConnection("prod")).thenReturn(Optional.of(prod));
         when(config.getConnections()).thenReturn(List.of(prod));
@@ -89,6 +93,24 @@ final class StepFixture {
         when(run.getRootDir()).thenReturn(buildDir);
         when(run.getUrl()).thenReturn("job/p/1/");
         when(run.getExternalizableId()).thenReturn("p#1");
+        when(run.isBuilding()).thenReturn(true);
+        org.mockito.Mockito.doAnswer(i -> {
+                    hudson.model.Action a = i.getArgument(0);
+                    actions.add(a);
+                    if (a instanceof jenkins.model.RunAction2 attached) {
+                        attached.onAttached(run);
+                    }
+                    return null;
+                })
+                .when(run)
+                .addAction(any());
+        when(run.getAction(any(Class.class))).thenAnswer(i -> actions.stream()
+                .filter(((Class<?>) i.getArgument(0))::isInstance)
+                .findFirst()
+                .orElse(null));
+        when(run.getActions(any(Class.class))).thenAnswer(i -> actions.stream()
+                .filter(((Class<?>) i.getArgument(0))::isInstance)
+                .toList());
         useContext(context);
     }
 

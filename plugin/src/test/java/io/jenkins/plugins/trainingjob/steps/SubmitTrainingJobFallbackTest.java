@@ -8,6 +8,8 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import hudson.AbortException;
+import io.jenkins.plugins.trainingjob.report.AttemptsAction;
+import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import java.io.File;
@@ -119,6 +121,9 @@ class SubmitTrainingJobFallbackTest {
         assertThat(simulated.sim.jobs())
                 .as("one job: the primary was never created")
                 .hasSize(1);
+        assertThat(f.run.getActions(AttemptsAction.class))
+                .as("a submit of one attempt has no attempts summary on the build page")
+                .isEmpty();
     }
 
     @Test
@@ -133,6 +138,9 @@ class SubmitTrainingJobFallbackTest {
 
         List<Map<String, Object>> attempts = attempts(result);
         assertThat(attempts).hasSize(2);
+        assertThat(f.run.getActions(AttemptsAction.class)).singleElement().satisfies(a -> assertThat(a.getAttempts())
+                .extracting(ScheduleDiagnosisAction.AttemptRow::getTarget)
+                .containsExactly("primary", "queue=training"));
         assertThat(attempts.get(0)).containsEntry("target", "primary").containsEntry("outcome", "unschedulable");
         assertThat((String) attempts.get(0).get("reason")).contains("stopped, moved to target 2");
         assertThat(attempts.get(1)).containsEntry("target", "queue=training").containsEntry("outcome", "scheduled");
@@ -165,6 +173,34 @@ class SubmitTrainingJobFallbackTest {
         assertThatThrownBy(() -> start(step))
                 .isInstanceOf(AbortException.class)
                 .hasMessageStartingWith("fallback[1].queue: must be a name of 1-128 letters");
+        assertThat(simulated.sim.jobs()).isEmpty();
+    }
+
+    /** Review R5 / security review N4: the configured connection lists the queues 'training' and 'spot'. */
+    @Test
+    void aQueueTheConfiguredConnectionDoesNotListIsRefusedNamingTheTargetBeforeAnythingIsCreated() throws Exception {
+        start(step("training", "nvidia.com/gpu", s -> s.setFallback(List.of(fallback(fb -> fb.setQueue("gpu-b"))))));
+
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("fallback[0]: queue: connection sim does not let fallback targets move its jobs"
+                        + " to queue 'gpu-b': an administrator lists the queues allowed in the connection's"
+                        + " fallbackQueues");
+        assertThat(simulated.sim.jobs()).isEmpty();
+    }
+
+    /** ... and no other resource pool: its key must not submit into another team's pool (N4's exploit). */
+    @Test
+    void aPoolTheConfiguredConnectionDoesNotListIsRefusedNamingTheTargetBeforeAnythingIsCreated() throws Exception {
+        start(step(
+                "training",
+                "nvidia.com/gpu",
+                s -> s.setFallback(List.of(fallback(fb -> fb.setResourcePool("cce-team-b-prod"))))));
+
+        assertThat(failure(f.context))
+                .isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("fallback[0]: resourcePool: connection sim does not let fallback targets move"
+                        + " its jobs to resource pool 'cce-team-b-prod'");
         assertThat(simulated.sim.jobs()).isEmpty();
     }
 
@@ -224,6 +260,15 @@ class SubmitTrainingJobFallbackTest {
         List<JobView> jobs = simulated.sim.jobs();
         assertThat(jobs).as("the first run and its one retry").hasSize(2);
         assertThat(jobs).extracting(JobView::state).containsOnly(JobState.FAILED);
+        // review R11: a retry-only submit has no diagnosis page, and its attempts are on the build page
+        assertThat(f.run.getActions(ScheduleDiagnosisAction.class)).isEmpty();
+        assertThat(f.run.getActions(AttemptsAction.class)).singleElement().satisfies(a -> {
+            assertThat(a.getTarget()).isEqualTo("primary");
+            assertThat(a.getAttempts())
+                    .extracting(ScheduleDiagnosisAction.AttemptRow::getOutcome)
+                    .containsExactly("job_failed", "job_failed");
+            assertThat(a.getAttempts().get(0).getReason()).contains("exit code 3");
+        });
     }
 
     @Test

@@ -131,8 +131,54 @@ class TrainingJobBuilderTest {
         assertThat(f.platform.submittedTokens).isEmpty();
     }
 
+    /**
+     * Review R7. workflow-basic-steps' {@code step} offers every {@code SimpleBuildStep} builder ({@code
+     * CoreStep.DescriptorImpl.getApplicableDescriptors}) and then calls its three-argument {@code perform} outside
+     * {@code node {}}, whose default throws {@code AbstractMethodError}; the Snippet Generator lists every one
+     * that has a symbol (workflow-cps {@code Snippetizer.getQuasiDescriptors}). A symbol without a meta-step
+     * that runs it would make {@code trainingJobBuilder(...)} a silent no-op ({@code DSL.invokeDescribable}).
+     * So neither: a Pipeline that names the builder fails before anything runs, in Pipeline's own words.
+     */
     @Test
-    void inAPipelineItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
+    void pipelineNeitherOffersNorRunsTheFreestyleBuilder() {
+        assertThat(jenkins.tasks.SimpleBuildStep.class.isAssignableFrom(TrainingJobBuilder.class))
+                .as("a SimpleBuildStep is listed under 'step' and run by it")
+                .isFalse();
+        assertThat(TrainingJobBuilder.DescriptorImpl.class.getAnnotation(org.jenkinsci.Symbol.class))
+                .as("a symbol lists it in the Snippet Generator")
+                .isNull();
+    }
+
+    @Test
+    void aFreestyleBuildRunsItWithTheBuildsWorkspaceAndEnvironment() throws Exception {
+        f.watcher.immediately = (job -> new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
+
+        freestyle.perform(freestyle.builder()); // perform(AbstractBuild, Launcher, BuildListener), as core calls it
+
+        assertThat(f.specsLoaded).containsExactly("ci/job-7.yaml:name: resnet-${RUN}");
+        assertThat(f.platform.submittedTokens).hasSize(1);
+    }
+
+    @Test
+    void aSpecFileWithoutAWorkspaceIsRefusedNamingSpecAndInlineSpecTextNeedsNone() throws Exception {
+        f.watcher.immediately = (job -> new Outcome.Scheduled(FakePlatform.status(job, JobPhase.RUNNING)));
+        when(freestyle.build.getWorkspace()).thenReturn(null);
+        hudson.model.BuildListener listener = mock(hudson.model.BuildListener.class);
+        when(listener.getLogger()).thenAnswer(i -> f.listener.getLogger());
+
+        assertThatThrownBy(() -> freestyle.builder().perform(freestyle.build, mock(Launcher.class), listener))
+                .isInstanceOf(AbortException.class)
+                .hasMessageStartingWith("spec: this build has no workspace");
+        TrainingJobBuilder inline = freestyle.builder();
+        inline.setSpec(null);
+        inline.setSpecText("name: resnet-${RUN}");
+        assertThat(inline.perform(freestyle.build, mock(Launcher.class), listener))
+                .isTrue();
+        assertThat(f.platform.submittedTokens).hasSize(1);
+    }
+
+    @Test
+    void givenAnotherKindOfRunItRefusesWithOneLinePointingAtTheStepAndSubmitsNothing() throws Exception {
         assertThatThrownBy(() -> freestyle
                         .builder()
                         .perform(f.run, freestyle.workspace, freestyle.env(), mock(Launcher.class), f.listener))

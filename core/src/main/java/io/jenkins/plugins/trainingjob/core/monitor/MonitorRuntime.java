@@ -258,11 +258,18 @@ final class MonitorRuntime {
         };
     }
 
+    /**
+     * Threads are made lazily, by whichever thread hands the first task over, and would inherit its context
+     * class loader: in Jenkins a Pipeline build's Groovy loader, pinned for as long as the thread lives (the
+     * scheduler: until the controller stops; JENKINS-49206). Each gets this library's own loader instead, as
+     * Jenkins' {@code ClassLoaderSanityThreadFactory} does.
+     */
     private ThreadFactory daemon(String name, boolean isScheduler) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, isScheduler ? name : name + "-" + n.incrementAndGet());
             t.setDaemon(true);
+            t.setContextClassLoader(MonitorRuntime.class.getClassLoader());
             if (isScheduler) {
                 schedulerThread = t;
             }
