@@ -76,16 +76,18 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = leg("0.91", "0", "0.2", "-o", "json", "--outputs-file", env.toString());
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);
+        assertThat(doc.path("outputs").path("STATUS").asText()).isEqualTo("SUCCEEDED");
         assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.91");
         assertThat(doc.path("outputs").path("checkpoint").asText()).startsWith("bos://ckpt/o");
         assertThat(doc.has("outputsUnavailable")).isFalse();
         assertThat(schema().problems(doc)).isEmpty();
         List<String> lines = Files.readAllLines(env);
-        assertThat(lines).hasSize(3);
+        assertThat(lines).hasSize(4);
         assertThat(lines.get(0)).isEqualTo("earlier_step=1");
-        assertThat(lines.get(1)).isEqualTo("accuracy=0.91");
-        assertThat(lines.get(2)).startsWith("checkpoint=bos://ckpt/o");
-        assertThat(result.err()).contains("wrote 2 outputs to " + env);
+        assertThat(lines.get(1)).isEqualTo("TRAINJOB_OUT_STATUS=SUCCEEDED");
+        assertThat(lines.get(2)).isEqualTo("TRAINJOB_OUT_accuracy=0.91");
+        assertThat(lines.get(3)).startsWith("TRAINJOB_OUT_checkpoint=bos://ckpt/o");
+        assertThat(result.err()).contains("wrote TRAINJOB_OUT_STATUS=SUCCEEDED and 2 outputs to " + env);
     }
 
     @Test
@@ -132,7 +134,7 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
     }
 
     @Test
-    void awaitWithoutTheSpecSaysWhichOutputsItCannotRead() throws Exception {
+    void awaitWithoutTheSpecSaysNoOutputsAreRead() throws Exception {
         var submitted = cli.run(withLeg("await2", "submit", spec("sweep-leg.yaml")));
         Path env = dir.resolve("await.env");
 
@@ -147,8 +149,8 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 env.toString());
 
         assertThat(awaited.exitCode()).as(awaited.err()).isZero();
-        assertThat(awaited.err())
-                .contains("without --spec only 'trainjob-output NAME=value' lines of the log are read");
+        assertThat(awaited.err()).contains("without --spec no outputs are read, only STATUS is written");
+        assertThat(Files.readAllLines(env)).containsExactly("TRAINJOB_OUT_STATUS=SUCCEEDED");
         assertThat(cli.run("await", "x", "--set", "A=1")
                         .failsWithOneLine(2, "--set: only with --spec")
                         .exitCode())
@@ -174,9 +176,10 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         assertThat(doc.path("outputs").path("accuracy").asText()).isEqualTo("0.93");
         assertThat(schema().problems(doc)).isEmpty();
         List<String> lines = Files.readAllLines(env);
-        assertThat(lines).hasSize(2);
-        assertThat(lines.get(0)).isEqualTo("accuracy=0.93");
-        assertThat(lines.get(1)).startsWith("checkpoint=bos://ckpt/o");
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).isEqualTo("TRAINJOB_OUT_STATUS=SUCCEEDED");
+        assertThat(lines.get(1)).isEqualTo("TRAINJOB_OUT_accuracy=0.93");
+        assertThat(lines.get(2)).startsWith("TRAINJOB_OUT_checkpoint=bos://ckpt/o");
     }
 
     @Test
@@ -217,6 +220,10 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = leg("0.2", "3", "0.2", "-o", "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         JsonNode doc = json(result);
+        assertThat(doc.path("outputs").path("STATUS").asText())
+                .as("a failed job's outputs are marked")
+                .isEqualTo("FAILED");
+        assertThat(doc.path("outputsNotes").toString()).contains("the job ended FAILED");
         assertThat(doc.path("failure").has("empty")).isFalse();
         assertThat(doc.path("failure").path("exitCode").asInt()).isEqualTo(3);
         doc.path("failure").fields().forEachRemaining(f -> assertThat(
@@ -263,8 +270,15 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
                 "-o",
                 "json",
                 "--report-file",
-                report.toString());
+                report.toString(),
+                "--outputs-file",
+                dir.resolve("timeout.env").toString());
         assertThat(result.exitCode()).as(result.err()).isEqualTo(4);
+        assertThat(Files.readAllLines(dir.resolve("timeout.env")))
+                .as("the outcome, even of a job that did not end: the phase read after the stop")
+                .singleElement()
+                .asString()
+                .matches("TRAINJOB_OUT_STATUS=(STOPPED|RUNNING|UNKNOWN)");
         JsonNode doc = json(result);
         assertThat(doc.path("cleanup").path("stopRequested").asBoolean()).isTrue();
         assertThat(doc.path("cleanup").path("message").asText()).startsWith("stopped job ");
@@ -312,9 +326,12 @@ class JobOutputsCliTest extends SimulatorBackedCliTest {
         var result = cli.run(args);
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = json(result);
-        assertThat(doc.has("outputs")).isFalse();
+        assertThat(doc.path("outputs").size()).isEqualTo(1);
+        assertThat(doc.path("outputs").path("STATUS").asText()).isEqualTo("SUCCEEDED");
         assertThat(doc.path("outputsUnavailable").asText()).startsWith("SenseCore serves no job logs");
         assertThat(result.err()).contains("no outputs: SenseCore serves no job logs");
-        assertThat(dir.resolve("out.env")).doesNotExist();
+        assertThat(Files.readAllLines(dir.resolve("out.env")))
+                .as("the outcome, always")
+                .containsExactly("TRAINJOB_OUT_STATUS=SUCCEEDED");
     }
 }

@@ -7,6 +7,18 @@ import io.jenkins.plugins.trainingjob.simulator.Simulator;
 final class SimulatedPlatform {
 
     static final String POOL = "cce-sim00001";
+    /** The connection flags of the documented scenario's SenseCore workspace. */
+    static final java.util.List<String> SENSECORE = java.util.List.of(
+            "--platform",
+            "sensecore",
+            "--subscription",
+            "sim-sub",
+            "--resource-group",
+            "default",
+            "--zone",
+            "cn-sh-01z",
+            "--workspace",
+            "sim-ws");
 
     private SimulatedPlatform() {}
 

@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.monitor.JobEndRead;
 import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -32,6 +33,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * Turns a watch's outcome into a step result, the same way for Pipeline steps and the freestyle builder:
@@ -45,12 +47,19 @@ final class StepOutcome {
      * What a step needs to read a finished job's log and decide how a failed job ends the step.
      *
      * @param client the connection's client, or {@code null} when it could not be bound (no log read)
-     * @param rules the spec's outputs ({@link OutputRules#none()} without a spec: only the line convention)
+     * @param rules the spec's outputs ({@link OutputRules#none()} without a spec: none are read)
      * @param failOnJobFailure whether a failed job fails the step (else the step returns its failure)
+     * @param stop polled while the job's log is read: an aborted build or a closing service ends the read
+     *     at once (so does an interrupt of the thread that waits for it)
      */
-    record JobEnd(TrainingPlatform client, OutputRules rules, boolean failOnJobFailure) {
+    record JobEnd(TrainingPlatform client, OutputRules rules, boolean failOnJobFailure, BooleanSupplier stop) {
         /** No log read, a failed job fails the step: how steps ended before outputs existed. */
         static final JobEnd NONE = new JobEnd(null, OutputRules.none(), true);
+
+        /** Stopped only by an interrupt of the waiting thread (the freestyle build's, an attempt loop's). */
+        JobEnd(TrainingPlatform client, OutputRules rules, boolean failOnJobFailure) {
+            this(client, rules, failOnJobFailure, () -> false);
+        }
     }
 
     /**
@@ -176,20 +185,19 @@ final class StepOutcome {
         };
     }
 
-    /** Reads what the job's log gives; a job that did not end has neither outputs nor a tail yet. */
+    /** Reads what the job's log gives (core's rule: only an ended job has outputs, only a failed one a tail). */
     private static OutcomeSummary summary(Outcome outcome, JobRef job, JobEnd end) {
-        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
-        JobOutputs outputs = null;
-        WorkerLogReader.LogTail tail = null;
-        if (ended && outcome.lastStatus() != null) {
-            outputs = end.client() == null
-                    ? JobOutputs.unavailable("the connection could not be opened to read the job's log")
-                    : WorkerLogReader.outputs(end.client(), outcome.lastStatus(), end.rules());
+        if (end.client() == null) {
+            boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
+            JobOutputs outputs = ended && outcome.lastStatus() != null
+                    ? JobOutputs.unavailable(
+                            "the connection could not be opened to read the job's log",
+                            outcome.lastStatus().phase())
+                    : null;
+            return new OutcomeSummary(job, outcome, outputs, null, "");
         }
-        if (outcome instanceof Outcome.JobFailed failed && end.client() != null) {
-            tail = WorkerLogReader.tail(end.client(), job, failed.failure().worker());
-        }
-        return new OutcomeSummary(job, outcome, outputs, tail, "");
+        JobEndRead read = WorkerLogReader.read(end.client(), job, outcome, end.rules(), end.stop());
+        return new OutcomeSummary(job, outcome, read.outputs(), read.tail(), "");
     }
 
     /** The log tail and the outputs in the build log; all remote text already stripped by core. */

@@ -25,7 +25,9 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.WaitProgress;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -76,6 +78,8 @@ public abstract class WatchingExecution extends StepExecution {
     private transient volatile boolean stopping;
     private transient AtomicBoolean completed;
     private transient OrderedTasks ordered;
+    /** Notices of the connection this step printed already (each once per step). */
+    private transient Set<String> said;
 
     protected WatchingExecution(
             StepContext context, ConnectionRef connection, boolean failOnUnschedulable, boolean cancelOnAbort) {
@@ -192,7 +196,21 @@ public abstract class WatchingExecution extends StepExecution {
         if (binding.warning() != null) {
             print(binding.warning());
         }
+        // what the client learned about its connection (a SenseCore date-only fallback), once per step
+        sayNotices(binding.client());
         return binding;
+    }
+
+    /** Prints what the client learned about its connection and this step has not said yet. */
+    private void sayNotices(TrainingPlatform client) {
+        Set<String> printed;
+        synchronized (this) {
+            if (said == null) {
+                said = ConcurrentHashMap.newKeySet();
+            }
+            printed = said;
+        }
+        client.notices().stream().filter(printed::add).map(ConsoleText::strip).forEach(this::print);
     }
 
     /** Starts the monitor's watch of a submitted job. */
@@ -228,7 +246,8 @@ public abstract class WatchingExecution extends StepExecution {
             if (error != null) {
                 failWith(error);
             } else {
-                inBackground(() -> onOutcome(outcome));
+                // Not on the calls pool every build's submits share: the log read may take a while (review 2, N3).
+                inLongBackground(() -> onOutcome(outcome));
             }
         }));
     }
@@ -236,6 +255,11 @@ public abstract class WatchingExecution extends StepExecution {
     private void onOutcome(Outcome outcome) {
         if (stopping || service().isClosing()) {
             return;
+        }
+        try {
+            sayNotices(service().resolve(connectionKey)); // learned while the job was created or watched
+        } catch (RuntimeException unbound) {
+            // nothing bound to ask: nothing learned
         }
         if (outcome instanceof Outcome.Cancelled) {
             // The monitor closed (the controller is shutting down): the step resumes after the restart.
@@ -291,10 +315,11 @@ public abstract class WatchingExecution extends StepExecution {
             }
             client = null; // the result says the log could not be read
         }
-        return new StepOutcome.JobEnd(client, outputRules(), failOnJob);
+        return new StepOutcome.JobEnd(
+                client, outputRules(), failOnJob, () -> stopping || service().isClosing());
     }
 
-    /** The spec's outputs; a step without a spec reads only the {@code trainjob-output} lines. */
+    /** The spec's outputs; a step without a spec has none to read. */
     protected OutputRules outputRules() {
         return OutputRules.none();
     }

@@ -202,13 +202,13 @@ final class AttemptSubmit {
             for (Attempt a : result.attempts()) {
                 terminal.progress(a.line());
             }
-            return finish(terminal, r, result);
+            return finish(terminal, env.interrupts(), r, result);
         } finally {
             finished.countDown();
         }
     }
 
-    private static int finish(Terminal terminal, Request r, AttemptLoop.Result result) {
+    private static int finish(Terminal terminal, InterruptSignal interrupts, Request r, AttemptLoop.Result result) {
         JobRef job = result.job();
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put(
@@ -229,6 +229,7 @@ final class AttemptSubmit {
         // The job's own spec (a fallback target may have set variables) says which outputs to read.
         return WaitEnd.finish(
                 terminal,
+                interrupts,
                 result.target().platform(),
                 job,
                 result.outcome(),

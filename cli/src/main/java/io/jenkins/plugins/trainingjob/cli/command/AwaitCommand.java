@@ -44,7 +44,7 @@ public final class AwaitCommand implements Callable<Integer> {
             names = "--spec",
             paramLabel = "FILE",
             description = "The job's spec: its 'outputs' are read from the log when the job ends, as submit reads "
-                    + "them (without it, only 'trainjob-output NAME=value' lines are); - reads it from standard input.")
+                    + "them (without it, no outputs are read); - reads it from standard input.")
     Path spec;
 
     @Option(
@@ -69,8 +69,9 @@ public final class AwaitCommand implements Callable<Integer> {
         var settings = target.settings(root.env());
         JobRef job = target.ref(settings);
         waiting.checkBeforeWait(settings);
+        waiting.checkOutputs(outputs);
         if (spec == null && waiting.outputsFile != null) {
-            terminal.progress("outputs: without --spec only 'trainjob-output NAME=value' lines of the log are read; "
+            terminal.progress("outputs: without --spec no outputs are read, only STATUS is written; "
                     + "give --spec FILE for the outputs the spec declares");
         }
         try (TrainingPlatform platform = root.env().connector().connect(settings);

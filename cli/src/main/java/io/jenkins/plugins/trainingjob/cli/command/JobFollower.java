@@ -174,7 +174,17 @@ final class JobFollower implements AutoCloseable {
         if (live != null) {
             live.close();
         }
-        return WaitEnd.finish(terminal, platform, job, outcome, waiting, outputRules, extra, List.of(), watch.eta());
+        return WaitEnd.finish(
+                terminal,
+                env.interrupts(),
+                platform,
+                job,
+                outcome,
+                waiting,
+                outputRules,
+                extra,
+                List.of(),
+                watch.eta());
     }
 
     /** Payload keys every outcome document of this follower carries (the submit's {@code reused}). */

@@ -159,6 +159,7 @@ public final class SubmitCommand implements Callable<Integer> {
         ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
         waiting.checkBeforeWait(settings);
+        waiting.checkOutputs(job.outputs());
         boolean tokenGiven = clientToken != null || reusePolicy != ReusePolicy.NEVER;
         String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
         SpecReuse.Reused reused = null;

@@ -1,12 +1,12 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.monitor.JobEndRead;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What happens when a watched job's wait ends, whichever path watched it (a plain submit or await, or a
@@ -29,6 +30,7 @@ final class WaitEnd {
     private WaitEnd() {}
 
     /**
+     * @param interrupts Ctrl-C and SIGTERM: they stop the read of the job's log within a fraction of a second
      * @param platform the connection the job runs on (a fallback target's, when it moved)
      * @param rules the outputs the job's spec declares ({@link OutputRules#none()} without a spec)
      * @param extra payload keys the JSON document carries besides the outcome's
@@ -38,6 +40,7 @@ final class WaitEnd {
      */
     static int finish(
             Terminal terminal,
+            InterruptSignal interrupts,
             TrainingPlatform platform,
             JobRef job,
             Outcome outcome,
@@ -57,14 +60,14 @@ final class WaitEnd {
         String left = cleanup.line();
         boolean stopRequested = cleanup.stopped();
         JobStatus afterStop = stopRequested ? statusAfterStop(platform, job) : null;
-        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
-        JobOutputs outputs = ended && outcome.lastStatus() != null
-                ? WorkerLogReader.outputs(platform, outcome.lastStatus(), rules)
-                : null;
-        WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
-                ? WorkerLogReader.tail(platform, job, failed.failure().worker())
-                : null;
-        OutcomeSummary summary = new OutcomeSummary(job, outcome, outputs, tail, left, afterStop, attempts);
+        // Bounded, off this thread, and stopped at once by Ctrl-C or SIGTERM (review 2, N3).
+        AtomicBoolean interrupted = new AtomicBoolean();
+        JobEndRead read;
+        try (InterruptSignal.Registration r = interrupts.onInterrupt(() -> interrupted.set(true))) {
+            read = WorkerLogReader.read(platform, job, outcome, rules, interrupted::get);
+        }
+        OutcomeSummary summary =
+                new OutcomeSummary(job, outcome, read.outputs(), read.tail(), left, afterStop, attempts);
         int code = OutcomePrinter.print(
                 terminal,
                 job,
@@ -75,7 +78,8 @@ final class WaitEnd {
                         stopRequested,
                         afterStop,
                         waiting.outputsFile,
-                        !rules.rules().isEmpty()),
+                        !rules.rules().isEmpty(),
+                        waiting.outputsPrefix()),
                 extra,
                 eta);
         if (left != null) {

@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -74,20 +75,25 @@ public final class SpecReuse {
         }
         ClientToken.require("clientToken", baseToken);
         Reused best = null;
+        List<String> notChecked = new ArrayList<>();
         int n = 1;
         for (; n <= MAX_FAMILY; n++) {
             String token = ClientToken.forAttempt(baseToken, n);
-            Optional<IdempotentSubmitter.Submitted> found = IdempotentSubmitter.existing(platform, spec, token);
+            Optional<TokenMatch> found = platform.findByClientToken(spec, token);
+            if (found.isPresent() && !found.get().createdWithThisKey()) {
+                notChecked.add(found.get().notOurs(token)); // another key's job is never reused
+                break;
+            }
             if (found.isEmpty()) {
                 break;
             }
-            JobRef job = found.get().job();
+            JobRef job = IdempotentSubmitter.adopt(platform, spec, token, found.get())
+                    .job();
             JobStatus status = platform.status(job);
             if (policy == ReusePolicy.ANY || status.phase() == JobPhase.SUCCEEDED) {
                 best = new Reused(job, status, token); // later attempts are newer: keep the last one
             }
         }
-        List<String> notChecked = new ArrayList<>();
         platform.tokenLookupHorizon()
                 .ifPresent(h -> notChecked.add(h + ": a job of this spec among them was " + "not looked for"));
         int looked = Math.min(n, MAX_FAMILY);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -25,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
@@ -119,7 +121,7 @@ public final class CallExecutor implements AutoCloseable {
         long deadline = System.nanoTime() + settings.callTimeout().toNanos();
         for (int attempt = 1; ; attempt++) {
             try {
-                return attempt(call, deadline - System.nanoTime());
+                return attemptSigned(call, deadline);
             } catch (PlatformException e) {
                 if (attempt >= settings.maxAttempts() || !mayRetry(call, e) || System.nanoTime() >= deadline) {
                     throw e;
@@ -153,7 +155,31 @@ public final class CallExecutor implements AutoCloseable {
         return call.idempotent() && e instanceof TransientException;
     }
 
-    private ApiResponse attempt(ApiCall call, long remainingNanos) {
+    /**
+     * One attempt; when the signer has another signature for its failure (a gateway that refused this one
+     * with 401), the same request once more with that one, which the signer adopts if it is accepted. A 401
+     * means the request was not acted on, so sending it again is safe for a create too.
+     */
+    private ApiResponse attemptSigned(ApiCall call, long deadline) {
+        try {
+            return attempt(call, deadline - System.nanoTime(), signer);
+        } catch (AuthenticationException refused) {
+            Optional<RequestSigner> other = signer.fallbackAfter(refused);
+            if (other.isEmpty()) {
+                throw refused;
+            }
+            ApiResponse response;
+            try {
+                response = attempt(call, deadline - System.nanoTime(), other.get());
+            } catch (AuthenticationException again) {
+                throw refused; // refused both ways: the key or the clock, not the scheme; the first answer says so
+            }
+            signer.adopt(other.get());
+            return response;
+        }
+    }
+
+    private ApiResponse attempt(ApiCall call, long remainingNanos, RequestSigner signer) {
         Request signed = signer.sign(request(call), clock.instant());
         logRequest(call, signed);
         long started = System.nanoTime();
@@ -217,7 +243,9 @@ public final class CallExecutor implements AutoCloseable {
 
     private String readBounded(ApiCall call, Response raw) throws IOException {
         ResponseBody body = raw.body();
-        long limit = settings.maxResponseBytes();
+        long limit = call.maxResponseBytes() > 0
+                ? Math.min(call.maxResponseBytes(), settings.maxResponseBytes())
+                : settings.maxResponseBytes();
         if (body.contentLength() > limit) {
             throw tooLarge(call, raw, limit);
         }
