@@ -228,7 +228,7 @@ public class TrainingJobService implements PlatformResolver {
         EndpointAllowList allowed = allowList();
         requireAllowedInline(c, allowed);
         Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
-        ConnectionSettings settings = secured(c.toSettings(creds), allowed);
+        ConnectionSettings settings = allowed.guarded(secured(c.toSettings(creds), allowed));
         String key = INLINE + bindingId;
         return new ConnectionBinding(key, c.platform(), bindInline(key, settings), warning(settings));
     }
@@ -270,7 +270,8 @@ public class TrainingJobService implements PlatformResolver {
         } else {
             c = ref.inline();
             requireAllowedInline(c, allowed);
-            settings = secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed);
+            settings = allowed.guarded(
+                    secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed));
         }
         if (queue != null) {
             settings = settings.withQueue(queue);

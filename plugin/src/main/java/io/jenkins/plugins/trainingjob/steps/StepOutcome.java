@@ -153,7 +153,13 @@ final class StepOutcome {
             return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener, estimate, attempts);
         }
         OutcomeSummary summary = new OutcomeSummary(
-                job, outcome, end == null ? null : end.outputs(), end == null ? null : end.tail(), "");
+                job,
+                outcome,
+                end == null ? null : end.outputs(),
+                end == null ? null : end.tail(),
+                "",
+                end == null ? null : end.afterStop(),
+                attempts);
         print(summary, log);
         Map<String, String> archived = Map.of();
         try {

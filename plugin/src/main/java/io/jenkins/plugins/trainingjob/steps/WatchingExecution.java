@@ -18,12 +18,15 @@ import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.WaitProgress;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -77,6 +80,8 @@ public abstract class WatchingExecution extends StepExecution {
     private transient volatile JenkinsTargets targets;
     private transient AtomicBoolean completed;
     private transient OrderedTasks ordered;
+    /** Notices of the connection this step printed already (each once per step). */
+    private transient Set<String> said;
 
     protected WatchingExecution(
             StepContext context, ConnectionRef connection, boolean failOnUnschedulable, boolean cancelOnAbort) {
@@ -202,6 +207,8 @@ public abstract class WatchingExecution extends StepExecution {
         if (binding.warning() != null) {
             print(binding.warning());
         }
+        // what the client learned about its connection (a SenseCore date-only fallback), once per step
+        sayNotices(binding.client());
         return binding;
     }
 
@@ -236,6 +243,18 @@ public abstract class WatchingExecution extends StepExecution {
     public boolean start() {
         inBackground(() -> run(null));
         return false;
+    }
+
+    /** Prints what the client learned about its connection and this step has not said yet. */
+    private void sayNotices(TrainingPlatform client) {
+        Set<String> printed;
+        synchronized (this) {
+            if (said == null) {
+                said = ConcurrentHashMap.newKeySet();
+            }
+            printed = said;
+        }
+        client.notices().stream().filter(printed::add).map(ConsoleText::strip).forEach(this::print);
     }
 
     @Override
@@ -304,6 +323,11 @@ public abstract class WatchingExecution extends StepExecution {
         }
         if (r.ending() == SubmitResult.Ending.CLOSED || service().isClosing()) {
             return; // the controller is shutting down: the step resumes from its saved state after the restart
+        }
+        try {
+            sayNotices(service().resolve(connectionKey)); // learned while the job was created or watched
+        } catch (RuntimeException unbound) {
+            // nothing bound to ask: nothing learned
         }
         Throwable cause = stopCause;
         if (cause != null) {

@@ -108,15 +108,10 @@ public final class DemoCommand implements Callable<Integer> {
                     JobMonitor monitor = new JobMonitor(id -> platform, clock);
                     SubmitProgress progress = new SubmitProgress(root.env(), terminal, true, false)) {
                 TargetChoice.Candidate where = new TargetChoice.Candidate(1, "primary", platform, fits, "demo");
-                // Both jobs are created by core's submit flow, without pre-flight (which would refuse the big
+                // Both jobs are created by core's submit flow, pre-flight warning only (it would refuse the big
                 // one before the diagnosis it is here to show), then followed together on one monitor.
-                JobRef small = submit(monitor, where, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
-                JobRef big = submit(
-                        monitor,
-                        where,
-                        documented,
-                        terminal,
-                        "1 worker x 8 GPUs in queue 'default': no node there can take it");
+                JobRef small = submit(monitor, where, fits, terminal, "1 worker x 2 GPUs in queue 'training'");
+                JobRef big = submit(monitor, where, documented, terminal, "1 worker x 8 GPUs in queue 'default'");
                 terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
                 // The monitor polls and times out on the simulator's clock: the normal settings serve.
@@ -194,12 +189,15 @@ public final class DemoCommand implements Callable<Integer> {
         return doc;
     }
 
-    /** Creates {@code spec}'s job through the flow, not waiting for it; the demo's own lines say what it is. */
+    /**
+     * Creates {@code spec}'s job through the flow, not waiting for it, saying what it asks for and its
+     * pre-flight verdict.
+     */
     private static JobRef submit(
             JobMonitor monitor, TargetChoice.Candidate where, JobSpec spec, Terminal terminal, String what) {
         SubmitRequest create = SubmitRequest.builder(CliFieldNames.INSTANCE)
                 .waiting(WaitMode.NONE, null, WaitBudget.NONE)
-                .preflight(PreflightMode.OFF)
+                .preflight(PreflightMode.WARN) // says the verdict, refuses nothing: the big one is the demo
                 .stopping(false, false)
                 .build();
         TargetChoice.Candidate target =
@@ -214,8 +212,13 @@ public final class DemoCommand implements Callable<Integer> {
                     "the demo's submit failed: " + result.error().getMessage(), result.error());
         }
         JobRef ref = result.job();
+        // the one word submit, the report and the JSON use (the report below gives its sentence)
+        String verdict = "pre-flight: "
+                + (result.preflight() == null
+                        ? "not checked"
+                        : result.preflight().verdict().name());
         terminal.progress("submitted " + spec.name() + " as " + ref.id());
-        terminal.progress("  " + what);
+        terminal.progress("  " + what + "; " + verdict);
         return ref;
     }
 

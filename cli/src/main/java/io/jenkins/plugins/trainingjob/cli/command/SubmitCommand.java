@@ -139,6 +139,7 @@ public final class SubmitCommand implements Callable<Integer> {
         ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
         waiting.checkBeforeWait(settings);
+        waiting.checkOutputs(job.outputs());
         List<FallbackTarget> targets = new ArrayList<>();
         for (int i = 0; i < fallbacks.size(); i++) {
             targets.add(FallbackTarget.parseOption(i + 2, fallbacks.get(i), CliFieldNames.INSTANCE));

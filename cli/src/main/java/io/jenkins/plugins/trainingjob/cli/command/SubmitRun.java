@@ -19,6 +19,7 @@ import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -178,14 +179,21 @@ final class SubmitRun {
                 r.outcome(),
                 end.outputs(),
                 end.tail(),
-                end.cleanup().line() == null ? "" : end.cleanup().line());
+                end.cleanup().line() == null ? "" : end.cleanup().line(),
+                end.afterStop(),
+                r.attempts().size() > 1 ? r.attempts() : List.of());
         return OutcomePrinter.print(
                 terminal,
                 job,
                 r.outcome(),
                 waiting.reportFile,
                 new OutcomePrinter.End(
-                        summary, end.cleanup().stopped(), end.afterStop(), waiting.outputsFile, declared),
+                        summary,
+                        end.cleanup().stopped(),
+                        end.afterStop(),
+                        waiting.outputsFile,
+                        declared,
+                        waiting.outputsPrefix()),
                 extra(r),
                 r.eta());
     }
@@ -205,7 +213,19 @@ final class SubmitRun {
                     r.outcome(),
                     waiting.reportFile,
                     new OutcomePrinter.End(
-                            new OutcomeSummary(r.job(), r.outcome(), null, null, ""), false, null, null, false),
+                            new OutcomeSummary(
+                                    r.job(),
+                                    r.outcome(),
+                                    null,
+                                    null,
+                                    "",
+                                    null,
+                                    r.attempts().size() > 1 ? r.attempts() : List.of()),
+                            false,
+                            null,
+                            waiting.outputsFile,
+                            false,
+                            waiting.outputsPrefix()),
                     extra(r),
                     r.eta());
         }

@@ -52,9 +52,9 @@ public final class Preflight {
         return mode.refuses(report.verdict());
     }
 
-    /** One line for a build log or a terminal: {@code pre-flight: fits now: ...}. */
+    /** One line for a build log or a terminal: {@code pre-flight: FITS_NOW — fits now: ...}. */
     public static String summary(DiagnosisReport report) {
-        return "pre-flight: " + report.verdictText();
+        return "pre-flight: " + report.verdictLine();
     }
 
     /**

@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -43,7 +44,7 @@ public final class SpecReuse {
             String what = ConsoleText.strip(job.id())
                     + (job.name().equals(job.id()) ? "" : " (" + ConsoleText.strip(job.name()) + ")");
             Instant when = status.finishedAt() != null ? status.finishedAt() : status.createdAt();
-            String age = when == null ? "" : " " + DurationText.format(Duration.between(when, now)) + " ago";
+            String age = when == null ? "" : " " + DurationText.ago(Duration.between(when, now));
             String verb = status.finishedAt() != null ? "" : status.createdAt() != null ? ", created" : "";
             return "reused job " + what + ", " + status.phase() + verb + age + " (client token " + clientToken
                     + "); not submitting it again";
@@ -107,15 +108,21 @@ public final class SpecReuse {
         ClientToken.require("clientToken", baseToken);
         Reused best = null;
         List<String> passedOver = new ArrayList<>();
+        List<String> notChecked = new ArrayList<>();
         int n = 1;
         for (; n <= MAX_FAMILY; n++) {
             String token = ClientToken.forAttempt(baseToken, n);
-            Optional<IdempotentSubmitter.Submitted> found =
-                    IdempotentSubmitter.existing(platform, AttemptSpec.forAttempt(spec, n), token);
+            JobSpec member = AttemptSpec.forAttempt(spec, n);
+            Optional<TokenMatch> found = platform.findByClientToken(member, token);
+            if (found.isPresent() && !found.get().createdWithThisKey()) {
+                notChecked.add(found.get().notOurs(token)); // another key's job is never reused
+                break;
+            }
             if (found.isEmpty()) {
                 break;
             }
-            JobRef job = found.get().job();
+            JobRef job = IdempotentSubmitter.adopt(platform, member, token, found.get())
+                    .job();
             JobStatus status = platform.status(job);
             if (policy == ReusePolicy.ANY || status.phase() == JobPhase.SUCCEEDED) {
                 best = new Reused(job, status, token); // later attempts are newer: keep the last one
@@ -123,7 +130,6 @@ public final class SpecReuse {
                 passedOver.add("job " + ConsoleText.strip(job.id()) + " (" + status.phase() + ")");
             }
         }
-        List<String> notChecked = new ArrayList<>();
         platform.tokenLookupHorizon()
                 .ifPresent(h -> notChecked.add(h + ": a job of this spec among them was " + "not looked for"));
         int looked = Math.min(n, MAX_FAMILY);

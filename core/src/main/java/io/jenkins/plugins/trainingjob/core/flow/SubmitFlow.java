@@ -77,6 +77,9 @@ public final class SubmitFlow implements Submit {
     private final Map<Integer, Outcome> outcomes = new HashMap<>();
     private MonitorTasks.Registration closing;
     private boolean interrupted;
+    /** Set by an interrupt or the monitor's close from any thread: a log read in progress stops at once. */
+    private volatile boolean stopReads;
+
     private boolean done;
     private boolean creating;
     private boolean noMoreMoves;
@@ -193,6 +196,7 @@ public final class SubmitFlow implements Submit {
         if (result.isDone()) {
             return false;
         }
+        stopReads = true;
         tasks.onScheduler(() -> step(this::onInterrupt));
         return true;
     }
@@ -809,6 +813,7 @@ public final class SubmitFlow implements Submit {
                 outcome,
                 request,
                 rules,
+                () -> stopReads,
                 jobEnd -> step(() -> {
                     if (jobEnd.cleanup().line() != null) {
                         emit(new SubmitEvent.CleanedUp(jobEnd.cleanup().line()));
@@ -915,6 +920,7 @@ public final class SubmitFlow implements Submit {
 
     /** The monitor closes (a shutdown): end without acting; the saved state resumes the submit. */
     private void onMonitorClosed() {
+        stopReads = true;
         if (timer != null) {
             timer.cancel();
             timer = null;

@@ -50,9 +50,10 @@ public final class TargetChoice {
             String v = preflight == null
                     ? (note.isEmpty() ? "not checked" : "not checked (" + note + ")")
                     : preflight.verdict().name();
-            String eta = etaP50.map(d -> "ETA p50 " + DurationText.format(d)).orElse("no ETA");
-            return ConsoleText.strip(
-                    "target " + candidate.number() + " (" + candidate.label() + "): " + v + ", " + eta);
+            // a job that fits now waits for nothing: "no ETA" there read as a missing estimate (P24)
+            String eta = etaP50.map(d -> ", ETA p50 " + DurationText.format(d))
+                    .orElse(verdict() == Verdict.FITS_NOW ? "" : ", no ETA");
+            return ConsoleText.strip("target " + candidate.number() + " (" + candidate.label() + "): " + v + eta);
         }
     }
 

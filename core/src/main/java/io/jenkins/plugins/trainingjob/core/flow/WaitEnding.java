@@ -1,16 +1,16 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.monitor.JobEndRead;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -26,6 +26,8 @@ final class WaitEnding {
 
     /**
      * @param rules the outputs the job's spec declares ({@link OutputRules#none()} without a spec)
+     * @param stop read from the log reader's thread: an interrupt (Ctrl-C, an aborted build) or the monitor
+     *     closing cuts the log read short, whose results then say so
      * @param then runs once, on the scheduler thread, with what was done and read; not at all when the
      *     monitor closes meanwhile
      */
@@ -36,13 +38,14 @@ final class WaitEnding {
             Outcome outcome,
             SubmitRequest request,
             OutputRules rules,
+            BooleanSupplier stop,
             Consumer<SubmitResult.JobEnd> then) {
         FieldNames names = request.names();
         tasks.call(
                 platform.kind(),
                 "clean up",
                 () -> cleanUp(platform, job, outcome, request, names),
-                cleaned -> readLog(tasks, platform, job, outcome, rules, cleaned, then));
+                cleaned -> readLog(tasks, platform, job, outcome, rules, stop, cleaned, then));
     }
 
     private record Cleaned(FailureCleanup.Cleanup cleanup, JobStatus afterStop) {}
@@ -76,25 +79,14 @@ final class WaitEnding {
             JobRef job,
             Outcome outcome,
             OutputRules rules,
+            BooleanSupplier stop,
             CallResult<Cleaned> cleaned,
             Consumer<SubmitResult.JobEnd> then) {
         Cleaned c = cleaned.ok() ? cleaned.value() : new Cleaned(new FailureCleanup.Cleanup(null, false), null);
-        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
-        if (!ended || outcome.lastStatus() == null) {
-            then.accept(new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), null, null));
-            return;
-        }
         tasks.read(
-                platform.kind(),
-                "read job log",
-                () -> {
-                    JobOutputs outputs = WorkerLogReader.outputs(platform, outcome.lastStatus(), rules);
-                    WorkerLogReader.LogTail tail = outcome instanceof Outcome.JobFailed failed
-                            ? WorkerLogReader.tail(
-                                    platform, job, failed.failure().worker())
-                            : null;
-                    return new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), outputs, tail);
-                },
-                r -> then.accept(r.ok() ? r.value() : new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), null, null)));
+                platform.kind(), "read job log", () -> WorkerLogReader.read(platform, job, outcome, rules, stop), r -> {
+                    JobEndRead read = r.ok() ? r.value() : new JobEndRead(null, null);
+                    then.accept(new SubmitResult.JobEnd(c.cleanup(), c.afterStop(), read.outputs(), read.tail()));
+                });
     }
 }

@@ -120,6 +120,18 @@ public interface TrainingPlatform extends AutoCloseable {
                 kind(), "read pool inventory", "this client does not read pool inventories");
     }
 
+    /**
+     * What this client learned about its connection that a person should know, in the order learned (the
+     * SenseCore gateway took only the date-only signature); empty for most connections. Front ends say each
+     * once: the CLI on stderr as it happens ({@link #onNotice}), a Jenkins step in its build log.
+     */
+    default List<String> notices() {
+        return List.of();
+    }
+
+    /** {@code sink} is told each notice once: those learned already at once, later ones as they are learned. */
+    default void onNotice(java.util.function.Consumer<String> sink) {}
+
     @Override
     void close();
 }

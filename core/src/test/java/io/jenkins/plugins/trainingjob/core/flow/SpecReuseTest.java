@@ -70,6 +70,9 @@ class SpecReuseTest {
         assertThat(d.reused()).hasValueSatisfying(r -> assertThat(r.job()).isEqualTo(job));
         assertThat(d.reused().get().message(Instant.parse("2026-12-02T00:00:00Z")))
                 .startsWith("reused job job-1 (nightly), SUCCEEDED 3h ago (client token " + base + ")");
+        // a job that ended in the poll before reads "just now", not "0ms ago" (P26)
+        assertThat(d.reused().get().message(Instant.parse("2026-12-01T21:00:00.400Z")))
+                .startsWith("reused job job-1 (nightly), SUCCEEDED just now (client token " + base + ")");
     }
 
     @Test
@@ -150,6 +153,37 @@ class SpecReuseTest {
         assertThatThrownBy(() -> SpecReuse.decide(strict, spec, base, ReusePolicy.ANY))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("another spec");
+    }
+
+    /** Security review 2, N2: a job another key made under a token of the family is never reused. */
+    @Test
+    void aJobAnotherKeyMadeUnderATokenOfTheFamilyIsNotReusedAndTheDecisionSaysSo() {
+        JobRef ours = submitted(base, JobPhase.SUCCEEDED);
+        FakePlatform withForgery = new FakePlatform() {
+            @Override
+            public java.util.Optional<io.jenkins.plugins.trainingjob.core.platform.TokenMatch> findByClientToken(
+                    JobSpec s, String token) {
+                if (token.equals(base + "-a2")) {
+                    return java.util.Optional.of(new io.jenkins.plugins.trainingjob.core.platform.TokenMatch(
+                            new JobRef(PlatformKind.AIHC, "pytorchjob-forged", "nightly-a2"),
+                            io.jenkins.plugins.trainingjob.core.platform.TokenMatch.Kind.OTHER_KEY,
+                            ""));
+                }
+                return platform.findByClientToken(s, token);
+            }
+
+            @Override
+            public io.jenkins.plugins.trainingjob.core.platform.JobStatus status(JobRef job) {
+                return platform.status(job);
+            }
+        };
+
+        SpecReuse.Decision d = SpecReuse.decide(withForgery, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused().orElseThrow().job()).isEqualTo(ours);
+        assertThat(d.notChecked())
+                .contains("client token " + base + "-a2: a job with this token exists but was not created with this"
+                        + " key (job pytorchjob-forged ('nightly-a2')); it is not adopted");
     }
 
     @Test

@@ -47,6 +47,7 @@ class TargetChoiceTest {
                 .contains(
                         "target 1 (primary): FITS_LATER, ETA p50 3h",
                         "target 2 (queue=a): NEVER_FITS, no ETA; skipped",
+                        "target 5 (queue=d): FITS_NOW",
                         "chose target 5 (queue=d): it fits now, first such in the given order");
     }
 
