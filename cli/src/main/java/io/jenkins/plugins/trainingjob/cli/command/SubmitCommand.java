@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
+import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
@@ -130,6 +131,9 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Until the submit's own handler listens (SubmitRun), an interrupt ends the JVM with nothing created:
+        // the launcher's hook says so, so a CI log shows why the step ended.
+        InterruptNote.set("interrupted before anything was submitted; no job was created");
         if (clientToken != null) {
             // Core's rule for both platforms, named as typed, before anything is read or resolved.
             ClientToken.require("--client-token", clientToken);

@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
+import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;
 import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
@@ -57,6 +58,7 @@ final class SubmitRun {
     /** Starts the flow {@code start} makes, waits for it, prints its end; returns the exit code. */
     int run(Supplier<Submit> start) {
         try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(this::onInterrupt)) {
+            InterruptNote.clear(); // this handler says what an interrupt did from here on
             Submit submit = start.get();
             boolean early;
             synchronized (this) {
