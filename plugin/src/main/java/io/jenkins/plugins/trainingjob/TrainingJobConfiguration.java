@@ -3,8 +3,8 @@ package io.jenkins.plugins.trainingjob;
 import hudson.Extension;
 import hudson.ExtensionList;
 import hudson.util.FormValidation;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.EndpointAllowList;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -150,7 +150,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
 
     private static void requireDuration(String field, String value) {
         try {
-            DurationText.parse(field, value);
+            DurationInput.parse(field, value);
         } catch (InvalidInputException e) {
             throw new InvalidFieldException(field, e.getMessage());
         }
@@ -164,12 +164,12 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
 
     @Restricted(NoExternalUse.class)
     public Duration pollIntervalDuration() {
-        return DurationText.parse("pollInterval", pollInterval);
+        return DurationInput.parse("pollInterval", pollInterval);
     }
 
     @Restricted(NoExternalUse.class)
     public Duration pendingTimeoutDuration() {
-        return DurationText.parse("pendingTimeout", pendingTimeout);
+        return DurationInput.parse("pendingTimeout", pendingTimeout);
     }
 
     @POST
@@ -188,7 +188,7 @@ public class TrainingJobConfiguration extends GlobalConfiguration {
             return FormValidation.ok();
         }
         try {
-            DurationText.parse(field, value);
+            DurationInput.parse(field, value);
             return FormValidation.ok();
         } catch (InvalidInputException e) {
             return FormValidation.error(e.getMessage());

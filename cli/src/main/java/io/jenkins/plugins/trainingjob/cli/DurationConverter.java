@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli;
 
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import picocli.CommandLine;
@@ -15,7 +15,7 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
     @Override
     public Duration convert(String value) {
         try {
-            return DurationText.parse("duration", value);
+            return DurationInput.parse("duration", value);
         } catch (InvalidInputException e) {
             throw new CommandLine.TypeConversionException(e.getMessage());
         }
@@ -32,7 +32,7 @@ public final class DurationConverter implements CommandLine.ITypeConverter<Durat
                 && option.converters().length == 1
                 && option.converters()[0] instanceof DurationConverter) {
             try {
-                DurationText.parse(option.longestName(), ex.getValue());
+                DurationInput.parse(option.longestName(), ex.getValue());
             } catch (InvalidInputException e) {
                 return e.getMessage();
             }

@@ -3,7 +3,7 @@ package io.jenkins.plugins.trainingjob.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -156,7 +156,7 @@ class GitlabTemplateTest {
         assertThat(script.plus(afterScript).plusMinutes(10)).isLessThanOrEqualTo(jobTimeout);
         String header = Files.readString(TEMPLATE);
         for (Duration d : List.of(jobTimeout, trainjob, script, afterScript)) {
-            assertThat(header).contains(DurationText.format(d).replace(" ", ""));
+            assertThat(header).contains(DurationText.exact(d).replace(" ", ""));
         }
         assertThat(job.path("script").get(0).asText()).contains("--timeout \"$TRAINJOB_TIMEOUT\" --cancel-on-failure");
     }

@@ -1,5 +1,8 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -190,15 +193,11 @@ public final class PendingTimeTrend {
         return new Chart(WIDTH, HEIGHT, AXIS, plotTop, plotTop + plotHeight, duration(max), List.copyOf(bars));
     }
 
-    /** {@code 45s}, {@code 12m}, {@code 3h 5m}. */
+    /** {@code 45s}, {@code 12m}, {@code 3h 5m}, {@code 1d 2h 5m}: core's exact text, to the minute from a minute on. */
     static String duration(long seconds) {
-        if (seconds < 60) {
-            return seconds + "s";
-        }
-        if (seconds < 3600) {
-            return seconds / 60 + "m";
-        }
-        long m = seconds / 60 % 60;
-        return seconds / 3600 + "h" + (m == 0 ? "" : " " + m + "m");
+        // under a minute in whole seconds, "0s" included (exact writes a zero as 0ms)
+        return seconds < 60
+                ? seconds + "s"
+                : DurationText.exact(Duration.ofSeconds(seconds).truncatedTo(ChronoUnit.MINUTES));
     }
 }

@@ -7,11 +7,11 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportJson;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.File;
 import java.io.IOException;
@@ -206,7 +206,7 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             this.jobId = ConsoleText.strip(a.jobId());
             this.verdict = a.verdict() == null ? "" : a.verdict().name();
             this.outcome = a.outcome();
-            this.waited = DurationText.format(a.waited());
+            this.waited = DurationText.exact(a.waited());
             this.reason = ConsoleText.strip(a.reason());
         }
 

@@ -8,9 +8,9 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +30,7 @@ final class StepForms {
             return FormValidation.ok();
         }
         try {
-            DurationText.parse(field, value);
+            DurationInput.parse(field, value);
             return FormValidation.ok();
         } catch (InvalidInputException e) {
             return FormValidation.error(e.getMessage());

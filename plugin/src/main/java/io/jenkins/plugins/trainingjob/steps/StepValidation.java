@@ -2,8 +2,8 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.Connection;
 import io.jenkins.plugins.trainingjob.Messages;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 
 /** Checks of step parameters that no single setter can make; each error names the parameters. */
@@ -30,7 +30,7 @@ final class StepValidation {
     static String duration(String field, String text) {
         String t = Connection.trimToNull(text);
         if (t != null) {
-            DurationText.parse(field, t);
+            DurationInput.parse(field, t);
         }
         return t;
     }

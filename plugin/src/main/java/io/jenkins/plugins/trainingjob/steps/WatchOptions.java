@@ -2,11 +2,11 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.TrainingJobConfiguration;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -20,7 +20,7 @@ final class WatchOptions {
     static WatchPolicy policy(WaitTarget until, String pendingTimeout, TrainingJobConfiguration config) {
         Duration pending = pendingTimeout == null
                 ? config.pendingTimeoutDuration()
-                : DurationText.parse("pendingTimeout", pendingTimeout);
+                : DurationInput.parse("pendingTimeout", pendingTimeout);
         Duration pollMax = config.pollIntervalDuration();
         Duration first = pollMax.compareTo(FIRST_POLL) < 0 ? pollMax : FIRST_POLL;
         return WatchPolicy.defaults(until).withPendingTimeout(pending).withPolling(first, pollMax);
@@ -31,7 +31,7 @@ final class WatchOptions {
      * starts either way, for the build log, the build page and the step's result.
      */
     static WaitBudget budget(String maxWait) {
-        return new WaitBudget(maxWait == null ? null : DurationText.parse("maxWait", maxWait), null, true);
+        return new WaitBudget(maxWait == null ? null : DurationInput.parse("maxWait", maxWait), null, true);
     }
 
     /**

@@ -15,7 +15,6 @@ import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
@@ -30,6 +29,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.io.IOException;
@@ -112,7 +112,7 @@ public final class DemoCommand implements Callable<Integer> {
                 // one before the diagnosis it is here to show), then followed together on one monitor.
                 JobRef small = submit(monitor, where, fits, terminal, "1 worker x 2 GPUs in queue 'training'");
                 JobRef big = submit(monitor, where, documented, terminal, "1 worker x 8 GPUs in queue 'default'");
-                terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
+                terminal.progress("following both; a job still pending after " + DurationText.exact(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
                 // The monitor polls and times out on the simulator's clock: the normal settings serve.
                 WatchPolicy policy = diagnosisAfterPreCheck(

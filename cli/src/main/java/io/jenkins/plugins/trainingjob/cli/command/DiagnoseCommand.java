@@ -10,11 +10,11 @@ import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
 import io.jenkins.plugins.trainingjob.cli.output.ReportOutput;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -99,7 +99,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
                                         + "later with trainjob diagnose --id)"))) {
             if (diagnosisId != null) {
                 // AIHC answers "not found" alike for an id still being computed and one that never existed.
-                terminal.progress("fetching diagnosis " + diagnosisId + " for up to " + DurationText.format(wait)
+                terminal.progress("fetching diagnosis " + diagnosisId + " for up to " + DurationText.exact(wait)
                         + " (--diagnosis-timeout); the platform answers the same for a mistyped id as for a report "
                         + "still being computed");
                 fetched = fetcher.fetch(platform, diagnosisId, jobId);

@@ -7,11 +7,11 @@ import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.eta.Distribution;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
 import io.jenkins.plugins.trainingjob.core.eta.SizeClass;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.time.Duration;
 import java.time.Instant;
@@ -98,7 +98,7 @@ public final class HistoryCommand implements Callable<Integer> {
             terminal.json(terminal.envelope(
                             ExitCode.SUCCESS,
                             Plural.count(history.jobs().size(), "job", "jobs") + " in the last "
-                                    + DurationWords.compact(window))
+                                    + DurationText.compact(window))
                     .platform(settings.platform())
                     .put("history", doc));
             return ExitCode.SUCCESS;
@@ -175,7 +175,7 @@ public final class HistoryCommand implements Callable<Integer> {
         sb.append("Queue ")
                 .append(h.queue().isEmpty() ? "(connection's)" : h.queue())
                 .append(", last ")
-                .append(DurationWords.compact(h.window()))
+                .append(DurationText.compact(h.window()))
                 .append(h.truncated() ? " (read stopped at its bound)" : "")
                 .append('\n');
         if (!h.scopeNote().isEmpty()) {
@@ -246,7 +246,7 @@ public final class HistoryCommand implements Callable<Integer> {
     }
 
     private static String d(Long seconds) {
-        return seconds == null ? "-" : DurationWords.compact(Duration.ofSeconds(seconds));
+        return seconds == null ? "-" : DurationText.compact(Duration.ofSeconds(seconds));
     }
 
     private static String n(Long v) {

@@ -1,8 +1,8 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliException;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -25,8 +25,8 @@ final class IntervalFloor {
         if (value == null || value.compareTo(floor) >= 0 || isLoopback(settings)) {
             return;
         }
-        throw CliException.invalidInput(option + ": must be at least " + DurationText.format(floor)
-                + " (it paces calls to a shared platform), was " + DurationText.format(value));
+        throw CliException.invalidInput(option + ": must be at least " + DurationText.exact(floor)
+                + " (it paces calls to a shared platform), was " + DurationText.exact(value));
     }
 
     static boolean isLoopback(ConnectionSettings settings) {

@@ -5,13 +5,13 @@ import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.SubmittedJobList;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -131,7 +131,7 @@ public final class ListCommand implements Callable<Integer> {
             // The simulator at --speed runs ahead; a real platform's clock may be skewed. Ages from the local
             // clock would all read 0s.
             terminal.progress("note: the platform's newest timestamp is "
-                    + DurationText.format(Duration.between(now, platformNow))
+                    + DurationText.exact(Duration.between(now, platformNow))
                     + " ahead of this machine's clock; AGE counts from it");
         }
         terminal.result(table(jobs, platformNow));
@@ -171,21 +171,8 @@ public final class ListCommand implements Callable<Integer> {
         return sb.toString();
     }
 
-    /** {@code 45s}, {@code 12m}, {@code 3h}, {@code 5d}: how kubectl shows ages. */
+    /** The job's age as kubectl shows it ({@link DurationText#age}), {@code -} when not known. */
     static String age(Instant created, Instant now) {
-        if (created == null) {
-            return "-";
-        }
-        long s = Math.max(0, Duration.between(created, now).toSeconds());
-        if (s < 120) {
-            return s + "s";
-        }
-        if (s < 7200) {
-            return s / 60 + "m";
-        }
-        if (s < 172800) {
-            return s / 3600 + "h";
-        }
-        return s / 86400 + "d";
+        return created == null ? "-" : DurationText.age(Duration.between(created, now));
     }
 }

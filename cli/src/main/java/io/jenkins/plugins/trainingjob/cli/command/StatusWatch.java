@@ -3,11 +3,11 @@ package io.jenkins.plugins.trainingjob.cli.command;
 import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
 import io.jenkins.plugins.trainingjob.cli.terminal.LiveStatusLine;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -42,7 +42,7 @@ final class StatusWatch {
                 try {
                     next = platform.status(first.job());
                 } catch (TransientException e) {
-                    terminal.progress("status call failed, trying again in " + DurationText.format(interval) + ": "
+                    terminal.progress("status call failed, trying again in " + DurationText.exact(interval) + ": "
                             + e.getMessage());
                     continue;
                 }
@@ -62,7 +62,7 @@ final class StatusWatch {
     /** {@code [aihc] job x: PENDING (Created), queue #2, 0/2 workers placed (after 1m 5s)}. */
     static String line(JobStatus s, Duration elapsed) {
         return "[" + s.job().platform().id() + "] job " + s.job().name() + ": " + summary(s)
-                + (elapsed.isZero() ? "" : " (after " + DurationText.format(elapsed) + ")");
+                + (elapsed.isZero() ? "" : " (after " + DurationText.exact(elapsed) + ")");
     }
 
     private static String summary(JobStatus s) {

@@ -2,12 +2,12 @@ package io.jenkins.plugins.trainingjob.cli.connection;
 
 import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
 import io.jenkins.plugins.trainingjob.cli.CliException;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.net.URI;
@@ -171,7 +171,7 @@ public final class ConnectionResolver {
             return fallback;
         }
         try {
-            return DurationText.parse(where, text.trim());
+            return DurationInput.parse(where, text.trim());
         } catch (InvalidInputException e) {
             throw CliException.invalidInput(e.getMessage() + " (" + option + ")");
         }

@@ -1,12 +1,11 @@
 package io.jenkins.plugins.trainingjob.cli.terminal;
 
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -118,12 +117,12 @@ public final class LiveStatusLine implements AutoCloseable {
         sb.append(" · ")
                 .append(activity)
                 .append(' ')
-                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.format(seconds));
+                .append(seconds.isZero() || seconds.isNegative() ? "0s" : DurationText.exact(seconds));
         if (eta != null && eta.known() && (status == null || status.phase() == JobPhase.PENDING)) {
             sb.append(" · starts in ")
-                    .append(DurationWords.range(eta.p10(), eta.p90()))
+                    .append(DurationText.compactRange(eta.p10(), eta.p90()))
                     .append(" (p50 ")
-                    .append(DurationWords.compact(eta.p50()))
+                    .append(DurationText.compact(eta.p50()))
                     .append(')');
         }
         return sb.toString();

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.time.Duration;
 import java.util.Objects;
@@ -96,7 +97,7 @@ public record Eta(
                 0,
                 0,
                 "no basis for an estimate (" + Plural.count(finishedJobs, "finished job", "finished jobs") + " in "
-                        + DurationWords.compact(window) + ")",
+                        + DurationText.compact(window) + ")",
                 null);
     }
 
@@ -174,14 +175,14 @@ public record Eta(
         if (!known()) {
             return basis;
         }
-        String range = DurationWords.range(p10, p90);
-        String line = "expected to start in " + range + " (p50 " + DurationWords.compact(p50) + ")";
+        String range = DurationText.compactRange(p10, p90);
+        String line = "expected to start in " + range + " (p50 " + DurationText.compact(p50) + ")";
         if (waitsOverPoll != null) {
             line += String.format(
                     java.util.Locale.ROOT,
                     "; %d %% chance it waits over %s",
                     Math.round(100 * waitsOverPoll),
-                    DurationWords.compact(EtaEstimator.POLL));
+                    DurationText.compact(EtaEstimator.POLL));
         }
         if (jobsAhead > 0) {
             line += "; " + jobsAhead + (jobsAhead == 1 ? " job" : " jobs") + " ahead"

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -239,13 +240,13 @@ public final class EtaEstimator {
      */
     static String basis(
             QueueHistory history, PendingJob job, Evidence evidence, QueueState state, Duration p10, Duration p90) {
-        String window = DurationWords.compact(history.window());
+        String window = DurationText.compact(history.window());
         StringBuilder b = new StringBuilder("jobs of ")
                 .append(evidence.sameClass() ? SizeClass.of(job.gpus()).label() : "every size")
                 .append(
                         evidence.conditioned() && evidence.elapsed() > 0
                                 ? " that had waited over "
-                                        + DurationWords.compact(Duration.ofSeconds(evidence.elapsed()))
+                                        + DurationText.compact(Duration.ofSeconds(evidence.elapsed()))
                                 : "")
                 .append(" in the last ")
                 .append(window)
@@ -257,7 +258,7 @@ public final class EtaEstimator {
                                 ? " and those that found a line like this one's counted most"
                                 : " counted most")
                 .append(") started ")
-                .append(DurationWords.range(p10, p90))
+                .append(DurationText.compactRange(p10, p90))
                 .append(evidence.elapsed() > 0 ? " later" : " after their submit")
                 .append("; ")
                 .append(lineText(state, job));
@@ -277,6 +278,6 @@ public final class EtaEstimator {
         }
         return state.waitingAhead() + (state.waitingAhead() == 1 ? " job" : " jobs") + " of " + size
                 + (state.waitingAhead() == 1 ? " waits" : " wait") + " ahead of it, the oldest for "
-                + DurationWords.compact(Duration.ofSeconds(state.headOfLineSeconds()));
+                + DurationText.compact(Duration.ofSeconds(state.headOfLineSeconds()));
     }
 }

@@ -2,10 +2,10 @@ package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,7 +145,7 @@ final class PlanStep {
                                             c,
                                             null,
                                             Optional.empty(),
-                                            "no answer within " + DurationText.format(SubmitFlow.PREFLIGHT_BOUND)));
+                                            "no answer within " + DurationText.exact(SubmitFlow.PREFLIGHT_BOUND)));
         }
         then.accept(TargetChoice.plan(all, true, request.order(), ""));
     }

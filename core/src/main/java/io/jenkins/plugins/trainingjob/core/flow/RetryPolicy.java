@@ -1,11 +1,12 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -57,7 +58,7 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
                 : codes(names.field("retry.onExitCodes"), exitCodes);
         Duration wait = backoff == null || backoff.isBlank()
                 ? Duration.ZERO
-                : DurationText.parse(names.field("retry.backoff"), backoff);
+                : DurationInput.parse(names.field("retry.backoff"), backoff);
         if (n > 0 && codes.isEmpty() && !onPreemption) {
             throw InvalidInputException.of(
                     names.field("retry.limit"),
@@ -157,7 +158,7 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
             b.append(onExitCodes.isEmpty() ? "" : " or ").append("preemption");
         }
         if (!backoff.isZero()) {
-            b.append(", ").append(DurationText.format(backoff)).append(" apart");
+            b.append(", ").append(DurationText.exact(backoff)).append(" apart");
         }
         return b.toString();
     }

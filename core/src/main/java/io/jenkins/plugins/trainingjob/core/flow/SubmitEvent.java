@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -181,7 +181,7 @@ public sealed interface SubmitEvent {
         public String message() {
             return ConsoleText.strip(
                     "waiting until job " + job.id() + (untilCompleted ? " has finished" : " is scheduled")
-                            + " (pending timeout " + DurationText.format(pendingTimeout) + ")");
+                            + " (pending timeout " + DurationText.exact(pendingTimeout) + ")");
         }
     }
 

@@ -4,7 +4,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
@@ -25,6 +24,7 @@ import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -710,7 +710,7 @@ public final class SubmitFlow implements Submit {
         int k = state.retriesUsed() + 1;
         Duration backoff = request.retry().backoff();
         String why = reason + "; retry " + k + " of " + request.retry().limit()
-                + (backoff.isZero() ? "" : " after " + DurationText.format(backoff));
+                + (backoff.isZero() ? "" : " after " + DurationText.exact(backoff));
         emit(new SubmitEvent.Retrying(state.attempt(), label(state.targetIndex()), state.job(), why));
         recordLeg(outcome, AttemptEnd.RETRIED, why);
         state = state.backingOff(tasks.now().plus(backoff));

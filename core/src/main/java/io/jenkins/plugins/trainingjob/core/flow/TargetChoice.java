@@ -2,10 +2,10 @@ package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -51,7 +51,7 @@ public final class TargetChoice {
                     ? (note.isEmpty() ? "not checked" : "not checked (" + note + ")")
                     : preflight.verdict().name();
             // a job that fits now waits for nothing: "no ETA" there read as a missing estimate (P24)
-            String eta = etaP50.map(d -> ", ETA p50 " + DurationText.format(d))
+            String eta = etaP50.map(d -> ", ETA p50 " + DurationText.exact(d))
                     .orElse(verdict() == Verdict.FITS_NOW ? "" : ", no ETA");
             return ConsoleText.strip("target " + candidate.number() + " (" + candidate.label() + "): " + v + eta);
         }
@@ -144,7 +144,7 @@ public final class TargetChoice {
         if (v == Verdict.FITS_LATER) {
             return head + "no target fits now; "
                     + first.etaP50()
-                            .map(d -> "its ETA p50 " + DurationText.format(d) + " is the soonest")
+                            .map(d -> "its ETA p50 " + DurationText.exact(d) + " is the soonest")
                             .orElse("first that fits later in the given order (no ETA to compare)");
         }
         return head + "no target is known to fit; first whose fit is unknown in the given order";

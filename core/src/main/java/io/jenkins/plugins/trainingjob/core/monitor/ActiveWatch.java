@@ -14,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -240,7 +241,7 @@ final class ActiveWatch implements Watch {
 
     /** A deadline of the policy passed: {@code overall timeout of 1h}. */
     private static Outcome timedOut(JobStatus last, String deadline, Duration length) {
-        return new Outcome.TimedOut(last, deadline + " timeout of " + DurationText.format(length));
+        return new Outcome.TimedOut(last, deadline + " timeout of " + DurationText.exact(length));
     }
 
     /**

@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.eta.EtaDamper;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -111,7 +112,7 @@ final class BudgetTracker {
                         0,
                         "",
                         "",
-                        "the wait budget of " + DurationText.format(budget.maxWait())
+                        "the wait budget of " + DurationText.exact(budget.maxWait())
                                 + " ran out while the job's status could not be read, so its state is unknown"
                                 + " (it may have started); the job was left as it is. Last error: " + e.detail(),
                         e));

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -26,7 +27,7 @@ public sealed interface FetchedDiagnosis {
         /** The one line a person reads, the same in the CLI and in Jenkins. */
         public String message() {
             return "diagnosis " + ConsoleText.strip(handle.id(), 80) + " was not ready within "
-                    + DurationText.format(timeout) + "; fetch it again later by its id";
+                    + DurationText.exact(timeout) + "; fetch it again later by its id";
         }
     }
 }

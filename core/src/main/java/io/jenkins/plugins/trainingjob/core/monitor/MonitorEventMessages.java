@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 
 /** The words of {@link MonitorEvent#message()}, in the same line format as {@link OutcomeMessages}. */
@@ -22,7 +23,7 @@ final class MonitorEventMessages {
     static String heartbeat(JobStatus current, Duration waited) {
         return OutcomeMessages.line(
                 current,
-                "still " + OutcomeMessages.state(current) + queue(current) + " after " + DurationText.format(waited));
+                "still " + OutcomeMessages.state(current) + queue(current) + " after " + DurationText.exact(waited));
     }
 
     static String diagnosisStarted(JobStatus current, String diagnosisId) {
@@ -40,7 +41,7 @@ final class MonitorEventMessages {
                 : error.platform().id();
         String what = error == null ? "unknown error" : ConsoleText.strip(error.getMessage());
         return OutcomeMessages.fit(
-                "[" + platform + "] call failed, retrying in " + DurationText.format(delay) + ": " + what);
+                "[" + platform + "] call failed, retrying in " + DurationText.exact(delay) + ": " + what);
     }
 
     static String etaChanged(JobStatus current, Eta eta) {
@@ -50,14 +51,14 @@ final class MonitorEventMessages {
     static String budgetAtRisk(JobStatus current, Eta eta, Duration left) {
         return OutcomeMessages.line(
                 current,
-                "may not start within the wait budget: p50 start in " + DurationText.format(eta.p50()) + ", "
-                        + DurationText.format(left) + " left; still waiting");
+                "may not start within the wait budget: p50 start in " + DurationText.exact(eta.p50()) + ", "
+                        + DurationText.exact(left) + " left; still waiting");
     }
 
     static String keptWaiting(JobStatus current, Duration left) {
         return OutcomeMessages.line(
                 current,
-                "fits once running jobs end; waiting on within the wait budget (" + DurationText.format(left)
+                "fits once running jobs end; waiting on within the wait budget (" + DurationText.exact(left)
                         + " left)");
     }
 

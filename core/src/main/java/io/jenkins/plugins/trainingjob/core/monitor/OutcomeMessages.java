@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.util.List;
 import java.util.TreeSet;
@@ -102,8 +103,8 @@ final class OutcomeMessages {
 
     static String notStartedInBudget(JobStatus s, Duration budget, String why) {
         String text = why == null || why.isBlank()
-                ? "did not start within " + DurationText.format(budget)
-                : "would not start within " + DurationText.format(budget) + ": " + ConsoleText.strip(why);
+                ? "did not start within " + DurationText.exact(budget)
+                : "would not start within " + DurationText.exact(budget) + ": " + ConsoleText.strip(why);
         return line(s, text + (unseen(s) ? ", job not seen yet" : ", still " + state(s)));
     }
 

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 
 /**
@@ -22,8 +22,8 @@ record StartPastBudget(Duration p10, int jobsAhead, Duration soonest) {
 
     /** {@code p10 start in 2h 10m; 3 jobs ahead; the running jobs free enough in 1h at the soonest}. */
     String words() {
-        return "p10 start in " + DurationWords.compact(p10)
+        return "p10 start in " + DurationText.compact(p10)
                 + (jobsAhead > 0 ? "; " + jobsAhead + (jobsAhead == 1 ? " job" : " jobs") + " ahead" : "")
-                + "; the running jobs free enough in " + DurationWords.compact(soonest) + " at the soonest";
+                + "; the running jobs free enough in " + DurationText.compact(soonest) + " at the soonest";
     }
 }

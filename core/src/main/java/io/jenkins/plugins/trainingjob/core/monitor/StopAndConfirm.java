@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Instant;
 import java.util.function.Consumer;
 
@@ -121,6 +122,6 @@ final class StopAndConfirm {
                 stopping.last(),
                 false,
                 "stop requested, but the job is still " + OutcomeMessages.state(stopping.last()) + " after "
-                        + DurationText.format(runtime.settings().stopConfirmTimeout())));
+                        + DurationText.exact(runtime.settings().stopConfirmTimeout())));
     }
 }

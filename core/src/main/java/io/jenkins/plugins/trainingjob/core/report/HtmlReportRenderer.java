@@ -8,7 +8,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -145,7 +145,7 @@ final class HtmlReportRenderer {
             if (!a.outcome().isEmpty()) {
                 dd(b, "Outcome", a.outcome());
             }
-            dd(b, "Waited", DurationWords.compact(a.waited()));
+            dd(b, "Waited", DurationText.compact(a.waited()));
             if (!a.reason().isEmpty()) {
                 dd(b, "Why it moved on", a.reason());
             }

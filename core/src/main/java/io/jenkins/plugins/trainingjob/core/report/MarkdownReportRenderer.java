@@ -6,7 +6,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.util.List;
 
 /**
@@ -102,7 +102,7 @@ final class MarkdownReportRenderer {
             if (!a.outcome().isEmpty()) {
                 b.append("- **Outcome:** ").append(esc(a.outcome())).append('\n');
             }
-            b.append("- **Waited:** ").append(DurationWords.compact(a.waited())).append('\n');
+            b.append("- **Waited:** ").append(DurationText.compact(a.waited())).append('\n');
             if (!a.reason().isEmpty()) {
                 b.append(paragraph("- **Why it moved on:** " + esc(a.reason()), "  "))
                         .append('\n');

@@ -9,7 +9,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.ReasonCategory;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -118,7 +118,7 @@ final class TextReportRenderer {
                     ", ",
                     a.verdict() == null ? "" : "pre-flight " + a.verdict().name(),
                     clean(a.outcome()),
-                    "waited " + DurationWords.compact(a.waited()));
+                    "waited " + DurationText.compact(a.waited()));
             out.addAll(wrap("     " + how, "     "));
             if (!a.reason().isEmpty()) {
                 out.addAll(wrap("     " + clean(a.reason()), "     "));

@@ -4,7 +4,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.JobDemand;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRangeFolder;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart.Change;
-import io.jenkins.plugins.trainingjob.core.eta.DurationWords;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.snapshot.JobFit.Need;
@@ -15,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.NodeLine;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.QueueState;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -130,8 +130,8 @@ public final class SnapshotDiff {
         }
         Duration age = Duration.between(baseline.takenAt(), now.takenAt());
         if (age.compareTo(maxAge) > 0) {
-            return Optional.of(who + "'s snapshot is " + DurationWords.compact(age) + " old; snapshots older than "
-                    + DurationWords.compact(maxAge) + " are not compared");
+            return Optional.of(who + "'s snapshot is " + DurationText.compact(age) + " old; snapshots older than "
+                    + DurationText.compact(maxAge) + " are not compared");
         }
         return Optional.empty();
     }
@@ -160,7 +160,7 @@ public final class SnapshotDiff {
         parts.add(WHEN.format(b.startedAt() != null ? b.startedAt() : b.takenAt()));
         if (b.moment() == Moment.STARTED) {
             parts.add(b.waited()
-                    .map(w -> "started after " + DurationWords.compact(w))
+                    .map(w -> "started after " + DurationText.compact(w))
                     .orElse("started"));
         } else if (b.moment() == Moment.PREFLIGHT) {
             parts.add("fit at pre-flight");

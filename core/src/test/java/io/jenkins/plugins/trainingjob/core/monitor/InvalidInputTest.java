@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.report.ReportJson;
+import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
@@ -65,7 +66,7 @@ class InvalidInputTest {
         assertThatThrownBy(() -> PreflightMode.parse("maybe", "--preflight"))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("--preflight: must be true, strict, warn or false, was 'maybe'");
-        assertThatThrownBy(() -> DurationText.parse("--pending-timeout", "10"))
+        assertThatThrownBy(() -> DurationInput.parse("--pending-timeout", "10"))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("--pending-timeout: '10' has no unit");
         assertThatThrownBy(() -> Credentials.of(" ", "s"))

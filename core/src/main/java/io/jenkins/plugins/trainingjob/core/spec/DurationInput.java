@@ -1,6 +1,5 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.spec;
 
-import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
@@ -8,22 +7,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The one text form of a duration, shared by the CLI, the Jenkins plugin and the monitor's messages.
- * Users write one or more parts of a number and a unit, {@code ms}, {@code s}, {@code m}, {@code h} or
- * {@code d} ({@code 90s}, {@code 10m}, {@code 1h30m}, {@code 2d}), case-insensitive, or ISO-8601
- * ({@code PT10M}); the duration must be more than zero and at most 30 days.
+ * A duration a person typed (an option, a step parameter, a profile's field), read the one way the CLI and
+ * the Jenkins plugin both read it: one or more parts of a number and a unit, {@code ms}, {@code s},
+ * {@code m}, {@code h} or {@code d} ({@code 90s}, {@code 10m}, {@code 1h30m}, {@code 2d}), case-insensitive,
+ * or ISO-8601 ({@code PT10M}); the duration must be more than zero and at most 30 days. What
+ * {@link io.jenkins.plugins.trainingjob.core.text.DurationText#exact} writes reads back as the same
+ * duration. Here, not beside the writer in {@code core.text}, because a refusal is an
+ * {@link InvalidInputException} naming the field.
  *
  * <p>A bare number is refused: front ends used to disagree on whether {@code 10} meant seconds or
  * minutes, and a silent guess turns a ten-minute timeout into a ten-second one.
  */
-public final class DurationText {
+public final class DurationInput {
     /** Nothing the project waits for (a queued job, a poll interval) sensibly lasts longer. */
     public static final Duration MAX = Duration.ofDays(30);
 
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h|d)\\s*");
     private static final Pattern BARE_NUMBER = Pattern.compile("\\d+");
 
-    private DurationText() {}
+    private DurationInput() {}
 
     /**
      * Reads {@code text} as a duration.
@@ -56,44 +58,6 @@ public final class DurationText {
             throw tooLong(field, trimmed);
         }
         return d;
-    }
-
-    /**
-     * How long ago something happened, for a person: {@code just now} under a second (a job that ended in
-     * the poll before, or a timestamp a little ahead of this clock), else {@code 3h 5m ago}.
-     */
-    public static String ago(Duration d) {
-        return d == null || d.compareTo(Duration.ofSeconds(1)) < 0 ? "just now" : format(d) + " ago";
-    }
-
-    /**
-     * Writes {@code d} for a person, in the form {@link #parse} reads: {@code 250ms}, {@code 45s},
-     * {@code 5m 30s}, {@code 2h 5m}, {@code 1d 2h}. At one second and above, milliseconds are left out:
-     * a console line needs no more precision. {@code null} reads {@code ?}; negatives read as zero.
-     */
-    public static String format(Duration d) {
-        if (d == null) {
-            return "?";
-        }
-        if (d.isNegative()) {
-            d = Duration.ZERO;
-        }
-        long seconds = d.getSeconds();
-        if (seconds == 0) {
-            return d.toMillis() + "ms";
-        }
-        StringBuilder text = new StringBuilder();
-        append(text, d.toDays(), "d");
-        append(text, d.toHoursPart(), "h");
-        append(text, d.toMinutesPart(), "m");
-        append(text, d.toSecondsPart(), "s");
-        return text.toString();
-    }
-
-    private static void append(StringBuilder text, long amount, String unit) {
-        if (amount > 0) {
-            text.append(text.isEmpty() ? "" : " ").append(amount).append(unit);
-        }
     }
 
     private static Duration read(String field, String text, String shown) {
