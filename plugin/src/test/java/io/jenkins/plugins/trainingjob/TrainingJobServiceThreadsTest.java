@@ -7,10 +7,10 @@ import static org.mockito.Mockito.when;
 
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;

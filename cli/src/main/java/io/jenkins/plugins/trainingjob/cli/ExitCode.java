@@ -2,8 +2,8 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
@@ -115,8 +115,8 @@ class ExitCodeTest {
                         },
                         java.time.Clock.systemUTC()))
                 .usage(new java.io.PrintWriter(help));
-        for (io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass c :
-                io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass.values()) {
+        for (io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass c :
+                io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass.values()) {
             String words = c.meaning().replaceFirst(" \\(.*", "");
             String code = Integer.toString(c.exitCode());
             assertThat(docs.lines().filter(l -> l.startsWith("| " + code + " ")))

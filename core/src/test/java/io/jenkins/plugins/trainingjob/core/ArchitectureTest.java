@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Core's layers, from the bottom: {@code text} (leaf helpers), {@code spec}, the platform layer
  * ({@code platform}, its clients and {@code internal.http}), {@code diagnosis}, {@code eta},
- * {@code snapshot} (start snapshots and what changed since), {@code report},
- * {@code monitor} (the watch engine), {@code flow} (submit, pre-flight, clean-up). A package imports
- * only packages below it; each package-info.java says which. This test is the one place that order is
- * written down: change it here, with the reason in the package docs.
+ * {@code snapshot} (start snapshots and what changed since), {@code outcome} (how a wait ended: the
+ * result values), {@code report} (their renderers), {@code monitor} (the watch engine), {@code flow}
+ * (submit, pre-flight, clean-up). A package imports only packages below it; each package-info.java says
+ * which. This test is the one place that order is written down: change it here, with the reason in the
+ * package docs.
  */
 class ArchitectureTest {
 
@@ -43,6 +44,8 @@ class ArchitectureTest {
                 .definedBy(CORE + "eta..")
                 .layer("snapshot")
                 .definedBy(CORE + "snapshot..")
+                .layer("outcome")
+                .definedBy(CORE + "outcome..")
                 .layer("report")
                 .definedBy(CORE + "report..")
                 .layer("monitor")
@@ -55,16 +58,19 @@ class ArchitectureTest {
                 .mayOnlyBeAccessedByLayers("flow")
                 .whereLayer("report")
                 .mayOnlyBeAccessedByLayers("monitor", "flow")
-                .whereLayer("snapshot")
+                .whereLayer("outcome")
                 .mayOnlyBeAccessedByLayers("report", "monitor", "flow")
+                .whereLayer("snapshot")
+                .mayOnlyBeAccessedByLayers("outcome", "report", "monitor", "flow")
                 .whereLayer("eta")
-                .mayOnlyBeAccessedByLayers("snapshot", "report", "monitor", "flow")
+                .mayOnlyBeAccessedByLayers("snapshot", "outcome", "report", "monitor", "flow")
                 .whereLayer("diagnosis")
-                .mayOnlyBeAccessedByLayers("eta", "snapshot", "report", "monitor", "flow")
+                .mayOnlyBeAccessedByLayers("eta", "snapshot", "outcome", "report", "monitor", "flow")
                 .whereLayer("platform")
-                .mayOnlyBeAccessedByLayers("diagnosis", "eta", "snapshot", "report", "monitor", "flow")
+                .mayOnlyBeAccessedByLayers("diagnosis", "eta", "snapshot", "outcome", "report", "monitor", "flow")
                 .whereLayer("spec")
-                .mayOnlyBeAccessedByLayers("platform", "diagnosis", "eta", "snapshot", "report", "monitor", "flow")
+                .mayOnlyBeAccessedByLayers(
+                        "platform", "diagnosis", "eta", "snapshot", "outcome", "report", "monitor", "flow")
                 .check(core);
     }
 

@@ -14,7 +14,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

@@ -9,7 +9,7 @@ import static org.mockito.Mockito.when;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.SavedForms;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;

@@ -10,7 +10,7 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.SavedForms;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

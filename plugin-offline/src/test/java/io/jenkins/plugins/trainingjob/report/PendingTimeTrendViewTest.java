@@ -12,7 +12,7 @@ import io.jenkins.plugins.trainingjob.JellyPage;
 import io.jenkins.plugins.trainingjob.RenderedViews;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import java.io.Serializable;

@@ -8,13 +8,13 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
-import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
@@ -221,7 +221,7 @@ final class StepOutcome {
 
     /** The log tail and the outputs in the build log; all remote text already stripped by core. */
     private static void print(OutcomeSummary summary, PrintStream log) {
-        WorkerLogReader.LogTail tail = summary.tail();
+        LogTail tail = summary.tail();
         if (tail != null && !tail.lines().isEmpty()) {
             log.println(Messages.Step_LogTail(tail.lines().size(), tail.worker()));
             tail.lines().forEach(l -> log.println("  | " + l));

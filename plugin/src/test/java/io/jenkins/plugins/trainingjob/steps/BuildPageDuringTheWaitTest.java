@@ -7,7 +7,7 @@ import static org.mockito.Mockito.verify;
 
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;

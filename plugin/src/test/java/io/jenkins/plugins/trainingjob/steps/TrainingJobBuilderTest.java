@@ -10,7 +10,7 @@ import static org.mockito.Mockito.when;
 import hudson.AbortException;
 import hudson.Launcher;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;

@@ -2,9 +2,9 @@ package io.jenkins.plugins.trainingjob.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

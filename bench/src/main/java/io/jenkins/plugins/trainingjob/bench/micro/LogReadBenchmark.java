@@ -1,8 +1,8 @@
 package io.jenkins.plugins.trainingjob.bench.micro;
 
-import io.jenkins.plugins.trainingjob.core.monitor.JobEndRead;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobEndRead;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -55,7 +55,7 @@ public class LogReadBenchmark {
                     "",
                     List.of(new WorkerStatus("big-master-0", "node-1", "Failed", "")),
                     null),
-            new io.jenkins.plugins.trainingjob.core.monitor.JobFailure("", 1, "big-master-0", List.of()));
+            new io.jenkins.plugins.trainingjob.core.outcome.JobFailure("", 1, "big-master-0", List.of()));
 
     @Benchmark
     public Map<String, String> patternOverTenThousandCommas() {

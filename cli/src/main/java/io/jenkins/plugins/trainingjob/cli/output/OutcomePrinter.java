@@ -7,11 +7,11 @@ import io.jenkins.plugins.trainingjob.cli.terminal.JsonEnvelope;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
-import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -214,7 +214,7 @@ public final class OutcomePrinter {
      * file written. All remote text was stripped of control characters by core.
      */
     private static void printEnd(Terminal terminal, End end) {
-        WorkerLogReader.LogTail tail = end.summary().tail();
+        LogTail tail = end.summary().tail();
         if (tail != null && !tail.lines().isEmpty()) {
             terminal.progress("last " + tail.lines().size() + " lines of worker " + tail.worker() + "'s log:");
             tail.lines().forEach(l -> terminal.progress("  | " + l));
@@ -273,7 +273,7 @@ public final class OutcomePrinter {
         if (outputs != null) {
             doc.putAll(outputs.resultEntries()); // as the Jenkins steps' result map has them
         }
-        WorkerLogReader.LogTail tail = end.summary().tail();
+        LogTail tail = end.summary().tail();
         if (tail != null) {
             Map<String, Object> t = new LinkedHashMap<>();
             if (!tail.worker().isEmpty()) {

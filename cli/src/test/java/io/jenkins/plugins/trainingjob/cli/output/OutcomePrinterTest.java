@@ -10,7 +10,7 @@ import io.jenkins.plugins.trainingjob.cli.command.SavedDiagnosis;
 import io.jenkins.plugins.trainingjob.cli.terminal.OutputFormat;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.spec.DurationInput;

@@ -3,10 +3,10 @@ package io.jenkins.plugins.trainingjob.core.flow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeClass;
-import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
@@ -78,8 +78,7 @@ public record SubmitResult(
      * @param outputs the job's outputs read from its log; {@code null} when the job did not end
      * @param tail the failing worker's last log lines; {@code null} unless the job failed
      */
-    public record JobEnd(
-            FailureCleanup.Cleanup cleanup, JobStatus afterStop, JobOutputs outputs, WorkerLogReader.LogTail tail) {
+    public record JobEnd(FailureCleanup.Cleanup cleanup, JobStatus afterStop, JobOutputs outputs, LogTail tail) {
         public static final JobEnd NOTHING = new JobEnd(new FailureCleanup.Cleanup(null, false), null, null, null);
     }
 

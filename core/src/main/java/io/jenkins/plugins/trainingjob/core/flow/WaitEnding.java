@@ -1,10 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.JobEndRead;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobEndRead;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;

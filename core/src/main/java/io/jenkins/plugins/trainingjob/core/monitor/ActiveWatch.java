@@ -9,6 +9,8 @@ import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.eta.EtaDamper;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;

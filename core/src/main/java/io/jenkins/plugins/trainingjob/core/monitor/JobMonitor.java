@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;

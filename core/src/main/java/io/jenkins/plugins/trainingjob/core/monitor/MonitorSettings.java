@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisAnalyzer;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import java.time.Duration;

@@ -4,6 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -39,7 +44,7 @@ public record OutcomeSummary(
         JobRef job,
         Outcome outcome,
         JobOutputs outputs,
-        WorkerLogReader.LogTail tail,
+        LogTail tail,
         String cleanup,
         JobStatus afterStop,
         List<Attempt> attempts) {
@@ -55,8 +60,7 @@ public record OutcomeSummary(
     }
 
     /** A wait that stopped nothing, of a submit with one attempt. */
-    public OutcomeSummary(
-            JobRef job, Outcome outcome, JobOutputs outputs, WorkerLogReader.LogTail tail, String cleanup) {
+    public OutcomeSummary(JobRef job, Outcome outcome, JobOutputs outputs, LogTail tail, String cleanup) {
         this(job, outcome, outputs, tail, cleanup, null, List.of());
     }
 

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 

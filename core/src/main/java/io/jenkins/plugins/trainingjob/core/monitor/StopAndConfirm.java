@@ -1,5 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.outcome.JobLine;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -113,15 +115,14 @@ final class StopAndConfirm {
     }
 
     private void stopped(Stopping stopping) {
-        end.accept(
-                new Outcome.Cancelled(stopping.last(), true, "job stopped: " + OutcomeMessages.state(stopping.last())));
+        end.accept(new Outcome.Cancelled(stopping.last(), true, "job stopped: " + JobLine.state(stopping.last())));
     }
 
     private void notConfirmed(Stopping stopping) {
         end.accept(new Outcome.Cancelled(
                 stopping.last(),
                 false,
-                "stop requested, but the job is still " + OutcomeMessages.state(stopping.last()) + " after "
+                "stop requested, but the job is still " + JobLine.state(stopping.last()) + " after "
                         + DurationText.exact(runtime.settings().stopConfirmTimeout())));
     }
 }

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import java.time.Duration;
 import java.time.Instant;
 

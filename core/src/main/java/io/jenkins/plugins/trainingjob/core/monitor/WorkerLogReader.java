@@ -1,5 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.outcome.JobEndRead;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -284,17 +289,5 @@ public final class WorkerLogReader {
                 .filter(n -> n.contains("master"))
                 .min(Comparator.naturalOrder())
                 .or(() -> workers.stream().map(WorkerStatus::name).min(Comparator.naturalOrder()));
-    }
-
-    /**
-     * The last lines of one worker's log, already safe for a console.
-     *
-     * @param note what was not read and why, else empty
-     */
-    public record LogTail(String worker, List<String> lines, String note) {
-        public LogTail {
-            lines = lines == null ? List.of() : List.copyOf(lines);
-            note = note == null ? "" : note;
-        }
     }
 }

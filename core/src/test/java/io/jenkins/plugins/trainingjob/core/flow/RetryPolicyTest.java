@@ -3,8 +3,8 @@ package io.jenkins.plugins.trainingjob.core.flow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;

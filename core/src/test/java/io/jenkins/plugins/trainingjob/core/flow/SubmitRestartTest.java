@@ -2,10 +2,10 @@ package io.jenkins.plugins.trainingjob.core.flow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.outcome.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;

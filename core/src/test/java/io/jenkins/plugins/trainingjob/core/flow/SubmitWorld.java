@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitorTestAccess;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
@@ -9,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;

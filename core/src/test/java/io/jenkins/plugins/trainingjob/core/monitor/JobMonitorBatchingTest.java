@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;

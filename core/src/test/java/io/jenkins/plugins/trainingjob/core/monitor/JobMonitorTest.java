@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;

@@ -3,6 +3,9 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -24,11 +27,7 @@ class OutcomeSummaryTest {
 
     private static OutcomeSummary failedWith(JobRef job, JobOutputs outputs, List<String> tail) {
         return new OutcomeSummary(
-                job,
-                new Outcome.JobFailed(failed(job)),
-                outputs,
-                new WorkerLogReader.LogTail("sweep-lr1-master-0", tail, ""),
-                "");
+                job, new Outcome.JobFailed(failed(job)), outputs, new LogTail("sweep-lr1-master-0", tail, ""), "");
     }
 
     @Test

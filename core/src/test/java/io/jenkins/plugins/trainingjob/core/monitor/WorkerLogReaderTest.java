@@ -2,6 +2,11 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.outcome.JobEndRead;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -350,7 +355,7 @@ class WorkerLogReaderTest {
                 OutputRules.none(),
                 "w-0",
                 "w-0");
-        WorkerLogReader.LogTail tail = read.tail();
+        LogTail tail = read.tail();
         assertThat(tail.lines().get(0)).isEqualTo("short");
         assertThat(tail.lines().get(1))
                 .startsWith("x".repeat(WorkerLogReader.MAX_LINE_CHARS))

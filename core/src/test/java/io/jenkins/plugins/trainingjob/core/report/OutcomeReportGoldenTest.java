@@ -1,11 +1,11 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
-import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
-import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -83,7 +83,7 @@ class OutcomeReportGoldenTest {
                 "",
                 List.of("the job ended FAILED: these outputs are what its log printed before it ended"),
                 JobPhase.FAILED);
-        WorkerLogReader.LogTail tail = new WorkerLogReader.LogTail(
+        LogTail tail = new LogTail(
                 "train-llm-worker-1",
                 List.of("epoch 3 step 1200 loss=0.31", "```", "<html> & \"quotes\" 'single'", "Killed"),
                 "the log is longer than 8 MiB; these are the last lines of its first 8 MiB");

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.outcome;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.outcome;
 
 /**
  * Which way a watch ended, one constant per {@link Outcome} type. Front ends switch on it (exit codes,

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.outcome;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -70,7 +70,7 @@ class OutcomeMessagesTest {
     @Test
     void aLongLineIsFoldedAtSpacesIntoIndentedLinesOfAtMostOneHundredColumns() {
         String longName = "x".repeat(130);
-        String folded = OutcomeMessages.fit("[aihc] one two three " + longName + " tail");
+        String folded = JobLine.fit("[aihc] one two three " + longName + " tail");
         assertThat(List.of(folded.split("\n")))
                 .allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(100))
                 .first()
@@ -79,7 +79,7 @@ class OutcomeMessagesTest {
                 .startsWith("[aihc] one two three\n    " + "x".repeat(96) + "\n    xxxx")
                 .endsWith(" tail")
                 .doesNotContain("…");
-        assertThat(OutcomeMessages.fit("short\u001b[31m line")).isEqualTo("short line");
+        assertThat(JobLine.fit("short\u001b[31m line")).isEqualTo("short line");
     }
 
     @Test

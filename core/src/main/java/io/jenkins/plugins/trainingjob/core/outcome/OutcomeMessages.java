@@ -1,9 +1,8 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.outcome;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
-import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
@@ -14,29 +13,22 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * The words of {@link Outcome#message()}; owned by the monitor so every front end says the same thing.
- * One line each, {@code [platform] job <name> (<id>) ...}, remote strings stripped of control characters;
- * a line longer than 100 columns is folded at spaces onto indented continuation lines.
+ * The words of {@link Outcome#message()}, owned by core so every front end says the same thing: one
+ * {@link JobLine} each, with the lines a failure lists under it.
  */
 final class OutcomeMessages {
-    static final int WIDTH = 100;
     private static final String CONTINUATION = ConsoleText.FOLD_INDENT;
     /** Where a message's list starts ("last events:"): not a continuation, so a log without folds keeps it apart. */
     private static final String ITEM = "  ";
-    /** Long enough for any Kubernetes name (63), so names and ids can be copied from the log; a longer one is hostile. */
-    private static final int NAME_MAX = 63;
-
-    private static final int ID_MAX = 64;
-    private static final int RAW_STATE_MAX = 24;
 
     private OutcomeMessages() {}
 
     static String scheduled(JobStatus s) {
-        return line(s, "is scheduled: " + state(s) + nodes(s));
+        return JobLine.line(s, "is scheduled: " + JobLine.state(s) + nodes(s));
     }
 
     static String completed(JobStatus s) {
-        return line(s, "completed successfully: " + state(s));
+        return JobLine.line(s, "completed successfully: " + JobLine.state(s));
     }
 
     static String failed(JobStatus s) {
@@ -50,9 +42,9 @@ final class OutcomeMessages {
     static String failed(JobStatus s, JobFailure f) {
         String verb = s != null && s.phase() == JobPhase.STOPPED ? "was stopped: " : "failed: ";
         if (f == null || f.isEmpty()) {
-            return line(s, verb + state(s) + reason(s));
+            return JobLine.line(s, verb + JobLine.state(s) + reason(s));
         }
-        StringBuilder text = new StringBuilder(verb).append(state(s));
+        StringBuilder text = new StringBuilder(verb).append(JobLine.state(s));
         if (!f.reason().isBlank()) {
             text.append(", ").append(ConsoleText.strip(f.reason()));
         }
@@ -62,7 +54,7 @@ final class OutcomeMessages {
                 text.append(" (worker ").append(ConsoleText.strip(f.worker())).append(')');
             }
         }
-        StringBuilder out = new StringBuilder(line(s, text.toString()));
+        StringBuilder out = new StringBuilder(JobLine.line(s, text.toString()));
         if (!f.lastEvents().isEmpty()) {
             out.append('\n').append(ITEM).append("last events:");
             for (JobEvent e : f.lastEvents()) {
@@ -74,9 +66,9 @@ final class OutcomeMessages {
         return out.toString();
     }
 
-    /** {@code text} folded at {@link #WIDTH}, its first line indented by {@code indent}, the rest as continuations. */
+    /** {@code text} folded at {@link JobLine#WIDTH}, its first line indented by {@code indent}, the rest as continuations. */
     private static String indented(String indent, String text) {
-        List<String> lines = fit(text, WIDTH - indent.length() - CONTINUATION.length())
+        List<String> lines = JobLine.fit(text, JobLine.WIDTH - indent.length() - CONTINUATION.length())
                 .lines()
                 .map(String::strip)
                 .toList();
@@ -90,87 +82,35 @@ final class OutcomeMessages {
     /** The report's headline is already a sentence about the job ("Job x cannot be scheduled: ..."). */
     static String unschedulable(JobStatus s, DiagnosisReport report) {
         if (report == null || report.headline() == null || report.headline().isBlank()) {
-            return line(s, "cannot be scheduled: see the diagnosis report");
+            return JobLine.line(s, "cannot be scheduled: see the diagnosis report");
         }
         String platform = s == null ? "monitor" : s.job().platform().id();
-        return fit("[" + platform + "] " + ConsoleText.strip(report.headline()));
+        return JobLine.fit("[" + platform + "] " + ConsoleText.strip(report.headline()));
     }
 
     static String timedOut(JobStatus s, String what) {
-        String where = unseen(s) ? ", job not seen yet" : ", still " + state(s);
-        return line(s, "timed out: " + ConsoleText.strip(what) + where);
+        String where = JobLine.unseen(s) ? ", job not seen yet" : ", still " + JobLine.state(s);
+        return JobLine.line(s, "timed out: " + ConsoleText.strip(what) + where);
     }
 
     static String notStartedInBudget(JobStatus s, Duration budget, String why) {
         String text = why == null || why.isBlank()
                 ? "did not start within " + DurationText.exact(budget)
                 : "would not start within " + DurationText.exact(budget) + ": " + ConsoleText.strip(why);
-        return line(s, text + (unseen(s) ? ", job not seen yet" : ", still " + state(s)));
+        return JobLine.line(s, text + (JobLine.unseen(s) ? ", job not seen yet" : ", still " + JobLine.state(s)));
     }
 
     static String cancelled(JobStatus s, boolean remoteStopped, String detail) {
         String text = detail == null || detail.isBlank()
                 ? (remoteStopped ? "job stopped" : "job left as it is on the platform")
                 : ConsoleText.strip(detail);
-        return line(s, "watch cancelled; " + text);
+        return JobLine.line(s, "watch cancelled; " + text);
     }
 
     /** Folded, never cut: the platform's code and request id at the end are what support asks for. */
     static String platformError(JobStatus s, PlatformException e) {
-        return fit(prefix(s == null ? null : s.job()) + "watch failed: "
+        return JobLine.fit(JobLine.prefix(s == null ? null : s.job()) + "watch failed: "
                 + (e == null ? "unknown error" : ConsoleText.strip(e.getMessage())));
-    }
-
-    /** {@code [aihc] job train-llm (pytorchjob-1b2c…) <text>}, folded to the console width. */
-    static String line(JobStatus s, String text) {
-        return fit(prefix(s == null ? null : s.job()) + text);
-    }
-
-    static String prefix(JobRef job) {
-        if (job == null) {
-            return "[monitor] ";
-        }
-        String name = ConsoleText.strip(job.name(), NAME_MAX);
-        String label = job.name().equals(job.id()) ? name : name + " (" + ConsoleText.strip(job.id(), ID_MAX) + ")";
-        return "[" + job.platform().id() + "] job " + label + " ";
-    }
-
-    /** {@code RUNNING (Running)}: the normalised phase and, when it says more, the platform's own word. */
-    static String state(JobStatus s) {
-        if (unseen(s)) {
-            return "state not yet known";
-        }
-        String raw = ConsoleText.strip(s.rawState(), RAW_STATE_MAX);
-        return raw.isBlank() || raw.equalsIgnoreCase(s.phase().name())
-                ? s.phase().name()
-                : s.phase().name() + " (" + raw + ")";
-    }
-
-    /** The stand-in status of a job whose status never arrived. */
-    private static boolean unseen(JobStatus s) {
-        return s == null || (s.phase() == JobPhase.UNKNOWN && s.rawState().isBlank());
-    }
-
-    static String fit(String line) {
-        return fit(line, WIDTH);
-    }
-
-    private static String fit(String line, int width) {
-        String text = ConsoleText.strip(line);
-        StringBuilder out = new StringBuilder(text.length() + 16);
-        String indent = "";
-        // Fold rather than cut: the tail of a line (queue position, the blocker) is often what matters.
-        while (indent.length() + text.length() > width) {
-            int room = width - indent.length();
-            int cut = text.lastIndexOf(' ', room);
-            if (cut <= 0) {
-                cut = Character.isLowSurrogate(text.charAt(room)) ? room - 1 : room;
-            }
-            out.append(indent).append(text, 0, cut).append('\n');
-            text = text.substring(cut).stripLeading();
-            indent = CONTINUATION;
-        }
-        return out.append(indent).append(text).toString();
     }
 
     private static String reason(JobStatus s) {

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.outcome;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;

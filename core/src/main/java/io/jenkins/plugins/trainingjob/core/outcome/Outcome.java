@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.outcome;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
@@ -126,7 +126,7 @@ public sealed interface Outcome {
     /**
      * The wait budget ({@code maxWait}) ran out before the job started, or the optimistic estimate (p10)
      * showed it could not start within what was left of it. The job is still queued: the front end applies
-     * its cleanup rule ({@link io.jenkins.plugins.trainingjob.core.flow.FailureCleanup}).
+     * its cleanup rule ({@code core.flow.FailureCleanup}).
      *
      * @param budget the whole budget
      * @param why empty when the deadline passed; else why the wait ended early, e.g.
