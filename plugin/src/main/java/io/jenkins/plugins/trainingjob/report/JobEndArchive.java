@@ -4,7 +4,7 @@ import hudson.FilePath;
 import hudson.Launcher;
 import hudson.model.Run;
 import hudson.model.TaskListener;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
+import io.jenkins.plugins.trainingjob.core.report.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import java.io.File;
 import java.io.IOException;

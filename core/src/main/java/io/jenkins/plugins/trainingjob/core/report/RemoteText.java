@@ -7,8 +7,8 @@ import java.util.List;
  * A remote string (a job name, a reason, a log line, an output) made safe for each document the reports
  * write: control characters stripped ({@link ConsoleText#strip}), hostile lengths bounded
  * ({@link ReportLimits#bounded}), characters no document may carry dropped ({@link InvalidCharacters}),
- * then the format's own syntax escaped. One place for the diagnosis report's renderers and the short
- * report of any other outcome ({@code core.monitor.OutcomeSummary}), so both escape alike.
+ * then the format's own syntax escaped. One place for the diagnosis report's renderers and those of the
+ * short report of any other outcome ({@link OutcomeSummary}), so both escape alike.
  */
 public final class RemoteText {
 

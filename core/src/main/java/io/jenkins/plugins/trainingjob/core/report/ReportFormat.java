@@ -5,7 +5,10 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.List;
 import java.util.Locale;
 
-/** The report's output formats, each with its renderer and file extension. */
+/**
+ * The reports' output formats, each with its renderers (the diagnosis report's and the short report of any
+ * other outcome's) and file extension.
+ */
 public enum ReportFormat {
     TEXT("txt"),
     MARKDOWN("md"),
@@ -48,6 +51,20 @@ public enum ReportFormat {
             case MARKDOWN -> new MarkdownReportRenderer().render(report, attempts);
             case HTML -> new HtmlReportRenderer().render(report, attempts);
             case JSON, JUNIT -> render(report);
+        };
+    }
+
+    /**
+     * Renders the short report of a wait that ended any way but unschedulable in this format, with the same
+     * escaping as the diagnosis report's.
+     */
+    public String render(OutcomeSummary summary) {
+        return switch (this) {
+            case TEXT -> OutcomeTextRenderer.text().render(summary);
+            case MARKDOWN -> OutcomeTextRenderer.markdown().render(summary);
+            case HTML -> new OutcomeHtmlRenderer().render(summary);
+            case JSON -> new OutcomeJsonRenderer().render(summary);
+            case JUNIT -> new OutcomeJunitRenderer().render(summary);
         };
     }
 

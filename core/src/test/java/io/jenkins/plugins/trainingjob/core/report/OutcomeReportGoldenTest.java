@@ -1,7 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
 import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
