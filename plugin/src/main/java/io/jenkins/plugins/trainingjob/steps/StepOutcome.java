@@ -8,13 +8,11 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
-import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
 import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.outcome.OutcomeKind;
-import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.OutcomeSummary;
@@ -28,7 +26,6 @@ import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
 import io.jenkins.plugins.trainingjob.report.ReportArchive;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -175,7 +172,7 @@ final class StepOutcome {
             log.println(Messages.Step_FailureReturned());
             Map<String, Object> result = StepResult.withEta(
                     withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
-            result.put("failure", failureMap(((Outcome.JobFailed) outcome).failure(), summary));
+            result.put("failure", StepResult.failure(((Outcome.JobFailed) outcome).failure(), summary.tail()));
             return result;
         }
         return finish(outcome, job, failOnUnschedulable, summary, archived, log, run, listener, estimate, attempts);
@@ -248,45 +245,21 @@ final class StepOutcome {
 
     /**
      * The result map with what the end added: {@code outputs} (or {@code outputsUnavailable} saying why
-     * none were read), {@code outputsNotes}, and the archived files ({@code endReportFiles}, paths under
-     * the build's artifacts).
+     * none were read), {@code outputsNotes}, the failing worker's {@code logTail}, and the archived files
+     * ({@code endReportFiles}, paths under the build's artifacts).
      */
     private static Map<String, Object> withEnd(
             Map<String, Object> result, OutcomeSummary summary, Map<String, String> archived) {
         if (summary != null && summary.outputs() != null) {
-            result.putAll(summary.outputs().resultEntries()); // as the CLI's JSON document has them
+            result.putAll(StepResult.document(summary.outputs().resultEntries())); // as the CLI's JSON has them
+        }
+        if (summary != null && summary.tail() != null) {
+            result.put("logTail", StepResult.document(summary.tail().toDocument())); // as the CLI's JSON has it
         }
         if (!archived.isEmpty()) {
             result.put("endReportFiles", new java.util.TreeMap<>(archived));
         }
         return result;
-    }
-
-    /**
-     * A failed job's details as plain values a script can branch on: {@code reason}, {@code worker},
-     * {@code exitCode} (only those the platform said; never an empty string), {@code lastEvents} (one line
-     * each, oldest first), {@code logTail} (the failing worker's last lines).
-     */
-    static Map<String, Object> failureMap(JobFailure failure, OutcomeSummary summary) {
-        Map<String, Object> map = new LinkedHashMap<>();
-        if (!failure.reason().isEmpty()) {
-            map.put("reason", ConsoleText.strip(failure.reason()));
-        }
-        if (!failure.worker().isEmpty()) {
-            map.put("worker", ConsoleText.strip(failure.worker()));
-        }
-        if (failure.exitCode() != null) {
-            map.put("exitCode", failure.exitCode());
-        }
-        List<String> events = new ArrayList<>();
-        for (JobEvent e : failure.lastEvents()) {
-            events.add(ConsoleText.strip(e.reason()) + ": " + ConsoleText.strip(e.message()));
-        }
-        map.put("lastEvents", events);
-        if (summary.tail() != null) {
-            map.put("logTail", new ArrayList<>(summary.tail().lines()));
-        }
-        return map;
     }
 
     /** The estimate the outcome's report carries, else the one the outcome or the watch had. */

@@ -1,12 +1,16 @@
 package io.jenkins.plugins.trainingjob.steps;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
+import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
+import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
+import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,29 +50,77 @@ public final class StepResult {
     }
 
     /**
-     * The attempts as the steps' results list them: core's one document per attempt
-     * ({@link Attempt#toDocument()}), with {@code ""} where the document has {@code null} (a Pipeline map
-     * holds no nulls a script can test easily) and remote text stripped of control characters.
+     * A document core produced ({@code toDocument()}: an attempt, a failure, a log tail, the reused job, the
+     * outputs) as a step's result holds it: {@code ""} where the document has {@code null} (a Pipeline map
+     * holds no nulls a script can test easily), remote text stripped of control characters, and plain mutable
+     * maps and lists, which the Pipeline engine persists. The steps' one adapter of core's documents; the
+     * CLI's JSON takes them as they are.
      */
+    public static Map<String, Object> document(Map<String, ?> document) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        document.forEach((k, v) -> m.put(k, value(v)));
+        return m;
+    }
+
+    private static Object value(Object v) {
+        if (v == null) {
+            return "";
+        }
+        if (v instanceof String t) {
+            return ConsoleText.strip(t);
+        }
+        if (v instanceof Map<?, ?> map) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            map.forEach((k, e) -> m.put(String.valueOf(k), value(e)));
+            return m;
+        }
+        if (v instanceof Collection<?> list) {
+            List<Object> l = new ArrayList<>();
+            list.forEach(e -> l.add(value(e)));
+            return l;
+        }
+        return v;
+    }
+
+    /** The attempts as the steps' results list them: core's one document per attempt ({@link Attempt#toDocument()}). */
     public static List<Map<String, Object>> attempts(List<Attempt> attempts) {
         List<Map<String, Object>> list = new ArrayList<>();
         for (Attempt a : attempts) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            a.toDocument()
-                    .forEach((k, v) -> m.put(k, v == null ? "" : v instanceof String t ? ConsoleText.strip(t) : v));
-            list.add(m);
+            list.add(document(a.toDocument()));
         }
         return list;
     }
 
     /**
-     * The {@code reused} entry: core's document, plus {@code status}, the same phase under the name the steps
-     * used before it was unified with the CLI's {@code phase} (kept for one release).
+     * The {@code reused} entry: core's document ({@code SpecReuse.Reused.toDocument()}), plus {@code status},
+     * the same phase under the name the steps used before it was unified with the CLI's {@code phase} (kept
+     * for one release, docs/jenkins.md).
      */
-    public static Map<String, String> reused(Map<String, String> document) {
-        TreeMap<String, String> m = new TreeMap<>(document);
+    public static Map<String, Object> reused(Map<String, String> document) {
+        TreeMap<String, Object> m = new TreeMap<>(document(document));
         if (m.containsKey("phase")) {
             m.put("status", m.get("phase"));
+        }
+        return m;
+    }
+
+    /**
+     * The {@code failure} entry: core's document ({@link JobFailure#toDocument()}), the one the CLI's JSON
+     * has, plus what the steps returned before it was unified with it, kept for one release (docs/jenkins.md):
+     * {@code lastEvents}, each event as one line {@code <reason>: <message>}, and {@code logTail}, the failing
+     * worker's last lines (now the result's own {@code logTail}).
+     *
+     * @param tail the failing worker's last lines, or {@code null} when none were read
+     */
+    public static Map<String, Object> failure(JobFailure failure, LogTail tail) {
+        Map<String, Object> m = document(failure.toDocument());
+        List<String> lines = new ArrayList<>();
+        for (JobEvent e : failure.lastEvents()) {
+            lines.add(ConsoleText.strip(e.reason()) + ": " + ConsoleText.strip(e.message()));
+        }
+        m.put("lastEvents", lines);
+        if (tail != null) {
+            m.put("logTail", new ArrayList<>(tail.lines()));
         }
         return m;
     }

@@ -11,7 +11,6 @@ import io.jenkins.plugins.trainingjob.core.outcome.JobFailure;
 import io.jenkins.plugins.trainingjob.core.outcome.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.outcome.LogTail;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
-import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -275,15 +274,7 @@ public final class OutcomePrinter {
         }
         LogTail tail = end.summary().tail();
         if (tail != null) {
-            Map<String, Object> t = new LinkedHashMap<>();
-            if (!tail.worker().isEmpty()) {
-                t.put("worker", tail.worker());
-            }
-            t.put("lines", tail.lines());
-            if (!tail.note().isEmpty()) {
-                t.put("note", tail.note());
-            }
-            doc.put("logTail", t);
+            doc.put("logTail", tail.toDocument()); // as the Jenkins steps' result map has it
         }
         if (!end.summary().cleanup().isEmpty()) {
             Map<String, Object> c = new LinkedHashMap<>();
@@ -301,38 +292,13 @@ public final class OutcomePrinter {
     }
 
     /**
-     * A failure as JSON: only what the platform said. An unknown reason, worker or exit code is left
-     * out (an absent key means "not known", as everywhere in these documents), never {@code ""}.
+     * A failure as JSON: core's document ({@link JobFailure#toDocument()}), the one the Jenkins steps return,
+     * plus {@code lastEvents}, the same events under the name this document gave them before it was unified
+     * with the steps' (kept for one release, docs/cli.md).
      */
     static Map<String, Object> failureJson(JobFailure failure) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        if (!failure.reason().isEmpty()) {
-            doc.put("reason", failure.reason());
-        }
-        if (!failure.worker().isEmpty()) {
-            doc.put("worker", failure.worker());
-        }
-        if (failure.exitCode() != null) {
-            doc.put("exitCode", failure.exitCode());
-        }
-        doc.put(
-                "lastEvents",
-                failure.lastEvents().stream().map(OutcomePrinter::eventJson).toList());
-        return doc;
-    }
-
-    private static Map<String, Object> eventJson(JobEvent e) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("count", e.count());
-        if (e.firstSeen() != null) {
-            doc.put("firstSeen", e.firstSeen());
-        }
-        if (e.lastSeen() != null) {
-            doc.put("lastSeen", e.lastSeen());
-        }
-        doc.put("message", e.message());
-        doc.put("reason", e.reason());
-        doc.put("type", e.type());
+        Map<String, Object> doc = new LinkedHashMap<>(failure.toDocument());
+        doc.put("lastEvents", doc.get("events"));
         return doc;
     }
 

@@ -7,8 +7,10 @@ import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -81,6 +83,44 @@ public record JobFailure(String reason, Integer exitCode, String worker, List<Jo
 
     private static Instant when(JobEvent e) {
         return e.lastSeen() != null ? e.lastSeen() : e.firstSeen();
+    }
+
+    /**
+     * The failure as every result document gives it (the CLI's JSON {@code failure}, the steps' return map
+     * {@code failure}): {@code reason}, {@code worker} and {@code exitCode} only when the platform said them
+     * (an absent key means "not known", never {@code ""}), and {@code events}, the last events oldest first,
+     * each {@code type}, {@code reason}, {@code message}, {@code count} and, when known, {@code firstSeen} and
+     * {@code lastSeen} (ISO-8601). Strings are remote data as read: a front end whose medium needs it strips
+     * them in its one adapter.
+     */
+    public Map<String, Object> toDocument() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        if (!reason.isEmpty()) {
+            doc.put("reason", reason);
+        }
+        if (!worker.isEmpty()) {
+            doc.put("worker", worker);
+        }
+        if (exitCode != null) {
+            doc.put("exitCode", exitCode);
+        }
+        doc.put("events", lastEvents.stream().map(JobFailure::eventDocument).toList());
+        return doc;
+    }
+
+    private static Map<String, Object> eventDocument(JobEvent e) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("type", e.type());
+        doc.put("reason", e.reason());
+        doc.put("message", e.message());
+        doc.put("count", e.count());
+        if (e.firstSeen() != null) {
+            doc.put("firstSeen", e.firstSeen().toString());
+        }
+        if (e.lastSeen() != null) {
+            doc.put("lastSeen", e.lastSeen().toString());
+        }
+        return doc;
     }
 
     /** Whether the platform said nothing about the failure. Not a JSON field: a reader sees the fields. */
