@@ -57,7 +57,7 @@ class OneSubmitPathTest extends SimulatorBackedCliTest {
                 "--wait",
                 "completed",
                 "--pending-timeout",
-                "300ms",
+                "3s", // long enough for the first estimate on a busy machine
                 "--poll-interval",
                 "50ms",
                 "--cancel-on-failure"); // each leaves the queue as it found it
