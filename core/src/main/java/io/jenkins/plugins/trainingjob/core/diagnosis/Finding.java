@@ -28,12 +28,12 @@ public record Finding(
         }
 
         /** A job's pod in its queue or pool, on no node in particular ({@code pod} may be empty: every pod). */
-        public static Where podInQueue(String pod, String job, String queue) {
+        static Where podInQueue(String pod, String job, String queue) {
             return new Where("", pod, job, "", queue);
         }
 
         /** The job as a whole in its queue or pool. */
-        public static Where jobInQueue(String job, String queue) {
+        static Where jobInQueue(String job, String queue) {
             return new Where("", "", job, "", queue);
         }
     }
@@ -80,35 +80,35 @@ public record Finding(
         return new Finding(rule, ruleType, reason, where, shortfall, null);
     }
 
-    public String node() {
+    String node() {
         return where.node();
     }
 
-    public String pod() {
+    String pod() {
         return where.pod();
     }
 
-    public String job() {
+    String job() {
         return where.job();
     }
 
-    public String namespace() {
+    String namespace() {
         return where.namespace();
     }
 
-    public String queue() {
+    String queue() {
         return where.queue();
     }
 
-    public String resource() {
+    String resource() {
         return shortfall.resource();
     }
 
-    public String request() {
+    String request() {
         return shortfall.request();
     }
 
-    public String allocatable() {
+    String allocatable() {
         return shortfall.allocatable();
     }
 
@@ -116,7 +116,7 @@ public record Finding(
      * True when the finding shows, in numbers, that {@code allocatable} of {@code resource} is below the
      * {@code request}: that node (or, with no node, that pool quota) can never hold the pod as requested.
      */
-    public boolean isShort() {
+    boolean isShort() {
         return shortfall.isShort();
     }
 

@@ -40,7 +40,7 @@ public final class NodeRangeFolder {
     }
 
     /** The folded ranges with how many distinct names each stands for. Null and empty names are skipped. */
-    public static List<NodeRange> foldCounted(Collection<String> names) {
+    static List<NodeRange> foldCounted(Collection<String> names) {
         Set<String> distinct = new HashSet<>();
         for (String n : names) {
             if (n != null && !n.isEmpty()) {

@@ -17,7 +17,7 @@ import java.util.Objects;
  */
 public final class PreflightCheck {
 
-    public static final String DIAGNOSIS_ID = "pre-flight";
+    static final String DIAGNOSIS_ID = "pre-flight";
     static final String RULE = "PreflightFitCheck";
 
     private PreflightCheck() {}

@@ -60,7 +60,7 @@ public enum ReasonCategory {
      * name and a request is a resource shortage even when its text is empty (AIHC sends resource rules
      * without text).
      */
-    public static ReasonCategory classify(String reason, String resource, String request) {
+    static ReasonCategory classify(String reason, String resource, String request) {
         String r = reason == null ? "" : reason.toLowerCase(Locale.ROOT);
         if (r.contains("taint")) {
             return Taint.parse(reason)

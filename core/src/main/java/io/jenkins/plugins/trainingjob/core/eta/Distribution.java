@@ -56,7 +56,7 @@ public final class Distribution {
      * remaining time comes from the long ones only. When it has outrun every run seen, nothing is known
      * but that it is long: its elapsed time stands in (a job tends to run about as long again as it has).
      */
-    public long remaining(long elapsed, double q) {
+    long remaining(long elapsed, double q) {
         int from = upperBound(elapsed);
         if (from >= sorted.length) {
             return Math.max(60, Math.round(elapsed * q * 2));

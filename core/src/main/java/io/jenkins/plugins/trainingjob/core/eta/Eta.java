@@ -63,7 +63,7 @@ public record Eta(
     }
 
     /** Without the chance of waiting more than one poll. */
-    public Eta(
+    Eta(
             Kind kind,
             Duration p10,
             Duration p50,
@@ -101,7 +101,7 @@ public record Eta(
                 null);
     }
 
-    public static Eta needsAdmin() {
+    static Eta needsAdmin() {
         return new Eta(
                 Kind.NEEDS_ADMIN,
                 null,

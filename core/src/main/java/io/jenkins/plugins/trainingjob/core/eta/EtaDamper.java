@@ -29,7 +29,7 @@ public final class EtaDamper {
         return false;
     }
 
-    public synchronized Eta shown() {
+    synchronized Eta shown() {
         return shown;
     }
 
@@ -39,7 +39,7 @@ public final class EtaDamper {
      *
      * @param elapsedBetween time passed between the two estimates
      */
-    public static boolean movedMaterially(Eta before, Eta after, Duration elapsedBetween) {
+    static boolean movedMaterially(Eta before, Eta after, Duration elapsedBetween) {
         if (before.kind() != after.kind()) {
             return true;
         }

@@ -29,10 +29,10 @@ import java.util.List;
 public final class EtaEstimator {
 
     /** Fewer finished jobs than this in the window: no estimate. */
-    public static final int MIN_FINISHED = 20;
+    static final int MIN_FINISHED = 20;
 
     /** One poll: a wait shorter than this is "starts at once" to a person watching. */
-    public static final Duration POLL = Duration.ofSeconds(30);
+    static final Duration POLL = Duration.ofSeconds(30);
 
     static final int MIN_CONDITIONED = 10;
     static final Duration HALF_LIFE = Duration.ofDays(2);

@@ -19,8 +19,8 @@ import java.util.Objects;
  */
 public final class HistoryReader {
 
-    public static final int DEFAULT_PAGE_SIZE = 100;
-    public static final int DEFAULT_MAX_JOBS = 20_000;
+    static final int DEFAULT_PAGE_SIZE = 100;
+    static final int DEFAULT_MAX_JOBS = 20_000;
 
     private static final String SENSECORE_SCOPE = "SenseCore lists only this workspace's jobs in the pool:"
             + " other workspaces' jobs are invisible to it, and it lists no nodes";

@@ -39,7 +39,7 @@ public final class QueueHistory {
      * @param truncated whether the read stopped at its page or memory bound before the window's start
      * @param scopeNote what the list cannot show (SenseCore: other workspaces' jobs), for the estimate's basis
      */
-    public QueueHistory(
+    QueueHistory(
             String queue, Instant seenAt, Duration window, List<HistoryJob> jobs, boolean truncated, String scopeNote) {
         this.scopeNote = scopeNote == null ? "" : scopeNote;
         this.queue = queue == null ? "" : queue;
@@ -97,7 +97,7 @@ public final class QueueHistory {
         return queue;
     }
 
-    public Instant seenAt() {
+    Instant seenAt() {
         return seenAt;
     }
 
@@ -132,13 +132,13 @@ public final class QueueHistory {
     }
 
     /** Waits of the class, or of every size when the class has fewer than {@code min}. */
-    public Distribution waits(SizeClass c, int min) {
+    Distribution waits(SizeClass c, int min) {
         Distribution d = waitsByClass.get(c);
         return d != null && d.size() >= min ? d : waits;
     }
 
     /** Run times of the class, or of every size when the class has fewer than {@code min}. */
-    public Distribution runs(SizeClass c, int min) {
+    Distribution runs(SizeClass c, int min) {
         Distribution d = runsByClass.get(c);
         return d != null && d.size() >= min ? d : runs;
     }

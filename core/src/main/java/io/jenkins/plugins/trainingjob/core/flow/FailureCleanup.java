@@ -46,7 +46,7 @@ public final class FailureCleanup {
      * @param stopHint what a person runs to stop it ({@code trainjob cancel <id>})
      * @return the line to print, or {@code null} when the outcome leaves nothing behind
      */
-    public static String apply(
+    static String apply(
             TrainingPlatform platform,
             JobRef job,
             Outcome outcome,
@@ -65,7 +65,7 @@ public final class FailureCleanup {
     public record Cleanup(String line, boolean stopped) {}
 
     /** As {@link #apply}, also telling whether the job was stopped. */
-    public static Cleanup cleanUp(
+    static Cleanup cleanUp(
             TrainingPlatform platform,
             JobRef job,
             Outcome outcome,

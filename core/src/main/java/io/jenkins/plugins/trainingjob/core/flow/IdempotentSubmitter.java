@@ -23,7 +23,7 @@ public final class IdempotentSubmitter {
     public record Submitted(JobRef job, boolean alreadySubmitted, String clientToken) {
 
         /** The line a person reads: the same words in the CLI and in the build log. */
-        public String message() {
+        String message() {
             String where = job.platform().displayName();
             String what = ConsoleText.strip(job.id())
                     + (job.name().equals(job.id()) ? "" : " (" + ConsoleText.strip(job.name()) + ")");
@@ -58,7 +58,7 @@ public final class IdempotentSubmitter {
      *
      * @throws InvalidRequestException (field {@code clientToken}) when the token names a job of another spec
      */
-    public static Optional<Submitted> existing(TrainingPlatform platform, JobSpec spec, String clientToken) {
+    static Optional<Submitted> existing(TrainingPlatform platform, JobSpec spec, String clientToken) {
         return platform.findByClientToken(spec, clientToken).map(m -> adopt(platform, spec, clientToken, m));
     }
 
@@ -68,7 +68,7 @@ public final class IdempotentSubmitter {
      *
      * @throws InvalidRequestException (field {@code clientToken}) otherwise, in the match's words
      */
-    public static Submitted adopt(TrainingPlatform platform, JobSpec spec, String clientToken, TokenMatch match) {
+    static Submitted adopt(TrainingPlatform platform, JobSpec spec, String clientToken, TokenMatch match) {
         if (!match.sameSpec()) {
             throw InvalidRequestException.refused(
                     platform.kind(), "submit", "clientToken", match.refusal(clientToken, spec));

@@ -77,7 +77,7 @@ public final class Preflight {
      * For a job submitted although only an administrator can unblock it: the line the wait prints, naming
      * the actions ("will not start until someone acts: uncordon gpu-01 (...)"); empty for any other verdict.
      */
-    public static Optional<String> waitNote(DiagnosisReport report) {
+    static Optional<String> waitNote(DiagnosisReport report) {
         if (report == null || report.verdict() != Verdict.NEEDS_ADMIN) {
             return Optional.empty();
         }

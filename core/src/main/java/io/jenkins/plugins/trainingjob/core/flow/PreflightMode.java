@@ -42,7 +42,7 @@ public enum PreflightMode {
      * that can never fit, {@link #STRICT} also one only an administrator can unblock; {@code null} (not
      * judged) is never refused. The one rule, for one target and for the fallback plan alike.
      */
-    public boolean refuses(Verdict verdict) {
+    boolean refuses(Verdict verdict) {
         return switch (this) {
             case OFF, WARN -> false;
             case ON -> verdict == Verdict.NEVER_FITS;

@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  * The read runs inside the pre-flight's bound ({@link TargetChoice}): a slow history costs the ETA, not the
  * verdict.
  */
-public final class QueueEtaSource implements TargetChoice.EtaSource {
+final class QueueEtaSource implements TargetChoice.EtaSource {
 
     /** The id the estimate uses for the job not yet created: no listed job has it, so none is "itself". */
     static final String NOT_YET_CREATED = "(not yet created)";

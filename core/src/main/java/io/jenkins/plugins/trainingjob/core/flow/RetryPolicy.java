@@ -27,7 +27,7 @@ import java.util.TreeSet;
  */
 public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreemption, Duration backoff) {
 
-    public static final int MAX_LIMIT = 10;
+    static final int MAX_LIMIT = 10;
 
     public RetryPolicy {
         if (limit < 0 || limit > MAX_LIMIT) {
@@ -94,7 +94,7 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
      * Why {@code outcome} may be retried, or empty when it may not. Only a failed job qualifies: a
      * refusal, a never-fitting or timed-out wait, or a platform error is not a failed leg.
      */
-    public Optional<String> reasonToRetry(Outcome outcome) {
+    Optional<String> reasonToRetry(Outcome outcome) {
         if (limit == 0 || !(outcome instanceof Outcome.JobFailed failed)) {
             return Optional.empty();
         }
@@ -142,7 +142,7 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
     }
 
     /** One line, e.g. {@code up to 2 retries on exit codes 137, 143 or preemption, 30s apart}. */
-    public String describe() {
+    String describe() {
         if (limit == 0) {
             return "no retries";
         }

@@ -40,7 +40,7 @@ public final class SpecReuse {
     public record Reused(JobRef job, JobStatus status, String clientToken) {
 
         /** {@code reused job X (name), SUCCEEDED 3h ago (client token T)}: the same words in every front end. */
-        public String message(Instant now) {
+        String message(Instant now) {
             String what = ConsoleText.strip(job.id())
                     + (job.name().equals(job.id()) ? "" : " (" + ConsoleText.strip(job.name()) + ")");
             Instant when = status.finishedAt() != null ? status.finishedAt() : status.createdAt();
@@ -55,7 +55,7 @@ public final class SpecReuse {
          * token, its phase then and when it finished. The steps' maps also carry {@code status}, the same
          * phase under the name they used before (kept for one release).
          */
-        public Map<String, String> toDocument() {
+        Map<String, String> toDocument() {
             Map<String, String> doc = new LinkedHashMap<>();
             doc.put("jobId", job.id());
             doc.put("clientToken", clientToken);

@@ -60,12 +60,12 @@ public final class SubmitRequest {
     }
 
     /** How each attempt's job is watched; {@code null} for {@link WaitMode#NONE}. */
-    public WatchPolicy policy() {
+    WatchPolicy policy() {
         return policy;
     }
 
     /** The whole submit's wait budget, counted from its first create, and whether watches estimate. */
-    public WaitBudget budget() {
+    WaitBudget budget() {
         return budget;
     }
 
@@ -79,7 +79,7 @@ public final class SubmitRequest {
     }
 
     /** The user's own {@code ${NAME}} values, part of the reuse key ({@code SpecDigest.reuseToken}). */
-    public Map<String, String> reuseVariables() {
+    Map<String, String> reuseVariables() {
         return reuseVariables;
     }
 
@@ -87,34 +87,34 @@ public final class SubmitRequest {
         return preflight;
     }
 
-    public List<FallbackTarget> fallbacks() {
+    List<FallbackTarget> fallbacks() {
         return fallbacks;
     }
 
-    public FallbackOrder order() {
+    FallbackOrder order() {
         return order;
     }
 
-    public RetryPolicy retry() {
+    RetryPolicy retry() {
         return retry;
     }
 
     /** Whether an interrupt (Ctrl-C, an aborted build) stops the job on the platform. */
-    public boolean stopOnInterrupt() {
+    boolean stopOnInterrupt() {
         return stopOnInterrupt;
     }
 
     /** Whether a job the failed wait leaves on the platform is stopped ({@link FailureCleanup}). */
-    public boolean cancelOnFailure() {
+    boolean cancelOnFailure() {
         return cancelOnFailure;
     }
 
     /** Whether an unschedulable job fails the wait (Jenkins' {@code failOnUnschedulable}; always in the CLI). */
-    public boolean unschedulableFails() {
+    boolean unschedulableFails() {
         return unschedulableFails;
     }
 
-    public FieldNames names() {
+    FieldNames names() {
         return names;
     }
 

@@ -41,12 +41,12 @@ public final class TargetChoice {
     public record Judged(Candidate candidate, DiagnosisReport preflight, Optional<Duration> etaP50, String note) {
 
         /** The verdict, {@code null} when none was made. */
-        public Verdict verdict() {
+        Verdict verdict() {
             return preflight == null ? null : preflight.verdict();
         }
 
         /** {@code target 2 (queue=spot): FITS_NOW, ETA p50 5m}. */
-        public String line() {
+        String line() {
             String v = preflight == null
                     ? (note.isEmpty() ? "not checked" : "not checked (" + note + ")")
                     : preflight.verdict().name();
@@ -77,7 +77,7 @@ public final class TargetChoice {
      * estimates it from each target's queue history and inventory; {@link #NONE} keeps the given order.
      */
     @FunctionalInterface
-    public interface EtaSource {
+    interface EtaSource {
         EtaSource NONE = (candidate, preflight) -> Optional.empty();
 
         Optional<Duration> p50(Candidate candidate, DiagnosisReport preflight);

@@ -51,7 +51,7 @@ public final class DiagnosisFetcher {
      *     inventory read beside it is joined afterwards); a fetch through {@link JobMonitor#fetchDiagnosis}
      *     uses the monitor's ({@link MonitorSettings#analyzer()})
      */
-    public DiagnosisFetcher(
+    DiagnosisFetcher(
             Duration timeout,
             Duration pollInterval,
             Clock clock,
@@ -74,7 +74,7 @@ public final class DiagnosisFetcher {
      * @param jobId the job's id, or {@code null}/blank when not known
      * @throws InvalidRequestException when the platform requires the job and none was given
      */
-    public static JobRef jobOf(TrainingPlatform platform, String diagnosisId, String jobId) {
+    static JobRef jobOf(TrainingPlatform platform, String diagnosisId, String jobId) {
         Objects.requireNonNull(diagnosisId, "diagnosisId");
         if (jobId != null && !jobId.isBlank()) {
             return new JobRef(platform.kind(), jobId.trim(), null);

@@ -178,7 +178,7 @@ public record MonitorSettings(
                 analyzer);
     }
 
-    public MonitorSettings withAnalyzer(Function<RawDiagnosis, DiagnosisReport> analyzer) {
+    MonitorSettings withAnalyzer(Function<RawDiagnosis, DiagnosisReport> analyzer) {
         return new MonitorSettings(
                 callThreads,
                 listThreshold,

@@ -33,22 +33,22 @@ public record WaitBudget(Duration maxWait, Instant start, boolean estimate) {
     }
 
     /** A budget counted from the watch's start ({@code null}: none), with estimates. */
-    public static WaitBudget of(Duration maxWait) {
+    static WaitBudget of(Duration maxWait) {
         return new WaitBudget(maxWait, null, true);
     }
 
     /** This budget counted from {@code from}, e.g. the first attempt of a submit that moves to a fallback target. */
-    public WaitBudget from(Instant from) {
+    WaitBudget from(Instant from) {
         return new WaitBudget(maxWait, from, estimate);
     }
 
     /** Whether the watch estimates when a pending job starts: asked for, or needed by a budget. */
-    public boolean estimates() {
+    boolean estimates() {
         return estimate || maxWait != null;
     }
 
     /** When the budget runs out for a watch started at {@code watchStart}, or {@code null} without one. */
-    public Instant deadline(Instant watchStart) {
+    Instant deadline(Instant watchStart) {
         return maxWait == null ? null : (start != null ? start : watchStart).plus(maxWait);
     }
 }

@@ -49,9 +49,9 @@ import java.util.function.BooleanSupplier;
 public final class WorkerLogReader {
 
     /** How many of a failing worker's last lines go to the build log. */
-    public static final int TAIL_LINES = 50;
+    static final int TAIL_LINES = 50;
     /** The most of one log read, in MiB. */
-    public static final long MAX_MIB = LogScan.MAX_BYTES >> 20;
+    static final long MAX_MIB = LogScan.MAX_BYTES >> 20;
     /**
      * Longest tail line shown in full: a real log line is far shorter. Half of the reports' bound on a value,
      * so a cut line (with the words saying so) is never cut a second time by a renderer.
@@ -65,7 +65,7 @@ public final class WorkerLogReader {
     private WorkerLogReader() {}
 
     /** Why this platform's logs cannot be read, or empty when they can. */
-    public static Optional<String> noLogs(TrainingPlatform platform, PlatformKind kind) {
+    static Optional<String> noLogs(TrainingPlatform platform, PlatformKind kind) {
         if (platform instanceof JobLogs) {
             return Optional.empty();
         }

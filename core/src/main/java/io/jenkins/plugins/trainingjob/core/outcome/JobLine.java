@@ -12,7 +12,7 @@ import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
  */
 public final class JobLine {
     /** The console width every line is folded to. */
-    public static final int WIDTH = 100;
+    static final int WIDTH = 100;
 
     private static final String CONTINUATION = ConsoleText.FOLD_INDENT;
     /** Long enough for any Kubernetes name (63), so names and ids can be copied from the log; a longer one is hostile. */
@@ -29,7 +29,7 @@ public final class JobLine {
     }
 
     /** {@code [aihc] job train-llm (pytorchjob-1b2c…) }, or {@code [monitor] } when no job is known. */
-    public static String prefix(JobRef job) {
+    static String prefix(JobRef job) {
         if (job == null) {
             return "[monitor] ";
         }

@@ -158,7 +158,7 @@ public sealed interface Outcome {
             why = why == null ? "" : why;
         }
 
-        public NotStartedInBudget(JobStatus lastStatus, Duration budget, String why) {
+        NotStartedInBudget(JobStatus lastStatus, Duration budget, String why) {
             this(lastStatus, budget, why, null, null);
         }
 

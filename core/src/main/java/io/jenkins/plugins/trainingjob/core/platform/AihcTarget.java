@@ -65,12 +65,12 @@ public record AihcTarget(String resourcePoolId, String queue) implements Platfor
     }
 
     /** The same pool, another queue (a fallback target). */
-    public AihcTarget withQueue(String newQueue) {
+    AihcTarget withQueue(String newQueue) {
         return new AihcTarget(resourcePoolId, newQueue);
     }
 
     /** Another resource pool, the same queue (a fallback target). */
-    public AihcTarget withResourcePool(String newResourcePoolId) {
+    AihcTarget withResourcePool(String newResourcePoolId) {
         return new AihcTarget(newResourcePoolId, queue);
     }
 

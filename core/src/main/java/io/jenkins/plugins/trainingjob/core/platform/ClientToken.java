@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
 public final class ClientToken {
 
     /** The rule in words, as errors state it. */
-    public static final String RULE =
+    static final String RULE =
             "must be 1-63 letters, digits, '-', '_' or '.', starting and ending with a letter or digit";
 
     /** A Kubernetes label value: what the token must be to ride on an AIHC job as a label. */

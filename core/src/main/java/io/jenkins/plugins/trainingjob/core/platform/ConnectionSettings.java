@@ -126,7 +126,7 @@ public record ConnectionSettings(
     }
 
     /** The same endpoint, credentials and HTTP settings aimed at another target. */
-    public ConnectionSettings withTarget(PlatformTarget newTarget) {
+    ConnectionSettings withTarget(PlatformTarget newTarget) {
         return new ConnectionSettings(endpoint, region, credentials, newTarget, http, senseCoreSignature, insecureHttp);
     }
 

@@ -100,7 +100,7 @@ public final class ConnectionSettingsValidator {
      * The problems of built settings: the same rules as for text, and the transport rule
      * ({@link #transport(URI, boolean)}).
      */
-    public static List<ConnectionProblem> problems(ConnectionSettings settings) {
+    static List<ConnectionProblem> problems(ConnectionSettings settings) {
         String endpoint =
                 settings.endpoint() == null ? null : settings.endpoint().toString();
         List<ConnectionProblem> problems = location(settings.platform(), endpoint, settings.region());
@@ -139,7 +139,7 @@ public final class ConnectionSettingsValidator {
      * True for {@code localhost} and loopback address literals ({@code 127.0.0.0/8}, {@code ::1}), decided
      * from the text alone: no name is resolved.
      */
-    public static boolean isLoopback(String host) {
+    static boolean isLoopback(String host) {
         if (host == null) {
             return false;
         }

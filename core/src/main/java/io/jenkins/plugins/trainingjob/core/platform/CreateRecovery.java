@@ -24,7 +24,7 @@ public final class CreateRecovery {
     public static final List<Duration> ANSWERED_WAITS =
             List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
     /** The longest wait between the look-ups that follow a create that got no answer at all. */
-    public static final Duration MAX_WAIT = Duration.ofSeconds(30);
+    static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
     private final Sleeper sleeper;
     private final Predicate<PlatformException> lookAgain;

@@ -58,7 +58,7 @@ public record JobStatus(
         return new JobStatus(job, JobPhase.UNKNOWN, "", null, null, null, null, "", List.of(), null);
     }
 
-    public OptionalInt queuePositionIfKnown() {
+    OptionalInt queuePositionIfKnown() {
         return queuePosition == null ? OptionalInt.empty() : OptionalInt.of(queuePosition);
     }
 }

@@ -43,7 +43,7 @@ public final class PathSegments {
      * The rule an id a person typed breaks, or empty: a letter or digit, then up to 252 letters, digits,
      * {@code . _ : -}.
      */
-    public static Optional<String> idProblem(String value) {
+    static Optional<String> idProblem(String value) {
         if (value != null && ID.matcher(value).matches()) {
             return Optional.empty();
         }

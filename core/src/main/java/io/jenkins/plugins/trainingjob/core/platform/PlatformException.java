@@ -27,7 +27,7 @@ public abstract class PlatformException extends RuntimeException {
      * Code, request id and message often come from a response body: control characters are stripped
      * from all of them here, once, so no decoder can let a hostile server forge console lines.
      */
-    protected PlatformException(
+    PlatformException(
             PlatformKind platform,
             String operation,
             int httpStatus,

@@ -67,7 +67,7 @@ public record PoolInventory(
     }
 
     /** Whose pool this is, as its platform's part of the inventory says. */
-    public PlatformKind platform() {
+    PlatformKind platform() {
         return evidence.platform();
     }
 
@@ -79,7 +79,7 @@ public record PoolInventory(
         return nodesComplete && nodeDoubts.isEmpty();
     }
 
-    public Optional<QueueCapacity> queueCapacity() {
+    Optional<QueueCapacity> queueCapacity() {
         return Optional.ofNullable(queue);
     }
 

@@ -24,7 +24,7 @@ public enum SenseCoreSignature {
     }
 
     /** How users write it: {@code request} or {@code date-only}. */
-    public String id() {
+    String id() {
         return id;
     }
 

@@ -13,7 +13,7 @@ public class UncertainCreateException extends TransientException {
     private final String clientToken;
     private final String jobName;
 
-    public UncertainCreateException(
+    UncertainCreateException(
             PlatformKind platform,
             String operation,
             int httpStatus,
@@ -34,8 +34,7 @@ public class UncertainCreateException extends TransientException {
      *
      * @param clientToken the token the job would carry, or {@code null} when the job is known by name only
      */
-    public static UncertainCreateException after(
-            TransientException lost, String message, String clientToken, String jobName) {
+    static UncertainCreateException after(TransientException lost, String message, String clientToken, String jobName) {
         return new UncertainCreateException(
                 lost.platform(),
                 lost.operation(),

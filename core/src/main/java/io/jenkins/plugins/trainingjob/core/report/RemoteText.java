@@ -20,7 +20,7 @@ public final class RemoteText {
     }
 
     /** Markdown and the HTML it may carry escaped, so a value cannot open a code span, a link or a cell. */
-    public static String markdown(String remote) {
+    static String markdown(String remote) {
         String s = plain(remote);
         StringBuilder b = new StringBuilder(s.length() + 8);
         for (char c : s.toCharArray()) {
@@ -40,7 +40,7 @@ public final class RemoteText {
      * Lines as a fenced Markdown block, each line indented by {@code indent} (under a list item), in a
      * fence longer than any backtick run inside, so no line can close it. Lines are {@link #plain}.
      */
-    public static String markdownFence(List<String> lines, String indent) {
+    static String markdownFence(List<String> lines, String indent) {
         int longest = 0;
         for (String line : lines) {
             int run = 0;
@@ -58,7 +58,7 @@ public final class RemoteText {
     }
 
     /** Escaped for HTML text and attribute contexts alike. */
-    public static String html(String remote) {
+    static String html(String remote) {
         String s = plain(remote);
         StringBuilder b = new StringBuilder(s.length() + 16);
         for (char c : s.toCharArray()) {
@@ -78,12 +78,12 @@ public final class RemoteText {
      * Escaped for an XML attribute, with the characters XML 1.0 does not allow dropped (C0 controls,
      * lone surrogates, U+FFFE/U+FFFF); line breaks become character references so parsers keep them.
      */
-    public static String xmlAttribute(String remote) {
+    static String xmlAttribute(String remote) {
         return xml(remote, "&#10;");
     }
 
     /** As {@link #xmlAttribute} for element content, where line breaks stay line breaks. */
-    public static String xmlText(String remote) {
+    static String xmlText(String remote) {
         return xml(remote, "\n");
     }
 

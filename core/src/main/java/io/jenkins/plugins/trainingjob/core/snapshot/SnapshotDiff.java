@@ -46,7 +46,7 @@ import java.util.TreeSet;
 public final class SnapshotDiff {
 
     /** Baselines older than this are not compared: a pool a month on is another pool. */
-    public static final Duration DEFAULT_MAX_AGE = Duration.ofDays(30);
+    static final Duration DEFAULT_MAX_AGE = Duration.ofDays(30);
 
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -67,7 +67,7 @@ public final class SnapshotDiff {
      * @param now today's evidence: a snapshot of the pending job (or of a job pre-flight refused)
      * @param maxAge baselines taken longer than this before {@code now} are not compared
      */
-    public static SinceLastStart compare(StartSnapshot baseline, StartSnapshot now, Duration maxAge) {
+    static SinceLastStart compare(StartSnapshot baseline, StartSnapshot now, Duration maxAge) {
         Objects.requireNonNull(baseline, "baseline");
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(maxAge, "maxAge");
@@ -99,7 +99,7 @@ public final class SnapshotDiff {
      * @param baseline what the front end calls it ({@code build #41}, a file name)
      * @param why what is wrong with it, e.g. the message of {@link StartSnapshotJson#read}'s refusal
      */
-    public static SinceLastStart notCompared(String baseline, String why) {
+    static SinceLastStart notCompared(String baseline, String why) {
         String label = baseline == null ? "" : baseline;
         return new SinceLastStart(
                 label,

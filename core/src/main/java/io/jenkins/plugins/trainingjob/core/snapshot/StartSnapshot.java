@@ -56,13 +56,13 @@ public record StartSnapshot(
         List<String> notRead) {
 
     /** Nodes kept at most: the inventory's own bound. */
-    public static final int MAX_NODES = 20_000;
+    static final int MAX_NODES = 20_000;
 
     /** Names of jobs ahead kept at most. */
-    public static final int TOP_AHEAD = 5;
+    static final int TOP_AHEAD = 5;
 
     /** Longest string kept (a Kubernetes name has at most 253 characters); longer remote values are cut. */
-    public static final int MAX_TEXT = 512;
+    static final int MAX_TEXT = 512;
 
     /** When a snapshot was taken. */
     public enum Moment {
@@ -112,7 +112,7 @@ public record StartSnapshot(
     }
 
     /** How long the job waited before it started, when known. */
-    public java.util.Optional<Duration> waited() {
+    java.util.Optional<Duration> waited() {
         return waitedSeconds == null
                 ? java.util.Optional.empty()
                 : java.util.Optional.of(Duration.ofSeconds(waitedSeconds));
@@ -165,10 +165,10 @@ public record StartSnapshot(
      */
     public record NodeLine(String name, String state, String device, long total, long free, long job) {
 
-        public static final String READY = "ready";
-        public static final String CORDONED = "cordoned";
-        public static final String TAINTED = "tainted";
-        public static final String NOT_READY = "notready";
+        static final String READY = "ready";
+        static final String CORDONED = "cordoned";
+        static final String TAINTED = "tainted";
+        static final String NOT_READY = "notready";
 
         public NodeLine {
             name = text(name);
@@ -180,17 +180,17 @@ public record StartSnapshot(
         }
 
         /** A pod may be placed here without anyone acting. */
-        public boolean usable() {
+        boolean usable() {
             return state.equals(READY);
         }
 
         /** Whether the device counts are known. */
-        public boolean counted() {
+        boolean counted() {
             return total >= 0 && free >= 0;
         }
 
         /** Devices this job could use here: the free ones and those its own pods held. */
-        public long available() {
+        long available() {
             return counted() ? free + job : 0;
         }
     }

@@ -40,10 +40,10 @@ import java.util.TreeMap;
 public final class StartSnapshotJson {
 
     /** The version this release writes, and the newest it reads. */
-    public static final int VERSION = 1;
+    static final int VERSION = 1;
 
     /** Largest file read: far beyond a 20,000-node queue (about 1.5 MB). */
-    public static final long MAX_BYTES = 16L * 1024 * 1024;
+    static final long MAX_BYTES = 16L * 1024 * 1024;
 
     static final List<String> NODE_COLUMNS = List.of("name", "state", "device", "total", "free", "job");
 

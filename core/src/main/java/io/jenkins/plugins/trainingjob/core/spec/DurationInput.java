@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  */
 public final class DurationInput {
     /** Nothing the project waits for (a queued job, a poll interval) sensibly lasts longer. */
-    public static final Duration MAX = Duration.ofDays(30);
+    static final Duration MAX = Duration.ofDays(30);
 
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|s|m|h|d)\\s*");
     private static final Pattern BARE_NUMBER = Pattern.compile("\\d+");

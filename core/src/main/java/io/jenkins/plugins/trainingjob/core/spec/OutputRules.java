@@ -33,14 +33,14 @@ import java.util.TreeSet;
 public final class OutputRules {
 
     /** The line convention's prefix, followed by {@code /<nonce>}, one space and {@code NAME=VALUE}. */
-    public static final String LINE_PREFIX = "trainjob-output";
+    static final String LINE_PREFIX = "trainjob-output";
     /**
      * The reserved name under which every outputs file and result map carries the job's final phase
      * ({@code SUCCEEDED}, {@code FAILED}, {@code STOPPED}); never a declared output's name, in any case.
      */
     public static final String STATUS = "STATUS";
     /** What {@code $GITHUB_OUTPUT}, GitLab's dotenv reports and shell variables all accept. */
-    public static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
+    static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,63}");
     /** A value longer than this is not a metric or a path: it is left out, and the result says so. */
     public static final int MAX_VALUE_CHARS = 1024;
 

@@ -72,7 +72,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     private static final Set<String> OWN_LABELS = Set.of(CLIENT_TOKEN_LABEL, SPEC_DIGEST_LABEL);
     /** Managed pools, which take the queue as the {@code queueID} query parameter on every call. */
-    public static final Set<String> MANAGED_POOLS = AihcManagedPools.IDS;
+    static final Set<String> MANAGED_POOLS = AihcManagedPools.IDS;
 
     static final String OP_CREATE = "POST /api/v1/aijobs";
     static final String OP_GET = "GET /api/v1/aijobs/{jobId}";

@@ -88,7 +88,7 @@ public final class AihcJobReader {
      * node); {@code Running}, {@code Succeeded}, {@code Failed}; {@code ManualTermination} is a stop.
      * Anything else is UNKNOWN, so a new state keeps us waiting instead of failing a build.
      */
-    public static JobPhase phase(String state, List<WorkerStatus> workers) {
+    static JobPhase phase(String state, List<WorkerStatus> workers) {
         if (state == null) {
             return JobPhase.UNKNOWN;
         }

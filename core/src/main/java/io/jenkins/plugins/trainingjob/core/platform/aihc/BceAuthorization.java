@@ -13,7 +13,7 @@ import java.util.Objects;
 public record BceAuthorization(
         String accessKeyId, String timestamp, long expirationSeconds, List<String> signedHeaders, String signature) {
 
-    public static final String PREFIX = "bce-auth-v1";
+    static final String PREFIX = "bce-auth-v1";
 
     public BceAuthorization {
         Objects.requireNonNull(accessKeyId, "accessKeyId");
@@ -23,7 +23,7 @@ public record BceAuthorization(
     }
 
     /** {@code bce-auth-v1/{ak}/{timestamp}/{expiration}}, the text the signing key is derived from. */
-    public String authStringPrefix() {
+    String authStringPrefix() {
         return PREFIX + "/" + accessKeyId + "/" + timestamp + "/" + expirationSeconds;
     }
 

@@ -51,9 +51,9 @@ import okio.Buffer;
  */
 public final class BceV1Signer implements RequestSigner {
 
-    public static final long DEFAULT_EXPIRATION_SECONDS = 1800;
+    static final long DEFAULT_EXPIRATION_SECONDS = 1800;
     public static final String DATE_HEADER = "x-bce-date";
-    public static final String SECURITY_TOKEN_HEADER = "x-bce-security-token";
+    static final String SECURITY_TOKEN_HEADER = "x-bce-security-token";
 
     private static final DateTimeFormatter TIMESTAMP =
             DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
@@ -69,7 +69,7 @@ public final class BceV1Signer implements RequestSigner {
         this(credentials, DEFAULT_EXPIRATION_SECONDS);
     }
 
-    public BceV1Signer(Credentials credentials, long expirationSeconds) {
+    BceV1Signer(Credentials credentials, long expirationSeconds) {
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         if (expirationSeconds < 1) {
             throw new IllegalArgumentException("expirationSeconds must be positive, was " + expirationSeconds);
@@ -155,12 +155,12 @@ public final class BceV1Signer implements RequestSigner {
     }
 
     /** {@code hex(HMAC-SHA256(secretKey, authStringPrefix))}: the key of the second HMAC, as text. */
-    public static String signingKey(String secretKey, String authStringPrefix) {
+    static String signingKey(String secretKey, String authStringPrefix) {
         return hmacHex(secretKey, authStringPrefix);
     }
 
     /** The four lines that are signed, joined with {@code \n}, without a trailing newline. */
-    public static String canonicalRequest(
+    static String canonicalRequest(
             String method,
             String path,
             List<Map.Entry<String, String>> query,
@@ -171,7 +171,7 @@ public final class BceV1Signer implements RequestSigner {
     }
 
     /** {@code UriEncode} of the path keeping {@code /}; empty becomes {@code /}. */
-    public static String canonicalUri(String path) {
+    static String canonicalUri(String path) {
         if (path == null || path.isEmpty()) {
             return "/";
         }
@@ -182,7 +182,7 @@ public final class BceV1Signer implements RequestSigner {
      * Each {@code UriEncode(key)=UriEncode(value)} (an {@code authorization} parameter is skipped),
      * sorted as whole strings in byte order, joined with {@code &}.
      */
-    public static String canonicalQueryString(List<Map.Entry<String, String>> query) {
+    static String canonicalQueryString(List<Map.Entry<String, String>> query) {
         List<String> pairs = new ArrayList<>();
         for (Map.Entry<String, String> e : query) {
             if (e.getKey().equalsIgnoreCase("authorization")) {
@@ -200,7 +200,7 @@ public final class BceV1Signer implements RequestSigner {
      *
      * @param signedHeaders lower-case names to sign, or empty for the default set
      */
-    public static String canonicalHeaders(Map<String, String> headers, List<String> signedHeaders) {
+    static String canonicalHeaders(Map<String, String> headers, List<String> signedHeaders) {
         List<String> lines = new ArrayList<>();
         for (Map.Entry<String, String> e : headers.entrySet()) {
             String name = e.getKey().trim().toLowerCase(Locale.ROOT);
@@ -220,7 +220,7 @@ public final class BceV1Signer implements RequestSigner {
      * BCE UriEncode: UTF-8 bytes; {@code A-Z a-z 0-9 - _ . ~} kept; every other byte {@code %XX} in upper
      * case; space is {@code %20}; {@code /} is kept only when {@code encodeSlash} is false.
      */
-    public static String uriEncode(String s, boolean encodeSlash) {
+    static String uriEncode(String s, boolean encodeSlash) {
         StringBuilder sb = new StringBuilder(s.length() + 16);
         for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
             int c = b & 0xff;
@@ -275,12 +275,12 @@ public final class BceV1Signer implements RequestSigner {
     }
 
     /** The decoded path of a URL, {@code /} for the root. */
-    public static String path(HttpUrl url) {
+    static String path(HttpUrl url) {
         return "/" + String.join("/", url.pathSegments());
     }
 
     /** The decoded query parameters of a URL, in order. */
-    public static List<Map.Entry<String, String>> query(HttpUrl url) {
+    static List<Map.Entry<String, String>> query(HttpUrl url) {
         List<Map.Entry<String, String>> out = new ArrayList<>();
         for (int i = 0; i < url.querySize(); i++) {
             String v = url.queryParameterValue(i);

@@ -54,7 +54,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
         }
 
         /** The value of the {@code headers="..."} parameter of the Authorization header. */
-        public String headerList() {
+        String headerList() {
             return headerList;
         }
     }
@@ -72,7 +72,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
         this.scheme = Objects.requireNonNull(scheme, "scheme");
     }
 
-    public Scheme scheme() {
+    Scheme scheme() {
         return scheme;
     }
 
@@ -84,7 +84,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
      * @param host the {@code Host} header value ({@code host} or {@code host:port} for a non-default port)
      * @param requestTarget the encoded path plus {@code ?query} when there is a query
      */
-    public Map<String, String> headers(Instant now, String method, String host, String requestTarget) {
+    Map<String, String> headers(Instant now, String method, String host, String requestTarget) {
         String date = formatDate(now);
         String signature = expectedSignature(scheme, credentials.secretKey(), date, host, method, requestTarget);
         Map<String, String> headers = new LinkedHashMap<>();
@@ -107,19 +107,19 @@ public final class SenseCoreHmacSigner implements RequestSigner {
     }
 
     /** The {@code Host} header OkHttp sends: the port only when it is not the scheme's default. */
-    public static String hostHeader(HttpUrl url) {
+    static String hostHeader(HttpUrl url) {
         String host = url.host().contains(":") ? "[" + url.host() + "]" : url.host();
         return url.port() == HttpUrl.defaultPort(url.scheme()) ? host : host + ":" + url.port();
     }
 
     /** The encoded path, plus {@code ?} and the encoded query when there is one. */
-    public static String requestTarget(HttpUrl url) {
+    static String requestTarget(HttpUrl url) {
         String query = url.encodedQuery();
         return query == null ? url.encodedPath() : url.encodedPath() + "?" + query;
     }
 
     /** The date as it is sent and signed, e.g. {@code Wed, 26 Jul 2023 11:36:03 GMT}. */
-    public static String formatDate(Instant instant) {
+    static String formatDate(Instant instant) {
         return HTTP_DATE.format(instant);
     }
 
@@ -127,7 +127,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
      * The exact text that is signed. {@code host}, {@code method} and {@code requestTarget} only matter
      * for scheme B.
      */
-    public static String stringToSign(Scheme scheme, String date, String host, String method, String requestTarget) {
+    static String stringToSign(Scheme scheme, String date, String host, String method, String requestTarget) {
         if (scheme == Scheme.X_DATE) {
             return "x-date: " + date;
         }
@@ -136,7 +136,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
     }
 
     /** Base64 of HMAC-SHA256 over {@code stringToSign} keyed with the UTF-8 secret. */
-    public static String hmacSha256Base64(String secretKey, String stringToSign) {
+    static String hmacSha256Base64(String secretKey, String stringToSign) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secretKey.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
@@ -157,7 +157,7 @@ public final class SenseCoreHmacSigner implements RequestSigner {
     }
 
     /** The Authorization header value. */
-    public static String authorization(String accessKey, Scheme scheme, String signature) {
+    static String authorization(String accessKey, Scheme scheme, String signature) {
         return "hmac accesskey=\"" + accessKey + "\", algorithm=\"hmac-sha256\", headers=\"" + scheme.headerList()
                 + "\", signature=\"" + signature + "\"";
     }

@@ -80,7 +80,7 @@ public record TrainingJobDocument(
     }
 
     /** The job as the rest of the code refers to it. {@code fallbackName} is used when the body has no name. */
-    public JobRef ref(String fallbackName) {
+    JobRef ref(String fallbackName) {
         String id = name.isEmpty() ? fallbackName : name;
         return new JobRef(PlatformKind.SENSECORE, id, id);
     }
@@ -99,7 +99,7 @@ public record TrainingJobDocument(
                 null);
     }
 
-    public SenseCoreEvidence.Request request() {
+    SenseCoreEvidence.Request request() {
         return new SenseCoreEvidence.Request(poolName, specNames, totalReplicas, quotaType, priority);
     }
 }
