@@ -29,8 +29,10 @@ import java.util.Random;
 /**
  * Figure 6 (d), the ETA's cost. (1) One estimate from a history of {@value #HISTORY_JOBS} jobs and an inventory
  * of {@value #NODES} nodes, end to end (capacity from the inventory, the evidence of the job's class, the
- * sweep that finds each past job's line, the weighted Kaplan-Meier estimate, the soonest start): median wall and CPU time over repeated runs after a warm-up (on a shared machine the CPU
- * time is the figure that does not count other processes' turns), bytes it allocates (the JVM's
+ * sweep that finds each past job's line, the weighted Kaplan-Meier estimate, the online calibration that
+ * replays it for the last 100 past jobs at the same age, the soonest start), for a job at its submit, the age
+ * whose evidence is largest: median wall and CPU time over repeated runs after a warm-up (on a shared machine
+ * the CPU time is the figure that does not count other processes' turns), bytes it allocates (the JVM's
  * per-thread allocation counter) and the heap the history and inventory hold. (2) {@value #WATCHES} watches
  * of {@value #QUEUES} queues asking for their queue's history every poll round for {@value #ROUNDS} rounds
  * through one {@link HistoryCache}: the list calls the platform sees (read through {@link HistoryReader}); the
