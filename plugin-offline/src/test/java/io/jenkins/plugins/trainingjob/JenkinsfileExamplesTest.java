@@ -122,6 +122,22 @@ class JenkinsfileExamplesTest {
     }
 
     @Test
+    void theExampleJenkinsfilesGiveVariablesInTheCurrentNameEqualsValueForm() throws IOException {
+        List<String> forms = new ArrayList<>();
+        try (Stream<Path> list = Files.list(EXAMPLES)) {
+            for (Path file : list.filter(f -> f.getFileName().toString().startsWith("Jenkinsfile"))
+                    .toList()) {
+                Matcher m = Pattern.compile("\\bvariables:\\s*\\[\\s*(\\S)").matcher(Files.readString(file));
+                while (m.find()) {
+                    forms.add(file.getFileName() + ": " + m.group(1));
+                }
+            }
+        }
+        // a list of 'NAME=value' strings, as withEnv takes them; the map form ([LR: lr]) is the old one
+        assertThat(forms).isNotEmpty().allSatisfy(f -> assertThat(f).matches(".*: ['\"]"));
+    }
+
+    @Test
     void theLintCatchesAMisspelledParameter() {
         assertThat(names(arguments(
                         "submitTrainingJob(connection: 'a', variables: [LR: lr], failOnJobFailur: false)",

@@ -161,6 +161,9 @@ public abstract class ConnectionDescriptor extends Descriptor<Connection> {
             Credentials credentials =
                     service.credentials().forItem(connection.getCredentialsId(), item, connection.getEndpoint());
             ConnectionSettings settings = TrainingJobService.secured(connection.toSettings(credentials), allowed);
+            if (item != null) {
+                settings = allowed.guarded(settings); // names under a wildcard resolve as the step's would
+            }
             try (TrainingPlatform platform = service.connector().connect(settings)) {
                 StatusPage page = platform.listStatuses(null, 1);
                 return FormValidation.ok(Messages.Connection_TestOk(

@@ -3,14 +3,19 @@ package io.jenkins.plugins.trainingjob;
 import io.jenkins.plugins.okhttp.api.JenkinsOkHttpClient;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.function.UnaryOperator;
+import java.util.logging.Logger;
 import jenkins.model.Jenkins;
 import okhttp3.OkHttpClient;
 
 /** The production platform connector and spec loader: core's, with the controller's HTTP proxy. */
 final class CoreDefaults {
+
+    private static final Logger LOGGER = Logger.getLogger(CoreDefaults.class.getName());
 
     /**
      * okhttp-api's view of Manage Jenkins › HTTP Proxy Configuration: a proxy selector that reads Jenkins'
@@ -26,8 +31,13 @@ final class CoreDefaults {
 
     private CoreDefaults() {}
 
+    /** Jenkins' proxy for every client; what a client learns about its connection goes to the system log too. */
     static PlatformConnector connector() {
-        return settings -> TrainingPlatforms.connect(withJenkinsProxy(settings));
+        return settings -> {
+            TrainingPlatform client = TrainingPlatforms.connect(withJenkinsProxy(settings));
+            client.onNotice(n -> LOGGER.warning(ConsoleText.strip(n)));
+            return client;
+        };
     }
 
     /**
@@ -50,6 +60,11 @@ final class CoreDefaults {
         if (settings.http().proxy() != null) {
             return settings;
         }
-        return settings.withHttp(settings.http().withClientBuilderHook(JENKINS_PROXY));
+        UnaryOperator<OkHttpClient.Builder> own = settings.http().clientBuilderHook();
+        // A hook the settings carry already (the allow-list's name service for inline settings) runs after
+        // the proxy's, so what it sets is not replaced.
+        UnaryOperator<OkHttpClient.Builder> hook =
+                own == null || own == JENKINS_PROXY ? JENKINS_PROXY : b -> own.apply(JENKINS_PROXY.apply(b));
+        return settings.withHttp(settings.http().withClientBuilderHook(hook));
     }
 }

@@ -28,7 +28,10 @@ public class SenseCoreConnection extends Connection {
     private String resourceGroup;
     private String zone;
     private String workspace;
-    /** {@code request} (default when null) or {@code date-only}: what the signature binds (review S2). */
+    /**
+     * {@code request} or {@code date-only}: what the signature binds (review S2); null: request-bound with a
+     * one-time date-only fallback on a 401 (review 2).
+     */
     private String signature;
 
     @DataBoundConstructor
@@ -59,8 +62,12 @@ public class SenseCoreConnection extends Connection {
         return problems;
     }
 
+    /**
+     * The signature the connection chose, or {@code null} when it chose none: then the client signs
+     * request-bound and falls back to date-only once if the gateway refuses that (an explicit choice never does).
+     */
     private SenseCoreSignature signatureOrDefault() {
-        return signature == null ? SenseCoreSignature.REQUEST : SenseCoreSignature.parse("signature", signature);
+        return signature == null ? null : SenseCoreSignature.parse("signature", signature);
     }
 
     public String getSubscription() {

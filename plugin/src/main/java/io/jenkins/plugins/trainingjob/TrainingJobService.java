@@ -24,7 +24,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -56,7 +55,6 @@ public class TrainingJobService implements PlatformResolver {
     private final Function<PlatformResolver, JobWatcher> watcherFactory;
     private final Executor executor;
     private final Executor events;
-    private final Executor longWaits;
     private final Supplier<Object> proxy;
     private final Map<String, Bound> inline = new ConcurrentHashMap<>();
     private final Map<String, Bound> configured = new ConcurrentHashMap<>();
@@ -79,7 +77,6 @@ public class TrainingJobService implements PlatformResolver {
                 resolver -> new JobMonitor(resolver, Clock.systemUTC()),
                 newPool("training-job-calls"),
                 newPool("training-job-events"),
-                newWaitPool("training-job-attempts"),
                 CoreDefaults::jenkinsProxy);
     }
 
@@ -102,20 +99,7 @@ public class TrainingJobService implements PlatformResolver {
             Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor,
             Executor events) {
-        this(connector, credentials, specs, configuration, watcherFactory, executor, events, executor);
-    }
-
-    /** As the controller's instance is built: {@code longWaits} runs the attempt loops ({@link #longWaits()}). */
-    public TrainingJobService(
-            PlatformConnector connector,
-            CredentialsLookup credentials,
-            SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration,
-            Function<PlatformResolver, JobWatcher> watcherFactory,
-            Executor executor,
-            Executor events,
-            Executor longWaits) {
-        this(connector, credentials, specs, configuration, watcherFactory, executor, events, longWaits, () -> null);
+        this(connector, credentials, specs, configuration, watcherFactory, executor, events, () -> null);
     }
 
     /**
@@ -130,7 +114,6 @@ public class TrainingJobService implements PlatformResolver {
             Function<PlatformResolver, JobWatcher> watcherFactory,
             Executor executor,
             Executor events,
-            Executor longWaits,
             Supplier<Object> proxy) {
         this.connector = connector;
         this.credentials = credentials;
@@ -139,7 +122,6 @@ public class TrainingJobService implements PlatformResolver {
         this.watcherFactory = watcherFactory;
         this.executor = executor;
         this.events = events;
-        this.longWaits = longWaits;
         this.proxy = proxy;
     }
 
@@ -166,16 +148,6 @@ public class TrainingJobService implements PlatformResolver {
     /** Where steps run their short blocking calls (reading the spec, submitting, stopping). */
     public Executor executor() {
         return executor;
-    }
-
-    /**
-     * Where a submit with fallback targets or retries runs its attempt loop, which holds its thread for the
-     * whole wait (hours): never the bounded pool of {@link #executor()}, where four such submits would hold
-     * every thread and leave every other step's submit and job end queued behind them. One thread per such
-     * submit while it waits, none when idle.
-     */
-    public Executor longWaits() {
-        return longWaits;
     }
 
     /**
@@ -209,12 +181,6 @@ public class TrainingJobService implements PlatformResolver {
             if (pool instanceof ExecutorService service) {
                 service.shutdownNow();
             }
-        }
-        // Not interrupted: to an attempt loop an interrupt is the build's abort, which stops its job when
-        // cancelOnAbort is set. The closed monitor ends its watch Cancelled without touching the job, and the
-        // step, seeing isClosing(), neither fails nor completes: it resumes after the restart.
-        if (longWaits != executor && longWaits instanceof ExecutorService service) {
-            service.shutdown();
         }
         inline.values().forEach(b -> b.client().close());
         inline.clear();
@@ -262,7 +228,7 @@ public class TrainingJobService implements PlatformResolver {
         EndpointAllowList allowed = allowList();
         requireAllowedInline(c, allowed);
         Credentials creds = credentials.forRun(c.getCredentialsId(), run, c.getEndpoint());
-        ConnectionSettings settings = secured(c.toSettings(creds), allowed);
+        ConnectionSettings settings = allowed.guarded(secured(c.toSettings(creds), allowed));
         String key = INLINE + bindingId;
         return new ConnectionBinding(key, c.platform(), bindInline(key, settings), warning(settings));
     }
@@ -304,7 +270,8 @@ public class TrainingJobService implements PlatformResolver {
         } else {
             c = ref.inline();
             requireAllowedInline(c, allowed);
-            settings = secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed);
+            settings = allowed.guarded(
+                    secured(c.toSettings(credentials.forRun(c.getCredentialsId(), run, c.getEndpoint())), allowed));
         }
         if (queue != null) {
             settings = settings.withQueue(queue);
@@ -409,12 +376,6 @@ public class TrainingJobService implements PlatformResolver {
         // configure the job (the step's form), as credentials ids are (review S8).
         return config.findConnection(name)
                 .orElseThrow(() -> InvalidInputException.worded("connection", Messages.Step_UnknownConnection(name)));
-    }
-
-    /** Grows a thread per task and lets idle ones go: for tasks that wait, not for work. */
-    static Executor newWaitPool(String name) {
-        return new ThreadPoolExecutor(
-                0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threads(name));
     }
 
     static Executor newPool(String name) {

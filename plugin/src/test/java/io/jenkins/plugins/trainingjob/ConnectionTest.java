@@ -116,6 +116,10 @@ class ConnectionTest {
         s.setWorkspace("ws");
         Credentials keys = Credentials.of("ak", "sk");
 
+        assertThat(s.toSettings(keys).senseCoreSignature())
+                .as("not chosen: request-bound, with the client's one date-only fallback")
+                .isNull();
+        s.setSignature("request");
         assertThat(s.toSettings(keys).senseCoreSignature()).isEqualTo(SenseCoreSignature.REQUEST);
         s.setSignature("date-only");
         assertThat(s.toSettings(keys).senseCoreSignature()).isEqualTo(SenseCoreSignature.DATE_ONLY);

@@ -46,4 +46,17 @@ class CoreDefaultsTest {
         assertThat(settings.http().proxy()).isSameAs(own);
         assertThat(settings.http().clientBuilderHook()).isNull();
     }
+
+    /**
+     * A hook the settings carry (the allow-list's name service for inline settings) is composed with the
+     * proxy's, not replaced by it (running the composition needs a controller, as the proxy hook does).
+     */
+    @Test
+    void aHookTheSettingsCarryIsKeptBesideTheProxys() {
+        java.util.function.UnaryOperator<okhttp3.OkHttpClient.Builder> own = b -> b;
+        ConnectionSettings settings =
+                CoreDefaults.withJenkinsProxy(AIHC.withHttp(AIHC.http().withClientBuilderHook(own)));
+
+        assertThat(settings.http().clientBuilderHook()).isNotSameAs(own).isNotSameAs(CoreDefaults.JENKINS_PROXY);
+    }
 }

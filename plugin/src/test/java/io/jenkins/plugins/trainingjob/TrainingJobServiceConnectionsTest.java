@@ -145,4 +145,31 @@ class TrainingJobServiceConnectionsTest {
 
         assertThat(((FakePlatform) b.client()).settings().target().toString()).contains("cce-b", "spot");
     }
+
+    /**
+     * Security review 2, N5: inline settings allowed only by a wildcard get a name service that refuses
+     * loopback, link-local and metadata addresses, so a name pointing at them reaches nothing; configured
+     * connections (an administrator's) keep theirs.
+     */
+    @Test
+    void inlineSettingsResolveNamesThroughTheAllowListsNameService() throws Exception {
+        when(config.endpointAllowList())
+                .thenReturn(io.jenkins.plugins.trainingjob.core.platform.EndpointAllowList.parse("*"));
+        AihcConnection inline = aihc(null, "team-ak");
+        inline.setRegion(null);
+        inline.setEndpoint("https://rebinding.example.test");
+
+        service.bind(ConnectionRef.of(null, inline), run, "b-1");
+
+        ConnectionSettings bound = connected.get(0);
+        assertThat(bound.http().clientBuilderHook()).isNotNull();
+        okhttp3.Dns dns = bound.http()
+                .clientBuilderHook()
+                .apply(new okhttp3.OkHttpClient.Builder())
+                .build()
+                .dns();
+        assertThatThrownBy(() -> dns.lookup("localhost"))
+                .isInstanceOf(java.net.UnknownHostException.class)
+                .hasMessageContaining("no wildcard of allowedEndpoints reaches");
+    }
 }

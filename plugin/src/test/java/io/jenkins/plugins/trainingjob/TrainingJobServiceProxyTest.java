@@ -53,7 +53,6 @@ class TrainingJobServiceProxyTest {
                 resolver -> null,
                 Runnable::run,
                 Runnable::run,
-                Runnable::run,
                 jenkinsProxy::get);
     }
 

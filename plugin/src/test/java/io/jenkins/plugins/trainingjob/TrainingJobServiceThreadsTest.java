@@ -64,16 +64,14 @@ class TrainingJobServiceThreadsTest {
                     return monitor.get();
                 },
                 TrainingJobService.newPool("training-job-calls"),
-                TrainingJobService.newPool("training-job-events"),
-                TrainingJobService.newWaitPool("training-job-attempts"));
+                TrainingJobService.newPool("training-job-events"));
         ClassLoader throwaway = new URLClassLoader(new URL[0], getClass().getClassLoader());
         Map<String, ClassLoader> seenBy = new ConcurrentHashMap<>();
-        CountDownLatch ran = new CountDownLatch(3);
+        CountDownLatch ran = new CountDownLatch(2);
         CompletableFuture<Outcome> outcome = new CompletableFuture<>();
 
         Thread buildVm = new Thread(() -> {
-            Map<String, Executor> pools =
-                    Map.of("calls", service.executor(), "events", service.events(), "attempts", service.longWaits());
+            Map<String, Executor> pools = Map.of("calls", service.executor(), "events", service.events());
             pools.forEach((name, pool) -> pool.execute(() -> {
                 seenBy.put(
                         Thread.currentThread().getName(), Thread.currentThread().getContextClassLoader());
@@ -97,8 +95,7 @@ class TrainingJobServiceThreadsTest {
 
             assertThat(seenBy.keySet())
                     .as("named as the controller's pools are")
-                    .containsExactlyInAnyOrder(
-                            "training-job-calls [#1]", "training-job-events [#1]", "training-job-attempts [#1]");
+                    .containsExactlyInAnyOrder("training-job-calls [#1]", "training-job-events [#1]");
             assertThat(seenBy.values()).doesNotContain(throwaway);
             assertThat(Thread.getAllStackTraces().keySet())
                     .as("threads that keep the context class loader of the thread that first used them")

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.cli;
 
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
+import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,6 +18,7 @@ import java.util.Objects;
  * @param out results (stdout)
  * @param err progress and errors (stderr)
  * @param interactive whether stdin, stdout and stderr are a terminal (colour and the live line only then)
+ * @param connector opens platform clients; each one's notices go to {@code err}
  */
 public record CliEnvironment(
         Map<String, String> variables,
@@ -35,6 +38,19 @@ public record CliEnvironment(
         Objects.requireNonNull(interrupts, "interrupts");
         Objects.requireNonNull(connector, "connector");
         Objects.requireNonNull(clock, "clock");
+        connector = sayingNotices(connector, err);
+    }
+
+    /**
+     * Every client this CLI opens says what it learns about its connection (a SenseCore gateway that took
+     * only the date-only signature) on stderr, once, as it happens: one place for every command.
+     */
+    private static PlatformConnector sayingNotices(PlatformConnector connector, PrintWriter err) {
+        return settings -> {
+            TrainingPlatform platform = connector.connect(settings);
+            platform.onNotice(n -> err.println("trainjob: warning: " + ConsoleText.strip(n)));
+            return platform;
+        };
     }
 
     /** The environment variable, or {@code null} when it is unset or blank. */

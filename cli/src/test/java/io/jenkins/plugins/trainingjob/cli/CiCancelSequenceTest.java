@@ -2,8 +2,9 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
-import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -16,6 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,6 +71,88 @@ class CiCancelSequenceTest {
         sim.deleteJob(job.id());
     }
 
+    @Test
+    void aSweepInOneStepWithTheDocumentedTrapStopsEveryLeg() throws Exception {
+        List<JobView> legs = cancelledSweep("sweep-trap", sweepStep());
+
+        assertThat(legs)
+                .hasSize(2)
+                .allSatisfy(j -> assertThat(j.state()).as(log("sweep-trap")).isEqualTo(JobState.STOPPED));
+    }
+
+    @Test
+    void aSweepInOneStepWithoutTheTrapLeavesItsLegsRunning() throws Exception {
+        String step = sweepStep();
+        String withoutTrap = step.lines().filter(l -> !l.startsWith("trap ")).collect(Collectors.joining("\n"));
+        assertThat(withoutTrap).isNotEqualTo(step);
+
+        List<JobView> legs = cancelledSweep("sweep-plain", withoutTrap);
+
+        assertThat(legs)
+                .as("the documented reason for the trap: background legs ignore SIGINT")
+                .hasSize(2)
+                .allSatisfy(j -> assertThat(j.state()).isEqualTo(JobState.RUNNING));
+        legs.forEach(j -> sim.deleteJob(j.id()));
+    }
+
+    /** The {@code run:} script of docs/cli.md's sweep-in-one-step example. */
+    static String sweepStep() throws IOException {
+        Matcher m = Pattern.compile("<!-- ci-example: sweep-in-one-step[^>]*-->\\s*```yaml\\n(.*?)```", Pattern.DOTALL)
+                .matcher(Files.readString(DocsExamplesTest.ROOT.resolve("docs/cli.md")));
+        assertThat(m.find()).as("the sweep example in docs/cli.md").isTrue();
+        return new ObjectMapper(new YAMLFactory())
+                .readTree(m.group(1))
+                .get(0)
+                .path("run")
+                .asText();
+    }
+
+    /**
+     * Runs the sweep step (its trainjob the CLI in JVMs of their own, train.yaml a job that runs ten
+     * minutes named after its LR), sends the cancel sequence once both legs run, returns the legs' jobs.
+     */
+    private List<JobView> cancelledSweep(String name, String step) throws Exception {
+        Path spec = dir.resolve("train.yaml");
+        Files.writeString(
+                spec,
+                Files.readString(CliHarness.resource(dir, "small-job.yaml"))
+                        .replace("name: cli-small-${RUN}", "name: " + name + "-${LR}")
+                        .replace("\"${RUN_SECONDS}\"", "\"600\""));
+        Path trainjob = TestLaunchers.script(dir.resolve("bin/trainjob"));
+        Path script = dir.resolve(name + ".sh");
+        Files.writeString(script, step.replace("./trainjob ", "'" + trainjob + "' ") + "\n");
+        ProcessBuilder pb = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", script.toString())
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile());
+        simulatorEnvironment(pb.environment());
+        pb.environment().put("GITHUB_RUN_ID", "77");
+        pb.environment().put("GITHUB_RUN_ATTEMPT", "1");
+        Process shell = pb.start();
+        List<String> names = List.of(name + "-1e-4", name + "-3e-4");
+        try {
+            for (String leg : names) {
+                awaitJob(leg, JobState.RUNNING, 60_000)
+                        .orElseThrow(() -> new AssertionError("no RUNNING job " + leg + "; log: " + log(name)));
+            }
+            cancelSequence(shell);
+            List<JobView> after = new ArrayList<>();
+            for (String leg : names) {
+                after.add(
+                        awaitJob(leg, JobState.STOPPED, 2_000).orElse(find(leg).orElseThrow()));
+            }
+            return after;
+        } finally {
+            killTree(shell.toHandle());
+        }
+    }
+
+    private void simulatorEnvironment(Map<String, String> env) {
+        env.put("CP", System.getProperty("java.class.path"));
+        env.putAll(SimulatedPlatform.environment(sim));
+        env.put("HOME", dir.toString());
+    }
+
     /** Starts the step's script, waits until its job runs, sends the cancel sequence, returns the job after it. */
     private JobView cancelledRun(String name, String prefix) throws Exception {
         Path spec = dir.resolve(name + ".yaml");
@@ -90,30 +176,30 @@ class CiCancelSequenceTest {
         ProcessBuilder pb = new ProcessBuilder("bash", "--noprofile", "--norc", "-eo", "pipefail", script.toString())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile());
-        Map<String, String> env = pb.environment();
-        Scenario.CredentialPair key = sim.scenario().credentials().get(0);
-        env.put("CP", System.getProperty("java.class.path"));
-        env.put("TRAINJOB_PLATFORM", "aihc");
-        env.put("TRAINJOB_ENDPOINT", sim.baseUrl().toString());
-        env.put("TRAINJOB_RESOURCE_POOL", SimulatedPlatform.POOL);
-        env.put("TRAINJOB_ACCESS_KEY", key.accessKey());
-        env.put("TRAINJOB_SECRET_KEY", key.secretKey());
-        env.put("HOME", dir.toString());
+        simulatorEnvironment(pb.environment());
         Process shell = pb.start();
         try {
             JobView running = awaitJob(name, JobState.RUNNING, 60_000)
                     .orElseThrow(() -> new AssertionError("no RUNNING job " + name + "; log: " + log(name)));
-            signal("INT", shell.pid());
-            shell.waitFor(4, TimeUnit.SECONDS);
-            signal("TERM", shell.pid());
-            shell.waitFor(2, TimeUnit.SECONDS);
-            killTree(shell.toHandle());
-            shell.waitFor(10, TimeUnit.SECONDS);
+            cancelSequence(shell);
             // the stop call, if any, was made before the process ended: what the platform says now is final
             return awaitJob(name, JobState.STOPPED, 2_000).orElse(find(name).orElse(running));
         } finally {
             killTree(shell.toHandle());
         }
+    }
+
+    /**
+     * The runner's cancel of a step: SIGINT to its shell, SIGTERM 4 s later (7.5 s on GitHub), the process
+     * tree killed 2 s after that (2.5 s); returns once the shell has ended.
+     */
+    static void cancelSequence(Process shell) throws Exception {
+        signal("INT", shell.pid());
+        shell.waitFor(4, TimeUnit.SECONDS);
+        signal("TERM", shell.pid());
+        shell.waitFor(2, TimeUnit.SECONDS);
+        killTree(shell.toHandle());
+        shell.waitFor(10, TimeUnit.SECONDS);
     }
 
     private String log(String name) {

@@ -84,7 +84,11 @@ class CiSnippetsTest {
 
         assertThat(action.at("/runs/using").asText()).isEqualTo("composite");
         JsonNode steps = action.at("/runs/steps");
-        assertThat(steps.get(0).path("run").asText()).contains("exec $TJ_CMD submit");
+        assertThat(steps).anySatisfy(step -> assertThat(step.path("run").asText())
+                .contains("exec bash \"$GITHUB_ACTION_PATH/trainjob.sh\" submit"));
+        assertThat(Files.readString(ROOT.resolve(".github/actions/trainjob/trainjob.sh")))
+                .contains("exec \"$cmd\" \"$@\"")
+                .contains("-jar \"$cmd\" \"$@\"");
         assertThat(steps).anySatisfy(step -> {
             assertThat(step.path("if").asText()).contains("cancelled()");
             assertThat(step.path("run").asText()).contains("cancel --client-token \"$TJ_TOKEN\"");

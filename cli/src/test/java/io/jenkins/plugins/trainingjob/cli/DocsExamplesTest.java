@@ -73,6 +73,77 @@ class DocsExamplesTest {
     }
 
     @Test
+    void theSenseCoreExampleOverItsReservationIsLetThroughByPreflightAndRefusedAtCreateWithExit7() throws IOException {
+        // what docs/cli.md's quick start and the example's header say WORKERS=3 does
+        CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
+        cli.env.putAll(Map.of(
+                "TRAINJOB_PLATFORM", "sensecore",
+                "TRAINJOB_SUBSCRIPTION", "sim-sub",
+                "TRAINJOB_RESOURCE_GROUP", "default",
+                "TRAINJOB_ZONE", "cn-sh-01z",
+                "TRAINJOB_WORKSPACE", "sim-ws"));
+        String spec = ROOT.resolve("docs/examples/simulator-sensecore-does-not-fit.yaml")
+                .toString();
+
+        var check = cli.run("check", spec, "--set", "BUILD_NUMBER=31", "--set", "WORKERS=3");
+        assertThat(check.exitCode()).as(check.err()).isZero();
+        assertThat(check.out()).contains("Not checked: ReservedQuota");
+
+        var submit = cli.run("submit", spec, "--set", "BUILD_NUMBER=32", "--set", "WORKERS=3");
+        assertThat(submit.exitCode()).as(submit.err()).isEqualTo(7);
+        assertThat(submit.err()).contains("MEMBER_QUOTA_EXCEEDED");
+        assertThat(Files.readString(ROOT.resolve("docs/cli.md")))
+                .contains("`check` exits 0")
+                .contains("`submit` exits 7");
+    }
+
+    @Test
+    void everySimulatorKnobTheExamplesUseIsDocumented() throws IOException {
+        String readme = Files.readString(ROOT.resolve("simulator/README.md"));
+        List<String> knobs = new ArrayList<>();
+        try (var files = Files.list(ROOT.resolve("docs/examples"))) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".yaml")).toList()) {
+                Matcher m = Pattern.compile("(?:name|key):\\s*(SIM_[A-Z_]+)").matcher(Files.readString(f));
+                while (m.find()) {
+                    knobs.add(m.group(1));
+                }
+            }
+        }
+        assertThat(knobs).contains("SIM_LOG_LINES").allSatisfy(k -> assertThat(readme)
+                .contains("`" + k + "="));
+    }
+
+    @Test
+    void theReadmeLinksTheReleaseExamplesTheActionAndTheGitlabTemplate() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        for (String target : List.of(
+                ".github/actions/trainjob/action.yml",
+                "docs/examples/github-release.yml",
+                "docs/ci/gitlab-trainjob.yml",
+                "docs/examples/Jenkinsfile.release")) {
+            assertThat(readme).as("README links %s (D10)", target).contains("](" + target + ")");
+            assertThat(ROOT.resolve(target)).exists();
+        }
+        assertThat(readme).contains("| `trainjob history");
+    }
+
+    @Test
+    void noDocumentRepeatsAHeading() throws IOException {
+        List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("simulator/README.md")));
+        try (var files = Files.list(ROOT.resolve("docs"))) {
+            files.filter(f -> f.toString().endsWith(".md")).forEach(docs::add);
+        }
+        for (Path doc : docs) {
+            List<String> headings = Files.readString(doc)
+                    .replaceAll("(?s)```.*?```", "")
+                    .lines()
+                    .filter(l -> l.startsWith("#"))
+                    .toList();
+            assertThat(headings).as("headings of %s", doc.getFileName()).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
     void theSimulatorBannerPrintsTheExportsTheQuickStartUses() throws IOException {
         String banner = SimulatorCommand.banner(sim, "seed-taint-and-gpu");
         String port = Integer.toString(sim.baseUrl().getPort());

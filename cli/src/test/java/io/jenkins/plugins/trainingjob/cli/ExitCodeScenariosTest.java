@@ -2,6 +2,8 @@ package io.jenkins.plugins.trainingjob.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -125,7 +127,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "--poll-interval",
                 "50ms");
         assertThat(diagnosed.exitCode()).as(diagnosed.err()).isEqualTo(3);
-        assertThat(diagnosed.out()).contains("Verdict: never fits");
+        assertThat(diagnosed.out()).contains("Verdict: NEVER_FITS — never fits");
     }
 
     @Test
@@ -164,7 +166,7 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
                 "-o",
                 "json");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(8);
-        assertThat(result.err()).contains("no basis for an estimate (").contains("finished jobs in 7d)");
+        assertThat(result.err()).containsPattern("no basis for an estimate \\(\\d+ finished jobs? in 7d\\)");
         assertThat(result.out())
                 .contains("\"outcome\" : \"not_started_in_budget\"")
                 .contains("did not start within 1s")
@@ -203,8 +205,45 @@ class ExitCodeScenariosTest extends SimulatorBackedCliTest {
         var result = run(
                 "submit", blocked(8), "--wait", "scheduled", "--pending-timeout", "300ms", "--poll-interval", "50ms");
         assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
-        assertThat(result.out()).contains("Verdict: fits after a change");
+        assertThat(result.out()).contains("Verdict: FITS_LATER — fits after a change");
         assertThat(result.err()).contains("stop it with: trainjob cancel");
+    }
+
+    @Test
+    void row2AnHttpsEndpointThatSpeaksPlainHttpIsNamedInOneLineWithTheUrlToUse() {
+        // the simulator over https://: its HTTP server reads the ClientHello and never answers (P21: 120 s)
+        String http = sim.baseUrl().toString().replaceAll("/$", "");
+        String https = http.replaceFirst("^http:", "https:");
+        cli.env.put("TRAINJOB_ENDPOINT", https);
+
+        run("status", "pytorchjob-x").failsWithOneLine(2, https + " speaks plain HTTP, not TLS", "use " + http);
+    }
+
+    @Test
+    void aDiagnosedJobStoppedAfterTheWaitSaysSoInItsReportAsInItsJson() throws Exception {
+        Path html = dir.resolve("stopped.html");
+        var result = run(
+                "submit",
+                blocked(8),
+                "--wait",
+                "scheduled",
+                "--pending-timeout",
+                "300ms",
+                "--poll-interval",
+                "50ms",
+                "--cancel-on-failure",
+                "-o",
+                "json",
+                "--report-file",
+                html.toString());
+
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(6);
+        JsonNode doc = Terminal.JSON.readTree(result.out());
+        assertThat(doc.path("cleanup").path("stopRequested").asBoolean()).isTrue();
+        assertThat(doc.path("message").asText()).contains("; then stopped: ");
+        assertThat(doc.at("/report/headline").asText()).contains("; after the wait: stopped job ");
+        assertThat(Files.readString(html))
+                .containsPattern("<h1>[^<]*; after the wait: stopped job [^<]*\\(--cancel-on-failure\\)</h1>");
     }
 
     @Test

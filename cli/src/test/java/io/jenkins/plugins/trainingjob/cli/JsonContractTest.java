@@ -71,6 +71,14 @@ class JsonContractTest extends SimulatorBackedCliTest {
         assertThat(doc.path("command").asText()).as(what).isEqualTo(command);
         assertThat(doc.path("exitCode").asInt()).as(what).isEqualTo(exitCode);
         assertThat(doc.path("message").asText()).as(what).isNotBlank();
+        if (doc.has("outcome")
+                && doc.path("job").has("name")
+                && !doc.path("message").asText().startsWith("Job ")) {
+            // an outcome's sentence names its job, read alone in a CI log (P15: "is scheduled: RUNNING ...")
+            assertThat(doc.path("message").asText())
+                    .as("%s: the message names the job", what)
+                    .startsWith("job " + doc.path("job").path("name").asText());
+        }
         List<String> unsorted = new ArrayList<>();
         List<String> upperPlatforms = new ArrayList<>();
         walk(doc, "$", unsorted, upperPlatforms);

@@ -14,6 +14,7 @@ public final class ManualInterrupts implements InterruptSignal {
     public synchronized Registration onInterrupt(Runnable handler) {
         handlers.add(handler);
         listening.countDown();
+        notifyAll();
         return () -> {
             synchronized (this) {
                 handlers.remove(handler);
@@ -30,6 +31,34 @@ public final class ManualInterrupts implements InterruptSignal {
             throw new AssertionError("no command listened for Ctrl-C within 30 s");
         }
         fire();
+    }
+
+    /** Waits (at most 30 s) until {@code n} handlers listen at once: a command's guard and what it runs inside it. */
+    void awaitListeners(int n) throws InterruptedException {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+        synchronized (this) {
+            while (handlers.size() < n) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError(n + " handlers did not listen for Ctrl-C within 30 s");
+                }
+                wait(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+        }
+    }
+
+    /**
+     * Presses Ctrl-C as the JVM does it: every handler (shutdown hook) on a thread of its own, at once, so a
+     * handler that waits for the command does not hold up the others. Returns the handlers' threads.
+     */
+    List<Thread> fireAsHooks() {
+        List<Thread> hooks = new java.util.ArrayList<>();
+        for (Runnable handler : handlers) {
+            Thread hook = new Thread(handler, "test-interrupt-hook");
+            hook.start();
+            hooks.add(hook);
+        }
+        return hooks;
     }
 
     void fire() {

@@ -7,6 +7,18 @@ import io.jenkins.plugins.trainingjob.simulator.Simulator;
 final class SimulatedPlatform {
 
     static final String POOL = "cce-sim00001";
+    /** The connection flags of the documented scenario's SenseCore workspace. */
+    static final java.util.List<String> SENSECORE = java.util.List.of(
+            "--platform",
+            "sensecore",
+            "--subscription",
+            "sim-sub",
+            "--resource-group",
+            "default",
+            "--zone",
+            "cn-sh-01z",
+            "--workspace",
+            "sim-ws");
 
     private SimulatedPlatform() {}
 
@@ -31,12 +43,18 @@ final class SimulatedPlatform {
     }
 
     static CliHarness pointAt(Simulator sim, CliHarness cli) {
-        Scenario.CredentialPair key = sim.scenario().credentials().get(0);
-        cli.env.put("TRAINJOB_PLATFORM", "aihc");
-        cli.env.put("TRAINJOB_ENDPOINT", sim.baseUrl().toString());
-        cli.env.put("TRAINJOB_RESOURCE_POOL", POOL);
-        cli.env.put("TRAINJOB_ACCESS_KEY", key.accessKey());
-        cli.env.put("TRAINJOB_SECRET_KEY", key.secretKey());
+        cli.env.putAll(environment(sim));
         return cli;
+    }
+
+    /** The variables that point a trainjob, in-process or in a shell, at the simulator's AIHC pool. */
+    static java.util.Map<String, String> environment(Simulator sim) {
+        Scenario.CredentialPair key = sim.scenario().credentials().get(0);
+        return java.util.Map.of(
+                "TRAINJOB_PLATFORM", "aihc",
+                "TRAINJOB_ENDPOINT", sim.baseUrl().toString(),
+                "TRAINJOB_RESOURCE_POOL", POOL,
+                "TRAINJOB_ACCESS_KEY", key.accessKey(),
+                "TRAINJOB_SECRET_KEY", key.secretKey());
     }
 }

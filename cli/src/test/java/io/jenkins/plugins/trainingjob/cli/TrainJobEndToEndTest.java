@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -243,6 +246,8 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         var again = cli.run("diagnose", id, "--id", diagnosisId, "--format", "markdown");
         assertThat(again.exitCode()).as(again.err()).isZero();
         assertThat(again.out()).contains("fake-node-a800-\\[01-04\\]");
+        // a fetch by id waits a minute by default, not the five a launch may need: a typo fails fast (P23)
+        assertThat(again.err()).contains("fetching diagnosis " + diagnosisId + " for up to 1m (--diagnosis-timeout)");
 
         // Without the job, the diagnosis id stands for it (core's rule, the same in Jenkins).
         var byIdOnly = cli.run("diagnose", "--id", diagnosisId, "--format", "json");
@@ -380,8 +385,19 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 .failsWithOneLine(2, "no-such-scenario.yaml", "seed-taint-and-gpu");
     }
 
+    /** A demo run's lines, folds joined, with what differs between runs (port, speed, heartbeat time) masked. */
+    static List<String> demoLines(String text) {
+        return ConsoleText.logicalLines(text)
+                .lines()
+                .map(l -> l.replaceAll("http://127\\.0\\.0\\.1:\\d+", "http://127.0.0.1:PORT")
+                        .replaceAll("time x\\d+", "time xN")
+                        .replaceAll("after \\d+m( \\d+s)?$", "after T"))
+                .filter(l -> !l.isBlank())
+                .toList();
+    }
+
     @Test
-    void theDemoShowsBothJobsLiveAndEndsWithTheReport() {
+    void theDemoShowsBothJobsLiveAndEndsWithTheReport() throws IOException {
         var result = cli.run("demo", "--speed", "300");
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(OutcomePrinter.unfolded(result.err()))
@@ -398,5 +414,23 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         assertThat(result.out().lines().filter(l -> l.contains("cannot be scheduled")))
                 .as("one headline (P8)")
                 .hasSize(1);
+        // one word for the verdict wherever the demo says it, the prose after it (P12)
+        assertThat(result.err())
+                .contains("1 worker x 8 GPUs in queue 'default'; pre-flight: FITS_LATER\n")
+                .contains("1 worker x 2 GPUs in queue 'training'; pre-flight: FITS_NOW\n");
+        assertThat(result.out())
+                .contains("Verdict: FITS_LATER — fits after a change")
+                .contains("Nodes short");
+        // README.md shows this run: every line of its sample is a line the demo prints (D2), the port, the
+        // speed and the times of the heartbeat aside, and the "report not ready" step, which only a slower
+        // clock meets
+        String readme = Files.readString(DocsExamplesTest.ROOT.resolve("README.md"));
+        String sample = readme.substring(readme.indexOf("$ ./trainjob demo\n") + 18);
+        sample = sample.substring(0, sample.indexOf("```"));
+        List<String> printed = demoLines(result.err() + "\n" + result.out());
+        assertThat(demoLines(sample))
+                .filteredOn(l -> !l.contains("diagnosis waiting: the report is not ready yet"))
+                .isNotEmpty()
+                .allSatisfy(l -> assertThat(printed).contains(l));
     }
 }

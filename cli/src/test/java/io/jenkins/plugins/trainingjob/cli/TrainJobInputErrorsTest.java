@@ -195,7 +195,10 @@ class TrainJobInputErrorsTest {
                 .isTrue());
     }
 
-    /** Security review S2: request-bound SenseCore signatures unless date-only is asked for by name. */
+    /**
+     * Security review S2: request-bound SenseCore signatures unless date-only is asked for by name; without
+     * a setting the client may fall back to date-only once (review 2), with one it never does.
+     */
     @Test
     void senseCoreSignaturesAreRequestBoundUnlessDateOnlyIsAskedFor() {
         List<ConnectionSettings> connected = new ArrayList<>();
@@ -223,12 +226,15 @@ class TrainJobInputErrorsTest {
         cli.run(args);
         cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "date-only");
         cli.run(args);
+        cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "request");
+        cli.run(args);
         cli.env.put("TRAINJOB_SENSECORE_SIGNATURE", "dateonly");
         cli.run(args).failsWithOneLine(2, "'dateonly' is not one of request, date-only");
 
+        // Not chosen: request-bound, with the one date-only fallback a 401 allows; chosen: never another.
         assertThat(connected)
                 .extracting(ConnectionSettings::senseCoreSignature)
-                .containsExactly(SenseCoreSignature.REQUEST, SenseCoreSignature.DATE_ONLY);
+                .containsExactly(null, SenseCoreSignature.DATE_ONLY, SenseCoreSignature.REQUEST);
     }
 
     @Test

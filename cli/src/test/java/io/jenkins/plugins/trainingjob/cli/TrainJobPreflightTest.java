@@ -96,7 +96,7 @@ class TrainJobPreflightTest {
             var check = cli.run("check", spec);
             assertThat(check.exitCode()).as(check.err()).isZero();
             assertThat(oneLine(check.out()))
-                    .contains("Verdict: needs the administrator")
+                    .contains("Verdict: NEEDS_ADMIN — needs the administrator")
                     .contains(action);
             var strictCheck = cli.run("check", spec, "--preflight", "strict");
             assertThat(strictCheck.exitCode()).as(strictCheck.err()).isEqualTo(7);
@@ -112,7 +112,7 @@ class TrainJobPreflightTest {
             var submit = cli.run("submit", spec);
             assertThat(submit.exitCode()).as(submit.err()).isZero();
             assertThat(oneLine(submit.err()))
-                    .contains("warning: pre-flight: needs the administrator")
+                    .contains("warning: pre-flight: NEEDS_ADMIN — needs the administrator")
                     .contains(action)
                     .contains("strict refuses it")
                     .contains("submitted job");
@@ -183,7 +183,7 @@ class TrainJobPreflightTest {
                     "100ms");
             String err = oneLine(submit.err());
             assertThat(err)
-                    .contains("warning: pre-flight: needs the administrator")
+                    .contains("warning: pre-flight: NEEDS_ADMIN — needs the administrator")
                     .contains("uncordon h-3")
                     .contains("submitted job")
                     .contains("will not start until someone acts: uncordon h-3");
@@ -206,7 +206,7 @@ class TrainJobPreflightTest {
             var check = cli.run("check", spec);
             assertThat(check.exitCode()).as(check.err()).isEqualTo(3);
             assertThat(oneLine(check.out()))
-                    .contains("Verdict: never fits as configured")
+                    .contains("Verdict: NEVER_FITS — never fits as configured")
                     .contains(rule);
 
             var submit = cli.run("submit", spec, "--wait", "scheduled");
@@ -227,12 +227,13 @@ class TrainJobPreflightTest {
 
             var check = cli.run("check", spec);
             assertThat(check.exitCode()).as(check.err()).isZero();
-            assertThat(check.out()).contains("Verdict: fits now: the free capacity of queue training holds all 2 pods");
+            assertThat(check.out())
+                    .contains("Verdict: FITS_NOW — fits now: the free capacity of queue training holds all 2 pods");
             assertThat(jobs(sim)).isZero();
 
             var submit = cli.run("submit", spec);
             assertThat(submit.exitCode()).as(submit.err()).isZero();
-            assertThat(submit.err()).contains("pre-flight: fits now").contains("submitted job");
+            assertThat(submit.err()).contains("pre-flight: FITS_NOW — fits now").contains("submitted job");
             assertThat(jobs(sim)).isEqualTo(1);
         }
     }
@@ -243,7 +244,9 @@ class TrainJobPreflightTest {
             CliHarness cli = SimulatedPlatform.pointAt(sim, new CliHarness(dir.resolve("home")));
             var warned = cli.run("submit", spec("default", "nvidia.com/gpu", 9, 1), "--preflight", "warn");
             assertThat(warned.exitCode()).as(warned.err()).isZero();
-            assertThat(warned.err()).contains("pre-flight: never fits").contains("submitted anyway");
+            assertThat(warned.err())
+                    .contains("pre-flight: NEVER_FITS — never fits")
+                    .contains("submitted anyway");
 
             var skipped = cli.run("submit", spec("default", "nvidia.com/gpu", 10, 1), "--preflight", "false");
             assertThat(skipped.exitCode()).as(skipped.err()).isZero();
@@ -263,14 +266,14 @@ class TrainJobPreflightTest {
             var submit =
                     cli.run("submit", CliHarness.resource(dir, "gpu8-job.yaml").toString());
             assertThat(submit.exitCode()).as(submit.err()).isZero();
-            assertThat(submit.err()).contains("pre-flight: fits later");
+            assertThat(submit.err()).contains("pre-flight: FITS_LATER — fits later");
 
             var diagnose = cli.run("diagnose", submit.out().strip(), "--poll-interval", "50ms");
             assertThat(diagnose.exitCode()).as(diagnose.err()).isZero();
             assertThat(oneLine(diagnose.out()))
                     .contains("best change: removing the taint kwok.x-k8s.io/node: fake from "
                             + "fake-node-a800-[01-04]: the pod fits")
-                    .contains("Verdict: fits after a change")
+                    .contains("Verdict: FITS_LATER — fits after a change")
                     .doesNotContain("tolerations:");
         }
     }

@@ -93,6 +93,9 @@ class SavedStateFixturesTest {
         SubmitTrainingJobExecution token = submitWithClientToken(new StepFixture(buildDir));
         forms.put("submit-execution-client-token.ser", SavedForms.javaSerialize(token));
         forms.put("submit-execution-client-token.river", SavedForms.riverWrite(token));
+        SubmitTrainingJobExecution second = submitSecondAttempt(new StepFixture(buildDir));
+        forms.put("submit-execution-second-attempt.ser", SavedForms.javaSerialize(second));
+        forms.put("submit-execution-second-attempt.river", SavedForms.riverWrite(second));
         AwaitScheduleDiagnosisExecution await = awaitWaiting(new StepFixture(buildDir));
         forms.put("await-execution-waiting.ser", SavedForms.javaSerialize(await));
         forms.put("await-execution-waiting.river", SavedForms.riverWrite(await));
@@ -130,6 +133,35 @@ class SavedStateFixturesTest {
         e.useService(f.service);
         e.start();
         assertThat(e.watchState()).as("the step is waiting").isNotNull();
+        return e;
+    }
+
+    /**
+     * submitTrainingJob with a fallback queue, waiting on attempt 2 after attempt 1 stayed pending past its
+     * timeout and was stopped: the saved flow holds attempt 1's record and attempt 2's job.
+     */
+    private static SubmitTrainingJobExecution submitSecondAttempt(StepFixture f) throws Exception {
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet-${RUN}\n");
+        step.setVariables(List.of("RUN=7"));
+        step.setPendingTimeout("15m");
+        Fallback spot = new Fallback();
+        spot.setQueue("spot");
+        step.setFallback(List.of(spot));
+        step.setFallbackOrder("given");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(f.service);
+        e.start();
+        JobRef first = e.job();
+        f.watcher
+                .last()
+                .outcome
+                .complete(new Outcome.Unschedulable(
+                        FakePlatform.status(first, JobPhase.PENDING), Reports.documentedAihcExample(first)));
+        assertThat(e.attempt()).as("attempt 2 was submitted").isEqualTo(2);
+        assertThat(e.watchState()).as("the step is waiting on attempt 2").isNotNull();
+        assertThat(e.watchState().job()).isNotEqualTo(first);
         return e;
     }
 
@@ -471,6 +503,8 @@ class SavedStateFixturesTest {
             case "submit-execution-waiting" -> checkSubmit((SubmitTrainingJobExecution) read.value(), f);
             case "submit-execution-client-token" -> checkSubmitToken((SubmitTrainingJobExecution) read.value(), f);
             case "submit-execution-outcome-known" -> checkSubmitKnown((SubmitTrainingJobExecution) read.value(), f);
+            case "submit-execution-second-attempt" ->
+                checkSubmitSecondAttempt((SubmitTrainingJobExecution) read.value(), f);
             case "await-execution-waiting" -> checkAwait((AwaitScheduleDiagnosisExecution) read.value(), f);
             case "schedule-diagnosis-action" -> checkAction((ScheduleDiagnosisAction) read.value(), bytes);
             case "pending-time-action" -> checkPendingTime((PendingTimeAction) read.value());
@@ -528,6 +562,32 @@ class SavedStateFixturesTest {
         assertThat(f.platform.submittedTokens)
                 .as("a resumed step never submits again")
                 .isEmpty();
+    }
+
+    /** Resumed mid-fallback: attempt 1's record is kept, attempt 2's watch resumes, nothing is submitted. */
+    @SuppressWarnings("unchecked")
+    private static void checkSubmitSecondAttempt(SubmitTrainingJobExecution e, StepFixture f) throws Exception {
+        assertThat(e.attempt()).isEqualTo(2);
+        assertThat(e.job()).isEqualTo(new JobRef(PlatformKind.AIHC, "job-2", "resnet-7-a2"));
+        WatchState s = e.watchState();
+        assertThat(s.job()).isEqualTo(e.job());
+
+        e.useService(f.service);
+        e.onResume();
+        assertThat(f.watcher.resumed).containsExactly(s);
+        assertThat(f.platform.submittedTokens)
+                .as("a resumed step never submits again")
+                .isEmpty();
+        assertThat(f.log()).contains("resuming attempt 2 (queue=spot): job job-2");
+
+        f.watcher.last().outcome.complete(new Outcome.Scheduled(FakePlatform.status(e.job(), JobPhase.RUNNING)));
+        ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
+        verify(f.context).onSuccess(result.capture());
+        List<Map<String, Object>> attempts =
+                (List<Map<String, Object>>) ((Map<String, Object>) result.getValue()).get("attempts");
+        assertThat(attempts)
+                .extracting(a -> a.get("number") + ":" + a.get("outcome") + ":" + a.get("end"))
+                .containsExactly("1:unschedulable:moved", "2:scheduled:final");
     }
 
     /** Resumed after the outcome was saved: the known result is delivered, nothing is watched or submitted. */

@@ -5,8 +5,16 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.Submit;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitState;
+import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
+import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PathSegments;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
@@ -52,22 +60,70 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
 
     @Override
     public boolean start() {
-        inBackground(this::begin);
-        return false;
+        if (diagnosisId != null) {
+            inBackground(() -> fetchDiagnosis(bind()));
+            return false;
+        }
+        return super.start();
     }
 
-    private void begin() throws Exception {
+    /** A job is followed through core's submit flow, which creates nothing: its wait ends as a submit's does. */
+    @Override
+    protected Submit startFlow() throws Exception {
         ConnectionBinding binding = bind();
-        if (diagnosisId != null) {
-            fetchDiagnosis(binding);
-            return;
-        }
         JobRef job = new JobRef(binding.platform(), jobId, null);
         print(Messages.Step_Awaiting(binding.platform().displayName(), ConsoleText.strip(jobId)));
-        startWatch(
-                binding,
-                job,
-                WatchOptions.policy(until.target(), pendingTimeout, service().configuration()));
+        return SubmitFlow.follow(service().watcher(), request(), target(binding), job, logListener(), store());
+    }
+
+    @Override
+    protected Submit resumeFlow(SubmitState saved) throws Exception {
+        ConnectionBinding binding = bind();
+        return SubmitFlow.resume(
+                service().watcher(), request(), target(binding), TargetBinder.NONE, saved, logListener(), store());
+    }
+
+    private static TargetChoice.Candidate target(ConnectionBinding binding) {
+        return new TargetChoice.Candidate(1, "primary", binding.client(), null, binding.key());
+    }
+
+    private SubmitRequest request() {
+        return SubmitRequest.builder(JenkinsFieldNames.INSTANCE)
+                .waiting(
+                        until,
+                        WatchOptions.policy(
+                                until.target(), pendingTimeout, service().configuration()),
+                        WatchOptions.budget(maxWait))
+                .preflight(PreflightMode.OFF)
+                .stopping(cancelOnAbort, cancelOnFailure)
+                .unschedulableFails(failOnUnschedulable)
+                .build();
+    }
+
+    /**
+     * The flow's saved state, or one converted from a watch an earlier release saved; {@code null} when the
+     * watch had not begun (nothing was changed, so beginning again is safe). A fetch is asked again.
+     */
+    @Override
+    protected SubmitState savedState() {
+        if (diagnosisId != null) {
+            return null;
+        }
+        SubmitState saved = submitState();
+        if (saved != null) {
+            return saved;
+        }
+        WatchState watch = legacyWatchState();
+        return watch == null ? null : SubmitState.following(watch.job(), watch, watch.startedAt());
+    }
+
+    @Override
+    public void onResume() {
+        if (diagnosisId != null && !known()) {
+            inBackground(() -> fetchDiagnosis(bind()));
+            return;
+        }
+        super.onResume();
     }
 
     /**
@@ -125,12 +181,6 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         if (f != null) {
             f.cancel(false);
         }
-    }
-
-    /** Nothing was changed before the watch began, so beginning again is safe. */
-    @Override
-    protected void resumeBeforeWatch() throws Exception {
-        begin();
     }
 
     @Override

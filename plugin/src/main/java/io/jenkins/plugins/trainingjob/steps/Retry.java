@@ -74,7 +74,7 @@ public class Retry implements Describable<Retry>, Serializable {
             return RetryPolicy.none();
         }
         return RetryPolicy.parse(
-                RetryPolicy.Fields.JENKINS, retry.limit, retry.onExitCodes, retry.onPreemption, retry.backoff);
+                JenkinsFieldNames.INSTANCE, retry.limit, retry.onExitCodes, retry.onPreemption, retry.backoff);
     }
 
     @Override

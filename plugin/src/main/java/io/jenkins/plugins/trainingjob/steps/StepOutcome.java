@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
 import io.jenkins.plugins.trainingjob.core.monitor.JobFailure;
 import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -16,12 +17,11 @@ import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
-import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import io.jenkins.plugins.trainingjob.report.AttemptsAction;
 import io.jenkins.plugins.trainingjob.report.JobEndArchive;
 import io.jenkins.plugins.trainingjob.report.PendingTime;
 import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
@@ -42,64 +42,100 @@ final class StepOutcome {
     private StepOutcome() {}
 
     /**
-     * What a step needs to read a finished job's log and decide how a failed job ends the step.
+     * How a submit (or an await) ended, as the step's result or failure: the last attempt's outcome as
+     * {@link #apply} makes it, every attempt in the log and the result when there were several, the diagnosis
+     * of each attempt that moved on archived with the build, and the reused job.
      *
-     * @param client the connection's client, or {@code null} when it could not be bound (no log read)
-     * @param rules the spec's outputs ({@link OutputRules#none()} without a spec: only the line convention)
-     * @param failOnJobFailure whether a failed job fails the step (else the step returns its failure)
-     */
-    record JobEnd(TrainingPlatform client, OutputRules rules, boolean failOnJobFailure) {
-        /** No log read, a failed job fails the step: how steps ended before outputs existed. */
-        static final JobEnd NONE = new JobEnd(null, OutputRules.none(), true);
-    }
-
-    /**
-     * @return the step's result
+     * @param several whether the submit could take more than one attempt (fallback targets or retries)
      * @throws AbortException when the step must fail (the message is what the build log ends with)
      */
-    static Map<String, Object> apply(
-            Outcome outcome, JobRef job, boolean failOnUnschedulable, Run<?, ?> run, TaskListener listener)
-            throws AbortException {
-        return apply(outcome, job, failOnUnschedulable, JobEnd.NONE, run, listener, null);
-    }
-
-    /** As {@link #apply(Outcome, JobRef, boolean, JobEnd, Run, TaskListener, Eta)} without a watch's estimate. */
-    static Map<String, Object> apply(
-            Outcome outcome, JobRef job, boolean failOnUnschedulable, JobEnd end, Run<?, ?> run, TaskListener listener)
-            throws AbortException {
-        return apply(outcome, job, failOnUnschedulable, end, run, listener, null);
-    }
-
-    /**
-     * As {@link #apply(Outcome, JobRef, boolean, Run, TaskListener)}, reading a finished job's outputs and a
-     * failed job's log tail through {@code end.client()}, archiving the short report of every outcome but
-     * unschedulable (which has the diagnosis report) with the build, and returning a failed job's details
-     * when {@code end.failOnJobFailure()} is off.
-     *
-     * @param eta the watch's last estimate of when the job starts, or {@code null} (none made, or a watch
-     *     resumed after a restart); a budget's outcome and a report carry their own
-     */
-    static Map<String, Object> apply(
-            Outcome outcome,
-            JobRef job,
+    static Map<String, Object> ofSubmit(
+            SubmitResult r,
+            boolean several,
             boolean failOnUnschedulable,
-            JobEnd end,
+            boolean failOnJobFailure,
             Run<?, ?> run,
-            TaskListener listener,
-            Eta eta)
+            TaskListener listener)
             throws AbortException {
-        return apply(outcome, job, failOnUnschedulable, end, run, listener, eta, List.of());
+        PrintStream log = listener.getLogger();
+        if (several && !r.attempts().isEmpty()) {
+            AttemptsAction.record(run, r.clientToken(), r.attempts()); // the build page's summary (review R11)
+        }
+        switch (r.ending()) {
+            case REFUSED -> {
+                report(r.preflight(), run, log);
+                throw new AbortException(ConsoleText.strip(r.preflight().headline()));
+            }
+            case FAILED -> throw StepFailure.abortOrRethrow(r.error());
+            case INTERRUPTED, CLOSED ->
+                throw new AbortException(ConsoleText.strip(r.outcome().message()));
+            case SUBMITTED -> {
+                return withSubmit(StepResult.of(r.job(), r.status(), null), r, several);
+            }
+            case WAITED -> {
+                if (several) {
+                    r.attempts().forEach(a -> log.println(a.line()));
+                }
+                archiveMoved(r, run, log);
+                Map<String, Object> value = apply(
+                        r.outcome(),
+                        r.job(),
+                        failOnUnschedulable,
+                        r.end(),
+                        failOnJobFailure,
+                        run,
+                        listener,
+                        r.eta(),
+                        several ? r.attempts() : List.of());
+                return withSubmit(value, r, several);
+            }
+        }
+        throw new IllegalStateException("no such ending: " + r.ending());
+    }
+
+    /** The diagnosis of each attempt that moved on stays with the build, as the last one's does. */
+    private static void archiveMoved(SubmitResult r, Run<?, ?> run, PrintStream log) {
+        for (Attempt a : r.attempts()) {
+            Outcome o = r.outcomes().get(a.number());
+            if (a.number() != r.lastAttempt() && o instanceof Outcome.Unschedulable u && u.report() != null) {
+                archiveOnly(u.report(), r.attempts(), run, log);
+            }
+        }
+    }
+
+    /** The result with what a submit adds: its target, token and attempts when it had several, the reused job. */
+    private static Map<String, Object> withSubmit(Map<String, Object> value, SubmitResult r, boolean several) {
+        Map<String, Object> result = new LinkedHashMap<>(value);
+        if (several && r.target() != null) {
+            result.put("target", ConsoleText.strip(r.target().label()));
+        }
+        if (several) {
+            result.put("clientToken", r.clientToken());
+            result.put("attempts", StepResult.attempts(r.attempts()));
+        }
+        if (r.reused() != null) {
+            result.put("reused", StepResult.reused(r.reused()));
+        }
+        return result;
     }
 
     /**
-     * As {@link #apply(Outcome, JobRef, boolean, JobEnd, Run, TaskListener, Eta)} for the last attempt of a
-     * submit that took several: its diagnosis report, if any, lists every attempt.
+     * A watch's outcome as a step result, the same way for Pipeline steps and the freestyle builder: the
+     * outcome's line, the outputs and the failing worker's last lines the end of the wait read, the short
+     * report of every outcome but unschedulable (which has the diagnosis report) archived with the build,
+     * and a failed job's details returned when {@code failOnJobFailure} is off.
+     *
+     * @param end what the end of the wait read ({@link SubmitResult.JobEnd}), or {@code null} for nothing
+     * @param eta the watch's last estimate of when the job starts, or {@code null}; a budget's outcome and a
+     *     report carry their own
+     * @param attempts the submit's attempts, for the diagnosis report's section (empty for one attempt)
      */
     static Map<String, Object> apply(
             Outcome outcome,
             JobRef job,
             boolean failOnUnschedulable,
-            JobEnd end,
+            SubmitResult.JobEnd end,
+            boolean failOnJobFailure,
             Run<?, ?> run,
             TaskListener listener,
             Eta eta,
@@ -116,7 +152,14 @@ final class StepOutcome {
                 || outcome.kind() == OutcomeKind.CANCELLED) {
             return finish(outcome, job, failOnUnschedulable, null, Map.of(), log, run, listener, estimate, attempts);
         }
-        OutcomeSummary summary = summary(outcome, job, end);
+        OutcomeSummary summary = new OutcomeSummary(
+                job,
+                outcome,
+                end == null ? null : end.outputs(),
+                end == null ? null : end.tail(),
+                "",
+                end == null ? null : end.afterStop(),
+                attempts);
         print(summary, log);
         Map<String, String> archived = Map.of();
         try {
@@ -128,7 +171,7 @@ final class StepOutcome {
             Thread.currentThread().interrupt();
             log.println(Messages.Step_EndNotArchived("interrupted"));
         }
-        if (outcome.kind() == OutcomeKind.JOB_FAILED && !end.failOnJobFailure()) {
+        if (outcome.kind() == OutcomeKind.JOB_FAILED && !failOnJobFailure) {
             log.println(Messages.Step_FailureReturned());
             Map<String, Object> result = StepResult.withEta(
                     withEnd(StepResult.of(job, outcome.lastStatus(), null), summary, archived), estimate);
@@ -174,22 +217,6 @@ final class StepOutcome {
                                 ? OutcomeClass.JOB_VANISHED.meaning() + ": " + outcome.message()
                                 : outcome.message());
         };
-    }
-
-    /** Reads what the job's log gives; a job that did not end has neither outputs nor a tail yet. */
-    private static OutcomeSummary summary(Outcome outcome, JobRef job, JobEnd end) {
-        boolean ended = outcome.kind() == OutcomeKind.COMPLETED || outcome.kind() == OutcomeKind.JOB_FAILED;
-        JobOutputs outputs = null;
-        WorkerLogReader.LogTail tail = null;
-        if (ended && outcome.lastStatus() != null) {
-            outputs = end.client() == null
-                    ? JobOutputs.unavailable("the connection could not be opened to read the job's log")
-                    : WorkerLogReader.outputs(end.client(), outcome.lastStatus(), end.rules());
-        }
-        if (outcome instanceof Outcome.JobFailed failed && end.client() != null) {
-            tail = WorkerLogReader.tail(end.client(), job, failed.failure().worker());
-        }
-        return new OutcomeSummary(job, outcome, outputs, tail, "");
     }
 
     /** The log tail and the outputs in the build log; all remote text already stripped by core. */

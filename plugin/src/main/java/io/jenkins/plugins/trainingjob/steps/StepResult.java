@@ -3,8 +3,12 @@ package io.jenkins.plugins.trainingjob.steps;
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.ArchivedReport;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.kohsuke.accmod.Restricted;
@@ -39,6 +43,34 @@ public final class StepResult {
             result.put("reportFiles", new TreeMap<>(report.files()));
         }
         return result;
+    }
+
+    /**
+     * The attempts as the steps' results list them: core's one document per attempt
+     * ({@link Attempt#toDocument()}), with {@code ""} where the document has {@code null} (a Pipeline map
+     * holds no nulls a script can test easily) and remote text stripped of control characters.
+     */
+    public static List<Map<String, Object>> attempts(List<Attempt> attempts) {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (Attempt a : attempts) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            a.toDocument()
+                    .forEach((k, v) -> m.put(k, v == null ? "" : v instanceof String t ? ConsoleText.strip(t) : v));
+            list.add(m);
+        }
+        return list;
+    }
+
+    /**
+     * The {@code reused} entry: core's document, plus {@code status}, the same phase under the name the steps
+     * used before it was unified with the CLI's {@code phase} (kept for one release).
+     */
+    public static Map<String, String> reused(Map<String, String> document) {
+        TreeMap<String, String> m = new TreeMap<>(document);
+        if (m.containsKey("phase")) {
+            m.put("status", m.get("phase"));
+        }
+        return m;
     }
 
     /**

@@ -20,35 +20,28 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
-import io.jenkins.plugins.trainingjob.core.flow.AttemptLoop;
-import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
+import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
-import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.flow.Submit;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitEvent;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitListener;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
-import io.jenkins.plugins.trainingjob.core.monitor.Watch;
-import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
-import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
-import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.kohsuke.stapler.AncestorInPath;
 import org.kohsuke.stapler.DataBoundConstructor;
 import org.kohsuke.stapler.DataBoundSetter;
@@ -92,7 +85,6 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
     private Retry retry;
 
     private transient TrainingJobService service;
-    private transient AttemptSubmission.Confirm confirm;
 
     @DataBoundConstructor
     public TrainingJobBuilder() {}
@@ -128,98 +120,36 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
         try {
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
-            WaitMode mode = StepValidation.waitMode("wait", wait, true);
-            PreflightMode.parse(preflight, "preflight"); // refused before anything is read or submitted
-            // a freestyle token may name the build's parameters (${RELEASE}); checked once expanded
-            String token = clientToken == null ? null : Connection.trimToNull(env.expand(clientToken));
-            ReusePolicy reusePolicy = Submission.reusePolicy(reuse, token);
-            String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
-            String budget = StepValidation.duration("maxWait", maxWait);
-            AttemptSubmission.Options options =
-                    AttemptSubmission.check(getFallback(), fallbackOrder, retry, mode, reusePolicy);
+            SubmitRequest request = request(svc, env);
             String text = specText;
             String source = "specText";
             if (spec != null) {
                 source = env.expand(spec);
                 text = Submission.readSpec(workspace, source);
             }
+            String specSource = source;
+            String loaded = text;
             JobSpec jobSpec = Submission.loadSpec(svc, text, source, env, Map.of());
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
             if (binding.warning() != null) {
                 log.println(binding.warning());
             }
-            if (AttemptSubmission.wanted(getFallback(), retry)) {
-                String specText = text;
-                String specSource = source;
-                performAttempts(
-                        run,
-                        listener,
-                        svc,
-                        ref,
-                        binding,
-                        jobSpec,
-                        extra -> Submission.loadSpec(svc, specText, specSource, env, extra),
-                        options,
-                        token,
-                        mode,
-                        pending,
-                        budget);
-                return;
-            }
-            // a clientToken or the reuse policy may name a job an earlier build created: that job is followed
-            Submission.Found found = Submission.lookUp(
-                    binding,
-                    jobSpec,
-                    Map.of(),
-                    reusePolicy,
-                    token != null ? token : UUID.randomUUID().toString(),
-                    token != null,
-                    log);
-            DiagnosisReport preflighted = null;
-            JobRef job = found.job();
-            if (job == null) {
-                preflighted = Submission.preflight(binding.client(), jobSpec, preflight, run, log);
-                job = Submission.submit(binding, jobSpec, found.clientToken(), log);
-            }
-            if (mode == WaitMode.NONE) {
-                Submission.withoutWaiting(binding, job, log);
-                return;
-            }
-            Submission.waitNote(preflighted, log);
-            // The monitor's thread only queues the lines; this build's own thread writes them to its log.
-            BlockingQueue<Optional<String>> lines = new LinkedBlockingQueue<>();
-            Watch watch = svc.watcher()
-                    .watch(
-                            binding.key(),
-                            job,
-                            Submission.policy(mode, pending, svc),
-                            WatchOptions.budget(budget),
-                            new WatchListener() {
-                                @Override
-                                public void onEvent(MonitorEvent event) {
-                                    lines.add(Optional.of(event.message()));
-                                }
-                            });
-            watch.outcome().whenComplete((outcome, error) -> lines.add(Optional.empty()));
-            printUntilDone(lines, log);
-            Outcome outcome = await(watch, log);
-            if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
-                log.println(FailureCleanup.apply(
-                        binding.client(),
-                        job,
-                        outcome,
-                        cancelOnFailure,
-                        "cancelOnFailure",
-                        Messages.Step_StopHint(ConsoleText.strip(job.id()))));
-            }
-            StepOutcome.apply(
-                    outcome,
-                    job,
-                    failOnUnschedulable,
-                    new StepOutcome.JobEnd(binding.client(), jobSpec.outputs(), isFailOnJobFailure()),
+            try (JenkinsTargets targets = new JenkinsTargets(
+                    svc,
                     run,
-                    listener,
-                    watch.eta());
+                    ref,
+                    binding,
+                    UUID.randomUUID().toString(),
+                    jobSpec,
+                    extra -> Submission.loadSpec(svc, loaded, specSource, env, extra),
+                    log)) {
+                BuildLog buildLog = new BuildLog(run, listener, request.severalAttempts());
+                Submit submit = SubmitFlow.start(
+                        svc.watcher(), request, targets.primary(), targets, buildLog, SubmitStore.NONE);
+                SubmitResult result = buildLog.drainUntil(submit);
+                StepOutcome.ofSubmit(
+                        result, request.severalAttempts(), failOnUnschedulable, isFailOnJobFailure(), run, listener);
+            }
         } catch (RuntimeException e) {
             throw StepFailure.abortOrRethrow(e);
         } finally {
@@ -229,112 +159,82 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
         }
     }
 
+    /** The builder's parameters as core's submit, checked together before anything is read or submitted. */
+    private SubmitRequest request(TrainingJobService svc, EnvVars env) {
+        WaitMode mode = StepValidation.waitMode("wait", wait, true);
+        String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
+        String budget = StepValidation.duration("maxWait", maxWait);
+        // a freestyle token may name the build's parameters (${RELEASE}); checked once expanded
+        String token = clientToken == null ? null : Connection.trimToNull(env.expand(clientToken));
+        return SubmitRequest.builder(JenkinsFieldNames.INSTANCE)
+                .waiting(
+                        mode,
+                        mode == WaitMode.NONE ? null : Submission.policy(mode, pending, svc),
+                        WatchOptions.budget(budget))
+                .clientToken(token)
+                .reuse(ReusePolicy.parse(reuse, "reuse"), Map.of())
+                .preflight(PreflightMode.parse(preflight, "preflight"))
+                .fallbacks(Fallback.targets(getFallback()), FallbackOrder.parse("fallbackOrder", fallbackOrder))
+                .retry(Retry.policy(retry))
+                .stopping(cancelOnAbort, cancelOnFailure)
+                .unschedulableFails(failOnUnschedulable)
+                .build();
+    }
+
     /**
-     * With fallback targets or retries: core's attempt loop on the build's thread (a freestyle build holds
-     * its executor while it waits anyway); an abort interrupts the thread, which ends the loop and stops its
-     * job with {@code cancelOnAbort}.
+     * The build log of a freestyle submit: the flow's events are queued here by the monitor's thread (which
+     * only queues) and written by the build's own thread, which holds its executor while the job waits, as
+     * freestyle builders do. An abort interrupts that thread: the flow is interrupted (it stops its job with
+     * {@code cancelOnAbort}) and its last lines are still written before the build ends.
      */
-    private void performAttempts(
-            Run<?, ?> run,
-            TaskListener listener,
-            TrainingJobService svc,
-            ConnectionRef ref,
-            ConnectionBinding binding,
-            JobSpec jobSpec,
-            AttemptSubmission.SpecSource specs,
-            AttemptSubmission.Options options,
-            String token,
-            WaitMode mode,
-            String pending,
-            String budget)
-            throws IOException, InterruptedException {
-        PrintStream log = listener.getLogger();
-        String base = token != null ? token : UUID.randomUUID().toString();
-        // bind() declares Exception (a spec loader may throw anything): a build step throws IOException.
-        try (AttemptSubmission.Targets targets = AttemptSubmission.bind(
-                svc, run, ref, binding, UUID.randomUUID().toString(), jobSpec, specs, options.targets(), log)) {
-            List<TargetChoice.Judged> plan = AttemptSubmission.plan(
-                    targets, PreflightMode.parse(preflight, "preflight"), options.order(), run, log);
-            AttemptLoop loop = new AttemptLoop(svc.watcher(), Sleeper.system(), Instant::now);
-            AttemptSubmission.Confirm c = confirm != null ? confirm : AttemptSubmission.Confirm.DEFAULT;
-            AttemptLoop.Result result = loop.run(
-                    plan,
-                    new AttemptLoop.Settings(
-                            base,
-                            token != null,
-                            options.retry(),
-                            budget == null ? null : DurationText.parse("maxWait", budget),
-                            cancelOnAbort,
-                            c.polls(),
-                            c.interval()),
-                    remaining -> Submission.policy(mode, pending, svc),
-                    new WatchListener() {
-                        @Override
-                        public void onEvent(MonitorEvent event) {
-                            log.println(event.message());
-                        }
-                    },
-                    new AttemptLoop.Hooks() {
-                        @Override
-                        public void beforeCreate(int attempt, String t, TargetChoice.Candidate target) {
-                            log.println(ConsoleText.strip(
-                                    "attempt " + attempt + " (" + target.label() + "): client token " + t));
-                        }
+    private static final class BuildLog implements SubmitListener {
+        private final BlockingQueue<Runnable> work = new LinkedBlockingQueue<>();
+        private final Run<?, ?> run;
+        private final TaskListener listener;
 
-                        @Override
-                        public void line(String text) {
-                            log.println(ConsoleText.strip(text));
-                        }
-                    });
-            AttemptSubmission.finish(
-                    result,
-                    base,
-                    failOnUnschedulable,
-                    cancelOnFailure,
-                    jobSpec.outputs(),
-                    isFailOnJobFailure(),
-                    run,
-                    listener);
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IOException(e);
+        private final boolean severalAttempts;
+
+        BuildLog(Run<?, ?> run, TaskListener listener, boolean severalAttempts) {
+            this.run = run;
+            this.listener = listener;
+            this.severalAttempts = severalAttempts;
         }
-    }
 
-    /** Uses these stop confirmations instead of a minute's (tests). */
-    void useConfirm(AttemptSubmission.Confirm confirm) {
-        this.confirm = confirm;
-    }
+        @Override
+        public void onEvent(SubmitEvent event) {
+            work.add(() -> BuildLogWords.write(event, severalAttempts, run, listener.getLogger()));
+        }
 
-    /** Writes the monitor's lines as they come, until the watch ended; an abort goes on to {@link #await}. */
-    private static void printUntilDone(BlockingQueue<Optional<String>> lines, PrintStream log) {
-        try {
-            for (Optional<String> line = lines.take(); line.isPresent(); line = lines.take()) {
-                log.println(line.get());
+        @Override
+        public void onWatchEvent(MonitorEvent event) {
+            work.add(() -> listener.getLogger().println(event.message()));
+        }
+
+        /** Writes what the flow says until it ends; an abort interrupts it and waits for its last word. */
+        SubmitResult drainUntil(Submit submit) throws InterruptedException {
+            submit.result().whenComplete((r, e) -> work.add(() -> {}));
+            boolean interrupted = false;
+            while (!submit.result().isDone() || !work.isEmpty()) {
+                try {
+                    Runnable next = work.poll(1, TimeUnit.SECONDS);
+                    if (next != null) {
+                        next.run();
+                    }
+                } catch (InterruptedException e) {
+                    if (!interrupted) {
+                        interrupted = true;
+                        submit.interrupt();
+                    }
+                }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // await() sees it and cancels the watch
-        }
-    }
-
-    /** Waits for the outcome; an aborted build cancels the watch (and the job, with cancelOnAbort). */
-    private Outcome await(Watch watch, PrintStream log) throws InterruptedException, AbortException {
-        try {
-            if (Thread.interrupted()) {
+            if (interrupted) {
+                SubmitResult r = submit.result().join();
+                if (r.outcome() != null) {
+                    listener.getLogger().println(r.outcome().message());
+                }
                 throw new InterruptedException();
             }
-            return watch.outcome().get();
-        } catch (InterruptedException e) {
-            try {
-                log.println(watch.cancel(cancelOnAbort).get(1, TimeUnit.MINUTES).message());
-            } catch (ExecutionException | TimeoutException | InterruptedException ignored) {
-                log.println(Messages.Step_Stopped());
-            }
-            throw e;
-        } catch (ExecutionException e) {
-            throw new AbortException(
-                    ConsoleText.strip(String.valueOf(e.getCause().getMessage())));
+            return submit.result().join();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.steps;
 
+import com.google.common.util.concurrent.ListenableFuture;
 import hudson.AbortException;
 import hudson.model.Run;
 import hudson.model.TaskListener;
@@ -7,25 +8,25 @@ import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
-import io.jenkins.plugins.trainingjob.core.flow.FailureCleanup;
+import io.jenkins.plugins.trainingjob.core.flow.Submit;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitEvent;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitListener;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitState;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
-import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
-import io.jenkins.plugins.trainingjob.core.monitor.OutcomeKind;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
-import io.jenkins.plugins.trainingjob.core.monitor.Watch;
-import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
-import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
-import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.report.WaitProgress;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,15 +36,16 @@ import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
 /**
- * A step execution that waits for a training job through the controller's shared monitor, holding no
- * thread while it waits. Its durable fields are ids and the monitor's {@link WatchState}, nothing else:
- * no secret, no client. After a controller restart {@link #onResume()} re-binds the connection and hands
- * the state back to the monitor, or, when the outcome was already known, delivers it.
+ * A step execution that runs core's submit flow ({@link Submit}) on the controller's shared monitor, holding
+ * no thread while it waits, whatever the number of attempts. Its durable fields are ids and the flow's
+ * {@link SubmitState}, nothing else: no secret, no client. After a controller restart {@link #onResume()}
+ * binds the connections again and resumes the flow from its saved state, or, when the result was already
+ * known, delivers it.
  *
- * <p>Nothing here runs on the monitor's scheduler thread: its listener only queues log lines, state saves
- * and the outcome on {@link OrderedTasks}, which hands the outcome's blocking work (log reads, report files)
- * to the service's executor. While the controller shuts down ({@link
- * TrainingJobService#isClosing()}) a step neither fails nor completes: it is resumed after the restart.
+ * <p>Nothing here runs on the monitor's scheduler thread: the flow's listener only queues log lines and state
+ * saves on {@link OrderedTasks}, and the result's blocking work (archiving, report files) moves to the
+ * service's executor. While the controller shuts down ({@link TrainingJobService#isClosing()}) a step neither
+ * fails nor completes: it is resumed after the restart.
  */
 @Restricted(NoExternalUse.class)
 public abstract class WatchingExecution extends StepExecution {
@@ -56,26 +58,30 @@ public abstract class WatchingExecution extends StepExecution {
     protected boolean cancelOnFailure;
     /** Fail the step when the job fails; set by the subclass ({@code null} in steps saved before it: true). */
     protected Boolean failOnJobFailure;
-    /**
-     * The wait budget as the step got it ({@code 40m}); null for none, and in executions saved before it
-     * existed. Kept here, not in the saved watch state, and given to the watch again on resume.
-     */
+    /** The wait budget as the step got it ({@code 40m}); null for none, and in executions saved before it. */
     protected String maxWait;
-    /** Names this step's inline connection in the monitor; durable, so a resumed step finds it again. */
+    /** Names this step's connection bindings in the monitor; durable, so a resumed step finds them again. */
     private final String bindingId = UUID.randomUUID().toString();
 
+    /** The current job, once known (also in {@link #submitState}); kept for status and older saved forms. */
     private volatile JobRef job;
-    /** The last state of a running watch; never {@code DONE}, so a watch cut by shutdown resumes. */
+    /** A watch's state, as releases before the submit flow saved it; {@code null} from this release on. */
     private volatile WatchState watchState;
-    /** Set just before the step completes, so a restart in between delivers it again (m15). */
+    /** The submit flow's durable state, saved before each create and each stop for a move. */
+    private volatile SubmitState submitState;
+    /** Set just before the step completes, so a restart in between delivers it again. */
     private volatile KnownResult known;
 
     private transient volatile TrainingJobService service;
-    private transient volatile Watch watch;
+    private transient volatile Submit submit;
     private transient volatile String connectionKey;
     private transient volatile boolean stopping;
+    private transient volatile Throwable stopCause;
+    private transient volatile JenkinsTargets targets;
     private transient AtomicBoolean completed;
     private transient OrderedTasks ordered;
+    /** Notices of the connection this step printed already (each once per step). */
+    private transient Set<String> said;
 
     protected WatchingExecution(
             StepContext context, ConnectionRef connection, boolean failOnUnschedulable, boolean cancelOnAbort) {
@@ -85,7 +91,7 @@ public abstract class WatchingExecution extends StepExecution {
         this.cancelOnAbort = cancelOnAbort;
     }
 
-    /** Names this step's inline connection in the monitor; a fallback target's is derived from it. */
+    /** Names this step's connection in the monitor; a fallback target's is derived from it. */
     protected final String bindingId() {
         return bindingId;
     }
@@ -106,16 +112,34 @@ public abstract class WatchingExecution extends StepExecution {
 
     /** The job being waited for, once known. */
     public final JobRef job() {
+        JobRef j = job;
+        SubmitState s = submitState;
+        return j != null ? j : s == null ? null : s.job();
+    }
+
+    /** The current watch's durable state, once a watch started. */
+    public final WatchState watchState() {
+        SubmitState s = submitState;
+        return s != null && s.watch() != null ? s.watch() : watchState;
+    }
+
+    /** The flow's saved state ({@code null} before the first save, and in executions saved before it). */
+    final SubmitState submitState() {
+        return submitState;
+    }
+
+    /** A watch's state as saved by a release before the submit flow, for the subclass's conversion. */
+    protected final WatchState legacyWatchState() {
+        return watchState;
+    }
+
+    protected final JobRef legacyJob() {
         return job;
     }
 
-    protected final void job(JobRef job) {
-        this.job = job;
-    }
-
-    /** The monitor's durable state, once a watch started. */
-    public final WatchState watchState() {
-        return watchState;
+    /** Whether the step's result is saved and only needs delivering. */
+    protected final boolean known() {
+        return known != null;
     }
 
     protected final boolean isStopping() {
@@ -148,17 +172,8 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     protected final void inBackground(Body body) {
-        inBackground(service().executor(), body);
-    }
-
-    /** As {@link #inBackground(Body)}, for a body that waits for hours: on the service's pool for long waits. */
-    protected final void inLongBackground(Body body) {
-        inBackground(service().longWaits(), body);
-    }
-
-    private void inBackground(java.util.concurrent.Executor pool, Body body) {
         try {
-            pool.execute(() -> {
+            service().executor().execute(() -> {
                 try {
                     body.run();
                 } catch (Throwable t) {
@@ -170,7 +185,7 @@ public abstract class WatchingExecution extends StepExecution {
         }
     }
 
-    /** This step's queue on the service's event pool (log lines, saves, the outcome), in order. */
+    /** This step's queue on the service's event pool (log lines, saves, the result), in order. */
     protected final synchronized OrderedTasks ordered() {
         if (ordered == null) {
             ordered = new OrderedTasks(service().events());
@@ -192,210 +207,247 @@ public abstract class WatchingExecution extends StepExecution {
         if (binding.warning() != null) {
             print(binding.warning());
         }
+        // what the client learned about its connection (a SenseCore date-only fallback), once per step
+        sayNotices(binding.client());
         return binding;
     }
 
-    /** Starts the monitor's watch of a submitted job. */
-    protected final void startWatch(ConnectionBinding binding, JobRef submitted, WatchPolicy policy) throws Exception {
-        job = submitted;
-        register(service()
-                .watcher()
-                .watch(binding.key(), submitted, policy, WatchOptions.budget(maxWait), new LogListener()));
+    /** Keeps the fallback targets' bindings until the flow ends. */
+    protected final void holdTargets(JenkinsTargets bound) {
+        this.targets = bound;
     }
 
-    private void register(Watch w) throws Exception {
-        watch = w;
-        if (w.state().phase() != WatchState.Phase.DONE) {
-            watchState = w.state();
-        }
-        try {
-            saveNow();
-        } catch (Exception e) {
-            // the step ends (or, at shutdown, waits to be resumed): its watch must not poll on unowned
-            w.cancel(false);
-            throw e;
-        }
-        if (stopping) {
-            // stop() came while we were registering: it could not cancel a watch it did not see
-            stopWatch(w, null);
-            return;
-        }
-        // The scheduler thread completes the outcome; it only queues here, after this step's earlier lines.
-        // Turning the outcome into a result blocks (re-binding, reading the log: up to ~40 platform calls,
-        // report files), so it moves on to the blocking executor: the events pool every step's log lines
-        // share must not wait for one step's log reads (docs/contribute/monitor-threads.md).
-        w.outcome().whenComplete((outcome, error) -> ordered().run(() -> {
-            if (error != null) {
-                failWith(error);
-            } else {
-                inBackground(() -> onOutcome(outcome));
+    // ---- the flow ----
+
+    /** Starts the subclass's flow; called on a background thread. */
+    protected abstract Submit startFlow() throws Exception;
+
+    /**
+     * Continues the subclass's flow from {@code saved} (never {@code null}: {@link #savedState()} converts
+     * older forms), after a restart; called on a background thread.
+     */
+    protected abstract Submit resumeFlow(SubmitState saved) throws Exception;
+
+    /**
+     * The state to resume from: the flow's, or one converted from what an earlier release saved; {@code null}
+     * when nothing can have been created yet, so the step starts over.
+     */
+    protected abstract SubmitState savedState();
+
+    /** Whether the submit may take several attempts (its result then lists them). */
+    protected boolean severalAttempts() {
+        return false;
+    }
+
+    @Override
+    public boolean start() {
+        inBackground(() -> run(null));
+        return false;
+    }
+
+    /** Prints what the client learned about its connection and this step has not said yet. */
+    private void sayNotices(TrainingPlatform client) {
+        Set<String> printed;
+        synchronized (this) {
+            if (said == null) {
+                said = ConcurrentHashMap.newKeySet();
             }
-        }));
-    }
-
-    private void onOutcome(Outcome outcome) {
-        if (stopping || service().isClosing()) {
-            return;
+            printed = said;
         }
-        if (outcome instanceof Outcome.Cancelled) {
-            // The monitor closed (the controller is shutting down): the step resumes after the restart.
-            return;
-        }
-        KnownResult result;
-        try {
-            if (FailureCleanup.leavesJob(outcome, failOnUnschedulable)) {
-                // core's rule, as in the CLI: stop the job left by the failed wait, or say how to
-                try {
-                    print(FailureCleanup.apply(
-                            bind().client(),
-                            job,
-                            outcome,
-                            cancelOnFailure,
-                            "cancelOnFailure",
-                            Messages.Step_StopHint(ConsoleText.strip(job.id()))));
-                } catch (IOException | RuntimeException e) {
-                    print(Messages.Step_StopFailed(ConsoleText.strip(String.valueOf(e.getMessage()))));
-                }
-            }
-            Watch w = watch;
-            result = KnownResult.success(withReuse(StepOutcome.apply(
-                    outcome,
-                    job,
-                    failOnUnschedulable,
-                    jobEnd(outcome),
-                    run(),
-                    listener(),
-                    w == null ? null : w.eta())));
-        } catch (AbortException e) {
-            result = KnownResult.failure(e.getMessage());
-        } catch (Throwable t) {
-            failWith(t);
-            return;
-        }
-        end(result);
-    }
-
-    /** How the job's end is read: its log through the connection, the spec's outputs, failOnJobFailure. */
-    private StepOutcome.JobEnd jobEnd(Outcome outcome) {
-        boolean failOnJob = failOnJobFailure == null || failOnJobFailure;
-        if (outcome.kind() != OutcomeKind.COMPLETED && outcome.kind() != OutcomeKind.JOB_FAILED) {
-            // only a job that ended has a log worth reading: no client is opened for the others
-            return new StepOutcome.JobEnd(null, OutputRules.none(), failOnJob);
-        }
-        TrainingPlatform client;
-        try {
-            client = bind().client();
-        } catch (IOException | InterruptedException | RuntimeException e) {
-            if (e instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-            }
-            client = null; // the result says the log could not be read
-        }
-        return new StepOutcome.JobEnd(client, outputRules(), failOnJob);
-    }
-
-    /** The spec's outputs; a step without a spec reads only the {@code trainjob-output} lines. */
-    protected OutputRules outputRules() {
-        return OutputRules.none();
+        client.notices().stream().filter(printed::add).map(ConsoleText::strip).forEach(this::print);
     }
 
     @Override
     public void onResume() {
         KnownResult k = known;
         if (k != null) {
-            // restarted after the outcome, before the step completed: deliver it, never watch again
+            // restarted after the result, before the step completed: deliver it, never watch again
             inBackground(() -> complete(k));
             return;
         }
-        if (watchState != null && watchState.phase() != WatchState.Phase.DONE) {
-            inBackground(() -> {
-                bind();
-                print(Messages.Step_Resuming(job.platform().displayName(), ConsoleText.strip(job.id())));
-                register(service().watcher().resume(watchState, WatchOptions.budget(maxWait), new LogListener()));
+        inBackground(() -> run(savedState()));
+    }
+
+    private void run(SubmitState saved) throws Exception {
+        if (stopping) {
+            failWith(stopCause != null ? stopCause : new AbortException(Messages.Step_Stopped()));
+            return;
+        }
+        Submit s = saved == null ? startFlow() : resumeFlow(saved);
+        submit = s;
+        if (stopping) {
+            s.interrupt(); // stop() came while the flow was starting: it could not interrupt a flow it did not see
+        }
+        // Completed on the monitor's thread: only queued here; the result's work runs on the blocking executor.
+        s.result().whenComplete((r, e) -> ordered().run(() -> inBackground(() -> onResult(r))));
+    }
+
+    /** The store the flow saves its state to: the step's own saved form, written in order. */
+    protected final SubmitStore store() {
+        return state -> {
+            CompletableFuture<Void> saved = new CompletableFuture<>();
+            ordered().run(() -> {
+                submitState = state;
+                if (state.job() != null) {
+                    job = state.job();
+                }
+                try {
+                    ListenableFuture<Void> f = getContext().saveState();
+                    if (f == null) {
+                        saved.complete(null);
+                    } else {
+                        f.addListener(() -> complete(saved, f), Runnable::run);
+                    }
+                } catch (RuntimeException e) {
+                    saved.completeExceptionally(e);
+                }
             });
-        } else if (resumesIntoALongWait()) {
-            inLongBackground(this::resumeBeforeWatch);
-        } else {
-            inBackground(this::resumeBeforeWatch);
+            return saved;
+        };
+    }
+
+    private static void complete(CompletableFuture<Void> saved, ListenableFuture<Void> done) {
+        try {
+            done.get();
+            saved.complete(null);
+        } catch (Exception e) {
+            saved.completeExceptionally(e);
         }
     }
 
-    /** Whether {@link #resumeBeforeWatch()} holds its thread for the whole wait (an attempt loop). */
-    protected boolean resumesIntoALongWait() {
-        return false;
+    /** How the flow ended, as the step's result; on a background thread. */
+    private void onResult(SubmitResult r) {
+        JenkinsTargets bound = targets;
+        if (bound != null) {
+            bound.close(); // the fallback targets' bindings: the flow is over
+        }
+        if (r.ending() == SubmitResult.Ending.CLOSED || service().isClosing()) {
+            return; // the controller is shutting down: the step resumes from its saved state after the restart
+        }
+        try {
+            sayNotices(service().resolve(connectionKey)); // learned while the job was created or watched
+        } catch (RuntimeException unbound) {
+            // nothing bound to ask: nothing learned
+        }
+        Throwable cause = stopCause;
+        if (cause != null) {
+            print(ConsoleText.strip(r.outcome() != null ? r.outcome().message() : Messages.Step_Stopped()));
+            failWith(cause);
+            return;
+        }
+        KnownResult result;
+        try {
+            Map<String, Object> value = StepOutcome.ofSubmit(
+                    r,
+                    severalAttempts(),
+                    failOnUnschedulable,
+                    failOnJobFailure == null || failOnJobFailure,
+                    run(),
+                    listener());
+            result = KnownResult.success(value);
+        } catch (AbortException e) {
+            result = KnownResult.failure(e.getMessage());
+        } catch (Throwable t) {
+            failWith(t);
+            return;
+        }
+        if (stopCause != null) {
+            failWith(stopCause); // an abort while the result was written still ends the step as aborted
+            return;
+        }
+        end(result);
     }
-
-    /** The result map with what the subclass adds (submitTrainingJob: {@code reused}); as is by default. */
-    protected Map<String, Object> withReuse(Map<String, Object> result) {
-        return result;
-    }
-
-    /** Continues a step that was restarted before its watch began (e.g. mid-submit). */
-    protected abstract void resumeBeforeWatch() throws Exception;
 
     @Override
     public void stop(Throwable cause) throws Exception {
+        stopCause = cause;
         stopping = true;
-        Watch w = watch;
-        if (w != null) {
-            stopWatch(w, cause);
-        } else if (job != null && cancelOnAbort) {
-            JobRef stopped = job;
-            inBackground(() -> {
-                try {
-                    cancelJob(bind(), stopped);
-                } catch (InvalidInputException e) {
-                    // the connection is gone or changed (bad input now); a bug still fails the step
-                    print(Messages.Step_StopFailed(ConsoleText.strip(e.getMessage())));
-                }
-                failWith(cause);
-            });
-        } else {
-            // a submit still in flight notices `stopping` and stops what it created
-            failWith(cause);
+        Submit s = submit;
+        if (s == null) {
+            failWith(cause); // nothing started: a flow starting meanwhile sees `stopping` and ends at once
+        } else if (!s.interrupt()) {
+            // already ended: the result being written sees the stop
         }
     }
 
-    private void stopWatch(Watch w, Throwable cause) {
-        w.cancel(cancelOnAbort).whenComplete((outcome, error) -> ordered().run(() -> {
-            try {
-                if (outcome != null) {
-                    print(outcome.message());
-                }
-            } finally {
-                failWith(cause != null ? cause : new AbortException(Messages.Step_Stopped()));
+    /** The flow's listener: log lines and the job's console link, queued in order, never blocking. */
+    protected final SubmitListener logListener() {
+        return new StepLog();
+    }
+
+    private final class StepLog implements SubmitListener {
+        private volatile boolean linked;
+        /** The build page's view of the current wait; on this step's event queue only. */
+        private WaitProgress progress;
+
+        @Override
+        public void onEvent(SubmitEvent event) {
+            ordered().run(() -> log(event));
+        }
+
+        @Override
+        public void onWatchEvent(MonitorEvent event) {
+            ordered().run(() -> logWatch(event));
+        }
+
+        private void log(SubmitEvent event) {
+            if (event instanceof SubmitEvent.Waiting) {
+                return; // the step's own line said what it waits for
             }
-        }));
-    }
-
-    /**
-     * Called by a submit that finished after {@link #stop} was requested: stops the job it created when
-     * {@code cancelOnAbort}, so an aborted build leaves nothing queued.
-     */
-    protected final void stopSubmitted(ConnectionBinding binding, JobRef submitted) {
-        if (cancelOnAbort) {
-            cancelJob(binding, submitted);
+            try {
+                BuildLogWords.write(event, severalAttempts(), run(), listener().getLogger());
+            } catch (IOException | InterruptedException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (event instanceof SubmitEvent.Moving || event instanceof SubmitEvent.Retrying) {
+                // the attempt's wait ended without an outcome the build page records: it waits no more
+                showOnBuildPage(WaitProgress::ended);
+            }
         }
-        service().release(binding.key());
-    }
 
-    /** Stops {@code job} on the platform and says so in the log; a refusal is logged, not thrown. */
-    private void cancelJob(ConnectionBinding binding, JobRef job) {
-        try {
-            binding.client().cancel(job);
-            print(Messages.Step_StoppedJob(job.platform().displayName(), ConsoleText.strip(job.id())));
-        } catch (PlatformException e) {
-            print(Messages.Step_StopFailed(ConsoleText.strip(e.getMessage())));
+        private void logWatch(MonitorEvent event) {
+            print(event.message());
+            showOnBuildPage(p -> p.onEvent(event));
+            if (!linked
+                    && event instanceof MonitorEvent.StateChanged changed
+                    && changed.current() != null
+                    && changed.current().consoleUrl() != null) {
+                linked = true;
+                try {
+                    listener().hyperlink(changed.current().consoleUrl(), Messages.Step_ConsoleLink() + "\n");
+                } catch (IOException | InterruptedException | RuntimeException e) {
+                    if (e instanceof InterruptedException) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }
         }
-    }
 
-    protected final void succeed(Map<String, Object> result) {
-        end(KnownResult.success(result));
+        /** The page is a view: what fails here never ends the step. */
+        private void showOnBuildPage(java.util.function.Consumer<WaitProgress> update) {
+            try {
+                if (progress == null) {
+                    progress = new WaitProgress(run());
+                }
+                update.accept(progress);
+            } catch (IOException | InterruptedException | RuntimeException e) {
+                if (e instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
     }
 
     /** Saves how the step ends, then completes it; a restart in between delivers the same result. */
     protected final void end(KnownResult result) {
         if (isCompleted()) {
+            return;
+        }
+        if (service().isClosing()) {
+            // The controller began shutting down: a step that completed now would not resume; this one does,
+            // and goes on from its saved state after the restart (R1: nothing is recorded as a failure).
             return;
         }
         known = result;
@@ -408,11 +460,13 @@ public abstract class WatchingExecution extends StepExecution {
             // otherwise a save that failed must not keep the build waiting
         }
         if (service().isClosing()) {
-            // The controller began shutting down during the save: a completed step would not resume; this
-            // one does, and delivers the saved result (or watches again) after the restart.
             return;
         }
         complete(result);
+    }
+
+    protected final void succeed(Map<String, Object> result) {
+        end(KnownResult.success(result));
     }
 
     private void complete(KnownResult result) {
@@ -427,8 +481,8 @@ public abstract class WatchingExecution extends StepExecution {
     }
 
     /**
-     * Ends the step; bad input and platform errors end it without a stack trace ({@link StepFailure}). While the controller
-     * shuts down nothing ends: what failed then (a save, a call cut short) is done again on resume.
+     * Ends the step; bad input and platform errors end it without a stack trace ({@link StepFailure}). While the
+     * controller shuts down nothing ends: what failed then (a save, a call cut short) is done again on resume.
      */
     protected final void failWith(Throwable t) {
         if (service().isClosing()) {
@@ -451,12 +505,12 @@ public abstract class WatchingExecution extends StepExecution {
         return completed.compareAndSet(false, true);
     }
 
-    /** What {@link #getStatus()} says while waiting. */
+    /** What {@link #getStatus()} says before a watch started. */
     protected abstract String beforeWatchStatus();
 
     @Override
     public String getStatus() {
-        WatchState s = watchState;
+        WatchState s = watchState();
         if (s == null) {
             return beforeWatchStatus();
         }
@@ -468,59 +522,5 @@ public abstract class WatchingExecution extends StepExecution {
                 target,
                 s.phase().name(),
                 s.pendingDeadline().toString());
-    }
-
-    /** Writes the monitor's progress lines to the build log and keeps the durable state current. */
-    private final class LogListener implements WatchListener {
-        private volatile boolean linked;
-        /** The build page's view of this wait; on this step's event queue only. */
-        private WaitProgress progress;
-
-        @Override
-        public void onEvent(MonitorEvent event) {
-            ordered().run(() -> log(event));
-        }
-
-        private void log(MonitorEvent event) {
-            print(event.message());
-            showOnBuildPage(event);
-            if (!linked
-                    && event instanceof MonitorEvent.StateChanged changed
-                    && changed.current() != null
-                    && changed.current().consoleUrl() != null) {
-                linked = true;
-                try {
-                    listener().hyperlink(changed.current().consoleUrl(), Messages.Step_ConsoleLink() + "\n");
-                } catch (IOException | InterruptedException | RuntimeException e) {
-                    if (e instanceof InterruptedException) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            }
-        }
-
-        /** The page is a view: what fails here never ends the step. */
-        private void showOnBuildPage(MonitorEvent event) {
-            try {
-                if (progress == null) {
-                    progress = new WaitProgress(run());
-                }
-                progress.onEvent(event);
-            } catch (IOException | InterruptedException | RuntimeException e) {
-                if (e instanceof InterruptedException) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }
-
-        /** A DONE state is not kept: the outcome, or a resume after a shutdown, takes it from here. */
-        @Override
-        public void onStateChanged(WatchState state) {
-            if (state.phase() == WatchState.Phase.DONE) {
-                return;
-            }
-            watchState = state;
-            ordered().run(() -> getContext().saveState());
-        }
     }
 }

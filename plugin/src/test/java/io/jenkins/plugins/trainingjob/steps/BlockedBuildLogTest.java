@@ -13,6 +13,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -147,6 +148,11 @@ class BlockedBuildLogTest {
             public CompletableFuture<FetchedDiagnosis> fetchDiagnosis(
                     String key, DiagnosisFetcher fetcher, String diagnosisId, String jobId) {
                 return delegate.fetchDiagnosis(key, fetcher, diagnosisId, jobId);
+            }
+
+            @Override
+            public MonitorTasks tasks() {
+                return delegate.tasks();
             }
         };
     }

@@ -3,7 +3,9 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.util.LinkedHashMap;
@@ -62,12 +64,11 @@ class FallbackAndRetryFormsTest {
         retry.setLimit(Integer.parseInt(attribute("Retry/config.jelly", "limit", "default")));
         String waitDefault = attribute(form + "/config.jelly", "wait", "default");
 
-        assertThatCode(() -> AttemptSubmission.check(
-                        List.of(),
-                        "best",
-                        retry,
-                        StepValidation.waitMode("wait", waitDefault, true),
-                        ReusePolicy.NEVER))
+        WaitMode wait = StepValidation.waitMode("wait", waitDefault, true);
+        assertThatCode(() -> SubmitRequest.builder(JenkinsFieldNames.INSTANCE)
+                        .waiting(wait, WatchPolicy.defaults(wait.target()), null)
+                        .retry(Retry.policy(retry))
+                        .build())
                 .doesNotThrowAnyException();
     }
 

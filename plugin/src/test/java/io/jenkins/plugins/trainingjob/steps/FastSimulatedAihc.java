@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.AihcConnection;
 import io.jenkins.plugins.trainingjob.CredentialsLookup;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
@@ -72,7 +73,12 @@ final class FastSimulatedAihc implements AutoCloseable {
                 JobSpecLoader::load,
                 () -> f.config,
                 resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                    // stops before a move are confirmed within seconds, as the fast simulator stops jobs
+                    monitor = new JobMonitor(
+                            resolver,
+                            Clock.systemUTC(),
+                            MonitorSettings.defaults()
+                                    .withStopConfirmation(Duration.ofSeconds(5), Duration.ofMillis(100)));
                     return monitor;
                 },
                 calls,

@@ -50,10 +50,12 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
                 "    - name: SIM_EXIT_CODE",
                 "      value: \"" + exitCode + "\"",
                 "    - name: SIM_LOG_LINES",
-                "      value: 'eval accuracy: 0.91\\ntrainjob-output checkpoint=bos://ckpt/" + name + "'",
+                "      value: 'eval accuracy: 0.91\\ntrainjob-output/$TRAINJOB_OUTPUT_NONCE checkpoint=bos://ckpt/"
+                        + name + "'",
                 "outputs:",
                 "  - name: accuracy",
                 "    regex: 'eval accuracy: ([0-9.]+)'",
+                "  - name: checkpoint",
                 "");
     }
 
@@ -91,7 +93,9 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
         Map<String, Object> result = success();
         assertThat(result)
                 .containsEntry("status", "SUCCEEDED")
-                .containsEntry("outputs", Map.of("accuracy", "0.91", "checkpoint", "bos://ckpt/leg-ok"));
+                .containsEntry(
+                        "outputs",
+                        Map.of("STATUS", "SUCCEEDED", "accuracy", "0.91", "checkpoint", "bos://ckpt/leg-ok"));
         assertThat(archived()).containsOnlyKeys("training-job/" + e.job().id() + "/outcome.md");
         assertThat(f.log()).contains("Outputs (worker leg-ok-master-0): accuracy=0.91, checkpoint=bos://ckpt/leg-ok");
     }
@@ -109,7 +113,10 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
         assertThat((List<String>) failure.get("lastEvents")).anyMatch(l -> l.startsWith("ExitedWithCode: "));
         assertThat((List<String>) failure.get("logTail")).contains("[sim] error: training script exited with code 3");
         assertThat(failure.values()).noneMatch(""::equals);
-        assertThat((Map<String, String>) result.get("outputs")).containsEntry("accuracy", "0.91");
+        assertThat((Map<String, String>) result.get("outputs"))
+                .as("a failed job's outputs, marked as such")
+                .containsEntry("STATUS", "FAILED")
+                .containsEntry("accuracy", "0.91");
         assertThat(archived())
                 .containsOnlyKeys(
                         "training-job/" + e.job().id() + "/outcome.md",
@@ -135,7 +142,7 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void theAwaitStepReturnsTheOutputsTooFromTheLineConvention() throws Exception {
+    void theAwaitStepWithoutASpecReturnsTheOutcomeAndNoUndeclaredOutput() throws Exception {
         SubmitTrainingJobStep submit = new SubmitTrainingJobStep();
         submit.setConnection("sim");
         submit.setSpecText(leg("leg-await", 0));
@@ -160,8 +167,8 @@ class JobEndAgainstSimulatorTest extends SimulatedAihcStepTest {
         clock.runUntil("the await step ended", () -> StepFixture.ended(awaitContext));
         ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
         verify(awaitContext).onSuccess(result.capture());
-        // no spec here: the regex output is the submit step's; the line convention is read by every step
-        assertThat((Map<String, Object>) result.getValue())
-                .containsEntry("outputs", Map.of("checkpoint", "bos://ckpt/leg-await"));
+        // no spec here, so no declared output: only names a spec declares are outputs (review 2, N1), even a
+        // convention line with the job's own nonce; the outcome is there
+        assertThat((Map<String, Object>) result.getValue()).containsEntry("outputs", Map.of("STATUS", "SUCCEEDED"));
     }
 }

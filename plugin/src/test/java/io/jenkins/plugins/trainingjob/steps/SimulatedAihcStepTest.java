@@ -37,6 +37,17 @@ abstract class SimulatedAihcStepTest {
         simulated.close();
     }
 
+    /**
+     * Starts the step and runs the monitor until its job exists: the submit flow runs on the monitor, so
+     * the simulated time a test moves afterwards is the job's, not the time before its create call.
+     */
+    SubmitTrainingJobExecution startedUntilCreated(SubmitTrainingJobExecution e) throws Exception {
+        e.useService(service);
+        e.start();
+        clock.runUntil("the job was created", () -> e.job() != null);
+        return e;
+    }
+
     /** A one-worker PyTorchJob named {@code ci-${RUN}} asking {@code gpus} GPUs in {@code queue}. */
     static String pytorchJob(String queue, int gpus) {
         return String.join(

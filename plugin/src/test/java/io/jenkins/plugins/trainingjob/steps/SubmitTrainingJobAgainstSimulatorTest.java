@@ -31,10 +31,7 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
         step.setSpecText(pytorchJob(queue, 8));
         step.setVariables(List.of("RUN=42"));
         step.setPendingTimeout(pendingTimeout);
-        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
-        e.useService(service);
-        e.start();
-        return e;
+        return startedUntilCreated((SubmitTrainingJobExecution) step.start(f.context));
     }
 
     /** Moves the monitor's clock until the step has told its context how it ended. */
@@ -81,9 +78,7 @@ class SubmitTrainingJobAgainstSimulatorTest extends SimulatedAihcStepTest {
                 "      value: \"3\"",
                 ""));
         step.setWait("completed");
-        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
-        e.useService(service);
-        e.start();
+        startedUntilCreated((SubmitTrainingJobExecution) step.start(f.context));
         sim.advanceClock(Duration.ofSeconds(1));
 
         ArgumentCaptor<Throwable> failure = ArgumentCaptor.forClass(Throwable.class);

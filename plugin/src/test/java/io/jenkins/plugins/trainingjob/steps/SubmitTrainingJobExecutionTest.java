@@ -14,7 +14,6 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
@@ -217,34 +216,32 @@ class SubmitTrainingJobExecutionTest {
 
     @Test
     void aStepRestartedAfterTheCreateCallFindsTheJobByItsTokenInsteadOfPostingAgain() throws Exception {
-        // the create call reached the platform, but the controller went down before the answer was kept
-        FakePlatform platform = f.platform;
+        // the create call reached the platform, but the controller went down before the answer was kept:
+        // what is on disk is the state saved before the create, with the token and no job
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step().start(f.context);
-        e.useService(new io.jenkins.plugins.trainingjob.TrainingJobService(
-                settings -> new FakePlatform(platform.kind()) {
-                    @Override
-                    public synchronized JobRef submit(
-                            io.jenkins.plugins.trainingjob.core.spec.JobSpec spec, String token) {
-                        platform.submit(spec, token);
-                        throw new TransientException(
-                                platform.kind(), "create training job", 0, "", "", "connection reset", null);
-                    }
-                },
-                f.service.credentials(),
-                f.service.specs(),
-                () -> f.config,
-                resolver -> f.watcher,
-                Runnable::run));
+        e.useService(f.service);
+        java.util.concurrent.atomic.AtomicReference<byte[]> beforeCreate =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        when(f.context.saveState()).thenAnswer(i -> {
+            if (e.clientToken() != null && e.job() == null && beforeCreate.get() == null) {
+                beforeCreate.set(StepFixture.serialize(e));
+            }
+            return com.google.common.util.concurrent.Futures.immediateFuture(null);
+        });
         e.start();
-        assertThat(platform.submittedTokens).hasSize(1);
+        assertThat(beforeCreate.get())
+                .as("the token was saved before the create call")
+                .isNotNull();
+        assertThat(f.platform.submittedTokens).hasSize(1);
 
         StepContext afterRestart = mock(StepContext.class);
-        SubmitTrainingJobExecution resumed = f.restart(e, afterRestart);
+        SubmitTrainingJobExecution resumed = f.restore(beforeCreate.get(), afterRestart);
+        resumed.useService(f.service);
         resumed.onResume();
 
-        assertThat(platform.submittedTokens).as("no second create call").hasSize(1);
-        assertThat(resumed.job()).isEqualTo(platform.byToken.get(e.clientToken()));
-        assertThat(f.log()).contains("submitted before the controller restarted");
+        assertThat(f.platform.submittedTokens).as("no second create call").hasSize(1);
+        assertThat(resumed.job()).isEqualTo(f.platform.byToken.get(e.clientToken()));
+        assertThat(f.log()).contains("submitted before the controller restarted; not submitting again");
         assertThat(f.watcher.last().state.job()).isEqualTo(resumed.job());
     }
 

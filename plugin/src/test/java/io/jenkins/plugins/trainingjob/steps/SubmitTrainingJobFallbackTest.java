@@ -15,7 +15,6 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,7 +71,6 @@ class SubmitTrainingJobFallbackTest {
     private SubmitTrainingJobExecution start(SubmitTrainingJobStep step) throws Exception {
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(simulated.service);
-        e.useConfirm(new AttemptSubmission.Confirm(50, Duration.ofMillis(100)));
         e.start();
         return e;
     }
@@ -307,7 +305,6 @@ class SubmitTrainingJobFallbackTest {
         });
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(simulated.service);
-        e.useConfirm(new AttemptSubmission.Confirm(50, Duration.ofMillis(100)));
         AtomicReference<byte[]> beforeSecondCreate = new AtomicReference<>();
         when(f.context.saveState()).thenAnswer(i -> {
             if (e.attempt() == 2 && beforeSecondCreate.get() == null) {
@@ -325,16 +322,16 @@ class SubmitTrainingJobFallbackTest {
         StepContext restarted = mock(StepContext.class);
         SubmitTrainingJobExecution resumed = f.restore(beforeSecondCreate.get(), restarted);
         resumed.useService(simulated.service); // the restarted controller's service, on the same simulator
-        resumed.useConfirm(new AttemptSubmission.Confirm(50, Duration.ofMillis(100)));
         resumed.onResume();
 
         Map<String, Object> result = success(restarted);
         assertThat(result).containsEntry("jobId", secondJob);
         List<String> reasons = new ArrayList<>();
-        attempts(result).forEach(a -> reasons.add(a.get("number") + ":" + a.get("outcome")));
+        attempts(result).forEach(a -> reasons.add(a.get("number") + ":" + a.get("outcome") + ":" + a.get("end")));
+        // attempt 1's record was saved with the state: the resumed step reports it as it ended
+        assertThat(reasons).hasSize(2).first().isEqualTo("1:unschedulable:moved");
         // the job runs for a second: by the time the resumed step looks, it may have ended already
-        assertThat(reasons).hasSize(2).first().isEqualTo("1:superseded");
-        assertThat(reasons.get(1)).matches("2:(scheduled|completed)");
+        assertThat(reasons.get(1)).matches("2:(scheduled|completed):final");
         assertThat(f.log()).contains("resuming attempt 2 (queue=training): job " + secondJob);
         assertThat(simulated.sim.jobs())
                 .as("never a third job: the resumed step found attempt 2's")

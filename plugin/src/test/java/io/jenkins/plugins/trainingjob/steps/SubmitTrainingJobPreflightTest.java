@@ -46,7 +46,7 @@ class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
                 .hasMessageStartingWith("Job ci-42 can never run in default: one pod asks for 9 nvidia.com/gpu");
         assertThat(e.job()).isNull();
         assertThat(f.log())
-                .contains("pre-flight: never fits as configured")
+                .contains("pre-flight: NEVER_FITS — never fits as configured")
                 .contains("Schedule diagnosis report:")
                 .doesNotContain("Submitted");
     }
@@ -70,7 +70,7 @@ class SubmitTrainingJobPreflightTest extends SimulatedAihcStepTest {
         awaitStepEnd();
         verify(f.context).onSuccess(org.mockito.ArgumentMatchers.any());
         assertThat(e.job()).isNotNull();
-        assertThat(f.log()).contains("pre-flight: fits later: free capacity holds 0 of 1 pod now");
+        assertThat(f.log()).contains("pre-flight: FITS_LATER — fits later: free capacity holds 0 of 1 pod now");
     }
 
     @Test

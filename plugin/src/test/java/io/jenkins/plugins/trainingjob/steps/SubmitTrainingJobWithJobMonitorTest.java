@@ -39,6 +39,12 @@ class SubmitTrainingJobWithJobMonitorTest {
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(monitored.service);
         e.start();
+        return created(e);
+    }
+
+    /** The flow runs on the monitor: the job exists once its create call came back. */
+    private SubmitTrainingJobExecution created(SubmitTrainingJobExecution e) {
+        clock.runUntil("the job was created", () -> e.job() != null);
         return e;
     }
 
@@ -89,7 +95,7 @@ class SubmitTrainingJobWithJobMonitorTest {
         SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
         e.useService(monitored.service);
         e.start();
-        return e;
+        return created(e);
     }
 
     @Test

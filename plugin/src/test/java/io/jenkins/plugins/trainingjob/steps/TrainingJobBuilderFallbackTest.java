@@ -7,7 +7,6 @@ import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import java.io.File;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -42,7 +41,6 @@ class TrainingJobBuilderFallbackTest {
                 .replace("${GPU_KIND}", "nvidia.com/gpu")
                 .replace("${EXIT_CODE}", "0"));
         b.useService(simulated.service);
-        b.useConfirm(new AttemptSubmission.Confirm(50, Duration.ofMillis(100)));
         return b;
     }
 

@@ -250,6 +250,11 @@ class TrainingJobBuilderTest {
                             }
 
                             @Override
+                            public io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks tasks() {
+                                return f.watcher.tasks(); // the flow's steps run where they are handed over
+                            }
+
+                            @Override
                             public java.util.concurrent.CompletableFuture<
                                             io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis>
                                     fetchDiagnosis(

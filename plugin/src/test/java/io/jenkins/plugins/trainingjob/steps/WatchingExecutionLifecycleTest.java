@@ -18,7 +18,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
-import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
@@ -41,6 +41,7 @@ class WatchingExecutionLifecycleTest {
     @TempDir
     File buildDir;
 
+    private final ManualClock clock = new ManualClock();
     private StepFixture f;
     private RealMonitorService monitored;
 
@@ -66,9 +67,12 @@ class WatchingExecutionLifecycleTest {
         return e;
     }
 
-    /** A service over core's real monitor; everything else runs on the calling thread. */
+    /**
+     * A service over core's real monitor on a manual clock; everything else runs on the calling thread.
+     */
     private TrainingJobService serviceWithRealMonitor() {
-        monitored = new RealMonitorService(f, Duration.ofSeconds(30), Runnable::run);
+        monitored = new RealMonitorService(f, Duration.ofSeconds(30), Runnable::run, clock);
+        clock.settleWithMonitor(monitored::monitor);
         return monitored.service;
     }
 
@@ -77,6 +81,7 @@ class WatchingExecutionLifecycleTest {
         f.platform.phase = JobPhase.PENDING;
         TrainingJobService service = serviceWithRealMonitor();
         SubmitTrainingJobExecution e = start(service);
+        clock.runUntil("the job is watched", () -> e.watchState() != null);
         WatchState before = e.watchState();
         assertThat(before).isNotNull();
 
@@ -196,19 +201,42 @@ class WatchingExecutionLifecycleTest {
         assertThat(f.watcher.fetches).isEmpty();
     }
 
+    /**
+     * Saves after the token's lose nothing: the saved token finds the job after a restart (the submit flow
+     * waits only for the saves before a create and a stop). Before the flow, a failed save while the watch
+     * registered cancelled the watch and failed the step instead.
+     */
     @Test
-    void aSaveThatFailsWhileTheWatchRegistersCancelsThatWatch() throws Exception {
-        when(f.context.saveState())
-                .thenReturn(
-                        Futures.immediateFuture(null),
-                        Futures.immediateFuture(null),
-                        Futures.immediateFailedFuture(new IOException("disk full")));
+    void aSaveThatFailsAfterTheTokenWasSavedLosesNoJobARestartFindsItByItsToken() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<byte[]> onDisk =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<SubmitTrainingJobExecution> running =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        when(f.context.saveState()).thenAnswer(i -> {
+            SubmitTrainingJobExecution e = running.get();
+            if (e != null && e.submitState() != null && e.submitState().job() != null) {
+                return Futures.immediateFailedFuture(new IOException("disk full"));
+            }
+            if (e != null) {
+                onDisk.set(StepFixture.serialize(e));
+            }
+            return Futures.immediateFuture(null);
+        });
+        SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+        step.setConnection("prod");
+        step.setSpecText("name: resnet");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(f.service);
+        running.set(e);
+        e.start();
 
-        start(f.service);
+        verify(f.context, never()).onFailure(any());
+        StepContext afterRestart = mock(StepContext.class);
+        SubmitTrainingJobExecution resumed = f.restartFrom(onDisk.get(), afterRestart);
+        resumed.onResume();
 
-        ScriptedWatch w = f.watcher.last();
-        assertThat(w.cancelledWithStop).as("cancelled, the job left alone").isFalse();
-        verify(f.context).onFailure(any());
+        assertThat(f.platform.submittedTokens).as("no second create").hasSize(1);
+        assertThat(resumed.job()).isEqualTo(e.job());
     }
 
     @Test

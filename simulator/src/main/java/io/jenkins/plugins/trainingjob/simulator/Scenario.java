@@ -271,11 +271,25 @@ public record Scenario(
         }
     }
 
-    public record SenseCoreDecl(List<SpecDecl> specs, List<PoolDecl> pools, List<WorkspaceDecl> workspaces) {
+    /**
+     * @param acceptedSignatures the signature schemes the simulated gateway accepts: {@code request}
+     *     ({@code date host @request-target}) and/or {@code date-only} ({@code x-date}); both when empty. One
+     *     alone is a gateway that refuses the other with 401, as the live one may (sensecore-api.md §8.4).
+     */
+    public record SenseCoreDecl(
+            List<SpecDecl> specs,
+            List<PoolDecl> pools,
+            List<WorkspaceDecl> workspaces,
+            List<String> acceptedSignatures) {
         public SenseCoreDecl {
             specs = specs == null ? List.of() : List.copyOf(specs);
             pools = pools == null ? List.of() : List.copyOf(pools);
             workspaces = workspaces == null ? List.of() : List.copyOf(workspaces);
+            acceptedSignatures = acceptedSignatures == null ? List.of() : List.copyOf(acceptedSignatures);
+        }
+
+        public SenseCoreDecl(List<SpecDecl> specs, List<PoolDecl> pools, List<WorkspaceDecl> workspaces) {
+            this(specs, pools, workspaces, List.of());
         }
     }
 
@@ -477,6 +491,14 @@ public record Scenario(
             }
         }
         validateWorkload(where);
+        for (String scheme : sensecore.acceptedSignatures()) {
+            try {
+                io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature.parse("signature", scheme);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException(
+                        where + "sensecore.acceptedSignatures: '" + scheme + "' is not request or date-only");
+            }
+        }
         for (WorkspaceDecl w : sensecore.workspaces()) {
             if (w.name() == null || w.subscription() == null || w.resourceGroup() == null || w.zone() == null) {
                 throw new IllegalArgumentException(

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.simulator;
 
 import com.sun.net.httpserver.HttpServer;
+import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
+import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
 import io.jenkins.plugins.trainingjob.simulator.cluster.AdminAction;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Arrival;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
@@ -34,9 +36,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -71,6 +75,7 @@ public final class Simulator implements AutoCloseable {
     private final Cluster cluster;
     private final FaultInjector faults = new FaultInjector();
     private final AihcApi aihc;
+    private final SenseCoreAuthenticator senseCoreAuth;
 
     private Simulator(Scenario scenario, InetSocketAddress address) throws IOException {
         this.scenario = scenario;
@@ -131,6 +136,8 @@ public final class Simulator implements AutoCloseable {
                         Duration.ofSeconds(timing.effectiveWaitingStopSeconds())),
                 new AihcAuthenticator(secrets, Clock.systemUTC()),
                 requestIds);
+        this.senseCoreAuth = new SenseCoreAuthenticator(secrets, Clock.systemUTC());
+        acceptSenseCoreSignatures(scenarioSignatures(scenario));
         SenseCoreApi senseCore = new SenseCoreApi(
                 cluster,
                 scenario.sensecore().workspaces(),
@@ -140,7 +147,7 @@ public final class Simulator implements AutoCloseable {
                 new SenseCoreApi.Settings(
                         Duration.ofSeconds(timing.effectiveRunSeconds()),
                         Duration.ofSeconds(timing.effectiveStopSeconds())),
-                new SenseCoreAuthenticator(secrets, Clock.systemUTC()),
+                senseCoreAuth,
                 requestIds);
         if (scenario.workload() != null) {
             cluster.planArrivals(arrivals(scenario.workload(), aihc));
@@ -326,6 +333,25 @@ public final class Simulator implements AutoCloseable {
         return cluster.delete(id).isPresent();
     }
 
+    /**
+     * Makes the SenseCore gateway accept only these signature schemes (both by default, or as the
+     * scenario's {@code sensecore.acceptedSignatures} says): a gateway that refuses the other with 401.
+     */
+    public void acceptSenseCoreSignatures(Set<Scheme> schemes) {
+        senseCoreAuth.accept(schemes);
+    }
+
+    private static Set<Scheme> scenarioSignatures(Scenario scenario) {
+        Set<Scheme> schemes = EnumSet.noneOf(Scheme.class);
+        for (String s : scenario.sensecore().acceptedSignatures()) {
+            schemes.add(
+                    SenseCoreSignature.parse("signature", s) == SenseCoreSignature.DATE_ONLY
+                            ? Scheme.X_DATE
+                            : Scheme.DATE_HOST_TARGET);
+        }
+        return schemes.isEmpty() ? EnumSet.allOf(Scheme.class) : schemes;
+    }
+
     public void addFault(FaultRule rule) {
         faults.add(rule);
     }
@@ -343,6 +369,7 @@ public final class Simulator implements AutoCloseable {
             replayHistory();
         }
         aihc.reset();
+        acceptSenseCoreSignatures(scenarioSignatures(scenario));
         faults.clear();
         scenario.faults().forEach(faults::add);
     }

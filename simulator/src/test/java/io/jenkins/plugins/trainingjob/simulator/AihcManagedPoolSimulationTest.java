@@ -11,6 +11,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.BceV1Signer;
+import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import java.io.IOException;
 import java.time.Instant;
 import okhttp3.HttpUrl;
@@ -56,14 +57,17 @@ class AihcManagedPoolSimulationTest {
 
     @Test
     void theClientDrivesAJobThroughEveryCallOnTheManagedPool() {
-        JobRef job = client.submit(SimSpecs.aihc("sl-1", "", 1, 1, "SIM_RUN_SECONDS", "60"), "tok-sl-1");
+        JobSpec spec = SimSpecs.aihc("sl-1", "", 1, 1, "SIM_RUN_SECONDS", "60");
+        JobRef job = client.submit(spec, "tok-sl-1");
 
         JobStatus status = client.status(job);
         assertThat(status.phase()).isEqualTo(JobPhase.RUNNING);
         StatusPage page = client.listStatuses(null, 10);
         assertThat(page.jobs()).extracting(s -> s.job().id()).containsExactly(job.id());
+        assertThat(client.findSubmitted(spec, "tok-sl-1")).contains(job);
         assertThat(client.findSubmitted(SimSpecs.aihc("sl-1", "", 1, 1), "tok-sl-1"))
-                .contains(job);
+                .as("what another spec's create under the token made is not this spec's")
+                .isEmpty();
         assertThat(client.events(job)).isNotEmpty();
         client.cancel(job);
         assertThat(client.status(job).phase()).isEqualTo(JobPhase.STOPPED);

@@ -2,11 +2,16 @@ package io.jenkins.plugins.trainingjob.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.monitor.JobOutputs;
+import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRule;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -76,5 +81,39 @@ class AihcPodLogsSimulationTest {
                 .singleElement()
                 .extracting(JobEvent::message)
                 .isEqualTo("Pod: default.crash-master-0 exited with code 7");
+    }
+
+    /**
+     * The trainjob-output convention end to end: the client gives the job a nonce at its create, the job's
+     * script prints it (the simulator expands {@code $TRAINJOB_OUTPUT_NONCE} as a shell would), and the
+     * reader takes the nonce back from the job, so only the job's own line counts.
+     */
+    @Test
+    void aJobsOwnConventionLineIsAnOutputAndQuotedOnesAreNot() {
+        JobRef job = client.submit(
+                SimSpecs.aihc(
+                        "conv",
+                        "training",
+                        1,
+                        1,
+                        "SIM_RUN_SECONDS",
+                        "1",
+                        "SIM_LOG_LINES",
+                        "sample: 'trainjob-output checkpoint=bos://quoted'\\n"
+                                + "trainjob-output/$TRAINJOB_OUTPUT_NONCE checkpoint=bos://ckpt/conv"),
+                "tok-conv");
+        sim.advanceClock(Duration.ofSeconds(2));
+        JobStatus done = client.status(job);
+        OutputRules rules = OutputRules.of(List.of(OutputRule.fromLineConvention("checkpoint")));
+
+        JobOutputs outputs = WorkerLogReader.read(client, job, new Outcome.Completed(done), rules, () -> false)
+                .outputs();
+
+        assertThat(client.outputNonce(job)).get().asString().hasSize(32);
+        assertThat(outputs.values()).containsExactly(java.util.Map.entry("checkpoint", "bos://ckpt/conv"));
+        assertThat(outputs.gateValues())
+                .containsExactly(
+                        java.util.Map.entry("STATUS", "SUCCEEDED"),
+                        java.util.Map.entry("checkpoint", "bos://ckpt/conv"));
     }
 }

@@ -3,18 +3,29 @@ package io.jenkins.plugins.trainingjob.cli.command;
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.DurationConverter;
 import io.jenkins.plugins.trainingjob.cli.ExitCode;
+import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
-import io.jenkins.plugins.trainingjob.cli.terminal.InterruptGuard;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
+import io.jenkins.plugins.trainingjob.core.flow.Submit;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
+import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
+import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
-import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -29,7 +40,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -95,24 +105,33 @@ public final class DemoCommand implements Callable<Integer> {
             terminal.progress("  scenario " + SCENARIO + ", resource pool " + pool);
             try (SimulatedClock clock = new SimulatedClock(sim);
                     TrainingPlatform platform = root.env().connector().connect(settings);
-                    JobFollower follower = new JobFollower(root.env(), terminal, platform, clock)) {
-                JobRef small = submit(platform, fits, terminal, "1 worker x 2 GPUs in queue 'training': fits");
-                JobRef big = submit(
-                        platform,
-                        documented,
-                        terminal,
-                        "1 worker x 8 GPUs in queue 'default': no node there can take it");
+                    JobMonitor monitor = new JobMonitor(id -> platform, clock);
+                    SubmitProgress progress = new SubmitProgress(root.env(), terminal, true, false)) {
+                TargetChoice.Candidate where = new TargetChoice.Candidate(1, "primary", platform, fits, "demo");
+                // Both jobs are created by core's submit flow, pre-flight warning only (it would refuse the big
+                // one before the diagnosis it is here to show), then followed together on one monitor.
+                JobRef small = submit(monitor, where, fits, terminal, "1 worker x 2 GPUs in queue 'training'");
+                JobRef big = submit(monitor, where, documented, terminal, "1 worker x 8 GPUs in queue 'default'");
                 terminal.progress("following both; a job still pending after " + DurationText.format(pendingTimeout)
                         + " (simulated) gets a schedule diagnosis");
                 // The monitor polls and times out on the simulator's clock: the normal settings serve.
                 WatchPolicy policy = diagnosisAfterPreCheck(
                         WatchPolicy.defaults(WaitTarget.COMPLETED).withPendingTimeout(pendingTimeout), world);
-                Watch smallWatch = follower.start(small, policy);
-                Watch bigWatch = follower.start(big, policy);
-                try (InterruptGuard guard = InterruptGuard.install(
-                        root.env(), terminal, List.of(smallWatch, bigWatch), List.of(small, big), true)) {
-                    Outcome smallOutcome = smallWatch.outcome().join();
-                    Outcome bigOutcome = bigWatch.outcome().join();
+                SubmitRequest following = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                        .waiting(WaitMode.COMPLETED, policy, WaitBudget.NONE)
+                        .preflight(PreflightMode.OFF)
+                        .stopping(true, false)
+                        .build();
+                Submit smallRun = SubmitFlow.follow(monitor, following, where, small, progress, SubmitStore.NONE);
+                Submit bigRun = SubmitFlow.follow(monitor, following, where, big, progress, SubmitStore.NONE);
+                try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(() -> {
+                    smallRun.interrupt();
+                    bigRun.interrupt();
+                    smallRun.result().join();
+                    bigRun.result().join();
+                })) {
+                    Outcome smallOutcome = smallRun.result().join().outcome();
+                    Outcome bigOutcome = bigRun.result().join().outcome();
                     return report(terminal, small, smallOutcome, big, bigOutcome);
                 }
             }
@@ -170,10 +189,36 @@ public final class DemoCommand implements Callable<Integer> {
         return doc;
     }
 
-    private static JobRef submit(TrainingPlatform platform, JobSpec spec, Terminal terminal, String what) {
-        JobRef ref = platform.submit(spec, UUID.randomUUID().toString());
+    /**
+     * Creates {@code spec}'s job through the flow, not waiting for it, saying what it asks for and its
+     * pre-flight verdict.
+     */
+    private static JobRef submit(
+            JobMonitor monitor, TargetChoice.Candidate where, JobSpec spec, Terminal terminal, String what) {
+        SubmitRequest create = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                .waiting(WaitMode.NONE, null, WaitBudget.NONE)
+                .preflight(PreflightMode.WARN) // says the verdict, refuses nothing: the big one is the demo
+                .stopping(false, false)
+                .build();
+        TargetChoice.Candidate target =
+                new TargetChoice.Candidate(1, "primary", where.platform(), spec, where.connectionId());
+        SubmitResult result = SubmitFlow.start(monitor, create, target, TargetBinder.NONE, null, null)
+                .result()
+                .join();
+        if (result.error() instanceof PlatformException e) {
+            throw e;
+        } else if (result.error() != null) {
+            throw new IllegalStateException(
+                    "the demo's submit failed: " + result.error().getMessage(), result.error());
+        }
+        JobRef ref = result.job();
+        // the one word submit, the report and the JSON use (the report below gives its sentence)
+        String verdict = "pre-flight: "
+                + (result.preflight() == null
+                        ? "not checked"
+                        : result.preflight().verdict().name());
         terminal.progress("submitted " + spec.name() + " as " + ref.id());
-        terminal.progress("  " + what);
+        terminal.progress("  " + what + "; " + verdict);
         return ref;
     }
 

@@ -53,10 +53,16 @@ public final class DiagnoseCommand implements Callable<Integer> {
     @Option(
             names = "--diagnosis-timeout",
             paramLabel = "DURATION",
-            defaultValue = "5m",
             converter = DurationConverter.class,
-            description = "How long to wait for the report (default: ${DEFAULT-VALUE}).")
+            description = "How long to wait for the report (default: 5m; 1m with --id, whose diagnosis was "
+                    + "launched earlier and is normally ready, and for which a mistyped id answers the same as a "
+                    + "report still being computed).")
     Duration timeout;
+
+    /** A launch waits for the platform to compute; a fetch by id does not, so a typo fails within a minute. */
+    static final Duration LAUNCH_TIMEOUT = Duration.ofMinutes(5);
+
+    static final Duration FETCH_TIMEOUT = Duration.ofMinutes(1);
 
     @Option(
             names = "--poll-interval",
@@ -81,8 +87,9 @@ public final class DiagnoseCommand implements Callable<Integer> {
         // Fetching an AIHC diagnosis by id needs only the id: the query API takes nothing else.
         var settings = ConnectionResolver.resolve(root.env(), connection, null, jobId == null);
         output.check(terminal);
+        Duration wait = timeout != null ? timeout : diagnosisId != null ? FETCH_TIMEOUT : LAUNCH_TIMEOUT;
         DiagnosisFetcher fetcher =
-                new DiagnosisFetcher(timeout, pollInterval, root.env().clock(), Sleeper.system());
+                new DiagnosisFetcher(wait, pollInterval, root.env().clock(), Sleeper.system());
         FetchedDiagnosis fetched;
         try (TrainingPlatform platform = root.env().connector().connect(settings);
                 InterruptSignal.Registration onCtrlC = root.env()
@@ -92,7 +99,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
                                         + "later with trainjob diagnose --id)"))) {
             if (diagnosisId != null) {
                 // AIHC answers "not found" alike for an id still being computed and one that never existed.
-                terminal.progress("fetching diagnosis " + diagnosisId + " for up to " + DurationText.format(timeout)
+                terminal.progress("fetching diagnosis " + diagnosisId + " for up to " + DurationText.format(wait)
                         + " (--diagnosis-timeout); the platform answers the same for a mistyped id as for a report "
                         + "still being computed");
                 fetched = fetcher.fetch(platform, diagnosisId, jobId);

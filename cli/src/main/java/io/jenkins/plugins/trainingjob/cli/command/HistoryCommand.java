@@ -12,6 +12,7 @@ import io.jenkins.plugins.trainingjob.core.eta.HistoryReader;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
 import io.jenkins.plugins.trainingjob.core.eta.SizeClass;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -96,7 +97,8 @@ public final class HistoryCommand implements Callable<Integer> {
             doc.put("classes", rows);
             terminal.json(terminal.envelope(
                             ExitCode.SUCCESS,
-                            history.jobs().size() + " jobs in the last " + DurationWords.compact(window))
+                            Plural.count(history.jobs().size(), "job", "jobs") + " in the last "
+                                    + DurationWords.compact(window))
                     .platform(settings.platform())
                     .put("history", doc));
             return ExitCode.SUCCESS;
@@ -201,7 +203,9 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         Row all = rows.get(rows.size() - 1);
         int max = all.waitHistogram().stream().mapToInt(Integer::intValue).max().orElse(0);
-        sb.append("\nWaits of the ").append(all.started()).append(" jobs that started:\n");
+        sb.append("\nWaits of the ")
+                .append(Plural.count(all.started(), "job", "jobs"))
+                .append(" that started:\n");
         for (int b = 0; b < BUCKET_LABELS.length; b++) {
             int n = all.waitHistogram().get(b);
             int len = max == 0 ? 0 : (int) Math.round(BAR * n / (double) max);

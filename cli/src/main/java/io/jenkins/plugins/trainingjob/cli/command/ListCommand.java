@@ -85,6 +85,8 @@ public final class ListCommand implements Callable<Integer> {
         Set<JobPhase> wanted = states.isEmpty() ? EnumSet.allOf(JobPhase.class) : EnumSet.copyOf(states);
         String needle = name == null ? "" : name.toLowerCase(Locale.ROOT);
         List<JobStatus> jobs = new ArrayList<>();
+        // every job read, filtered out or not: their newest timestamp is the best sign of the platform's clock
+        List<JobStatus> read = new ArrayList<>();
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             if (mine && !(platform instanceof SubmittedJobList)) {
                 throw CliException.invalidInput("--mine: " + settings.platform().displayName() + " job lists carry "
@@ -96,6 +98,7 @@ public final class ListCommand implements Callable<Integer> {
                 StatusPage page = mine
                         ? ((SubmittedJobList) platform).listSubmittedStatuses(token, PAGE_SIZE)
                         : platform.listStatuses(token, PAGE_SIZE);
+                read.addAll(page.jobs());
                 for (JobStatus s : page.jobs()) {
                     if (wanted.contains(s.phase())
                             && s.job().name().toLowerCase(Locale.ROOT).contains(needle)
@@ -123,7 +126,7 @@ public final class ListCommand implements Callable<Integer> {
             return ExitCode.SUCCESS;
         }
         Instant now = root.env().clock().instant();
-        Instant platformNow = platformNow(jobs, now);
+        Instant platformNow = platformNow(read, now);
         if (Duration.between(now, platformNow).compareTo(Duration.ofMinutes(1)) > 0) {
             // The simulator at --speed runs ahead; a real platform's clock may be skewed. Ages from the local
             // clock would all read 0s.
@@ -148,10 +151,13 @@ public final class ListCommand implements Callable<Integer> {
         return latest;
     }
 
-    /** Fixed columns, the id last and never cut so it can be copied; readable at 100 columns. */
+    /**
+     * Fixed columns, the id last and never cut so it can be copied; readable at 100 columns. POS is the
+     * position in the queue of a waiting job ({@code #1}), not the queue's name.
+     */
     public static String table(List<JobStatus> jobs, Instant now) {
         StringBuilder sb =
-                new StringBuilder(String.format("%-9s %5s %5s  %-28s %s%n", "STATE", "AGE", "QUEUE", "NAME", "ID"));
+                new StringBuilder(String.format("%-9s %5s %5s  %-28s %s%n", "STATE", "AGE", "POS", "NAME", "ID"));
         for (JobStatus s : jobs) {
             String queue = s.queuePosition() == null ? "-" : "#" + s.queuePosition();
             sb.append(String.format(

@@ -1,37 +1,23 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
-import io.jenkins.plugins.trainingjob.cli.CliException;
-import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
 import io.jenkins.plugins.trainingjob.cli.terminal.InterruptNote;
-import io.jenkins.plugins.trainingjob.cli.terminal.SubmitGuard;
-import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
-import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
-import io.jenkins.plugins.trainingjob.core.flow.IdempotentSubmitter;
-import io.jenkins.plugins.trainingjob.core.flow.Preflight;
+import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.RetryPolicy;
 import io.jenkins.plugins.trainingjob.core.flow.ReusePolicy;
-import io.jenkins.plugins.trainingjob.core.flow.SpecReuse;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
+import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
+import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
-import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
-import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreJobName;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -145,211 +131,41 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // Until the submit's own handler listens (SubmitRun), an interrupt ends the JVM with nothing created:
+        // the launcher's hook says so, so a CI log shows why the step ended.
+        InterruptNote.set("interrupted before anything was submitted; no job was created");
         if (clientToken != null) {
-            // Core's rule for both platforms, named as typed; ExitCode maps the refusal to exit 2.
+            // Core's rule for both platforms, named as typed, before anything is read or resolved.
             ClientToken.require("--client-token", clientToken);
         }
         ReusePolicy reusePolicy = ReusePolicy.parse(reuse, "--reuse");
-        if (reusePolicy != ReusePolicy.NEVER && clientToken != null) {
-            throw CliException.invalidInput("--client-token: not with --reuse " + reusePolicy.text()
-                    + ", which names the job by the spec's digest (tj-<hex>); leave one of them out");
-        }
         JobSpec job = spec.load(root.env());
-        Terminal terminal = root.terminal();
         ConnectionSettings settings = ConnectionResolver.resolve(root.env(), connection, job.platform());
         WaitMode mode = waiting.mode(WaitMode.NONE);
         waiting.checkBeforeWait(settings);
-        boolean tokenGiven = clientToken != null || reusePolicy != ReusePolicy.NEVER;
-        String token = clientToken != null ? clientToken : UUID.randomUUID().toString();
-        SpecReuse.Reused reused = null;
-        boolean stopOnInterrupt = mode != WaitMode.NONE && waiting.cancelOnInterrupt(true);
-        FallbackOrder order = FallbackOrder.parse("--fallback-order", fallbackOrder);
-        RetryPolicy retry = RetryPolicy.parse(
-                RetryPolicy.Fields.CLI, retryLimit, retryOnExitCodes, retryOnPreemption, retryBackoff);
-        if (!fallbacks.isEmpty() || retry.limit() > 0) {
-            return AttemptSubmit.run(
-                    root,
-                    new AttemptSubmit.Request(
-                            job,
-                            spec,
-                            connection,
-                            settings,
-                            waiting,
-                            mode,
-                            token,
-                            tokenGiven,
-                            fallbacks,
-                            order,
-                            PreflightStep.mode(preflight),
-                            retry));
+        waiting.checkOutputs(job.outputs());
+        List<FallbackTarget> targets = new ArrayList<>();
+        for (int i = 0; i < fallbacks.size(); i++) {
+            targets.add(FallbackTarget.parseOption(i + 2, fallbacks.get(i), CliFieldNames.INSTANCE));
         }
-        try (TrainingPlatform platform = root.env().connector().connect(settings)) {
-            // Until the submit guard takes over, an interrupt ends the JVM with nothing created: the launcher's
-            // hook says so, so a CI log shows why the step ended.
-            InterruptNote.set("interrupted before anything was submitted; no job was created");
-            Optional<IdempotentSubmitter.Submitted> existing;
-            PreflightStep.Decision preflighted = PreflightStep.Decision.SKIPPED;
-            try {
-                if (reusePolicy != ReusePolicy.NEVER) {
-                    SpecReuse.Decision decision =
-                            SpecReuse.decide(platform, job, SpecDigest.reuseToken(job, spec.variables()), reusePolicy);
-                    token = decision.clientToken();
-                    reused = decision.reused().orElse(null);
-                    if (reused == null) {
-                        decision.notChecked()
-                                .forEach(n -> terminal.progress(
-                                        "reuse " + reusePolicy.text() + ": found no job to reuse; not checked: " + n));
-                    }
-                }
-                // A used token returns its job: the pre-flight check must not refuse a job that exists.
-                existing = reused != null
-                        ? Optional.of(new IdempotentSubmitter.Submitted(reused.job(), true, token))
-                        : tokenGiven ? IdempotentSubmitter.existing(platform, job, token) : Optional.empty();
-                if (existing.isEmpty()) {
-                    preflighted = PreflightStep.run(
-                            terminal, platform, job, PreflightStep.mode(preflight), waiting.reportFile);
-                    if (preflighted.exit() != null) {
-                        return preflighted.exit();
-                    }
-                }
-            } finally {
-                InterruptNote.clear();
-            }
-            return submitGuarded(
-                    platform,
-                    job,
-                    settings,
-                    mode,
-                    token,
-                    tokenGiven,
-                    stopOnInterrupt,
-                    existing,
-                    preflighted.report(),
-                    reused);
+        SubmitRequest request = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                .waiting(mode, mode == WaitMode.NONE ? null : waiting.policy(mode.target()), waiting.budget())
+                .clientToken(clientToken)
+                .reuse(reusePolicy, spec.variables())
+                .preflight(PreflightStep.mode(preflight))
+                .fallbacks(targets, FallbackOrder.parse("--fallback-order", fallbackOrder))
+                .retry(RetryPolicy.parse(
+                        CliFieldNames.INSTANCE, retryLimit, retryOnExitCodes, retryOnPreemption, retryBackoff))
+                .stopping(mode != WaitMode.NONE && waiting.cancelOnInterrupt(true), waiting.cancelOnFailure(false))
+                .build();
+        try (CliTargets bound = new CliTargets(root.env(), spec, settings, job);
+                JobMonitor monitor = new JobMonitor(bound, root.env().clock());
+                SubmitProgress progress = new SubmitProgress(
+                        root.env(), root.terminal(), clientToken != null, !request.severalAttempts())) {
+            SubmitRun run = new SubmitRun(root, request, waiting, progress, createBudget(settings));
+            return run.run(
+                    () -> SubmitFlow.start(monitor, request, bound.primary(), bound, progress, SubmitStore.NONE));
         }
-    }
-
-    /** From just before the create: Ctrl-C and SIGTERM are the guard's from here on. */
-    private int submitGuarded(
-            TrainingPlatform platform,
-            JobSpec job,
-            ConnectionSettings settings,
-            WaitMode mode,
-            String token,
-            boolean tokenGiven,
-            boolean stopOnInterrupt,
-            Optional<IdempotentSubmitter.Submitted> existing,
-            DiagnosisReport preflighted,
-            SpecReuse.Reused reused) {
-        Terminal terminal = root.terminal();
-        try (SubmitGuard guard =
-                new SubmitGuard(root.env(), terminal, job.name(), token, stopOnInterrupt, createBudget(settings))) {
-            IdempotentSubmitter.Submitted submitted;
-            try {
-                submitted = existing.isPresent() ? existing.get() : IdempotentSubmitter.create(platform, job, token);
-            } catch (UncertainCreateException e) {
-                CliException failure = new CliException(
-                        ExitCode.PLATFORM_ERROR,
-                        e.getMessage() + "; find it with: " + findCommand(settings, e, token, tokenGiven),
-                        e);
-                if (guard.interrupted()) {
-                    return root.fail(failure); // printed before the guard lets an interrupted JVM end
-                }
-                throw failure;
-            } catch (QuotaExceededException e) {
-                CliException failure = quotaRefusal(platform, job, e);
-                if (guard.interrupted()) {
-                    return root.fail(failure);
-                }
-                throw failure;
-            } catch (RuntimeException e) {
-                if (guard.interrupted()) {
-                    return root.fail(e);
-                }
-                throw e;
-            }
-            JobRef ref = submitted.job();
-            boolean interrupted = guard.created(ref);
-            terminal.progress(reused != null ? reused.message(root.env().clock().instant()) : submitted.message());
-            Map<String, Object> reuse = reused == null ? null : reuseJson(reused);
-            if (mode == WaitMode.NONE || interrupted) {
-                if (terminal.json()) {
-                    Map<String, Object> submission = new LinkedHashMap<>();
-                    submission.put("clientToken", token);
-                    submission.put("alreadySubmitted", submitted.alreadySubmitted());
-                    submission.put("interrupted", interrupted);
-                    if (reuse != null) {
-                        submission.put("reused", reuse);
-                    }
-                    terminal.json(terminal.envelope(
-                                    interrupted ? ExitCode.INTERRUPTED : ExitCode.SUCCESS, submitted.message())
-                            .platform(ref.platform())
-                            .put("job", ref)
-                            .put("submission", submission));
-                } else {
-                    terminal.resultLine(ref.id());
-                }
-                return interrupted ? guard.stopAfterInterrupt(platform, ref, null) : ExitCode.SUCCESS;
-            }
-            if (!terminal.json()) {
-                terminal.resultLine(ref.id());
-            }
-            Preflight.waitNote(preflighted).ifPresent(terminal::progress);
-            try (JobFollower follower = new JobFollower(root.env(), terminal, platform)) {
-                if (reuse != null) {
-                    follower.with("reused", reuse);
-                }
-                return follower.readingOutputs(job.outputs()).follow(ref, mode, waiting, true, guard);
-            }
-        }
-    }
-
-    /** {@code reused} in the JSON: which earlier job came back instead of a submit, and its state then. */
-    private static Map<String, Object> reuseJson(SpecReuse.Reused reused) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("jobId", reused.job().id());
-        doc.put("clientToken", reused.clientToken());
-        doc.put("phase", reused.status().phase().name());
-        if (reused.status().finishedAt() != null) {
-            doc.put("finishedAt", reused.status().finishedAt().toString());
-        }
-        return doc;
-    }
-
-    /**
-     * A create refused for quota (SenseCore {@code MEMBER_QUOTA_EXCEEDED}) is no outage: 7 when pre-flight's
-     * reading of the workspace's reservation proves the job alone needs more than it (only an administrator
-     * helps), else 6 (running jobs hold the quota; submitting later may pass). Pre-flight is read here even
-     * with {@code --preflight false}: the refusal already happened, the read only classifies it.
-     */
-    private static CliException quotaRefusal(TrainingPlatform platform, JobSpec job, QuotaExceededException e) {
-        int code;
-        try {
-            code = ExitCode.ofQuotaRefusal(Preflight.check(platform, job));
-        } catch (RuntimeException unreadable) {
-            code = ExitCode.ofQuotaRefusal(null);
-        }
-        String why = code == ExitCode.NEEDS_ADMIN
-                ? "the job alone needs more than the workspace's reserved quota: ask for fewer devices, or ask the "
-                        + "administrator for more quota"
-                : "running jobs hold the quota: submit again when they finish";
-        return new CliException(code, e.getMessage() + " (" + why + ")", e);
-    }
-
-    /**
-     * The command that finds an uncertain create's job later: by its token, except on SenseCore with a
-     * spec that names the job (the name is the token there).
-     */
-    private static String findCommand(
-            ConnectionSettings settings, UncertainCreateException e, String token, boolean tokenGiven) {
-        String platform = "trainjob status --platform " + settings.platform().id();
-        if (settings.platform() == PlatformKind.SENSECORE
-                && !e.jobName().isEmpty()
-                && !e.jobName().equals(SenseCoreJobName.fromClientToken(token))) {
-            return platform + " " + e.jobName();
-        }
-        return platform + " --client-token " + token
-                + (tokenGiven ? "" : " (or submit again with --client-token " + token + ")");
     }
 
     /** How long a create may still take: its call timeout, then the token look-ups (about a read timeout). */

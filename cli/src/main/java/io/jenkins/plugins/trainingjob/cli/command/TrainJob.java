@@ -290,6 +290,14 @@ public final class TrainJob implements Callable<Integer> {
 
     /** The one way a command ends in error: one line on stderr (and a JSON document with --output-format json). */
     public int fail(Throwable failure) {
+        return fail(failure, Map.of());
+    }
+
+    /**
+     * As {@link #fail(Throwable)}, with {@code extra} members in the JSON error document (a submit's
+     * {@code attempts} and {@code clientToken}: what was created before the failure).
+     */
+    public int fail(Throwable failure, Map<String, Object> extra) {
         Throwable cause = failure;
         if (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
             cause = cause.getCause();
@@ -337,9 +345,11 @@ public final class TrainJob implements Callable<Integer> {
         }
         if (terminal.json()) {
             String message = ConsoleText.strip(ExitCode.describe(cause));
-            terminal.json(terminal.envelope(code, message)
+            JsonEnvelope doc = terminal.envelope(code, message)
                     .platform(ExitCode.platformOf(cause))
-                    .put("error", JsonEnvelope.error(ExitCode.kind(code), List.of(message))));
+                    .put("error", JsonEnvelope.error(ExitCode.kind(code), List.of(message)));
+            extra.forEach(doc::put);
+            terminal.json(doc);
         }
         return code;
     }

@@ -1,11 +1,14 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
+import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.DurationConverter;
+import io.jenkins.plugins.trainingjob.cli.output.OutputsFile;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -103,10 +106,19 @@ public final class WaitOptions {
     @Option(
             names = "--outputs-file",
             paramLabel = "FILE",
-            description = "When the job has ended, append its outputs to FILE as NAME=value lines (what "
-                    + "$GITHUB_OUTPUT and GitLab dotenv reports take). Outputs are the spec's 'outputs' regexes "
-                    + "and 'trainjob-output NAME=value' lines of the master's log (AIHC; SenseCore serves no logs).")
+            description = "When the wait ends, append <prefix>STATUS=<final phase> and, for a job that succeeded, "
+                    + "its outputs to FILE as NAME=value lines (what $GITHUB_OUTPUT and GitLab dotenv reports take; "
+                    + "never $GITHUB_ENV). Outputs are the names the spec's 'outputs' declares, read from the "
+                    + "master's log (AIHC; SenseCore serves no logs).")
     Path outputsFile;
+
+    @Option(
+            names = "--outputs-prefix",
+            paramLabel = "PREFIX",
+            defaultValue = OutputsFile.DEFAULT_PREFIX,
+            description = "What every name in the outputs file starts with (default: ${DEFAULT-VALUE}; '' for "
+                    + "none). Names a later step's shell or runner reads (PATH, LD_*, GITHUB_*, ...) are refused.")
+    String outputsPrefix = OutputsFile.DEFAULT_PREFIX;
 
     /**
      * What can be refused before a job is submitted or waited on, so an hour's wait does not end in a
@@ -122,6 +134,22 @@ public final class WaitOptions {
         }
         IntervalFloor.check("--poll-interval", pollInterval, IntervalFloor.POLL, settings);
         IntervalFloor.check("--heartbeat", heartbeat, IntervalFloor.HEARTBEAT, settings);
+    }
+
+    /**
+     * Refuses, before anything is submitted, an outputs file whose names would include one a later step's
+     * shell, loader or runner reads ({@code --outputs-prefix ''} with an output named {@code PATH}).
+     */
+    void checkOutputs(OutputRules rules) {
+        if (outputsFile != null) {
+            OutputsFile.refusal(outputsPrefix(), rules).ifPresent(why -> {
+                throw CliException.invalidInput(why);
+            });
+        }
+    }
+
+    String outputsPrefix() {
+        return outputsPrefix == null ? "" : outputsPrefix;
     }
 
     WaitMode mode(WaitMode fallback) {

@@ -92,10 +92,11 @@ public final class ConnectionOptions {
     @Option(
             names = "--sensecore-signature",
             paramLabel = "request|date-only",
-            description = "What a SenseCore signature binds (default: request, i.e. date, host, method and path; "
-                    + "TRAINJOB_SENSECORE_SIGNATURE, senseCoreSignature: in the profile). date-only only for a "
-                    + "gateway that refuses request: such a header can be replayed for any call while its date is "
-                    + "accepted.")
+            description = "What a SenseCore signature binds (TRAINJOB_SENSECORE_SIGNATURE, senseCoreSignature: in "
+                    + "the profile). Unset: request (date, host, method and path), and if the gateway refuses it "
+                    + "with 401, date-only from then on, with a warning. request: never date-only. date-only: only "
+                    + "for a gateway that refuses request; such a header can be replayed for any call while its "
+                    + "date is accepted.")
     String senseCoreSignature;
 
     @Option(

@@ -13,10 +13,13 @@ import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.OutcomeSummary;
 import io.jenkins.plugins.trainingjob.core.monitor.WorkerLogReader;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,13 +41,41 @@ public final class OutcomePrinter {
      * @param afterStop the status read after the stop, or {@code null}
      * @param outputsFile {@code --outputs-file}, or {@code null}
      * @param outputsDeclared whether the spec declared outputs (then "none available" is worth a line)
+     * @param outputsPrefix {@code --outputs-prefix}: what every name in the outputs file starts with
      */
     public record End(
             OutcomeSummary summary,
             boolean stopRequested,
             JobStatus afterStop,
             Path outputsFile,
-            boolean outputsDeclared) {}
+            boolean outputsDeclared,
+            String outputsPrefix) {
+
+        /** With the default outputs prefix. */
+        public End(
+                OutcomeSummary summary,
+                boolean stopRequested,
+                JobStatus afterStop,
+                Path outputsFile,
+                boolean outputsDeclared) {
+            this(summary, stopRequested, afterStop, outputsFile, outputsDeclared, OutputsFile.DEFAULT_PREFIX);
+        }
+
+        /**
+         * What the outputs file gets: STATUS and, for a job that succeeded, its outputs; STATUS alone (the
+         * last phase read) when the job did not end or none could be read.
+         */
+        Map<String, String> fileValues() {
+            JobOutputs outputs = summary.outputs();
+            if (outputs != null && outputs.phase() != null) {
+                return outputs.gateValues();
+            }
+            JobStatus last = afterStop != null ? afterStop : summary.outcome().lastStatus();
+            return Map.of(
+                    OutputRules.STATUS,
+                    last == null ? JobPhase.UNKNOWN.name() : last.phase().name());
+        }
+    }
 
     public static int print(Terminal terminal, JobRef job, Outcome outcome, Path reportFile) {
         return print(
@@ -95,7 +126,7 @@ public final class OutcomePrinter {
             Map<String, Object> extra,
             Eta eta) {
         int exitCode = ExitCode.of(outcome);
-        DiagnosisReport report = reportOf(outcome);
+        DiagnosisReport report = afterCleanup(reportOf(outcome), end);
         Eta lastEta = etaOf(outcome, eta);
         if (report != null && reportFile != null) {
             try {
@@ -119,9 +150,12 @@ public final class OutcomePrinter {
                             exitCode,
                             exitCode == ExitCode.JOB_VANISHED
                                     ? vanished(job, outcome)
-                                    : withoutConsolePrefix(unfolded(outcome.message())))
+                                    : withoutConsolePrefix(end.summary().headline()))
                     .platform(job.platform());
             Map<String, Object> payload = json(job, outcome);
+            if (report != null) {
+                payload.put("report", reportJson(report));
+            }
             if (lastEta != null) {
                 payload.put("eta", EtaJson.of(lastEta));
             }
@@ -156,8 +190,23 @@ public final class OutcomePrinter {
             terminal.result(ReportFormat.TEXT.render(report));
             return exitCode;
         }
-        terminal.result(verdict(terminal, outcome, ConsoleText.stripLines(outcome.message())));
+        terminal.result(verdict(terminal, outcome, terminal.lines(outcome.message())));
         return exitCode;
+    }
+
+    /**
+     * The diagnosis report as it stands after the wait's clean-up: a job stopped by
+     * {@code --cancel-on-failure} is said to be stopped in the report's headline, in every format, so the
+     * report agrees with the JSON's {@code cleanup} and {@code status}.
+     */
+    private static DiagnosisReport afterCleanup(DiagnosisReport report, End end) {
+        if (report == null || !end.stopRequested() || end.summary().cleanup().isEmpty()) {
+            return report;
+        }
+        return report.toBuilder()
+                .headline(
+                        report.headline() + "; after the wait: " + end.summary().cleanup())
+                .build();
     }
 
     /**
@@ -176,16 +225,30 @@ public final class OutcomePrinter {
         JobOutputs outputs = end.summary().outputs();
         if (outputs == null) {
             if (end.outputsFile() != null) {
-                terminal.progress("no outputs written to " + end.outputsFile() + ": the job did not finish");
+                terminal.progress("no outputs: the job did not finish");
             }
-            return;
-        }
-        if (!outputs.isAvailable()) {
+        } else if (!outputs.isAvailable()) {
             if (end.outputsDeclared() || end.outputsFile() != null) {
                 terminal.progress("no outputs: " + outputs.unavailable());
             }
-            return;
+        } else {
+            printOutputs(terminal, end, outputs);
         }
+        if (end.outputsFile() != null) {
+            Map<String, String> values = end.fileValues();
+            try {
+                OutputsFile.append(end.outputsFile(), values, end.outputsPrefix());
+                terminal.progress(
+                        "wrote " + end.outputsPrefix() + OutputRules.STATUS + "=" + values.get(OutputRules.STATUS)
+                                + " and " + Plural.count(values.size() - 1, "output", "outputs") + " to "
+                                + end.outputsFile());
+            } catch (CliException e) {
+                terminal.progress("warning: " + e.getMessage());
+            }
+        }
+    }
+
+    private static void printOutputs(Terminal terminal, End end, JobOutputs outputs) {
         if (!outputs.values().isEmpty()) {
             terminal.progress("outputs (worker " + outputs.worker() + "): "
                     + String.join(
@@ -197,14 +260,6 @@ public final class OutcomePrinter {
             terminal.progress("no outputs found in worker " + outputs.worker() + "'s log");
         }
         outputs.notes().forEach(n -> terminal.progress("outputs: " + n));
-        if (end.outputsFile() != null) {
-            try {
-                OutputsFile.append(end.outputsFile(), outputs);
-                terminal.progress("wrote " + outputs.values().size() + " output(s) to " + end.outputsFile());
-            } catch (CliException e) {
-                terminal.progress("warning: " + e.getMessage());
-            }
-        }
     }
 
     /**
@@ -303,11 +358,12 @@ public final class OutcomePrinter {
     }
 
     /**
-     * A JSON document names the job in its own fields: the console's {@code [aihc] job name (id)} prefix
-     * is left out of the message ({@code failed: FAILED, exit code 3 ...}).
+     * A JSON document names the platform in its own field: the console's {@code [aihc]} tag is left out of
+     * the message, which keeps its subject ({@code job train-llm (pytorchjob-1b2c) failed: FAILED, exit
+     * code 3 ...}), so the sentence says which job even read alone.
      */
     public static String withoutConsolePrefix(String message) {
-        return message.replaceFirst("^\\[[a-z]+] (job \\S+( \\([^)\\s]*\\))? )?", "");
+        return message.replaceFirst("^\\[[a-z]+] ", "");
     }
 
     /**

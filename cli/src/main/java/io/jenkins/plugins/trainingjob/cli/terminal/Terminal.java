@@ -49,6 +49,8 @@ public final class Terminal {
     private final PrintWriter err;
     private final OutputFormat format;
     private final boolean colour;
+    /** Not a person's terminal (a CI log, a file): messages folded for 100 columns are unfolded. */
+    private final boolean plain;
     /** The live status line currently shown at the bottom of stderr, or {@code null}. */
     private String liveLine;
 
@@ -68,6 +70,7 @@ public final class Terminal {
         this.format = format;
         this.quiet = quiet;
         this.colour = env.interactive() && colourAllowed(env);
+        this.plain = !env.interactive();
     }
 
     public OutputFormat format() {
@@ -87,13 +90,17 @@ public final class Terminal {
         return format == OutputFormat.JSON;
     }
 
-    /** A progress line (folded onto more lines when long) on stderr, stripped of control characters. */
+    /**
+     * A progress line on stderr, stripped of control characters: folded onto more lines when long on a
+     * terminal, one line per logical line elsewhere (a CI log is grepped: "RUNNING on node" must not be
+     * split across two lines).
+     */
     public synchronized void progress(String line) {
         if (quiet) {
             return;
         }
         clearLive();
-        err.println(ConsoleText.stripLines(line));
+        err.println(lines(line));
         redrawLive();
         err.flush();
     }
@@ -140,10 +147,18 @@ public final class Terminal {
         out.flush();
     }
 
-    /** One result line (folded onto more lines when long) on stdout, stripped of control characters. */
+    /** One result line on stdout, stripped of control characters, folded as {@link #progress} is. */
     public void resultLine(String line) {
-        out.println(ConsoleText.stripLines(line));
+        out.println(lines(line));
         out.flush();
+    }
+
+    /**
+     * A message as this terminal shows it: its control characters stripped, folded for 100 columns on a
+     * person's terminal, back in its logical lines elsewhere ({@link ConsoleText#logicalLines}).
+     */
+    public String lines(String message) {
+        return plain ? ConsoleText.logicalLines(message) : ConsoleText.stripLines(message);
     }
 
     public void command(String name) {

@@ -152,6 +152,14 @@ public record DiagnosisReport(
     }
 
     /** This report with other hints. */
+    /**
+     * Whether pre-flight proved that the job alone needs more devices than the workspace's reserved quota
+     * (SenseCore): what makes a quota refusal at create a matter for the administrator, not for waiting.
+     */
+    public boolean aloneExceedsReservedQuota() {
+        return rules.stream().anyMatch(rule -> SenseCorePreflightRules.RESERVED_QUOTA.equals(rule.ruleType()));
+    }
+
     public DiagnosisReport withHints(List<Hint> newHints) {
         return toBuilder().hints(newHints).build();
     }
@@ -313,6 +321,14 @@ public record DiagnosisReport(
     }
 
     /**
+     * The verdict as every report and log line says it: the one word scripts and the JSON use, then the
+     * prose ({@code FITS_LATER — fits after a change: ...}), so a reader never meets two words for it.
+     */
+    public String verdictLine() {
+        return verdict.name() + " — " + verdictText;
+    }
+
+    /**
      * A few lines for a Jenkins build page or a log: the headline, the verdict, the reasons affecting the
      * most nodes and the first suggestion. Control characters are stripped and lines cut to 100 columns;
      * a web page must still HTML-escape them.
@@ -320,7 +336,7 @@ public record DiagnosisReport(
     public List<String> summaryLines() {
         List<String> lines = new ArrayList<>();
         lines.add(ConsoleText.strip(headline, SUMMARY_WIDTH));
-        lines.add(ConsoleText.strip("Verdict: " + verdictText, SUMMARY_WIDTH));
+        lines.add(ConsoleText.strip("Verdict: " + verdictLine(), SUMMARY_WIDTH));
         List<ReasonGroup> ranked = new ArrayList<>();
         for (RuleGroup rule : rules) {
             for (ReasonGroup reason : rule.reasons()) {

@@ -17,12 +17,15 @@ import java.util.TreeSet;
  */
 final class SenseCorePreflightRules {
 
+    /** The rule that compares the job with the workspace's reserved quota. */
+    static final String RESERVED_QUOTA = "ReservedQuota";
+
     static final List<PreflightRule> RULES = List.of(
             PreflightRule.always("ResourceSpecOffered", SenseCorePreflightRules::specOffered),
             new PreflightRule("QuotaType", SenseCorePreflightRules::needsBinding, SenseCorePreflightRules::quotaType),
             PreflightRule.always("SpotAllowance", SenseCorePreflightRules::spotAllowance),
             new PreflightRule(
-                    "ReservedQuota", SenseCorePreflightRules::needsBinding, SenseCorePreflightRules::reservedQuota),
+                    RESERVED_QUOTA, SenseCorePreflightRules::needsBinding, SenseCorePreflightRules::reservedQuota),
             PreflightRule.always(
                     "CapacityNow",
                     (e, j) -> j.unknown("no rule refuses it; SenseCore lists no nodes, so"
@@ -118,11 +121,11 @@ final class SenseCorePreflightRules {
                 && devices > b.reservedDevices()
                 && !"ON_DEMAND".equalsIgnoreCase(String.valueOf(b.quotaType()))) {
             j.note(
-                    "ReservedQuota",
+                    RESERVED_QUOTA,
                     "the job alone needs " + devices + " devices; the workspace's reserved quota in pool "
                             + e.demand.queue() + " is " + b.reservedDevices());
             j.notChecked(
-                    "ReservedQuota",
+                    RESERVED_QUOTA,
                     "the job needs " + devices + " devices and the workspace's reserved quota"
                             + " in pool " + e.demand.queue() + " is " + b.reservedDevices()
                             + "; whether that caps a create"

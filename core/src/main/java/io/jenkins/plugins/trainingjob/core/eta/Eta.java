@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.WaitEstimate;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -94,8 +95,8 @@ public record Eta(
                 null,
                 0,
                 0,
-                "no basis for an estimate (" + finishedJobs + " finished jobs in " + DurationWords.compact(window)
-                        + ")",
+                "no basis for an estimate (" + Plural.count(finishedJobs, "finished job", "finished jobs") + " in "
+                        + DurationWords.compact(window) + ")",
                 null);
     }
 

@@ -18,9 +18,16 @@ public enum FallbackOrder {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** @throws InvalidInputException naming {@code field} unless {@code text} is {@code best} or {@code given} */
+    /**
+     * Reads {@code best} or {@code given}; nothing given ({@code null}, blank) is {@link #BEST}, the default.
+     *
+     * @throws InvalidInputException naming {@code field} unless {@code text} is {@code best} or {@code given}
+     */
     public static FallbackOrder parse(String field, String text) {
-        String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        if (text == null || text.isBlank()) {
+            return BEST;
+        }
+        String t = text.trim().toLowerCase(Locale.ROOT);
         for (FallbackOrder o : values()) {
             if (o.text().equals(t)) {
                 return o;

@@ -74,10 +74,11 @@ public record FallbackTarget(
      * Reads the CLI's {@code --fallback} value, e.g. {@code profile=bj-b,queue=q3,set.GPU_KIND=h800}.
      *
      * @param number the target's number (2 for the first {@code --fallback})
-     * @throws InvalidInputException naming {@code --fallback #n} and the key, with the rule
+     * @param names how the user writes {@code fallback[n]} (the CLI: {@code --fallback #n})
+     * @throws InvalidInputException naming the option and the key, with the rule
      */
-    public static FallbackTarget parseOption(int number, String text) {
-        String field = "--fallback #" + (number - 1);
+    public static FallbackTarget parseOption(int number, String text, FieldNames names) {
+        String field = names.field("fallback[" + (number - 1) + "]");
         if (text == null || text.isBlank()) {
             throw InvalidInputException.of(
                     field,

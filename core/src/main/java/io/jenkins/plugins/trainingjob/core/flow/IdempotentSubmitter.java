@@ -59,28 +59,25 @@ public final class IdempotentSubmitter {
      * @throws InvalidRequestException (field {@code clientToken}) when the token names a job of another spec
      */
     public static Optional<Submitted> existing(TrainingPlatform platform, JobSpec spec, String clientToken) {
-        Optional<TokenMatch> found = platform.findByClientToken(spec, clientToken);
-        if (found.isPresent() && !found.get().sameSpec()) {
-            throw anotherSpec(platform, spec, clientToken, found.get().job());
+        return platform.findByClientToken(spec, clientToken).map(m -> adopt(platform, spec, clientToken, m));
+    }
+
+    /**
+     * The job a token look-up found, when it is the one {@code spec} asked for (the platform layer decides,
+     * {@link TokenMatch}).
+     *
+     * @throws InvalidRequestException (field {@code clientToken}) otherwise, in the match's words
+     */
+    public static Submitted adopt(TrainingPlatform platform, JobSpec spec, String clientToken, TokenMatch match) {
+        if (!match.sameSpec()) {
+            throw InvalidRequestException.refused(
+                    platform.kind(), "submit", "clientToken", match.refusal(clientToken, spec));
         }
-        return found.map(match -> new Submitted(match.job(), true, clientToken));
+        return new Submitted(match.job(), true, clientToken);
     }
 
     /** The second half of {@link #submit}: the create (a lost answer is resolved by the client's look-ups). */
     public static Submitted create(TrainingPlatform platform, JobSpec spec, String clientToken) {
         return new Submitted(platform.submit(spec, clientToken), false, clientToken);
-    }
-
-    private static InvalidRequestException anotherSpec(
-            TrainingPlatform platform, JobSpec spec, String clientToken, JobRef existing) {
-        String thisOne = spec.name().isBlank() ? "this spec" : "this spec ('" + spec.name() + "')";
-        return InvalidRequestException.refused(
-                platform.kind(),
-                "submit",
-                "clientToken",
-                "client token " + clientToken + " already names job " + existing.id()
-                        + (existing.name().equals(existing.id()) ? "" : " ('" + existing.name() + "')")
-                        + ", created from another spec than " + thisOne
-                        + "; submit a changed spec under a new client token");
     }
 }

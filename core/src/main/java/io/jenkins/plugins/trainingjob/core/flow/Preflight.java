@@ -49,13 +49,12 @@ public final class Preflight {
 
     /** Whether the front end must stop before the create call. */
     public static boolean refuses(PreflightMode mode, DiagnosisReport report) {
-        return (mode == PreflightMode.ON || mode == PreflightMode.STRICT) && report.verdict() == Verdict.NEVER_FITS
-                || mode == PreflightMode.STRICT && report.verdict() == Verdict.NEEDS_ADMIN;
+        return mode.refuses(report.verdict());
     }
 
-    /** One line for a build log or a terminal: {@code pre-flight: fits now: ...}. */
+    /** One line for a build log or a terminal: {@code pre-flight: FITS_NOW — fits now: ...}. */
     public static String summary(DiagnosisReport report) {
-        return "pre-flight: " + report.verdictText();
+        return "pre-flight: " + report.verdictLine();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.Locale;
 
@@ -33,6 +34,19 @@ public enum PreflightMode {
                         field,
                         "must be true, strict, warn or false, was '"
                                 + io.jenkins.plugins.trainingjob.core.text.ConsoleText.strip(text, 40) + "'");
+        };
+    }
+
+    /**
+     * Whether a target with {@code verdict} is refused before anything is created: {@link #ON} refuses a job
+     * that can never fit, {@link #STRICT} also one only an administrator can unblock; {@code null} (not
+     * judged) is never refused. The one rule, for one target and for the fallback plan alike.
+     */
+    public boolean refuses(Verdict verdict) {
+        return switch (this) {
+            case OFF, WARN -> false;
+            case ON -> verdict == Verdict.NEVER_FITS;
+            case STRICT -> verdict == Verdict.NEVER_FITS || verdict == Verdict.NEEDS_ADMIN;
         };
     }
 

@@ -40,14 +40,6 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
         return new RetryPolicy(0, Set.of(), false, Duration.ZERO);
     }
 
-    /** How a front end names the four settings, so errors name them as the user wrote them. */
-    public record Fields(String limit, String onExitCodes, String onPreemption, String backoff) {
-        public static final Fields CLI =
-                new Fields("--retry-limit", "--retry-on-exit-codes", "--retry-on-preemption", "--retry-backoff");
-        public static final Fields JENKINS =
-                new Fields("retry.limit", "retry.onExitCodes", "retry.onPreemption", "retry.backoff");
-    }
-
     /**
      * Reads the front ends' values, each checked and named as the user wrote it.
      *
@@ -55,19 +47,22 @@ public record RetryPolicy(int limit, Set<Integer> onExitCodes, boolean onPreempt
      * @param backoff a duration text ({@code 30s}), or null/blank for none
      */
     public static RetryPolicy parse(
-            Fields fields, Integer limit, String exitCodes, boolean onPreemption, String backoff) {
+            FieldNames names, Integer limit, String exitCodes, boolean onPreemption, String backoff) {
         int n = limit == null ? 0 : limit;
         if (n < 0 || n > MAX_LIMIT) {
-            throw InvalidInputException.of(fields.limit(), "must be 0-" + MAX_LIMIT + " (was " + n + ")");
+            throw InvalidInputException.of(names.field("retry.limit"), "must be 0-" + MAX_LIMIT + " (was " + n + ")");
         }
-        Set<Integer> codes =
-                exitCodes == null || exitCodes.isBlank() ? Set.of() : codes(fields.onExitCodes(), exitCodes);
-        Duration wait =
-                backoff == null || backoff.isBlank() ? Duration.ZERO : DurationText.parse(fields.backoff(), backoff);
+        Set<Integer> codes = exitCodes == null || exitCodes.isBlank()
+                ? Set.of()
+                : codes(names.field("retry.onExitCodes"), exitCodes);
+        Duration wait = backoff == null || backoff.isBlank()
+                ? Duration.ZERO
+                : DurationText.parse(names.field("retry.backoff"), backoff);
         if (n > 0 && codes.isEmpty() && !onPreemption) {
             throw InvalidInputException.of(
-                    fields.limit(),
-                    "retries nothing: also give " + fields.onExitCodes() + " or " + fields.onPreemption());
+                    names.field("retry.limit"),
+                    "retries nothing: also give " + names.field("retry.onExitCodes") + " or "
+                            + names.field("retry.onPreemption"));
         }
         return new RetryPolicy(n, codes, onPreemption, wait);
     }

@@ -11,12 +11,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Where a submit with fallback targets goes first, and in which order it moves on: every target's
@@ -56,9 +50,10 @@ public final class TargetChoice {
             String v = preflight == null
                     ? (note.isEmpty() ? "not checked" : "not checked (" + note + ")")
                     : preflight.verdict().name();
-            String eta = etaP50.map(d -> "ETA p50 " + DurationText.format(d)).orElse("no ETA");
-            return ConsoleText.strip(
-                    "target " + candidate.number() + " (" + candidate.label() + "): " + v + ", " + eta);
+            // a job that fits now waits for nothing: "no ETA" there read as a missing estimate (P24)
+            String eta = etaP50.map(d -> ", ETA p50 " + DurationText.format(d))
+                    .orElse(verdict() == Verdict.FITS_NOW ? "" : ", no ETA");
+            return ConsoleText.strip("target " + candidate.number() + " (" + candidate.label() + "): " + v + eta);
         }
     }
 
@@ -89,26 +84,14 @@ public final class TargetChoice {
     }
 
     /**
-     * Checks and orders {@code candidates} (the primary first).
+     * The ordering rule, over targets already judged (in the given order): the submit flow judges them on the
+     * monitor ({@link PlanStep}); the fallback benchmark replays it over a simulated cluster.
      *
-     * @param preflight {@code false}: nothing is checked and the given order is kept, nothing skipped
-     * @param bound how long the checks may take together; a target not answered by then is UNKNOWN
+     * @param preflight {@code false}: nothing was checked, the given order is kept and nothing skipped
+     * @param offSetting how the user turned pre-flight off ({@code --preflight false}), for the line that says
+     *     why the first target was chosen; unused when {@code preflight}
      */
-    public static Plan choose(
-            List<Candidate> candidates, boolean preflight, FallbackOrder order, Duration bound, EtaSource eta) {
-        List<Judged> judged = preflight
-                ? judge(candidates, bound, eta)
-                : candidates.stream()
-                        .map(c -> new Judged(c, null, Optional.<Duration>empty(), "--preflight false"))
-                        .toList();
-        return plan(judged, preflight, order);
-    }
-
-    /**
-     * The ordering rule alone, over targets already judged (in the given order): for a caller that judged
-     * them itself (the fallback benchmark replays it over a simulated cluster).
-     */
-    public static Plan plan(List<Judged> judged, boolean preflight, FallbackOrder order) {
+    public static Plan plan(List<Judged> judged, boolean preflight, FallbackOrder order, String offSetting) {
         List<Judged> ordered = new ArrayList<>();
         List<Judged> skipped = new ArrayList<>();
         if (!preflight) {
@@ -141,15 +124,15 @@ public final class TargetChoice {
         lines.add(
                 ordered.isEmpty()
                         ? "no target left to submit to: every one was skipped"
-                        : why(ordered.get(0), preflight, order));
+                        : why(ordered.get(0), preflight, order, offSetting));
         return new Plan(List.copyOf(ordered), List.copyOf(skipped), List.copyOf(lines));
     }
 
-    private static String why(Judged first, boolean preflight, FallbackOrder order) {
+    private static String why(Judged first, boolean preflight, FallbackOrder order, String offSetting) {
         String head = "chose target " + first.candidate().number() + " ("
                 + ConsoleText.strip(first.candidate().label()) + "): ";
         if (!preflight) {
-            return head + "first in the given order (--preflight false: nothing checked, nothing skipped)";
+            return head + "first in the given order (" + offSetting + ": nothing checked, nothing skipped)";
         }
         if (order == FallbackOrder.GIVEN) {
             return head + "first in the given order that can fit (fallback order: given)";
@@ -165,64 +148,5 @@ public final class TargetChoice {
                             .orElse("first that fits later in the given order (no ETA to compare)");
         }
         return head + "no target is known to fit; first whose fit is unknown in the given order";
-    }
-
-    private static List<Judged> judge(List<Candidate> candidates, Duration bound, EtaSource eta) {
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(4, candidates.size()), r -> {
-            Thread t = new Thread(r, "trainingjob-fallback-preflight");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<Judged>> futures = new ArrayList<>();
-            // Each verdict as soon as it is known: an ETA that is slow or fails costs the ETA, not the verdict.
-            AtomicReferenceArray<DiagnosisReport> verdicts = new AtomicReferenceArray<>(candidates.size());
-            for (int i = 0; i < candidates.size(); i++) {
-                Candidate c = candidates.get(i);
-                int at = i;
-                futures.add(pool.submit(() -> {
-                    DiagnosisReport report = Preflight.check(c.platform(), c.spec());
-                    verdicts.set(at, report);
-                    Optional<Duration> p50;
-                    try {
-                        p50 = eta.p50(c, report);
-                    } catch (RuntimeException e) {
-                        p50 = Optional.empty();
-                    }
-                    return new Judged(c, report, p50, "");
-                }));
-            }
-            long deadline = System.nanoTime() + bound.toNanos();
-            List<Judged> judged = new ArrayList<>();
-            for (int i = 0; i < candidates.size(); i++) {
-                Candidate c = candidates.get(i);
-                try {
-                    judged.add(futures.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
-                } catch (TimeoutException e) {
-                    futures.get(i).cancel(true);
-                    DiagnosisReport checked = verdicts.get(i);
-                    judged.add(
-                            checked != null
-                                    ? new Judged(c, checked, Optional.empty(), "")
-                                    : new Judged(
-                                            c,
-                                            null,
-                                            Optional.empty(),
-                                            "no answer within " + DurationText.format(bound)));
-                } catch (java.util.concurrent.ExecutionException e) {
-                    judged.add(new Judged(
-                            c,
-                            null,
-                            Optional.empty(),
-                            ConsoleText.strip(String.valueOf(e.getCause().getMessage()))));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    judged.add(new Judged(c, null, Optional.empty(), "interrupted"));
-                }
-            }
-            return judged;
-        } finally {
-            pool.shutdownNow();
-        }
     }
 }

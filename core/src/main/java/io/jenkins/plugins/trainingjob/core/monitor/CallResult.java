@@ -4,10 +4,15 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.function.Supplier;
 
-/** What one platform call gave: a value or a classified failure. Carried from a call thread to the scheduler. */
-record CallResult<T>(T value, PlatformException error) {
+/**
+ * What one platform call gave: a value or a classified failure. Carried from a call thread to the scheduler.
+ *
+ * @param value the call's value when it succeeded (may be {@code null} for a call without one)
+ * @param error the failure, or {@code null} when the call succeeded
+ */
+public record CallResult<T>(T value, PlatformException error) {
 
-    boolean ok() {
+    public boolean ok() {
         return error == null;
     }
 

@@ -59,6 +59,14 @@ public final class DurationText {
     }
 
     /**
+     * How long ago something happened, for a person: {@code just now} under a second (a job that ended in
+     * the poll before, or a timestamp a little ahead of this clock), else {@code 3h 5m ago}.
+     */
+    public static String ago(Duration d) {
+        return d == null || d.compareTo(Duration.ofSeconds(1)) < 0 ? "just now" : format(d) + " ago";
+    }
+
+    /**
      * Writes {@code d} for a person, in the form {@link #parse} reads: {@code 250ms}, {@code 45s},
      * {@code 5m 30s}, {@code 2h 5m}, {@code 1d 2h}. At one second and above, milliseconds are left out:
      * a console line needs no more precision. {@code null} reads {@code ?}; negatives read as zero.

@@ -34,6 +34,9 @@ public final class JobMonitor implements JobWatcher {
     private final Set<ActiveWatch> active = new LinkedHashSet<>();
     // Any thread: a fetch begins on the caller's thread and ends on the scheduler or in close().
     private final Set<PendingDiagnosisFetch> fetches = ConcurrentHashMap.newKeySet();
+    // Any thread: work above the watches (a submit flow) that must end itself when the monitor closes.
+    private final Set<Runnable> closeHooks = ConcurrentHashMap.newKeySet();
+    private final MonitorTasks tasks = new Tasks();
     private volatile boolean closed;
 
     /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
@@ -206,6 +209,15 @@ public final class JobMonitor implements JobWatcher {
         }
         CompletableFuture<Void> ended = new CompletableFuture<>();
         Runnable endAll = () -> {
+            for (Runnable hook : List.copyOf(closeHooks)) {
+                try {
+                    hook.run();
+                } catch (RuntimeException e) {
+                    System.getLogger(JobMonitor.class.getName())
+                            .log(System.Logger.Level.WARNING, "a close hook of the job monitor failed", e);
+                }
+            }
+            closeHooks.clear();
             List<ActiveWatch> open = new ArrayList<>(active);
             active.clear();
             for (ActiveWatch w : open) {
@@ -225,6 +237,64 @@ public final class JobMonitor implements JobWatcher {
             }
         }
         runtime.shutdown();
+    }
+
+    @Override
+    public MonitorTasks tasks() {
+        return tasks;
+    }
+
+    /** The runtime as {@link MonitorTasks}, refusing new work once the monitor is closed. */
+    private final class Tasks implements MonitorTasks {
+        @Override
+        public java.time.Instant now() {
+            return runtime.now();
+        }
+
+        @Override
+        public MonitorSettings settings() {
+            return runtime.settings();
+        }
+
+        @Override
+        public boolean onSchedulerThread() {
+            return runtime.onSchedulerThread();
+        }
+
+        @Override
+        public boolean onScheduler(Runnable task) {
+            return !closed && runtime.onScheduler(task);
+        }
+
+        @Override
+        public MonitorClock.Timer schedule(Runnable task, java.time.Duration delay) {
+            return closed ? null : runtime.schedule(task, delay);
+        }
+
+        @Override
+        public <T> boolean call(
+                PlatformKind platform,
+                String operation,
+                java.util.function.Supplier<T> call,
+                java.util.function.Consumer<CallResult<T>> then) {
+            return !closed && runtime.call(platform, operation, call, then);
+        }
+
+        @Override
+        public <T> boolean read(
+                PlatformKind platform,
+                String operation,
+                java.util.function.Supplier<T> read,
+                java.util.function.Consumer<CallResult<T>> then) {
+            return !closed && runtime.read(platform, operation, read, then);
+        }
+
+        @Override
+        public Registration whenClosing(Runnable onClose) {
+            Objects.requireNonNull(onClose, "onClose");
+            closeHooks.add(onClose);
+            return () -> closeHooks.remove(onClose);
+        }
     }
 
     /** Timers and hand-offs queued on the scheduler; zero once every watch has ended (for tests). */

@@ -36,6 +36,16 @@ public interface JobWatcher extends AutoCloseable {
     CompletableFuture<FetchedDiagnosis> fetchDiagnosis(
             String connectionId, DiagnosisFetcher fetcher, String diagnosisId, String jobId);
 
+    /**
+     * The scheduler, call pool and clock the watches run on, for work that chains watches without holding a
+     * thread (the submit flow). A watcher that has none refuses.
+     *
+     * @throws UnsupportedOperationException when this watcher runs nothing but scripted watches
+     */
+    default MonitorTasks tasks() {
+        throw new UnsupportedOperationException("this watcher runs no submit flow");
+    }
+
     /** Stops every watch and fetch (they end {@link Outcome.Cancelled}, jobs untouched); used at shutdown. */
     @Override
     default void close() {}

@@ -31,6 +31,13 @@ final class MonitorRuntime {
     private final MonitorSettings settings;
     private final ScheduledThreadPoolExecutor scheduler;
     private final ThreadPoolExecutor calls;
+    /**
+     * Long reads of many calls (a finished job's log: up to ~40 pages) on threads of their own, so that the
+     * call pool's polls of every other watch never queue behind them.
+     */
+    private final ThreadPoolExecutor reads;
+
+    static final int READ_THREADS = 2;
     private final Set<ArmedTimer> timers = ConcurrentHashMap.newKeySet();
     /** Hand-offs queued on the scheduler, not yet started. */
     private final AtomicInteger queuedSteps = new AtomicInteger();
@@ -71,6 +78,14 @@ final class MonitorRuntime {
                 new LinkedBlockingQueue<>(),
                 daemon("trainingjob-monitor-call", false));
         calls.allowCoreThreadTimeOut(true);
+        this.reads = new ThreadPoolExecutor(
+                READ_THREADS,
+                READ_THREADS,
+                30,
+                TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(),
+                daemon("trainingjob-monitor-read", false));
+        reads.allowCoreThreadTimeOut(true);
     }
 
     Instant now() {
@@ -165,10 +180,24 @@ final class MonitorRuntime {
      *     already ended by close(); a caller outside close() must end itself)
      */
     <T> boolean offload(Supplier<T> work, Consumer<T> then) {
+        return offload(calls, work, then);
+    }
+
+    /**
+     * Makes a long read of many platform calls on a read thread, never a call thread, and continues with its
+     * result on the scheduler thread.
+     *
+     * @return false when the monitor is shut down and the read was not started
+     */
+    <T> boolean read(PlatformKind platform, String operation, Supplier<T> read, Consumer<CallResult<T>> then) {
+        return offload(reads, () -> CallResult.of(platform, operation, read), then);
+    }
+
+    private <T> boolean offload(ThreadPoolExecutor pool, Supplier<T> work, Consumer<T> then) {
         busy.incrementAndGet();
         callsInFlight.incrementAndGet();
         try {
-            calls.execute(() -> {
+            pool.execute(() -> {
                 try {
                     T result = work.get();
                     onScheduler(() -> then.accept(result));
@@ -220,6 +249,7 @@ final class MonitorRuntime {
         // The hand-offs still queued were dropped with the queue: they will never start.
         queuedSteps.set(0);
         calls.shutdownNow();
+        reads.shutdownNow();
         for (ArmedTimer t : List.copyOf(timers)) {
             t.cancel();
         }
@@ -228,6 +258,7 @@ final class MonitorRuntime {
                 scheduler.awaitTermination(5, TimeUnit.SECONDS);
             }
             calls.awaitTermination(5, TimeUnit.SECONDS);
+            reads.awaitTermination(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

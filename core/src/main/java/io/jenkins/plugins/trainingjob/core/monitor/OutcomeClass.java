@@ -1,8 +1,11 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
+import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 
 /**
  * What a finished wait means for a pipeline, one class per row of the exit-code table (docs/cli.md): the
@@ -71,6 +74,30 @@ public enum OutcomeClass {
             case NEEDS_ADMIN -> NEEDS_ADMIN;
             case FITS_LATER, UNKNOWN, FITS_NOW -> STILL_PENDING;
         };
+    }
+
+    /**
+     * The class of a failure that ended a submit before or instead of a wait: bad input the platform
+     * refused (a token of another spec, an unknown queue) or a job it does not know is bad input (2); any
+     * other is the platform's or the network's (5).
+     */
+    public static OutcomeClass ofError(RuntimeException error) {
+        return error instanceof InvalidInputException
+                        || error instanceof InvalidRequestException
+                        || error instanceof NotFoundException
+                ? INVALID_INPUT
+                : PLATFORM_ERROR;
+    }
+
+    /**
+     * A create refused for quota (SenseCore {@code MEMBER_QUOTA_EXCEEDED}): only an administrator helps when
+     * pre-flight proves the job alone needs more than the workspace's reservation (its reserved-quota
+     * finding), else running jobs hold the quota and submitting later may pass.
+     *
+     * @param preflight the pre-flight report read after the refusal, or {@code null} when it could not be read
+     */
+    public static OutcomeClass ofQuotaRefusal(DiagnosisReport preflight) {
+        return preflight != null && preflight.aloneExceedsReservedQuota() ? NEEDS_ADMIN : STILL_PENDING;
     }
 
     /** Whether the watch read the job's status at least once (the monitor's stand-in is "unknown"). */

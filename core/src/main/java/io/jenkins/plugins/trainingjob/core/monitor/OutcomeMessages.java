@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
+import java.util.List;
 import java.util.TreeSet;
 
 /**
@@ -18,7 +19,9 @@ import java.util.TreeSet;
  */
 final class OutcomeMessages {
     static final int WIDTH = 100;
-    private static final String CONTINUATION = "    ";
+    private static final String CONTINUATION = ConsoleText.FOLD_INDENT;
+    /** Where a message's list starts ("last events:"): not a continuation, so a log without folds keeps it apart. */
+    private static final String ITEM = "  ";
     /** Long enough for any Kubernetes name (63), so names and ids can be copied from the log; a longer one is hostile. */
     private static final int NAME_MAX = 63;
 
@@ -60,23 +63,27 @@ final class OutcomeMessages {
         }
         StringBuilder out = new StringBuilder(line(s, text.toString()));
         if (!f.lastEvents().isEmpty()) {
-            out.append('\n').append(CONTINUATION).append("last events:");
+            out.append('\n').append(ITEM).append("last events:");
             for (JobEvent e : f.lastEvents()) {
                 String event = (e.type().isBlank() ? "" : ConsoleText.strip(e.type()) + " ")
                         + ConsoleText.strip(e.reason()) + ": " + ConsoleText.strip(e.message());
-                out.append('\n').append(indented(CONTINUATION + CONTINUATION, event));
+                out.append('\n').append(indented(CONTINUATION, event));
             }
         }
         return out.toString();
     }
 
-    /** {@code text} folded at {@link #WIDTH} with every line indented. */
+    /** {@code text} folded at {@link #WIDTH}, its first line indented by {@code indent}, the rest as continuations. */
     private static String indented(String indent, String text) {
-        return fit(text, WIDTH - indent.length())
+        List<String> lines = fit(text, WIDTH - indent.length() - CONTINUATION.length())
                 .lines()
-                .map(l -> indent + l.strip())
-                .reduce((a, b) -> a + "\n" + b)
-                .orElse(indent);
+                .map(String::strip)
+                .toList();
+        StringBuilder out = new StringBuilder(indent).append(lines.isEmpty() ? "" : lines.get(0));
+        for (String l : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            out.append('\n').append(indent).append(CONTINUATION).append(l);
+        }
+        return out.toString();
     }
 
     /** The report's headline is already a sentence about the job ("Job x cannot be scheduled: ..."). */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.RemoteText;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -29,9 +30,19 @@ import java.util.function.UnaryOperator;
  * @param outputs what the log gave, or {@code null} when not read (the job did not finish)
  * @param tail the failing worker's last lines, or {@code null} when not read
  * @param cleanup what was done to a job the wait left behind ({@code stopped job ...}), or empty
+ * @param afterStop the job's state read after that stop, or {@code null}: the report then says the state
+ *     the job is in, not the one the wait last saw before stopping it
+ * @param attempts every attempt of a submit that took several (retries, fallback moves), in order; empty
+ *     for a single attempt
  */
 public record OutcomeSummary(
-        JobRef job, Outcome outcome, JobOutputs outputs, WorkerLogReader.LogTail tail, String cleanup) {
+        JobRef job,
+        Outcome outcome,
+        JobOutputs outputs,
+        WorkerLogReader.LogTail tail,
+        String cleanup,
+        JobStatus afterStop,
+        List<Attempt> attempts) {
 
     private static final ObjectMapper JSON = JsonMapper.builder()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -40,6 +51,13 @@ public record OutcomeSummary(
 
     public OutcomeSummary {
         cleanup = cleanup == null ? "" : cleanup;
+        attempts = attempts == null ? List.of() : List.copyOf(attempts);
+    }
+
+    /** A wait that stopped nothing, of a submit with one attempt. */
+    public OutcomeSummary(
+            JobRef job, Outcome outcome, JobOutputs outputs, WorkerLogReader.LogTail tail, String cleanup) {
+        this(job, outcome, outputs, tail, cleanup, null, List.of());
     }
 
     /** The outcome's name as JSON documents give it: {@code completed}, {@code job_failed}, ... */
@@ -74,10 +92,12 @@ public record OutcomeSummary(
                     + job.platform().displayName()
         });
         facts.add(new String[] {"Outcome", kind()});
-        JobStatus s = outcome.lastStatus();
+        JobStatus s = afterStop != null ? afterStop : outcome.lastStatus();
         if (s != null) {
             facts.add(new String[] {
-                "State", remote.apply(s.rawState().isEmpty() ? s.phase().name() : s.rawState())
+                "State",
+                remote.apply(s.rawState().isEmpty() ? s.phase().name() : s.rawState())
+                        + (afterStop != null ? " (read after the stop)" : "")
             });
             if (s.startedAt() != null) {
                 facts.add(new String[] {"Started", s.startedAt().toString()});
@@ -131,9 +151,20 @@ public record OutcomeSummary(
         return (when.isEmpty() ? "" : when + " ") + remote.apply(e.reason()) + ": " + remote.apply(e.message());
     }
 
-    /** The outcome's line as one line: the console's folding undone, as the CLI's JSON documents give it. */
+    /**
+     * The outcome's first line, its console folding undone, without the lists that follow it (a failure's
+     * last events, which have a section of their own): short enough for a title and a step summary's
+     * heading. After a stop it says so, so it agrees with the state the report gives.
+     */
     public String headline() {
-        return ConsoleText.unfolded(outcome.message());
+        String first = ConsoleText.logicalLines(outcome.message())
+                .lines()
+                .findFirst()
+                .orElse("")
+                .strip();
+        return afterStop == null
+                ? first
+                : first + "; then stopped: " + afterStop.phase().name();
     }
 
     private String text(boolean markdown) {
@@ -152,6 +183,12 @@ public record OutcomeSummary(
         if (!events.isEmpty()) {
             b.append('\n').append(markdown ? "## Last events\n\n" : "Last events:\n");
             events.forEach(e -> b.append(markdown ? "- " : "  ").append(e).append('\n'));
+        }
+        if (!attempts.isEmpty()) {
+            b.append('\n').append(markdown ? "## Attempts\n\n" : "Attempts:\n");
+            attempts.forEach(a -> b.append(markdown ? "- " : "  ")
+                    .append(remote.apply(a.line()))
+                    .append('\n'));
         }
         if (tail != null) {
             b.append('\n')
@@ -201,6 +238,12 @@ public record OutcomeSummary(
             events.forEach(e -> b.append("<li>").append(RemoteText.html(e)).append("</li>\n"));
             b.append("</ul>\n");
         }
+        if (!attempts.isEmpty()) {
+            b.append("<h2>Attempts</h2>\n<ol>\n");
+            attempts.forEach(
+                    a -> b.append("<li>").append(RemoteText.html(a.line())).append("</li>\n"));
+            b.append("</ol>\n");
+        }
         if (tail != null) {
             b.append("<h2>").append(RemoteText.html(tailTitle(raw))).append("</h2>\n<pre>");
             tail.lines().forEach(l -> b.append(RemoteText.html(l)).append('\n'));
@@ -220,6 +263,11 @@ public record OutcomeSummary(
         facts().forEach(f -> facts.putIfAbsent(f[0], f[1]));
         doc.put("facts", facts);
         doc.put("lastEvents", events(RemoteText::plain));
+        if (!attempts.isEmpty()) {
+            doc.put(
+                    "attempts",
+                    attempts.stream().map(a -> RemoteText.plain(a.line())).toList());
+        }
         if (outputs != null) {
             Map<String, String> values = new TreeMap<>();
             outputs.values().forEach((k, v) -> values.put(k, RemoteText.plain(v)));

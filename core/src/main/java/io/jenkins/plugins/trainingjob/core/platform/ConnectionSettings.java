@@ -16,8 +16,10 @@ import java.util.Optional;
  * settings that have any, except that an AIHC client without a resource pool may still fetch a diagnosis
  * by id (its calls that name the pool refuse).
  *
- * <p>{@code senseCoreSignature} says what a SenseCore signature binds ({@link SenseCoreSignature#REQUEST}
- * unless a gateway needs date-only). {@code insecureHttp} is the explicit opt-in to a plain
+ * <p>{@code senseCoreSignature} says what a SenseCore signature binds, when the connection chose:
+ * {@link SenseCoreSignature#REQUEST} or {@link SenseCoreSignature#DATE_ONLY}; {@code null} when it did not,
+ * and then the client signs request-bound and falls back to date-only once if the gateway refuses that
+ * with 401 (an explicit choice never falls back). {@code insecureHttp} is the explicit opt-in to a plain
  * {@code http://} endpoint that is not loopback; without it such settings have a problem.
  */
 public record ConnectionSettings(
@@ -37,10 +39,9 @@ public record ConnectionSettings(
                     List.of(new ConnectionProblem("region", ConnectionSettingsValidator.LOCATION_RULE)));
         }
         http = http == null ? HttpSettings.defaults() : http;
-        senseCoreSignature = senseCoreSignature == null ? SenseCoreSignature.REQUEST : senseCoreSignature;
     }
 
-    /** Default HTTP settings, request-bound SenseCore signatures, and no plain-http opt-in. */
+    /** Default HTTP settings, the SenseCore signature left to the client, and no plain-http opt-in. */
     public ConnectionSettings(URI endpoint, String region, Credentials credentials, PlatformTarget target) {
         this(endpoint, region, credentials, target, null, null, false);
     }
@@ -97,7 +98,10 @@ public record ConnectionSettings(
         return new ConnectionSettings(endpoint, region, credentials, target, http, senseCoreSignature, insecureHttp);
     }
 
-    /** What a SenseCore signature binds; date-only only for a gateway that refuses the request-bound form. */
+    /**
+     * What a SenseCore signature binds, as the connection chose it ({@code null}: not chosen, request-bound
+     * with a date-only fallback); date-only only for a gateway that refuses the request-bound form.
+     */
     public ConnectionSettings withSenseCoreSignature(SenseCoreSignature signature) {
         return new ConnectionSettings(endpoint, region, credentials, target, http, signature, insecureHttp);
     }

@@ -75,6 +75,15 @@ public interface TrainingPlatform extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether {@code status}, though it reads as ended, says the job is still on its way to stopping (SenseCore
+     * {@code SUSPENDING}): a stop is confirmed only once the job has stopped, so nothing new is created while
+     * the old job still holds its devices.
+     */
+    default boolean stillStopping(JobStatus status) {
+        return false;
+    }
+
     /** Job events, where the platform has them; an empty list where it does not (SenseCore 403/404). */
     List<JobEvent> events(JobRef job);
 
@@ -110,6 +119,18 @@ public interface TrainingPlatform extends AutoCloseable {
         throw InventoryUnreadableException.notReadable(
                 kind(), "read pool inventory", "this client does not read pool inventories");
     }
+
+    /**
+     * What this client learned about its connection that a person should know, in the order learned (the
+     * SenseCore gateway took only the date-only signature); empty for most connections. Front ends say each
+     * once: the CLI on stderr as it happens ({@link #onNotice}), a Jenkins step in its build log.
+     */
+    default List<String> notices() {
+        return List.of();
+    }
+
+    /** {@code sink} is told each notice once: those learned already at once, later ones as they are learned. */
+    default void onNotice(java.util.function.Consumer<String> sink) {}
 
     @Override
     void close();

@@ -68,7 +68,7 @@ final class JunitReportRenderer {
                 + "  </properties>\n"
                 + cases
                 + "  <system-out>"
-                + escText(report.headline() + "\nVerdict: " + report.verdictText() + since(report.sinceLastStart()))
+                + escText(report.headline() + "\nVerdict: " + report.verdictLine() + since(report.sinceLastStart()))
                 + "</system-out>\n"
                 + "</testsuite>\n";
     }
@@ -127,7 +127,7 @@ final class JunitReportRenderer {
         if (!reason.pods().isEmpty()) {
             b.append("\nPods: ").append(String.join(", ", reason.pods()));
         }
-        b.append("\nVerdict: ").append(report.verdictText());
+        b.append("\nVerdict: ").append(report.verdictLine());
         for (Hint h : hints) {
             b.append('\n').append(h.text());
             if (!h.snippet().isEmpty()) {

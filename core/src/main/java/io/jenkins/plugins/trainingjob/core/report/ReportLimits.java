@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.report;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.util.List;
 
 /**
@@ -67,6 +68,6 @@ public final class ReportLimits {
     }
 
     static String plural(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
+        return Plural.count(n, one, many);
     }
 }

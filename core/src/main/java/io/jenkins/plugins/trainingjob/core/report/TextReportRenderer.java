@@ -66,7 +66,7 @@ final class TextReportRenderer {
         String colourOfVerdict = report.verdict() == Verdict.NEVER_FITS
                 ? RED
                 : report.verdict() == Verdict.FITS_LATER || report.verdict() == Verdict.NEEDS_ADMIN ? YELLOW : "";
-        for (String line : wrap("Verdict: " + clean(report.verdictText()), "  ")) {
+        for (String line : wrap("Verdict: " + clean(report.verdictLine()), "  ")) {
             out.add(paint(colourOfVerdict, line));
         }
         if (report.eta() != null) {
@@ -240,7 +240,7 @@ final class TextReportRenderer {
     }
 
     /** Widest a resources column gets before its cells fold onto continuation lines; Basis takes the rest. */
-    private static final int[] RESOURCE_COLUMNS = {30, 20, 14, 5};
+    private static final int[] RESOURCE_COLUMNS = {30, 20, 14, 11};
 
     private static void resources(DiagnosisReport report, List<String> out) {
         if (report.resources().isEmpty()) {
@@ -248,7 +248,7 @@ final class TextReportRenderer {
         }
         out.add("");
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"Resource", "Requested", "Available", "Short", "Basis"});
+        rows.add(new String[] {"Resource", "Requested", "Available", "Nodes short", "Basis"});
         for (int i = 0;
                 i < Math.min(ReportLimits.MAX_RESOURCES, report.resources().size());
                 i++) {

@@ -85,9 +85,14 @@ final class AihcSpecRules {
             }
         }
         for (int i = 0; i < jobSpec.envs().size(); i++) {
-            problems.required(
-                    SpecPath.field(SpecPath.index("jobSpec.envs", i), "name"),
-                    jobSpec.envs().get(i).name());
+            String namePath = SpecPath.field(SpecPath.index("jobSpec.envs", i), "name");
+            String name = jobSpec.envs().get(i).name();
+            if (problems.required(namePath, name) && name.equals(OutputNonce.ENV)) {
+                problems.add(
+                        namePath,
+                        OutputNonce.ENV + " is set by trainjob when it creates the job (a new random value each"
+                                + " attempt, for the trainjob-output lines); leave it out of the spec");
+            }
         }
         if (Boolean.TRUE.equals(enableBccl)) {
             if (jobSpec.replicas() != null && jobSpec.replicas() < 2) {

@@ -17,8 +17,8 @@ public sealed interface JobSpec permits AihcJobSpec, SenseCoreJobSpec {
     String name();
 
     /**
-     * The spec's {@code outputs:} block (not part of the body): what to read from the worker's log when the
-     * job ends, besides the {@code trainjob-output NAME=VALUE} lines that are always read.
+     * The spec's {@code outputs:} block (not part of the body): the names to read from the worker's log when
+     * the job ends, each from its regex or from the {@code trainjob-output/<nonce>} line convention.
      */
     OutputRules outputs();
 

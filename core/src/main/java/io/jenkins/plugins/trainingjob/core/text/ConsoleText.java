@@ -54,6 +54,35 @@ public final class ConsoleText {
         return String.join(" ", stripLines(message).lines().map(String::strip).toList());
     }
 
+    /**
+     * How much deeper than the line it continues a folded continuation line is indented. A line of a
+     * message that starts a new item (a message's "last events:" list) is indented otherwise, so
+     * {@link #logicalLines} can tell the two apart.
+     */
+    public static final String FOLD_INDENT = "    ";
+
+    /**
+     * A message folded for a 100-column console back into its logical lines, for a log that is not a
+     * terminal (a CI log is grepped, and a browser wraps long lines itself): a line indented exactly
+     * {@link #FOLD_INDENT} deeper than the logical line before it continues that line and is joined to it
+     * with one space; any other line starts a logical line of its own, its indentation kept. (A word longer
+     * than a whole line, which the fold had to split, comes back with a space in it.)
+     */
+    public static String logicalLines(String message) {
+        StringBuilder out = new StringBuilder();
+        int indent = -1;
+        for (String line : stripLines(message).lines().toList()) {
+            int own = line.length() - line.stripLeading().length();
+            if (indent >= 0 && own == indent + FOLD_INDENT.length()) {
+                out.append(' ').append(line.strip());
+            } else {
+                out.append(indent >= 0 ? "\n" : "").append(line.stripTrailing());
+                indent = own;
+            }
+        }
+        return out.toString();
+    }
+
     /** {@link #strip} and then cut to at most {@code max} characters, marking the cut with an ellipsis. */
     public static String strip(String s, int max) {
         String t = strip(s);

@@ -199,7 +199,7 @@ class DiagnosisAnalyzerTest {
     void summaryLinesFitABuildPage() throws IOException {
         List<String> lines = documentedExample().summaryLines();
         assertThat(lines).hasSizeLessThanOrEqualTo(7).allMatch(l -> l.length() <= 100);
-        assertThat(lines.get(1)).startsWith("Verdict: fits later");
+        assertThat(lines.get(1)).startsWith("Verdict: FITS_LATER — fits later");
         assertThat(lines)
                 .contains(
                         "- 4 nodes: untolerated taint kwok.x-k8s.io/node: fake",

@@ -26,6 +26,8 @@ class EtaTest {
         assertThat(eta.known()).isFalse();
         assertThat(eta.summary()).isEqualTo("no basis for an estimate (7 finished jobs in 7d)");
         assertThat(eta.p50()).isNull();
+        assertThat(Eta.noBasis(1, Duration.ofDays(7)).summary())
+                .isEqualTo("no basis for an estimate (1 finished job in 7d)");
     }
 
     @Test

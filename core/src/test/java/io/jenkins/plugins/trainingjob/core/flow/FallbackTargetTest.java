@@ -12,7 +12,8 @@ class FallbackTargetTest {
 
     @Test
     void readsTheCliFormWithEveryKey() {
-        FallbackTarget t = FallbackTarget.parseOption(3, "profile=bj-b,queue=q3,set.GPU_KIND=baidu.com/h800_80g_cgpu");
+        FallbackTarget t = FallbackTarget.parseOption(
+                3, "profile=bj-b,queue=q3,set.GPU_KIND=baidu.com/h800_80g_cgpu", FrontEndNames.CLI);
         assertThat(t.connection()).isEqualTo("bj-b");
         assertThat(t.queue()).isEqualTo("q3");
         assertThat(t.variables()).containsEntry("GPU_KIND", "baidu.com/h800_80g_cgpu");
@@ -21,7 +22,7 @@ class FallbackTargetTest {
 
     @Test
     void refusesAnUnknownKeyNamingTheTargetAndTheKey() {
-        assertThatThrownBy(() -> FallbackTarget.parseOption(3, "queue=q3,zone=b"))
+        assertThatThrownBy(() -> FallbackTarget.parseOption(3, "queue=q3,zone=b", FrontEndNames.CLI))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("--fallback #2 zone")
                 .hasMessageContaining("use queue, resource-pool, profile or set.NAME");
@@ -29,16 +30,16 @@ class FallbackTargetTest {
 
     @Test
     void refusesAnItemWithoutAValueAndAKeyGivenTwice() {
-        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "spot"))
+        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "spot", FrontEndNames.CLI))
                 .hasMessageContaining("--fallback #1")
                 .hasMessageContaining("'spot' is not KEY=VALUE");
-        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "queue=a,queue=b"))
+        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "queue=a,queue=b", FrontEndNames.CLI))
                 .hasMessageContaining("--fallback #1 queue")
                 .hasMessageContaining("given twice");
-        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "queue=a b"))
+        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "queue=a b", FrontEndNames.CLI))
                 .hasMessageContaining("--fallback #1 queue")
                 .hasMessageContaining("must be a name");
-        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "set.1X=3"))
+        assertThatThrownBy(() -> FallbackTarget.parseOption(2, "set.1X=3", FrontEndNames.CLI))
                 .hasMessageContaining("set.1X")
                 .hasMessageContaining("placeholder name");
     }

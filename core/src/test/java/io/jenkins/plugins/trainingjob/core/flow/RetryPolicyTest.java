@@ -32,7 +32,7 @@ class RetryPolicyTest {
 
     @Test
     void retriesAListedExitCodeOnly() {
-        RetryPolicy p = RetryPolicy.parse(RetryPolicy.Fields.CLI, 2, "137,140-143", false, "30s");
+        RetryPolicy p = RetryPolicy.parse(FrontEndNames.CLI, 2, "137,140-143", false, "30s");
         assertThat(p.reasonToRetry(failed(JobPhase.FAILED, 137, null))).contains("exit code 137");
         assertThat(p.reasonToRetry(failed(JobPhase.FAILED, 141, null))).contains("exit code 141");
         assertThat(p.reasonToRetry(failed(JobPhase.FAILED, 1, null))).isEmpty();
@@ -42,7 +42,7 @@ class RetryPolicyTest {
 
     @Test
     void neverRetriesAnUnschedulableOrTimedOutWaitOrAPersonsStop() {
-        RetryPolicy p = RetryPolicy.parse(RetryPolicy.Fields.CLI, 3, "1-255", true, null);
+        RetryPolicy p = RetryPolicy.parse(FrontEndNames.CLI, 3, "1-255", true, null);
         assertThat(p.reasonToRetry(new Outcome.Unschedulable(null, null))).isEmpty();
         assertThat(p.reasonToRetry(new Outcome.TimedOut(null, "10m"))).isEmpty();
         // Stopped with no word of a preemption: maybe a person; never undone.
@@ -52,7 +52,7 @@ class RetryPolicyTest {
 
     @Test
     void aSchedulerMessageThatMentionsPreemptionIsNoProofOfOne() {
-        RetryPolicy p = RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, null, true, null);
+        RetryPolicy p = RetryPolicy.parse(FrontEndNames.CLI, 1, null, true, null);
         Outcome.JobFailed stoppedByAPerson = new Outcome.JobFailed(
                 FakePlatform.status(JOB, JobPhase.STOPPED),
                 new JobFailure(
@@ -72,24 +72,24 @@ class RetryPolicyTest {
 
     @Test
     void preemptionIsRetriedOnlyWhenAskedFor() {
-        RetryPolicy p = RetryPolicy.parse(RetryPolicy.Fields.JENKINS, 1, "137", false, null);
+        RetryPolicy p = RetryPolicy.parse(FrontEndNames.JENKINS, 1, "137", false, null);
         assertThat(p.reasonToRetry(failed(JobPhase.STOPPED, null, "Preempted"))).isEmpty();
     }
 
     @Test
     void refusesBadValuesNamingTheField() {
-        assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 11, "137", false, null))
+        assertThatThrownBy(() -> RetryPolicy.parse(FrontEndNames.CLI, 11, "137", false, null))
                 .hasMessageContaining("--retry-limit")
                 .hasMessageContaining("0-10");
-        assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.JENKINS, 1, "137,x", false, null))
+        assertThatThrownBy(() -> RetryPolicy.parse(FrontEndNames.JENKINS, 1, "137,x", false, null))
                 .hasMessageContaining("retry.onExitCodes")
                 .hasMessageContaining("'x'");
-        assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, "300", false, null))
+        assertThatThrownBy(() -> RetryPolicy.parse(FrontEndNames.CLI, 1, "300", false, null))
                 .hasMessageContaining("--retry-on-exit-codes");
-        assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, null, false, null))
+        assertThatThrownBy(() -> RetryPolicy.parse(FrontEndNames.CLI, 1, null, false, null))
                 .hasMessageContaining("--retry-limit")
                 .hasMessageContaining("retries nothing");
-        assertThatThrownBy(() -> RetryPolicy.parse(RetryPolicy.Fields.CLI, 1, "137", false, "30"))
+        assertThatThrownBy(() -> RetryPolicy.parse(FrontEndNames.CLI, 1, "137", false, "30"))
                 .hasMessageContaining("--retry-backoff");
     }
 }

@@ -20,7 +20,17 @@ import org.junit.jupiter.api.Test;
 
 class SpecReuseTest {
     private final FakePlatform platform = new FakePlatform();
-    private final JobSpec spec = FakePlatform.spec(PlatformKind.AIHC, "nightly");
+    /** A spec that names its job: attempt n of its family is named nightly-a<n> (issue 38 item 2). */
+    private final JobSpec spec =
+            io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader.load("""
+            platform: aihc
+            name: nightly
+            jobSpec:
+              image: registry.baidubce.com/ml/train:1
+              command: python train.py
+              replicas: 1
+            """, "nightly.yaml", Map.of());
+
     private final String base = SpecDigest.reuseToken(spec, Map.of("LR", "1e-4"));
 
     private JobRef submitted(String token, JobPhase phase) {
@@ -60,6 +70,9 @@ class SpecReuseTest {
         assertThat(d.reused()).hasValueSatisfying(r -> assertThat(r.job()).isEqualTo(job));
         assertThat(d.reused().get().message(Instant.parse("2026-12-02T00:00:00Z")))
                 .startsWith("reused job job-1 (nightly), SUCCEEDED 3h ago (client token " + base + ")");
+        // a job that ended in the poll before reads "just now", not "0ms ago" (P26)
+        assertThat(d.reused().get().message(Instant.parse("2026-12-01T21:00:00.400Z")))
+                .startsWith("reused job job-1 (nightly), SUCCEEDED just now (client token " + base + ")");
     }
 
     @Test
@@ -99,12 +112,28 @@ class SpecReuseTest {
     }
 
     @Test
-    void nothingFoundSubmitsUnderTheBaseTokenAndSaysWhatWasNotChecked() {
+    void nothingFoundSubmitsUnderTheBaseTokenQuietlyWhereTheLookUpSeesEveryJob() {
         SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
 
         assertThat(d.reused()).isEmpty();
         assertThat(d.clientToken()).isEqualTo(base);
-        assertThat(d.notChecked()).isNotEmpty();
+        // No job of the family at all: no gap to warn about, and this platform's look-up sees every job
+        // (issue 35 P16: the notes were printed on every first run).
+        assertThat(d.notChecked()).isEmpty();
+    }
+
+    @Test
+    void aFailedJobIsNamedAndTheNextAttemptGetsItsOwnName() {
+        JobRef failed = submitted(base, JobPhase.FAILED);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.clientToken()).isEqualTo(base + "-a2");
+        assertThat(d.attempt()).isEqualTo(2);
+        assertThat(d.skipped())
+                .isEqualTo("job " + failed.id() + " (FAILED) not reused (only a SUCCEEDED job is);"
+                        + " submitting attempt 2");
+        assertThat(AttemptSpec.forAttempt(spec, d.attempt()).name()).isEqualTo("nightly-a2");
     }
 
     @Test
@@ -124,6 +153,37 @@ class SpecReuseTest {
         assertThatThrownBy(() -> SpecReuse.decide(strict, spec, base, ReusePolicy.ANY))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("another spec");
+    }
+
+    /** Security review 2, N2: a job another key made under a token of the family is never reused. */
+    @Test
+    void aJobAnotherKeyMadeUnderATokenOfTheFamilyIsNotReusedAndTheDecisionSaysSo() {
+        JobRef ours = submitted(base, JobPhase.SUCCEEDED);
+        FakePlatform withForgery = new FakePlatform() {
+            @Override
+            public java.util.Optional<io.jenkins.plugins.trainingjob.core.platform.TokenMatch> findByClientToken(
+                    JobSpec s, String token) {
+                if (token.equals(base + "-a2")) {
+                    return java.util.Optional.of(new io.jenkins.plugins.trainingjob.core.platform.TokenMatch(
+                            new JobRef(PlatformKind.AIHC, "pytorchjob-forged", "nightly-a2"),
+                            io.jenkins.plugins.trainingjob.core.platform.TokenMatch.Kind.OTHER_KEY,
+                            ""));
+                }
+                return platform.findByClientToken(s, token);
+            }
+
+            @Override
+            public io.jenkins.plugins.trainingjob.core.platform.JobStatus status(JobRef job) {
+                return platform.status(job);
+            }
+        };
+
+        SpecReuse.Decision d = SpecReuse.decide(withForgery, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused().orElseThrow().job()).isEqualTo(ours);
+        assertThat(d.notChecked())
+                .contains("client token " + base + "-a2: a job with this token exists but was not created with this"
+                        + " key (job pytorchjob-forged ('nightly-a2')); it is not adopted");
     }
 
     @Test

@@ -40,13 +40,14 @@ class TargetChoiceTest {
         target("queue=d", Verdict.FITS_NOW, null);
         target("queue=e", Verdict.NEEDS_ADMIN, null);
         target("queue=f", Verdict.FITS_LATER, null);
-        TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST);
+        TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST, "");
         assertThat(labels(plan)).containsExactly("queue=d", "queue=b", "primary", "queue=f", "queue=c");
         assertThat(plan.skipped()).extracting(j -> j.candidate().label()).containsExactly("queue=a", "queue=e");
         assertThat(plan.lines())
                 .contains(
                         "target 1 (primary): FITS_LATER, ETA p50 3h",
                         "target 2 (queue=a): NEVER_FITS, no ETA; skipped",
+                        "target 5 (queue=d): FITS_NOW",
                         "chose target 5 (queue=d): it fits now, first such in the given order");
     }
 
@@ -54,7 +55,7 @@ class TargetChoiceTest {
     void bestWithoutATargetThatFitsNowSaysTheEtaWon() {
         target("primary", Verdict.FITS_LATER, Duration.ofHours(3));
         target("queue=spot", Verdict.FITS_LATER, Duration.ofMinutes(5));
-        TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST);
+        TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST, "");
         assertThat(plan.lines())
                 .last()
                 .asString()
@@ -66,63 +67,7 @@ class TargetChoiceTest {
         target("primary", Verdict.NEEDS_ADMIN, null);
         target("queue=a", Verdict.NEVER_FITS, null);
         target("queue=b", Verdict.FITS_NOW, null);
-        TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.GIVEN);
+        TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.GIVEN, "");
         assertThat(labels(plan)).containsExactly("primary", "queue=b");
-    }
-
-    @Test
-    void withoutPreflightNothingIsCheckedOrSkipped() {
-        FakePlatform never = new FakePlatform();
-        List<TargetChoice.Candidate> candidates = List.of(
-                new TargetChoice.Candidate(1, "primary", never, FakePlatform.spec(PlatformKind.AIHC, "t"), "c"),
-                new TargetChoice.Candidate(2, "queue=b", never, FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
-        TargetChoice.Plan plan = TargetChoice.choose(
-                candidates, false, FallbackOrder.BEST, Duration.ofSeconds(5), TargetChoice.EtaSource.NONE);
-        assertThat(labels(plan)).containsExactly("primary", "queue=b");
-        assertThat(plan.lines())
-                .first()
-                .asString()
-                .isEqualTo("target 1 (primary): not checked (--preflight false), no ETA");
-    }
-
-    @Test
-    void aTargetWhoseInventoryCannotBeReadIsUnknownAndStays() {
-        List<TargetChoice.Candidate> candidates = List.of(new TargetChoice.Candidate(
-                1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
-        TargetChoice.Plan plan = TargetChoice.choose(
-                candidates, true, FallbackOrder.BEST, Duration.ofSeconds(5), TargetChoice.EtaSource.NONE);
-        assertThat(plan.order()).hasSize(1);
-        assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
-    }
-
-    @Test
-    void anEtaThatDoesNotAnswerInTimeCostsTheEtaNotTheVerdict() {
-        java.util.concurrent.CountDownLatch never = new java.util.concurrent.CountDownLatch(1);
-        List<TargetChoice.Candidate> candidates = List.of(new TargetChoice.Candidate(
-                1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
-        TargetChoice.Plan plan =
-                TargetChoice.choose(candidates, true, FallbackOrder.BEST, Duration.ofMillis(300), (c, report) -> {
-                    try {
-                        never.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                    return Optional.of(Duration.ofMinutes(1));
-                });
-        assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(plan.order().get(0).etaP50()).isEmpty();
-        assertThat(plan.lines()).first().asString().isEqualTo("target 1 (primary): UNKNOWN, no ETA");
-    }
-
-    @Test
-    void anEtaThatFailsCostsTheEtaNotTheVerdict() {
-        List<TargetChoice.Candidate> candidates = List.of(new TargetChoice.Candidate(
-                1, "primary", new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "t"), "c"));
-        TargetChoice.Plan plan =
-                TargetChoice.choose(candidates, true, FallbackOrder.BEST, Duration.ofSeconds(5), (c, report) -> {
-                    throw new IllegalStateException("history unreadable");
-                });
-        assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
-        assertThat(plan.lines()).first().asString().isEqualTo("target 1 (primary): UNKNOWN, no ETA");
     }
 }

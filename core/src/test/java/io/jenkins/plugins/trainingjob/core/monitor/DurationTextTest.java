@@ -15,6 +15,14 @@ class DurationTextTest {
     }
 
     @Test
+    void agoSaysJustNowUnderASecondAndNeverAMillisecondAge() {
+        assertThat(DurationText.ago(Duration.ZERO)).isEqualTo("just now");
+        assertThat(DurationText.ago(Duration.ofMillis(999))).isEqualTo("just now");
+        assertThat(DurationText.ago(Duration.ofSeconds(-5))).isEqualTo("just now");
+        assertThat(DurationText.ago(Duration.ofMinutes(185))).isEqualTo("3h 5m ago");
+    }
+
+    @Test
     void readsANumberAndAUnit() {
         assertThat(parse("500ms")).isEqualTo(Duration.ofMillis(500));
         assertThat(parse("90s")).isEqualTo(Duration.ofSeconds(90));

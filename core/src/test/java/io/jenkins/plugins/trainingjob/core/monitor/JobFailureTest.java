@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -90,9 +91,15 @@ class JobFailureTest {
                 .isEqualTo(
                         "[aihc] job train-llm (pytorchjob-1b2c) failed: FAILED, exit code 3 (worker train-llm-master-0)");
         assertThat(message)
-                .contains("\n    last events:\n        Warning ExitedWithCode: Pod: default.train-llm-")
+                .contains("\n  last events:\n    Warning ExitedWithCode: Pod: default.train-llm-")
                 .doesNotContain("\u001b");
         assertThat(message.lines()).allMatch(l -> l.length() <= 100);
+        // a log that is not a terminal gets one line per logical line: the outcome, the list, each event
+        assertThat(ConsoleText.logicalLines(message).lines()).hasSize(4).satisfies(lines -> {
+            assertThat(lines.get(1)).isEqualTo("  last events:");
+            assertThat(lines.get(2)).startsWith("    Warning ExitedWithCode: Pod: default.train-llm-master-0");
+            assertThat(lines.get(3)).startsWith("    Warning JobFailed: PyTorchJob train-llm failed: xxx");
+        });
     }
 
     @Test

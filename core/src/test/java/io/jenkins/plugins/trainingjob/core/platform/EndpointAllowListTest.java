@@ -99,6 +99,94 @@ class EndpointAllowListTest {
         assertThat(allowed(exact, "https://169.254.169.254")).isTrue();
     }
 
+    /** Security review 2, N5: what OkHttp connects to is classified, not how the literal was spelt. */
+    @Test
+    void nonCanonicalAddressLiteralsAreClassifiedByValue() {
+        EndpointAllowList anyHost = EndpointAllowList.parse("*\nhttp://*");
+        for (String special : List.of(
+                "https://[0:0:0:0:0:ffff:a9fe:a9fe]/",
+                "https://[0:0:0:0:0:ffff:7f00:1]/",
+                "https://[0::1]/",
+                "https://[0:0:0:0:0:0:0:0]/",
+                "https://[fd00:ec2:0::254]/",
+                "http://[::ffff:169.254.169.254]/",
+                "https://[::127.0.0.1]/",
+                "https://[64:ff9b::a9fe:a9fe]/",
+                "https://[2002:a9fe:a9fe::1]/",
+                "https://[FE80:0:0:0:0:0:0:1]/")) {
+            assertThat(allowed(anyHost, special)).as(special).isFalse();
+        }
+        assertThat(allowed(anyHost, "https://[2001:db8::1]/"))
+                .as("a global IPv6 address")
+                .isTrue();
+        assertThat(allowed(anyHost, "https://[::ffff:10.0.0.5]/"))
+                .as("a mapped private address")
+                .isTrue();
+    }
+
+    @Test
+    void anExactEntryMatchesTheAddressHoweverItIsSpelt() {
+        EndpointAllowList exact = EndpointAllowList.parse("[0:0:0:0:0:0:0:1]\nhttp://[FD00:EC2::254]");
+        assertThat(allowed(exact, "https://[::1]/")).isTrue();
+        assertThat(allowed(exact, "http://[fd00:ec2:0::254]/")).isTrue();
+        assertThat(allowed(exact, "https://127.0.0.1/")).as("another address").isFalse();
+    }
+
+    /**
+     * Security review 2, N5: a name a wildcard allows may resolve to a special address (a name like
+     * 169.254.169.254.nip.io, or a rebinding resolver): the clients of such settings resolve through a name
+     * service that drops those addresses.
+     */
+    @Test
+    void aNameOnlyAWildcardAllowsNeverResolvesToASpecialAddress() throws Exception {
+        EndpointAllowList anyHost = EndpointAllowList.parse("*");
+        assertThatThrownBy(() -> anyHost.dns().lookup("localhost"))
+                .isInstanceOf(java.net.UnknownHostException.class)
+                .hasMessage("localhost resolves only to loopback, link-local, metadata or other addresses no"
+                        + " wildcard of allowedEndpoints reaches");
+        assertThat(EndpointAllowList.parse("localhost").dns().lookup("localhost"))
+                .as("a name listed exactly resolves as the system resolves it")
+                .isNotEmpty()
+                .allMatch(java.net.InetAddress::isLoopbackAddress);
+
+        ConnectionSettings inline = ConnectionSettings.aihc(
+                URI.create("https://aihc-gw.corp.example"), null, Credentials.of("ak", "sk"), "cce-1", null);
+        okhttp3.OkHttpClient client = anyHost.guarded(inline)
+                .http()
+                .clientBuilderHook()
+                .apply(new okhttp3.OkHttpClient.Builder())
+                .build();
+        assertThatThrownBy(() -> client.dns().lookup("localhost")).isInstanceOf(java.net.UnknownHostException.class);
+    }
+
+    @Test
+    void addressesAreJudgedByValue() throws Exception {
+        for (String special : List.of(
+                "127.0.0.2",
+                "0.0.0.0",
+                "169.254.169.254",
+                "100.100.100.200",
+                "224.0.0.1",
+                "::1",
+                "::",
+                "fe80::1",
+                "fd00:ec2::254",
+                "::ffff:169.254.169.254",
+                "::127.0.0.1",
+                "64:ff9b::7f00:1",
+                "2002:a9fe:a9fe::")) {
+            assertThat(EndpointAllowList.isSpecial(java.net.InetAddress.getByName(special)))
+                    .as(special)
+                    .isTrue();
+        }
+        for (String ordinary :
+                List.of("10.0.0.5", "192.168.1.1", "8.8.8.8", "2001:db8::1", "fd12::1", "2002:0a00:5::")) {
+            assertThat(EndpointAllowList.isSpecial(java.net.InetAddress.getByName(ordinary)))
+                    .as(ordinary)
+                    .isFalse();
+        }
+    }
+
     @Test
     void linesThatAreNotEntriesAreNamedAll() {
         assertThatThrownBy(() -> EndpointAllowList.parse("ok.example\nftp://x\nhttps://h/some/path\nh:99999"))

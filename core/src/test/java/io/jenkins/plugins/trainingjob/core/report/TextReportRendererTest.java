@@ -21,14 +21,14 @@ class TextReportRendererTest {
                         "  untolerated taint kwok.x-k8s.io/node: fake — 4 nodes: fake-node-a800-[01-04]",
                         "  insufficient nvidia.com/gpu (0 allocatable of 8 requested) — 2 nodes: 10.3.0.[122-123]");
         assertThat(lines).anyMatch(l -> l.startsWith("Pod: sulingang-diagnose-node-taint-master-0; Queue: default"));
-        assertThat(lines).anyMatch(l -> l.startsWith("Verdict: fits later, after a change"));
+        assertThat(lines).anyMatch(l -> l.startsWith("Verdict: FITS_LATER — fits later, after a change"));
         assertThat(text).doesNotContain("\u001b");
     }
 
     @Test
     void colourIsOnlyUsedWhenAsked() {
         String coloured = new TextReportRenderer(true).render(DocumentedExample.report());
-        assertThat(coloured).contains("\u001b[1m", "\u001b[33mVerdict: fits later");
+        assertThat(coloured).contains("\u001b[1m", "\u001b[33mVerdict: FITS_LATER — fits later");
         assertThat(coloured.replaceAll("\u001b\\[[0-9;]*m", ""))
                 .isEqualTo(new TextReportRenderer(false).render(DocumentedExample.report()));
     }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.testkit;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
@@ -106,9 +107,32 @@ public class FakePlatform implements TrainingPlatform {
         return this;
     }
 
-    /** A spec the fake accepts; nothing looks inside it. */
+    /**
+     * A minimal spec of {@code kind} named {@code name}, valid as the loader checks one: the submit flow
+     * loads it again for each attempt it names ({@code <name>-a2}), as it does a user's spec.
+     */
     public static JobSpec spec(PlatformKind kind, String name) {
-        return UncheckedSpecs.of(kind, JsonNodeFactory.instance.objectNode().put("name", name));
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        switch (kind) {
+            case AIHC -> {
+                body.put("name", name);
+                body.putObject("jobSpec")
+                        .put("image", "registry.example.com/ml/train:1")
+                        .put("command", "python train.py")
+                        .put("replicas", 1);
+            }
+            case SENSECORE -> {
+                body.put("display_name", name).put("framework", "PYTORCH");
+                ObjectNode role = body.putArray("roles").addObject();
+                role.put("name", "Worker");
+                role.putArray("resource_spec").addObject().put("name", "N2lS.Ie.I60.2");
+                role.put("total_replicas", 1)
+                        .put("startup_script", "python train.py")
+                        .put("image_path", "registry.example.com/ml/train:1");
+                body.putObject("resource_pool").put("name", "pool-a");
+            }
+        }
+        return UncheckedSpecs.of(kind, body);
     }
 
     /** A bare status of {@code job} in {@code phase}, as a submitted job reads. */

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.testkit;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
@@ -25,6 +26,22 @@ public final class ScriptedWatcher implements JobWatcher {
     public final List<WatchState> resumed = new ArrayList<>();
     /** When set, each new watch ends at once with this outcome (for callers that block, like freestyle). */
     public volatile Function<JobRef, Outcome> immediately;
+    /** Where a submit flow on this watcher runs: on the test's thread, timers fired by the test. */
+    /** Real time, as the statuses tests make ({@code Instant.now().minus(...)}) read. */
+    public final DirectTasks tasks = new DirectTasks(Instant::now);
+
+    @Override
+    public MonitorTasks tasks() {
+        return tasks;
+    }
+
+    @Override
+    public void close() {
+        tasks.close();
+        for (ScriptedWatch w : List.copyOf(watches)) {
+            w.outcome.complete(new Outcome.Cancelled(null, false, "monitor closed, job left as it is on the platform"));
+        }
+    }
 
     public static final class ScriptedWatch implements Watch {
         public final WatchState state;

@@ -43,6 +43,18 @@ class ConsoleTextTest {
     }
 
     @Test
+    void logicalLinesJoinFoldsAndKeepEveryOtherLineApart() {
+        String folded = "[aihc] job x is SUCCEEDED, was\n    RUNNING\n  last events:\n    Warning BackOff: back-off\n"
+                + "        restarting\n    Normal Killing: stopped\u001b[2J";
+
+        assertThat(ConsoleText.logicalLines(folded))
+                .isEqualTo("[aihc] job x is SUCCEEDED, was RUNNING\n  last events:\n    Warning BackOff: back-off"
+                        + " restarting\n    Normal Killing: stopped");
+        assertThat(ConsoleText.logicalLines("one line")).isEqualTo("one line");
+        assertThat(ConsoleText.logicalLines("")).isEmpty();
+    }
+
+    @Test
     void longValuesAreCutWithAnEllipsis() {
         assertThat(ConsoleText.strip("abcdefghij", 5)).isEqualTo("abcd…");
         assertThat(ConsoleText.strip("abc", 5)).isEqualTo("abc");

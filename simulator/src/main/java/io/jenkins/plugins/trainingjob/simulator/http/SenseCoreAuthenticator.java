@@ -10,11 +10,14 @@ import java.time.Instant;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Checks SenseCore HMAC signatures (scheme A {@code x-date}, and scheme B {@code date host
- * @request-target}) with the client's own {@link SenseCoreHmacSigner}. Failures are 401 with reason
+ * @request-target}) with the client's own {@link SenseCoreHmacSigner}; a knob makes it a gateway that
+ * accepts one of them only ({@link #accept}). Failures are 401 with reason
  * {@code UNAUTHENTICATED}-style details: {@code MissingAuthorization}, {@code InvalidAuthorization},
  * {@code InvalidAccessKey}, {@code RequestExpired} (date more than 15 minutes from real wall time),
  * {@code SignatureDoesNotMatch}.
@@ -24,10 +27,22 @@ public final class SenseCoreAuthenticator {
 
     private final Map<String, String> secrets;
     private final Clock wallClock;
+    private volatile Set<Scheme> accepted = EnumSet.allOf(Scheme.class);
 
     public SenseCoreAuthenticator(Map<String, String> secretsByAccessKey, Clock wallClock) {
         this.secrets = Map.copyOf(secretsByAccessKey);
         this.wallClock = wallClock;
+    }
+
+    /**
+     * The schemes this gateway accepts (all by default); a request signed with another is refused with 401
+     * {@code InvalidAuthorization}, as a gateway that knows only one scheme would (sensecore-api.md §8.4).
+     */
+    public void accept(Set<Scheme> schemes) {
+        if (schemes.isEmpty()) {
+            throw new IllegalArgumentException("a gateway accepts at least one signature scheme");
+        }
+        this.accepted = EnumSet.copyOf(schemes);
     }
 
     public void verify(HttpCall call) {
@@ -46,6 +61,10 @@ public final class SenseCoreAuthenticator {
         Scheme scheme = parsed.scheme()
                 .orElseThrow(() -> unauthenticated(
                         "InvalidAuthorization", "unsupported signed headers \"" + parsed.headers() + "\""));
+        if (!accepted.contains(scheme)) {
+            throw unauthenticated(
+                    "InvalidAuthorization", "this gateway does not accept signed headers \"" + parsed.headers() + "\"");
+        }
         String ak = parsed.accessKey();
         String signature = parsed.signature();
         String secret = secrets.get(ak);

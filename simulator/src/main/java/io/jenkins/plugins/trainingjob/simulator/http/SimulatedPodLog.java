@@ -7,6 +7,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The log a simulated pod has written by now: a start line, one training step per simulated second while
@@ -63,13 +66,29 @@ final class SimulatedPodLog {
                 : job.pods().get(0).name().equals(pod.name());
     }
 
-    /** {@code SIM_LOG_LINES} of the job's AIHC env, split into lines; none when unset. */
+    /**
+     * {@code SIM_LOG_LINES} of the job's AIHC env, split into lines; none when unset. {@code $NAME} and
+     * {@code ${NAME}} of the job's own env are expanded as the script's shell would ({@code echo
+     * "trainjob-output/$TRAINJOB_OUTPUT_NONCE checkpoint=..."}; in a spec write {@code $${NAME}} or
+     * {@code $NAME}, since trainjob substitutes {@code ${NAME}} itself); other names stay as written.
+     */
     static List<String> scriptLines(JobView job) {
-        String text = SimulatedRunKnobs.envs(job.spec().path("jobSpec").path("envs"), "name")
-                .getOrDefault("SIM_LOG_LINES", "");
+        Map<String, String> env =
+                SimulatedRunKnobs.envs(job.spec().path("jobSpec").path("envs"), "name");
+        String text = env.getOrDefault("SIM_LOG_LINES", "");
         if (text.isEmpty()) {
             return List.of();
         }
-        return List.of(text.replace("\\n", "\n").split("\n"));
+        Matcher m = VARIABLE.matcher(text.replace("\\n", "\n"));
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String name = m.group(1) != null ? m.group(1) : m.group(2);
+            m.appendReplacement(out, Matcher.quoteReplacement(env.getOrDefault(name, m.group())));
+        }
+        m.appendTail(out);
+        return List.of(out.toString().split("\n"));
     }
+
+    private static final Pattern VARIABLE =
+            Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}|\\$([A-Za-z_][A-Za-z0-9_]*)");
 }

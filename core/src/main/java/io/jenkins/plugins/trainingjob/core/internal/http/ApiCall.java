@@ -15,8 +15,11 @@ import okhttp3.HttpUrl;
  * @param body the JSON body, or {@code null} for none
  * @param idempotent whether repeating the call is harmless (reads, stop, delete); only such calls are
  *     retried after a failure that may have reached the server
+ * @param maxResponseBytes a tighter bound on this call's answer than the settings' ({@code 0}: the
+ *     settings' bound): a page of a job's log, whose lines a job chose
  */
-public record ApiCall(String operation, String method, HttpUrl url, JsonNode body, boolean idempotent) {
+public record ApiCall(
+        String operation, String method, HttpUrl url, JsonNode body, boolean idempotent, long maxResponseBytes) {
 
     public ApiCall {
         Objects.requireNonNull(operation, "operation");
@@ -24,6 +27,19 @@ public record ApiCall(String operation, String method, HttpUrl url, JsonNode bod
         Objects.requireNonNull(url, "url");
         method = method.toUpperCase(Locale.ROOT);
         body = body == null ? null : body.deepCopy();
+        if (maxResponseBytes < 0) {
+            throw new IllegalArgumentException("maxResponseBytes must be 0 or more, was " + maxResponseBytes);
+        }
+    }
+
+    /** A call bounded by the settings' response size. */
+    public ApiCall(String operation, String method, HttpUrl url, JsonNode body, boolean idempotent) {
+        this(operation, method, url, body, idempotent, 0);
+    }
+
+    /** The same call, its answer bounded at {@code bytes} (or the settings' bound, if that is smaller). */
+    public ApiCall withMaxResponseBytes(long bytes) {
+        return new ApiCall(operation, method, url, body, idempotent, bytes);
     }
 
     @Override

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
+import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
@@ -24,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.random.RandomGenerator;
@@ -118,7 +121,7 @@ public final class CallExecutor implements AutoCloseable {
         long deadline = System.nanoTime() + settings.callTimeout().toNanos();
         for (int attempt = 1; ; attempt++) {
             try {
-                return attempt(call, deadline - System.nanoTime());
+                return attemptSigned(call, deadline);
             } catch (PlatformException e) {
                 if (attempt >= settings.maxAttempts() || !mayRetry(call, e) || System.nanoTime() >= deadline) {
                     throw e;
@@ -152,7 +155,31 @@ public final class CallExecutor implements AutoCloseable {
         return call.idempotent() && e instanceof TransientException;
     }
 
-    private ApiResponse attempt(ApiCall call, long remainingNanos) {
+    /**
+     * One attempt; when the signer has another signature for its failure (a gateway that refused this one
+     * with 401), the same request once more with that one, which the signer adopts if it is accepted. A 401
+     * means the request was not acted on, so sending it again is safe for a create too.
+     */
+    private ApiResponse attemptSigned(ApiCall call, long deadline) {
+        try {
+            return attempt(call, deadline - System.nanoTime(), signer);
+        } catch (AuthenticationException refused) {
+            Optional<RequestSigner> other = signer.fallbackAfter(refused);
+            if (other.isEmpty()) {
+                throw refused;
+            }
+            ApiResponse response;
+            try {
+                response = attempt(call, deadline - System.nanoTime(), other.get());
+            } catch (AuthenticationException again) {
+                throw refused; // refused both ways: the key or the clock, not the scheme; the first answer says so
+            }
+            signer.adopt(other.get());
+            return response;
+        }
+    }
+
+    private ApiResponse attempt(ApiCall call, long remainingNanos, RequestSigner signer) {
         Request signed = signer.sign(request(call), clock.instant());
         logRequest(call, signed);
         long started = System.nanoTime();
@@ -169,6 +196,7 @@ public final class CallExecutor implements AutoCloseable {
             String body = readBounded(call, raw);
             response = new ApiResponse(status, headers, body, parseJson(body));
         } catch (IOException e) {
+            plainHttpBehindHttps(call, signed.tag(HandshakeWatch.class));
             TransientException failure = networkFailure(call, status, headers, e);
             LOG.fine(
                     () -> "<-- failed " + call.method() + ' ' + redactor.url(call.url()) + ": " + failure.getMessage());
@@ -202,7 +230,11 @@ public final class CallExecutor implements AutoCloseable {
         } else if (requiresBody(call.method())) {
             body = RequestBody.create(new byte[0], null);
         }
-        return new Request.Builder().url(call.url()).method(call.method(), body).build();
+        return new Request.Builder()
+                .url(call.url())
+                .method(call.method(), body)
+                .tag(HandshakeWatch.class, new HandshakeWatch())
+                .build();
     }
 
     private static boolean requiresBody(String method) {
@@ -211,7 +243,9 @@ public final class CallExecutor implements AutoCloseable {
 
     private String readBounded(ApiCall call, Response raw) throws IOException {
         ResponseBody body = raw.body();
-        long limit = settings.maxResponseBytes();
+        long limit = call.maxResponseBytes() > 0
+                ? Math.min(call.maxResponseBytes(), settings.maxResponseBytes())
+                : settings.maxResponseBytes();
         if (body.contentLength() > limit) {
             throw tooLarge(call, raw, limit);
         }
@@ -287,6 +321,49 @@ public final class CallExecutor implements AutoCloseable {
         String detail = e.getMessage() == null ? e.getClass().getSimpleName() : ConsoleText.strip(e.getMessage(), 120);
         return TransientException.connectionFailed(
                 platform, call.operation(), status, requestId(headers), what + " (" + detail + ")", e);
+    }
+
+    /**
+     * After a TLS handshake that failed, asks the endpoint in plain HTTP: an HTTP answer proves the scheme is
+     * wrong, and the call ends at once, naming the URL to use, instead of retrying a handshake nobody will
+     * answer until the call timeout. Without that proof the origin's handshakes get the full connect timeout
+     * from now on, and the failure stays transient.
+     */
+    private void plainHttpBehindHttps(ApiCall call, HandshakeWatch watch) {
+        if (watch == null || !watch.failedInHandshake() || !call.url().isHttps()) {
+            return;
+        }
+        String host = call.url().host();
+        int port = call.url().port();
+        java.util.Optional<String> answer;
+        try {
+            java.net.Proxy proxy = client.proxy();
+            boolean direct = proxy != null
+                    ? proxy.type() == java.net.Proxy.Type.DIRECT
+                    : client.proxySelector().select(call.url().uri()).stream()
+                            .allMatch(p -> p.type() == java.net.Proxy.Type.DIRECT);
+            answer = direct
+                    ? PlainHttpProbe.statusLine(client.dns().lookup(host).get(0), host, port, settings.connectTimeout())
+                    : java.util.Optional.empty();
+        } catch (IOException | RuntimeException unresolved) {
+            answer = java.util.Optional.empty();
+        }
+        if (answer.isPresent()) {
+            String origin = "https://" + call.url().host() + ":" + port;
+            throw InvalidRequestException.refused(
+                    platform,
+                    call.operation(),
+                    "endpoint",
+                    origin + " speaks plain HTTP, not TLS (it answered a plain request with '"
+                            + ConsoleText.strip(answer.get(), 60) + "'): use http://" + origin.substring(8));
+        }
+        try {
+            if (client.sslSocketFactory() instanceof HandshakeTimeoutSocketFactory bounded) {
+                bounded.slow(host, port);
+            }
+        } catch (IllegalStateException cleartextOnly) {
+            // no TLS factory: nothing to widen
+        }
     }
 
     private static String seconds(Duration d) {

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.internal.http;
 
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import javax.net.ssl.X509TrustManager;
 import okhttp3.OkHttpClient;
 
 /** Builds the OkHttp client every platform client uses, from {@link HttpSettings}. */
@@ -21,6 +22,9 @@ final class HttpClientFactory {
      * The settings' client-builder hook, if any, runs last (the plugin's sets Jenkins' proxy selector and
      * proxy authenticator there); the retry and redirect rules above are put back after it, since they
      * are what keeps a create from being sent twice or signed requests from going to another host.
+     *
+     * <p>A TLS handshake is bounded as connecting is ({@link HandshakeTimeoutSocketFactory}), and watched
+     * ({@link HandshakeWatch}), so an {@code https://} endpoint that speaks plain HTTP is named at once.
      */
     public static OkHttpClient create(HttpSettings settings) {
         OkHttpClient.Builder builder = new OkHttpClient.Builder()
@@ -37,9 +41,21 @@ final class HttpClientFactory {
         if (settings.clientBuilderHook() != null) {
             builder = settings.clientBuilderHook().apply(builder);
         }
-        return builder.retryOnConnectionFailure(false)
+        OkHttpClient client = builder.retryOnConnectionFailure(false)
                 .followRedirects(false)
                 .followSslRedirects(false)
+                .build();
+        // The TLS factory (and trust) the hook left is kept; only its handshakes are bounded.
+        X509TrustManager trust = client.x509TrustManager();
+        if (trust == null) {
+            return client.newBuilder()
+                    .eventListenerFactory(HandshakeWatch.EVENTS)
+                    .build();
+        }
+        return client.newBuilder()
+                .sslSocketFactory(
+                        new HandshakeTimeoutSocketFactory(client.sslSocketFactory(), settings.connectTimeout()), trust)
+                .eventListenerFactory(HandshakeWatch.EVENTS)
                 .build();
     }
 }

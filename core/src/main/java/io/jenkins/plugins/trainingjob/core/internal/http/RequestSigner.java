@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.internal.http;
 
+import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import java.time.Instant;
+import java.util.Optional;
 import okhttp3.Request;
 
 /**
@@ -16,6 +18,18 @@ public interface RequestSigner {
      * {@code Host} or a date) set. Must not change the method, URL or body.
      */
     Request sign(Request request, Instant now);
+
+    /**
+     * The signer to send a request with once more after {@code failure} answered this one, or empty (by
+     * default: a signer has no other). The SenseCore signer answers a 401 to its request-bound signature with
+     * the date-only one, unless the connection asked for one scheme explicitly.
+     */
+    default Optional<RequestSigner> fallbackAfter(PlatformException failure) {
+        return Optional.empty();
+    }
+
+    /** The request sent again with {@code fallback} ({@link #fallbackAfter}) succeeded: sign with it from now on. */
+    default void adopt(RequestSigner fallback) {}
 
     /** For endpoints that take no authentication, and for tests of the transport alone. */
     static RequestSigner unsigned() {

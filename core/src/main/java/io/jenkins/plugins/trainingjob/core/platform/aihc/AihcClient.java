@@ -32,6 +32,7 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.spec.OutputNonce;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import java.time.Clock;
@@ -49,8 +50,12 @@ import okhttp3.HttpUrl;
  * signed with {@link BceV1Signer}. One instance serves one resource pool.
  *
  * <p>Submitting marks the job with the label {@value #CLIENT_TOKEN_LABEL} carrying the caller's client
- * token. A create is never retried blindly: when its outcome is unknown (timeout, reset, 5xx), the job
- * list is searched for that name and label, and the job found is returned.
+ * token and {@value #SPEC_DIGEST_LABEL} carrying the spec's digest signed with the caller's key, and gives it
+ * a fresh {@code trainjob-output} nonce in its env. A job found under a token is the caller's only when the
+ * signature verifies and its own detail is what the spec asks for ({@link AihcOwnedJob}): labels are data
+ * any co-tenant of the queue writes (security review 2, N2). A create is never retried blindly: when its
+ * outcome is unknown (timeout, reset, 5xx), the job list is searched for the token, and the job found is
+ * returned.
  *
  * <p>On a managed pool ({@code aihc-serverless}, {@code aihc-bhcmp}) every call carries the connection's
  * queue as {@code queueID}, as bce-sdk-go does; the connection must name the queue, and a spec may only
@@ -59,7 +64,10 @@ import okhttp3.HttpUrl;
 public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJobList {
 
     public static final String CLIENT_TOKEN_LABEL = "trainingjob.jenkins.io/client-token";
-    /** The spec's {@link SpecDigest}: tells a resubmission of the same spec from another spec under the token. */
+    /**
+     * The spec's {@link SpecDigest} and this key's signature over token and digest: tells a resubmission of
+     * the same spec from another spec under the token, and our job from another key's copy of our labels.
+     */
     public static final String SPEC_DIGEST_LABEL = "trainingjob.jenkins.io/spec-digest";
 
     private static final Set<String> OWN_LABELS = Set.of(CLIENT_TOKEN_LABEL, SPEC_DIGEST_LABEL);
@@ -76,6 +84,9 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     static final String OP_LAUNCH = "POST /api/v1/aifd/schedulediagnosis/job/launcher";
     static final String OP_QUERY = "GET /api/v1/aifd/schedulediagnosis/job/query";
 
+    /** The most one page of a job's log may be (a few hundred 16 KiB lines); a larger one is not read. */
+    static final long MAX_LOG_PAGE_BYTES = 4L * 1024 * 1024;
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ConnectionSettings settings;
@@ -90,6 +101,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
     private final AihcInventoryReader inventory;
     private final InventoryCache inventoryCache;
     private final AihcJobFinder finder;
+    private final AihcOwnedJob owned;
     /** Jobs read (or submitted) with fault tolerance on: their first Failed read needs a second one. */
     private final Set<String> faultTolerant = ConcurrentHashMap.newKeySet();
 
@@ -126,6 +138,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         this.inventory = new AihcInventoryReader(http, url, pool, clock);
         this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
         this.finder = new AihcJobFinder(this::listPage, this::detail);
+        this.owned = new AihcOwnedJob(settings.credentials(), this::detail);
     }
 
     /** A client with the system clock, real sleeps and its own OkHttp client. */
@@ -196,35 +209,36 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
                 .orElseThrow(() -> CreateRecovery.nothingResubmitted(cause, search, spec.name(), clientToken));
     }
 
+    /** The job this spec's create made under the token: {@link #findByClientToken(JobSpec, String)}'s same spec. */
     @Override
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
-        return finder.byNameAndToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken);
+        return findByClientToken(spec, clientToken).filter(TokenMatch::sameSpec).map(TokenMatch::job);
     }
 
+    /**
+     * The newest job under the token that this key created from this spec, as its own detail shows
+     * ({@link AihcOwnedJob}); else what the nearest job under the token is (another spec, another key).
+     */
     @Override
     public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
         requireTokenShape(clientToken);
-        String digest = SpecDigest.of(spec, OWN_LABELS);
-        return finder.byToken(managed ? managedQueue : queueOf(spec.body()), spec.name(), clientToken)
-                .map(found -> {
-                    String recorded = AihcJobFinder.label(found.labels(), SPEC_DIGEST_LABEL);
-                    // A job from before the digest label: the same name is all that can be compared.
-                    boolean same =
-                            recorded.isEmpty() ? found.job().name().equals(spec.name()) : recorded.equals(digest);
-                    return new TokenMatch(found.job(), same);
-                });
+        String queue = managed ? managedQueue : queueOf(spec.body());
+        return owned.match(
+                finder.byToken(queue, spec.name(), clientToken),
+                clientToken,
+                SpecDigest.of(spec, OWN_LABELS),
+                spec.body(),
+                queue);
     }
 
+    /** The newest job under the token whose labels this key signed; another key's jobs are not found. */
     @Override
     public Optional<JobRef> findByClientToken(String clientToken) {
         requireTokenShape(clientToken);
-        return finder.byToken(
-                        managed
-                                ? managedQueue
-                                : target.queue() == null ? "" : target.queue().trim(),
-                        null,
-                        clientToken)
-                .map(AihcJobFinder.Found::job);
+        String queue = managed
+                ? managedQueue
+                : target.queue() == null ? "" : target.queue().trim();
+        return owned.signedByThisKey(finder.byToken(queue, null, clientToken), clientToken);
     }
 
     @Override
@@ -258,9 +272,50 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             }
         }
         labels.addObject().put("key", CLIENT_TOKEN_LABEL).put("value", clientToken);
-        labels.addObject().put("key", SPEC_DIGEST_LABEL).put("value", SpecDigest.of(spec, OWN_LABELS));
+        labels.addObject()
+                .put("key", SPEC_DIGEST_LABEL)
+                .put("value", owned.label(clientToken, SpecDigest.of(spec, OWN_LABELS)));
         body.set("labels", labels);
+        withOutputNonce(body);
         return body;
+    }
+
+    /**
+     * Gives the job a new {@link OutputNonce} in its env: only {@code trainjob-output/<nonce>} lines of its
+     * log count as outputs, and text the job echoes from data prepared before this create cannot know it.
+     */
+    private static void withOutputNonce(ObjectNode body) {
+        JsonNode spec = body.get("jobSpec");
+        if (spec == null || !spec.isObject()) {
+            return; // validation requires jobSpec: the platform refuses this body anyway
+        }
+        JsonNode existing = spec.get("envs");
+        ArrayNode envs = NODES.arrayNode();
+        if (existing != null && existing.isArray()) {
+            for (JsonNode env : existing) {
+                if (!OutputNonce.ENV.equals(AihcJobReader.text(env, "name"))) {
+                    envs.add(env);
+                }
+            }
+        }
+        envs.addObject().put("name", OutputNonce.ENV).put("value", OutputNonce.generate());
+        ((ObjectNode) spec).set("envs", envs);
+    }
+
+    /** The nonce in the job's env (its detail echoes the envs it was created with). */
+    @Override
+    public Optional<String> outputNonce(JobRef job) {
+        JsonNode detail = detail(job);
+        JsonNode envs = detail.has("envs")
+                ? detail.path("envs")
+                : detail.path("jobSpec").path("envs");
+        for (JsonNode env : envs) {
+            if (OutputNonce.ENV.equals(AihcJobReader.text(env, "name"))) {
+                String nonce = AihcJobReader.text(env, "value");
+                return OutputNonce.isValid(nonce) ? Optional.of(nonce) : Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 
     private String queueOf(JsonNode body) {
@@ -387,8 +442,11 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         if (maxLines < 1) {
             throw new IllegalArgumentException("maxLines must be at least 1, was " + maxLines);
         }
-        JsonNode result =
-                result(http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))), OP_LOGS);
+        // A job chooses its lines: a page is bounded well below other answers, so reading a log holds little.
+        JsonNode result = result(
+                http.execute(ApiCall.get(OP_LOGS, urls.logs(job.id(), worker, maxLines, marker))
+                        .withMaxResponseBytes(MAX_LOG_PAGE_BYTES)),
+                OP_LOGS);
         List<String> lines = new ArrayList<>();
         JsonNode logs = result.path("logs");
         if (logs.isArray()) {
@@ -398,7 +456,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         return new LogChunk(lines, next.isEmpty() ? marker : next);
     }
 
-    /** Jobs carrying the client-token label, read from the list items (which echo the labels). */
+    /** Jobs whose client-token labels this key signed, read from the list items (which echo the labels). */
     @Override
     public StatusPage listSubmittedStatuses(String pageToken, int pageSize) {
         if (pageSize < 1) {
@@ -410,11 +468,8 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         JsonNode jobs = result.path("jobs");
         for (JsonNode job : jobs) {
             String id = AihcJobReader.text(job, "jobId");
-            boolean labelled = false;
-            for (JsonNode label : job.path("labels")) {
-                labelled |= CLIENT_TOKEN_LABEL.equals(AihcJobReader.text(label, "key"));
-            }
-            if (labelled && !id.isEmpty()) {
+            // another key's job with copied labels is not ours
+            if (owned.signedByThisKey(job.path("labels")) && !id.isEmpty()) {
                 ours.putIfAbsent(id, read(job, null));
             }
         }

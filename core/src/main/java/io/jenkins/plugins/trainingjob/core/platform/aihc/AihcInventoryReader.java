@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
+import io.jenkins.plugins.trainingjob.core.platform.PathSegments;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
@@ -67,7 +68,7 @@ final class AihcInventoryReader {
                             OP_QUEUE,
                             poolUrl()
                                     .addPathSegment("queue")
-                                    .addPathSegment(queue)
+                                    .addPathSegment(PathSegments.require("queue", queue))
                                     .build()))
                     .json();
         } catch (NotFoundException e) {
@@ -88,6 +89,11 @@ final class AihcInventoryReader {
     }
 
     PoolInventory read(String queue) {
+        // Both become one path segment each: '.' or '..' would climb to a neighbouring read path (review 2, S5).
+        PathSegments.require("resourcePool", pool);
+        if (queue != null && !queue.isBlank()) {
+            PathSegments.require("queue", queue.trim());
+        }
         try {
             WireObject poolBody = WireObject.of(result(
                             http.execute(ApiCall.get(OP_POOL, poolUrl().build()))
@@ -263,7 +269,9 @@ final class AihcInventoryReader {
     }
 
     private HttpUrl.Builder poolUrl() {
-        return base.newBuilder().addPathSegments("api/v1/resourcepools").addPathSegment(pool);
+        return base.newBuilder()
+                .addPathSegments("api/v1/resourcepools")
+                .addPathSegment(PathSegments.require("resourcePool", pool));
     }
 
     private static JsonNode result(JsonNode body, String operation) {

@@ -3,11 +3,12 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
- * Finds a job by its client-token label in AIHC's job list. AIHC has no look-up by token, so the first
+ * Finds the jobs carrying a client-token label in AIHC's job list. AIHC has no look-up by token, so the first
  * {@value #PAGES} list pages are searched; list items that carry no labels are read in detail only when
  * they are likely the job (by name), because reading every job's detail would make one submit cost a
  * call per job in the pool.
@@ -23,8 +24,11 @@ final class AihcJobFinder {
         JsonNode read(String queue, int page, int pageSize);
     }
 
-    /** A job found under the token, with its labels (for the spec-digest comparison). */
-    record Found(JobRef job, JsonNode labels) {}
+    /**
+     * A job found under the token, with its labels (for the signed spec digest) and its detail when it was
+     * read for them (else {@code null}).
+     */
+    record Found(JobRef job, JsonNode labels, JsonNode detail) {}
 
     private final ListPage listPage;
     private final Function<JobRef, JsonNode> detail;
@@ -34,67 +38,42 @@ final class AihcJobFinder {
         this.detail = detail;
     }
 
-    /** The job named {@code name} that carries the token: what a create with that spec and token made. */
-    Optional<JobRef> byNameAndToken(String queue, String name, String clientToken) {
-        for (int page = 1; page <= PAGES; page++) {
-            JsonNode jobs = listPage.read(queue, page, PAGE_SIZE).path("jobs");
-            if (!jobs.isArray() || jobs.isEmpty()) {
-                return Optional.empty();
-            }
-            for (JsonNode job : jobs) {
-                if (!name.equals(AihcJobReader.text(job, "name"))) {
-                    continue;
-                }
-                String jobId = AihcJobReader.text(job, "jobId");
-                JsonNode labels = job.get("labels");
-                if (labels == null && !jobId.isEmpty()) {
-                    // A list item without labels: read them from the job's detail.
-                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name))
-                            .path("labels");
-                }
-                if (!jobId.isEmpty() && hasToken(labels, clientToken)) {
-                    return Optional.of(new JobRef(PlatformKind.AIHC, jobId, name));
-                }
-            }
-            if (jobs.size() < PAGE_SIZE) {
-                return Optional.empty();
-            }
-        }
-        return Optional.empty();
-    }
-
     /**
-     * The newest job of the first {@value #PAGES} list pages carrying the token label, whatever its name.
+     * Every job of the first {@value #PAGES} list pages carrying the token label, newest first, whatever its
+     * name: a label is data anyone who may create jobs in the queue writes, so which of them (if any) is the
+     * caller's is decided after, by {@link AihcOwnedJob}.
      *
      * @param likelyName the name a job without labels in its list item must have to be read in detail,
      *     or {@code null} to read none
      */
-    Optional<Found> byToken(String queue, String likelyName, String clientToken) {
+    List<Found> byToken(String queue, String likelyName, String clientToken) {
+        List<Found> found = new ArrayList<>();
         for (int page = 1; page <= PAGES; page++) {
             JsonNode jobs = listPage.read(queue, page, PAGE_SIZE).path("jobs");
             if (!jobs.isArray() || jobs.isEmpty()) {
-                return Optional.empty();
+                return found;
             }
             for (JsonNode job : jobs) {
                 String jobId = AihcJobReader.text(job, "jobId");
                 String name = AihcJobReader.text(job, "name");
                 JsonNode labels = job.get("labels");
+                JsonNode read = null;
                 if (jobId.isEmpty()) {
                     continue;
                 }
                 if (labels == null && name.equals(likelyName)) {
-                    labels = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name))
-                            .path("labels");
+                    read = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name));
+                    labels = read.path("labels");
                 }
                 if (hasToken(labels, clientToken)) {
-                    return Optional.of(new Found(new JobRef(PlatformKind.AIHC, jobId, name), labels));
+                    found.add(new Found(new JobRef(PlatformKind.AIHC, jobId, name), labels, read));
                 }
             }
             if (jobs.size() < PAGE_SIZE) {
-                return Optional.empty();
+                return found;
             }
         }
-        return Optional.empty();
+        return found;
     }
 
     private static boolean hasToken(JsonNode labels, String clientToken) {

@@ -74,6 +74,7 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final ConnectionSettings settings;
     private final SenseCoreUrls urls;
     private final CallExecutor http;
+    private final SenseCoreSigning signing;
     private final int createLookups;
     private final Duration createLookupWait;
     /** Dates what the client reads (an inventory's {@code readAt}), the same clock that dates signatures. */
@@ -91,8 +92,10 @@ public final class SenseCoreClient implements TrainingPlatform {
         SenseCoreTarget target = settings.senseCore();
         this.urls = new SenseCoreUrls(
                 base, target.subscription(), target.resourceGroup(), target.zone(), target.workspace());
+        this.signing = new SenseCoreSigning(
+                settings.credentials(), b.scheme, b.mayFallBack, SenseCoreHmacSigner.hostHeader(base));
         this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
-                .signer(new SenseCoreHmacSigner(settings.credentials(), b.scheme))
+                .signer(signing)
                 .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
                 .requestIdHeader("X-Request-Id")
                 .clock(b.clock())
@@ -105,7 +108,7 @@ public final class SenseCoreClient implements TrainingPlatform {
         this.clock = b.clock();
     }
 
-    /** A client with the system clock, real sleeps and the x-date signature. */
+    /** A client with the system clock, real sleeps and the connection's signature. */
     public static SenseCoreClient create(ConnectionSettings settings) {
         return builder(settings).build();
     }
@@ -401,6 +404,11 @@ public final class SenseCoreClient implements TrainingPlatform {
     }
 
     @Override
+    public boolean stillStopping(JobStatus status) {
+        return SenseCoreJobStates.stillStopping(status.rawState());
+    }
+
+    @Override
     public List<JobEvent> events(JobRef job) {
         return eventsIfServed(idOf(job)).orElse(List.of());
     }
@@ -585,6 +593,22 @@ public final class SenseCoreClient implements TrainingPlatform {
         return job.id();
     }
 
+    /** The signature fallback, when this connection made one ({@link SenseCoreSigning}). */
+    @Override
+    public List<String> notices() {
+        return signing.notices();
+    }
+
+    @Override
+    public void onNotice(java.util.function.Consumer<String> sink) {
+        signing.onNotice(sink);
+    }
+
+    /** The signature this connection sends now: its setting's, or date-only after a fallback. */
+    public Scheme scheme() {
+        return signing.scheme();
+    }
+
     @Override
     public void close() {
         http.close();
@@ -598,20 +622,26 @@ public final class SenseCoreClient implements TrainingPlatform {
     /** Options for tests and special set-ups ({@link PlatformClientBuilder}); only the settings are required. */
     public static final class Builder extends PlatformClientBuilder<Builder> {
         private Scheme scheme;
+        private boolean mayFallBack;
         private int createLookups = 5;
         private Duration createLookupWait = Duration.ofSeconds(2);
 
         private Builder(ConnectionSettings settings) {
             super(settings, PlatformKind.SENSECORE);
-            // Bind method, path and host unless the connection says its gateway needs date-only (review S2).
-            this.scheme = settings.senseCoreSignature() == SenseCoreSignature.DATE_ONLY
-                    ? Scheme.X_DATE
-                    : Scheme.DATE_HOST_TARGET;
+            // Bind method, path and host unless the connection says its gateway needs date-only (review S2);
+            // without a setting, a 401 to that may still be answered with date-only once (SenseCoreSigning).
+            SenseCoreSignature chosen = settings.senseCoreSignature();
+            this.scheme = chosen == SenseCoreSignature.DATE_ONLY ? Scheme.X_DATE : Scheme.DATE_HOST_TARGET;
+            this.mayFallBack = chosen == null;
         }
 
-        /** The signature scheme, overriding the connection's {@link ConnectionSettings#senseCoreSignature()}. */
+        /**
+         * The signature scheme, overriding the connection's {@link ConnectionSettings#senseCoreSignature()}:
+         * an explicit choice, which never falls back.
+         */
         public Builder scheme(Scheme scheme) {
             this.scheme = Objects.requireNonNull(scheme, "scheme");
+            this.mayFallBack = false;
             return this;
         }
 

@@ -35,6 +35,15 @@ final class SenseCoreJobStates {
 
     private SenseCoreJobStates() {}
 
+    /**
+     * Whether a raw state that reads as stopped is only on its way there ({@code SUSPENDING}, {@code DELETING}):
+     * the job may still hold its devices, so a stop is not confirmed by it.
+     */
+    static boolean stillStopping(String rawState) {
+        String s = rawState == null ? "" : rawState.trim().toUpperCase(Locale.ROOT);
+        return s.equals("SUSPENDING") || s.equals("DELETING");
+    }
+
     /** The phase of a raw state; {@code null}, empty or unknown strings give {@link JobPhase#UNKNOWN}. */
     public static JobPhase phaseOf(String rawState) {
         if (rawState == null) {

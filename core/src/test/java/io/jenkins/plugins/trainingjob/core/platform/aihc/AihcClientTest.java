@@ -110,9 +110,23 @@ class AihcClientTest extends AihcServerTest {
                 + "],\"pageNo\":1,\"pageSize\":50}}";
     }
 
+    /** A list item of a job this test's key created from {@link #SPEC} under {@code token}. */
     private static String listItem(String id, String name, String token) {
         return "{\"jobId\":\"" + id + "\",\"name\":\"" + name + "\",\"status\":\"Created\",\"labels\":[{\"key\":\""
-                + AihcClient.CLIENT_TOKEN_LABEL + "\",\"value\":\"" + token + "\"}]}";
+                + AihcClient.CLIENT_TOKEN_LABEL + "\",\"value\":\"" + token + "\"},{\"key\":\""
+                + AihcClient.SPEC_DIGEST_LABEL + "\",\"value\":\"" + SignedDigestLabel.value(SK, token, digest(SPEC))
+                + "\"}]}";
+    }
+
+    private static String digest(JobSpec spec) {
+        return SpecDigest.of(spec, Set.of(AihcClient.CLIENT_TOKEN_LABEL, AihcClient.SPEC_DIGEST_LABEL));
+    }
+
+    /** The detail of a job created from {@link #SPEC} under {@code token}, as the v1 API echoes it. */
+    private static String detail(String id, String token) {
+        String item = listItem(id, "train-1", token);
+        return "{\"requestId\":\"r\",\"result\":" + item.substring(0, item.length() - 1)
+                + ",\"queue\":\"default\",\"command\":\"python train.py\",\"image\":\"img:1\",\"replicas\":2}}";
     }
 
     private static JsonNode body(RecordedRequest request) throws IOException {
@@ -140,8 +154,12 @@ class AihcClientTest extends AihcServerTest {
         expected.withArray("labels")
                 .addObject()
                 .put("key", "trainingjob.jenkins.io/spec-digest")
-                .put("value", SpecDigest.of(SPEC, Set.of(AihcClient.CLIENT_TOKEN_LABEL, AihcClient.SPEC_DIGEST_LABEL)));
-        assertThat(body(request)).isEqualTo(expected);
+                .put("value", SignedDigestLabel.value(SK, "tok-1", digest(SPEC)));
+        ObjectNode sent = (ObjectNode) body(request);
+        JsonNode nonce = sent.path("jobSpec").path("envs").get(0);
+        assertThat(nonce.path("name").asText()).isEqualTo("TRAINJOB_OUTPUT_NONCE");
+        ((ObjectNode) sent.get("jobSpec")).remove("envs");
+        assertThat(sent).isEqualTo(expected);
     }
 
     @Test
@@ -160,6 +178,7 @@ class AihcClientTest extends AihcServerTest {
                 .build());
         server.enqueue(
                 ok(listWith(listItem("pytorchjob-other", "train-1", "tok-0"), listItem(JOB_ID, "train-1", "tok-1"))));
+        server.enqueue(ok(detail(JOB_ID, "tok-1")));
 
         JobRef job = client("cce-pool1", null, Credentials.of(AK, SK), tiny).submit(SPEC, "tok-1");
 
@@ -170,7 +189,9 @@ class AihcClientTest extends AihcServerTest {
         assertThat(lookup.getTarget())
                 .isEqualTo("/api/v1/aijobs?resourcePoolId=cce-pool1&queue=default"
                         + "&orderBy=createdAt&order=desc&pageNo=1&pageSize=50");
-        assertThat(server.getRequestCount()).isEqualTo(2);
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+        assertThat(server.getRequestCount()).isEqualTo(3);
     }
 
     @Test
@@ -178,6 +199,7 @@ class AihcClientTest extends AihcServerTest {
         server.enqueue(error(503, "ServiceUnavailable", "busy"));
         server.enqueue(ok(listWith()));
         server.enqueue(ok(listWith(listItem(JOB_ID, "train-1", "tok-1"))));
+        server.enqueue(ok(detail(JOB_ID, "tok-1")));
 
         JobRef job = client().submit(SPEC, "tok-1");
 
@@ -227,12 +249,15 @@ class AihcClientTest extends AihcServerTest {
     @Test
     void findSubmittedReadsLabelsFromTheDetailWhenTheListLeavesThemOut() throws Exception {
         server.enqueue(ok(listWith("{\"jobId\":\"" + JOB_ID + "\",\"name\":\"train-1\",\"status\":\"Running\"}")));
-        server.enqueue(ok("{\"result\":" + listItem(JOB_ID, "train-1", "tok-1") + "}"));
+        server.enqueue(ok(detail(JOB_ID, "tok-1")));
 
         assertThat(client().findSubmitted(SPEC, "tok-1")).contains(JOB);
         server.takeRequest();
         assertThat(server.takeRequest().getTarget())
                 .isEqualTo("/api/v1/aijobs/" + JOB_ID + "?resourcePoolId=cce-pool1");
+        assertThat(server.getRequestCount())
+                .as("the detail read for the labels is the one compared")
+                .isEqualTo(2);
     }
 
     // ---- signature --------------------------------------------------------------------------------
@@ -523,15 +548,39 @@ class AihcClientTest extends AihcServerTest {
     }
 
     @Test
-    void theSubmittedListKeepsOnlyJobsCarryingTheClientTokenLabel() throws Exception {
-        server.enqueue(ok("{\"result\":{\"total\":3,\"jobs\":[" + listItem("j-1", "a", "t")
+    void theSubmittedListKeepsOnlyJobsWhoseLabelsThisKeySigned() throws Exception {
+        server.enqueue(ok("{\"result\":{\"total\":4,\"jobs\":[" + listItem("j-1", "a", "t")
+                + ",{\"jobId\":\"j-4\",\"name\":\"d\",\"status\":\"Running\",\"labels\":[{\"key\":\""
+                + AihcClient.CLIENT_TOKEN_LABEL + "\",\"value\":\"t\"}]}"
                 + ",{\"jobId\":\"j-2\",\"name\":\"b\",\"status\":\"Running\",\"labels\":[{\"key\":\"team\",\"value\":\"x\"}]}"
                 + ",{\"jobId\":\"j-3\",\"name\":\"c\",\"status\":\"Running\"}]}}"));
 
-        StatusPage mine = client().listSubmittedStatuses(null, 3);
+        StatusPage mine = client().listSubmittedStatuses(null, 4);
 
         assertThat(mine.jobs()).extracting(s -> s.job().id()).containsExactly("j-1");
         assertThat(mine.hasNext()).isFalse();
+    }
+
+    /** Security review 2, N3: a job chooses its log's lines, so a page of it is bounded well below other answers. */
+    @Test
+    void aLogPageLargerThanItsBoundIsNotRead() {
+        HttpSettings roomy = new HttpSettings(
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(5),
+                Duration.ofSeconds(30),
+                2,
+                Duration.ofMillis(100),
+                Duration.ofSeconds(1),
+                null,
+                16L * 1024 * 1024);
+        String page = "{\"result\":{\"logs\":[\"" + "x".repeat((int) AihcClient.MAX_LOG_PAGE_BYTES) + "\"]}}";
+        server.enqueue(ok(page));
+        server.enqueue(ok(page));
+
+        assertThatThrownBy(() ->
+                        client("cce-pool1", null, Credentials.of(AK, SK), roomy).logs(JOB, "p-0", null, 200))
+                .isInstanceOf(TransientException.class)
+                .hasMessageContaining("exceeds the limit of " + AihcClient.MAX_LOG_PAGE_BYTES + " bytes");
     }
 
     @Test

@@ -230,4 +230,17 @@ class AihcInventoryReaderTest extends AihcServerTest {
         assertThat(inv.queue()).isNull();
         assertThat(List.of(inv.poolId())).containsExactly("cce-pool1");
     }
+
+    /** Security review 2, S5 residual: a spec's queue is one path segment; '..' would climb to the pool's path. */
+    @Test
+    void aDotSegmentQueueIsRefusedBeforeAnyCall() {
+        AihcClient client = client("cce-pool1", "default", Credentials.of("ak", "sk"), FAST);
+        for (int i = 0; i < 5; i++) {
+            server.enqueue(ok("{\"requestId\":\"r\",\"result\":{}}"));
+        }
+        assertThatThrownBy(() -> client.inventory(".."))
+                .isInstanceOf(io.jenkins.plugins.trainingjob.core.spec.InvalidInputException.class)
+                .hasMessageStartingWith("queue: '..' cannot be part of an API path");
+        assertThat(server.getRequestCount()).isZero();
+    }
 }

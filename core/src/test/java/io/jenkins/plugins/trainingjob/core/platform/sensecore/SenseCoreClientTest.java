@@ -287,9 +287,12 @@ class SenseCoreClientTest extends SenseCoreServerTest {
 
     @Test
     void eventsStillFailOnABadSignature() {
+        // refused request-bound, then date-only (the one fallback of a connection that chose no scheme)
+        server.enqueue(json(401, "{\"code\": 16, \"message\": \"signature mismatch\"}"));
         server.enqueue(json(401, "{\"code\": 16, \"message\": \"signature mismatch\"}"));
 
         assertThatThrownBy(() -> client().events(ref("j"))).isInstanceOf(AuthenticationException.class);
+        assertThat(server.getRequestCount()).isEqualTo(2);
     }
 
     @Test
