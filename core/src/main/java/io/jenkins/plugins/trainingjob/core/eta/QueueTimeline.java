@@ -74,17 +74,7 @@ final class QueueTimeline {
 
     /** One past the last job created at or before {@code at} (jobs are oldest first). */
     int createdUpTo(long at) {
-        int lo = 0;
-        int hi = created.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (created[mid] <= at) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return Distribution.upperBound(created, at);
     }
 
     /**
