@@ -38,21 +38,21 @@ final class AdaptiveRange {
     }
 
     /**
-     * Replays the estimator for the past jobs of the window that were still waiting at {@code age}, as of
-     * that age, and learns the moves from how they turned out by {@code now}.
+     * Replays the estimator for the past jobs of the window that were still waiting at the replays' age, as
+     * of that age ({@link ReplayedRanges}, shared by the estimates at that age), and learns the moves from how
+     * they turned out by {@code now}.
      *
-     * @param lines the line each job found at {@code age} ({@link QueueTimeline#linesAtAge})
      * @param self the job asked about (not its own evidence of misses), or -1
      */
-    static AdaptiveRange learn(QueueTimeline t, QueueState[] lines, long age, long now, int self, long window) {
-        int[] past = pastCases(t, age, now, self, window);
+    static AdaptiveRange learn(QueueTimeline t, ReplayedRanges replays, long now, int self) {
+        long age = replays.age();
+        int[] past = pastCases(t, age, now, self, t.window());
         double[] offsets = new double[LEVELS.length];
         int used = 0;
         for (int i : past) {
-            WaitCase c = new WaitCase(t.size(i), i, t.created(i), t.created(i) + age, lines[i]);
-            WaitEvidence e = WaitEvidence.of(t, lines, c, window);
-            if (e != null) {
-                step(offsets, quantiles(e.survival(t)), t, i, c.at(), now);
+            long[] range = replays.range(i);
+            if (range != null) {
+                step(offsets, range, t, i, t.created(i) + age, now);
                 used++;
             }
         }

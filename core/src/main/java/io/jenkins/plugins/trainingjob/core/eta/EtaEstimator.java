@@ -39,26 +39,31 @@ public final class EtaEstimator {
     }
 
     public static Eta estimate(QueueHistory history, PendingJob job, Capacity capacity, Instant now) {
+        return estimate(history, history.timeline(), job, capacity, now);
+    }
+
+    /**
+     * The estimate on {@code timeline}: the history's own, shared by every estimate on it, or one that keeps
+     * nothing ({@link QueueTimeline#of}), which gives the same estimate.
+     */
+    static Eta estimate(QueueHistory history, QueueTimeline timeline, PendingJob job, Capacity capacity, Instant now) {
         if (history.finishedCount() < MIN_FINISHED || startedInWindow(history, job, now) < MIN_FINISHED) {
             return Eta.noBasis(history.finishedCount(), history.window());
         }
-        QueueTimeline timeline = QueueTimeline.of(history);
         WaitCase asked = new WaitCase(
                 SizeClass.of(job.gpus()),
                 timeline.indexOf(job.id()),
                 job.createdAt().getEpochSecond(),
                 now.getEpochSecond(),
                 QueueState.of(history.jobs(), SizeClass.of(job.gpus()), job.createdAt(), job.id(), now));
-        QueueState[] lines = timeline.linesAtAge(asked.elapsed(), asked.at());
-        long window = history.window().toSeconds();
-        WaitEvidence evidence = WaitEvidence.of(timeline, lines, asked, window);
+        ReplayedRanges replays = timeline.replaysAt(asked.elapsed());
+        WaitEvidence evidence = WaitEvidence.of(timeline, replays.lines(), asked, timeline.window());
         if (evidence == null) {
             return Eta.noBasis(history.finishedCount(), history.window());
         }
         WaitSurvival survival = evidence.survival(timeline);
         long[] base = AdaptiveRange.quantiles(survival);
-        AdaptiveRange adaptive =
-                AdaptiveRange.learn(timeline, lines, asked.elapsed(), asked.at(), asked.self(), window);
+        AdaptiveRange adaptive = AdaptiveRange.learn(timeline, replays, asked.at(), asked.self());
         long[] range = adaptive.apply(base);
         Double waitsOverPoll = asked.elapsed() < POLL.toSeconds()
                 ? survival.waitsLongerThan(POLL.toSeconds() - asked.elapsed())

@@ -53,7 +53,8 @@ record WaitEvidence(
      * The evidence for {@code c} from the submissions of the {@code window} seconds before it, or {@code null}
      * when fewer than {@link EtaEstimator#MIN_FINISHED} of them had started.
      *
-     * @param lines the line each job found at the case's age ({@link QueueTimeline#linesAtAge})
+     * @param lines the line each job found at the case's age ({@link QueueTimeline#linesAtAge}); only those of
+     *     the jobs that had reached that age by the case's instant are read
      */
     static WaitEvidence of(QueueTimeline t, QueueState[] lines, WaitCase c, long window) {
         int[] all = window(t, c, window);

@@ -22,7 +22,7 @@ class AdaptiveRangeTest {
     /** What the range learns for a job of 8 GPUs of that age now. */
     private static AdaptiveRange learned(List<HistoryJob> jobs, long age) {
         QueueTimeline t = QueueTimeline.of(history(jobs));
-        return AdaptiveRange.learn(t, t.linesAtAge(age, NOW.getEpochSecond()), age, NOW.getEpochSecond(), -1, WEEK);
+        return AdaptiveRange.learn(t, t.replaysAt(age), NOW.getEpochSecond(), -1);
     }
 
     /** The evidence's own range for a job of 8 GPUs of that age now, before the calibration. */
@@ -37,7 +37,7 @@ class AdaptiveRangeTest {
                 NOW.getEpochSecond(),
                 QueueState.of(h.jobs(), SizeClass.UP_TO_8, created, "mine", NOW));
         return AdaptiveRange.quantiles(
-                WaitEvidence.of(t, t.linesAtAge(age, c.at()), c, WEEK).survival(t));
+                WaitEvidence.of(t, t.linesAtAge(age), c, WEEK).survival(t));
     }
 
     /**
