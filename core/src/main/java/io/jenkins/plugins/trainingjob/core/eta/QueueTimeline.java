@@ -28,6 +28,9 @@ final class QueueTimeline {
     private final long[] created;
     private final long[] started;
     private final SizeClass[] sizes;
+    /** The creations and starts in time order, for the line sweep at any age ({@link QueueState#events}). */
+    private final long[] events;
+
     private final boolean keeps;
     /** Guarded by itself; the replays are built outside the lock. */
     private final Map<Long, ReplayedRanges> replays = new LinkedHashMap<>(8, 0.75f, true) {
@@ -51,6 +54,7 @@ final class QueueTimeline {
             started[i] = j.started() ? j.startedAt().getEpochSecond() : WAITING;
             sizes[i] = j.sizeClass();
         }
+        events = QueueState.events(jobs);
     }
 
     /** A timeline that keeps no replay: every estimate on it computes its own. */
@@ -140,6 +144,6 @@ final class QueueTimeline {
         for (int i = 0; i < looked.length; i++) {
             looked[i] = i;
         }
-        return QueueState.atLooks(jobs, looked, elapsed);
+        return QueueState.atLooks(jobs, events, looked, elapsed);
     }
 }

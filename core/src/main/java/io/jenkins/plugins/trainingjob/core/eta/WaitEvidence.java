@@ -59,17 +59,41 @@ record WaitEvidence(
     static WaitEvidence of(QueueTimeline t, QueueState[] lines, WaitCase c, long window) {
         int[] all = window(t, c, window);
         long at = c.at();
-        if (count(all, i -> t.startedBy(i, at)) < EtaEstimator.MIN_FINISHED) {
+        int started = 0;
+        int startedOfClass = 0;
+        for (int i : all) {
+            if (t.startedBy(i, at)) {
+                started++;
+                startedOfClass += t.size(i) == c.size() ? 1 : 0;
+            }
+        }
+        if (started < EtaEstimator.MIN_FINISHED) {
             return null;
         }
-        boolean sameClass = count(all, i -> t.size(i) == c.size() && t.startedBy(i, at)) >= EtaEstimator.MIN_FINISHED;
+        boolean sameClass = startedOfClass >= EtaEstimator.MIN_FINISHED;
         long age = c.elapsed();
         IntPredicate ofCase = i -> !sameClass || t.size(i) == c.size();
-        IntPredicate older = i -> age == 0 || t.waitedSoFar(i, at) > age;
-        int[] own = filter(all, i -> ofCase.test(i) && older.test(i));
-        int[] others = sameClass ? filter(all, i -> !ofCase.test(i) && older.test(i)) : new int[0];
-        IntPredicate ended = i -> t.startedBy(i, at);
-        if (age > 0 && count(own, ended) + count(others, ended) < MIN_CONDITIONED) {
+        // one pass (the calibration makes a hundred of these per estimate): the jobs that had waited longer than
+        // the case (every one at the submit), of its class and of the others, newest first like the window
+        int[] own = new int[all.length];
+        int[] others = new int[sameClass ? all.length : 0];
+        int ownCount = 0;
+        int otherCount = 0;
+        int ended = 0;
+        for (int i : all) {
+            if (age != 0 && t.waitedSoFar(i, at) <= age) {
+                continue;
+            }
+            if (ofCase.test(i)) {
+                own[ownCount++] = i;
+            } else {
+                others[otherCount++] = i;
+            }
+            ended += t.startedBy(i, at) ? 1 : 0;
+        }
+        own = Arrays.copyOf(own, ownCount);
+        others = Arrays.copyOf(others, otherCount);
+        if (age > 0 && ended < MIN_CONDITIONED) {
             int[] plain = filter(all, i -> ofCase.test(i) && t.startedBy(i, at));
             double[] w = tempered(weights(t, null, c, plain), MIN_EFFECTIVE);
             return new WaitEvidence(plain, w, at, 0, false, sameClass, 0);
@@ -205,14 +229,6 @@ record WaitEvidence(
             s += v;
         }
         return s;
-    }
-
-    private static int count(int[] idx, IntPredicate p) {
-        int n = 0;
-        for (int i : idx) {
-            n += p.test(i) ? 1 : 0;
-        }
-        return n;
     }
 
     private static int[] filter(int[] idx, IntPredicate p) {
