@@ -183,7 +183,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(status, "overall", state.policy().overallTimeout()));
+            finish(timedOut(
+                    status, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }
         budget.saw(status);
@@ -232,15 +233,19 @@ final class ActiveWatch implements Watch {
 
     private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
         if (passed(state.diagnosisDeadline(), now)) {
-            finish(timedOut(status, "diagnosis", state.policy().diagnosisTimeout()));
+            finish(timedOut(
+                    status, Outcome.TimedOut.Deadline.DIAGNOSIS, state.policy().diagnosisTimeout()));
         } else {
             diagnosis.next(state.diagnosisId(), lastStatus);
         }
     }
 
     /** A deadline of the policy passed: {@code overall timeout of 1h}. */
-    private static Outcome timedOut(JobStatus last, String deadline, Duration length) {
-        return new Outcome.TimedOut(last, deadline + " timeout of " + DurationText.format(length));
+    private static Outcome timedOut(JobStatus last, Outcome.TimedOut.Deadline deadline, Duration length) {
+        return new Outcome.TimedOut(
+                last,
+                deadline.name().toLowerCase(java.util.Locale.ROOT) + " timeout of " + DurationText.format(length),
+                deadline);
     }
 
     /**
@@ -328,7 +333,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(last, "overall", state.policy().overallTimeout()));
+            finish(timedOut(
+                    last, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }
         if (budget.ranOut(now)) {

@@ -109,9 +109,27 @@ public sealed interface Outcome {
 
     /**
      * A deadline passed without an answer: the overall timeout, or the diagnosis timeout (the job stayed
-     * pending but no report came in time); {@code what} names the deadline and its length.
+     * pending past its pending timeout but no report came in time); {@code what} names the deadline and its
+     * length in words, {@code deadline} which one it was (what follows is decided by that, never by the words).
      */
-    record TimedOut(JobStatus lastStatus, String what) implements Outcome {
+    record TimedOut(JobStatus lastStatus, String what, Deadline deadline) implements Outcome {
+        /** Which deadline passed. */
+        public enum Deadline {
+            /** The wait's overall timeout. */
+            OVERALL,
+            /** The diagnosis of a job pending past its pending timeout did not come in time. */
+            DIAGNOSIS
+        }
+
+        public TimedOut {
+            deadline = deadline == null ? Deadline.OVERALL : deadline; // forms saved before it was typed
+        }
+
+        /** The overall timeout. */
+        public TimedOut(JobStatus lastStatus, String what) {
+            this(lastStatus, what, Deadline.OVERALL);
+        }
+
         @Override
         public OutcomeKind kind() {
             return OutcomeKind.TIMED_OUT;
