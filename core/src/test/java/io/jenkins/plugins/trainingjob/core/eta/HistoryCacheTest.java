@@ -31,19 +31,16 @@ class HistoryCacheTest {
     }
 
     /**
-     * Jobs of 8 GPUs over the last six days, each waiting 10 minutes, then a day of jobs still waiting at
-     * {@code seenAt}, unless they started at {@code startedAt}.
+     * A job of 8 GPUs every two hours over the last six days: those of the last day still wait at {@code
+     * seenAt} unless they started at {@code startedAt}, the others waited 10 minutes and ran 30.
      */
     private static QueueHistory queue(Instant seenAt, Instant startedAt) {
         List<HistoryJob> jobs = new ArrayList<>();
         for (int k = 0; k < 72; k++) {
             Instant c = seenAt.minus(Duration.ofDays(6)).plus(Duration.ofHours(2L * k));
-            Instant s = c.plus(Duration.ofMinutes(10));
-            jobs.add(new HistoryJob("old" + k, 8, c, s, s.plus(Duration.ofMinutes(30))));
-        }
-        for (int k = 0; k < 12; k++) {
-            Instant c = seenAt.minus(Duration.ofDays(1)).plus(Duration.ofHours(2L * k));
-            jobs.add(new HistoryJob("new" + k, 8, c, startedAt, null));
+            boolean lastDay = k >= 60;
+            Instant s = lastDay ? startedAt : c.plus(Duration.ofMinutes(10));
+            jobs.add(new HistoryJob("j" + k, 8, c, s, lastDay ? null : s.plus(Duration.ofMinutes(30))));
         }
         return new QueueHistory("q", seenAt, QueueHistory.DEFAULT_WINDOW, jobs, false);
     }
