@@ -33,12 +33,21 @@ final class QueueTimeline {
 
     private final boolean keeps;
     /** Guarded by itself; the replays are built outside the lock. */
-    private final Map<Long, ReplayedRanges> replays = new LinkedHashMap<>(8, 0.75f, true) {
+    private final RecentAges replays = new RecentAges();
+
+    /** The replays of the {@link #MAX_AGES} ages asked most recently. */
+    private static final class RecentAges extends LinkedHashMap<Long, ReplayedRanges> {
+        private static final long serialVersionUID = 1L;
+
+        RecentAges() {
+            super(8, 0.75f, true);
+        }
+
         @Override
         protected boolean removeEldestEntry(Map.Entry<Long, ReplayedRanges> eldest) {
             return size() > MAX_AGES;
         }
-    };
+    }
 
     private QueueTimeline(List<HistoryJob> jobs, long window, boolean keeps) {
         this.jobs = jobs;

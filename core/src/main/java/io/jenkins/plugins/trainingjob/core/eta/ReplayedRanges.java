@@ -47,7 +47,8 @@ final class ReplayedRanges {
             WaitCase c = new WaitCase(timeline.size(i), i, timeline.created(i), timeline.created(i) + age, lines[i]);
             WaitEvidence e = WaitEvidence.of(timeline, lines, c, timeline.window());
             kept = e == null ? NONE : AdaptiveRange.quantiles(e.survival(timeline));
-            ranges.putIfAbsent(i, kept);
+            long[] raced = ranges.putIfAbsent(i, kept);
+            kept = raced != null ? raced : kept;
         }
         return kept == NONE ? null : kept;
     }
