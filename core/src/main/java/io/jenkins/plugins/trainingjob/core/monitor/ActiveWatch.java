@@ -183,7 +183,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(
+            finish(Outcome.TimedOut.after(
                     status, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }
@@ -233,19 +233,11 @@ final class ActiveWatch implements Watch {
 
     private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
         if (passed(state.diagnosisDeadline(), now)) {
-            finish(timedOut(
+            finish(Outcome.TimedOut.after(
                     status, Outcome.TimedOut.Deadline.DIAGNOSIS, state.policy().diagnosisTimeout()));
         } else {
             diagnosis.next(state.diagnosisId(), lastStatus);
         }
-    }
-
-    /** A deadline of the policy passed: {@code overall timeout of 1h}. */
-    private static Outcome timedOut(JobStatus last, Outcome.TimedOut.Deadline deadline, Duration length) {
-        return new Outcome.TimedOut(
-                last,
-                deadline.name().toLowerCase(java.util.Locale.ROOT) + " timeout of " + DurationText.format(length),
-                deadline);
     }
 
     /**
@@ -333,7 +325,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(
+            finish(Outcome.TimedOut.after(
                     last, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }

@@ -130,6 +130,14 @@ public sealed interface Outcome {
             this(lastStatus, what, Deadline.OVERALL);
         }
 
+        /** {@code deadline} of {@code length} passed: {@code overall timeout of 1h}. */
+        static TimedOut after(JobStatus lastStatus, Deadline deadline, java.time.Duration length) {
+            return new TimedOut(
+                    lastStatus,
+                    deadline.name().toLowerCase(java.util.Locale.ROOT) + " timeout of " + DurationText.format(length),
+                    deadline);
+        }
+
         @Override
         public OutcomeKind kind() {
             return OutcomeKind.TIMED_OUT;
