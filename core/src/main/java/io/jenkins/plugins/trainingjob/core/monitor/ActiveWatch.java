@@ -16,7 +16,6 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
-import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -186,7 +185,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(
+            finish(Outcome.TimedOut.after(
                     status, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }
@@ -236,19 +235,11 @@ final class ActiveWatch implements Watch {
 
     private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
         if (passed(state.diagnosisDeadline(), now)) {
-            finish(timedOut(
+            finish(Outcome.TimedOut.after(
                     status, Outcome.TimedOut.Deadline.DIAGNOSIS, state.policy().diagnosisTimeout()));
         } else {
             diagnosis.next(state.diagnosisId(), lastStatus);
         }
-    }
-
-    /** A deadline of the policy passed: {@code overall timeout of 1h}. */
-    private static Outcome timedOut(JobStatus last, Outcome.TimedOut.Deadline deadline, Duration length) {
-        return new Outcome.TimedOut(
-                last,
-                deadline.name().toLowerCase(java.util.Locale.ROOT) + " timeout of " + DurationText.exact(length),
-                deadline);
     }
 
     /**
@@ -336,7 +327,7 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(
+            finish(Outcome.TimedOut.after(
                     last, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }

@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
 
 /**
@@ -128,6 +129,14 @@ public sealed interface Outcome {
         /** The overall timeout. */
         public TimedOut(JobStatus lastStatus, String what) {
             this(lastStatus, what, Deadline.OVERALL);
+        }
+
+        /** {@code deadline} of {@code length} passed: {@code overall timeout of 1h}. */
+        public static TimedOut after(JobStatus lastStatus, Deadline deadline, Duration length) {
+            return new TimedOut(
+                    lastStatus,
+                    deadline.name().toLowerCase(java.util.Locale.ROOT) + " timeout of " + DurationText.exact(length),
+                    deadline);
         }
 
         @Override
