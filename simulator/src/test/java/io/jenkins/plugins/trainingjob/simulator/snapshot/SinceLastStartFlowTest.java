@@ -216,6 +216,27 @@ class SinceLastStartFlowTest {
         assertThat(kept.notRead()).isEmpty();
     }
 
+    /**
+     * A job that starts right after its pre-flight: the pool's inventory the client keeps for a poll round was
+     * read before the job's pods were placed, and a snapshot from it would count the job's GPUs as free too.
+     */
+    @Test
+    void aJobThatStartsAtOnceIsSnapshottedAsItHoldsItsNodes() {
+        MemoryStore store = new MemoryStore("build #41", Baseline.NONE);
+        Submit submit = submit(nightly(3), store, new Seen());
+        clock.runUntil("the wait ended", submit.result()::isDone);
+
+        assertThat(store.kept).singleElement().satisfies(s -> {
+            assertThat(s.waitedSeconds()).isZero();
+            assertThat(s.nodes().subList(5, 8)).allSatisfy(n -> {
+                assertThat(n.job()).as(n.name()).isEqualTo(8);
+                assertThat(n.free())
+                        .as(n.name() + ": its GPUs are the job's, not free")
+                        .isZero();
+            });
+        });
+    }
+
     @Test
     void cordonedNodesAreNamedInTheDiagnosisOfTheNextBuild() {
         StartSnapshot baseline = buildFortyOne();
