@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
@@ -38,21 +39,22 @@ final class FastSimulatedAihc implements AutoCloseable {
     private volatile JobMonitor monitor;
 
     FastSimulatedAihc(StepFixture f) {
-        Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(
-                s.name(),
-                s.seed(),
-                s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null),
-                s.nodes(),
-                s.aihc(),
-                s.sensecore(),
-                s.faults()));
+        this(f, fastSeed(), "cce-sim00001");
+    }
+
+    /** The service on {@code scenario}'s resource pool {@code pool}, as the configured connection {@code sim}. */
+    FastSimulatedAihc(StepFixture f, Scenario scenario, String pool) {
+        this(f, scenario, pool, TrainingPlatforms::connect);
+    }
+
+    /** As {@link #FastSimulatedAihc(StepFixture, Scenario, String)}, connecting through {@code connector}. */
+    FastSimulatedAihc(StepFixture f, Scenario scenario, String pool, PlatformConnector connector) {
+        sim = Simulator.start(scenario);
         AihcConnection c = new AihcConnection();
         c.setName("sim");
         c.setCredentialsId("sim-keys");
         c.setEndpoint(sim.baseUrl().toString());
-        c.setResourcePool("cce-sim00001");
+        c.setResourcePool(pool);
         c.setFallbackQueues("training, spot"); // what the administrator lets fallback targets move jobs to
         when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
         when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
@@ -68,7 +70,7 @@ final class FastSimulatedAihc implements AutoCloseable {
             }
         };
         service = new TrainingJobService(
-                TrainingPlatforms::connect,
+                connector,
                 keys,
                 JobSpecLoader::load,
                 () -> f.config,
@@ -83,6 +85,20 @@ final class FastSimulatedAihc implements AutoCloseable {
                 },
                 calls,
                 events);
+    }
+
+    /** The documented pool, every delay at its fast-mode value, its clock at real-time pace. */
+    private static Scenario fastSeed() {
+        Scenario s = Scenario.bundled("seed-taint-and-gpu");
+        return new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
+                s.faults());
     }
 
     /** A fallback-ready job: queue, GPU kind and exit code are placeholders a target can change. */
