@@ -176,6 +176,8 @@ class SinceLastStartCliTest {
 
         var r = runFortyTwo(3);
 
+        // it fits once team B's jobs end: queue train's 16 GPUs in use are no proof it never fits
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(6);
         assertThat(report())
                 .contains(", other jobs hold 16 more GPUs on the queue's nodes: 16 of the 24 GPUs this job needs - GPUs"
                         + " held by other jobs on the queue's nodes: 40 → 56 (16 more) - jobs ahead: 0 → 1 (0 → 16 GPUs):"

@@ -128,6 +128,52 @@ class InventoryJoinTest {
                         + "jobs free them; wait, or raise the job's priority.");
     }
 
+    /**
+     * A queue's numbers may be what running jobs leave of its limit ("in use 16 of 32"): alone they are a wait,
+     * not proof (they made NEVER_FITS, "waiting will not help", of a job that starts once the running jobs
+     * end; QueueInUseNotProofTest is that world). Only the queue's limit itself, from the inventory, proves it.
+     */
+    @Test
+    void aQueuesNumbersAreAWaitAndOnlyItsLimitProvesNeverFits() {
+        Finding inUse = Finding.classified(
+                "QueueCapabilityDiagnostics",
+                "QueueResourceDiagnostics",
+                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
+                Finding.Where.jobInQueue("j", "q"),
+                Finding.Shortfall.of(GPU, "24", "16"));
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "train");
+        DiagnosisReport base = ReportAssembler.assemble(job, "d-1", List.of(inUse), List.of(), List.of());
+        assertThat(base.verdict()).as(base.verdictText()).isEqualTo(Verdict.FITS_LATER);
+
+        java.util.function.Function<String, PoolInventory> withLimit = limit -> new PoolInventory(
+                "p",
+                "q",
+                List.of(),
+                List.of(new InventoryNode("g-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE)),
+                true,
+                new io.jenkins.plugins.trainingjob.core.platform.QueueCapacity(
+                        "q",
+                        "",
+                        "Open",
+                        true,
+                        java.util.Map.of(GPU, limit),
+                        java.util.Map.of(),
+                        java.util.Map.of(),
+                        java.util.Map.of(GPU, "16"),
+                        List.of(),
+                        List.of()),
+                new AihcPoolEvidence(),
+                Instant.EPOCH);
+        assertThat(InventoryJoin.join(base, List.of(inUse), withLimit.apply("32"))
+                        .verdict())
+                .isEqualTo(Verdict.FITS_LATER);
+        DiagnosisReport above = InventoryJoin.join(base, List.of(inUse), withLimit.apply("16"));
+        assertThat(above.verdict()).isEqualTo(Verdict.NEVER_FITS);
+        assertThat(above.verdictText())
+                .isEqualTo("never fits as configured: the job needs 24 nvidia.com/gpu in total; the capability of "
+                        + "queue q is 16. Waiting will not help; change the request, the queue or the pool.");
+    }
+
     @Test
     void aRefusalTheInventoryCannotJudgeKeepsTheDiagnosisVerdict() {
         Finding affinity = Finding.classified(
