@@ -27,11 +27,13 @@ public final class SnapshotFiles implements SnapshotStore {
     private final Path snapshotFile;
     private final Terminal terminal;
     private final Baseline baseline;
+    private final String label;
 
-    private SnapshotFiles(Path snapshotFile, Baseline baseline, Terminal terminal) {
+    private SnapshotFiles(Path snapshotFile, Baseline baseline, Terminal terminal, String label) {
         this.snapshotFile = snapshotFile;
         this.baseline = baseline;
         this.terminal = terminal;
+        this.label = label;
     }
 
     /**
@@ -42,13 +44,21 @@ public final class SnapshotFiles implements SnapshotStore {
      * @param baselineFile the snapshot to compare with, or {@code null}
      */
     public static SnapshotStore of(Path snapshotFile, Path baselineFile, Terminal terminal) {
+        return of(snapshotFile, baselineFile, terminal, "");
+    }
+
+    /**
+     * As {@link #of(Path, Path, Terminal)}, naming the run whose snapshot is written {@code label} (the report
+     * of a later run says "since {@code label}"; empty: the time it started).
+     */
+    public static SnapshotStore of(Path snapshotFile, Path baselineFile, Terminal terminal, String label) {
         if (snapshotFile == null && baselineFile == null) {
             return SnapshotStore.NONE;
         }
         if (snapshotFile != null) {
             ReportFiles.checkWritable(snapshotFile);
         }
-        return new SnapshotFiles(snapshotFile, read(baselineFile, terminal), terminal);
+        return new SnapshotFiles(snapshotFile, read(baselineFile, terminal), terminal, label == null ? "" : label);
     }
 
     private static Baseline read(Path file, Terminal terminal) {
@@ -85,7 +95,7 @@ public final class SnapshotFiles implements SnapshotStore {
         }
         String name = ConsoleText.strip(snapshotFile.toString());
         try {
-            StartSnapshotJson.write(snapshotFile, snapshot);
+            StartSnapshotJson.write(snapshotFile, label.isEmpty() ? snapshot : snapshot.withLabel(label));
             terminal.progress("start snapshot"
                     + (snapshot.moment() == StartSnapshot.Moment.PREFLIGHT ? " (pre-flight)" : "") + " written to "
                     + name);
