@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import hudson.model.Action;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshotJson;
@@ -7,7 +8,6 @@ import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import jenkins.model.RunAction2;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
@@ -18,7 +18,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * snapshot of the same job replaces an earlier one. Each entry is core's versioned JSON
  * ({@link StartSnapshotJson}): the build record holds no live object, and a later release reads it.
  */
-public class StartSnapshotAction implements RunAction2 {
+public class StartSnapshotAction implements Action {
     /**
      * Copy on write: replaced whole on each keep, never changed once published, because {@code Run.save()}
      * writes it from other threads while parallel branches keep theirs. A {@code TreeMap}, so build.xml lists
@@ -66,12 +66,6 @@ public class StartSnapshotAction implements RunAction2 {
     public Map<String, String> getSnapshots() {
         return Map.copyOf(saved());
     }
-
-    @Override
-    public void onAttached(Run<?, ?> r) {}
-
-    @Override
-    public void onLoad(Run<?, ?> r) {}
 
     @Override
     public String getIconFileName() {

@@ -38,6 +38,16 @@ class InventoryJoinTest {
                 Finding.Shortfall.of(GPU, "8", "0"));
     }
 
+    /** The simulator's queue finding: the whole job's 24 GPUs against what running jobs leave of 32. */
+    private static Finding queueInUse() {
+        return Finding.classified(
+                "QueueCapabilityDiagnostics",
+                "QueueResourceDiagnostics",
+                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
+                Finding.Where.jobInQueue("j", "q"),
+                Finding.Shortfall.of(GPU, "24", "16"));
+    }
+
     private static DiagnosisReport joined(PlatformKind platform, List<Finding> findings, List<InventoryNode> nodes) {
         JobRef job = new JobRef(platform, "job-1", "train");
         DiagnosisReport base = ReportAssembler.assemble(job, "d-1", findings, List.of(), List.of());
@@ -108,12 +118,7 @@ class InventoryJoinTest {
      */
     @Test
     void theQueuesWholeJobRequestIsNotTakenForAPodsRequest() {
-        Finding quota = Finding.classified(
-                "QueueCapabilityDiagnostics",
-                "QueueResourceDiagnostics",
-                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
-                Finding.Where.jobInQueue("j", "q"),
-                Finding.Shortfall.of(GPU, "24", "16"));
+        Finding quota = queueInUse();
         List<Finding> f = List.of(gpuShort("g-1", "p-0"), gpuShort("g-2", "p-1"), quota);
         List<InventoryNode> nodes = List.of(
                 new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
@@ -135,12 +140,7 @@ class InventoryJoinTest {
      */
     @Test
     void aQueuesNumbersAreAWaitAndOnlyItsLimitProvesNeverFits() {
-        Finding inUse = Finding.classified(
-                "QueueCapabilityDiagnostics",
-                "QueueResourceDiagnostics",
-                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
-                Finding.Where.jobInQueue("j", "q"),
-                Finding.Shortfall.of(GPU, "24", "16"));
+        Finding inUse = queueInUse();
         JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "train");
         DiagnosisReport base = ReportAssembler.assemble(job, "d-1", List.of(inUse), List.of(), List.of());
         assertThat(base.verdict()).as(base.verdictText()).isEqualTo(Verdict.FITS_LATER);

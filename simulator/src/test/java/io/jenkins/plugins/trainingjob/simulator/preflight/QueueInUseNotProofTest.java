@@ -14,6 +14,7 @@ import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.SimClients;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import io.jenkins.plugins.trainingjob.simulator.snapshot.NightlyWorld;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,8 +30,8 @@ import org.junit.jupiter.api.Test;
  * proves NEVER_FITS.
  */
 class QueueInUseNotProofTest {
-    private static final String POOL = "cce-nightly";
-    private static final String QUEUE = "train";
+    private static final String POOL = NightlyWorld.POOL;
+    private static final String QUEUE = NightlyWorld.QUEUE;
 
     private Simulator sim;
 

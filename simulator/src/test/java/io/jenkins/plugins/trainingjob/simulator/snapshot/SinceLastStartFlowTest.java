@@ -35,7 +35,6 @@ import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
@@ -50,8 +49,8 @@ import org.junit.jupiter.api.Test;
  * timeout) or of its pre-flight refusal. The front end only keeps and finds snapshots (here in memory).
  */
 class SinceLastStartFlowTest {
-    private static final String POOL = "cce-nightly";
-    private static final String QUEUE = "train";
+    private static final String POOL = NightlyWorld.POOL;
+    private static final String QUEUE = NightlyWorld.QUEUE;
     private static final String CONNECTION = "nightly";
 
     private final ManualClock clock = new ManualClock();
@@ -124,9 +123,7 @@ class SinceLastStartFlowTest {
     }
 
     private static JobSpec nightly(int pods) {
-        return SimSpecs.edited(
-                SimSpecs.aihc("nightly-train", QUEUE, pods, 8),
-                body -> body.putArray("requiredNodeAffinity").add("zone=a"));
+        return NightlyWorld.job(pods);
     }
 
     private void newBuild() {
@@ -240,8 +237,7 @@ class SinceLastStartFlowTest {
     @Test
     void cordonedNodesAreNamedInTheDiagnosisOfTheNextBuild() {
         StartSnapshot baseline = buildFortyOne();
-        sim.cordon("gpu-07");
-        sim.cordon("gpu-08");
+        NightlyWorld.cordonTwoNodes(sim);
 
         DiagnosisReport report = buildFortyTwo(nightly(3), baseline);
 
@@ -253,7 +249,7 @@ class SinceLastStartFlowTest {
     @Test
     void aCutCapabilityIsNamedInThePreflightRefusal() {
         StartSnapshot baseline = buildFortyOne();
-        sim.setQueueCapability(POOL, QUEUE, Map.of("nvidia.com/gpu", "16"));
+        NightlyWorld.cutCapability(sim);
 
         DiagnosisReport report = buildFortyTwo(nightly(3), baseline);
 
@@ -266,11 +262,7 @@ class SinceLastStartFlowTest {
     @Test
     void anotherTeamsJobsAreNamedInTheDiagnosisOfTheNextBuild() {
         StartSnapshot baseline = buildFortyOne();
-        try (AihcClient teamB = SimClients.aihc(sim, POOL, QUEUE)) {
-            teamB.submit(SimSpecs.aihc("team-b-1", QUEUE, 1, 8), "b1");
-            teamB.submit(SimSpecs.aihc("team-b-2", QUEUE, 1, 8), "b2");
-            teamB.submit(SimSpecs.aihc("team-b-3", QUEUE, 2, 8), "b3");
-        }
+        NightlyWorld.anotherTeamFillsTheQueue(sim);
 
         DiagnosisReport report = buildFortyTwo(nightly(3), baseline);
 
@@ -293,12 +285,7 @@ class SinceLastStartFlowTest {
     @Test
     void aWaitForAReasonNoSnapshotHoldsFindsNoChange() {
         StartSnapshot baseline = buildFortyOne();
-        for (String node : List.of("gpu-06", "gpu-07", "gpu-08")) {
-            sim.changeNode(
-                    node,
-                    new io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange(
-                            null, null, null, null, Map.of("zone", "b")));
-        }
+        NightlyWorld.relabelTheJobsNodes(sim);
 
         SinceLastStart since = buildFortyTwo(nightly(3), baseline).sinceLastStart();
 
