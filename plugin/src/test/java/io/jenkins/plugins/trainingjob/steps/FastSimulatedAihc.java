@@ -38,18 +38,32 @@ final class FastSimulatedAihc implements AutoCloseable {
     private final ExecutorService events = Executors.newSingleThreadExecutor();
     private volatile JobMonitor monitor;
 
+    /** Whether {@link #close()} closes the simulator too (not when it is another service's). */
+    private final boolean ownsSimulator;
+
+    private final String pool;
+    private final PlatformConnector connector;
+
     FastSimulatedAihc(StepFixture f) {
-        this(f, fastSeed(), "cce-sim00001");
+        this(f, Simulator.start(fastSeed()), true, "cce-sim00001", TrainingPlatforms::connect);
     }
 
-    /** The service on {@code scenario}'s resource pool {@code pool}, as the configured connection {@code sim}. */
-    FastSimulatedAihc(StepFixture f, Scenario scenario, String pool) {
-        this(f, scenario, pool, TrainingPlatforms::connect);
-    }
-
-    /** As {@link #FastSimulatedAihc(StepFixture, Scenario, String)}, connecting through {@code connector}. */
+    /** The service on {@code scenario}'s resource pool {@code pool}, the connection {@code sim}, through {@code connector}. */
     FastSimulatedAihc(StepFixture f, Scenario scenario, String pool, PlatformConnector connector) {
-        sim = Simulator.start(scenario);
+        this(f, Simulator.start(scenario), true, pool, connector);
+    }
+
+    /** A service of a restarted controller: its own client and monitor, on the same simulated platform. */
+    FastSimulatedAihc restarted(StepFixture f) {
+        return new FastSimulatedAihc(f, sim, false, pool, connector);
+    }
+
+    private FastSimulatedAihc(
+            StepFixture f, Simulator sim, boolean ownsSimulator, String pool, PlatformConnector connector) {
+        this.sim = sim;
+        this.ownsSimulator = ownsSimulator;
+        this.pool = pool;
+        this.connector = connector;
         AihcConnection c = new AihcConnection();
         c.setName("sim");
         c.setCredentialsId("sim-keys");
@@ -132,6 +146,8 @@ final class FastSimulatedAihc implements AutoCloseable {
         if (monitor != null) {
             monitor.close();
         }
-        sim.close();
+        if (ownsSimulator) {
+            sim.close();
+        }
     }
 }
