@@ -43,7 +43,7 @@ final class ActiveWatch implements Watch {
     private final Consumer<ActiveWatch> onEnd;
     private final BudgetTracker budget;
     private final WatchDiagnosis diagnosis;
-    private final StartSnapshots snapshots;
+    private final WatchStartSnapshot startSnapshot;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -53,8 +53,6 @@ final class ActiveWatch implements Watch {
     private boolean inFlight;
     /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
     private boolean failureUnconfirmed;
-    /** The job's start snapshot was taken (or there is none to take): once per watch. */
-    private boolean startKept;
 
     private FailureStreak statusFailures = FailureStreak.NONE;
     private FailureStreak diagnosisFailures = FailureStreak.NONE;
@@ -68,8 +66,6 @@ final class ActiveWatch implements Watch {
             WatchListener listener,
             Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
-        this.snapshots = snapshots;
-        this.startKept = !snapshots.keepsStarts();
         this.group = group;
         this.steps = new WatchSteps(runtime, group.kind(), listener, this::failedStep);
         this.budget = new BudgetTracker(budget, state.startedAt());
@@ -82,12 +78,12 @@ final class ActiveWatch implements Watch {
                 runtime.settings(),
                 state,
                 snapshots,
-                runtime::now,
                 new WatchDiagnosis.Answers(
                         this::onDiagnosisLaunched,
                         () -> waitForNextTick(runtime.now()),
                         e -> onFailure(e, true),
                         this::onDiagnosed));
+        this.startSnapshot = new WatchStartSnapshot(steps, group, snapshots);
     }
 
     JobRef job() {
@@ -175,38 +171,16 @@ final class ActiveWatch implements Watch {
 
     /**
      * One status read, decided in order: (1) a FAILED read the platform wants confirmed is read again; (2) a
-     * job first seen started has its start snapshot kept, before anything ends the watch; (3) a terminal job,
-     * or a scheduled one when that is the target, ends the watch; (4) the overall timeout and (5) the wait
-     * budget end it; (6) the diagnosis phase follows the job; (7) the watch diagnoses, estimates or waits for
-     * the next tick.
+     * first start keeps its snapshot; (3) a terminal job, or a scheduled one when that is the target, ends the
+     * watch; (4) the overall timeout and (5) the wait budget end it; (6) the diagnosis phase follows the job;
+     * (7) the watch diagnoses, estimates or waits for the next tick.
      */
     private void applyStatus(JobStatus status) {
         if (readsFailedAgain(status)) {
             return;
         }
         announce(status);
-        if (!startKept && status.phase().isScheduled() && !status.phase().isTerminal()) {
-            keepStartSnapshot(status);
-            return;
-        }
-        act(status);
-    }
-
-    /**
-     * What made the start possible, read while the job holds its nodes: one call on the pool (the inventory,
-     * the jobs ahead, the front end's store), then the status is acted on as any other. A job first seen
-     * already ended has no snapshot: its nodes say nothing of its start any more.
-     */
-    private void keepStartSnapshot(JobStatus status) {
-        startKept = true;
-        Instant now = runtime.now();
-        steps.call(
-                "start snapshot",
-                () -> {
-                    snapshots.keepStarted(group.platform(), status, now);
-                    return Boolean.TRUE;
-                },
-                kept -> act(status));
+        startSnapshot.thenAct(status, this::act);
     }
 
     private void act(JobStatus status) {

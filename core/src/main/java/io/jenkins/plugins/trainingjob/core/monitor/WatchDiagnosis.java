@@ -15,7 +15,6 @@ import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The diagnosis of a watch whose job stayed pending past its pending deadline: launches the platform's
@@ -53,7 +52,6 @@ final class WatchDiagnosis {
     private final MonitorSettings settings;
     private final Answers answers;
     private final StartSnapshots snapshots;
-    private final Supplier<Instant> clock;
     /** The watch's job, as its saved state names it. */
     private final JobRef job;
     /** The watch resumed a diagnosis already running: re-attaching to it is said once, as a launch is. */
@@ -73,13 +71,11 @@ final class WatchDiagnosis {
             MonitorSettings settings,
             WatchState state,
             StartSnapshots snapshots,
-            Supplier<Instant> clock,
             Answers answers) {
         this.steps = steps;
         this.group = group;
         this.settings = settings;
         this.snapshots = snapshots;
-        this.clock = clock;
         this.answers = answers;
         this.job = state.job();
         this.resumed = state.phase() == WatchState.Phase.DIAGNOSING && state.diagnosisId() != null;
@@ -117,7 +113,7 @@ final class WatchDiagnosis {
             steps.emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, named);
-        Instant now = clock.get();
+        Instant now = steps.now();
         JobStatus pending = lastStatus != null ? lastStatus : JobStatus.unknown(job);
         steps.call(
                 "fetch diagnosis",
