@@ -240,8 +240,10 @@ public final class SnapshotCapture {
             long own = perPod == null ? 0 : Math.round(podsOn.getOrDefault(n.name(), 0) * perPod);
             long total = n.gpuKnown() ? n.gpuTotal() : -1;
             long free = n.gpuKnown() ? n.gpuFree() : -1;
-            lines.add(
-                    new NodeLine(n.name(), state(n), n.gpuResource(), total, free, Math.min(own, Math.max(0, total))));
+            // never more than the node shows held: a pod that ended (or was not placed yet) when the pool was
+            // read has its GPUs among the free ones, and counted twice they would be usable twice
+            long held = total < 0 ? 0 : Math.max(0, total - Math.max(0, free));
+            lines.add(new NodeLine(n.name(), state(n), n.gpuResource(), total, free, Math.min(own, held)));
         }
         lines.sort(Comparator.comparing(NodeLine::name));
         return lines;
