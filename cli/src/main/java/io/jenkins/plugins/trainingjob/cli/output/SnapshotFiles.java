@@ -73,7 +73,9 @@ public final class SnapshotFiles implements SnapshotStore {
         try {
             return Baseline.of(StartSnapshotJson.read(file));
         } catch (InvalidInputException e) {
-            return Baseline.unusable(file.getFileName().toString(), ConsoleText.strip(e.getMessage()));
+            Path name = file.getFileName(); // null only for a root, which is no file
+            return Baseline.unusable(
+                    ConsoleText.strip(String.valueOf(name == null ? file : name)), ConsoleText.strip(e.getMessage()));
         }
     }
 
