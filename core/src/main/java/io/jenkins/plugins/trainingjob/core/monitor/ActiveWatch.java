@@ -51,8 +51,8 @@ final class ActiveWatch implements Watch {
     private JobStatus lastStatus;
     /** A tick is due or its status read is under way (a refresh must not take the watch over). */
     private boolean inFlight;
-    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
-    private boolean failureUnconfirmed;
+
+    private final FailedReadCheck failedRead;
 
     private FailureStreak statusFailures = FailureStreak.NONE;
     private FailureStreak diagnosisFailures = FailureStreak.NONE;
@@ -84,6 +84,7 @@ final class ActiveWatch implements Watch {
                         e -> onFailure(e, true),
                         this::onDiagnosed));
         this.startSnapshot = new WatchStartSnapshot(steps, group, snapshots);
+        this.failedRead = new FailedReadCheck(group);
     }
 
     JobRef job() {
@@ -176,7 +177,8 @@ final class ActiveWatch implements Watch {
      * (7) the watch diagnoses, estimates or waits for the next tick.
      */
     private void applyStatus(JobStatus status) {
-        if (readsFailedAgain(status)) {
+        if (failedRead.readAgain(status)) {
+            armTick(state.policy().pollInitial());
             return;
         }
         announce(status);
@@ -209,17 +211,6 @@ final class ActiveWatch implements Watch {
         } else {
             waitForNextTick(now);
         }
-    }
-
-    /** One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon. */
-    private boolean readsFailedAgain(JobStatus status) {
-        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
-            failureUnconfirmed = true;
-            armTick(state.policy().pollInitial());
-            return true;
-        }
-        failureUnconfirmed = false;
-        return false;
     }
 
     /**
