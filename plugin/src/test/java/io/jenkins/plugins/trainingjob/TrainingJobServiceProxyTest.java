@@ -50,7 +50,7 @@ class TrainingJobServiceProxyTest {
                 credentials,
                 (text, source, vars) -> null,
                 () -> config,
-                resolver -> null,
+                (resolver, time) -> null,
                 Runnable::run,
                 Runnable::run,
                 jenkinsProxy::get);

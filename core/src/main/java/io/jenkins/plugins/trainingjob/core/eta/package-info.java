@@ -6,6 +6,6 @@
  * the job's size class, the time it has already waited and the line ahead of it
  * ({@link io.jenkins.plugins.trainingjob.core.eta.EtaEstimator}, a pure function giving an
  * {@link io.jenkins.plugins.trainingjob.core.eta.Eta}). May import {@code core.diagnosis},
- * {@code core.platform}, {@code core.spec} and {@code core.text}.
+ * {@code core.platform}, {@code core.spec}, {@code core.text} and {@code core.time}.
  */
 package io.jenkins.plugins.trainingjob.core.eta;

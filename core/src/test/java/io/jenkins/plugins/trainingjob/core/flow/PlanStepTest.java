@@ -107,7 +107,7 @@ class PlanStepTest {
         CountDownLatch asked = new CountDownLatch(1);
         // The ETA call holds its thread, so the monitor is never idle: time moves without settling.
         clock.settleWith(() -> {});
-        CompletableFuture<TargetChoice.Plan> planned = start(1, PreflightMode.ON, (c, report) -> {
+        CompletableFuture<TargetChoice.Plan> planned = start(1, PreflightMode.ON, (c, report, now) -> {
             asked.countDown();
             try {
                 never.await();
@@ -132,7 +132,7 @@ class PlanStepTest {
         TargetChoice.Plan plan = plan(
                 1,
                 PreflightMode.ON,
-                (c, report) -> {
+                (c, report, now) -> {
                     throw new IllegalStateException("history unreadable");
                 },
                 Duration.ZERO);

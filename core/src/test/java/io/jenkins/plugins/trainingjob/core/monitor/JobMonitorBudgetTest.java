@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ class JobMonitorBudgetTest {
     /** Runs as a diagnosis is analysed, on the monitor's thread. */
     private volatile Runnable onAnalyze = () -> {};
 
-    private final MonitorClock lateClock = new MonitorClock() {
+    private final TimeSource lateClock = new TimeSource() {
         @Override
         public Instant now() {
             return clock.now().plus(lateBy);
@@ -51,6 +52,11 @@ class JobMonitorBudgetTest {
         @Override
         public Timer schedule(Runnable task, Duration delay) {
             return clock.schedule(task, delay);
+        }
+
+        @Override
+        public void sleep(Duration duration) throws InterruptedException {
+            clock.sleep(duration);
         }
     };
     private final JobMonitor monitor = new JobMonitor(id -> platform, lateClock, settings);

@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +29,7 @@ public final class ScriptedWatcher implements JobWatcher {
     public volatile Function<JobRef, Outcome> immediately;
     /** Where a submit flow on this watcher runs: on the test's thread, timers fired by the test. */
     /** Real time, as the statuses tests make ({@code Instant.now().minus(...)}) read. */
-    public final DirectTasks tasks = new DirectTasks(Instant::now);
+    public final DirectTasks tasks = new DirectTasks(TimeSource.system());
 
     @Override
     public MonitorTasks tasks() {

@@ -53,7 +53,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         server.enqueue(new MockResponse.Builder().body(RUNNING).build());
 
         assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
@@ -102,7 +102,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         server.enqueue(new MockResponse.Builder().body(RUNNING).build());
 
         assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test

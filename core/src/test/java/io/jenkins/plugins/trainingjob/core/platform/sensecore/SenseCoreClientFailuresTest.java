@@ -65,7 +65,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         assertThat(look1.getTarget()).isEqualTo(COLLECTION + "/resnet-1");
         assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
         assertThat(server.getRequestCount()).isEqualTo(3);
-        assertThat(waits)
+        assertThat(clock.sleeps())
                 .as("a short wait before each look-up, no retry wait")
                 .containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
@@ -154,7 +154,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                             .contains("free quota");
                 });
         assertThat(server.getRequestCount()).isEqualTo(1);
-        assertThat(waits).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
@@ -231,7 +231,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"events\": []}"));
 
         assertThat(client().events(ref("j"))).isEmpty();
-        assertThat(waits).containsExactly(Duration.ofSeconds(3));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(3));
     }
 
     @Test
@@ -244,10 +244,14 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                     .build());
         }
 
-        assertThatThrownBy(() -> client().status(ref("j")))
+        // Three waits of 5 s: a call timeout that holds them all (FAST's 5 s would end the call after the first).
+        HttpSettings patient = FAST.withTimeouts(FAST.connectTimeout(), FAST.readTimeout(), Duration.ofMinutes(1));
+
+        assertThatThrownBy(() -> client(patient).status(ref("j")))
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
                         .isEqualTo(Duration.ofSeconds(5)));
         assertThat(server.getRequestCount()).isEqualTo(4);
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5));
     }
 
     @Test
@@ -259,7 +263,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"workers\": []}"));
 
         assertThat(client().status(ref("j")).rawState()).isEqualTo("RUNNING");
-        assertThat(waits).hasSize(3).allSatisfy(w -> assertThat(w)
+        assertThat(clock.sleeps()).hasSize(3).allSatisfy(w -> assertThat(w)
                 .isBetween(Duration.ofMillis(100), Duration.ofSeconds(2)));
     }
 
@@ -324,7 +328,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"events\": [{\"reason\": \"Pulled\"}]}"));
 
         assertThat(client().events(ref("j"))).hasSize(1);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
