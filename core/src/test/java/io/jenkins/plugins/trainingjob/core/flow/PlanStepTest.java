@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -125,6 +126,24 @@ class PlanStepTest {
         assertThat(plan.order().get(0).verdict()).isEqualTo(Verdict.UNKNOWN);
         assertThat(plan.order().get(0).etaP50()).isEmpty();
         assertThat(plan.lines()).first().asString().isEqualTo("target 1 (primary): UNKNOWN, no ETA");
+    }
+
+    @Test
+    void theEtaCountsFromTheMonitorsTimeNotTheMachines() {
+        clock.advance(Duration.ofDays(3));
+        List<Instant> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        TargetChoice.Plan plan = plan(
+                2,
+                PreflightMode.ON,
+                (c, report, now) -> {
+                    asked.add(now);
+                    return Optional.empty();
+                },
+                Duration.ZERO);
+
+        assertThat(plan.order()).hasSize(2);
+        assertThat(asked).containsExactly(clock.now(), clock.now());
     }
 
     @Test

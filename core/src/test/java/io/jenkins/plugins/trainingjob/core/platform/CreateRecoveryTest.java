@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
@@ -95,6 +96,24 @@ class CreateRecoveryTest {
         assertThat(search.found()).contains(JOB);
         assertThat(search.lookups()).isEqualTo(2);
         assertThat(clock.sleeps()).containsExactly(Duration.ZERO, Duration.ofSeconds(1));
+    }
+
+    @Test
+    void theLookUpsWaitOnTheGivenTimeSourceAndOnlyThere() {
+        java.time.Instant start = clock.now();
+        List<java.time.Instant> lookedAt = new ArrayList<>();
+
+        CreateRecovery.Search search = CreateRecovery.of(clock, e -> true)
+                .search(CreateRecovery.evenly(3, Duration.ofSeconds(2)), () -> {
+                    lookedAt.add(clock.now());
+                    return Optional.empty();
+                });
+
+        assertThat(search.lookups()).isEqualTo(3);
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2));
+        assertThat(lookedAt)
+                .as("each look-up after its wait, on the manual clock")
+                .containsExactly(start.plusSeconds(2), start.plusSeconds(4), start.plusSeconds(6));
     }
 
     @Test

@@ -166,6 +166,43 @@ class CallExecutorTest {
     }
 
     @Test
+    void theBackOffsWaitOnTheTimeSourceAndCountAgainstTheCallTimeout() {
+        // FAST: a 5 s call timeout and four attempts. Two waits of 3 s pass on the manual clock at once; the
+        // second ends past the call timeout, so the third answer ends the call although an attempt is left.
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(new MockResponse.Builder()
+                    .code(429)
+                    .addHeader("Retry-After", "3")
+                    .body("{}")
+                    .build());
+        }
+        server.enqueue(json(200, "{}"));
+
+        assertThatThrownBy(() -> executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs"))))
+                .isInstanceOf(RateLimitedException.class);
+
+        assertThat(server.getRequestCount()).as("attempts").isEqualTo(3);
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(3), Duration.ofSeconds(3));
+        assertThat(clock.now()).isEqualTo(NOW.plusSeconds(6));
+    }
+
+    @Test
+    void eachAttemptIsSignedAtTheTimeSourcesNowAfterTheBackOff() throws Exception {
+        server.enqueue(new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", "2")
+                .body("{}")
+                .build());
+        server.enqueue(json(200, "{}"));
+
+        executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
+
+        assertThat(server.takeRequest().getHeaders().get("X-Signed-At")).isEqualTo(NOW.toString());
+        assertThat(server.takeRequest().getHeaders().get("X-Signed-At"))
+                .isEqualTo(NOW.plusSeconds(2).toString());
+    }
+
+    @Test
     void a429RetryAfterAsHttpDateIsMeasuredFromTheClock() {
         server.enqueue(new MockResponse.Builder()
                 .code(429)
