@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ShiftedTime;
 import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
@@ -230,7 +231,8 @@ class FallbackWorldsTest {
             fireIf(method.equals("submit") && n == 1, () -> cli.interrupts.fireAndAwaitNoted());
         };
         // The CLI's clock agrees with the simulator's (moved 13 h ahead), running in real time from there.
-        cli.time = shifted(Duration.between(Instant.now(), sim.now()));
+        Duration ahead = Duration.between(Instant.now(), sim.now());
+        cli.time = new ShiftedTime(TimeSource.system(), () -> ahead);
         String name = "eta-" + RUNS.incrementAndGet();
 
         var r = cli.run(
@@ -400,31 +402,5 @@ class FallbackWorldsTest {
         } else {
             assertThat(said).containsAnyOf("job " + live.get(0).id() + " keeps running", "job left as it is");
         }
-    }
-
-    /** Real time (its pace, timers and sleeps) read {@code offset} later: a machine whose clock agrees with a moved simulator's. */
-    private static TimeSource shifted(Duration offset) {
-        TimeSource system = TimeSource.system();
-        return new TimeSource() {
-            @Override
-            public Instant now() {
-                return system.now().plus(offset);
-            }
-
-            @Override
-            public Timer schedule(Runnable task, Duration delay) {
-                return system.schedule(task, delay);
-            }
-
-            @Override
-            public void sleep(Duration duration) throws InterruptedException {
-                system.sleep(duration);
-            }
-
-            @Override
-            public boolean realTime() {
-                return true;
-            }
-        };
     }
 }

@@ -63,7 +63,7 @@ final class MonitorRuntime {
         // Cancelled timers leave the queue at once instead of at their due time: nothing lingers.
         scheduler.setRemoveOnCancelPolicy(true);
         scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        this.clock = time.realTime() ? new RealTimeClock(time, scheduler) : time;
+        this.clock = time.realTime() ? time.withTimersOn(scheduler) : time;
         this.histories = new HistoryCache(clock, HISTORY_ROUND);
         this.calls = new ThreadPoolExecutor(
                 settings.callThreads(),

@@ -3,14 +3,13 @@ package io.jenkins.plugins.trainingjob.core.time;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Real time. Its timers run on one shared daemon thread, made when a timer is first set and ended after a
  * minute without timers, so nothing lingers in a JVM that stopped using it (a job monitor arms its own
- * timers on its scheduler, see {@link TimeSource#realTime()}).
+ * timers on its scheduler, see {@link TimeSource#withTimersOn}).
  */
 final class SystemTime implements TimeSource {
     static final SystemTime INSTANCE = new SystemTime();
@@ -39,8 +38,7 @@ final class SystemTime implements TimeSource {
 
     @Override
     public Timer schedule(Runnable task, Duration delay) {
-        ScheduledFuture<?> future = timers.schedule(task, Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
-        return () -> future.cancel(false);
+        return ExecutorTimers.on(timers, task, delay);
     }
 
     @Override

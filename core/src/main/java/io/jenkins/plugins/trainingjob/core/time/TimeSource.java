@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.time;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * What time it is, timers and sleeps, from one source: a front end makes one ({@link #system()}) and hands it
@@ -37,12 +38,25 @@ public interface TimeSource {
 
     /**
      * Whether this source moves at the pace of real time, so that a caller with a scheduled executor of its
-     * own may arm its timers there, in real time, instead of on this source (the job monitor does, so a
-     * timer's task starts on its scheduler thread without a hand-over). A source that moves at another pace
-     * (a simulator's fast clock, a test's manual one) says no, and its timers are the only right ones.
+     * own may arm its timers there ({@link #withTimersOn}). A source that moves at another pace (a
+     * simulator's fast clock, a test's manual one) says no, and its timers are the only right ones.
      */
     default boolean realTime() {
         return false;
+    }
+
+    /**
+     * This real-time source with its timers armed on {@code timers}, a caller's own scheduler, so that a
+     * timer's task starts there without a hand-over (the job monitor's scheduler thread); "now" and sleeps
+     * stay this source's.
+     *
+     * @throws IllegalStateException for a source that is not {@linkplain #realTime() real time}
+     */
+    default TimeSource withTimersOn(ScheduledExecutorService timers) {
+        if (!realTime()) {
+            throw new IllegalStateException(this + " does not move in real time: only its own timers keep its pace");
+        }
+        return new ExecutorTimers(this, timers);
     }
 
     /** Real time: the system clock (UTC), real sleeps, timers on a shared daemon thread. */

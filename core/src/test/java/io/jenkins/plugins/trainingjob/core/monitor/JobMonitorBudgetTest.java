@@ -15,6 +15,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
+import io.jenkins.plugins.trainingjob.core.testkit.ShiftedTime;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
@@ -43,22 +44,7 @@ class JobMonitorBudgetTest {
     /** Runs as a diagnosis is analysed, on the monitor's thread. */
     private volatile Runnable onAnalyze = () -> {};
 
-    private final TimeSource lateClock = new TimeSource() {
-        @Override
-        public Instant now() {
-            return clock.now().plus(lateBy);
-        }
-
-        @Override
-        public Timer schedule(Runnable task, Duration delay) {
-            return clock.schedule(task, delay);
-        }
-
-        @Override
-        public void sleep(Duration duration) throws InterruptedException {
-            clock.sleep(duration);
-        }
-    };
+    private final TimeSource lateClock = new ShiftedTime(clock, () -> lateBy);
     private final JobMonitor monitor = new JobMonitor(id -> platform, lateClock, settings);
 
     {

@@ -1,23 +1,25 @@
-package io.jenkins.plugins.trainingjob.core.monitor;
+package io.jenkins.plugins.trainingjob.core.time;
 
-import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-/**
- * A {@linkplain TimeSource#realTime() real-time} source as the monitor uses it: "now" (and sleeps) from that
- * source, timers on the monitor's own scheduler thread, so a timer's task runs there without a hand-over.
- */
-final class RealTimeClock implements TimeSource {
+/** A real-time source whose timers run on a given scheduled executor; "now" and sleeps are another's. */
+final class ExecutorTimers implements TimeSource {
     private final TimeSource time;
     private final ScheduledExecutorService timers;
 
-    RealTimeClock(TimeSource time, ScheduledExecutorService timers) {
+    ExecutorTimers(TimeSource time, ScheduledExecutorService timers) {
         this.time = time;
         this.timers = timers;
+    }
+
+    /** Runs {@code task} on {@code timers} once {@code delay} has passed in real time. */
+    static Timer on(ScheduledExecutorService timers, Runnable task, Duration delay) {
+        ScheduledFuture<?> future = timers.schedule(task, Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
+        return () -> future.cancel(false);
     }
 
     @Override
@@ -27,8 +29,7 @@ final class RealTimeClock implements TimeSource {
 
     @Override
     public Timer schedule(Runnable task, Duration delay) {
-        ScheduledFuture<?> future = timers.schedule(task, Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
-        return () -> future.cancel(false);
+        return on(timers, task, delay);
     }
 
     @Override
