@@ -97,7 +97,7 @@ public class TrainingJobService implements PlatformResolver {
         this(connector, credentials, specs, configuration, watcherFactory, executor, executor);
     }
 
-    /** In real time. */
+    /** A pool for calls and one for events, in real time and without a proxy configuration. */
     public TrainingJobService(
             PlatformConnector connector,
             CredentialsLookup credentials,
@@ -106,19 +106,6 @@ public class TrainingJobService implements PlatformResolver {
             BiFunction<PlatformResolver, TimeSource, JobWatcher> watcherFactory,
             Executor executor,
             Executor events) {
-        this(connector, credentials, specs, configuration, watcherFactory, executor, events, () -> null);
-    }
-
-    /** In real time. */
-    public TrainingJobService(
-            PlatformConnector connector,
-            CredentialsLookup credentials,
-            SpecLoader specs,
-            Supplier<TrainingJobConfiguration> configuration,
-            BiFunction<PlatformResolver, TimeSource, JobWatcher> watcherFactory,
-            Executor executor,
-            Executor events,
-            Supplier<Object> proxy) {
         this(
                 connector,
                 credentials,
@@ -127,7 +114,7 @@ public class TrainingJobService implements PlatformResolver {
                 watcherFactory,
                 executor,
                 events,
-                proxy,
+                () -> null,
                 TimeSource.system());
     }
 

@@ -72,6 +72,15 @@ class CallExecutorTest {
         return server.url(path);
     }
 
+    /** A 429 whose {@code Retry-After} is {@code retryAfter} (seconds or an HTTP date). */
+    private static MockResponse rateLimited(String retryAfter) {
+        return new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", retryAfter)
+                .body("{}")
+                .build();
+    }
+
     private static MockResponse json(int code, String body) {
         return new MockResponse.Builder()
                 .code(code)
@@ -153,11 +162,7 @@ class CallExecutorTest {
 
     @Test
     void a429RetryAfterInSecondsIsWaitedExactly() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "7")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("7"));
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
@@ -170,11 +175,7 @@ class CallExecutorTest {
         // FAST: a 5 s call timeout and four attempts. Two waits of 3 s pass on the manual clock at once; the
         // second ends past the call timeout, so the third answer ends the call although an attempt is left.
         for (int i = 0; i < 3; i++) {
-            server.enqueue(new MockResponse.Builder()
-                    .code(429)
-                    .addHeader("Retry-After", "3")
-                    .body("{}")
-                    .build());
+            server.enqueue(rateLimited("3"));
         }
         server.enqueue(json(200, "{}"));
 
@@ -188,11 +189,7 @@ class CallExecutorTest {
 
     @Test
     void eachAttemptIsSignedAtTheTimeSourcesNowAfterTheBackOff() throws Exception {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "2")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("2"));
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
@@ -204,11 +201,7 @@ class CallExecutorTest {
 
     @Test
     void a429RetryAfterAsHttpDateIsMeasuredFromTheClock() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "Sun, 01 Mar 2026 10:00:12 GMT")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("Sun, 01 Mar 2026 10:00:12 GMT"));
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
@@ -218,11 +211,7 @@ class CallExecutorTest {
 
     @Test
     void aRetryAfterBeyondTheHonouredMaximumGoesToTheCaller() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "3600")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("3600"));
 
         assertThatThrownBy(() -> executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
@@ -260,11 +249,7 @@ class CallExecutorTest {
 
     @Test
     void aCreateRefusedWith429IsRetriedBecauseTheServerDidNotActOnIt() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "1")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("1"));
         server.enqueue(json(200, "{\"id\":1}"));
 
         executor(FAST).execute(ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode()));
