@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import java.io.File;
@@ -243,6 +244,35 @@ class SubmitTrainingJobExecutionTest {
         assertThat(resumed.job()).isEqualTo(f.platform.byToken.get(e.clientToken()));
         assertThat(f.log()).contains("submitted before the controller restarted; not submitting again");
         assertThat(f.watcher.last().state.job()).isEqualTo(resumed.job());
+    }
+
+    /** R4: {@code maxWait} is the submit's, counted from its first create, not from the resume. */
+    @Test
+    void maxWaitCountsFromTheFirstSubmitAcrossARestart() throws Exception {
+        java.time.Instant submitted = java.time.Instant.parse("2026-12-01T10:00:00Z");
+        ManualClock clock = new ManualClock(submitted);
+        f.watcher.tasks.runOn(clock);
+        SubmitTrainingJobStep step = step();
+        step.setMaxWait("30m");
+        Fallback spot = new Fallback(); // a submit of several attempts: the path R4 found
+        spot.setQueue("spot");
+        step.setFallback(java.util.List.of(spot));
+        step.setFallbackOrder("given");
+        SubmitTrainingJobExecution e = start(step);
+        assertThat(f.watcher.budgets).singleElement().satisfies(b -> {
+            assertThat(b.maxWait()).isEqualTo(Duration.ofMinutes(30));
+            assertThat(b.start()).isEqualTo(submitted);
+        });
+
+        clock.advance(Duration.ofMinutes(20)); // the controller comes back 20 minutes later
+        SubmitTrainingJobExecution resumed = f.restart(e, mock(StepContext.class));
+        resumed.onResume();
+
+        assertThat(f.watcher.resumed).hasSize(1);
+        assertThat(f.watcher.budgets).hasSize(2).last().satisfies(b -> {
+            assertThat(b.maxWait()).isEqualTo(Duration.ofMinutes(30));
+            assertThat(b.start()).as("counted from the first submit").isEqualTo(submitted);
+        });
     }
 
     @Test

@@ -23,13 +23,18 @@ import java.util.function.Supplier;
  */
 public final class DirectTasks implements MonitorTasks {
 
-    private final TimeSource time;
+    private volatile TimeSource time;
     private final List<Runnable> timers = new CopyOnWriteArrayList<>();
     private final Set<Runnable> closeHooks = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
     /** @param time what {@link #now()} reads; its timers are not used (a test fires these by hand) */
     public DirectTasks(TimeSource time) {
+        this.time = time;
+    }
+
+    /** From now on {@link #now()} reads {@code time}: a test's manual clock, which it moves (past a restart). */
+    public void runOn(TimeSource time) {
         this.time = time;
     }
 
