@@ -9,7 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Core's layers, from the bottom: {@code text} (leaf helpers), {@code spec}, the platform layer
+ * Core's layers, from the bottom: {@code text} (leaf helpers) and {@code time} (the one time source), both
+ * leaves that import no other layer, {@code spec}, the platform layer
  * ({@code platform}, its clients and {@code internal.http}), {@code diagnosis}, {@code eta},
  * {@code snapshot} (start snapshots and what changed since), {@code report},
  * {@code monitor} (the watch engine), {@code flow} (submit, pre-flight, clean-up). A package imports
@@ -33,6 +34,8 @@ class ArchitectureTest {
                 .consideringOnlyDependenciesInLayers()
                 .layer("text")
                 .definedBy(CORE + "text..")
+                .layer("time")
+                .definedBy(CORE + "time..")
                 .layer("spec")
                 .definedBy(CORE + "spec..")
                 .layer("platform")
@@ -65,6 +68,10 @@ class ArchitectureTest {
                 .mayOnlyBeAccessedByLayers("diagnosis", "eta", "snapshot", "report", "monitor", "flow")
                 .whereLayer("spec")
                 .mayOnlyBeAccessedByLayers("platform", "diagnosis", "eta", "snapshot", "report", "monitor", "flow")
+                .whereLayer("time")
+                .mayNotAccessAnyLayer()
+                .whereLayer("text")
+                .mayNotAccessAnyLayer()
                 .check(core);
     }
 

@@ -24,7 +24,9 @@ import io.jenkins.plugins.trainingjob.core.snapshot.Snapshots;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -80,7 +82,8 @@ class BuildPageSummariesViewTest {
 
     @Test
     void whileTheJobWaitsTheBuildPageShowsItsStateQueuePositionAndEstimatedStart() throws Exception {
-        WaitProgress progress = new WaitProgress(run, () -> 1_767_225_600_000L, Duration.ofSeconds(30));
+        WaitProgress progress = new WaitProgress(
+                run, new ManualClock(Instant.ofEpochMilli(1_767_225_600_000L)), Duration.ofSeconds(30));
         progress.onEvent(new MonitorEvent.StateChanged(null, queued(4)));
         progress.onEvent(new MonitorEvent.EtaChanged(
                 queued(3),

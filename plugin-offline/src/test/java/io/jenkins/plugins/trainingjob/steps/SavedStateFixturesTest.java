@@ -28,6 +28,7 @@ import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshotJson;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.report.BuildSnapshots;
 import io.jenkins.plugins.trainingjob.report.PendingTime;
 import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
@@ -264,7 +265,7 @@ class SavedStateFixturesTest {
                 new io.jenkins.plugins.trainingjob.core.platform.JobStatus(
                         job, s.phase(), "Queueing", WATCH_STARTED, null, null, 3, s.reason(), s.workers(), null);
         io.jenkins.plugins.trainingjob.report.WaitProgress progress =
-                new io.jenkins.plugins.trainingjob.report.WaitProgress(run);
+                new io.jenkins.plugins.trainingjob.report.WaitProgress(run, new ManualClock(WATCH_STARTED));
         progress.onEvent(new io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent.StateChanged(null, queued));
         progress.onEvent(new io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent.EtaChanged(
                 queued,
@@ -275,24 +276,8 @@ class SavedStateFixturesTest {
                         3,
                         24,
                         "the real waits")));
-        PendingTimeAction a = (PendingTimeAction) added.get(0);
-        setLiveUpdatedAt(a, WATCH_STARTED);
-        return a;
-    }
-
-    /** The live entry's time is the clock's; the fixture's is fixed, so the form is the same every time. */
-    private static void setLiveUpdatedAt(PendingTimeAction a, Instant at) {
-        try {
-            Field live = PendingTimeAction.class.getDeclaredField("live");
-            live.setAccessible(true);
-            for (Object w : (List<?>) live.get(a)) {
-                Field updated = w.getClass().getDeclaredField("updatedAt");
-                updated.setAccessible(true);
-                updated.setLong(w, at.toEpochMilli());
-            }
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException(e);
-        }
+        // the progress ran on a clock standing at WATCH_STARTED, so the form is the same every time
+        return (PendingTimeAction) added.get(0);
     }
 
     private static void checkPendingTimeWaiting(PendingTimeAction a) {

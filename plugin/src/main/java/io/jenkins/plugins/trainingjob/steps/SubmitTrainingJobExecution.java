@@ -188,7 +188,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         List<Integer> order = planOrder == null ? List.of() : planOrder;
         JobRef job = legacyJob();
         WatchState watch = legacyWatchState();
-        Instant started = watch != null ? watch.startedAt() : Instant.now();
+        Instant started = watch != null ? watch.startedAt() : service().time().now();
         return SubmitState.savedBefore(clientToken, order, attempt, job, watch, started);
     }
 

@@ -15,7 +15,6 @@ import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -88,11 +87,11 @@ final class FastSimulatedAihc implements AutoCloseable {
                 keys,
                 JobSpecLoader::load,
                 () -> f.config,
-                resolver -> {
+                (resolver, time) -> {
                     // stops before a move are confirmed within seconds, as the fast simulator stops jobs
                     monitor = new JobMonitor(
                             resolver,
-                            Clock.systemUTC(),
+                            time,
                             MonitorSettings.defaults()
                                     .withStopConfirmation(Duration.ofSeconds(5), Duration.ofMillis(100)));
                     return monitor;

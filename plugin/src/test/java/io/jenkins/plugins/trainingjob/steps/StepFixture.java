@@ -87,7 +87,7 @@ final class StepFixture {
                     return FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.getOrDefault("RUN", "x"));
                 },
                 () -> config,
-                resolver -> watcher,
+                (resolver, time) -> watcher,
                 Runnable::run);
         when(listener.getLogger()).thenReturn(new PrintStream(log, true, StandardCharsets.UTF_8));
         when(run.getRootDir()).thenReturn(buildDir);

@@ -98,7 +98,7 @@ public final class AwaitCommand implements Callable<Integer> {
                 .build();
         // the spec only says which outputs the job's log holds: nothing is submitted
         try (CliTargets bound = new CliTargets(root.env(), null, settings, jobSpec);
-                JobMonitor monitor = new JobMonitor(bound, root.env().clock());
+                JobMonitor monitor = new JobMonitor(bound, root.env().time());
                 SubmitProgress progress = new SubmitProgress(root.env(), root.terminal(), true, false)) {
             TargetChoice.Candidate where = bound.primary();
             JobRef named = ExistingJob.named(where.platform(), job);

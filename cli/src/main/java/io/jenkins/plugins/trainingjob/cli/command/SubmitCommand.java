@@ -164,7 +164,7 @@ public final class SubmitCommand implements Callable<Integer> {
                 .snapshots(snapshots.store(root.terminal()))
                 .build();
         try (CliTargets bound = new CliTargets(root.env(), spec, settings, job);
-                JobMonitor monitor = new JobMonitor(bound, root.env().clock());
+                JobMonitor monitor = new JobMonitor(bound, root.env().time());
                 SubmitProgress progress = new SubmitProgress(
                         root.env(), root.terminal(), clientToken != null, !request.severalAttempts())) {
             SubmitRun run = new SubmitRun(root, request, waiting, progress, createBudget(settings));

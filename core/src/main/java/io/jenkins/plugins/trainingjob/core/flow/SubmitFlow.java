@@ -6,7 +6,6 @@ import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
@@ -27,6 +26,7 @@ import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -93,7 +93,7 @@ public final class SubmitFlow implements Submit {
     /** The last wait's outcome while its end is handled (clean-up, the job's log); {@code null} before. */
     private Outcome ending;
 
-    private MonitorClock.Timer timer;
+    private TimeSource.Timer timer;
     private Instant legStart;
     private DiagnosisReport preflight;
     private int firstAttempt = 1;
@@ -337,8 +337,8 @@ public final class SubmitFlow implements Submit {
             TargetChoice.Candidate only = targets.get(0);
             call("pre-flight", () -> Preflight.check(only.platform(), only.spec()), this::onPreflightChecked);
         } else {
-            PlanStep step = PlanStep.start(
-                    tasks, targets, request, new QueueEtaSource(tasks::now), plan -> step(() -> onPlanned(plan)));
+            PlanStep step =
+                    PlanStep.start(tasks, targets, request, new QueueEtaSource(), plan -> step(() -> onPlanned(plan)));
             planStep = step.over() ? null : step;
         }
     }

@@ -4,7 +4,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,8 +23,8 @@ import java.util.concurrent.TimeoutException;
  * platform's list call when that is cheaper than one call per job.
  *
  * <p>Listeners are called on the scheduler thread, one event at a time per watch; a listener that throws
- * is logged and ignored. One {@link MonitorClock} decides both what time it is for every deadline and
- * when the timers between polls fire; given a {@link Clock}, the monitor runs in real time.
+ * is logged and ignored. One {@link TimeSource} decides both what time it is for every deadline and
+ * when the timers between polls fire; given {@link TimeSource#system()}, the monitor runs in real time.
  */
 public final class JobMonitor implements JobWatcher {
 
@@ -40,28 +40,16 @@ public final class JobMonitor implements JobWatcher {
     private final MonitorTasks tasks = new Tasks();
     private volatile boolean closed;
 
-    /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
-    public JobMonitor(PlatformResolver platforms, Clock clock) {
-        this(platforms, clock, MonitorSettings.defaults());
+    /** On {@code time}: its "now" for the deadlines, its timers for the waits. */
+    public JobMonitor(PlatformResolver platforms, TimeSource time) {
+        this(platforms, time, MonitorSettings.defaults());
     }
 
-    /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
-    public JobMonitor(PlatformResolver platforms, Clock clock, MonitorSettings settings) {
+    /** On {@code time}: its "now" for the deadlines, its timers for the waits. */
+    public JobMonitor(PlatformResolver platforms, TimeSource time, MonitorSettings settings) {
         this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.runtime = new MonitorRuntime(
-                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(settings, "settings"));
-    }
-
-    /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
-    public JobMonitor(PlatformResolver platforms, MonitorClock clock) {
-        this(platforms, clock, MonitorSettings.defaults());
-    }
-
-    /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
-    public JobMonitor(PlatformResolver platforms, MonitorClock clock, MonitorSettings settings) {
-        this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.runtime = new MonitorRuntime(
-                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(settings, "settings"));
+        this.runtime =
+                new MonitorRuntime(Objects.requireNonNull(time, "time"), Objects.requireNonNull(settings, "settings"));
     }
 
     /**
@@ -296,7 +284,7 @@ public final class JobMonitor implements JobWatcher {
         }
 
         @Override
-        public MonitorClock.Timer schedule(Runnable task, java.time.Duration delay) {
+        public TimeSource.Timer schedule(Runnable task, java.time.Duration delay) {
             return closed ? null : runtime.schedule(task, delay);
         }
 

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -24,7 +25,7 @@ final class WatchSteps {
     private final Consumer<RuntimeException> onBug;
 
     // Scheduler-thread state.
-    private MonitorClock.Timer timer;
+    private TimeSource.Timer timer;
     private boolean cancelling;
     private boolean done;
 

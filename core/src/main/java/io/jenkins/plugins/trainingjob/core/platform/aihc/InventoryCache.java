@@ -5,7 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -29,7 +29,7 @@ final class InventoryCache {
 
     private record Entry(Instant readAt, PoolInventory inventory, InventoryUnreadableException refusal) {}
 
-    private final Clock clock;
+    private final TimeSource time;
     private final Duration maxAge;
     private final Map<Key, Entry> entries = new LinkedHashMap<>(MAX_ENTRIES, 0.75f, true) {
         @Override
@@ -39,8 +39,8 @@ final class InventoryCache {
     };
 
     /** @param maxAge one poll round: an inventory older than this is read again */
-    public InventoryCache(Clock clock, Duration maxAge) {
-        this.clock = Objects.requireNonNull(clock, "clock");
+    public InventoryCache(TimeSource time, Duration maxAge) {
+        this.time = Objects.requireNonNull(time, "time");
         this.maxAge = Objects.requireNonNull(maxAge, "maxAge");
     }
 
@@ -74,7 +74,7 @@ final class InventoryCache {
     }
 
     private PoolInventory get(Key key, java.util.function.Supplier<PoolInventory> read) {
-        Instant now = clock.instant();
+        Instant now = time.now();
         synchronized (entries) {
             Entry e = entries.get(key);
             if (e != null && Duration.between(e.readAt(), now).compareTo(maxAge) < 0) {
