@@ -21,11 +21,7 @@ import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -88,25 +84,13 @@ class SinceLastStartStepsTest {
     @BeforeEach
     void start() throws Exception {
         first = new StepFixture(new File(dir, "service"));
-        Clock clients = new Clock() {
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public Instant instant() {
-                return Instant.now().plus(ahead.get());
-            }
-        };
+        // the clients read the time a few seconds ahead per build, as builds days apart would
+        io.jenkins.plugins.trainingjob.core.time.TimeSource clients =
+                new io.jenkins.plugins.trainingjob.core.testkit.ShiftedTime(
+                        io.jenkins.plugins.trainingjob.core.time.TimeSource.system(), ahead::get);
         simulated = new FastSimulatedAihc(
                 first, Scenario.bundled("nightly").withSpeed(0), "cce-nightly", settings -> AihcClient.builder(settings)
-                        .clock(clients)
+                        .time(clients)
                         .build());
     }
 

@@ -85,6 +85,8 @@ public final class SubmitFlow implements Submit {
     private volatile boolean interruptAsked;
     /** An interrupt came while the last wait's end was made: the result stands, and a line says so. */
     private boolean lateInterrupt;
+    /** "stopping job X" was said for the current job: the stop that follows says only how it went. */
+    private boolean saidStopping;
 
     private boolean done;
     private boolean creating;
@@ -614,6 +616,15 @@ public final class SubmitFlow implements Submit {
             return;
         }
         if (interrupted) {
+            JobStatus last = outcome.lastStatus();
+            if (last != null && last.phase().isTerminal()) {
+                // the job ended on its own before the interrupt reached its watch: nothing to stop, no more
+                // attempts; the result stands and says so
+                lateInterrupt = true;
+                recordLeg(outcome, AttemptEnd.FINAL, "");
+                finish(outcome);
+                return;
+            }
             recordLeg(outcome, AttemptEnd.INTERRUPTED, "interrupted");
             stopAfterInterrupt();
             return;
@@ -771,8 +782,12 @@ public final class SubmitFlow implements Submit {
             return;
         }
         interrupted = true;
-        if (watch != null) {
+        if (watch != null && watch.outcome().isDone()) {
+            // the watch ended a moment ago; its end, queued, sees the interrupt and decides (a job that ended
+            // is not stopped)
+        } else if (watch != null) {
             JobRef job = state.job();
+            saidStopping = request.stopOnInterrupt();
             emit(new SubmitEvent.Interrupting(
                     request.stopOnInterrupt()
                             ? "interrupted: stopping job " + job.id() + " on "
@@ -809,8 +824,10 @@ public final class SubmitFlow implements Submit {
             endInterrupted(new Outcome.Cancelled(null, false, "interrupted: job " + job.id() + " keeps running"), null);
             return;
         }
-        emit(new SubmitEvent.Interrupting("interrupted: stopping job " + job.id() + " on "
-                + job.platform().displayName() + " (" + request.names().field("cancelOnInterrupt") + ")"));
+        if (!saidStopping) {
+            emit(new SubmitEvent.Interrupting("interrupted: stopping job " + job.id() + " on "
+                    + job.platform().displayName() + " (" + request.names().field("cancelOnInterrupt") + ")"));
+        }
         call(
                 "stop job",
                 () -> {

@@ -157,6 +157,35 @@ class SubmitInterruptTest {
         assertThat(a.cancelled).isEmpty();
     }
 
+    /**
+     * The interrupt comes with the event that says the job ended, before its watch's end is handled: the
+     * job is not stopped (it ended), no line says it is being stopped, and the result stands.
+     */
+    @Test
+    void anInterruptAsTheJobEndsStopsNothingAndSaysItHadEnded() {
+        SubmitWorld.Pool a = world.pool("a", true);
+        Submit[] submit = new Submit[1];
+        AtomicBoolean once = new AtomicBoolean();
+        world.onWatch = e -> {
+            if (e.message().contains("SUCCEEDED") && !once.getAndSet(true)) {
+                submit[0].interrupt();
+            }
+        };
+        submit[0] = world.start(world.request(WaitMode.COMPLETED).build());
+        world.runUntil("the submit ends", () -> {
+            a.finishRunning();
+            return submit[0].result().isDone();
+        });
+
+        SubmitResult result = submit[0].result().join();
+        assertThat(once).as("the interrupt came with the end").isTrue();
+        assertThat(result.ending()).isEqualTo(SubmitResult.Ending.WAITED);
+        assertThat(a.cancelled).as("an ended job is not stopped").isEmpty();
+        assertThat(world.lines())
+                .noneMatch(l -> l.startsWith("interrupted: stopping job"))
+                .contains("interrupted after job " + a.created.get(0).id() + " had ended (SUCCEEDED); nothing to stop");
+    }
+
     @Test
     void anInterruptWhileTheCleanUpStopsTheJobSaysItWasStopped() {
         SubmitWorld.Pool a = world.pool("a", false);

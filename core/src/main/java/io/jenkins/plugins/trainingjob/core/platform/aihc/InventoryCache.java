@@ -70,7 +70,7 @@ final class InventoryCache {
      * and the cache keeps this read for the rest of the round.
      */
     public PoolInventory refresh(String queue, java.util.function.Supplier<PoolInventory> read) {
-        return read(new Key(null, "", "", queue == null ? "" : queue), clock.instant(), read);
+        return read(new Key(null, "", "", queue == null ? "" : queue), time.now(), read);
     }
 
     private PoolInventory get(Key key, java.util.function.Supplier<PoolInventory> read) {

@@ -64,7 +64,7 @@ class InventoryCacheTest {
             reads.incrementAndGet();
             return inventory();
         });
-        now = now.plusSeconds(5);
+        clock.advance(Duration.ofSeconds(5));
         PoolInventory fresh = inventory();
 
         assertThat(cache.refresh("default", () -> {
