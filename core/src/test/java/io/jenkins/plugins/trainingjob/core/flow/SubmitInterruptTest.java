@@ -7,11 +7,10 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -242,33 +241,26 @@ class SubmitInterruptTest {
     /** Starts the submit; it is interrupted at the first event {@code at} accepts, or during a create. */
     private Submit interruptedAt(
             Predicate<SubmitEvent> at, SubmitWorld.Pool createIn, SubmitRequest request, AtomicBoolean done) {
-        AtomicReference<Submit> handle = new AtomicReference<>();
-        List<SubmitEvent> early = new ArrayList<>();
+        CompletableFuture<Submit> handle = new CompletableFuture<>();
         if (at != null) {
             world.onEvent = e -> {
                 if (!done.get() && at.test(e)) {
                     done.set(true);
-                    Submit s = handle.get();
-                    if (s == null) {
-                        early.add(e); // emitted while starting: interrupted right after start returns
-                    } else {
-                        s.interrupt();
-                    }
+                    // on the scheduler thread: never wait here; an event emitted before start returned is
+                    // interrupted as soon as it has
+                    handle.thenAccept(Submit::interrupt);
                 }
             };
         }
         if (createIn != null) {
             createIn.duringCreate = () -> {
                 if (!done.getAndSet(true)) {
-                    handle.get().interrupt();
+                    handle.join().interrupt(); // on the call thread, the create in flight: start returns meanwhile
                 }
             };
         }
         Submit submit = world.start(request);
-        handle.set(submit);
-        if (!early.isEmpty()) {
-            submit.interrupt();
-        }
+        handle.complete(submit);
         return submit;
     }
 
