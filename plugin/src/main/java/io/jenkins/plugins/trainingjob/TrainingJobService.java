@@ -17,8 +17,8 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.net.URI;
-import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -27,7 +27,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
@@ -36,6 +36,10 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * The controller's one job monitor and the connections it polls through. Steps register watches here
  * and hold only ids: configured connections are keyed by name (so the monitor can batch their jobs),
  * inline settings by a per-step binding id, resolved again after a restart.
+ *
+ * <p>It owns the controller's one {@link TimeSource} ({@link #time()}): the monitor runs on it, and the steps'
+ * diagnosis fetches, saved-state conversions and build-page progress read it, so a test hands the service a
+ * manual clock and every wait and age of the plugin follows it.
  *
  * <p>Submits and other one-off calls run on a small pool of its own, never on the Pipeline VM thread.
  * Build-log lines, outcomes and state saves run on a second pool, so they never wait behind a slow
@@ -52,7 +56,8 @@ public class TrainingJobService implements PlatformResolver {
     private final CredentialsLookup credentials;
     private final SpecLoader specs;
     private final Supplier<TrainingJobConfiguration> configuration;
-    private final Function<PlatformResolver, JobWatcher> watcherFactory;
+    private final BiFunction<PlatformResolver, TimeSource, JobWatcher> watcherFactory;
+    private final TimeSource time;
     private final Executor executor;
     private final Executor events;
     private final Supplier<Object> proxy;
@@ -74,47 +79,60 @@ public class TrainingJobService implements PlatformResolver {
                 new JenkinsCredentialsLookup(),
                 CoreDefaults.specLoader(),
                 TrainingJobConfiguration::get,
-                resolver -> new JobMonitor(resolver, Clock.systemUTC()),
+                JobMonitor::new,
                 newPool("training-job-calls"),
                 newPool("training-job-events"),
-                CoreDefaults::jenkinsProxy);
+                CoreDefaults::jenkinsProxy,
+                TimeSource.system());
     }
 
-    /** One executor for everything (unit tests run it on the calling thread). */
+    /** One executor for everything (unit tests run it on the calling thread), in real time. */
     public TrainingJobService(
             PlatformConnector connector,
             CredentialsLookup credentials,
             SpecLoader specs,
             Supplier<TrainingJobConfiguration> configuration,
-            Function<PlatformResolver, JobWatcher> watcherFactory,
+            BiFunction<PlatformResolver, TimeSource, JobWatcher> watcherFactory,
             Executor executor) {
         this(connector, credentials, specs, configuration, watcherFactory, executor, executor);
     }
 
+    /** A pool for calls and one for events, in real time and without a proxy configuration. */
     public TrainingJobService(
             PlatformConnector connector,
             CredentialsLookup credentials,
             SpecLoader specs,
             Supplier<TrainingJobConfiguration> configuration,
-            Function<PlatformResolver, JobWatcher> watcherFactory,
+            BiFunction<PlatformResolver, TimeSource, JobWatcher> watcherFactory,
             Executor executor,
             Executor events) {
-        this(connector, credentials, specs, configuration, watcherFactory, executor, events, () -> null);
+        this(
+                connector,
+                credentials,
+                specs,
+                configuration,
+                watcherFactory,
+                executor,
+                events,
+                () -> null,
+                TimeSource.system());
     }
 
     /**
      * As the controller's instance is built: {@code proxy} tells Jenkins' proxy configuration (compared by
-     * identity; {@code null} for none), and clients are built again when it changes.
+     * identity; {@code null} for none), and clients are built again when it changes; {@code watcherFactory}
+     * makes the watcher on {@code time}, the service's one time source.
      */
     public TrainingJobService(
             PlatformConnector connector,
             CredentialsLookup credentials,
             SpecLoader specs,
             Supplier<TrainingJobConfiguration> configuration,
-            Function<PlatformResolver, JobWatcher> watcherFactory,
+            BiFunction<PlatformResolver, TimeSource, JobWatcher> watcherFactory,
             Executor executor,
             Executor events,
-            Supplier<Object> proxy) {
+            Supplier<Object> proxy,
+            TimeSource time) {
         this.connector = connector;
         this.credentials = credentials;
         this.specs = specs;
@@ -123,6 +141,7 @@ public class TrainingJobService implements PlatformResolver {
         this.executor = executor;
         this.events = events;
         this.proxy = proxy;
+        this.time = java.util.Objects.requireNonNull(time, "time");
     }
 
     public static TrainingJobService get() {
@@ -143,6 +162,14 @@ public class TrainingJobService implements PlatformResolver {
 
     public TrainingJobConfiguration configuration() {
         return configuration.get();
+    }
+
+    /**
+     * The controller's one time source: the monitor's (it is handed to the watcher factory), and what every
+     * step, fetch and build-page view of this plugin reads the time from.
+     */
+    public TimeSource time() {
+        return time;
     }
 
     /** Where steps run their short blocking calls (reading the spec, submitting, stopping). */
@@ -197,7 +224,7 @@ public class TrainingJobService implements PlatformResolver {
                     throw new IllegalStateException(Messages.Service_Closing());
                 }
                 if (watcher == null) {
-                    watcher = watcherFactory.apply(this);
+                    watcher = watcherFactory.apply(this, time);
                 }
                 w = watcher;
             }

@@ -42,7 +42,7 @@ class TrainingJobServiceConnectionsTest {
                 credentials,
                 (text, source, vars) -> null,
                 () -> config,
-                resolver -> null,
+                (resolver, time) -> null,
                 Runnable::run);
     }
 

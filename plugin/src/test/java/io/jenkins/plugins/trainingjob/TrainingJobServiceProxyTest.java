@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,10 +51,11 @@ class TrainingJobServiceProxyTest {
                 credentials,
                 (text, source, vars) -> null,
                 () -> config,
-                resolver -> null,
+                (resolver, time) -> null,
                 Runnable::run,
                 Runnable::run,
-                jenkinsProxy::get);
+                jenkinsProxy::get,
+                TimeSource.system());
     }
 
     @Test

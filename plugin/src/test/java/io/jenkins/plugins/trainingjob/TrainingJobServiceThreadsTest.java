@@ -18,7 +18,6 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -59,8 +58,8 @@ class TrainingJobServiceThreadsTest {
                 credentials,
                 (text, source, variables) -> null,
                 () -> config,
-                resolver -> {
-                    monitor.set(new JobMonitor(resolver, Clock.systemUTC()));
+                (resolver, time) -> {
+                    monitor.set(new JobMonitor(resolver, time));
                     return monitor.get();
                 },
                 TrainingJobService.newPool("training-job-calls"),

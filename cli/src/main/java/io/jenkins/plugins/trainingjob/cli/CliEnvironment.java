@@ -3,9 +3,9 @@ package io.jenkins.plugins.trainingjob.cli;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
 import java.util.Objects;
 
@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param err progress and errors (stderr)
  * @param interactive whether stdin, stdout and stderr are a terminal (colour and the live line only then)
  * @param connector opens platform clients; each one's notices go to {@code err}
+ * @param time the command's one time source: its monitor's deadlines and timers, its pauses between polls,
+ *     the live line's clock, the ages it prints ({@link TimeSource#system()}; a test's manual clock)
  */
 public record CliEnvironment(
         Map<String, String> variables,
@@ -28,7 +30,7 @@ public record CliEnvironment(
         boolean interactive,
         InterruptSignal interrupts,
         PlatformConnector connector,
-        Clock clock) {
+        TimeSource time) {
 
     public CliEnvironment {
         variables = Map.copyOf(variables);
@@ -37,7 +39,7 @@ public record CliEnvironment(
         Objects.requireNonNull(err, "err");
         Objects.requireNonNull(interrupts, "interrupts");
         Objects.requireNonNull(connector, "connector");
-        Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(time, "time");
         connector = sayingNotices(connector, err);
     }
 

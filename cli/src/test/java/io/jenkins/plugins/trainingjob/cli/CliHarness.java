@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.trainingjob.cli.command.TrainJob;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -12,7 +13,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -29,8 +29,8 @@ public final class CliHarness {
     PlatformConnector connector = TrainingPlatforms::connect;
     /** Whether stdout counts as a terminal (colour is only ever used on one). */
     public boolean interactive;
-    /** The command's clock: a test against a simulator whose time was moved sets one that agrees with it. */
-    Clock clock = Clock.systemUTC();
+    /** The command's time: a test against a simulator whose time was moved sets one that agrees with it. */
+    TimeSource time = TimeSource.system();
 
     public CliHarness(Path home) {
         this.home = home;
@@ -120,7 +120,7 @@ public final class CliHarness {
                 interactive,
                 interrupts,
                 connector,
-                clock);
+                time);
         int code = TrainJob.run(environment, args);
         return new Result(code, out.toString(), err.toString());
     }

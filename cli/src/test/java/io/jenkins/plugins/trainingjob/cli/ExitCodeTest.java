@@ -113,7 +113,7 @@ class ExitCodeTest {
                         s -> {
                             throw new AssertionError();
                         },
-                        java.time.Clock.systemUTC()))
+                        io.jenkins.plugins.trainingjob.core.time.TimeSource.system()))
                 .usage(new java.io.PrintWriter(help));
         for (io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass c :
                 io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass.values()) {

@@ -8,6 +8,8 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ShiftedTime;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
@@ -15,7 +17,6 @@ import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -230,7 +231,8 @@ class FallbackWorldsTest {
             fireIf(method.equals("submit") && n == 1, () -> cli.interrupts.fireAndAwaitNoted());
         };
         // The CLI's clock agrees with the simulator's (moved 13 h ahead), running in real time from there.
-        cli.clock = Clock.offset(Clock.systemUTC(), Duration.between(Instant.now(), sim.now()));
+        Duration ahead = Duration.between(Instant.now(), sim.now());
+        cli.time = new ShiftedTime(TimeSource.system(), () -> ahead);
         String name = "eta-" + RUNS.incrementAndGet();
 
         var r = cli.run(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
@@ -55,8 +56,8 @@ class SeveralAttemptEdgesTest extends SimulatorBackedCliTest {
 
     /** The clients record their waits after an uncertain create instead of sleeping them (nothing appears). */
     private void recordWaitsInsteadOfSleeping() {
-        cli.connector =
-                settings -> AihcClient.builder(settings).sleeper(wait -> {}).build();
+        cli.connector = settings ->
+                AihcClient.builder(settings).time(ManualClock.startingNow()).build();
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
@@ -17,10 +18,8 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -50,8 +49,8 @@ class SubmitOnceTest {
 
     CliHarness cli;
 
-    /** The waits the clients asked for, when {@link #recordWaitsInsteadOfSleeping} is on. */
-    final List<Duration> waits = new CopyOnWriteArrayList<>();
+    /** The clients' time when {@link #recordWaitsInsteadOfSleeping} is on: it records their waits, sleeps none. */
+    final ManualClock clientTime = ManualClock.startingNow();
 
     @BeforeAll
     static void startSimulator() {
@@ -130,18 +129,9 @@ class SubmitOnceTest {
      */
     private void recordWaitsInsteadOfSleeping() {
         cli.connector = settings -> switch (settings.platform()) {
-            case AIHC -> AihcClient.builder(settings).sleeper(this::record).build();
-            case SENSECORE ->
-                SenseCoreClient.builder(settings).sleeper(this::record).build();
+            case AIHC -> AihcClient.builder(settings).time(clientTime).build();
+            case SENSECORE -> SenseCoreClient.builder(settings).time(clientTime).build();
         };
-    }
-
-    private void record(Duration wait) throws InterruptedException {
-        // as Sleeper.system(): a wait of zero is no sleep, any other ends at once on an interrupt
-        if (!wait.isZero() && !wait.isNegative() && Thread.interrupted()) {
-            throw new InterruptedException("interrupted before a wait of " + wait);
-        }
-        waits.add(wait);
     }
 
     /** Runs {@code hook} on the command's thread each time it calls the platform's create. */
@@ -365,7 +355,7 @@ class SubmitOnceTest {
                         "the job may still appear",
                         "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
-        assertThat(waits).as("the look-ups after the 503").isEqualTo(CreateRecovery.ANSWERED_WAITS);
+        assertThat(clientTime.sleeps()).as("the look-ups after the 503").isEqualTo(CreateRecovery.ANSWERED_WAITS);
     }
 
     // ------------------------------------------------------------------ creates whose answer is lost
@@ -401,7 +391,7 @@ class SubmitOnceTest {
                         "the job may still appear",
                         "find it with: trainjob status --platform aihc --client-token " + name + "-t");
         assertThat(jobsNamed(name)).isEmpty();
-        assertThat(waits).as("the look-ups after the 503").isEqualTo(CreateRecovery.ANSWERED_WAITS);
+        assertThat(clientTime.sleeps()).as("the look-ups after the 503").isEqualTo(CreateRecovery.ANSWERED_WAITS);
     }
 
     @Test
@@ -418,7 +408,7 @@ class SubmitOnceTest {
 
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(jobsNamed(result.out().strip())).hasSize(1);
-        assertThat(waits)
+        assertThat(clientTime.sleeps())
                 .as("look-ups after the dropped create and after the cut answer")
                 .isNotEmpty();
     }

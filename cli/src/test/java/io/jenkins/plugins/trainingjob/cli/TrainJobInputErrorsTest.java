@@ -352,7 +352,7 @@ class TrainJobInputErrorsTest {
                 false,
                 cli.interrupts,
                 cli.connector,
-                java.time.Clock.systemUTC()));
+                io.jenkins.plugins.trainingjob.core.time.TimeSource.system()));
         for (String name : cl.getSubcommands().keySet()) {
             if (name.equals("help")) {
                 continue;

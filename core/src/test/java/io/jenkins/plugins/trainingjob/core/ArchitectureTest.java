@@ -9,7 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Core's layers, from the bottom: {@code text} (leaf helpers), {@code spec}, the platform layer
+ * Core's layers, from the bottom: {@code text} (leaf helpers) and {@code time} (the one time source), both
+ * leaves that import no other layer, {@code spec}, the platform layer
  * ({@code platform}, its clients and {@code internal.http}), {@code diagnosis}, {@code eta},
  * {@code snapshot} (start snapshots and what changed since), {@code outcome} (how a wait ended: the
  * result values), {@code report} (their renderers), {@code monitor} (the watch engine), {@code flow}
@@ -34,6 +35,8 @@ class ArchitectureTest {
                 .consideringOnlyDependenciesInLayers()
                 .layer("text")
                 .definedBy(CORE + "text..")
+                .layer("time")
+                .definedBy(CORE + "time..")
                 .layer("spec")
                 .definedBy(CORE + "spec..")
                 .layer("platform")
@@ -71,6 +74,10 @@ class ArchitectureTest {
                 .whereLayer("spec")
                 .mayOnlyBeAccessedByLayers(
                         "platform", "diagnosis", "eta", "snapshot", "outcome", "report", "monitor", "flow")
+                .whereLayer("time")
+                .mayNotAccessAnyLayer()
+                .whereLayer("text")
+                .mayNotAccessAnyLayer()
                 .check(core);
     }
 

@@ -5,9 +5,9 @@ import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.function.LongSupplier;
 import org.kohsuke.accmod.Restricted;
 import org.kohsuke.accmod.restrictions.NoExternalUse;
 
@@ -28,20 +28,20 @@ public final class WaitProgress {
     public static final Duration SAVE_EVERY = Duration.ofSeconds(30);
 
     private final Run<?, ?> run;
-    private final LongSupplier clock;
+    private final TimeSource time;
     private final long saveEvery;
     private LiveWait current;
     private long lastSave = Long.MIN_VALUE;
     private boolean unsaved;
 
-    /** The build's view, in real time. */
-    public WaitProgress(Run<?, ?> run) {
-        this(run, System::currentTimeMillis, SAVE_EVERY);
+    /** The build's view, on {@code time} (the service's): when each state was seen, when to save. */
+    public WaitProgress(Run<?, ?> run, TimeSource time) {
+        this(run, time, SAVE_EVERY);
     }
 
-    WaitProgress(Run<?, ?> run, LongSupplier clockMillis, Duration saveEvery) {
+    WaitProgress(Run<?, ?> run, TimeSource time, Duration saveEvery) {
         this.run = run;
-        this.clock = clockMillis;
+        this.time = time;
         this.saveEvery = saveEvery.toMillis();
     }
 
@@ -51,7 +51,7 @@ public final class WaitProgress {
         if (status == null && current == null) {
             return; // a retry before the first status: nothing to show yet
         }
-        long now = clock.getAsLong();
+        long now = time.now().toEpochMilli();
         String jobId = status != null ? status.job().id() : current.getJobId();
         LiveWait previous = current != null && current.getJobId().equals(jobId) ? current : null;
         String state = status != null ? status.phase().name() : previous.getState();
@@ -93,7 +93,7 @@ public final class WaitProgress {
     /** Writes what a throttled event left unsaved (the step's end writes the build record anyway). */
     public synchronized void flush() {
         if (unsaved) {
-            save(clock.getAsLong());
+            save(time.now().toEpochMilli());
         }
     }
 

@@ -135,7 +135,11 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
         CompletableFuture<FetchedDiagnosis> f = service()
                 .watcher()
                 .fetchDiagnosis(
-                        binding.key(), WatchOptions.diagnosisFetcher(service().configuration()), diagnosisId, jobId);
+                        binding.key(),
+                        WatchOptions.diagnosisFetcher(
+                                service().configuration(), service().time()),
+                        diagnosisId,
+                        jobId);
         fetch = f;
         if (isStopping()) {
             // stop() came while we were binding: it could not cancel a fetch it did not see

@@ -5,9 +5,8 @@ import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.spec.DurationInput;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 
 /** Builds the monitor's policy (and the diagnosis fetcher) from a step's parameters and the global defaults. */
@@ -36,14 +35,10 @@ final class WatchOptions {
 
     /**
      * Fetches a diagnosis on request: waits as long as a watch waits for its diagnosis, asking at the
-     * configured poll interval. The monitor waits between questions on its timer; the sleeper is there
-     * only for the fetcher's blocking form, which steps do not use.
+     * configured poll interval. The monitor waits between questions on its timer, on the service's time.
      */
-    static DiagnosisFetcher diagnosisFetcher(TrainingJobConfiguration config) {
+    static DiagnosisFetcher diagnosisFetcher(TrainingJobConfiguration config, TimeSource time) {
         return new DiagnosisFetcher(
-                WatchPolicy.defaults(WaitTarget.SCHEDULED).diagnosisTimeout(),
-                config.pollIntervalDuration(),
-                Clock.systemUTC(),
-                Sleeper.system());
+                WatchPolicy.defaults(WaitTarget.SCHEDULED).diagnosisTimeout(), config.pollIntervalDuration(), time);
     }
 }

@@ -429,7 +429,7 @@ public abstract class WatchingExecution extends StepExecution {
         private void showOnBuildPage(java.util.function.Consumer<WaitProgress> update) {
             try {
                 if (progress == null) {
-                    progress = new WaitProgress(run());
+                    progress = new WaitProgress(run(), service().time());
                 }
                 update.accept(progress);
             } catch (IOException | InterruptedException | RuntimeException e) {

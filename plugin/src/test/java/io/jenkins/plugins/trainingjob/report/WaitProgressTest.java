@@ -18,10 +18,11 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 class WaitProgressTest {
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-7", "resnet <b>");
-    private final AtomicLong now = new AtomicLong(1_000_000);
+    private final ManualClock clock = new ManualClock(Instant.ofEpochMilli(1_000_000));
     private final List<Object> actions = new ArrayList<>();
     private Run<?, ?> run;
     private WaitProgress progress;
@@ -49,7 +50,7 @@ class WaitProgressTest {
                 .addAction(any());
         when(run.getAction(PendingTimeAction.class))
                 .thenAnswer(i -> actions.isEmpty() ? null : (PendingTimeAction) actions.get(0));
-        progress = new WaitProgress(run, now::get, Duration.ofSeconds(30));
+        progress = new WaitProgress(run, clock, Duration.ofSeconds(30));
     }
 
     private static JobStatus status(JobPhase phase, Integer position) {
@@ -76,7 +77,7 @@ class WaitProgressTest {
     void everyEventShowsAtOnceButTheBuildIsSavedAtMostEveryThirtySeconds() throws Exception {
         progress.onEvent(new MonitorEvent.StateChanged(null, status(JobPhase.PENDING, 9)));
         for (int position = 8; position >= 5; position--) {
-            now.addAndGet(5_000);
+            clock.advance(Duration.ofMillis(5_000));
             progress.onEvent(new MonitorEvent.QueuePositionChanged(status(JobPhase.PENDING, position), position));
         }
 
@@ -85,11 +86,11 @@ class WaitProgressTest {
                 .isEqualTo(5);
         verify(run, times(1)).save(); // the first event; the next four came within 30 s of it
 
-        now.addAndGet(10_000); // 30 s after the first save
+        clock.advance(Duration.ofMillis(10_000)); // 30 s after the first save
         progress.onEvent(new MonitorEvent.QueuePositionChanged(status(JobPhase.PENDING, 4), 4));
         verify(run, times(2)).save();
 
-        now.addAndGet(1_000);
+        clock.advance(Duration.ofMillis(1_000));
         progress.onEvent(new MonitorEvent.Heartbeat(status(JobPhase.PENDING, 4), Duration.ofMinutes(2)));
         progress.flush();
         verify(run, times(3)).save();

@@ -25,7 +25,6 @@ import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,8 +102,8 @@ class BlockedBuildLogTest {
                 f.service.credentials(),
                 (text, source, variables) -> FakePlatform.spec(PlatformKind.AIHC, "resnet-" + variables.get("RUN")),
                 () -> f.config,
-                resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                (resolver, time) -> {
+                    monitor = new JobMonitor(resolver, time);
                     return armingBeforeTheBlockedWatch(monitor);
                 },
                 Runnable::run,

@@ -20,7 +20,6 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.io.File;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -147,8 +146,8 @@ class JobEndOffTheEventsPoolTest {
                 f.service.credentials(),
                 (text, source, variables) -> JobSpecLoader.load(SPEC_WITH_AN_OUTPUT, source, variables),
                 () -> f.config,
-                resolver -> {
-                    monitor = new JobMonitor(resolver, Clock.systemUTC());
+                (resolver, time) -> {
+                    monitor = new JobMonitor(resolver, time);
                     return monitor;
                 },
                 calls,

@@ -4,8 +4,7 @@ import static org.mockito.Mockito.when;
 
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 
@@ -25,21 +24,22 @@ final class RealMonitorService implements AutoCloseable {
         this(f, pollInterval, executor, null);
     }
 
-    /** As above, with the monitor on {@code clock} ({@code null}: in real time). */
-    RealMonitorService(StepFixture f, Duration pollInterval, Executor executor, MonitorClock clock) {
+    /** As above, with the service (and so its monitor) on {@code time} ({@code null}: in real time). */
+    RealMonitorService(StepFixture f, Duration pollInterval, Executor executor, TimeSource time) {
         when(f.config.pollIntervalDuration()).thenReturn(pollInterval);
         service = new TrainingJobService(
                 settings -> f.platform.connectedWith(settings),
                 f.service.credentials(),
                 f.service.specs(),
                 () -> f.config,
-                resolver -> {
-                    monitor = clock != null
-                            ? new JobMonitor(resolver, clock)
-                            : new JobMonitor(resolver, Clock.systemUTC());
+                (resolver, serviceTime) -> {
+                    monitor = new JobMonitor(resolver, serviceTime);
                     return monitor;
                 },
-                executor);
+                executor,
+                executor,
+                () -> null,
+                time != null ? time : TimeSource.system());
     }
 
     /** The monitor, once the first watch made the service create it; {@code null} before. */

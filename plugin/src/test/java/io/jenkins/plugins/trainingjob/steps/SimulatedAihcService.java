@@ -8,10 +8,10 @@ import io.jenkins.plugins.trainingjob.AihcConnection;
 import io.jenkins.plugins.trainingjob.CredentialsLookup;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.time.Duration;
@@ -20,7 +20,7 @@ import java.util.Optional;
 /**
  * The plugin's service on core's real AIHC client and job monitor, pointed at a simulator of the seed
  * scenario as the configured connection {@code sim}. The simulator's clock stands still unless a test
- * moves it; the monitor runs on a {@link MonitorClock} the test gives and moves.
+ * moves it; the service, and so its monitor, runs on a {@link TimeSource} the test gives and moves.
  */
 final class SimulatedAihcService implements AutoCloseable {
     static final String CONNECTION = "sim";
@@ -30,8 +30,8 @@ final class SimulatedAihcService implements AutoCloseable {
     final TrainingJobService service;
     private volatile JobMonitor monitor;
 
-    /** The monitor on {@code clock}, which the test moves. */
-    SimulatedAihcService(StepFixture f, MonitorClock clock) {
+    /** The service on {@code clock}, which the test moves. */
+    SimulatedAihcService(StepFixture f, TimeSource clock) {
         sim = Simulator.start(Scenario.bundled("seed-taint-and-gpu").withSpeed(0));
         AihcConnection c = new AihcConnection();
         c.setName(CONNECTION);
@@ -56,11 +56,14 @@ final class SimulatedAihcService implements AutoCloseable {
                 keys,
                 JobSpecLoader::load,
                 () -> f.config,
-                resolver -> {
-                    monitor = new JobMonitor(resolver, clock);
+                (resolver, time) -> {
+                    monitor = new JobMonitor(resolver, time);
                     return monitor;
                 },
-                Runnable::run);
+                Runnable::run,
+                Runnable::run,
+                () -> null,
+                clock);
     }
 
     /** The monitor, once the first watch made the service create it; {@code null} before. */

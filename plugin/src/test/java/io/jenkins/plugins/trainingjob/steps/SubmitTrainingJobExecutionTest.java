@@ -16,6 +16,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.ScriptedWatcher.ScriptedWatch;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
 import java.io.File;
@@ -249,7 +250,8 @@ class SubmitTrainingJobExecutionTest {
     @Test
     void maxWaitCountsFromTheFirstSubmitAcrossARestart() throws Exception {
         java.time.Instant submitted = java.time.Instant.parse("2026-12-01T10:00:00Z");
-        f.watcher.now = submitted;
+        ManualClock clock = new ManualClock(submitted);
+        f.watcher.tasks.runOn(clock);
         SubmitTrainingJobStep step = step();
         step.setMaxWait("30m");
         Fallback spot = new Fallback(); // a submit of several attempts: the path R4 found
@@ -262,7 +264,7 @@ class SubmitTrainingJobExecutionTest {
             assertThat(b.start()).isEqualTo(submitted);
         });
 
-        f.watcher.now = submitted.plus(Duration.ofMinutes(20)); // the controller comes back 20 minutes later
+        clock.advance(Duration.ofMinutes(20)); // the controller comes back 20 minutes later
         SubmitTrainingJobExecution resumed = f.restart(e, mock(StepContext.class));
         resumed.onResume();
 

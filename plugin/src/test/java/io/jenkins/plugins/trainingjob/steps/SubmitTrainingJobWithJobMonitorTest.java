@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.Mockito.verify;
 
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
+import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
+import io.jenkins.plugins.trainingjob.report.LiveWait;
+import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
 import java.io.File;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +23,8 @@ import org.mockito.ArgumentCaptor;
 /**
  * The step with core's real {@link JobMonitor} (its own threads) over the fake platform: the wait ends
  * through the monitor, and stopping the build stops the job on the platform. The monitor runs on a
- * {@link ManualClock} the test advances until the step ended, settling with the monitor after each timer.
+ * {@link ManualClock} the test advances until the step ended, settling with the monitor after each timer:
+ * the service's one time source, which it hands to the monitor and the build page alike.
  */
 class SubmitTrainingJobWithJobMonitorTest {
     private final ManualClock clock = new ManualClock();
@@ -142,5 +149,44 @@ class SubmitTrainingJobWithJobMonitorTest {
         clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
         verify(f.context).onFailure(timeout);
         assertThat(f.platform.cancelled).isEmpty();
+    }
+
+    @Test
+    void theServiceHandsItsClockToTheMonitorForNowAndForItsTimers() {
+        assertThat(monitored.service.time()).isSameAs(clock);
+        MonitorTasks tasks = monitored.service.watcher().tasks();
+        Instant start = clock.now();
+        clock.advance(Duration.ofHours(5));
+        assertThat(tasks.now()).isEqualTo(start.plus(Duration.ofHours(5)));
+
+        List<Instant> fired = new CopyOnWriteArrayList<>();
+        tasks.schedule(() -> fired.add(tasks.now()), Duration.ofMinutes(10));
+        clock.advance(Duration.ofMinutes(9));
+        assertThat(fired).as("a monitor timer waits for the service's clock").isEmpty();
+        clock.advance(Duration.ofMinutes(1));
+
+        assertThat(fired).containsExactly(start.plus(Duration.ofHours(5).plusMinutes(10)));
+    }
+
+    @Test
+    void aWaitingStepsBuildPageIsDatedByTheServicesClock() throws Exception {
+        f.platform.phase = JobPhase.PENDING;
+        Instant before = clock.now();
+        SubmitTrainingJobExecution e = start();
+
+        clock.runUntil("the build page shows the wait", () -> !liveWaits().isEmpty());
+
+        LiveWait shown = liveWaits().get(0);
+        assertThat(shown.getState()).isEqualTo("PENDING");
+        assertThat(Instant.ofEpochMilli(shown.getUpdatedAt()))
+                .as("the manual clock's time, not the machine's")
+                .isBetween(before, clock.now());
+        e.stop(new InterruptedException("seen enough"));
+        clock.runUntil("the step ended", () -> StepFixture.ended(f.context));
+    }
+
+    private List<LiveWait> liveWaits() {
+        PendingTimeAction page = f.run.getAction(PendingTimeAction.class);
+        return page == null ? List.of() : page.getLiveWaits();
     }
 }

@@ -229,7 +229,7 @@ class TrainingJobBuilderTest {
                         f.service.credentials(),
                         f.service.specs(),
                         () -> f.config,
-                        resolver -> new io.jenkins.plugins.trainingjob.core.monitor.JobWatcher() {
+                        (resolver, time) -> new io.jenkins.plugins.trainingjob.core.monitor.JobWatcher() {
                             @Override
                             public io.jenkins.plugins.trainingjob.core.monitor.Watch watch(
                                     String key,

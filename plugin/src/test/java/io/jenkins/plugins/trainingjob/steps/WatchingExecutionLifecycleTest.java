@@ -128,7 +128,11 @@ class WatchingExecutionLifecycleTest {
         assertThat(service.isClosing()).isTrue();
         assertThat(monitored
                         .monitor()
-                        .fetchDiagnosis("connection:prod", WatchOptions.diagnosisFetcher(f.config), "d-1", null))
+                        .fetchDiagnosis(
+                                "connection:prod",
+                                WatchOptions.diagnosisFetcher(f.config, service.time()),
+                                "d-1",
+                                null))
                 .as("the monitor is closed")
                 .isCompletedExceptionally();
     }
@@ -248,7 +252,7 @@ class WatchingExecutionLifecycleTest {
                 f.service.credentials(),
                 f.service.specs(),
                 () -> f.config,
-                r -> f.watcher,
+                (r, time) -> f.watcher,
                 calls,
                 events);
 

@@ -20,13 +20,14 @@ import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcDiagnosisParser;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -318,10 +319,9 @@ class AihcSimulationTest {
     void aSignatureFromAClockMoreThanThirtyMinutesOffIsExpired() {
         ConnectionSettings settings = ConnectionSettings.aihc(
                 sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), POOL, null);
-        Clock skewed = Clock.offset(Clock.systemUTC(), Duration.ofMinutes(-31));
+        ManualClock skewed = new ManualClock(Instant.now().minus(Duration.ofMinutes(31)));
         try (AihcClient late = AihcClient.builder(settings)
-                .clock(skewed)
-                .sleeper(d -> {})
+                .time(skewed)
                 .random(RandomGenerator.of("L64X128MixRandom"))
                 .build()) {
             assertThatThrownBy(() -> late.listStatuses(null, 10))

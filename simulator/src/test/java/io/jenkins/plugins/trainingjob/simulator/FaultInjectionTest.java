@@ -11,6 +11,7 @@ import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultKind;
 import io.jenkins.plugins.trainingjob.simulator.http.FaultRule;
 import java.time.Duration;
@@ -26,7 +27,8 @@ class FaultInjectionTest {
     private static final String JOB_PATH = "/api/v1/aijobs/*";
 
     private Simulator sim;
-    private final List<Duration> waits = new ArrayList<>();
+    /** The clients' time: the machine's at the start, moved only by their waits, which it records. */
+    private final ManualClock clock = ManualClock.startingNow();
 
     @BeforeEach
     void start() {
@@ -46,7 +48,7 @@ class FaultInjectionTest {
                         sim.baseUrl(), null, Credentials.of("sim-access-key", "sim-secret-key"), "cce-tiny", null)
                 .withHttp(http);
         return AihcClient.builder(settings)
-                .sleeper(waits::add)
+                .time(clock)
                 .random(RandomGenerator.of("L64X128MixRandom"))
                 .build();
     }
@@ -72,7 +74,7 @@ class FaultInjectionTest {
                     .withStatus(500)
                     .withTimes(1));
             assertThat(retrying.status(job).job()).isEqualTo(job);
-            assertThat(waits).hasSize(1);
+            assertThat(clock.sleeps()).hasSize(1);
         }
     }
 
@@ -155,8 +157,9 @@ class FaultInjectionTest {
                         "cn-sh-01z",
                         "sim-ws")
                 .withHttp(HttpSettings.defaults().withRetries(1, Duration.ZERO, Duration.ZERO));
-        try (SenseCoreClient sc =
-                SenseCoreClient.builder(settings).sleeper(d -> {}).build()) {
+        try (SenseCoreClient sc = SenseCoreClient.builder(settings)
+                .time(ManualClock.startingNow())
+                .build()) {
             assertThatThrownBy(() -> sc.listStatuses(null, 10)).isInstanceOf(TransientException.class);
         }
     }

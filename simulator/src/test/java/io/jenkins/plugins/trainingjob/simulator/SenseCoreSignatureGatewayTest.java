@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -39,8 +40,9 @@ class SenseCoreSignatureGatewayTest {
         ConnectionSettings settings = ConnectionSettings.senseCore(
                         sim.baseUrl(), null, SimClients.KEYS, "sim-sub", "default", "cn-sh-01z", "sim-ws")
                 .withSenseCoreSignature(chosen);
-        SenseCoreClient client =
-                SenseCoreClient.builder(settings).sleeper(d -> {}).build();
+        SenseCoreClient client = SenseCoreClient.builder(settings)
+                .time(ManualClock.startingNow())
+                .build();
         client.onNotice(notices::add);
         return client;
     }

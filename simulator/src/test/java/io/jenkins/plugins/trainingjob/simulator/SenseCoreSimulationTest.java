@@ -17,6 +17,7 @@ import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ class SenseCoreSimulationTest {
                 "sim-ws");
         return SenseCoreClient.builder(settings)
                 .scheme(scheme)
-                .sleeper(d -> {})
+                .time(ManualClock.startingNow())
                 .createLookups(1, Duration.ZERO)
                 .build();
     }

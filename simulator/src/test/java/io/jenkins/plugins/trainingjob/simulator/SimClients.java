@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.simulator;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.util.random.RandomGenerator;
 
 /**
@@ -24,7 +25,7 @@ public final class SimClients {
     /** The same with other keys, e.g. to see the simulator refuse them. */
     public static AihcClient aihc(Simulator sim, Credentials keys, String pool, String queue) {
         return AihcClient.builder(ConnectionSettings.aihc(sim.baseUrl(), null, keys, pool, queue))
-                .sleeper(d -> {})
+                .time(ManualClock.startingNow())
                 .random(RandomGenerator.of("L64X128MixRandom"))
                 .build();
     }

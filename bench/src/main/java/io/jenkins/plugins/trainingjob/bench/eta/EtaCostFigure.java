@@ -121,7 +121,7 @@ public final class EtaCostFigure {
             }
         }
         ManualClock clock = new ManualClock(now);
-        HistoryCache cache = new HistoryCache(clock::now, Duration.ofSeconds(10));
+        HistoryCache cache = new HistoryCache(clock, Duration.ofSeconds(10));
         HistoryReader reader = new HistoryReader(500, 20_000);
         for (int r = 0; r < ROUNDS; r++) {
             for (int w = 0; w < WATCHES; w++) {

@@ -23,9 +23,9 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -89,7 +89,7 @@ public final class PreflightFigure {
                     .withPolling(poll, poll)
                     .withPendingTimeout(timeout)
                     .withDiagnosisTimeout(Duration.ofMinutes(10).dividedBy(SPEED));
-            try (JobMonitor monitor = new JobMonitor(id -> platform, Clock.systemUTC(), MonitorSettings.defaults())) {
+            try (JobMonitor monitor = new JobMonitor(id -> platform, TimeSource.system(), MonitorSettings.defaults())) {
                 long t0 = System.nanoTime();
                 JobRef ref = platform.submit(job, "bench-never-fits");
                 Watch watch = monitor.watch("bench", ref, policy, WatchListener.NONE);

@@ -21,8 +21,8 @@ import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -91,7 +91,7 @@ public final class TimeToReportFigure {
                 .withPolling(poll, poll)
                 .withPendingTimeout(pendingTimeout)
                 .withDiagnosisTimeout(Duration.ofSeconds(60));
-        try (JobMonitor monitor = new JobMonitor(id -> platform, Clock.systemUTC(), MonitorSettings.defaults())) {
+        try (JobMonitor monitor = new JobMonitor(id -> platform, TimeSource.system(), MonitorSettings.defaults())) {
             for (int i = 0; i < jobs.size(); i++) {
                 Watch watch = monitor.watch("bench", jobs.get(i), policy, WatchListener.NONE);
                 Instant expired = watch.state().pendingDeadline();

@@ -10,7 +10,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -34,7 +34,7 @@ final class MonitorWatchers extends Watchers {
 
     MonitorWatchers(TrainingPlatform platform, MonitorSettings settings, Duration poll, boolean estimate) {
         this.budget = estimate ? new WaitBudget(null, null, true) : WaitBudget.NONE;
-        this.monitor = new JobMonitor(id -> platform, Clock.systemUTC(), settings);
+        this.monitor = new JobMonitor(id -> platform, TimeSource.system(), settings);
         // A fixed interval (initial = max) so both sides poll alike; no diagnosis within the run.
         this.policy = WatchPolicy.defaults(WaitTarget.SCHEDULED)
                 .withPolling(poll, poll)

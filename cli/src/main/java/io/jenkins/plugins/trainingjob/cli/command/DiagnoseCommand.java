@@ -12,7 +12,6 @@ import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.monitor.DiagnosisFetcher;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
@@ -89,7 +88,7 @@ public final class DiagnoseCommand implements Callable<Integer> {
         output.check(terminal);
         Duration wait = timeout != null ? timeout : diagnosisId != null ? FETCH_TIMEOUT : LAUNCH_TIMEOUT;
         DiagnosisFetcher fetcher =
-                new DiagnosisFetcher(wait, pollInterval, root.env().clock(), Sleeper.system());
+                new DiagnosisFetcher(wait, pollInterval, root.env().time());
         FetchedDiagnosis fetched;
         try (TrainingPlatform platform = root.env().connector().connect(settings);
                 InterruptSignal.Registration onCtrlC = root.env()

@@ -80,7 +80,7 @@ public final class HistoryCommand implements Callable<Integer> {
         }
         Terminal terminal = root.terminal();
         var settings = ConnectionResolver.resolve(root.env(), connection, null);
-        Instant now = root.env().clock().instant();
+        Instant now = root.env().time().now();
         QueueHistory history;
         try (TrainingPlatform platform = root.env().connector().connect(settings)) {
             history = new HistoryReader().read(platform, settings.target().defaultQueue(), window, now);

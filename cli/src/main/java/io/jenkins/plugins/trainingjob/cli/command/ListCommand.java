@@ -125,7 +125,7 @@ public final class ListCommand implements Callable<Integer> {
             terminal.progress("no jobs found" + (states.isEmpty() && name == null && !mine ? "" : " (filtered)"));
             return ExitCode.SUCCESS;
         }
-        Instant now = root.env().clock().instant();
+        Instant now = root.env().time().now();
         Instant platformNow = platformNow(read, now);
         if (Duration.between(now, platformNow).compareTo(Duration.ofMinutes(1)) > 0) {
             // The simulator at --speed runs ahead; a real platform's clock may be skewed. Ages from the local

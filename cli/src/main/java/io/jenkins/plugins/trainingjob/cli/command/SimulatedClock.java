@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.cli.command;
 
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * timestamps. The simulator's clock runs at a fixed speed, so a simulated wait is that wait divided by
  * the speed in real time.
  */
-final class SimulatedClock implements MonitorClock, AutoCloseable {
+final class SimulatedClock implements TimeSource, AutoCloseable {
 
     private final Simulator simulator;
     private final double speed;
@@ -41,10 +41,21 @@ final class SimulatedClock implements MonitorClock, AutoCloseable {
 
     @Override
     public Timer schedule(Runnable task, Duration delay) {
-        // Rounded up: a timer must not fire before its simulated time has come.
-        long realNanos = (long) Math.ceil(Math.max(0, delay.toNanos()) / speed);
-        ScheduledFuture<?> future = timers.schedule(task, realNanos, TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> future = timers.schedule(task, realNanos(delay), TimeUnit.NANOSECONDS);
         return () -> future.cancel(false);
+    }
+
+    @Override
+    public void sleep(Duration duration) throws InterruptedException {
+        long nanos = realNanos(duration);
+        if (nanos > 0) {
+            TimeUnit.NANOSECONDS.sleep(nanos);
+        }
+    }
+
+    /** A simulated wait in real time: rounded up, so nothing ends before its simulated time has come. */
+    private long realNanos(Duration simulated) {
+        return (long) Math.ceil(Math.max(0, simulated.toNanos()) / speed);
     }
 
     @Override

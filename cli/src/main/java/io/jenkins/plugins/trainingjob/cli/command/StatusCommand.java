@@ -94,7 +94,7 @@ public final class StatusCommand implements Callable<Integer> {
                             platform,
                             status,
                             settings.target().defaultQueue(),
-                            root.env().clock().instant());
+                            root.env().time().now());
                 } catch (PlatformException e) {
                     if (ahead) {
                         throw e;
@@ -121,7 +121,7 @@ public final class StatusCommand implements Callable<Integer> {
                 terminal.result(describe(status)
                         + (queue == null
                                 ? ""
-                                : ahead ? queue.text(root.env().clock().instant()) : queue.etaText())
+                                : ahead ? queue.text(root.env().time().now()) : queue.etaText())
                         + recentEvents(platform, status));
             }
         }

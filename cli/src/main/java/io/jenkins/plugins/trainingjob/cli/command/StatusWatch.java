@@ -23,11 +23,11 @@ final class StatusWatch {
     /** The job's final status, or {@code null} when Ctrl-C ended the watch. */
     static JobStatus watch(
             CliEnvironment env, Terminal terminal, TrainingPlatform platform, JobStatus first, Duration interval) {
-        Instant start = env.clock().instant();
+        Instant start = env.time().now();
         JobStatus status = first;
         terminal.progress(line(status, Duration.ZERO));
         try (PollLoop loop = new PollLoop(env);
-                LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.clock(), first.job()) : null) {
+                LiveStatusLine live = terminal.live() ? new LiveStatusLine(terminal, env.time(), first.job()) : null) {
             if (live != null) {
                 live.update(first);
                 live.activity("watching");
@@ -48,7 +48,7 @@ final class StatusWatch {
                 }
                 if (!summary(next).equals(summary(status))) {
                     terminal.progress(
-                            line(next, Duration.between(start, env.clock().instant())));
+                            line(next, Duration.between(start, env.time().now())));
                 }
                 status = next;
                 if (live != null) {

@@ -60,7 +60,7 @@ final class SubmitProgress implements SubmitListener, AutoCloseable {
             alreadySubmitted = true;
             printId(r.reused().job().id());
         } else if (event instanceof SubmitEvent.Waiting w && terminal.live() && live == null) {
-            live = new LiveStatusLine(terminal, env.clock(), w.job());
+            live = new LiveStatusLine(terminal, env.time(), w.job());
         }
     }
 

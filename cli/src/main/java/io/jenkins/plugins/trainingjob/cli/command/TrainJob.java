@@ -14,10 +14,10 @@ import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidSpecException;
 import io.jenkins.plugins.trainingjob.core.spec.SpecProblem;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -153,7 +153,7 @@ public final class TrainJob implements Callable<Integer> {
                 TerminalStreams.interactive(),
                 new ShutdownHookInterrupts(),
                 TrainingPlatforms::connect,
-                Clock.systemUTC());
+                TimeSource.system());
     }
 
     /**

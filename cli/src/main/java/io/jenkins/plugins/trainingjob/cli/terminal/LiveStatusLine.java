@@ -6,26 +6,28 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The one status line a person watches on a terminal while the CLI waits: state, queue position, placed
  * workers and the time waited so far, redrawn every second in place. Only used when
- * {@link Terminal#live()}; elsewhere progress stays plain lines, one per event.
+ * {@link Terminal#live()}; elsewhere progress stays plain lines, one per event. The seconds, the redraws
+ * and the estimate's count-down all come from the command's time source.
  */
 public final class LiveStatusLine implements AutoCloseable {
 
     private static final char[] SPINNER = {'|', '/', '-', '\\'};
+    private static final Duration REDRAW = Duration.ofSeconds(1);
 
     private final Terminal terminal;
-    private final Clock clock;
+    private final TimeSource time;
     private final Instant start;
-    private final ScheduledExecutorService ticker;
+    private final Object redraws = new Object();
+    // Guarded by redraws: the next redraw's timer, none once closed.
+    private TimeSource.Timer next;
+    private boolean closed;
     private volatile JobRef job;
     private volatile JobStatus status;
     private volatile String activity = "waiting";
@@ -33,17 +35,25 @@ public final class LiveStatusLine implements AutoCloseable {
     private volatile Instant etaAt;
     private int frame;
 
-    public LiveStatusLine(Terminal terminal, Clock clock, JobRef job) {
+    public LiveStatusLine(Terminal terminal, TimeSource time, JobRef job) {
         this.terminal = terminal;
-        this.clock = clock;
-        this.start = clock.instant();
+        this.time = time;
+        this.start = time.now();
         this.job = job;
-        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "trainjob-live-line");
-            t.setDaemon(true);
-            return t;
-        });
-        ticker.scheduleAtFixedRate(this::draw, 0, 1, TimeUnit.SECONDS);
+        synchronized (redraws) {
+            next = time.schedule(this::tick, Duration.ZERO);
+        }
+    }
+
+    /** Draws one frame and sets the timer of the next, one at a time, until closed. */
+    private void tick() {
+        synchronized (redraws) {
+            if (closed) {
+                return;
+            }
+            draw();
+            next = time.schedule(this::tick, REDRAW);
+        }
     }
 
     public void update(JobStatus latest) {
@@ -62,12 +72,12 @@ public final class LiveStatusLine implements AutoCloseable {
      * from when it came (the watch sends a new one only when it moves materially, {@code EtaDamper}).
      */
     public void eta(Eta latest) {
-        etaAt = clock.instant();
+        etaAt = time.now();
         eta = latest;
     }
 
     private void draw() {
-        Instant now = clock.instant();
+        Instant now = time.now();
         Eta shown = eta;
         Instant at = etaAt;
         if (shown != null && at != null) {
@@ -130,7 +140,12 @@ public final class LiveStatusLine implements AutoCloseable {
 
     @Override
     public void close() {
-        ticker.shutdownNow();
+        synchronized (redraws) {
+            closed = true;
+            if (next != null) {
+                next.cancel();
+            }
+        }
         terminal.endLive();
     }
 }

@@ -15,11 +15,11 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,7 +50,7 @@ class OutcomePrinterTest {
                         s -> {
                             throw new AssertionError();
                         },
-                        Clock.systemUTC()),
+                        TimeSource.system()),
                 OutputFormat.TEXT);
 
         int code = OutcomePrinter.print(terminal, job, outcome, dir.resolve("a-file/diagnosis.md"));

@@ -10,10 +10,11 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.WorkerStatus;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -70,51 +71,41 @@ class LiveStatusLineTest {
         Terminal terminal = terminal(true, Map.of(), err);
         Eta eta = Eta.estimate(
                 Duration.ofMinutes(25), Duration.ofMinutes(40), Duration.ofMinutes(70), 3, 24, "the real waits");
-        java.util.concurrent.atomic.AtomicReference<java.time.Instant> now =
-                new java.util.concurrent.atomic.AtomicReference<>(java.time.Instant.parse("2026-01-01T00:00:00Z"));
-        Clock clock = movingClock(now);
+        // The line's seconds, its redraws and the count-down all run on the command's time source: here a
+        // manual clock, whose timers fire on this thread as it moves, so every frame is known exactly.
+        ManualClock clock = new ManualClock(java.time.Instant.parse("2026-01-01T00:00:00Z"));
         try (LiveStatusLine live = new LiveStatusLine(terminal, clock, JOB)) {
             live.update(new JobStatus(JOB, JobPhase.PENDING, "Created", null, null, null, 3, "", List.of(), null));
             live.eta(eta);
-            // The line is redrawn every second on its own thread: wait for a frame that carries the status
-            // and the estimate. A frame drawn while this thread set them can carry the estimate alone (the
-            // drawer reads the status, then the estimate); the next frame has both.
-            awaitFrame(err, "PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)");
+            assertThat(err.toString()).as("no frame before time moves").isEmpty();
+
+            clock.advance(Duration.ZERO);
+            assertThat(lastFrame(err))
+                    .isEqualTo("| [aihc] " + JOB.name()
+                            + " PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)");
+
             // ten minutes on, with no new estimate from the watch, the same one counts down
-            now.set(now.get().plus(Duration.ofMinutes(10)));
-            awaitFrame(err, "waiting 10m · starts in 15-60 min (p50 30 min)");
+            clock.advance(Duration.ofMinutes(10));
+            assertThat(lastFrame(err))
+                    .endsWith("PENDING (Created) · queue #3 · waiting 10m · starts in 15-60 min (p50 30 min)");
+            assertThat(frames(err)).as("one frame a second, the first at once").isEqualTo(601);
         }
-        assertThat(err.toString())
-                .contains("PENDING (Created) · queue #3 · waiting 0s · starts in 25-70 min (p50 40 min)")
-                .contains("PENDING (Created) · queue #3 · waiting 10m · starts in 15-60 min (p50 30 min)");
+        assertThat(clock.pendingTimers())
+                .as("closing the line stops its redraws")
+                .isZero();
     }
 
-    /** Waits (at most 10 s) for the line's own thread to draw a frame that contains {@code expected}. */
-    private static void awaitFrame(StringWriter err, String expected) throws InterruptedException {
-        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
-        while (!err.toString().contains(expected) && System.nanoTime() < until) {
-            Thread.sleep(50);
-        }
+    private static List<String> framesOf(StringWriter err) {
+        return List.of(err.toString().split("\r\u001b\\[2K"));
     }
 
-    /** A clock that reads {@code now}, so a test moves time by setting it. */
-    private static Clock movingClock(java.util.concurrent.atomic.AtomicReference<java.time.Instant> now) {
-        return new Clock() {
-            @Override
-            public java.time.ZoneId getZone() {
-                return java.time.ZoneOffset.UTC;
-            }
+    private static long frames(StringWriter err) {
+        return framesOf(err).stream().filter(f -> !f.isEmpty()).count();
+    }
 
-            @Override
-            public Clock withZone(java.time.ZoneId zone) {
-                return this;
-            }
-
-            @Override
-            public java.time.Instant instant() {
-                return now.get();
-            }
-        };
+    private static String lastFrame(StringWriter err) {
+        List<String> all = framesOf(err);
+        return all.get(all.size() - 1);
     }
 
     @Test
@@ -155,6 +146,6 @@ class LiveStatusLineTest {
                 s -> {
                     throw new AssertionError("no platform here");
                 },
-                Clock.systemUTC());
+                TimeSource.system());
     }
 }

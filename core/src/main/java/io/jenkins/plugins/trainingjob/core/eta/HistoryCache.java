@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -19,7 +20,7 @@ public final class HistoryCache {
 
     private record Entry(Instant readAt, QueueHistory history) {}
 
-    private final Supplier<Instant> clock;
+    private final TimeSource time;
     private final Duration maxAge;
     private final Map<Object, Entry> entries = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -29,9 +30,9 @@ public final class HistoryCache {
     };
     private final Map<Object, Object> locks = new LinkedHashMap<>();
 
-    /** @param clock the monitor's clock ({@code monitorClock::now}): the cache lives in the monitor's time */
-    public HistoryCache(Supplier<Instant> clock, Duration maxAge) {
-        this.clock = Objects.requireNonNull(clock, "clock");
+    /** @param time the monitor's time source: the cache lives in the monitor's time */
+    public HistoryCache(TimeSource time, Duration maxAge) {
+        this.time = Objects.requireNonNull(time, "time");
         this.maxAge = Objects.requireNonNull(maxAge, "maxAge");
     }
 
@@ -45,7 +46,7 @@ public final class HistoryCache {
             }
         }
         synchronized (lock) {
-            Instant now = clock.get();
+            Instant now = time.now();
             synchronized (entries) {
                 Entry e = entries.get(queueKey);
                 if (e != null && Duration.between(e.readAt(), now).compareTo(maxAge) < 0) {

@@ -7,7 +7,7 @@
  * of it, its range calibrated by how the estimates for past jobs of the same age came out
  * ({@link io.jenkins.plugins.trainingjob.core.eta.EtaEstimator}, a pure function giving an
  * {@link io.jenkins.plugins.trainingjob.core.eta.Eta}; what the estimates on one history share, it computes
- * once per history and age). May import {@code core.diagnosis},
- * {@code core.platform}, {@code core.spec} and {@code core.text}.
+ * once per history and age). May import {@code core.diagnosis}, {@code core.platform}, {@code core.spec},
+ * {@code core.text} and {@code core.time}.
  */
 package io.jenkins.plugins.trainingjob.core.eta;

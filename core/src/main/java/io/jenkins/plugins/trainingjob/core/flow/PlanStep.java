@@ -2,10 +2,10 @@ package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ final class PlanStep {
     private final DiagnosisReport[] reports;
     private final TargetChoice.Judged[] judged;
     private final TargetChoice.EtaSource eta;
-    private MonitorClock.Timer bound;
+    private TimeSource.Timer bound;
     private int open;
     private boolean over;
 
@@ -107,7 +107,8 @@ final class PlanStep {
                 return;
             }
             reports[i] = r.value();
-            tasks.call(c.platform().kind(), "queue history", () -> eta.p50(c, r.value()), e -> onEta(i, e));
+            tasks.call(
+                    c.platform().kind(), "queue history", () -> eta.p50(c, r.value(), tasks.now()), e -> onEta(i, e));
         });
     }
 

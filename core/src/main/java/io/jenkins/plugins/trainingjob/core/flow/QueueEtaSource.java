@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The ETA of a fallback target, as a watch would estimate it once the job waits there: the target's queue
@@ -34,31 +33,31 @@ final class QueueEtaSource implements TargetChoice.EtaSource {
     /** The id the estimate uses for the job not yet created: no listed job has it, so none is "itself". */
     static final String NOT_YET_CREATED = "(not yet created)";
 
-    private final Supplier<Instant> clock;
     private final HistoryReader reader;
     private final Duration window;
 
-    /** The default window (7 days) and page bounds; {@code clock} must be the platform's time (a simulator's in tests). */
-    public QueueEtaSource(Supplier<Instant> clock) {
-        this(clock, new HistoryReader(), QueueHistory.DEFAULT_WINDOW);
+    /** The default window (7 days) and page bounds. */
+    public QueueEtaSource() {
+        this(new HistoryReader(), QueueHistory.DEFAULT_WINDOW);
     }
 
-    public QueueEtaSource(Supplier<Instant> clock, HistoryReader reader, Duration window) {
-        this.clock = Objects.requireNonNull(clock, "clock");
+    public QueueEtaSource(HistoryReader reader, Duration window) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.window = Objects.requireNonNull(window, "window");
     }
 
     @Override
-    public Optional<Duration> p50(TargetChoice.Candidate candidate, DiagnosisReport preflight) {
-        return estimate(candidate, preflight).filter(Eta::known).map(Eta::p50);
+    public Optional<Duration> p50(TargetChoice.Candidate candidate, DiagnosisReport preflight, Instant now) {
+        return estimate(candidate, preflight, now).filter(Eta::known).map(Eta::p50);
     }
 
     /**
      * The whole estimate (range and basis), for a front end that shows more than the median; empty when
      * the target is not {@code FITS_LATER} or its history could not be read.
+     *
+     * @param now the flow's time (the monitor's): the history window ends there, the job waits from there
      */
-    public Optional<Eta> estimate(TargetChoice.Candidate candidate, DiagnosisReport preflight) {
+    public Optional<Eta> estimate(TargetChoice.Candidate candidate, DiagnosisReport preflight, Instant now) {
         if (preflight == null || preflight.verdict() != Verdict.FITS_LATER) {
             return Optional.empty();
         }
@@ -71,7 +70,6 @@ final class QueueEtaSource implements TargetChoice.EtaSource {
         int gpusPerPod = (int) Math.round(demand.accelerators().values().stream()
                 .mapToDouble(Double::doubleValue)
                 .sum());
-        Instant now = clock.get();
         QueueHistory history;
         try {
             history = reader.read(platform, demand.queue(), window, now);

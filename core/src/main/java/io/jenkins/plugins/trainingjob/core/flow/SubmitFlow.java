@@ -5,7 +5,6 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
@@ -22,10 +21,12 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -84,6 +85,8 @@ public final class SubmitFlow implements Submit {
     private volatile boolean interruptAsked;
     /** An interrupt came while the last wait's end was made: the result stands, and a line says so. */
     private boolean lateInterrupt;
+    /** "stopping job X" was said for the current job: the stop that follows says only how it went. */
+    private boolean saidStopping;
 
     private boolean done;
     private boolean creating;
@@ -92,7 +95,7 @@ public final class SubmitFlow implements Submit {
     /** The last wait's outcome while its end is handled (clean-up, the job's log); {@code null} before. */
     private Outcome ending;
 
-    private MonitorClock.Timer timer;
+    private TimeSource.Timer timer;
     private Instant legStart;
     private DiagnosisReport preflight;
     private int firstAttempt = 1;
@@ -336,8 +339,8 @@ public final class SubmitFlow implements Submit {
             TargetChoice.Candidate only = targets.get(0);
             call("pre-flight", () -> Preflight.check(only.platform(), only.spec()), this::onPreflightChecked);
         } else {
-            PlanStep step = PlanStep.start(
-                    tasks, targets, request, new QueueEtaSource(tasks::now), plan -> step(() -> onPlanned(plan)));
+            PlanStep step =
+                    PlanStep.start(tasks, targets, request, new QueueEtaSource(), plan -> step(() -> onPlanned(plan)));
             planStep = step.over() ? null : step;
         }
     }
@@ -351,7 +354,20 @@ public final class SubmitFlow implements Submit {
         boolean refused = request.preflight().refuses(preflight.verdict());
         emit(new SubmitEvent.PreflightChecked(preflight, request.preflight(), refused, ""));
         if (refused) {
-            endRefused(preflight);
+            endRefused(targets.get(0), preflight);
+            return;
+        }
+        if (preflight.verdict() == Verdict.FITS_NOW && request.waitMode() == WaitMode.NONE) {
+            // no watch will see this job start: what pre-flight found is the only record of its fit
+            StartSnapshots snapshots = snapshots(targets.get(0));
+            Instant now = tasks.now();
+            call(
+                    "pre-flight snapshot",
+                    () -> {
+                        snapshots.keepAtPreflight(targets.get(0).platform(), now);
+                        return Boolean.TRUE;
+                    },
+                    kept -> planned(targets, Map.of(1, preflight.verdict())));
             return;
         }
         planned(targets, Map.of(1, preflight.verdict()));
@@ -361,7 +377,7 @@ public final class SubmitFlow implements Submit {
         planStep = null;
         emit(new SubmitEvent.Planned(plan.lines()));
         if (plan.order().isEmpty()) {
-            endRefused(plan.skipped().get(0).preflight());
+            endRefused(plan.skipped().get(0).candidate(), plan.skipped().get(0).preflight());
             return;
         }
         Map<Integer, Verdict> verdicts = new TreeMap<>();
@@ -538,8 +554,9 @@ public final class SubmitFlow implements Submit {
         Watch w;
         try {
             w = saved != null && saved.job().equals(job) && saved.phase() != WatchState.Phase.DONE
-                    ? watcher.resume(saved, budget, new LegListener())
-                    : watcher.watch(target.connectionId(), job, request.policy(), budget, new LegListener());
+                    ? watcher.resume(saved, budget, snapshots(target), new LegListener())
+                    : watcher.watch(
+                            target.connectionId(), job, request.policy(), budget, snapshots(target), new LegListener());
         } catch (IllegalStateException closed) {
             endClosed();
             return;
@@ -599,6 +616,15 @@ public final class SubmitFlow implements Submit {
             return;
         }
         if (interrupted) {
+            JobStatus last = outcome.lastStatus();
+            if (last != null && last.phase().isTerminal()) {
+                // the job ended on its own before the interrupt reached its watch: nothing to stop, no more
+                // attempts; the result stands and says so
+                lateInterrupt = true;
+                recordLeg(outcome, AttemptEnd.FINAL, "");
+                finish(outcome);
+                return;
+            }
             recordLeg(outcome, AttemptEnd.INTERRUPTED, "interrupted");
             stopAfterInterrupt();
             return;
@@ -756,8 +782,12 @@ public final class SubmitFlow implements Submit {
             return;
         }
         interrupted = true;
-        if (watch != null) {
+        if (watch != null && watch.outcome().isDone()) {
+            // the watch ended a moment ago; its end, queued, sees the interrupt and decides (a job that ended
+            // is not stopped)
+        } else if (watch != null) {
             JobRef job = state.job();
+            saidStopping = request.stopOnInterrupt();
             emit(new SubmitEvent.Interrupting(
                     request.stopOnInterrupt()
                             ? "interrupted: stopping job " + job.id() + " on "
@@ -794,8 +824,10 @@ public final class SubmitFlow implements Submit {
             endInterrupted(new Outcome.Cancelled(null, false, "interrupted: job " + job.id() + " keeps running"), null);
             return;
         }
-        emit(new SubmitEvent.Interrupting("interrupted: stopping job " + job.id() + " on "
-                + job.platform().displayName() + " (" + request.names().field("cancelOnInterrupt") + ")"));
+        if (!saidStopping) {
+            emit(new SubmitEvent.Interrupting("interrupted: stopping job " + job.id() + " on "
+                    + job.platform().displayName() + " (" + request.names().field("cancelOnInterrupt") + ")"));
+        }
         call(
                 "stop job",
                 () -> {
@@ -856,6 +888,26 @@ public final class SubmitFlow implements Submit {
                             eta(),
                             null));
                 }));
+    }
+
+    /** A refused job with a baseline gets "Since it last started" in its report (one call), then the end. */
+    private void endRefused(TargetChoice.Candidate target, DiagnosisReport report) {
+        StartSnapshots snapshots = snapshots(target);
+        if (!snapshots.active()) {
+            endRefused(report);
+            return;
+        }
+        Instant now = tasks.now();
+        call(
+                "since last start",
+                () -> snapshots.sinceLastStart(target.platform(), null, now),
+                r -> endRefused(
+                        r.ok() ? r.value().map(report::withSinceLastStart).orElse(report) : report));
+    }
+
+    /** The start snapshots of {@code target}'s job, kept and compared through the front end's store. */
+    private StartSnapshots snapshots(TargetChoice.Candidate target) {
+        return StartSnapshots.of(target.spec(), request.snapshots());
     }
 
     private void endRefused(DiagnosisReport report) {

@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -78,9 +79,10 @@ public final class TargetChoice {
      */
     @FunctionalInterface
     interface EtaSource {
-        EtaSource NONE = (candidate, preflight) -> Optional.empty();
+        EtaSource NONE = (candidate, preflight, now) -> Optional.empty();
 
-        Optional<Duration> p50(Candidate candidate, DiagnosisReport preflight);
+        /** @param now the flow's time (the monitor's), which the estimate counts from */
+        Optional<Duration> p50(Candidate candidate, DiagnosisReport preflight, Instant now);
     }
 
     /**

@@ -15,6 +15,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,6 +45,7 @@ final class ActiveWatch implements Watch {
     private final Consumer<ActiveWatch> onEnd;
     private final BudgetTracker budget;
     private final WatchDiagnosis diagnosis;
+    private final WatchStartSnapshot startSnapshot;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -51,8 +53,8 @@ final class ActiveWatch implements Watch {
     private JobStatus lastStatus;
     /** A tick is due or its status read is under way (a refresh must not take the watch over). */
     private boolean inFlight;
-    /** A FAILED read the platform wants confirmed ({@link ConnectionGroup#failureNeedsConfirmation}). */
-    private boolean failureUnconfirmed;
+
+    private final FailedReadCheck failedRead;
 
     private FailureStreak statusFailures = FailureStreak.NONE;
     private FailureStreak diagnosisFailures = FailureStreak.NONE;
@@ -62,6 +64,7 @@ final class ActiveWatch implements Watch {
             ConnectionGroup group,
             WatchState state,
             WaitBudget budget,
+            StartSnapshots snapshots,
             WatchListener listener,
             Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
@@ -76,11 +79,14 @@ final class ActiveWatch implements Watch {
                 group,
                 runtime.settings(),
                 state,
+                snapshots,
                 new WatchDiagnosis.Answers(
                         this::onDiagnosisLaunched,
                         () -> waitForNextTick(runtime.now()),
                         e -> onFailure(e, true),
                         this::onDiagnosed));
+        this.startSnapshot = new WatchStartSnapshot(steps, group, snapshots);
+        this.failedRead = new FailedReadCheck(group);
     }
 
     JobRef job() {
@@ -168,15 +174,20 @@ final class ActiveWatch implements Watch {
 
     /**
      * One status read, decided in order: (1) a FAILED read the platform wants confirmed is read again; (2) a
-     * terminal job, or a scheduled one when that is the target, ends the watch; (3) the overall timeout and
-     * (4) the wait budget end it; (5) the diagnosis phase follows the job; (6) the watch diagnoses, estimates
-     * or waits for the next tick.
+     * first start keeps its snapshot; (3) a terminal job, or a scheduled one when that is the target, ends the
+     * watch; (4) the overall timeout and (5) the wait budget end it; (6) the diagnosis phase follows the job;
+     * (7) the watch diagnoses, estimates or waits for the next tick.
      */
     private void applyStatus(JobStatus status) {
-        if (readsFailedAgain(status)) {
+        if (failedRead.readAgain(status)) {
+            armTick(state.policy().pollInitial());
             return;
         }
         announce(status);
+        startSnapshot.thenAct(status, this::act);
+    }
+
+    private void act(JobStatus status) {
         Instant now = runtime.now();
         if (status.phase().isTerminal()
                 || (state.policy().until() == WaitTarget.SCHEDULED
@@ -202,17 +213,6 @@ final class ActiveWatch implements Watch {
         } else {
             waitForNextTick(now);
         }
-    }
-
-    /** One Failed read of a fault-tolerant job may be a restart in progress: read it once more, soon. */
-    private boolean readsFailedAgain(JobStatus status) {
-        if (status.phase() == JobPhase.FAILED && !failureUnconfirmed && group.failureNeedsConfirmation(status)) {
-            failureUnconfirmed = true;
-            armTick(state.policy().pollInitial());
-            return true;
-        }
-        failureUnconfirmed = false;
-        return false;
     }
 
     /**

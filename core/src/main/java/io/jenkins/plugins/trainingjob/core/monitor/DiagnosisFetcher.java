@@ -7,15 +7,13 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisWithInventory;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * A schedule diagnosis on request, outside a watch: fetch an existing one by its id, or launch one now,
@@ -32,8 +30,7 @@ public final class DiagnosisFetcher {
 
     private final Duration timeout;
     private final Duration pollInterval;
-    private final Clock clock;
-    private final Sleeper sleeper;
+    private final TimeSource time;
     private final Function<RawDiagnosis, DiagnosisReport> analyzer;
 
     /**
@@ -41,9 +38,11 @@ public final class DiagnosisFetcher {
      *
      * @param timeout      how long to keep asking while the diagnosis is not ready
      * @param pollInterval how long to wait between two questions
+     * @param time         the time base of a blocking {@link #fetch}: its deadline and the sleeps between
+     *     questions (a fetch through {@link JobMonitor#fetchDiagnosis} runs on the monitor's)
      */
-    public DiagnosisFetcher(Duration timeout, Duration pollInterval, Clock clock, Sleeper sleeper) {
-        this(timeout, pollInterval, clock, sleeper, MonitorSettings.STANDARD_ANALYZER::analyze);
+    public DiagnosisFetcher(Duration timeout, Duration pollInterval, TimeSource time) {
+        this(timeout, pollInterval, time, MonitorSettings.STANDARD_ANALYZER::analyze);
     }
 
     /**
@@ -54,13 +53,11 @@ public final class DiagnosisFetcher {
     DiagnosisFetcher(
             Duration timeout,
             Duration pollInterval,
-            Clock clock,
-            Sleeper sleeper,
+            TimeSource time,
             Function<RawDiagnosis, DiagnosisReport> analyzer) {
         this.timeout = positive("timeout", timeout);
         this.pollInterval = positive("pollInterval", pollInterval);
-        this.clock = Objects.requireNonNull(clock, "clock");
-        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.time = Objects.requireNonNull(time, "time");
         this.analyzer = Objects.requireNonNull(analyzer, "analyzer");
     }
 
@@ -100,14 +97,14 @@ public final class DiagnosisFetcher {
     }
 
     private FetchedDiagnosis fetch(TrainingPlatform platform, DiagnosisHandle handle) throws InterruptedException {
-        Instant deadline = deadline(clock.instant());
+        Instant deadline = deadline(time.now());
         while (true) {
             FetchAttempt attempt =
-                    attempt(platform, handle, deadline, clock::instant, raw -> MonitorSettings.report(analyzer, raw));
+                    attempt(platform, handle, deadline, time, raw -> MonitorSettings.report(analyzer, raw));
             if (attempt instanceof FetchAttempt.Done done) {
                 return done.result();
             }
-            sleeper.sleep(((FetchAttempt.AskAgain) attempt).delay());
+            time.sleep(((FetchAttempt.AskAgain) attempt).delay());
         }
     }
 
@@ -126,7 +123,7 @@ public final class DiagnosisFetcher {
      * passed; otherwise ask again after the poll interval, cut to the time left. The one rule of every
      * fetch, whether it waits by sleeping or by a timer.
      *
-     * @param now the time base of the waits: this fetcher's clock when it sleeps, the monitor's for a timer
+     * @param time the time base of the waits: this fetcher's when it sleeps, the monitor's for a timer
      * @param analysis the report of the fetched diagnosis: this fetcher's analyzer, or the monitor's
      *
      * @throws io.jenkins.plugins.trainingjob.core.platform.PlatformException for any answer but "not ready"
@@ -135,13 +132,13 @@ public final class DiagnosisFetcher {
             TrainingPlatform platform,
             DiagnosisHandle handle,
             Instant deadline,
-            Supplier<Instant> now,
+            TimeSource time,
             Function<RawDiagnosis, DiagnosisReport> analysis) {
         RawDiagnosis raw;
         try {
             raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
         } catch (DiagnosisNotReadyException notReady) {
-            Instant at = now.get();
+            Instant at = time.now();
             if (!at.isBefore(deadline)) {
                 return new FetchAttempt.Done(new FetchedDiagnosis.NotReady(handle, timeout));
             }

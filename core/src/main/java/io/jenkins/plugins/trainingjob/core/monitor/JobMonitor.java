@@ -3,8 +3,9 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,8 +24,8 @@ import java.util.concurrent.TimeoutException;
  * platform's list call when that is cheaper than one call per job.
  *
  * <p>Listeners are called on the scheduler thread, one event at a time per watch; a listener that throws
- * is logged and ignored. One {@link MonitorClock} decides both what time it is for every deadline and
- * when the timers between polls fire; given a {@link Clock}, the monitor runs in real time.
+ * is logged and ignored. One {@link TimeSource} decides both what time it is for every deadline and
+ * when the timers between polls fire; given {@link TimeSource#system()}, the monitor runs in real time.
  */
 public final class JobMonitor implements JobWatcher {
 
@@ -40,28 +41,16 @@ public final class JobMonitor implements JobWatcher {
     private final MonitorTasks tasks = new Tasks();
     private volatile boolean closed;
 
-    /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
-    public JobMonitor(PlatformResolver platforms, Clock clock) {
-        this(platforms, clock, MonitorSettings.defaults());
+    /** On {@code time}: its "now" for the deadlines, its timers for the waits. */
+    public JobMonitor(PlatformResolver platforms, TimeSource time) {
+        this(platforms, time, MonitorSettings.defaults());
     }
 
-    /** In real time: deadlines read from {@code clock}, which must move at real-time pace (the system clock). */
-    public JobMonitor(PlatformResolver platforms, Clock clock, MonitorSettings settings) {
+    /** On {@code time}: its "now" for the deadlines, its timers for the waits. */
+    public JobMonitor(PlatformResolver platforms, TimeSource time, MonitorSettings settings) {
         this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.runtime = new MonitorRuntime(
-                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(settings, "settings"));
-    }
-
-    /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
-    public JobMonitor(PlatformResolver platforms, MonitorClock clock) {
-        this(platforms, clock, MonitorSettings.defaults());
-    }
-
-    /** On {@code clock}'s time: its "now" for the deadlines, its timers for the waits. */
-    public JobMonitor(PlatformResolver platforms, MonitorClock clock, MonitorSettings settings) {
-        this.platforms = Objects.requireNonNull(platforms, "platforms");
-        this.runtime = new MonitorRuntime(
-                Objects.requireNonNull(clock, "clock"), Objects.requireNonNull(settings, "settings"));
+        this.runtime =
+                new MonitorRuntime(Objects.requireNonNull(time, "time"), Objects.requireNonNull(settings, "settings"));
     }
 
     /**
@@ -78,10 +67,25 @@ public final class JobMonitor implements JobWatcher {
     /** Starts watching a submitted job within a wait budget, estimating when it starts while it is pending. */
     @Override
     public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget, WatchListener listener) {
+        return watch(connectionId, job, policy, budget, StartSnapshots.NONE, listener);
+    }
+
+    /**
+     * Starts watching within a wait budget, keeping the job's start snapshot when it is first seen started, and
+     * comparing its diagnosis with the baseline {@code snapshots} finds ("Since it last started").
+     */
+    @Override
+    public Watch watch(
+            String connectionId,
+            JobRef job,
+            WatchPolicy policy,
+            WaitBudget budget,
+            StartSnapshots snapshots,
+            WatchListener listener) {
         Objects.requireNonNull(connectionId, "connectionId");
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(policy, "policy");
-        return register(WatchState.start(connectionId, job, policy, runtime.now()), budget, listener);
+        return register(WatchState.start(connectionId, job, policy, runtime.now()), budget, snapshots, listener);
     }
 
     /**
@@ -99,15 +103,21 @@ public final class JobMonitor implements JobWatcher {
     /** As {@link #resume(WatchState, WatchListener)}, with the budget the watch was started with. */
     @Override
     public Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
+        return resume(state, budget, StartSnapshots.NONE, listener);
+    }
+
+    /** As {@link #resume(WatchState, WaitBudget, WatchListener)}, with the job's start snapshots. */
+    @Override
+    public Watch resume(WatchState state, WaitBudget budget, StartSnapshots snapshots, WatchListener listener) {
         Objects.requireNonNull(state, "state");
         if (state.phase() == WatchState.Phase.DONE) {
             throw new IllegalArgumentException(
                     "the watch of job " + state.job().id() + " already ended; there is nothing to resume");
         }
-        return register(state, budget, listener);
+        return register(state, budget, snapshots, listener);
     }
 
-    private Watch register(WatchState state, WaitBudget budget, WatchListener listener) {
+    private Watch register(WatchState state, WaitBudget budget, StartSnapshots snapshots, WatchListener listener) {
         if (closed) {
             throw new IllegalStateException("the job monitor is closed");
         }
@@ -124,7 +134,14 @@ public final class JobMonitor implements JobWatcher {
         // next poll; it leaves the map when its last watch ends (on the scheduler thread). A watch created
         // here for a group being forgotten still works: it just polls in a group of its own.
         ConnectionGroup group = groups.computeIfAbsent(state.connectionId(), id -> newGroup(id, platform.kind()));
-        ActiveWatch watch = new ActiveWatch(runtime, group, state, budget, listener, active::remove);
+        ActiveWatch watch = new ActiveWatch(
+                runtime,
+                group,
+                state,
+                budget,
+                snapshots == null ? StartSnapshots.NONE : snapshots,
+                listener,
+                active::remove);
         boolean accepted = runtime.onScheduler(() -> {
             if (closed) {
                 watch.endByClose();
@@ -268,7 +285,7 @@ public final class JobMonitor implements JobWatcher {
         }
 
         @Override
-        public MonitorClock.Timer schedule(Runnable task, java.time.Duration delay) {
+        public TimeSource.Timer schedule(Runnable task, java.time.Duration delay) {
             return closed ? null : runtime.schedule(task, delay);
         }
 

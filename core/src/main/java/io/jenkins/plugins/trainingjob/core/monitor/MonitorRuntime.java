@@ -2,7 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.eta.HistoryCache;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * The monitor's two executors and its {@link MonitorClock}. Every watch's state lives on the single
+ * The monitor's executors and its {@link TimeSource}. Every watch's state lives on the single
  * scheduler thread, so it needs no locks; blocking platform calls run on a small fixed pool and hand their
  * results back to the scheduler thread. A watch thus costs a state object and at most one timer. The clock
  * is the one time base: it answers "now" and fires the timers, whose tasks then run on the scheduler thread.
@@ -27,7 +27,7 @@ import java.util.function.Supplier;
 final class MonitorRuntime {
     private static final System.Logger LOG = System.getLogger(JobMonitor.class.getName());
 
-    private final MonitorClock clock;
+    private final TimeSource clock;
     private final MonitorSettings settings;
     private final ScheduledThreadPoolExecutor scheduler;
     private final ThreadPoolExecutor calls;
@@ -49,27 +49,22 @@ final class MonitorRuntime {
     private final Object idle = new Object();
     private volatile Thread schedulerThread;
     /** Each connection's queue history for one poll round, whatever the number of watches estimating on it. */
-    private final HistoryCache histories = new HistoryCache(this::now, HISTORY_ROUND);
+    private final HistoryCache histories;
     /** How long a history read serves: a round at the default poll cap. */
     static final Duration HISTORY_ROUND = Duration.ofSeconds(30);
 
-    /** Real time: deadlines read from {@code clock} (which must move at real-time pace), timers on the scheduler. */
-    MonitorRuntime(Clock clock, MonitorSettings settings) {
-        this(null, clock, settings);
-    }
-
-    /** Deadlines and timers both from {@code clock}. */
-    MonitorRuntime(MonitorClock clock, MonitorSettings settings) {
-        this(clock, null, settings);
-    }
-
-    private MonitorRuntime(MonitorClock clock, Clock realTime, MonitorSettings settings) {
+    /**
+     * Deadlines and timers both from {@code time}; a {@linkplain TimeSource#realTime() real-time} source's
+     * timers are armed on the scheduler itself, so their tasks start there without a hand-over.
+     */
+    MonitorRuntime(TimeSource time, MonitorSettings settings) {
         this.settings = settings;
         this.scheduler = new ScheduledThreadPoolExecutor(1, daemon("trainingjob-monitor", true));
         // Cancelled timers leave the queue at once instead of at their due time: nothing lingers.
         scheduler.setRemoveOnCancelPolicy(true);
         scheduler.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-        this.clock = clock != null ? clock : new RealTimeClock(realTime, scheduler);
+        this.clock = time.realTime() ? time.withTimersOn(scheduler) : time;
+        this.histories = new HistoryCache(clock, HISTORY_ROUND);
         this.calls = new ThreadPoolExecutor(
                 settings.callThreads(),
                 settings.callThreads(),
@@ -90,6 +85,11 @@ final class MonitorRuntime {
 
     Instant now() {
         return clock.now();
+    }
+
+    /** The monitor's time source: its "now" and its timers (for work that reads time while it runs a call). */
+    TimeSource time() {
+        return clock;
     }
 
     HistoryCache histories() {
@@ -129,7 +129,7 @@ final class MonitorRuntime {
      * Runs {@code task} on the scheduler thread once {@code delay} has passed on the monitor's clock;
      * {@code null} when shut down.
      */
-    MonitorClock.Timer schedule(Runnable task, Duration delay) {
+    TimeSource.Timer schedule(Runnable task, Duration delay) {
         if (scheduler.isShutdown()) {
             return null;
         }
@@ -309,13 +309,13 @@ final class MonitorRuntime {
     }
 
     /** A timer of the monitor: known until it fires or is cancelled, so none is left behind unnoticed. */
-    private final class ArmedTimer implements MonitorClock.Timer {
-        private volatile MonitorClock.Timer clockTimer;
+    private final class ArmedTimer implements TimeSource.Timer {
+        private volatile TimeSource.Timer clockTimer;
 
         @Override
         public void cancel() {
             if (timers.remove(this)) {
-                MonitorClock.Timer t = clockTimer;
+                TimeSource.Timer t = clockTimer;
                 if (t != null) {
                     t.cancel();
                 }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Consumer;
@@ -31,7 +32,7 @@ public interface MonitorTasks {
      *
      * @return the timer, or {@code null} when the monitor is closed
      */
-    MonitorClock.Timer schedule(Runnable task, Duration delay);
+    TimeSource.Timer schedule(Runnable task, Duration delay);
 
     /**
      * Makes a platform call on the call pool and continues with its result on the scheduler thread; a

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 
@@ -24,7 +25,7 @@ final class PendingDiagnosisFetch {
     private final DiagnosisHandle handle;
     private final Instant deadline;
     private final CompletableFuture<FetchedDiagnosis> result = new CompletableFuture<>();
-    private volatile MonitorClock.Timer timer;
+    private volatile TimeSource.Timer timer;
 
     PendingDiagnosisFetch(
             MonitorRuntime runtime, DiagnosisFetcher fetcher, TrainingPlatform platform, DiagnosisHandle handle) {
@@ -57,7 +58,7 @@ final class PendingDiagnosisFetch {
         if (!runtime.call(
                 platform.kind(),
                 OPERATION,
-                () -> fetcher.attempt(platform, handle, deadline, runtime::now, runtime.settings()::report),
+                () -> fetcher.attempt(platform, handle, deadline, runtime.time(), runtime.settings()::report),
                 this::answered)) {
             endByClose();
         }
@@ -69,7 +70,7 @@ final class PendingDiagnosisFetch {
         } else if (answer.value() instanceof FetchAttempt.Done done) {
             result.complete(done.result());
         } else if (!result.isDone()) {
-            MonitorClock.Timer next = runtime.schedule(this::ask, ((FetchAttempt.AskAgain) answer.value()).delay());
+            TimeSource.Timer next = runtime.schedule(this::ask, ((FetchAttempt.AskAgain) answer.value()).delay());
             if (next == null) {
                 endByClose();
                 return;
@@ -83,7 +84,7 @@ final class PendingDiagnosisFetch {
     }
 
     private void cancelTimer() {
-        MonitorClock.Timer t = timer;
+        TimeSource.Timer t = timer;
         if (t != null) {
             t.cancel();
         }

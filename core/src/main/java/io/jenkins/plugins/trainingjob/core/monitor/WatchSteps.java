@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -24,7 +25,7 @@ final class WatchSteps {
     private final Consumer<RuntimeException> onBug;
 
     // Scheduler-thread state.
-    private MonitorClock.Timer timer;
+    private TimeSource.Timer timer;
     private boolean cancelling;
     private boolean done;
 
@@ -33,6 +34,11 @@ final class WatchSteps {
         this.kind = kind;
         this.listener = listener == null ? WatchListener.NONE : listener;
         this.onBug = onBug;
+    }
+
+    /** The monitor's "now", for what a step hands to the pool with the time it was asked at. */
+    java.time.Instant now() {
+        return runtime.now();
     }
 
     /** Neither ended nor being cancelled: the watch's own steps go on. */

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,20 +27,20 @@ public final class CreateRecovery {
     /** The longest wait between the look-ups that follow a create that got no answer at all. */
     static final Duration MAX_WAIT = Duration.ofSeconds(30);
 
-    private final Sleeper sleeper;
+    private final TimeSource time;
     private final Predicate<PlatformException> lookAgain;
 
-    private CreateRecovery(Sleeper sleeper, Predicate<PlatformException> lookAgain) {
-        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    private CreateRecovery(TimeSource time, Predicate<PlatformException> lookAgain) {
+        this.time = Objects.requireNonNull(time, "time");
         this.lookAgain = Objects.requireNonNull(lookAgain, "lookAgain");
     }
 
     /**
-     * @param sleeper waits between look-ups (the client's, so tests record them)
+     * @param time sleeps between look-ups (the client's, so a test's manual clock counts them)
      * @param lookAgain which failures of a look-up mean "not known yet, look again"; any other is thrown
      */
-    public static CreateRecovery of(Sleeper sleeper, Predicate<PlatformException> lookAgain) {
-        return new CreateRecovery(sleeper, lookAgain);
+    public static CreateRecovery of(TimeSource time, Predicate<PlatformException> lookAgain) {
+        return new CreateRecovery(time, lookAgain);
     }
 
     /** How a client finds the job a create would have made: {@code findSubmitted} bound to spec and token. */
@@ -88,7 +89,7 @@ public final class CreateRecovery {
         Duration waited = Duration.ZERO;
         for (Duration wait : waits) {
             try {
-                sleeper.sleep(wait);
+                time.sleep(wait);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return new Search(Optional.empty(), lookups, waited, lastFailure, e);

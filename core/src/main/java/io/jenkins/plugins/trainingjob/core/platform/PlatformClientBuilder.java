@@ -1,15 +1,15 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
 import okhttp3.OkHttpClient;
 
 /**
  * The knobs every platform client's builder has, declared once: the connection settings (required) and,
- * for tests and special set-ups, the clock that dates signatures, the sleeper for waits between retries
- * and look-ups, the jitter source and a shared OkHttp client. Each client's {@code Builder} extends this
+ * for tests and special set-ups, the time source (that dates signatures and times the waits between retries
+ * and look-ups), the jitter source and a shared OkHttp client. Each client's {@code Builder} extends this
  * and adds its own options, so both clients are built the same way: {@code XClient.builder(settings)
  * ... .build()}, or {@code XClient.create(settings)} with the defaults.
  *
@@ -17,8 +17,7 @@ import okhttp3.OkHttpClient;
  */
 public abstract class PlatformClientBuilder<B extends PlatformClientBuilder<B>> {
     private final ConnectionSettings settings;
-    private Clock clock = Clock.systemUTC();
-    private Sleeper sleeper = Sleeper.system();
+    private TimeSource time = TimeSource.system();
     private RandomGenerator random = RandomGenerator.getDefault();
     private OkHttpClient client;
 
@@ -31,15 +30,14 @@ public abstract class PlatformClientBuilder<B extends PlatformClientBuilder<B>> 
         }
     }
 
-    /** The clock that dates request signatures (a skewed one tests expiry). */
-    public B clock(Clock clock) {
-        this.clock = Objects.requireNonNull(clock, "clock");
-        return self();
-    }
-
-    /** Waits between retries and between look-ups after an uncertain create. */
-    public B sleeper(Sleeper sleeper) {
-        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+    /**
+     * The time that dates request signatures and what the client reads, and that the waits between retries
+     * and between look-ups after an uncertain create sleep on. The platform judges a signature by its own
+     * clock, so a front end leaves this at {@link TimeSource#system()}; a test passes a manual clock (whose
+     * sleeps it counts) or a skewed one (to test expiry).
+     */
+    public B time(TimeSource time) {
+        this.time = Objects.requireNonNull(time, "time");
         return self();
     }
 
@@ -61,12 +59,8 @@ public abstract class PlatformClientBuilder<B extends PlatformClientBuilder<B>> 
         return settings;
     }
 
-    public final Clock clock() {
-        return clock;
-    }
-
-    public final Sleeper sleeper() {
-        return sleeper;
+    public final TimeSource time() {
+        return time;
     }
 
     public final RandomGenerator random() {

@@ -46,7 +46,7 @@ import java.util.TreeSet;
 public final class SnapshotDiff {
 
     /** Baselines older than this are not compared: a pool a month on is another pool. */
-    static final Duration DEFAULT_MAX_AGE = Duration.ofDays(30);
+    public static final Duration DEFAULT_MAX_AGE = Duration.ofDays(30);
 
     private static final DateTimeFormatter WHEN =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);

@@ -165,8 +165,8 @@ public record StartSnapshot(
      */
     public record NodeLine(String name, String state, String device, long total, long free, long job) {
 
-        static final String READY = "ready";
-        static final String CORDONED = "cordoned";
+        public static final String READY = "ready";
+        public static final String CORDONED = "cordoned";
         static final String TAINTED = "tainted";
         static final String NOT_READY = "notready";
 

@@ -15,7 +15,7 @@ class HistoryCacheTest {
     @Test
     void manyWatchesOfOneQueueCostOneReadPerPollRound() {
         ManualClock clock = new ManualClock(Instant.parse("2026-03-02T12:00:00Z"));
-        HistoryCache cache = new HistoryCache(clock::now, Duration.ofSeconds(10));
+        HistoryCache cache = new HistoryCache(clock, Duration.ofSeconds(10));
         AtomicInteger reads = new AtomicInteger();
         for (int round = 0; round < 3; round++) {
             for (int watch = 0; watch < 1_000; watch++) {
@@ -52,7 +52,7 @@ class HistoryCacheTest {
     @Test
     void aNewRoundsHistoryEstimatesFromItsOwnJobsNotFromWhatTheLastRoundShared() {
         ManualClock clock = new ManualClock(Instant.parse("2026-03-02T12:00:00Z"));
-        HistoryCache cache = new HistoryCache(clock::now, Duration.ofSeconds(10));
+        HistoryCache cache = new HistoryCache(clock, Duration.ofSeconds(10));
         Instant first = clock.now();
         QueueHistory round1 = cache.get("q", () -> queue(first, null));
         Eta before = EtaEstimator.estimate(

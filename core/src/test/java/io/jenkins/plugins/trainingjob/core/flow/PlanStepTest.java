@@ -9,6 +9,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -107,7 +108,7 @@ class PlanStepTest {
         CountDownLatch asked = new CountDownLatch(1);
         // The ETA call holds its thread, so the monitor is never idle: time moves without settling.
         clock.settleWith(() -> {});
-        CompletableFuture<TargetChoice.Plan> planned = start(1, PreflightMode.ON, (c, report) -> {
+        CompletableFuture<TargetChoice.Plan> planned = start(1, PreflightMode.ON, (c, report, now) -> {
             asked.countDown();
             try {
                 never.await();
@@ -128,11 +129,29 @@ class PlanStepTest {
     }
 
     @Test
+    void theEtaCountsFromTheMonitorsTimeNotTheMachines() {
+        clock.advance(Duration.ofDays(3));
+        List<Instant> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        TargetChoice.Plan plan = plan(
+                2,
+                PreflightMode.ON,
+                (c, report, now) -> {
+                    asked.add(now);
+                    return Optional.empty();
+                },
+                Duration.ZERO);
+
+        assertThat(plan.order()).hasSize(2);
+        assertThat(asked).containsExactly(clock.now(), clock.now());
+    }
+
+    @Test
     void anEtaThatFailsCostsTheEtaNotTheVerdict() {
         TargetChoice.Plan plan = plan(
                 1,
                 PreflightMode.ON,
-                (c, report) -> {
+                (c, report, now) -> {
                     throw new IllegalStateException("history unreadable");
                 },
                 Duration.ZERO);

@@ -7,11 +7,10 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -157,6 +156,35 @@ class SubmitInterruptTest {
         assertThat(a.cancelled).isEmpty();
     }
 
+    /**
+     * The interrupt comes with the event that says the job ended, before its watch's end is handled: the
+     * job is not stopped (it ended), no line says it is being stopped, and the result stands.
+     */
+    @Test
+    void anInterruptAsTheJobEndsStopsNothingAndSaysItHadEnded() {
+        SubmitWorld.Pool a = world.pool("a", true);
+        Submit[] submit = new Submit[1];
+        AtomicBoolean once = new AtomicBoolean();
+        world.onWatch = e -> {
+            if (e.message().contains("SUCCEEDED") && !once.getAndSet(true)) {
+                submit[0].interrupt();
+            }
+        };
+        submit[0] = world.start(world.request(WaitMode.COMPLETED).build());
+        world.runUntil("the submit ends", () -> {
+            a.finishRunning();
+            return submit[0].result().isDone();
+        });
+
+        SubmitResult result = submit[0].result().join();
+        assertThat(once).as("the interrupt came with the end").isTrue();
+        assertThat(result.ending()).isEqualTo(SubmitResult.Ending.WAITED);
+        assertThat(a.cancelled).as("an ended job is not stopped").isEmpty();
+        assertThat(world.lines())
+                .noneMatch(l -> l.startsWith("interrupted: stopping job"))
+                .contains("interrupted after job " + a.created.get(0).id() + " had ended (SUCCEEDED); nothing to stop");
+    }
+
     @Test
     void anInterruptWhileTheCleanUpStopsTheJobSaysItWasStopped() {
         SubmitWorld.Pool a = world.pool("a", false);
@@ -213,33 +241,26 @@ class SubmitInterruptTest {
     /** Starts the submit; it is interrupted at the first event {@code at} accepts, or during a create. */
     private Submit interruptedAt(
             Predicate<SubmitEvent> at, SubmitWorld.Pool createIn, SubmitRequest request, AtomicBoolean done) {
-        AtomicReference<Submit> handle = new AtomicReference<>();
-        List<SubmitEvent> early = new ArrayList<>();
+        CompletableFuture<Submit> handle = new CompletableFuture<>();
         if (at != null) {
             world.onEvent = e -> {
                 if (!done.get() && at.test(e)) {
                     done.set(true);
-                    Submit s = handle.get();
-                    if (s == null) {
-                        early.add(e); // emitted while starting: interrupted right after start returns
-                    } else {
-                        s.interrupt();
-                    }
+                    // on the scheduler thread: never wait here; an event emitted before start returned is
+                    // interrupted as soon as it has
+                    handle.thenAccept(Submit::interrupt);
                 }
             };
         }
         if (createIn != null) {
             createIn.duringCreate = () -> {
                 if (!done.getAndSet(true)) {
-                    handle.get().interrupt();
+                    handle.join().interrupt(); // on the call thread, the create in flight: start returns meanwhile
                 }
             };
         }
         Submit submit = world.start(request);
-        handle.set(submit);
-        if (!early.isEmpty()) {
-            submit.interrupt();
-        }
+        handle.complete(submit);
         return submit;
     }
 

@@ -244,6 +244,8 @@ final class SubmitWorld implements AutoCloseable {
 
     /** Runs for every submit event, on the thread that emits it (the monitor's scheduler). */
     volatile java.util.function.Consumer<SubmitEvent> onEvent = e -> {};
+    /** Runs for every watch event, on the monitor's scheduler thread. */
+    volatile java.util.function.Consumer<MonitorEvent> onWatch = e -> {};
 
     final SubmitListener listener = new SubmitListener() {
         @Override
@@ -257,6 +259,7 @@ final class SubmitWorld implements AutoCloseable {
         public void onWatchEvent(MonitorEvent event) {
             watchEvents.add(event);
             live();
+            onWatch.accept(event);
         }
     };
 

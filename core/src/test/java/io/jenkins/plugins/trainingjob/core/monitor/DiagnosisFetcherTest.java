@@ -11,7 +11,6 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
@@ -28,13 +27,7 @@ class DiagnosisFetcherTest {
     /** Time that moves only when the fetcher sleeps. */
     private final ManualClock clock = new ManualClock();
 
-    private final List<Duration> sleeps = new ArrayList<>();
-    private final Sleeper sleeper = d -> {
-        sleeps.add(d);
-        clock.sleeper().sleep(d);
-    };
-    private final DiagnosisFetcher fetcher =
-            new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(), sleeper);
+    private final DiagnosisFetcher fetcher = new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock);
 
     @Test
     void anExistingDiagnosisIsFetchedAndAnalysedForTheGivenJob() throws Exception {
@@ -44,7 +37,7 @@ class DiagnosisFetcherTest {
         assertThat(report.job()).isEqualTo(new JobRef(PlatformKind.AIHC, "pytorchjob-a", null));
         assertThat(report.diagnosisId()).isEqualTo("diag-7");
         assertThat(report.verdict()).isNotEqualTo(Verdict.UNKNOWN);
-        assertThat(sleeps).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
@@ -83,7 +76,7 @@ class DiagnosisFetcherTest {
 
         assertThat(result).isInstanceOf(FetchedDiagnosis.Ready.class);
         assertThat(platform.fetchCalls.get()).isEqualTo(3);
-        assertThat(sleeps).containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20));
     }
 
     @Test
@@ -97,7 +90,8 @@ class DiagnosisFetcherTest {
         assertThat(notReady.message())
                 .isEqualTo("diagnosis diag-7 was not ready within 1m; fetch it again later by its id");
         // 0s, 20s, 40s, 60s: the last wait is cut to the deadline, and the deadline itself is the last question.
-        assertThat(sleeps).containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20), Duration.ofSeconds(20));
+        assertThat(clock.sleeps())
+                .containsExactly(Duration.ofSeconds(20), Duration.ofSeconds(20), Duration.ofSeconds(20));
         assertThat(platform.fetchCalls.get()).isEqualTo(4);
     }
 
@@ -113,7 +107,7 @@ class DiagnosisFetcherTest {
         DiagnosisReport report = ((FetchedDiagnosis.Ready) result).report();
         assertThat(report.job()).isEqualTo(job);
         assertThat(report.diagnosisId()).isEqualTo("diag-1");
-        assertThat(sleeps).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
@@ -125,13 +119,13 @@ class DiagnosisFetcherTest {
         assertThatThrownBy(() -> fetcher.launchAndFetch(platform, job, launched::add))
                 .isInstanceOf(DiagnosisPreCheckException.class);
         assertThat(launched).isEmpty();
-        assertThat(sleeps).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
     void theReportIsTheInjectedAnalyzers() throws Exception {
-        DiagnosisFetcher own = new DiagnosisFetcher(
-                Duration.ofMinutes(1), Duration.ofSeconds(20), clock.asClock(), sleeper, JobMonitorTest::analyze);
+        DiagnosisFetcher own =
+                new DiagnosisFetcher(Duration.ofMinutes(1), Duration.ofSeconds(20), clock, JobMonitorTest::analyze);
 
         DiagnosisReport report = ((FetchedDiagnosis.Ready) own.fetch(platform, "diag-7", "pytorchjob-a")).report();
 
@@ -142,10 +136,9 @@ class DiagnosisFetcherTest {
 
     @Test
     void timeoutAndPollIntervalMustBePositive() {
-        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock.asClock(), sleeper))
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ZERO, Duration.ofSeconds(1), clock))
                 .hasMessageStartingWith("timeout: must be positive");
-        assertThatThrownBy(() ->
-                        new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock.asClock(), sleeper))
+        assertThatThrownBy(() -> new DiagnosisFetcher(Duration.ofSeconds(1), Duration.ofSeconds(-1), clock))
                 .hasMessageStartingWith("pollInterval: must be positive");
     }
 }

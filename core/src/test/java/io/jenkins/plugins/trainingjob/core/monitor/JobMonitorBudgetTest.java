@@ -18,7 +18,9 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.core.testkit.RecordingListener;
+import io.jenkins.plugins.trainingjob.core.testkit.ShiftedTime;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -45,17 +47,7 @@ class JobMonitorBudgetTest {
     /** Runs as a diagnosis is analysed, on the monitor's thread. */
     private volatile Runnable onAnalyze = () -> {};
 
-    private final MonitorClock lateClock = new MonitorClock() {
-        @Override
-        public Instant now() {
-            return clock.now().plus(lateBy);
-        }
-
-        @Override
-        public Timer schedule(Runnable task, Duration delay) {
-            return clock.schedule(task, delay);
-        }
-    };
+    private final TimeSource lateClock = new ShiftedTime(clock, () -> lateBy);
     private final JobMonitor monitor = new JobMonitor(id -> platform, lateClock, settings);
 
     {

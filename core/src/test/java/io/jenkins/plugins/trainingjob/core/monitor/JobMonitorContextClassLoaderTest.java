@@ -6,9 +6,9 @@ import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -38,7 +38,7 @@ class JobMonitorContextClassLoaderTest {
         CompletableFuture<Outcome> outcome = new CompletableFuture<>();
 
         Thread caller = new Thread(() -> {
-            JobMonitor m = new JobMonitor(id -> platform, Clock.systemUTC());
+            JobMonitor m = new JobMonitor(id -> platform, TimeSource.system());
             monitor.set(m);
             m.watch("c", job, policy, new WatchListener() {
                         @Override

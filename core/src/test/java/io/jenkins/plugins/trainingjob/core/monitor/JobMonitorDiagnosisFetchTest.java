@@ -7,7 +7,6 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
@@ -27,10 +26,6 @@ import org.junit.jupiter.api.Test;
 class JobMonitorDiagnosisFetchTest {
     private static final String CONNECTION = "aihc-pool";
     private static final String SENSECORE = "sensecore";
-    /** The fetch must never sleep: a sleeper that is called fails the test. */
-    private static final Sleeper NO_SLEEP = d -> {
-        throw new AssertionError("the monitor's fetch slept for " + d);
-    };
 
     private final FakePlatform platform = new FakePlatform();
     /** A real client: its own rule refuses a diagnosis without its job, before any call to the endpoint. */
@@ -59,6 +54,8 @@ class JobMonitorDiagnosisFetchTest {
     void closeMonitor() {
         monitor.close();
         senseCore.close();
+        // the fetchers share the monitor's clock: a sleep on it would have held a call thread
+        assertThat(clock.sleeps()).as("sleeps of the monitor's fetch").isEmpty();
     }
 
     @Test
@@ -111,8 +108,7 @@ class JobMonitorDiagnosisFetchTest {
     void aDiagnosisStillNotReadyAtTheTimeoutIsNotReady() throws Exception {
         platform.diagnosisReady = false;
         // On the monitor's manual clock the 40 ms pass in 5 ms steps whatever the machine's load.
-        DiagnosisFetcher brief =
-                new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), clock.asClock(), NO_SLEEP);
+        DiagnosisFetcher brief = new DiagnosisFetcher(Duration.ofMillis(40), Duration.ofMillis(5), clock);
 
         FetchedDiagnosis fetched = result(monitor.fetchDiagnosis(CONNECTION, brief, "diag-7", "pytorchjob-a"));
 
@@ -214,7 +210,7 @@ class JobMonitorDiagnosisFetchTest {
     }
 
     private DiagnosisFetcher fetcher(Duration timeout, Duration pollInterval) {
-        return new DiagnosisFetcher(timeout, pollInterval, clock.asClock(), NO_SLEEP);
+        return new DiagnosisFetcher(timeout, pollInterval, clock);
     }
 
     private FetchedDiagnosis result(CompletableFuture<FetchedDiagnosis> fetch) {

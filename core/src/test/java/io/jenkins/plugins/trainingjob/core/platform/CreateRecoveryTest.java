@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,8 +25,8 @@ class CreateRecoveryTest {
     /** A look-up that finds nothing. */
     private static final Object NOTHING = "nothing";
 
-    private final List<Duration> waits = new ArrayList<>();
-    private final Sleeper recording = waits::add;
+    /** The look-ups' time: their waits move it and are recorded, never slept. */
+    private final ManualClock clock = new ManualClock();
 
     @AfterEach
     void clearInterrupt() {
@@ -89,19 +90,37 @@ class CreateRecoveryTest {
 
     @Test
     void theSearchStopsAtTheFirstLookUpThatFindsTheJob() {
-        CreateRecovery.Search search = CreateRecovery.of(recording, e -> true)
-                .search(CreateRecovery.ANSWERED_WAITS, scripted(NOTHING, JOB, JOB));
+        CreateRecovery.Search search =
+                CreateRecovery.of(clock, e -> true).search(CreateRecovery.ANSWERED_WAITS, scripted(NOTHING, JOB, JOB));
 
         assertThat(search.found()).contains(JOB);
         assertThat(search.lookups()).isEqualTo(2);
-        assertThat(waits).containsExactly(Duration.ZERO, Duration.ofSeconds(1));
+        assertThat(clock.sleeps()).containsExactly(Duration.ZERO, Duration.ofSeconds(1));
+    }
+
+    @Test
+    void theLookUpsWaitOnTheGivenTimeSourceAndOnlyThere() {
+        java.time.Instant start = clock.now();
+        List<java.time.Instant> lookedAt = new ArrayList<>();
+
+        CreateRecovery.Search search = CreateRecovery.of(clock, e -> true)
+                .search(CreateRecovery.evenly(3, Duration.ofSeconds(2)), () -> {
+                    lookedAt.add(clock.now());
+                    return Optional.empty();
+                });
+
+        assertThat(search.lookups()).isEqualTo(3);
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2));
+        assertThat(lookedAt)
+                .as("each look-up after its wait, on the manual clock")
+                .containsExactly(start.plusSeconds(2), start.plusSeconds(4), start.plusSeconds(6));
     }
 
     @Test
     void aFailedLookUpThatTheClientAcceptsIsRememberedAndTheNextLookUpMade() {
         TransientException flaky = answered503();
 
-        CreateRecovery.Search search = CreateRecovery.of(recording, e -> e instanceof TransientException)
+        CreateRecovery.Search search = CreateRecovery.of(clock, e -> e instanceof TransientException)
                 .search(CreateRecovery.evenly(3, Duration.ofSeconds(2)), scripted(NOTHING, NOTHING, flaky));
 
         assertThat(search.found()).isEmpty();
@@ -113,7 +132,7 @@ class CreateRecoveryTest {
 
     @Test
     void aLookUpThatSucceedsAfterAFailureForgetsTheFailure() {
-        CreateRecovery.Search search = CreateRecovery.of(recording, e -> true)
+        CreateRecovery.Search search = CreateRecovery.of(clock, e -> true)
                 .search(CreateRecovery.evenly(2, Duration.ZERO), scripted(answered503(), NOTHING));
 
         assertThat(search.lastFailure()).isNull();
@@ -124,28 +143,26 @@ class CreateRecoveryTest {
         AuthenticationException denied = new AuthenticationException(
                 PlatformKind.SENSECORE, "GET trainingJobs/{name}", 401, "", "", "bad signature", null);
 
-        assertThatThrownBy(() -> CreateRecovery.of(recording, e -> e instanceof TransientException)
+        assertThatThrownBy(() -> CreateRecovery.of(clock, e -> e instanceof TransientException)
                         .search(CreateRecovery.evenly(3, Duration.ZERO), scripted(denied)))
                 .isSameAs(denied);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
     void anInterruptEndsTheLookUpsWithWhatTheyHaveAndKeepsTheInterruptFlag() {
-        InterruptedException interrupt = new InterruptedException();
-        List<Duration> slept = new ArrayList<>();
-        Sleeper interruptedOnSecond = wait -> {
-            if (!slept.isEmpty()) {
-                throw interrupt;
+        // an interrupt arrives while the look-ups wait for the second time
+        clock.onSleep(() -> {
+            if (clock.sleeps().size() == 2) {
+                Thread.currentThread().interrupt();
             }
-            slept.add(wait);
-        };
+        });
 
         CreateRecovery.Search search =
-                CreateRecovery.of(interruptedOnSecond, e -> true).search(CreateRecovery.ANSWERED_WAITS, scripted());
+                CreateRecovery.of(clock, e -> true).search(CreateRecovery.ANSWERED_WAITS, scripted());
 
         assertThat(search.lookups()).isEqualTo(1);
-        assertThat(search.interruption()).isSameAs(interrupt);
+        assertThat(search.interruption()).isInstanceOf(InterruptedException.class);
         assertThat(Thread.currentThread().isInterrupted()).isTrue();
     }
 

@@ -1,11 +1,11 @@
 package io.jenkins.plugins.trainingjob.core.testkit;
 
 import io.jenkins.plugins.trainingjob.core.monitor.CallResult;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,18 +23,24 @@ import java.util.function.Supplier;
  */
 public final class DirectTasks implements MonitorTasks {
 
-    private final Supplier<Instant> now;
+    private volatile TimeSource time;
     private final List<Runnable> timers = new CopyOnWriteArrayList<>();
     private final Set<Runnable> closeHooks = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
 
-    public DirectTasks(Supplier<Instant> now) {
-        this.now = now;
+    /** @param time what {@link #now()} reads; its timers are not used (a test fires these by hand) */
+    public DirectTasks(TimeSource time) {
+        this.time = time;
+    }
+
+    /** From now on {@link #now()} reads {@code time}: a test's manual clock, which it moves (past a restart). */
+    public void runOn(TimeSource time) {
+        this.time = time;
     }
 
     @Override
     public Instant now() {
-        return now.get();
+        return time.now();
     }
 
     @Override
@@ -57,7 +63,7 @@ public final class DirectTasks implements MonitorTasks {
     }
 
     @Override
-    public MonitorClock.Timer schedule(Runnable task, Duration delay) {
+    public TimeSource.Timer schedule(Runnable task, Duration delay) {
         if (closed) {
             return null;
         }

@@ -2,35 +2,34 @@ package io.jenkins.plugins.trainingjob.core.testkit;
 
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitorTestAccess;
-import io.jenkins.plugins.trainingjob.core.monitor.MonitorClock;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Time that moves only when a test says so: a {@link MonitorClock} whose timers fire in due order while
- * {@link #advance} passes their time, the same time as a {@link Clock} ({@link #asClock()}) for code that
- * only reads it, and a {@link #sleeper()} whose sleeps move it. Tests thus step through minutes of polling
- * without waiting. (Not a {@code Clock} itself: a job monitor given a plain {@code Clock} waits in real
- * time, which a test on manual time never wants by mistake.)
+ * Time that moves only when a test says so: a {@link TimeSource} whose timers fire in due order while
+ * {@link #advance} passes their time, and whose sleeps move it by what they ask for and are recorded
+ * ({@link #sleeps()}), so a test counts the waits of an HTTP retry or a look-up instead of sleeping through
+ * them. Tests thus step through minutes of polling without waiting.
  *
  * <p>A job monitor works on threads of its own: {@link #settleWith} tells the clock how to wait until the
  * monitor has done what the last timer started, so the next timer is armed before time moves on.
  */
-public final class ManualClock implements MonitorClock {
+public final class ManualClock implements TimeSource {
     private static final Instant START = Instant.parse("2026-03-01T08:00:00Z");
 
     private final PriorityQueue<Pending> timers =
             new PriorityQueue<>(Comparator.comparing(Pending::due).thenComparingLong(Pending::order));
     private volatile Instant now;
     private long scheduled;
+    private final List<Duration> sleeps = new ArrayList<>();
+    private volatile Runnable onSleep = () -> {};
     private Runnable settle = () -> {};
 
     public ManualClock() {
@@ -39,6 +38,14 @@ public final class ManualClock implements MonitorClock {
 
     public ManualClock(Instant start) {
         this.now = start;
+    }
+
+    /**
+     * At the machine's time (to the second), then moving only as the test says: for the clients of a
+     * simulator, which judges their signatures by its wall clock, in a test that must not sleep their waits.
+     */
+    public static ManualClock startingNow() {
+        return new ManualClock(Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
     }
 
     /** What {@link #advance} waits for before and after each timer it fires, e.g. a monitor's idle state. */
@@ -134,38 +141,40 @@ public final class ManualClock implements MonitorClock {
         return timers.size();
     }
 
-    /** A sleeper that sleeps no real time: it moves this clock by what it is asked to sleep. */
-    public Sleeper sleeper() {
-        return d -> {
-            if (!d.isNegative()) {
-                advance(d);
-            }
-        };
+    /**
+     * Sleeps no real time: records the wait and moves this clock by it, firing the timers due on the way
+     * (a wait of zero or less moves nothing, but fires what is due now). As a real sleep, a wait of more than
+     * zero on an interrupted thread ends at once with an {@link InterruptedException}, the flag cleared.
+     */
+    @Override
+    public void sleep(Duration duration) throws InterruptedException {
+        synchronized (this) {
+            sleeps.add(duration);
+        }
+        onSleep.run();
+        boolean waits = !duration.isNegative() && !duration.isZero();
+        if (waits && Thread.interrupted()) {
+            throw new InterruptedException("interrupted before a wait of " + duration);
+        }
+        advance(waits ? duration : Duration.ZERO);
+    }
+
+    /** Every wait {@link #sleep} was asked for, in order, zero ones included. */
+    public synchronized List<Duration> sleeps() {
+        return List.copyOf(sleeps);
+    }
+
+    /**
+     * Runs {@code hook} as each sleep begins, on the sleeping thread, after the wait was recorded: a test
+     * interrupts that thread there (an interrupt arriving during the wait), or fails when nothing may sleep.
+     */
+    public void onSleep(Runnable hook) {
+        this.onSleep = hook;
     }
 
     @Override
     public Instant now() {
         return now;
-    }
-
-    /** This time as a {@link Clock} (UTC), for code that reads the time but sets no timers. */
-    public Clock asClock() {
-        return new Clock() {
-            @Override
-            public Instant instant() {
-                return now;
-            }
-
-            @Override
-            public ZoneId getZone() {
-                return ZoneOffset.UTC;
-            }
-
-            @Override
-            public Clock withZone(ZoneId zone) {
-                return this;
-            }
-        };
     }
 
     @Override

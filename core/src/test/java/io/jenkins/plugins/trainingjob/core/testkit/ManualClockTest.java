@@ -93,10 +93,28 @@ class ManualClockTest {
     }
 
     @Test
-    void itsSleeperAndItsClockViewShareItsTime() throws Exception {
-        clock.sleeper().sleep(Duration.ofSeconds(90));
+    void aSleepMovesItsTimeFiresTheTimersOnTheWayAndIsRecorded() throws Exception {
+        clock.schedule(() -> fired.add("a@" + clock.now()), Duration.ofSeconds(30));
+        clock.sleep(Duration.ZERO);
+        clock.sleep(Duration.ofSeconds(90));
 
-        assertThat(clock.asClock().instant()).isEqualTo(Instant.parse("2026-03-01T08:01:30Z"));
+        assertThat(clock.now()).isEqualTo(Instant.parse("2026-03-01T08:01:30Z"));
+        assertThat(fired).containsExactly("a@2026-03-01T08:00:30Z");
+        assertThat(clock.sleeps()).containsExactly(Duration.ZERO, Duration.ofSeconds(90));
         assertThatThrownBy(() -> clock.advance(Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aSleepOnAnInterruptedThreadEndsAtOnceAsARealOneDoes() throws Exception {
+        clock.onSleep(() -> Thread.currentThread().interrupt());
+
+        assertThatThrownBy(() -> clock.sleep(Duration.ofSeconds(5))).isInstanceOf(InterruptedException.class);
+        assertThat(Thread.currentThread().isInterrupted())
+                .as("the flag is cleared, as by Thread.sleep")
+                .isFalse();
+        assertThat(clock.now()).isEqualTo(Instant.parse("2026-03-01T08:00:00Z"));
+        clock.sleep(Duration.ZERO); // a wait of zero is no wait: nothing to interrupt
+        assertThat(Thread.interrupted()).isTrue();
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(5), Duration.ZERO);
     }
 }

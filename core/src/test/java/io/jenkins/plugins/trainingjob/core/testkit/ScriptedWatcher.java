@@ -11,6 +11,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,10 +30,12 @@ public final class ScriptedWatcher implements JobWatcher {
     public volatile Function<JobRef, Outcome> immediately;
     /** The wait budget of each watch started or resumed, in order. */
     public final List<WaitBudget> budgets = new ArrayList<>();
-    /** The flow's "now" when set; unset, real time, as the statuses tests make ({@code Instant.now()}) read. */
-    public volatile Instant now;
-    /** Where a submit flow on this watcher runs: on the test's thread, timers fired by the test. */
-    public final DirectTasks tasks = new DirectTasks(() -> now != null ? now : Instant.now());
+    /**
+     * Where a submit flow on this watcher runs: on the test's thread, timers fired by the test; its "now" is
+     * real time, as the statuses tests make ({@code Instant.now()}) read, until a test hands it a clock
+     * ({@link DirectTasks#runOn}).
+     */
+    public final DirectTasks tasks = new DirectTasks(TimeSource.system());
 
     @Override
     public MonitorTasks tasks() {

@@ -65,7 +65,7 @@ class JobMonitorSenseCoreSimulatorTest {
                 "cn-sh-01z",
                 "sim-ws");
         platform = new CountingPlatform(SenseCoreClient.builder(settings)
-                .sleeper(d -> {})
+                .time(ManualClock.startingNow())
                 .createLookups(1, Duration.ZERO)
                 .build());
         monitor = new JobMonitor(

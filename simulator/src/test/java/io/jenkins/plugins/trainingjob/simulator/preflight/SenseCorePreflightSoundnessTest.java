@@ -12,6 +12,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
@@ -79,7 +80,7 @@ class SenseCorePreflightSoundnessTest {
                                 "default",
                                 "cn-sh-01z",
                                 "sim-ws"))
-                        .sleeper(d -> {})
+                        .time(ManualClock.startingNow())
                         .createLookups(1, Duration.ZERO)
                         .build()) {
             for (int j = 0; j < JOBS; j++) {

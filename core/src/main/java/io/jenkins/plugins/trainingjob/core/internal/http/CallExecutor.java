@@ -10,10 +10,10 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
-import io.jenkins.plugins.trainingjob.core.platform.Sleeper;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -23,8 +23,8 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -73,8 +73,7 @@ public final class CallExecutor implements AutoCloseable {
     private final RequestSigner signer;
     private final ErrorDecoder errorDecoder;
     private final String requestIdHeader;
-    private final Clock clock;
-    private final Sleeper sleeper;
+    private final TimeSource time;
     private final Backoff backoff;
     private final SecretRedactor redactor;
 
@@ -86,8 +85,7 @@ public final class CallExecutor implements AutoCloseable {
         this.signer = b.signer;
         this.errorDecoder = b.errorDecoder;
         this.requestIdHeader = b.requestIdHeader;
-        this.clock = b.clock;
-        this.sleeper = b.sleeper;
+        this.time = b.time;
         this.backoff = new Backoff(b.settings.initialBackoff(), b.settings.maxBackoff(), b.random);
         this.redactor = b.redactor;
     }
@@ -97,9 +95,9 @@ public final class CallExecutor implements AutoCloseable {
         return new Builder(platform, settings);
     }
 
-    /** The sleeper used between retries; clients use it for their own short waits (create look-ups). */
-    public Sleeper sleeper() {
-        return sleeper;
+    /** The time of the retries' waits and the signatures; clients use it for their own waits (create look-ups). */
+    public TimeSource time() {
+        return time;
     }
 
     /** Above this, a server's {@code Retry-After} is handed to the caller instead of waited out. */
@@ -117,13 +115,16 @@ public final class CallExecutor implements AutoCloseable {
     public ApiResponse execute(ApiCall call) {
         Duration previousWait = null;
         // The call timeout bounds the whole call, retries included, so a silent endpoint costs at most
-        // that long (plus one backoff), not attempts times the read timeout.
-        long deadline = System.nanoTime() + settings.callTimeout().toNanos();
+        // that long (plus one backoff), not attempts times the read timeout. Measured on the time source the
+        // back-offs sleep on, so the bound counts them alike on any clock.
+        Instant deadline = time.now().plus(settings.callTimeout());
         for (int attempt = 1; ; attempt++) {
             try {
                 return attemptSigned(call, deadline);
             } catch (PlatformException e) {
-                if (attempt >= settings.maxAttempts() || !mayRetry(call, e) || System.nanoTime() >= deadline) {
+                if (attempt >= settings.maxAttempts()
+                        || !mayRetry(call, e)
+                        || !time.now().isBefore(deadline)) {
                     throw e;
                 }
                 Duration wait = backoff.next(previousWait);
@@ -139,7 +140,7 @@ public final class CallExecutor implements AutoCloseable {
                             + settings.maxAttempts() + ") in " + wait.toMillis() + " ms after: " + e.getMessage());
                 }
                 try {
-                    sleeper.sleep(wait);
+                    time.sleep(wait);
                 } catch (InterruptedException interrupted) {
                     Thread.currentThread().interrupt();
                     throw e;
@@ -160,9 +161,9 @@ public final class CallExecutor implements AutoCloseable {
      * with 401), the same request once more with that one, which the signer adopts if it is accepted. A 401
      * means the request was not acted on, so sending it again is safe for a create too.
      */
-    private ApiResponse attemptSigned(ApiCall call, long deadline) {
+    private ApiResponse attemptSigned(ApiCall call, Instant deadline) {
         try {
-            return attempt(call, deadline - System.nanoTime(), signer);
+            return attempt(call, Duration.between(time.now(), deadline), signer);
         } catch (AuthenticationException refused) {
             Optional<RequestSigner> other = signer.fallbackAfter(refused);
             if (other.isEmpty()) {
@@ -170,7 +171,7 @@ public final class CallExecutor implements AutoCloseable {
             }
             ApiResponse response;
             try {
-                response = attempt(call, deadline - System.nanoTime(), other.get());
+                response = attempt(call, Duration.between(time.now(), deadline), other.get());
             } catch (AuthenticationException again) {
                 throw refused; // refused both ways: the key or the clock, not the scheme; the first answer says so
             }
@@ -179,16 +180,16 @@ public final class CallExecutor implements AutoCloseable {
         }
     }
 
-    private ApiResponse attempt(ApiCall call, long remainingNanos, RequestSigner signer) {
-        Request signed = signer.sign(request(call), clock.instant());
+    private ApiResponse attempt(ApiCall call, Duration remaining, RequestSigner signer) {
+        Instant started = time.now();
+        Request signed = signer.sign(request(call), started);
         logRequest(call, signed);
-        long started = System.nanoTime();
         int status = 0;
         Headers headers = Headers.of();
         ApiResponse response;
         okhttp3.Call http = client.newCall(signed);
-        if (remainingNanos > 0 && remainingNanos < settings.callTimeout().toNanos()) {
-            http.timeout().timeout(remainingNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        if (!remaining.isNegative() && !remaining.isZero() && remaining.compareTo(settings.callTimeout()) < 0) {
+            http.timeout().timeout(remaining.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
         }
         try (Response raw = http.execute()) {
             status = raw.code();
@@ -213,7 +214,7 @@ public final class CallExecutor implements AutoCloseable {
             throw decoded;
         }
         if (!response.isSuccessful()) {
-            throw HttpStatusErrors.forStatus(platform, call, response, "", requestId(headers), "", clock.instant());
+            throw HttpStatusErrors.forStatus(platform, call, response, "", requestId(headers), "", time.now());
         }
         return response;
     }
@@ -395,11 +396,11 @@ public final class CallExecutor implements AutoCloseable {
         LOG.fine(sb.toString());
     }
 
-    private void logResponse(ApiCall call, ApiResponse response, long startedNanos) {
+    private void logResponse(ApiCall call, ApiResponse response, Instant started) {
         if (!LOG.isLoggable(Level.FINE)) {
             return;
         }
-        long millis = Duration.ofNanos(System.nanoTime() - startedNanos).toMillis();
+        long millis = Duration.between(started, time.now()).toMillis();
         String body = response.json() == null || response.json().isNull()
                 ? response.body()
                 : redactor.json(response.json()).toString();
@@ -424,8 +425,7 @@ public final class CallExecutor implements AutoCloseable {
         private RequestSigner signer = RequestSigner.unsigned();
         private ErrorDecoder errorDecoder = (call, response) -> null;
         private String requestIdHeader;
-        private Clock clock = Clock.systemUTC();
-        private Sleeper sleeper = Sleeper.system();
+        private TimeSource time = TimeSource.system();
         private RandomGenerator random = RandomGenerator.getDefault();
         private SecretRedactor redactor = SecretRedactor.standard();
 
@@ -456,13 +456,9 @@ public final class CallExecutor implements AutoCloseable {
             return this;
         }
 
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        public Builder sleeper(Sleeper sleeper) {
-            this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        /** What dates the signatures and what the waits between retries sleep on (a manual clock in tests). */
+        public Builder time(TimeSource time) {
+            this.time = Objects.requireNonNull(time, "time");
             return this;
         }
 

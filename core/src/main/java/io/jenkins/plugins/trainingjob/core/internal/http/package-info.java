@@ -3,6 +3,6 @@
  * retries with backoff and {@code Retry-After}, error decoding into
  * {@link io.jenkins.plugins.trainingjob.core.platform.PlatformException}s, secret redaction in logs. Part
  * of the platform layer; front ends must not import it (an architecture test checks). May import
- * {@code core.platform}, {@code core.spec} and {@code core.text}.
+ * {@code core.platform}, {@code core.spec}, {@code core.text} and {@code core.time}.
  */
 package io.jenkins.plugins.trainingjob.core.internal.http;

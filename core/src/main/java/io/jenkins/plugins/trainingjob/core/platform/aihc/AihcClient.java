@@ -35,7 +35,7 @@ import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.OutputNonce;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -107,7 +107,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     private AihcClient(Builder b) {
         ConnectionSettings settings = b.settings();
-        Clock clock = b.clock();
+        TimeSource time = b.time();
         this.settings = settings;
         this.target = settings.aihc();
         // Without a pool the client can still fetch a diagnosis by id (the query takes only diagnosisId);
@@ -128,20 +128,19 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         this.urls = new AihcUrls(url, pool, managedQueue);
         this.http = CallExecutor.builder(PlatformKind.AIHC, settings.http())
                 .signer(new BceV1Signer(settings.credentials()))
-                .errorDecoder(new AihcErrorDecoder(clock))
+                .errorDecoder(new AihcErrorDecoder(time))
                 .requestIdHeader(AihcErrorDecoder.REQUEST_ID_HEADER)
-                .clock(clock)
-                .sleeper(b.sleeper())
+                .time(time)
                 .random(b.random())
                 .client(b.okHttpClient())
                 .build();
-        this.inventory = new AihcInventoryReader(http, url, pool, clock);
-        this.inventoryCache = new InventoryCache(clock, InventoryCache.ONE_POLL_ROUND);
+        this.inventory = new AihcInventoryReader(http, url, pool, time);
+        this.inventoryCache = new InventoryCache(time, InventoryCache.ONE_POLL_ROUND);
         this.finder = new AihcJobFinder(this::listPage, this::detail);
         this.owned = new AihcOwnedJob(settings.credentials(), this::detail);
     }
 
-    /** A client with the system clock, real sleeps and its own OkHttp client. */
+    /** A client in system time (real sleeps) with its own OkHttp client. */
     public static AihcClient create(ConnectionSettings settings) {
         return builder(settings).build();
     }
@@ -201,7 +200,7 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     /** Any failed look-up means "look again": the last one's words go into the final message. */
     private JobRef lookUpAfterUncertainCreate(JobSpec spec, String clientToken, TransientException cause) {
-        CreateRecovery.Search search = CreateRecovery.of(http.sleeper(), anyFailure -> true)
+        CreateRecovery.Search search = CreateRecovery.of(http.time(), anyFailure -> true)
                 .search(
                         CreateRecovery.waitsAfter(cause, settings.http().readTimeout()),
                         () -> findSubmitted(spec, clientToken));
@@ -505,12 +504,23 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public PoolInventory inventory(String queue) {
-        String q = queue == null || queue.isBlank() ? target.queue() : queue;
+        String q = queueOrDefault(queue);
+        return inventoryCache.get(q, () -> inventory.read(q));
+    }
+
+    /** Read again, whatever this round's read: the poll round's next readers share this one. */
+    @Override
+    public PoolInventory inventoryNow(String queue) {
+        String q = queueOrDefault(queue);
+        return inventoryCache.refresh(q, () -> inventory.read(q));
+    }
+
+    private String queueOrDefault(String queue) {
         if (pool == null) {
             throw InventoryUnreadableException.notReadable(
                     PlatformKind.AIHC, AihcInventoryReader.OP_POOL, "the connection names no resource pool");
         }
-        return inventoryCache.get(q, () -> inventory.read(q));
+        return queue == null || queue.isBlank() ? target.queue() : queue;
     }
 
     @Override

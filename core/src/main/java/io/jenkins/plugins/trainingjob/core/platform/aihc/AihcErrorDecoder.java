@@ -14,7 +14,7 @@ import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -46,10 +46,10 @@ final class AihcErrorDecoder implements ErrorDecoder {
 
     private static final int MAX_MESSAGE = 300;
 
-    private final Clock clock;
+    private final TimeSource time;
 
-    public AihcErrorDecoder(Clock clock) {
-        this.clock = clock;
+    public AihcErrorDecoder(TimeSource time) {
+        this.time = time;
     }
 
     @Override
@@ -81,7 +81,7 @@ final class AihcErrorDecoder implements ErrorDecoder {
                     code,
                     null);
         }
-        return HttpStatusErrors.forStatus(PlatformKind.AIHC, call, response, code, requestId, message, clock.instant());
+        return HttpStatusErrors.forStatus(PlatformKind.AIHC, call, response, code, requestId, message, time.now());
     }
 
     /** The exception the code names, where the code decides; {@code null} when only the status can. */

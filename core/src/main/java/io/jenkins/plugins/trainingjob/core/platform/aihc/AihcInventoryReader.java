@@ -15,7 +15,7 @@ import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -47,13 +47,13 @@ final class AihcInventoryReader {
     private final CallExecutor http;
     private final HttpUrl base;
     private final String pool;
-    private final Clock clock;
+    private final TimeSource time;
 
-    AihcInventoryReader(CallExecutor http, HttpUrl base, String pool, Clock clock) {
+    AihcInventoryReader(CallExecutor http, HttpUrl base, String pool, TimeSource time) {
         this.http = http;
         this.base = base;
         this.pool = pool;
-        this.clock = clock;
+        this.time = time;
     }
 
     /**
@@ -132,8 +132,7 @@ final class AihcInventoryReader {
             }
             List<InventoryNode> list = new ArrayList<>(nodes.size());
             nodes.values().forEach(n -> list.add(n.node()));
-            return new PoolInventory(
-                    pool, queue, gpus, list, complete, q, new AihcPoolEvidence(), clock.instant(), doubts);
+            return new PoolInventory(pool, queue, gpus, list, complete, q, new AihcPoolEvidence(), time.now(), doubts);
         } catch (NotFoundException e) {
             throw InventoryUnreadableException.of(e);
         } catch (AuthenticationException e) {

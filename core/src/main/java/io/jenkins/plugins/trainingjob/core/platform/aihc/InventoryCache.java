@@ -5,7 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -29,7 +29,7 @@ final class InventoryCache {
 
     private record Entry(Instant readAt, PoolInventory inventory, InventoryUnreadableException refusal) {}
 
-    private final Clock clock;
+    private final TimeSource time;
     private final Duration maxAge;
     private final Map<Key, Entry> entries = new LinkedHashMap<>(MAX_ENTRIES, 0.75f, true) {
         @Override
@@ -39,8 +39,8 @@ final class InventoryCache {
     };
 
     /** @param maxAge one poll round: an inventory older than this is read again */
-    public InventoryCache(Clock clock, Duration maxAge) {
-        this.clock = Objects.requireNonNull(clock, "clock");
+    public InventoryCache(TimeSource time, Duration maxAge) {
+        this.time = Objects.requireNonNull(time, "time");
         this.maxAge = Objects.requireNonNull(maxAge, "maxAge");
     }
 
@@ -65,8 +65,16 @@ final class InventoryCache {
         return get(new Key(null, "", "", queue == null ? "" : queue), read);
     }
 
+    /**
+     * For one client's own use: {@code read} reads the inventory of {@code queue} now, whatever the cache holds,
+     * and the cache keeps this read for the rest of the round.
+     */
+    public PoolInventory refresh(String queue, java.util.function.Supplier<PoolInventory> read) {
+        return read(new Key(null, "", "", queue == null ? "" : queue), time.now(), read);
+    }
+
     private PoolInventory get(Key key, java.util.function.Supplier<PoolInventory> read) {
-        Instant now = clock.instant();
+        Instant now = time.now();
         synchronized (entries) {
             Entry e = entries.get(key);
             if (e != null && Duration.between(e.readAt(), now).compareTo(maxAge) < 0) {
@@ -76,6 +84,10 @@ final class InventoryCache {
                 return e.inventory();
             }
         }
+        return read(key, now, read);
+    }
+
+    private PoolInventory read(Key key, Instant now, java.util.function.Supplier<PoolInventory> read) {
         // read outside the lock: a slow pool must not hold up others
         try {
             PoolInventory inv = read.get();

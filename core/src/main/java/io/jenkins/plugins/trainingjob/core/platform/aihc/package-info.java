@@ -5,7 +5,7 @@
  * ({@code BceV1Signer}, {@code BceAuthorization}) because the simulator checks signatures in lock-step;
  * {@code AihcDiagnosisParser} because {@code core.report.ReportJson#readSaved} (the CLI's {@code report}
  * command) reads a saved AIHC diagnosis response; {@code AihcJobReader} because {@code bench} measures
- * list-page parsing. May import {@code core.platform}, {@code core.internal.http}, {@code core.spec} and
- * {@code core.text}.
+ * list-page parsing. May import {@code core.platform}, {@code core.internal.http}, {@code core.spec},
+ * {@code core.text} and {@code core.time}.
  */
 package io.jenkins.plugins.trainingjob.core.platform.aihc;

@@ -34,7 +34,7 @@ import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigne
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,8 +77,8 @@ public final class SenseCoreClient implements TrainingPlatform {
     private final SenseCoreSigning signing;
     private final int createLookups;
     private final Duration createLookupWait;
-    /** Dates what the client reads (an inventory's {@code readAt}), the same clock that dates signatures. */
-    private final Clock clock;
+    /** Dates what the client reads (an inventory's {@code readAt}), the same time that dates signatures. */
+    private final TimeSource time;
 
     private SenseCoreClient(Builder b) {
         this.settings = ConnectionSettingsValidator.requireValid(b.settings());
@@ -96,19 +96,18 @@ public final class SenseCoreClient implements TrainingPlatform {
                 settings.credentials(), b.scheme, b.mayFallBack, SenseCoreHmacSigner.hostHeader(base));
         this.http = CallExecutor.builder(PlatformKind.SENSECORE, settings.http())
                 .signer(signing)
-                .errorDecoder(new SenseCoreErrorDecoder(b.clock()))
+                .errorDecoder(new SenseCoreErrorDecoder(b.time()))
                 .requestIdHeader("X-Request-Id")
-                .clock(b.clock())
-                .sleeper(b.sleeper())
+                .time(b.time())
                 .random(b.random())
                 .client(b.okHttpClient())
                 .build();
         this.createLookups = b.createLookups;
         this.createLookupWait = b.createLookupWait;
-        this.clock = b.clock();
+        this.time = b.time();
     }
 
-    /** A client with the system clock, real sleeps and the connection's signature. */
+    /** A client in system time (real sleeps) with the connection's signature. */
     public static SenseCoreClient create(ConnectionSettings settings) {
         return builder(settings).build();
     }
@@ -181,7 +180,7 @@ public final class SenseCoreClient implements TrainingPlatform {
      */
     private Optional<JobRef> lookUpAfterCreate(JobSpec spec, String clientToken, String name) {
         CreateRecovery.Search search = CreateRecovery.of(
-                        http.sleeper(), e -> e instanceof NotFoundException || e instanceof TransientException)
+                        http.time(), e -> e instanceof NotFoundException || e instanceof TransientException)
                 .search(CreateRecovery.evenly(createLookups, createLookupWait), () -> findSubmitted(spec, clientToken));
         if (search.interrupted()) {
             throw TransientException.interrupted(
@@ -518,7 +517,7 @@ public final class SenseCoreClient implements TrainingPlatform {
                         bindings.stream()
                                 .map(SenseCoreResponses.Binding::binding)
                                 .toList()),
-                clock.instant());
+                time.now());
     }
 
     /** The workspace's pool bindings, or none when the key may not read them (403) or they are not served (404). */

@@ -10,7 +10,7 @@ import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,10 +51,10 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
     private static final List<String> REQUEST_ID_HEADERS =
             List.of("X-Request-Id", "X-Sensecore-Request-Id", "Request-Id", "X-Trace-Id");
 
-    private final Clock clock;
+    private final TimeSource time;
 
-    public SenseCoreErrorDecoder(Clock clock) {
-        this.clock = clock;
+    public SenseCoreErrorDecoder(TimeSource time) {
+        this.time = time;
     }
 
     /** The parts of an error body, each empty when absent. */
@@ -138,7 +138,7 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
                     null);
         }
         return HttpStatusErrors.forStatus(
-                PlatformKind.SENSECORE, call, response, body.code(), requestId, message, clock.instant());
+                PlatformKind.SENSECORE, call, response, body.code(), requestId, message, time.now());
     }
 
     /** Whether a create failed because a job of that name already exists (HTTP 409 or {@code ALREADY_EXISTS}). */

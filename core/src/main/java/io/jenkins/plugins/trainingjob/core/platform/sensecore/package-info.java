@@ -5,6 +5,6 @@
  * {@code SenseCoreHmacSigner} because the simulator checks signatures in lock-step;
  * {@code SenseCoreJobName} because the CLI's {@code submit} names the command that finds an uncertain
  * create's job; {@code TrainingJobDocument} because {@code bench} measures list-page parsing. May import
- * {@code core.platform}, {@code core.internal.http}, {@code core.spec} and {@code core.text}.
+ * {@code core.platform}, {@code core.internal.http}, {@code core.spec}, {@code core.text} and {@code core.time}.
  */
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;

@@ -13,12 +13,9 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
@@ -47,7 +44,9 @@ class CallExecutorTest {
     @StartStop
     private final MockWebServer server = new MockWebServer();
 
-    private final List<Duration> waits = new ArrayList<>();
+    /** The executor's time: signatures are dated by it, back-offs move it and are recorded, never slept. */
+    private final ManualClock clock = new ManualClock(NOW);
+
     private CallExecutor executor;
 
     @AfterEach
@@ -63,8 +62,7 @@ class CallExecutorTest {
                         .header("X-Signed-At", now.toString())
                         .build())
                 .requestIdHeader("x-bce-request-id")
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-                .sleeper(waits::add)
+                .time(clock)
                 .random(new SplittableRandom(42))
                 .build();
         return executor;
@@ -72,6 +70,15 @@ class CallExecutorTest {
 
     private HttpUrl url(String path) {
         return server.url(path);
+    }
+
+    /** A 429 whose {@code Retry-After} is {@code retryAfter} (seconds or an HTTP date). */
+    private static MockResponse rateLimited(String retryAfter) {
+        return new MockResponse.Builder()
+                .code(429)
+                .addHeader("Retry-After", retryAfter)
+                .body("{}")
+                .build();
     }
 
     private static MockResponse json(int code, String body) {
@@ -93,7 +100,7 @@ class CallExecutorTest {
         assertThat(recorded.getMethod()).isEqualTo("GET");
         assertThat(recorded.getTarget()).isEqualTo("/jobs/j-1?pool=p");
         assertThat(recorded.getHeaders().get("X-Signed-At")).isEqualTo("2026-03-01T10:00:00Z");
-        assertThat(waits).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
@@ -130,7 +137,8 @@ class CallExecutorTest {
 
         assertThat(response.json().path("ok").asBoolean()).isTrue();
         assertThat(server.getRequestCount()).isEqualTo(3);
-        assertThat(waits).hasSize(2).allSatisfy(w -> assertThat(w).isBetween(FAST.initialBackoff(), FAST.maxBackoff()));
+        assertThat(clock.sleeps()).hasSize(2).allSatisfy(w -> assertThat(w)
+                .isBetween(FAST.initialBackoff(), FAST.maxBackoff()));
     }
 
     @Test
@@ -149,49 +157,66 @@ class CallExecutorTest {
                 .hasMessageContaining("HTTP 503")
                 .hasMessageContaining("request id rid-3");
         assertThat(server.getRequestCount()).isEqualTo(FAST.maxAttempts());
-        assertThat(waits).hasSize(FAST.maxAttempts() - 1);
+        assertThat(clock.sleeps()).hasSize(FAST.maxAttempts() - 1);
     }
 
     @Test
     void a429RetryAfterInSecondsIsWaitedExactly() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "7")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("7"));
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
 
-        assertThat(waits).containsExactly(Duration.ofSeconds(7));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(7));
+    }
+
+    @Test
+    void theBackOffsWaitOnTheTimeSourceAndCountAgainstTheCallTimeout() {
+        // FAST: a 5 s call timeout and four attempts. Two waits of 3 s pass on the manual clock at once; the
+        // second ends past the call timeout, so the third answer ends the call although an attempt is left.
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(rateLimited("3"));
+        }
+        server.enqueue(json(200, "{}"));
+
+        assertThatThrownBy(() -> executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs"))))
+                .isInstanceOf(RateLimitedException.class);
+
+        assertThat(server.getRequestCount()).as("attempts").isEqualTo(3);
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(3), Duration.ofSeconds(3));
+        assertThat(clock.now()).isEqualTo(NOW.plusSeconds(6));
+    }
+
+    @Test
+    void eachAttemptIsSignedAtTheTimeSourcesNowAfterTheBackOff() throws Exception {
+        server.enqueue(rateLimited("2"));
+        server.enqueue(json(200, "{}"));
+
+        executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
+
+        assertThat(server.takeRequest().getHeaders().get("X-Signed-At")).isEqualTo(NOW.toString());
+        assertThat(server.takeRequest().getHeaders().get("X-Signed-At"))
+                .isEqualTo(NOW.plusSeconds(2).toString());
     }
 
     @Test
     void a429RetryAfterAsHttpDateIsMeasuredFromTheClock() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "Sun, 01 Mar 2026 10:00:12 GMT")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("Sun, 01 Mar 2026 10:00:12 GMT"));
         server.enqueue(json(200, "{}"));
 
         executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
 
-        assertThat(waits).containsExactly(Duration.ofSeconds(12));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(12));
     }
 
     @Test
     void aRetryAfterBeyondTheHonouredMaximumGoesToTheCaller() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "3600")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("3600"));
 
         assertThatThrownBy(() -> executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs"))))
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
                         .isEqualTo(Duration.ofHours(1)));
-        assertThat(waits).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
@@ -219,22 +244,18 @@ class CallExecutorTest {
                 .isInstanceOf(TransientException.class)
                 .hasMessageContaining("timed out");
         assertThat(server.getRequestCount()).isEqualTo(1);
-        assertThat(waits).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
     void aCreateRefusedWith429IsRetriedBecauseTheServerDidNotActOnIt() {
-        server.enqueue(new MockResponse.Builder()
-                .code(429)
-                .addHeader("Retry-After", "1")
-                .body("{}")
-                .build());
+        server.enqueue(rateLimited("1"));
         server.enqueue(json(200, "{\"id\":1}"));
 
         executor(FAST).execute(ApiCall.create("POST /jobs", url("/jobs"), JSON.createObjectNode()));
 
         assertThat(server.getRequestCount()).isEqualTo(2);
-        assertThat(waits).containsExactly(Duration.ofSeconds(1));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(1));
     }
 
     @Test
@@ -247,7 +268,7 @@ class CallExecutorTest {
         ApiResponse response = executor(FAST).execute(ApiCall.get("GET /jobs", url("/jobs")));
 
         assertThat(response.json().path("ok").asInt()).isEqualTo(1);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
@@ -386,7 +407,7 @@ class CallExecutorTest {
     void theDecoderMayFlagAnErrorSentWithSuccessStatus() {
         server.enqueue(json(200, "{\"code\":\"NotReady\"}"));
         executor = CallExecutor.builder(PlatformKind.AIHC, FAST)
-                .sleeper(waits::add)
+                .time(clock)
                 .errorDecoder((call, response) -> response.jsonText("code").isEmpty()
                         ? null
                         : new InvalidRequestException(
@@ -409,11 +430,8 @@ class CallExecutorTest {
     @Test
     void anInterruptedWaitStopsRetryingAndKeepsTheInterruptFlag() {
         server.enqueue(json(503, "{}"));
-        executor = CallExecutor.builder(PlatformKind.AIHC, FAST)
-                .sleeper(d -> {
-                    throw new InterruptedException();
-                })
-                .build();
+        clock.onSleep(() -> Thread.currentThread().interrupt());
+        executor = CallExecutor.builder(PlatformKind.AIHC, FAST).time(clock).build();
 
         assertThatThrownBy(() -> executor.execute(ApiCall.get("GET /x", url("/x"))))
                 .isInstanceOf(PlatformException.class);

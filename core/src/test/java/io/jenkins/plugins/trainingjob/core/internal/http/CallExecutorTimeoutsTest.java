@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -63,7 +64,7 @@ class CallExecutorTimeoutsTest {
     private CallExecutor executor(HttpSettings settings) {
         executor = CallExecutor.builder(PlatformKind.AIHC, settings)
                 .random(new SplittableRandom(1))
-                .sleeper(d -> {})
+                .time(TimeSource.system()) // real sockets, real timeouts: the back-offs of 1 ms are slept too
                 .build();
         return executor;
     }

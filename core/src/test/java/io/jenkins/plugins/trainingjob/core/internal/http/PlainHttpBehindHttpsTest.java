@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -14,7 +15,6 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -95,11 +95,10 @@ class PlainHttpBehindHttpsTest {
     }
 
     private CallExecutor executor(OkHttpClient client) {
-        List<Duration> waits = new ArrayList<>();
         executor = CallExecutor.builder(PlatformKind.AIHC, SETTINGS)
                 .client(client)
                 .signer((request, now) -> request)
-                .sleeper(waits::add)
+                .time(new ManualClock())
                 .build();
         return executor;
     }

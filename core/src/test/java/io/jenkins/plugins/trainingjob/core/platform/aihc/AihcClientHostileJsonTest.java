@@ -11,14 +11,13 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -82,8 +81,7 @@ class AihcClientHostileJsonTest {
                     .withHttp(ONE_ATTEMPT)
                     .withInsecureHttp(true); // a scripted OkHttp client, never a network
             client = AihcClient.builder(settings)
-                    .clock(Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC))
-                    .sleeper(wait -> {})
+                    .time(new ManualClock(Instant.parse("2026-03-01T10:00:00Z")))
                     .random(new SplittableRandom(1))
                     .client(okHttp)
                     .build();

@@ -55,7 +55,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         server.enqueue(new MockResponse.Builder().body(RUNNING).build());
 
         assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
@@ -104,7 +104,7 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
         server.enqueue(new MockResponse.Builder().body(RUNNING).build());
 
         assertThat(client(FAST).status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test

@@ -209,7 +209,7 @@ class AihcClientTest extends AihcServerTest {
             methods.add(server.takeRequest().getMethod());
         }
         assertThat(methods).containsExactly("POST", "GET", "GET");
-        assertThat(waits).containsExactly(Duration.ZERO, Duration.ofSeconds(1));
+        assertThat(clock.sleeps()).containsExactly(Duration.ZERO, Duration.ofSeconds(1));
     }
 
     @Test
@@ -406,7 +406,7 @@ class AihcClientTest extends AihcServerTest {
         server.enqueue(ok(detail("Running", "", "null", "n1", "n2")));
 
         assertThat(client().status(JOB).phase()).isEqualTo(JobPhase.RUNNING);
-        assertThat(waits).hasSize(2);
+        assertThat(clock.sleeps()).hasSize(2);
     }
 
     @Test
@@ -425,7 +425,7 @@ class AihcClientTest extends AihcServerTest {
         client("cce-pool1", null, Credentials.of(AK, SK), PATIENT).status(JOB);
 
         assertThat(server.getRequestCount()).as("the 429, then the answer").isEqualTo(2);
-        assertThat(waits).containsExactly(Duration.ofSeconds(5));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(5));
     }
 
     @Test

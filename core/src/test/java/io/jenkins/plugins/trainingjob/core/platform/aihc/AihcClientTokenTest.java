@@ -241,7 +241,7 @@ class AihcClientTokenTest extends AihcServerTest {
         JobRef job = client(MINUTE_READ).submit(SPEC, "tok-1");
 
         assertThat(job.id()).isEqualTo(JOB_ID);
-        assertThat(waits)
+        assertThat(clock.sleeps())
                 .containsExactly(
                         Duration.ZERO,
                         Duration.ofSeconds(1),
@@ -284,7 +284,7 @@ class AihcClientTokenTest extends AihcServerTest {
 
         assertThatThrownBy(() -> client(MINUTE_READ).submit(SPEC, "tok-1"))
                 .isInstanceOf(UncertainCreateException.class);
-        assertThat(waits)
+        assertThat(clock.sleeps())
                 .containsExactly(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
     }
 }

@@ -3,11 +3,9 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.net.URI;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -26,7 +24,8 @@ abstract class AihcServerTest {
     @StartStop
     protected final MockWebServer server = new MockWebServer();
 
-    protected final List<Duration> waits = new ArrayList<>();
+    /** The clients' time: at NOW until a client sleeps; its sleeps (retries, look-ups) move it and are recorded. */
+    protected final ManualClock clock = new ManualClock(NOW);
 
     private final List<AihcClient> clients = new ArrayList<>();
 
@@ -41,11 +40,10 @@ abstract class AihcServerTest {
                 .withHttp(http));
     }
 
-    /** A client of any connection (e.g. one through a proxy), with the fixed clock and recorded waits. */
+    /** A client of any connection (e.g. one through a proxy), on the manual clock (recorded waits). */
     AihcClient client(ConnectionSettings settings) {
         AihcClient client = AihcClient.builder(settings)
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-                .sleeper(waits::add)
+                .time(clock)
                 .random(new SplittableRandom(3))
                 .build();
         clients.add(client);

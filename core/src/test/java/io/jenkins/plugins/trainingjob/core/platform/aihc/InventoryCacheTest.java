@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.times;
@@ -13,33 +14,16 @@ import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class InventoryCacheTest {
 
-    private Instant now = Instant.parse("2026-03-01T10:00:00Z");
-    private final Clock clock = new Clock() {
-        @Override
-        public ZoneOffset getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(java.time.ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-    };
+    private final ManualClock clock = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
 
     private static TrainingPlatform platform() {
         TrainingPlatform p = mock(TrainingPlatform.class);
@@ -62,13 +46,38 @@ class InventoryCacheTest {
         InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
 
         cache.get(p, "default");
-        now = now.plusSeconds(29);
+        clock.advance(Duration.ofSeconds(29));
         cache.get(p, "default");
         verify(p, times(1)).inventory("default");
 
-        now = now.plusSeconds(1);
+        clock.advance(Duration.ofSeconds(1));
         cache.get(p, "default");
         verify(p, times(2)).inventory("default");
+    }
+
+    /** A started job's snapshot reads the pool as it is now; the round's later readers share that read. */
+    @Test
+    void aRefreshReadsAgainWithinTheRoundAndIsSharedAfter() {
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
+        cache.get("default", () -> {
+            reads.incrementAndGet();
+            return inventory();
+        });
+        clock.advance(Duration.ofSeconds(5));
+        PoolInventory fresh = inventory();
+
+        assertThat(cache.refresh("default", () -> {
+                    reads.incrementAndGet();
+                    return fresh;
+                }))
+                .isSameAs(fresh);
+        assertThat(cache.get("default", () -> {
+                    reads.incrementAndGet();
+                    return inventory();
+                }))
+                .isSameAs(fresh);
+        assertThat(reads).hasValue(2);
     }
 
     @Test

@@ -9,10 +9,9 @@ import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.platform.aihc.AihcClient;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -40,13 +39,11 @@ class TrainingPlatformsTest {
     void bothClientsAreBuiltTheSameWayAndRefuseTheOtherPlatformsSettingsAsAWiringBug() {
         ConnectionSettings aihc = ConnectionSettings.aihc(LOCAL, null, CREDS, "cce-1", "default");
         ConnectionSettings sc = ConnectionSettings.senseCore(LOCAL, null, CREDS, "sub", "rg", "cn-sh-01z", "ws");
-        Clock fixed = Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC);
-        AihcClient.Builder a =
-                AihcClient.builder(aihc).clock(fixed).sleeper(d -> {}).random(new SplittableRandom(1));
-        SenseCoreClient.Builder s =
-                SenseCoreClient.builder(sc).clock(fixed).sleeper(d -> {}).random(new SplittableRandom(1));
-        assertThat(a.clock()).isSameAs(fixed);
-        assertThat(s.clock()).isSameAs(fixed);
+        ManualClock manual = new ManualClock(Instant.parse("2026-03-01T10:00:00Z"));
+        AihcClient.Builder a = AihcClient.builder(aihc).time(manual).random(new SplittableRandom(1));
+        SenseCoreClient.Builder s = SenseCoreClient.builder(sc).time(manual).random(new SplittableRandom(1));
+        assertThat(a.time()).isSameAs(manual);
+        assertThat(s.time()).isSameAs(manual);
         try (AihcClient built = a.build();
                 SenseCoreClient other = s.build()) {
             assertThat(built.settings()).isEqualTo(aihc);

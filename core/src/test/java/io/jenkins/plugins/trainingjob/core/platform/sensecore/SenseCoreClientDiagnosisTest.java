@@ -51,7 +51,7 @@ class SenseCoreClientDiagnosisTest extends SenseCoreServerTest {
             }
         });
         return closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST))
-                .sleeper(waits::add)
+                .time(clock)
                 .build());
     }
 

@@ -42,6 +42,21 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                 .build();
     }
 
+    /**
+     * A create that reached the server and whose answer was lost: the connection closes before the status
+     * line. No timer makes it, so the calls around it keep timeouts no loaded machine reaches.
+     */
+    private static MockResponse answerLost() {
+        return new MockResponse.Builder()
+                .onResponseStart(new SocketEffect.CloseSocket())
+                .build();
+    }
+
+    /** Timeouts far from anything a slow machine reaches: for tests where no call is meant to time out. */
+    private static HttpSettings patient() {
+        return FAST.withTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMinutes(2));
+    }
+
     private static HttpSettings shortRead() {
         return FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5));
     }
@@ -65,7 +80,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         assertThat(look1.getTarget()).isEqualTo(COLLECTION + "/resnet-1");
         assertThat(server.takeRequest().getMethod()).isEqualTo("GET");
         assertThat(server.getRequestCount()).isEqualTo(3);
-        assertThat(waits)
+        assertThat(clock.sleeps())
                 .as("a short wait before each look-up, no retry wait")
                 .containsExactly(Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
@@ -82,14 +97,16 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     @Test
     void whenTheLookUpsFindNothingOneReCreateIsMadeAndItsAlreadyExistsMeansTheFirstLanded() throws Exception {
-        server.enqueue(timeout());
+        // The create's answer is lost without a timeout: a 200 ms read timeout here (as before) also bound the
+        // look-ups, and one answered late under load was retried, so the third look-up took the 409 below.
+        server.enqueue(answerLost());
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));
         }
         server.enqueue(json(409, "{\"code\": 6, \"message\": \"training job resnet-1 already exists\"}"));
         server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
 
-        JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
+        JobRef ref = client(patient()).submit(Spec.sensecore("resnet-1"), "t");
 
         assertThat(ref).isEqualTo(ref("resnet-1"));
         List<String> calls = new ArrayList<>();
@@ -105,6 +122,10 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                         "GET /resnet-1",
                         "POST ?training_job_name=resnet-1",
                         "GET /resnet-1");
+        assertThat(clock.sleeps())
+                .as("the waits before the look-ups of both rounds, and no retry of any call")
+                .containsExactly(
+                        Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2));
     }
 
     @Test
@@ -154,7 +175,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                             .contains("free quota");
                 });
         assertThat(server.getRequestCount()).isEqualTo(1);
-        assertThat(waits).isEmpty();
+        assertThat(clock.sleeps()).isEmpty();
     }
 
     @Test
@@ -231,7 +252,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"events\": []}"));
 
         assertThat(client().events(ref("j"))).isEmpty();
-        assertThat(waits).containsExactly(Duration.ofSeconds(3));
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(3));
     }
 
     @Test
@@ -244,10 +265,14 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
                     .build());
         }
 
-        assertThatThrownBy(() -> client().status(ref("j")))
+        // Three waits of 5 s: a call timeout that holds them all (FAST's 5 s would end the call after the first).
+        HttpSettings patient = FAST.withTimeouts(FAST.connectTimeout(), FAST.readTimeout(), Duration.ofMinutes(1));
+
+        assertThatThrownBy(() -> client(patient).status(ref("j")))
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> assertThat(e.retryAfter())
                         .isEqualTo(Duration.ofSeconds(5)));
         assertThat(server.getRequestCount()).isEqualTo(4);
+        assertThat(clock.sleeps()).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5));
     }
 
     @Test
@@ -259,7 +284,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"workers\": []}"));
 
         assertThat(client().status(ref("j")).rawState()).isEqualTo("RUNNING");
-        assertThat(waits).hasSize(3).allSatisfy(w -> assertThat(w)
+        assertThat(clock.sleeps()).hasSize(3).allSatisfy(w -> assertThat(w)
                 .isBetween(Duration.ofMillis(100), Duration.ofSeconds(2)));
     }
 
@@ -324,7 +349,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(200, "{\"events\": [{\"reason\": \"Pulled\"}]}"));
 
         assertThat(client().events(ref("j"))).hasSize(1);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test

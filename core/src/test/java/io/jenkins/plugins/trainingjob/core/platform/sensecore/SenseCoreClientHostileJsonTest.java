@@ -15,6 +15,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -131,7 +132,7 @@ class SenseCoreClientHostileJsonTest {
                     .withHttp(ONE_ATTEMPT)
                     .withInsecureHttp(true); // a scripted OkHttp client, never a network
             client = SenseCoreClient.builder(settings)
-                    .sleeper(wait -> {})
+                    .time(new ManualClock())
                     .client(okHttp)
                     .createLookups(2, Duration.ZERO)
                     .build();

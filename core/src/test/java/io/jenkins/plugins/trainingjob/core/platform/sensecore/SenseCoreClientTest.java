@@ -28,9 +28,7 @@ import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
 import java.net.URI;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.List;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.Test;
@@ -75,8 +73,7 @@ class SenseCoreClientTest extends SenseCoreServerTest {
     void aDateOnlyConnectionCarriesTheXDateSignatureOfTheClockTime() throws Exception {
         SenseCoreClient client = closedAfterTest(SenseCoreClient.builder(
                         SenseCoreFixture.settings(server, FAST).withSenseCoreSignature(SenseCoreSignature.DATE_ONLY))
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-                .sleeper(waits::add)
+                .time(clock)
                 .build());
         server.enqueue(json(200, job("j", "u", "RUNNING", "p", "2026-11-30T09:00:00Z")));
         server.enqueue(json(200, "{\"workers\": [], \"total_size\": 0}"));
@@ -228,7 +225,7 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         client().cancel(ref("j"));
 
         assertThat(server.getRequestCount()).isEqualTo(2);
-        assertThat(waits).hasSize(1);
+        assertThat(clock.sleeps()).hasSize(1);
     }
 
     @Test
@@ -331,8 +328,8 @@ class SenseCoreClientTest extends SenseCoreServerTest {
                         "ws")
                 .withHttp(FAST.withProxy(server.getProxyAddress()))
                 .withInsecureHttp(true); // plain http through a loopback proxy: the opt-in says so
-        SenseCoreClient client = closedAfterTest(
-                SenseCoreClient.builder(viaProxy).sleeper(waits::add).build());
+        SenseCoreClient client =
+                closedAfterTest(SenseCoreClient.builder(viaProxy).time(clock).build());
 
         assertThat(client.events(ref("j"))).isEmpty();
         RecordedRequest request = take();

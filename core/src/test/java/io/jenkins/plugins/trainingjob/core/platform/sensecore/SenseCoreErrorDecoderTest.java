@@ -11,10 +11,9 @@ import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,7 @@ class SenseCoreErrorDecoderTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ApiCall CALL = ApiCall.get("GET trainingJobs/{name}", HttpUrl.get("https://h/x"));
     private final SenseCoreErrorDecoder decoder =
-            new SenseCoreErrorDecoder(Clock.fixed(Instant.parse("2026-11-30T10:00:00Z"), ZoneOffset.UTC));
+            new SenseCoreErrorDecoder(new ManualClock(Instant.parse("2026-11-30T10:00:00Z")));
 
     private PlatformException decode(int status, String body, String... headers) {
         JsonNode json;

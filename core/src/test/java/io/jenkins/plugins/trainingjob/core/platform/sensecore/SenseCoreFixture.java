@@ -10,20 +10,18 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.spec.UncheckedSpecs;
+import io.jenkins.plugins.trainingjob.core.time.TimeSource;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.List;
 import java.util.SplittableRandom;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 
-/** Shared set-up of the SenseCore client tests: a fixed clock, recorded waits, small timeouts. */
+/** Shared set-up of the SenseCore client tests: a manual clock (recorded waits), small timeouts. */
 final class SenseCoreFixture {
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -50,10 +48,9 @@ final class SenseCoreFixture {
                 .withHttp(http);
     }
 
-    static SenseCoreClient client(MockWebServer server, HttpSettings http, List<Duration> waits) {
+    static SenseCoreClient client(MockWebServer server, HttpSettings http, TimeSource time) {
         return SenseCoreClient.builder(settings(server, http))
-                .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-                .sleeper(waits::add)
+                .time(time)
                 .random(new SplittableRandom(7))
                 .createLookups(3, Duration.ofSeconds(2))
                 .build();

@@ -7,9 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCorePoolEvidence;
-import java.time.Clock;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.Map;
 import mockwebserver3.Dispatcher;
 import mockwebserver3.MockResponse;
@@ -41,8 +40,7 @@ class SenseCoreInventoryDateTest extends SenseCoreServerTest {
             }
         });
         SenseCoreClient sensecore = closedAfterTest(SenseCoreClient.builder(SenseCoreFixture.settings(server, FAST))
-                .clock(Clock.fixed(CLIENT_TIME, ZoneOffset.UTC))
-                .sleeper(waits::add)
+                .time(new ManualClock(CLIENT_TIME))
                 .build());
 
         PoolInventory inventory = sensecore.inventory("pool-a");

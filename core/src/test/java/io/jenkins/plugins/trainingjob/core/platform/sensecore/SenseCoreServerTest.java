@@ -1,7 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
-import java.time.Duration;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
 import mockwebserver3.MockWebServer;
@@ -17,7 +17,8 @@ abstract class SenseCoreServerTest {
     @StartStop
     protected final MockWebServer server = new MockWebServer();
 
-    protected final List<Duration> waits = new ArrayList<>();
+    /** The clients' time: at the fixture's NOW until a client sleeps; its sleeps move it and are recorded. */
+    protected final ManualClock clock = new ManualClock(SenseCoreFixture.NOW);
 
     /** The client built last, for tests that go on using it after {@code client().call(...)}. */
     protected SenseCoreClient client;
@@ -29,13 +30,13 @@ abstract class SenseCoreServerTest {
         clients.forEach(SenseCoreClient::close);
     }
 
-    /** A client of the fixture's workspace with fast timeouts, a fixed clock and recorded waits. */
+    /** A client of the fixture's workspace with fast timeouts, on the manual clock (recorded waits). */
     SenseCoreClient client() {
         return client(SenseCoreFixture.FAST);
     }
 
     SenseCoreClient client(HttpSettings http) {
-        return closedAfterTest(SenseCoreFixture.client(server, http, waits));
+        return closedAfterTest(SenseCoreFixture.client(server, http, clock));
     }
 
     /** A client built some other way, closed after the test like the others. */

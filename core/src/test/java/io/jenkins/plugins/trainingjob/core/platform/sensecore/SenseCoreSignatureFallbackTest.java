@@ -10,6 +10,7 @@ import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.SenseCoreSignature;
 import io.jenkins.plugins.trainingjob.core.platform.StatusPage;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreHmacSigner.Scheme;
+import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import mockwebserver3.Dispatcher;
@@ -54,7 +55,7 @@ class SenseCoreSignatureFallbackTest {
 
     SenseCoreClient client(ConnectionSettings settings) {
         SenseCoreClient client =
-                SenseCoreClient.builder(settings).sleeper(d -> {}).build();
+                SenseCoreClient.builder(settings).time(new ManualClock()).build();
         client.onNotice(notices::add);
         return client;
     }
