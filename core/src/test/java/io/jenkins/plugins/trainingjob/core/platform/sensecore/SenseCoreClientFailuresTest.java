@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.COLLECTION;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.FAST;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.SECRET;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.created;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.job;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.json;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.ref;
@@ -13,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -54,7 +56,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     void aTimedOutCreateIsNotRepeatedButReplacedByALookUpByName() throws Exception {
         server.enqueue(timeout());
         server.enqueue(json(404, NOT_FOUND));
-        server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
+        server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
         JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
 
@@ -73,7 +75,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     @Test
     void aCreateAnswered5xxIsLookedUpToo() throws Exception {
         server.enqueue(json(502, "{}"));
-        server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
+        server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
         assertThat(client().submit(Spec.sensecore("resnet-1"), "t")).isEqualTo(ref("resnet-1"));
         assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
@@ -87,7 +89,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
             server.enqueue(json(404, NOT_FOUND));
         }
         server.enqueue(json(409, "{\"code\": 6, \"message\": \"training job resnet-1 already exists\"}"));
-        server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
+        server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
         JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
 
@@ -121,15 +123,17 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         assertThat(server.getRequestCount()).isEqualTo(5);
     }
 
+    /** The submit flow then creates the job under the name its token gives it (JobNames.whenTaken). */
     @Test
     void aFirstCreateAnsweredAlreadyExistsIsANameClashNotOurJob() {
         server.enqueue(json(409, "{\"code\": 6, \"message\": \"already exists\"}"));
 
         assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                .isInstanceOfSatisfying(JobNameTakenException.class, e -> {
                     assertThat(e.field()).isEqualTo("name");
+                    assertThat(e.name()).isEqualTo("resnet-1");
                     assertThat(e.getMessage())
-                            .contains("a training job named 'resnet-1' already exists", "workspace 'ws'", "HTTP 409");
+                            .contains("a job named 'resnet-1' already exists in workspace 'ws'", "HTTP 409");
                 });
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
