@@ -45,11 +45,18 @@ public final class IdempotentSubmitter {
             return alreadySubmitted
                     ? "already submitted as job " + what + " on " + where + " (client token " + clientToken
                             + "); not submitting it again"
-                    : "submitted job " + what + " to " + where
-                            + (takenName.isEmpty()
-                                    ? ""
-                                    : " (the name " + ConsoleText.strip(takenName) + " is another submission's"
-                                            + " job; this one is named for its client token " + clientToken + ")");
+                    : "submitted job " + what + " to " + where + (takenName.isEmpty() ? "" : " (" + nameNote() + ")");
+        }
+
+        /**
+         * Why the job's name is not the one the spec asks for, in the words every front end adds to its submit
+         * line; empty when it is.
+         */
+        public String nameNote() {
+            return takenName.isEmpty()
+                    ? ""
+                    : "the name " + ConsoleText.strip(takenName) + " is another submission's job; this one is named"
+                            + " for its client token " + clientToken;
         }
     }
 

@@ -103,7 +103,8 @@ public sealed interface SubmitEvent {
             return ConsoleText.strip("attempt " + attempt + " (" + target + "): "
                     + (submitted.alreadySubmitted() ? "found job " : "submitted job ")
                     + submitted.job().id()
-                    + " (client token " + submitted.clientToken() + ")");
+                    + " (client token " + submitted.clientToken() + ")"
+                    + (submitted.nameNote().isEmpty() ? "" : "; " + submitted.nameNote()));
         }
     }
 
