@@ -29,12 +29,21 @@ final class SimulatedPlatform {
 
     /** As {@link #start()}, with simulated time running {@code speed} times faster than the wall clock. */
     static Simulator start(double speed) {
+        return start(speed, null);
+    }
+
+    /** As {@link #start()}, a launched AIHC diagnosis staying "not found" for {@code diagnosisLatencySeconds}. */
+    static Simulator startWithDiagnosisLatency(long diagnosisLatencySeconds) {
+        return start(1.0, diagnosisLatencySeconds);
+    }
+
+    private static Simulator start(double speed, Long diagnosisLatencySeconds) {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
         Scenario fast = new Scenario(
                 s.name(),
                 s.seed(),
                 s.credentials(),
-                new Scenario.Timing(speed, true, null, null, null, null),
+                new Scenario.Timing(speed, true, null, diagnosisLatencySeconds, null, null),
                 s.nodes(),
                 s.aihc(),
                 s.sensecore(),

@@ -39,9 +39,21 @@ final class FastSimulatedAihc implements AutoCloseable {
     private final ExecutorService events = Executors.newSingleThreadExecutor();
     private volatile JobMonitor monitor;
 
+    /** Whether {@link #close()} closes the simulator too (not when it is another service's). */
+    private final boolean ownsSimulator;
+
     FastSimulatedAihc(StepFixture f) {
+        this(f, startSimulator(), true);
+    }
+
+    /** A service of a restarted controller: its own client and monitor, on the same simulated platform. */
+    FastSimulatedAihc restarted(StepFixture f) {
+        return new FastSimulatedAihc(f, sim, false);
+    }
+
+    private static Simulator startSimulator() {
         Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        sim = Simulator.start(new Scenario(
+        return Simulator.start(new Scenario(
                 s.name(),
                 s.seed(),
                 s.credentials(),
@@ -50,6 +62,11 @@ final class FastSimulatedAihc implements AutoCloseable {
                 s.aihc(),
                 s.sensecore(),
                 s.faults()));
+    }
+
+    private FastSimulatedAihc(StepFixture f, Simulator sim, boolean ownsSimulator) {
+        this.sim = sim;
+        this.ownsSimulator = ownsSimulator;
         AihcConnection c = new AihcConnection();
         c.setName("sim");
         c.setCredentialsId("sim-keys");
@@ -152,6 +169,8 @@ final class FastSimulatedAihc implements AutoCloseable {
         if (monitor != null) {
             monitor.close();
         }
-        sim.close();
+        if (ownsSimulator) {
+            sim.close();
+        }
     }
 }

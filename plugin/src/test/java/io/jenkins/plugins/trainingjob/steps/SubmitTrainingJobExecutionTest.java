@@ -245,6 +245,34 @@ class SubmitTrainingJobExecutionTest {
         assertThat(f.watcher.last().state.job()).isEqualTo(resumed.job());
     }
 
+    /** R4: {@code maxWait} is the submit's, counted from its first create, not from the resume. */
+    @Test
+    void maxWaitCountsFromTheFirstSubmitAcrossARestart() throws Exception {
+        java.time.Instant submitted = java.time.Instant.parse("2026-12-01T10:00:00Z");
+        f.watcher.now = submitted;
+        SubmitTrainingJobStep step = step();
+        step.setMaxWait("30m");
+        Fallback spot = new Fallback(); // a submit of several attempts: the path R4 found
+        spot.setQueue("spot");
+        step.setFallback(java.util.List.of(spot));
+        step.setFallbackOrder("given");
+        SubmitTrainingJobExecution e = start(step);
+        assertThat(f.watcher.budgets).singleElement().satisfies(b -> {
+            assertThat(b.maxWait()).isEqualTo(Duration.ofMinutes(30));
+            assertThat(b.start()).isEqualTo(submitted);
+        });
+
+        f.watcher.now = submitted.plus(Duration.ofMinutes(20)); // the controller comes back 20 minutes later
+        SubmitTrainingJobExecution resumed = f.restart(e, mock(StepContext.class));
+        resumed.onResume();
+
+        assertThat(f.watcher.resumed).hasSize(1);
+        assertThat(f.watcher.budgets).hasSize(2).last().satisfies(b -> {
+            assertThat(b.maxWait()).isEqualTo(Duration.ofMinutes(30));
+            assertThat(b.start()).as("counted from the first submit").isEqualTo(submitted);
+        });
+    }
+
     @Test
     void theSerializedStepStateHoldsIdsButNoSecret() throws Exception {
         SubmitTrainingJobStep step = step();

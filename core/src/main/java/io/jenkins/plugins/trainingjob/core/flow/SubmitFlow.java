@@ -19,6 +19,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;
@@ -79,11 +80,18 @@ public final class SubmitFlow implements Submit {
     private boolean interrupted;
     /** Set by an interrupt or the monitor's close from any thread: a log read in progress stops at once. */
     private volatile boolean stopReads;
+    /** Set by {@link #interrupt()} on the caller's thread, before the scheduler handles it. */
+    private volatile boolean interruptAsked;
+    /** An interrupt came while the last wait's end was made: the result stands, and a line says so. */
+    private boolean lateInterrupt;
 
     private boolean done;
     private boolean creating;
     private boolean noMoreMoves;
     private Watch watch;
+    /** The last wait's outcome while its end is handled (clean-up, the job's log); {@code null} before. */
+    private Outcome ending;
+
     private MonitorClock.Timer timer;
     private Instant legStart;
     private DiagnosisReport preflight;
@@ -197,6 +205,7 @@ public final class SubmitFlow implements Submit {
             return false;
         }
         stopReads = true;
+        interruptAsked = true;
         tasks.onScheduler(() -> step(this::onInterrupt));
         return true;
     }
@@ -614,13 +623,23 @@ public final class SubmitFlow implements Submit {
     }
 
     /** Pending timeout passed (the diagnosis is kept in the outcome), or the budget cannot be met here. */
+    /**
+     * Whether the job could not start where it is: pending past its pending timeout (diagnosed, or its
+     * diagnosis did not come within the diagnosis timeout: the job is pending all the same), or unable to
+     * start within the wait budget. A later target may do better; the last target's outcome is final.
+     */
     static boolean movesOn(Outcome outcome) {
-        return outcome instanceof Outcome.Unschedulable || outcome instanceof Outcome.NotStartedInBudget b && b.early();
+        return outcome instanceof Outcome.Unschedulable
+                || outcome instanceof Outcome.TimedOut t && t.deadline() == Outcome.TimedOut.Deadline.DIAGNOSIS
+                || outcome instanceof Outcome.NotStartedInBudget b && b.early();
     }
 
     private static String movingWhy(Outcome outcome) {
         if (outcome instanceof Outcome.NotStartedInBudget b) {
             return "cannot start within the wait budget (" + b.why() + ")";
+        }
+        if (outcome instanceof Outcome.TimedOut t) {
+            return "still pending after the pending timeout (no diagnosis within the " + t.what() + ")";
         }
         return "still pending after the pending timeout (diagnosis kept)";
     }
@@ -750,6 +769,8 @@ public final class SubmitFlow implements Submit {
             timer.cancel();
             timer = null;
             endInterrupted(null, "interrupted before retry " + state.retriesUsed() + "; no job left running");
+        } else if (ending != null) {
+            lateInterrupt = true; // the end is being made: said with it, once known whether it stopped the job
         } else if (planStep != null) {
             planStep.abandon();
         } else if (creating) {
@@ -802,6 +823,7 @@ public final class SubmitFlow implements Submit {
 
     /** The last attempt's wait ended: core's clean-up and the job's log, then the result. */
     private void finish(Outcome outcome) {
+        ending = outcome;
         TargetChoice.Candidate target = order.get(state.targetIndex());
         JobRef job = state.job();
         OutputRules rules =
@@ -928,9 +950,42 @@ public final class SubmitFlow implements Submit {
         endClosed();
     }
 
+    /**
+     * An interrupt that came once the last wait had ended stops nothing (the result stands); the line names
+     * the job and what became of it, so an interrupted CI step never leaves a job running unsaid.
+     */
+    private void sayLateInterrupt(SubmitResult r) {
+        JobRef job = r.job();
+        JobStatus last = r.end() != null && r.end().afterStop() != null
+                ? r.end().afterStop()
+                : r.outcome().lastStatus();
+        boolean stopped = r.end() != null && r.end().cleanup().stopped();
+        String said;
+        if (stopped) {
+            said = "interrupted after the wait had ended; job " + job.id() + " was stopped, as said above";
+        } else if (last != null && last.phase().isTerminal()) {
+            said = "interrupted after job " + job.id() + " had ended (" + last.phase() + "); nothing to stop";
+        } else {
+            said = "interrupted after the wait had ended ("
+                    + r.outcome().kind().name().toLowerCase(Locale.ROOT)
+                    + "); job " + job.id() + " keeps running (stop it with: "
+                    + request.names().stopHint(job.id())
+                    + ")";
+        }
+        emit(new SubmitEvent.Interrupting(said));
+    }
+
     private void end(SubmitResult r) {
         if (done) {
             return;
+        }
+        boolean unhandled = interruptAsked && !interrupted; // asked while the end was made, not handled yet
+        if ((lateInterrupt || unhandled)
+                && r.job() != null
+                && r.outcome() != null
+                && r.ending() != SubmitResult.Ending.INTERRUPTED) {
+            interrupted = true;
+            sayLateInterrupt(r);
         }
         done = true;
         if (closing != null) {

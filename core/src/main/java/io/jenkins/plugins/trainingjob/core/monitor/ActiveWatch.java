@@ -183,7 +183,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(status, "overall", state.policy().overallTimeout()));
+            finish(Outcome.TimedOut.after(
+                    status, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }
         budget.saw(status);
@@ -232,15 +233,11 @@ final class ActiveWatch implements Watch {
 
     private void diagnoseUntilItsDeadline(JobStatus status, Instant now) {
         if (passed(state.diagnosisDeadline(), now)) {
-            finish(timedOut(status, "diagnosis", state.policy().diagnosisTimeout()));
+            finish(Outcome.TimedOut.after(
+                    status, Outcome.TimedOut.Deadline.DIAGNOSIS, state.policy().diagnosisTimeout()));
         } else {
             diagnosis.next(state.diagnosisId(), lastStatus);
         }
-    }
-
-    /** A deadline of the policy passed: {@code overall timeout of 1h}. */
-    private static Outcome timedOut(JobStatus last, String deadline, Duration length) {
-        return new Outcome.TimedOut(last, deadline + " timeout of " + DurationText.format(length));
     }
 
     /**
@@ -328,7 +325,8 @@ final class ActiveWatch implements Watch {
             return;
         }
         if (passed(state.overallDeadline(), now)) {
-            finish(timedOut(last, "overall", state.policy().overallTimeout()));
+            finish(Outcome.TimedOut.after(
+                    last, Outcome.TimedOut.Deadline.OVERALL, state.policy().overallTimeout()));
             return;
         }
         if (budget.ranOut(now)) {

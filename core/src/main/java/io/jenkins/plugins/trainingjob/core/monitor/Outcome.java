@@ -109,9 +109,35 @@ public sealed interface Outcome {
 
     /**
      * A deadline passed without an answer: the overall timeout, or the diagnosis timeout (the job stayed
-     * pending but no report came in time); {@code what} names the deadline and its length.
+     * pending past its pending timeout but no report came in time); {@code what} names the deadline and its
+     * length in words, {@code deadline} which one it was (what follows is decided by that, never by the words).
      */
-    record TimedOut(JobStatus lastStatus, String what) implements Outcome {
+    record TimedOut(JobStatus lastStatus, String what, Deadline deadline) implements Outcome {
+        /** Which deadline passed. */
+        public enum Deadline {
+            /** The wait's overall timeout. */
+            OVERALL,
+            /** The diagnosis of a job pending past its pending timeout did not come in time. */
+            DIAGNOSIS
+        }
+
+        public TimedOut {
+            deadline = deadline == null ? Deadline.OVERALL : deadline; // forms saved before it was typed
+        }
+
+        /** The overall timeout. */
+        public TimedOut(JobStatus lastStatus, String what) {
+            this(lastStatus, what, Deadline.OVERALL);
+        }
+
+        /** {@code deadline} of {@code length} passed: {@code overall timeout of 1h}. */
+        static TimedOut after(JobStatus lastStatus, Deadline deadline, java.time.Duration length) {
+            return new TimedOut(
+                    lastStatus,
+                    deadline.name().toLowerCase(java.util.Locale.ROOT) + " timeout of " + DurationText.format(length),
+                    deadline);
+        }
+
         @Override
         public OutcomeKind kind() {
             return OutcomeKind.TIMED_OUT;

@@ -3,7 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform;
 import java.util.List;
 
 /**
- * The one naming rule for every job a submit creates (docs/decisions/0008-a-new-job-gets-a-name-the-platform-takes.md).
+ * The one naming rule for every job a submit creates (docs/decisions/0009-a-new-job-gets-a-name-the-platform-takes.md).
  * Both platforms refuse a second job of a name (AIHC {@code JobNameAlreadyExists}, SenseCore
  * {@code ALREADY_EXISTS}), while the identity of a submission is its client token: so a job's name is what
  * the spec asks for while it is free, and a person can still tell the jobs of one spec apart.

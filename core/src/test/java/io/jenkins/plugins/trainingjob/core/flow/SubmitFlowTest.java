@@ -97,6 +97,32 @@ class SubmitFlowTest {
                 .anyMatch(l -> l.startsWith("attempt 1 (primary): still pending after the pending timeout"));
     }
 
+    /**
+     * Issue 38, item 4: a diagnosis that does not come within the diagnosis timeout leaves the job pending
+     * past its pending timeout all the same; on a target that is not the last, the submit moves on (it
+     * ended the submit with exit 4 before), and the last target's timeout stays final.
+     */
+    @Test
+    void aDiagnosisThatDoesNotComeInTimeMovesOnAsAPendingTimeoutDoes() {
+        SubmitWorld.Pool a = world.pool("a", false);
+        a.diagnosisReady = false;
+        SubmitWorld.Pool b = world.pool("b", false);
+        b.diagnosisReady = false;
+
+        SubmitResult result =
+                world.runUntilDone(world.start(world.request(WaitMode.SCHEDULED).build()));
+
+        assertThat(a.phase(a.created.get(0))).isEqualTo(JobPhase.STOPPED);
+        assertThat(b.created).hasSize(1);
+        assertThat(result.attempts()).extracting(Attempt::end).containsExactly(AttemptEnd.MOVED, AttemptEnd.FINAL);
+        assertThat(result.attempts()).extracting(Attempt::outcome).containsExactly("timed_out", "timed_out");
+        assertThat(result.outcome()).isInstanceOfSatisfying(Outcome.TimedOut.class, t -> assertThat(t.deadline())
+                .isEqualTo(Outcome.TimedOut.Deadline.DIAGNOSIS));
+        assertThat(world.lines())
+                .anyMatch(l -> l.startsWith("attempt 1 (primary): still pending after the pending timeout (no"
+                        + " diagnosis within the diagnosis timeout of"));
+    }
+
     @Test
     void aStopThatIsNeverConfirmedSubmitsNothingMore() {
         SubmitWorld.Pool a = world.pool("a", false);

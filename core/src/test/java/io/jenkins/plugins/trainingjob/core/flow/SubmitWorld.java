@@ -36,7 +36,7 @@ import java.util.function.Supplier;
 final class SubmitWorld implements AutoCloseable {
 
     /** A pool: jobs wait unless it has room; a job may exit with a code; a stop may lose the race with a start. */
-    static final class Pool extends FakePlatform {
+    static final class Pool extends FakePlatform implements io.jenkins.plugins.trainingjob.core.platform.JobLogs {
         final String name;
         volatile boolean hasRoom;
         volatile boolean startsWhileStopped;
@@ -45,6 +45,12 @@ final class SubmitWorld implements AutoCloseable {
         volatile boolean suspends;
         /** Exit codes the next jobs fail with, in order; none left: they succeed. */
         final List<Integer> exitCodes = new CopyOnWriteArrayList<>();
+        /** Runs on the reading thread each time a worker's log is read (the end of a wait). */
+        volatile Runnable duringLogRead = () -> {};
+        /** Runs on the call thread each time a job is stopped. */
+        volatile Runnable duringStop = () -> {};
+        /** Runs on the call thread while a create is in flight, after the platform took it. */
+        volatile Runnable duringCreate = () -> {};
         /** Creates refused with this, while it supplies non-null. */
         volatile Supplier<PlatformException> createFailure = () -> null;
 
@@ -70,6 +76,7 @@ final class SubmitWorld implements AutoCloseable {
                 exitOf.put(job.id(), exitCodes.remove(0));
             }
             addStatus(FakePlatform.status(job, hasRoom ? JobPhase.RUNNING : JobPhase.PENDING));
+            duringCreate.run();
             return job;
         }
 
@@ -131,7 +138,15 @@ final class SubmitWorld implements AutoCloseable {
         }
 
         @Override
+        public io.jenkins.plugins.trainingjob.core.platform.LogChunk logs(
+                JobRef job, String worker, String marker, int maxLines) {
+            duringLogRead.run();
+            return new io.jenkins.plugins.trainingjob.core.platform.LogChunk(List.of("epoch 1"), null);
+        }
+
+        @Override
         public void cancel(JobRef job) {
+            duringStop.run();
             cancelled.add(job);
             if (startsWhileStopped) {
                 set(job, JobPhase.RUNNING, "Running");
@@ -227,11 +242,15 @@ final class SubmitWorld implements AutoCloseable {
                 .fallbacks(fallbacks, FallbackOrder.GIVEN);
     }
 
+    /** Runs for every submit event, on the thread that emits it (the monitor's scheduler). */
+    volatile java.util.function.Consumer<SubmitEvent> onEvent = e -> {};
+
     final SubmitListener listener = new SubmitListener() {
         @Override
         public void onEvent(SubmitEvent event) {
             events.add(event);
             live();
+            onEvent.accept(event);
         }
 
         @Override

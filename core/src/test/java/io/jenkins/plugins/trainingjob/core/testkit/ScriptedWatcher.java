@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.JobWatcher;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorTasks;
 import io.jenkins.plugins.trainingjob.core.monitor.Outcome;
+import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.Watch;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchListener;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
@@ -26,9 +27,12 @@ public final class ScriptedWatcher implements JobWatcher {
     public final List<WatchState> resumed = new ArrayList<>();
     /** When set, each new watch ends at once with this outcome (for callers that block, like freestyle). */
     public volatile Function<JobRef, Outcome> immediately;
+    /** The wait budget of each watch started or resumed, in order. */
+    public final List<WaitBudget> budgets = new ArrayList<>();
+    /** The flow's "now" when set; unset, real time, as the statuses tests make ({@code Instant.now()}) read. */
+    public volatile Instant now;
     /** Where a submit flow on this watcher runs: on the test's thread, timers fired by the test. */
-    /** Real time, as the statuses tests make ({@code Instant.now().minus(...)}) read. */
-    public final DirectTasks tasks = new DirectTasks(Instant::now);
+    public final DirectTasks tasks = new DirectTasks(() -> now != null ? now : Instant.now());
 
     @Override
     public MonitorTasks tasks() {
@@ -89,6 +93,19 @@ public final class ScriptedWatcher implements JobWatcher {
             w.outcome.complete(immediately.apply(job));
         }
         return w;
+    }
+
+    @Override
+    public synchronized Watch watch(
+            String connectionKey, JobRef job, WatchPolicy policy, WaitBudget budget, WatchListener listener) {
+        budgets.add(budget);
+        return watch(connectionKey, job, policy, listener);
+    }
+
+    @Override
+    public synchronized Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
+        budgets.add(budget);
+        return resume(state, listener);
     }
 
     @Override
