@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Re-runs that make a new job, as a user runs them against the simulator's documented scenario, where both
@@ -49,6 +51,32 @@ class SubmitRerunTest extends SimulatorBackedCliTest {
         return p.toString();
     }
 
+    /** The platforms a re-run is tried on. */
+    enum Platform {
+        AIHC("aihc", false),
+        SENSECORE("sc", true);
+
+        final String id;
+        final boolean senseCore;
+
+        Platform(String id, boolean senseCore) {
+            this.id = id;
+            this.senseCore = senseCore;
+        }
+    }
+
+    /** A spec file of {@code on}'s, named uniquely after {@code prefix}, whose job exits {@code exitCode}. */
+    record Spec(String name, String file, boolean senseCore) {}
+
+    Spec spec(Platform on, String prefix, int exitCode) throws Exception {
+        String name = unique(prefix + "-" + on.id);
+        return new Spec(name, on.senseCore ? senseCore(name, exitCode) : aihc(name, exitCode), on.senseCore);
+    }
+
+    CliHarness.Result submit(Spec job, String... more) {
+        return submit(job.senseCore(), job.file(), more);
+    }
+
     static String unique(String prefix) {
         return prefix + "-" + RUNS.incrementAndGet();
     }
@@ -81,12 +109,17 @@ class SubmitRerunTest extends SimulatorBackedCliTest {
 
     // ---- P1, issue 38 item 2: reuse after a FAILED job ----
 
-    void reuseAfterAFailedJobSubmitsTheNextAttempt(boolean senseCore, String spec, String name) {
-        CliHarness.Result first = submit(senseCore, spec, "--reuse", "succeeded");
+    @ParameterizedTest(name = "on {0}")
+    @EnumSource(Platform.class)
+    void reuseSucceededAfterAFailedJobSubmitsTheNextAttemptUnderANameThePlatformTakes(Platform on) throws Exception {
+        Spec job = spec(on, "rerun-failed", 3);
+        String name = job.name();
+
+        CliHarness.Result first = submit(job, "--reuse", "succeeded");
         assertThat(first.exitCode()).as(first.err()).isEqualTo(1);
         String failed = firstLine(first);
 
-        CliHarness.Result again = submit(senseCore, spec, "--reuse", "succeeded");
+        CliHarness.Result again = submit(job, "--reuse", "succeeded");
 
         assertThat(again.exitCode())
                 .as("the second job ran (and failed as its spec says), not refused: %s", again.err())
@@ -99,30 +132,24 @@ class SubmitRerunTest extends SimulatorBackedCliTest {
         assertThat(firstLine(again)).isNotEqualTo(failed);
 
         // a third run passes over both failed jobs and takes the third name
-        CliHarness.Result third = submit(senseCore, spec, "--reuse", "succeeded");
+        CliHarness.Result third = submit(job, "--reuse", "succeeded");
         assertThat(third.exitCode()).as(third.err()).isEqualTo(1);
         assertThat(jobsOf(name)).extracting(JobView::name).containsExactly(name, name + "-a2", name + "-a3");
     }
 
-    @Test
-    void reuseSucceededAfterAFailedJobSubmitsTheNextAttemptUnderANameAihcTakes() throws Exception {
-        String name = unique("rerun-failed");
-        reuseAfterAFailedJobSubmitsTheNextAttempt(false, aihc(name, 3), name);
-    }
-
-    @Test
-    void reuseSucceededAfterAFailedJobSubmitsTheNextAttemptUnderANameSenseCoreTakes() throws Exception {
-        String name = unique("sc-rerun-failed");
-        reuseAfterAFailedJobSubmitsTheNextAttempt(true, senseCore(name, 3), name);
-    }
-
     // ---- P2: a re-run under a new client token (GitHub's run_attempt 2) ----
 
-    void aNewTokenGetsANameThePlatformTakes(boolean senseCore, String spec, String name) {
-        CliHarness.Result first = submit(senseCore, spec, "--client-token", "gh-4500-1-lr1");
+    /** On SenseCore the re-run was given the first token's FAILED job: it was found by its name. */
+    @ParameterizedTest(name = "on {0}")
+    @EnumSource(Platform.class)
+    void aRerunUnderANewClientTokenGetsANameThePlatformTakesAndNotTheFirstTokensJob(Platform on) throws Exception {
+        Spec job = spec(on, "rerun-token", 3);
+        String name = job.name();
+
+        CliHarness.Result first = submit(job, "--client-token", "gh-4500-1-lr1");
         assertThat(first.exitCode()).as(first.err()).isEqualTo(1);
 
-        CliHarness.Result rerun = submit(senseCore, spec, "--client-token", "gh-4500-2-lr1");
+        CliHarness.Result rerun = submit(job, "--client-token", "gh-4500-2-lr1");
 
         assertThat(rerun.exitCode())
                 .as("the re-run's job ran (and failed as its spec says), not refused: %s", rerun.err())
@@ -137,55 +164,36 @@ class SubmitRerunTest extends SimulatorBackedCliTest {
                         + " token gh-4500-2-lr1)");
 
         // the re-run's token finds its job under the name it got, and does not submit again
-        CliHarness.Result same = submit(senseCore, spec, "--client-token", "gh-4500-2-lr1");
+        CliHarness.Result same = submit(job, "--client-token", "gh-4500-2-lr1");
         assertThat(same.err())
                 .contains("already submitted as job " + what(firstLine(rerun), renamed) + " on ")
                 .contains("not submitting it again");
         assertThat(jobsOf(name)).hasSize(2);
         // and the first token still finds the first job
-        CliHarness.Result original = submit(senseCore, spec, "--client-token", "gh-4500-1-lr1");
+        CliHarness.Result original = submit(job, "--client-token", "gh-4500-1-lr1");
         assertThat(original.err()).contains("already submitted as job " + firstLine(first));
         assertThat(jobsOf(name)).hasSize(2);
     }
 
-    @Test
-    void aRerunUnderANewClientTokenGetsANameAihcTakes() throws Exception {
-        String name = unique("rerun-token");
-        aNewTokenGetsANameThePlatformTakes(false, aihc(name, 3), name);
-    }
-
-    @Test
-    void aRerunUnderANewClientTokenGetsANameSenseCoreTakesAndNotTheFirstTokensJob() throws Exception {
-        String name = unique("sc-rerun-token");
-        aNewTokenGetsANameThePlatformTakes(true, senseCore(name, 3), name);
-    }
-
     // ---- P8: reuse finds a SUCCEEDED job of the spec whatever token created it ----
 
-    void reuseFindsTheJobAClientTokenCreated(boolean senseCore, String spec, String name) {
-        CliHarness.Result first = submit(senseCore, spec, "--client-token", "gh-4201-1-lr1");
+    @ParameterizedTest(name = "on {0}")
+    @EnumSource(Platform.class)
+    void reuseSucceededReturnsTheSucceededJobAnExplicitClientTokenCreated(Platform on) throws Exception {
+        Spec job = spec(on, "reuse-token", 0);
+        String name = job.name();
+
+        CliHarness.Result first = submit(job, "--client-token", "gh-4201-1-lr1");
         assertThat(first.exitCode()).as(first.err()).isZero();
         String id = firstLine(first);
 
-        CliHarness.Result reused = submit(senseCore, spec, "--reuse", "succeeded");
+        CliHarness.Result reused = submit(job, "--reuse", "succeeded");
 
         assertThat(reused.exitCode()).as(reused.err()).isZero();
         assertThat(reused.err())
                 .contains("reused job " + what(id, name) + ", SUCCEEDED")
                 .contains("(client token gh-4201-1-lr1); not submitting it again");
         assertThat(jobsOf(name)).hasSize(1);
-    }
-
-    @Test
-    void reuseSucceededReturnsTheSucceededJobAnExplicitClientTokenCreatedOnAihc() throws Exception {
-        String name = unique("reuse-token");
-        reuseFindsTheJobAClientTokenCreated(false, aihc(name, 0), name);
-    }
-
-    @Test
-    void reuseSucceededReturnsTheSucceededJobAnExplicitClientTokenCreatedOnSenseCore() throws Exception {
-        String name = unique("sc-reuse-token");
-        reuseFindsTheJobAClientTokenCreated(true, senseCore(name, 0), name);
     }
 
     @Test
