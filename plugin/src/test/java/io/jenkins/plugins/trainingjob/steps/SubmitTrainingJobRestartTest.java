@@ -186,6 +186,32 @@ class SubmitTrainingJobRestartTest {
         assertThat(f.log()).contains("interrupted before retry 1; no job left running");
     }
 
+    /** Issue 38 in Jenkins: an abort the moment a move's second job exists stops that job too. */
+    @Test
+    void anAbortRightAfterAMovesSecondCreateStopsThatJob() throws Exception {
+        SubmitTrainingJobStep step = step("default", "0");
+        Fallback training = new Fallback();
+        training.setQueue("training");
+        step.setFallback(List.of(training));
+        step.setFallbackOrder("given");
+        step.setPendingTimeout("300ms");
+        SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(f.context);
+        e.useService(first.service);
+        e.start();
+        long giveUp = System.currentTimeMillis() + END;
+        while (first.sim.jobs().size() < 2 && System.currentTimeMillis() < giveUp) {
+            Thread.sleep(1);
+        }
+        assertThat(first.sim.jobs()).as("attempt 2's job was created").hasSize(2);
+        AbortException abort = new AbortException("aborted by the user");
+
+        e.stop(abort);
+
+        verify(f.context, timeout(END)).onFailure(abort);
+        assertThat(first.sim.jobs())
+                .allSatisfy(j -> assertThat(j.state()).as(j.name()).isEqualTo(JobState.STOPPED));
+    }
+
     // ---- the controller's death and restart
 
     /**
