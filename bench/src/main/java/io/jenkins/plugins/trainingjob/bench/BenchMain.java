@@ -33,7 +33,7 @@ import java.util.Map;
  * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
  * {@code quick} (N = 100 only, minimal JMH) is a smoke run and writes {@code bench/target/benchmarks-quick.md}
  * instead; {@code scale:N,N} runs figures 1 and 2 only; {@code eta}, {@code preflight}, {@code fallback} and
- * {@code snapshot} run figure 6, 5, 7 or 8 alone; {@code history:N,N} runs figure 1's history reads alone (estimating watches);
+ * {@code snapshot} run figure 6, 5, 7 or 8 alone; {@code eta-cost} prints figure 6 (d) and writes nothing; {@code history:N,N} runs figure 1's history reads alone (estimating watches);
  * {@code render --results FILE} re-renders a run.
  */
 public final class BenchMain {
@@ -73,6 +73,11 @@ public final class BenchMain {
                         : new int[] {100, 1_000, 10_000};
         if (mode.equals("render")) {
             write(JSON.readValue(Path.of(options.get("--results")).toFile(), BenchmarksDocument.class), output);
+            return;
+        }
+        if (mode.equals("eta-cost")) {
+            // figure 6 (d) alone, printed, writing nothing: the cost measures without the 30 s calibration
+            System.out.println(EtaFigure.costTable(new EtaCostFigure().run()));
             return;
         }
         if (mode.equals("eta") || mode.startsWith("eta:")) {

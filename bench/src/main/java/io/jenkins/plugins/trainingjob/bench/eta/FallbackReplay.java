@@ -349,7 +349,7 @@ public final class FallbackReplay {
                         p50,
                         ""));
             }
-            TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST);
+            TargetChoice.Plan plan = TargetChoice.plan(judged, true, FallbackOrder.BEST, "");
             return plan.order().stream().map(j -> j.candidate().connectionId()).toList();
         }
 

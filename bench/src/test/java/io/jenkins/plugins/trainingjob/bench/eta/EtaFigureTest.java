@@ -45,8 +45,10 @@ class EtaFigureTest {
         Cases cases = cases();
         EtaCalibrationFigure.Result cal =
                 new EtaCalibrationFigure.Result(cases, new WorkloadReplay.Result(cases, 40, 40, 600, 780), 72, 1.0);
+        EtaCostFigure.Cost one = new EtaCostFigure.Cost(4, 5, 9, 1 << 20);
+        EtaCostFigure.Round round = new EtaCostFigure.Round(1_000, 10, 2_500, 1 << 30, 3 << 20);
         EtaCostFigure.Result cost =
-                new EtaCostFigure.Result(5, 9, 4, 1 << 20, 2 << 20, "expected", 10, 4, 3, 12, 48, 4);
+                new EtaCostFigure.Result(one, one, one, round, round, 2 << 20, "expected", 10, 4, 3, 12, 48, 4);
 
         String md = EtaFigure.markdown(cal, cost);
 
@@ -57,5 +59,27 @@ class EtaFigureTest {
                 .contains("Ours - best peer (queue position x mean run time): median abs. ln -1.10")
                 .contains("Brier score ours 0.010, window base rate 0.250")
                 .contains(EtaProtocolText.CONFIGURATIONS_TRIED + " configurations");
+    }
+
+    @Test
+    void theCostTableHoldsEachMeasureToItsOwnTarget() {
+        EtaCostFigure.Cost shared = new EtaCostFigure.Cost(4, 5, 9, 1 << 20);
+        EtaCostFigure.Cost alone = new EtaCostFigure.Cost(30, 31, 40, 20 << 20);
+        EtaCostFigure.Round spread = new EtaCostFigure.Round(1_000, 1_000, 12_000, 8L << 30, 3 << 20);
+        EtaCostFigure.Round burst = new EtaCostFigure.Round(1_000, 10, 1_500, 1L << 30, 3 << 20);
+        EtaCostFigure.Result cost =
+                new EtaCostFigure.Result(alone, shared, alone, spread, burst, 2 << 20, "expected", 10, 4, 3, 12, 48, 4);
+
+        String table = EtaFigure.costTable(cost);
+
+        assertThat(table)
+                .contains("| one ETA, the first on a round's history (nothing shared yet): CPU time, median of 30 runs"
+                        + " | 30.00 ms | < 100 ms | yes |")
+                .contains("(the calibration's replays shared): CPU time, median of 30 runs | 4.00 ms | <= 5 ms | yes |")
+                .contains("| the same, bytes allocated (the most of one run) | 1.00 MB | <= 2.00 MB | yes |")
+                .contains("over the last 6 hours (1,000 ages): CPU time in all (per watch; bytes allocated per watch)"
+                        + " | 12.00 s (12.0 ms; 8.19 MB) | <= 2 s | **NO** |")
+                .contains("a sweep submitted within 10 s (10 ages): CPU time in all (per watch; bytes allocated per"
+                        + " watch) | 1.50 s (1.5 ms; 1.02 MB) | <= 2 s | yes |");
     }
 }

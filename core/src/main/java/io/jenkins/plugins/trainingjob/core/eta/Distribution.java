@@ -57,15 +57,15 @@ public final class Distribution {
      * but that it is long: its elapsed time stands in (a job tends to run about as long again as it has).
      */
     public long remaining(long elapsed, double q) {
-        int from = upperBound(elapsed);
+        int from = upperBound(sorted, elapsed);
         if (from >= sorted.length) {
             return Math.max(60, Math.round(elapsed * q * 2));
         }
         return Math.max(0, quantileOf(sorted, from, sorted.length, q) - elapsed);
     }
 
-    /** The first index whose value is greater than {@code v}. */
-    private int upperBound(long v) {
+    /** The first index of {@code sorted} (ascending) whose value is greater than {@code v}. */
+    static int upperBound(long[] sorted, long v) {
         int lo = 0;
         int hi = sorted.length;
         while (lo < hi) {

@@ -9,7 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * Keeps each queue's history for one poll round, so N watches of one queue cost one history read per round,
- * not N. Keyed by whatever names a queue across connections (platform, endpoint, pool, queue); bounded to the
+ * not N, and share what their estimates derive from it ({@link QueueHistory#timeline}), which a new round's
+ * history derives afresh. Keyed by whatever names a queue across connections (platform, endpoint, pool, queue); bounded to the
  * {@link #MAX_ENTRIES} most recently used queues. Concurrent callers of one stale key wait for one read.
  */
 public final class HistoryCache {

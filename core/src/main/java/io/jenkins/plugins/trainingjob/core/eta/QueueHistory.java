@@ -12,7 +12,9 @@ import java.util.Objects;
 /**
  * A queue's recent jobs as seen at one instant: the finished and running ones of the window (default 7
  * days) and every job still running or waiting, whenever it was created, because those block a new job.
- * Gives wait and run-time distributions by {@link SizeClass} and overall. Immutable.
+ * Gives wait and run-time distributions by {@link SizeClass} and overall. Immutable; what the estimator
+ * derives from it ({@link #timeline}, {@link #peakGpusInUse}) is derived once and shared by every estimate on
+ * it (in the monitor, every watch of the queue for one poll round, {@link HistoryCache}), and goes with it.
  */
 public final class QueueHistory {
 
@@ -29,6 +31,10 @@ public final class QueueHistory {
     private final int finished;
     private final boolean truncated;
     private final String scopeNote;
+    /** Built on first use, by whichever call thread estimates first. */
+    private QueueTimeline timeline;
+    /** {@link #peakGpusInUse}, or -1 before its first use; racing threads compute the same number. */
+    private volatile long peak = -1;
 
     public QueueHistory(String queue, Instant seenAt, Duration window, List<HistoryJob> jobs, boolean truncated) {
         this(queue, seenAt, window, jobs, truncated, "");
@@ -151,6 +157,14 @@ public final class QueueHistory {
         return Map.copyOf(runsByClass);
     }
 
+    /** The history as numbers, with the calibration's replays kept per age ({@link QueueTimeline}). */
+    synchronized QueueTimeline timeline() {
+        if (timeline == null) {
+            timeline = QueueTimeline.shared(this);
+        }
+        return timeline;
+    }
+
     public List<HistoryJob> running() {
         return jobs.stream().filter(j -> j.started() && !j.finished()).toList();
     }
@@ -164,6 +178,15 @@ public final class QueueHistory {
      * platform lists no nodes (SenseCore) or the caller has no inventory.
      */
     public long peakGpusInUse() {
+        long known = peak;
+        if (known < 0) {
+            known = peakOfJobs();
+            peak = known;
+        }
+        return known;
+    }
+
+    private long peakOfJobs() {
         List<long[]> events = new ArrayList<>();
         for (HistoryJob j : jobs) {
             if (j.started()) {

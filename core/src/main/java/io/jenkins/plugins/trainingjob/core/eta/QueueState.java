@@ -1,10 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.eta;
 
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * What a pending job finds ahead of it in its own size class: how many jobs of the class created before it
@@ -52,12 +50,30 @@ record QueueState(int waitingAhead, long headOfLineSeconds) {
     /**
      * The state each of {@code indices} (of {@code jobs}, oldest first) found {@code elapsed} seconds after
      * its own creation. One sweep over creations, starts and the looks in time order, with the waiting jobs
-     * of each class in creation order, so 10,000 jobs cost one sort and not 10,000 scans. The looks must not
+     * of each class counted by index, so 10,000 jobs cost one sort and not 10,000 scans. The looks must not
      * be later than what the history has seen (a job looked at had not started by its look).
      */
     static QueueState[] atLooks(List<HistoryJob> jobs, int[] indices, long elapsed) {
+        return atLooks(jobs, events(jobs), indices, elapsed);
+    }
+
+    /**
+     * The same, from {@code events} ({@link #events} of {@code jobs}), which do not depend on the age: a
+     * timeline sorts them once for every age it is asked at.
+     */
+    static QueueState[] atLooks(List<HistoryJob> jobs, long[] events, int[] indices, long elapsed) {
+        long[] looks = new long[indices.length];
+        for (int k = 0; k < indices.length; k++) {
+            looks[k] = pack(jobs.get(indices[k]).createdAt().getEpochSecond() + elapsed, LOOK, k);
+        }
+        Arrays.sort(looks); // in order already when the indices ascend, as a timeline's do
+        return sweep(jobs, indices, events, looks);
+    }
+
+    /** Every creation and start of {@code jobs} as a sweep event, in time order. */
+    static long[] events(List<HistoryJob> jobs) {
         int n = jobs.size();
-        long[] events = new long[2 * n + indices.length];
+        long[] events = new long[2 * n];
         int count = 0;
         for (int i = 0; i < n; i++) {
             HistoryJob j = jobs.get(i);
@@ -66,41 +82,78 @@ record QueueState(int waitingAhead, long headOfLineSeconds) {
                 events[count++] = pack(j.startedAt().getEpochSecond(), STARTED, i);
             }
         }
-        for (int k = 0; k < indices.length; k++) {
-            events[count++] = pack(jobs.get(indices[k]).createdAt().getEpochSecond() + elapsed, LOOK, k);
-        }
-        Arrays.sort(events, 0, count);
-        return sweep(jobs, indices, events, count);
+        long[] out = Arrays.copyOf(events, count);
+        Arrays.sort(out);
+        return out;
     }
 
-    private static QueueState[] sweep(List<HistoryJob> jobs, int[] indices, long[] events, int count) {
-        List<TreeSet<Integer>> waiting = new ArrayList<>();
-        for (int c = 0; c < SizeClass.values().length; c++) {
-            waiting.add(new TreeSet<>());
+    /** The events and the looks merged in time order (all distinct: they differ in kind or index). */
+    private static QueueState[] sweep(List<HistoryJob> jobs, int[] indices, long[] events, long[] looks) {
+        SizeClass[] sizes = new SizeClass[jobs.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = jobs.get(i).sizeClass();
+        }
+        WaitingByIndex[] waiting = new WaitingByIndex[SizeClass.values().length];
+        for (int c = 0; c < waiting.length; c++) {
+            waiting[c] = new WaitingByIndex(jobs.size());
         }
         int[] firstOfInstant = firstIndexOfSameCreation(jobs);
         QueueState[] out = new QueueState[indices.length];
-        for (int e = 0; e < count; e++) {
-            long packed = events[e];
-            int index = (int) (packed & INDEX_MASK);
-            int kind = (int) ((packed >>> INDEX_BITS) & 3);
-            long at = (packed >>> (INDEX_BITS + 2)) - OFFSET;
-            if (kind == CREATED) {
-                waiting.get(jobs.get(index).sizeClass().ordinal()).add(index);
-            } else if (kind == STARTED) {
-                waiting.get(jobs.get(index).sizeClass().ordinal()).remove(index);
-            } else {
-                int i = indices[index];
-                TreeSet<Integer> line = waiting.get(jobs.get(i).sizeClass().ordinal());
-                int before = firstOfInstant[i];
-                int ahead = line.headSet(before, false).size();
-                out[index] = ahead == 0
-                        ? EMPTY
-                        : new QueueState(
-                                ahead, at - jobs.get(line.first()).createdAt().getEpochSecond());
+        int e = 0;
+        for (long look : looks) {
+            for (; e < events.length && events[e] < look; e++) {
+                int index = (int) (events[e] & INDEX_MASK);
+                boolean created = ((events[e] >>> INDEX_BITS) & 3) == CREATED;
+                waiting[sizes[index].ordinal()].add(index, created ? 1 : -1);
             }
+            int k = (int) (look & INDEX_MASK);
+            long at = (look >>> (INDEX_BITS + 2)) - OFFSET;
+            int i = indices[k];
+            WaitingByIndex line = waiting[sizes[i].ordinal()];
+            int ahead = line.countBelow(firstOfInstant[i]);
+            out[k] = ahead == 0
+                    ? EMPTY
+                    : new QueueState(
+                            ahead, at - jobs.get(line.first()).createdAt().getEpochSecond());
         }
         return out;
+    }
+
+    /**
+     * The jobs of one class waiting at a point of the sweep, by index (a Fenwick tree): how many have an index
+     * below a bound, and the lowest, each in log n steps.
+     */
+    private static final class WaitingByIndex {
+        private final int[] tree;
+
+        WaitingByIndex(int n) {
+            tree = new int[n + 1];
+        }
+
+        void add(int index, int delta) {
+            for (int p = index + 1; p < tree.length; p += p & -p) {
+                tree[p] += delta;
+            }
+        }
+
+        int countBelow(int bound) {
+            int n = 0;
+            for (int p = bound; p > 0; p -= p & -p) {
+                n += tree[p];
+            }
+            return n;
+        }
+
+        /** The lowest index waiting; only when one waits. */
+        int first() {
+            int p = 0;
+            for (int step = Integer.highestOneBit(tree.length - 1); step > 0; step >>= 1) {
+                if (p + step < tree.length && tree[p + step] == 0) {
+                    p += step;
+                }
+            }
+            return p;
+        }
     }
 
     /** For each job, the first index created at the same second: a tie is not "before". */

@@ -39,7 +39,7 @@ final class WaitSurvival {
             atRisk += weights[i];
             longest = Math.max(longest, remaining[i]);
         }
-        Arrays.sort(order);
+        sortAscending(order);
         long[] times = new long[n];
         double[] share = new double[n];
         int m = 0;
@@ -55,6 +55,49 @@ final class WaitSurvival {
         }
         return new WaitSurvival(Arrays.copyOf(times, m), Arrays.copyOf(share, m), longest);
     }
+
+    /**
+     * Sorts distinct keys ascending: as {@link Arrays#sort}, since distinct keys have one order, but for the
+     * thousands of an estimate's evidence by their digits, 11 bits at a time (a radix sort), which the
+     * calibration's hundred replays per estimate feel.
+     */
+    static void sortAscending(long[] keys) {
+        long bits = 0;
+        for (long k : keys) {
+            bits |= k;
+        }
+        if (keys.length < 256 || bits < 0) {
+            Arrays.sort(keys);
+            return;
+        }
+        long[] from = keys;
+        long[] to = new long[keys.length];
+        int[] starts = new int[1 << DIGIT];
+        for (int shift = 0; shift < 64 - Long.numberOfLeadingZeros(bits); shift += DIGIT) {
+            Arrays.fill(starts, 0);
+            for (long k : from) {
+                starts[(int) ((k >>> shift) & DIGIT_MASK)]++;
+            }
+            int sum = 0;
+            for (int d = 0; d < starts.length; d++) {
+                int n = starts[d];
+                starts[d] = sum;
+                sum += n;
+            }
+            for (long k : from) {
+                to[starts[(int) ((k >>> shift) & DIGIT_MASK)]++] = k;
+            }
+            long[] swap = from;
+            from = to;
+            to = swap;
+        }
+        if (from != keys) {
+            System.arraycopy(from, 0, keys, 0, keys.length);
+        }
+    }
+
+    private static final int DIGIT = 11;
+    private static final long DIGIT_MASK = (1L << DIGIT) - 1;
 
     boolean isEmpty() {
         return times.length == 0;

@@ -80,10 +80,15 @@ class EtaEstimatorTest {
         PendingJob mine = new PendingJob("mine", 1, 8, NOW.minus(Duration.ofMinutes(10)));
         Eta eta = estimate(halfAtOnceHalfAnHour(), mine);
         // the quick starts are past: what is left is the hour less the 10 minutes waited
-        assertThat(eta.p10()).isEqualTo(Duration.ofMinutes(50));
-        assertThat(eta.p90()).isEqualTo(Duration.ofMinutes(50));
+        assertThat(eta.basis())
+                .startsWith("jobs of 5-8 GPUs that had waited over 10 min in the last 7d (")
+                .contains(") started 50-50 min later");
+        // every past job at that age waited exactly that much more: the online calibration keeps the range
+        // around it (a point of evidence is a range of zero width, which it opens a little)
+        assertThat(eta.p10()).isBetween(Duration.ofMinutes(45), Duration.ofMinutes(50));
+        assertThat(eta.p50()).isBetween(Duration.ofMinutes(48), Duration.ofMinutes(52));
+        assertThat(eta.p90()).isBetween(Duration.ofMinutes(50), Duration.ofMinutes(55));
         assertThat(eta.waitsOverPoll()).as("only at the submit").isNull();
-        assertThat(eta.basis()).startsWith("jobs of 5-8 GPUs that had waited over 10 min in the last 7d (");
     }
 
     @Test
@@ -222,7 +227,7 @@ class EtaEstimatorTest {
         for (int k = 1; k < w.length; k++) {
             w[k] = 1e-6;
         }
-        double[] t = EtaEstimator.tempered(w, 30);
+        double[] t = WaitEvidence.tempered(w, 30);
         double sum = 0;
         double squares = 0;
         for (double v : t) {
@@ -231,6 +236,6 @@ class EtaEstimatorTest {
         }
         assertThat(sum * sum / squares).isBetween(29.0, 32.0);
         assertThat(t[0]).isGreaterThan(t[1]);
-        assertThat(EtaEstimator.tempered(new double[] {1, 1, 1}, 30)).containsExactly(1, 1, 1);
+        assertThat(WaitEvidence.tempered(new double[] {1, 1, 1}, 30)).containsExactly(1, 1, 1);
     }
 }

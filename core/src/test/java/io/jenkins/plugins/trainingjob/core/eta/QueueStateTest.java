@@ -45,6 +45,41 @@ class QueueStateTest {
         }
     }
 
+    /**
+     * Every job of a busy queue at several ages, with jobs created at the same second (a tie is not ahead),
+     * sizes that share the sweep, jobs that never start and starts at the instant of a look.
+     */
+    @Test
+    void theSweepOfEveryJobAtAnyAgeIsTheDirectCount() {
+        Random r = new Random(13);
+        List<HistoryJob> jobs = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            Instant c = T0.plusSeconds(i * 20L + (i % 7 == 0 ? 0 : r.nextInt(20)) - (i % 7 == 0 ? 20 : 0));
+            long wait = r.nextInt(10) == 0 ? 30 : (long) Math.exp(r.nextDouble() * 9);
+            Instant s = r.nextInt(8) == 0 ? null : c.plusSeconds(wait);
+            jobs.add(new HistoryJob("j" + i, new int[] {0, 4, 8, 16, 32}[r.nextInt(5)], c, s, null));
+        }
+        jobs.sort(java.util.Comparator.comparing(HistoryJob::createdAt).thenComparing(HistoryJob::id));
+        int[] all = new int[jobs.size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        long[] events = QueueState.events(jobs);
+        for (long elapsed : new long[] {0, 30, 600, 7_200}) {
+            QueueState[] swept = QueueState.atLooks(jobs, events, all, elapsed);
+            for (int i = 0; i < all.length; i++) {
+                HistoryJob j = jobs.get(i);
+                QueueState direct = QueueState.of(
+                        jobs,
+                        j.sizeClass(),
+                        j.createdAt(),
+                        j.id(),
+                        j.createdAt().plusSeconds(elapsed));
+                assertThat(swept[i]).as(j.id() + " at " + elapsed).isEqualTo(direct);
+            }
+        }
+    }
+
     @Test
     void statesAreFarApartByTheLogsOfTheirLinesAndWaits() {
         QueueState none = QueueState.EMPTY;

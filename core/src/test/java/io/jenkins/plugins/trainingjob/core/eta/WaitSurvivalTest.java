@@ -3,6 +3,8 @@ package io.jenkins.plugins.trainingjob.core.eta;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class WaitSurvivalTest {
@@ -56,6 +58,23 @@ class WaitSurvivalTest {
             }
             double p = WaitSurvival.of(t, started, w).waitsLongerThan(1_000);
             assertThat(p).as("trial " + trial).isBetween(0.0, 1.0);
+        }
+    }
+
+    /** Keys as the estimate packs them (remaining wait, censoring, position): distinct, many, of any length. */
+    @Test
+    void theEvidenceIsSortedAsArraysSortWouldSortIt() {
+        Random r = new Random(11);
+        for (int n : new int[] {0, 1, 255, 256, 2_000, 5_000}) {
+            long[] keys = new long[n];
+            for (int i = 0; i < n; i++) {
+                long remaining = r.nextInt(4) == 0 ? r.nextInt(60) : (long) Math.exp(r.nextDouble() * 16);
+                keys[i] = (remaining << 21) | ((long) r.nextInt(2) << 20) | i;
+            }
+            long[] expected = keys.clone();
+            Arrays.sort(expected);
+            WaitSurvival.sortAscending(keys);
+            assertThat(keys).as("n = " + n).isEqualTo(expected);
         }
     }
 }
