@@ -39,9 +39,17 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     private static MockResponse timeout() {
         return new MockResponse.Builder()
-                .headersDelay(2, TimeUnit.SECONDS)
+                .headersDelay(4, TimeUnit.SECONDS)
                 .body("{}")
                 .build();
+    }
+
+    /**
+     * A read timeout the create's {@link #timeout()} answer passes and the look-ups' answers do not reach on a
+     * loaded machine (at 200 ms a look-up timed out at load 20, was retried and took the next answer).
+     */
+    private static HttpSettings createTimesOut() {
+        return FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(10));
     }
 
     private static HttpSettings shortRead() {
@@ -58,7 +66,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(404, NOT_FOUND));
         server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
-        JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
+        JobRef ref = client(createTimesOut()).submit(Spec.sensecore("resnet-1"), "t");
 
         assertThat(ref).isEqualTo(ref("resnet-1"));
         assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
@@ -91,7 +99,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         server.enqueue(json(409, "{\"code\": 6, \"message\": \"training job resnet-1 already exists\"}"));
         server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
-        JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
+        JobRef ref = client(createTimesOut()).submit(Spec.sensecore("resnet-1"), "t");
 
         assertThat(ref).isEqualTo(ref("resnet-1"));
         List<String> calls = new ArrayList<>();
