@@ -30,9 +30,11 @@ class AihcClientHostileResponsesTest extends AihcServerTest {
     private static final String PASSWORD = "registry-SECRET-password";
     private static final String ENV_VALUE = "env-SECRET-value";
     private static final JobRef JOB = new JobRef(PlatformKind.AIHC, "pytorchjob-1", "train-1");
+    // No test here waits for these timeouts (a slow read sets its own): they only bound a hang, and must not
+    // fire on a loaded machine where an answer takes a few hundred milliseconds.
     private static final HttpSettings FAST = new HttpSettings(
-            Duration.ofMillis(500),
-            Duration.ofMillis(300),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
             Duration.ofSeconds(5),
             2,
             Duration.ofMillis(100),

@@ -18,9 +18,10 @@ import org.junit.jupiter.api.Test;
 /** The three documented inventory calls, their field names (bce-sdk-go v1), paging and refusals. */
 class AihcInventoryReaderTest extends AihcServerTest {
 
+    // Timeouts that bound a hang; no test here waits for one, and a loaded machine must not reach them.
     private static final HttpSettings FAST = new HttpSettings(
-            Duration.ofMillis(500),
-            Duration.ofMillis(500),
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(5),
             Duration.ofSeconds(5),
             3,
             Duration.ofMillis(100),
