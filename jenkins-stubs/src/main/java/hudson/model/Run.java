@@ -25,6 +25,10 @@ public abstract class Run<JobT extends Job<JobT, RunT>, RunT extends Run<JobT, R
         throw new UnsupportedOperationException("stub");
     }
 
+    public final long getTimeInMillis() {
+        throw new UnsupportedOperationException("stub");
+    }
+
     public String getUrl() {
         throw new UnsupportedOperationException("stub");
     }

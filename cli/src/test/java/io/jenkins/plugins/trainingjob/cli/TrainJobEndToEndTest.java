@@ -391,8 +391,10 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
                 .lines()
                 .map(l -> l.replaceAll("http://127\\.0\\.0\\.1:\\d+", "http://127.0.0.1:PORT")
                         .replaceAll("time x\\d+", "time xN")
-                        .replaceAll("after \\d+m( \\d+s)?$", "after T"))
-                .filter(l -> !l.isBlank())
+                        .replaceAll("after \\d+m( \\d+s)?$", "after T")
+                        .replaceAll("\\S*/trainjob/demo-start\\.json", "FILE")
+                        .replaceAll("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC, started after [^)]*\\)", "WHEN)"))
+                .filter(l -> !l.isBlank() && !l.equals("..."))
                 .toList();
     }
 
@@ -431,6 +433,37 @@ class TrainJobEndToEndTest extends SimulatorBackedCliTest {
         assertThat(demoLines(sample))
                 .filteredOn(l -> !l.contains("diagnosis waiting: the report is not ready yet"))
                 .isNotEmpty()
+                .allSatisfy(l -> assertThat(printed).contains(l));
+    }
+
+    /**
+     * Run twice, the demo's report says what changed since its job last started: the first run ends by
+     * uncordoning a node the report names and keeps the job's start snapshot; the second, in a fresh
+     * simulator with the node cordoned again, compares with it. README.md shows the second run's report.
+     */
+    @Test
+    void theDemoRunTwiceSaysWhatChangedSinceTheJobLastStarted() throws IOException {
+        var first = cli.run("demo", "--speed", "300");
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(first.out()).doesNotContain("Since it last started");
+        Path kept = dir.resolve("home/.local/state/trainjob/demo-start.json");
+        assertThat(OutcomePrinter.unfolded(first.err()))
+                .contains("uncordoned 10.3.0.118")
+                .containsOnlyOnce("start snapshot written to " + kept)
+                .contains("run the demo again");
+
+        var second = cli.run("demo", "--speed", "300");
+
+        assertThat(second.exitCode()).as(second.err()).isZero();
+        assertThat(second.out())
+                .contains("Since it last started (the last demo run, ")
+                .contains("  Since the last demo run, 10.3.0.118 was cordoned: 8 of the 8 GPUs this job needs\n");
+        String readme = Files.readString(DocsExamplesTest.ROOT.resolve("README.md"));
+        String sample = readme.substring(readme.indexOf("$ ./trainjob demo      # again\n"));
+        sample = sample.substring(sample.indexOf('\n') + 1, sample.indexOf("```"));
+        List<String> printed = demoLines(second.err() + "\n" + second.out());
+        assertThat(demoLines(sample))
+                .contains("  Since the last demo run, 10.3.0.118 was cordoned: 8 of the 8 GPUs this job needs")
                 .allSatisfy(l -> assertThat(printed).contains(l));
     }
 }

@@ -19,12 +19,16 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
+import io.jenkins.plugins.trainingjob.core.snapshot.SnapshotDiff;
+import io.jenkins.plugins.trainingjob.core.snapshot.Snapshots;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -184,5 +188,36 @@ class BuildPageSummariesViewTest {
                 run, "t", List.of(new Attempt(1, "primary", "t", "j-1", null, "completed", Duration.ZERO, "")));
 
         assertThat(actions).isEmpty();
+    }
+
+    /**
+     * A diagnosis with "Since it last started" (issue 37): the build page's summary names the change that alone
+     * explains the wait on a line of its own, whole (not cut at 100 characters as the summary's other lines),
+     * with remote names escaped.
+     */
+    @Test
+    void theBuildPageSummaryShowsWhatChangedSinceItLastStartedWhole() throws Exception {
+        String node = "gpu-08.<i>rack-b</i>.nightly-training-pool.cluster.example.internal";
+        UnaryOperator<StartSnapshot.NodeLine> renamed = n -> n.name().equals("gpu-08")
+                ? new StartSnapshot.NodeLine(node, n.state(), n.device(), n.total(), n.free(), n.job())
+                : n;
+        StartSnapshot then = Snapshots.nodes(Snapshots.buildFortyOne(), renamed);
+        StartSnapshot today =
+                Snapshots.state(Snapshots.nodes(Snapshots.today(), renamed), node, StartSnapshot.NodeLine.CORDONED);
+        io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport report =
+                io.jenkins.plugins.trainingjob.steps.Reports.documentedAihcExample(JOB)
+                        .withSinceLastStart(SnapshotDiff.compare(then, today));
+        ScheduleDiagnosisAction action = ScheduleDiagnosisAction.of(report, Map.of(), "training-job-x", "x");
+
+        String html = JellyPage.render(ScheduleDiagnosisAction.class, "summary.jelly", Map.of("it", action));
+        RenderedViews.keep("build-page-since-last-start", html);
+
+        String headline = report.sinceLastStart().summary();
+        assertThat(headline).hasSizeGreaterThan(100);
+        assertThat(html)
+                .contains("<div><b>Since build #41, gpu-08.&lt;i&gt;rack-b&lt;/i&gt;.nightly-training-pool.cluster."
+                        + "example.internal was cordoned: 8 of the 24 GPUs this job needs</b></div>")
+                .doesNotContain("<i>");
+        assertThat(action.getSummaryDetails()).as("the cut line is not shown").noneMatch(l -> l.startsWith("Since "));
     }
 }

@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.steps;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.doAnswer;
+import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
@@ -22,12 +23,17 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.snapshot.Baseline;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshotJson;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.FakePlatform;
+import io.jenkins.plugins.trainingjob.report.BuildSnapshots;
 import io.jenkins.plugins.trainingjob.report.PendingTime;
 import io.jenkins.plugins.trainingjob.report.PendingTimeAction;
 import io.jenkins.plugins.trainingjob.report.ReportArchive;
 import io.jenkins.plugins.trainingjob.report.ScheduleDiagnosisAction;
+import io.jenkins.plugins.trainingjob.report.StartSnapshotAction;
 import java.io.File;
 import java.lang.reflect.Field;
 import java.net.URISyntaxException;
@@ -103,6 +109,7 @@ class SavedStateFixturesTest {
         forms.put("pending-time-action.xml", utf8(SavedForms.toXml(pendingTimeAction())));
         forms.put("pending-time-action-waiting.xml", utf8(SavedForms.toXml(pendingTimeActionWaiting())));
         forms.put("attempts-action.xml", utf8(SavedForms.toXml(attemptsAction())));
+        forms.put("start-snapshot-action.xml", utf8(SavedForms.toXml(startSnapshotAction())));
         forms.put("training-job-configuration.xml", utf8(SavedForms.toXml(configuration())));
         forms.put("training-job-builder.xml", utf8(SavedForms.toXml(builder())));
         return forms;
@@ -332,6 +339,57 @@ class SavedStateFixturesTest {
         return (io.jenkins.plugins.trainingjob.report.AttemptsAction) added.get(0);
     }
 
+    /** Build #41's job resnet-7 started after 3 minutes on two of its queue's nodes. */
+    private static StartSnapshot resnetStarted() {
+        return new StartSnapshot(
+                "",
+                StartSnapshot.Moment.STARTED,
+                WATCH_STARTED.plusSeconds(185),
+                WATCH_STARTED.plusSeconds(180),
+                180L,
+                PlatformKind.AIHC,
+                "pool-1",
+                "default",
+                "job-1",
+                "resnet-7",
+                new StartSnapshot.Demand("resnet-7", 2, Map.of("nvidia.com/gpu", 8.0), List.of(), ""),
+                new StartSnapshot.QueueState(
+                        "default", "Open", false, Map.of("nvidia.com/gpu", "32"), Map.of("nvidia.com/gpu", "16")),
+                List.of(
+                        new StartSnapshot.NodeLine("gpu-01", StartSnapshot.NodeLine.READY, "nvidia.com/gpu", 8, 0, 8),
+                        new StartSnapshot.NodeLine("gpu-02", StartSnapshot.NodeLine.READY, "nvidia.com/gpu", 8, 0, 8),
+                        new StartSnapshot.NodeLine(
+                                "gpu-03", StartSnapshot.NodeLine.CORDONED, "nvidia.com/gpu", 8, 8, 0)),
+                true,
+                new StartSnapshot.JobsAheadLine(1, 8, List.of("team-b-sweep")),
+                List.of());
+    }
+
+    private static StartSnapshotAction startSnapshotAction() {
+        Run<?, ?> run = mock(Run.class);
+        when(run.getNumber()).thenReturn(41);
+        StepFixture.keepsActions(run, new ArrayList<>());
+        BuildSnapshots.of(run, FakePlatform.spec(PlatformKind.AIHC, "resnet-7")).keep(resnetStarted());
+        return run.getAction(StartSnapshotAction.class);
+    }
+
+    /** The snapshot reads back whole, and a later build of the job finds it as its baseline, as build #41. */
+    private static void checkStartSnapshots(StartSnapshotAction a) {
+        assertThat(a.getSnapshots()).containsOnlyKeys("resnet-7");
+        StartSnapshot read = StartSnapshotJson.read(a.json("resnet-7").orElseThrow(), "the fixture");
+        assertThat(read).isEqualTo(resnetStarted().withLabel("build #41"));
+
+        Run<?, ?> fortyOne = mock(Run.class);
+        when(fortyOne.getNumber()).thenReturn(41);
+        when(fortyOne.getAction(StartSnapshotAction.class)).thenReturn(a);
+        Run<?, ?> fortyTwo = mock(Run.class);
+        doReturn(fortyOne).when(fortyTwo).getPreviousBuild();
+        Baseline baseline = BuildSnapshots.of(fortyTwo, FakePlatform.spec(PlatformKind.AIHC, "resnet-7"))
+                .baseline();
+        assertThat(baseline.snapshot()).isEqualTo(read);
+        assertThat(baseline.label()).isEqualTo("build #41");
+    }
+
     private static void checkAttempts(io.jenkins.plugins.trainingjob.report.AttemptsAction a) {
         assertThat(a.getClientToken()).isEqualTo("nightly-42");
         assertThat(a.getTarget()).isEqualTo("queue=spot");
@@ -511,6 +569,7 @@ class SavedStateFixturesTest {
             case "pending-time-action-waiting" -> checkPendingTimeWaiting((PendingTimeAction) read.value());
             case "attempts-action" ->
                 checkAttempts((io.jenkins.plugins.trainingjob.report.AttemptsAction) read.value());
+            case "start-snapshot-action" -> checkStartSnapshots((StartSnapshotAction) read.value());
             case "training-job-configuration" -> checkConfiguration((TrainingJobConfiguration) read.value());
             case "training-job-builder" -> checkBuilder((TrainingJobBuilder) read.value());
             default -> throw new AssertionError("no check for fixture " + name);

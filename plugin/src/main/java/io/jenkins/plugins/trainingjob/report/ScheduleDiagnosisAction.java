@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.NodeRange;
 import io.jenkins.plugins.trainingjob.core.diagnosis.PoolCell;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.monitor.DurationText;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.ReportJson;
@@ -242,6 +243,43 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
         }
     }
 
+    /**
+     * The section "Since it last started", as core words it: what changed since an earlier build of the job got
+     * its GPUs. A view only, built from the stored report; remote text escaped by the views.
+     */
+    public static final class Since {
+        private final SinceLastStart section;
+
+        Since(SinceLastStart section) {
+            this.section = section;
+        }
+
+        /** {@code Since it last started (build #41, 2026-12-03 22:10 UTC, started after 3 min)}. */
+        public String getTitle() {
+            return section.title();
+        }
+
+        /** The largest change when it alone explains the wait, no change found, or why nothing was compared. */
+        public String getHeadline() {
+            return section.sentence();
+        }
+
+        /** The headline as a line of its own: {@code Since build #41, gpu-[07-08] were cordoned: ...}. */
+        public String getSummary() {
+            return section.summary();
+        }
+
+        /** Each change in words, most important first. */
+        public List<String> getChanges() {
+            return section.changes().stream().map(SinceLastStart.Change::text).toList();
+        }
+
+        /** What was not compared and why, and what a snapshot cannot see. */
+        public List<String> getNotes() {
+            return section.notes();
+        }
+    }
+
     /** A suggestion, with an optional snippet to paste. */
     public static final class Hint implements Serializable {
         private static final long serialVersionUID = 1L;
@@ -286,7 +324,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
             List<String> pods,
             List<String> queues,
             List<String> summary,
-            List<PoolTile> pool) {
+            List<PoolTile> pool,
+            Since since) {
 
         static View of(DiagnosisReport r) {
             List<Finding> findings = new ArrayList<>();
@@ -325,7 +364,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
                     List.copyOf(nullSafe(r.pods())),
                     List.copyOf(nullSafe(r.queues())),
                     List.copyOf(r.summaryLines()),
-                    List.copyOf(pool));
+                    List.copyOf(pool),
+                    r.sinceLastStart() == null ? null : new Since(r.sinceLastStart()));
         }
 
         static View unreadable(String directory, String why) {
@@ -344,7 +384,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
                     List.of(),
                     List.of(),
                     List.of(headline),
-                    List.of());
+                    List.of(),
+                    null);
         }
 
         /** An action saved before the report was stored whole: its copied rows, as they were. */
@@ -363,7 +404,8 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
                     nullSafe(a.pods),
                     nullSafe(a.queues),
                     nullSafe(a.summary),
-                    nullSafe(a.pool));
+                    nullSafe(a.pool),
+                    null);
         }
     }
 
@@ -565,7 +607,14 @@ public class ScheduleDiagnosisAction implements RunAction2, Serializable {
      */
     public List<String> getSummaryDetails() {
         List<String> summary = getSummary();
-        return summary.size() <= 1 ? List.of() : List.copyOf(summary.subList(1, summary.size()));
+        // the summary's last line is "Since it last started", cut at 100 characters: the page prints it whole
+        int end = summary.size() - (getSince() == null || summary.size() <= 1 ? 0 : 1);
+        return end <= 1 ? List.of() : List.copyOf(summary.subList(1, end));
+    }
+
+    /** What changed since an earlier build of the job got its GPUs; {@code null} when it has no baseline. */
+    public Since getSince() {
+        return view().since();
     }
 
     /** Format to file name, in the build directory under {@code training-job/<job id>/}. */

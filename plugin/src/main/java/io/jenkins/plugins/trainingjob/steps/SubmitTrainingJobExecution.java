@@ -16,8 +16,10 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.snapshot.SnapshotStore;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.report.BuildSnapshots;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,11 +100,11 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
                 : null;
         this.retry = several ? step.getRetry() : null;
         // How the settings go together is core's rule, checked before the step starts (nothing is bound yet).
-        request(waitMode == WaitMode.NONE ? null : WatchPolicy.defaults(waitMode.target()));
+        request(waitMode == WaitMode.NONE ? null : WatchPolicy.defaults(waitMode.target()), SnapshotStore.NONE);
     }
 
-    /** The submit as core takes it, with the monitor's policy for the wait. */
-    private SubmitRequest request(WatchPolicy policy) {
+    /** The submit as core takes it, with the monitor's policy for the wait and where its snapshots live. */
+    private SubmitRequest request(WatchPolicy policy, SnapshotStore snapshots) {
         return SubmitRequest.builder(JenkinsFieldNames.INSTANCE)
                 .waiting(waitMode, waitMode == WaitMode.NONE ? null : policy, WatchOptions.budget(maxWait))
                 .clientToken(givenToken)
@@ -114,11 +116,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
                 .retry(Retry.policy(retry))
                 .stopping(cancelOnAbort, cancelOnFailure)
                 .unschedulableFails(failOnUnschedulable)
+                .snapshots(snapshots)
                 .build();
     }
 
-    private SubmitRequest request() {
-        return request(waitMode == WaitMode.NONE ? null : Submission.policy(waitMode, pendingTimeout, service()));
+    /** The request of this build's run of {@code spec}: its start snapshots are kept with the build. */
+    private SubmitRequest request(JobSpec spec) throws Exception {
+        return request(
+                waitMode == WaitMode.NONE ? null : Submission.policy(waitMode, pendingTimeout, service()),
+                BuildSnapshots.of(run(), spec));
     }
 
     @Override
@@ -139,14 +145,15 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
         JobSpec spec = loadSpec(Map.of());
         saveNow(); // the spec is on disk before anything is created: a resumed step loads it again
         JenkinsTargets targets = targets(spec);
-        return SubmitFlow.start(service().watcher(), request(), targets.primary(), targets, logListener(), store());
+        return SubmitFlow.start(service().watcher(), request(spec), targets.primary(), targets, logListener(), store());
     }
 
     @Override
     protected Submit resumeFlow(SubmitState saved) throws Exception {
-        JenkinsTargets targets = targets(loadSpec(Map.of()));
+        JobSpec spec = loadSpec(Map.of());
+        JenkinsTargets targets = targets(spec);
         return SubmitFlow.resume(
-                service().watcher(), request(), targets.primary(), targets, saved, logListener(), store());
+                service().watcher(), request(spec), targets.primary(), targets, saved, logListener(), store());
     }
 
     private JenkinsTargets targets(JobSpec spec) throws Exception {

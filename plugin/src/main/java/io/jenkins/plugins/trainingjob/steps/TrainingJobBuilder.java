@@ -32,7 +32,9 @@ import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
+import io.jenkins.plugins.trainingjob.core.snapshot.SnapshotStore;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
+import io.jenkins.plugins.trainingjob.report.BuildSnapshots;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -120,7 +122,7 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
         try {
             ConnectionRef ref = ConnectionRef.of(connection, platform);
             StepValidation.requireOneSpec(this);
-            SubmitRequest request = request(svc, env);
+            request(svc, env, SnapshotStore.NONE); // every setting checked before anything is read
             String text = specText;
             String source = "specText";
             if (spec != null) {
@@ -130,6 +132,7 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
             String specSource = source;
             String loaded = text;
             JobSpec jobSpec = Submission.loadSpec(svc, text, source, env, Map.of());
+            SubmitRequest request = request(svc, env, BuildSnapshots.of(run, jobSpec));
             binding = svc.bind(ref, run, UUID.randomUUID().toString());
             if (binding.warning() != null) {
                 log.println(binding.warning());
@@ -159,8 +162,11 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
         }
     }
 
-    /** The builder's parameters as core's submit, checked together before anything is read or submitted. */
-    private SubmitRequest request(TrainingJobService svc, EnvVars env) {
+    /**
+     * The builder's parameters as core's submit, checked together before anything is read or submitted, with
+     * where the job's start snapshots are kept.
+     */
+    private SubmitRequest request(TrainingJobService svc, EnvVars env, SnapshotStore snapshots) {
         WaitMode mode = StepValidation.waitMode("wait", wait, true);
         String pending = StepValidation.duration("pendingTimeout", pendingTimeout);
         String budget = StepValidation.duration("maxWait", maxWait);
@@ -178,6 +184,7 @@ public class TrainingJobBuilder extends Builder implements TrainingJobParameters
                 .retry(Retry.policy(retry))
                 .stopping(cancelOnAbort, cancelOnFailure)
                 .unschedulableFails(failOnUnschedulable)
+                .snapshots(snapshots)
                 .build();
     }
 

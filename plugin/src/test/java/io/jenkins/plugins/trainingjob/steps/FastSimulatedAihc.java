@@ -11,6 +11,7 @@ import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.PlatformConnector;
 import io.jenkins.plugins.trainingjob.core.platform.connect.TrainingPlatforms;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
@@ -42,36 +43,34 @@ final class FastSimulatedAihc implements AutoCloseable {
     /** Whether {@link #close()} closes the simulator too (not when it is another service's). */
     private final boolean ownsSimulator;
 
+    private final String pool;
+    private final PlatformConnector connector;
+
     FastSimulatedAihc(StepFixture f) {
-        this(f, startSimulator(), true);
+        this(f, Simulator.start(fastSeed()), true, "cce-sim00001", TrainingPlatforms::connect);
+    }
+
+    /** The service on {@code scenario}'s resource pool {@code pool}, the connection {@code sim}, through {@code connector}. */
+    FastSimulatedAihc(StepFixture f, Scenario scenario, String pool, PlatformConnector connector) {
+        this(f, Simulator.start(scenario), true, pool, connector);
     }
 
     /** A service of a restarted controller: its own client and monitor, on the same simulated platform. */
     FastSimulatedAihc restarted(StepFixture f) {
-        return new FastSimulatedAihc(f, sim, false);
+        return new FastSimulatedAihc(f, sim, false, pool, connector);
     }
 
-    private static Simulator startSimulator() {
-        Scenario s = Scenario.bundled("seed-taint-and-gpu");
-        return Simulator.start(new Scenario(
-                s.name(),
-                s.seed(),
-                s.credentials(),
-                new Scenario.Timing(1.0, true, null, null, null, null),
-                s.nodes(),
-                s.aihc(),
-                s.sensecore(),
-                s.faults()));
-    }
-
-    private FastSimulatedAihc(StepFixture f, Simulator sim, boolean ownsSimulator) {
+    private FastSimulatedAihc(
+            StepFixture f, Simulator sim, boolean ownsSimulator, String pool, PlatformConnector connector) {
         this.sim = sim;
         this.ownsSimulator = ownsSimulator;
+        this.pool = pool;
+        this.connector = connector;
         AihcConnection c = new AihcConnection();
         c.setName("sim");
         c.setCredentialsId("sim-keys");
         c.setEndpoint(sim.baseUrl().toString());
-        c.setResourcePool("cce-sim00001");
+        c.setResourcePool(pool);
         c.setFallbackQueues("training, spot"); // what the administrator lets fallback targets move jobs to
         when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
         SenseCoreConnection sc = new SenseCoreConnection();
@@ -96,7 +95,7 @@ final class FastSimulatedAihc implements AutoCloseable {
             }
         };
         service = new TrainingJobService(
-                TrainingPlatforms::connect,
+                connector,
                 keys,
                 JobSpecLoader::load,
                 () -> f.config,
@@ -111,6 +110,20 @@ final class FastSimulatedAihc implements AutoCloseable {
                 },
                 calls,
                 events);
+    }
+
+    /** The documented pool, every delay at its fast-mode value, its clock at real-time pace. */
+    private static Scenario fastSeed() {
+        Scenario s = Scenario.bundled("seed-taint-and-gpu");
+        return new Scenario(
+                s.name(),
+                s.seed(),
+                s.credentials(),
+                new Scenario.Timing(1.0, true, null, null, null, null),
+                s.nodes(),
+                s.aihc(),
+                s.sensecore(),
+                s.faults());
     }
 
     /** A fallback-ready job: queue, GPU kind and exit code are placeholders a target can change. */

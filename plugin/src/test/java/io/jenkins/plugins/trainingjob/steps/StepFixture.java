@@ -94,6 +94,12 @@ final class StepFixture {
         when(run.getUrl()).thenReturn("job/p/1/");
         when(run.getExternalizableId()).thenReturn("p#1");
         when(run.isBuilding()).thenReturn(true);
+        keepsActions(run, actions);
+        useContext(context);
+    }
+
+    /** Makes a mocked build keep the actions added to it in {@code actions}, as {@code Actionable} does. */
+    static void keepsActions(Run<?, ?> run, List<hudson.model.Action> actions) {
         org.mockito.Mockito.doAnswer(i -> {
                     hudson.model.Action a = i.getArgument(0);
                     actions.add(a);
@@ -111,7 +117,6 @@ final class StepFixture {
         when(run.getActions(any(Class.class))).thenAnswer(i -> actions.stream()
                 .filter(((Class<?>) i.getArgument(0))::isInstance)
                 .toList());
-        useContext(context);
     }
 
     void useContext(StepContext ctx) throws Exception {

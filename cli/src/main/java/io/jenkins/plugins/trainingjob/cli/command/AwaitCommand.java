@@ -45,6 +45,9 @@ public final class AwaitCommand implements Callable<Integer> {
     @Mixin
     WaitOptions waiting;
 
+    @Mixin
+    SnapshotOptions snapshots;
+
     @Option(
             names = "--spec",
             paramLabel = "FILE",
@@ -67,6 +70,10 @@ public final class AwaitCommand implements Callable<Integer> {
         if (spec == null && !assignments.isEmpty()) {
             throw CliException.invalidInput("--set: only with --spec, whose ${KEY} it fills");
         }
+        if (spec == null && snapshots.given()) {
+            throw CliException.invalidInput((snapshots.snapshotFile != null ? "--snapshot-file" : "--baseline")
+                    + ": only with --spec: a snapshot holds what the job asks for, which its spec says");
+        }
         JobSpec jobSpec = spec == null ? null : specOptions().load(root.env());
         OutputRules outputs = jobSpec == null ? OutputRules.none() : jobSpec.outputs();
         var settings = target.settings(root.env());
@@ -87,6 +94,7 @@ public final class AwaitCommand implements Callable<Integer> {
                 .waiting(mode, waiting.policy(mode.target()), waiting.budget())
                 .preflight(PreflightMode.OFF)
                 .stopping(waiting.cancelOnInterrupt(false), waiting.cancelOnFailure(false))
+                .snapshots(snapshots.store(root.terminal()))
                 .build();
         // the spec only says which outputs the job's log holds: nothing is submitted
         try (CliTargets bound = new CliTargets(root.env(), null, settings, jobSpec);

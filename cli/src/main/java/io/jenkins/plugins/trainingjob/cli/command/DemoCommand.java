@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.cli.ExitCode;
 import io.jenkins.plugins.trainingjob.cli.InterruptSignal;
 import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
+import io.jenkins.plugins.trainingjob.cli.output.SnapshotFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.Submit;
@@ -28,6 +29,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.report.ReportFormat;
+import io.jenkins.plugins.trainingjob.core.snapshot.SnapshotStore;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import io.jenkins.plugins.trainingjob.simulator.Scenario;
@@ -53,7 +55,10 @@ import picocli.CommandLine.ParentCommand;
             "diagnosis example: a cordoned node, four tainted nodes, two without free GPUs, plus healthy",
             "capacity) with simulated time running fast. Submits a 2-GPU job that fits and the documented",
             "8-GPU job that cannot, follows both live through the job monitor (the same one Jenkins uses),",
-            "and ends with the diagnosis report of the second. Nothing leaves this machine.",
+            "and ends with the diagnosis report of the second. Then, as the pool administrator might, it",
+            "uncordons a node the report names, follows the job until it starts, and keeps its start",
+            "snapshot (--snapshot-file): run the demo again and the report says what changed since that",
+            "start (\"Since it last started\"). Nothing leaves this machine.",
             "Exit 0 when the first job completed and the second was diagnosed as unschedulable."
         },
         footerHeading = "%nExamples:%n",
@@ -61,6 +66,12 @@ import picocli.CommandLine.ParentCommand;
 public final class DemoCommand implements Callable<Integer> {
 
     public static final String SCENARIO = "seed-taint-and-gpu";
+
+    /** The node of the documented job's queue the demo uncordons after the diagnosis, so the job starts. */
+    static final String CORDONED_NODE = "10.3.0.118";
+
+    /** What a later run's report calls the run whose start snapshot this one keeps. */
+    static final String LAST_RUN = "the last demo run";
 
     @ParentCommand
     TrainJob root;
@@ -86,6 +97,14 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Also write the report to FILE (.txt .md .html .json .xml).")
     java.nio.file.Path reportFile;
 
+    @Option(
+            names = "--snapshot-file",
+            paramLabel = "FILE",
+            description = "Where the demo keeps the diagnosed job's start snapshot between runs, to compare the "
+                    + "next run with (default: $XDG_STATE_HOME/trainjob/demo-start.json, else "
+                    + "~/.local/state/trainjob/demo-start.json).")
+    java.nio.file.Path snapshotFile;
+
     @Override
     public Integer call() {
         if (speed <= 0) {
@@ -95,6 +114,7 @@ public final class DemoCommand implements Callable<Integer> {
         Scenario world = fast(Scenario.bundled(SCENARIO), speed);
         JobSpec fits = spec("demo/fits-job.yaml");
         JobSpec documented = spec("demo/documented-job.yaml");
+        SnapshotStore snapshots = SnapshotFiles.of(snapshotFile(), snapshotFile(), terminal, LAST_RUN);
         try (Simulator sim = Simulator.start(world)) {
             Scenario.CredentialPair key = world.credentials().get(0);
             String pool = world.aihc().resourcePools().get(0).id();
@@ -122,8 +142,17 @@ public final class DemoCommand implements Callable<Integer> {
                         .preflight(PreflightMode.OFF)
                         .stopping(true, false)
                         .build();
+                // the documented job's snapshots: the last run's start to compare with, and this run's to keep
+                SubmitRequest followingBig = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                        .waiting(WaitMode.COMPLETED, policy, WaitBudget.NONE)
+                        .preflight(PreflightMode.OFF)
+                        .stopping(true, false)
+                        .snapshots(snapshots)
+                        .build();
+                TargetChoice.Candidate bigWhere =
+                        new TargetChoice.Candidate(1, "primary", platform, documented, "demo");
                 Submit smallRun = SubmitFlow.follow(monitor, following, where, small, progress, SubmitStore.NONE);
-                Submit bigRun = SubmitFlow.follow(monitor, following, where, big, progress, SubmitStore.NONE);
+                Submit bigRun = SubmitFlow.follow(monitor, followingBig, bigWhere, big, progress, SubmitStore.NONE);
                 try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(() -> {
                     smallRun.interrupt();
                     bigRun.interrupt();
@@ -132,10 +161,59 @@ public final class DemoCommand implements Callable<Integer> {
                 })) {
                     Outcome smallOutcome = smallRun.result().join().outcome();
                     Outcome bigOutcome = bigRun.result().join().outcome();
+                    if (bigOutcome instanceof Outcome.Unschedulable) {
+                        startAfterUncordon(sim, monitor, bigWhere, big, snapshots, progress, terminal);
+                    }
                     return report(terminal, small, smallOutcome, big, bigOutcome);
                 }
             }
         }
+    }
+
+    /**
+     * As the pool administrator might after reading the report: uncordons {@link #CORDONED_NODE} and follows the
+     * job until it starts, so the monitor keeps its start snapshot for the next run to compare with. An
+     * interrupt ends this wait as any other; the demo's outcome does not depend on it.
+     */
+    private static void startAfterUncordon(
+            Simulator sim,
+            JobMonitor monitor,
+            TargetChoice.Candidate where,
+            JobRef job,
+            SnapshotStore snapshots,
+            SubmitProgress progress,
+            Terminal terminal) {
+        sim.uncordon(CORDONED_NODE);
+        terminal.progress("as the pool administrator might: uncordoned " + CORDONED_NODE + " (the report names it); "
+                + "following " + job.id() + " until it starts, to keep its start snapshot");
+        SubmitRequest untilStarted = SubmitRequest.builder(CliFieldNames.INSTANCE)
+                .waiting(
+                        WaitMode.SCHEDULED,
+                        WatchPolicy.defaults(WaitTarget.SCHEDULED).withPendingTimeout(Duration.ofHours(1)),
+                        WaitBudget.NONE)
+                .preflight(PreflightMode.OFF)
+                .stopping(true, false)
+                .snapshots(snapshots)
+                .build();
+        Outcome started = SubmitFlow.follow(monitor, untilStarted, where, job, progress, SubmitStore.NONE)
+                .result()
+                .join()
+                .outcome();
+        if (started instanceof Outcome.Scheduled) {
+            terminal.progress("run the demo again: its report says what changed since this start");
+        }
+    }
+
+    /** The file the demo keeps its snapshot in: the option's, else one in the user's state directory. */
+    private java.nio.file.Path snapshotFile() {
+        if (snapshotFile != null) {
+            return snapshotFile;
+        }
+        String state = root.env().variable("XDG_STATE_HOME");
+        java.nio.file.Path base = state != null && !state.isBlank()
+                ? java.nio.file.Path.of(state)
+                : root.env().home().resolve(".local").resolve("state");
+        return base.resolve("trainjob").resolve("demo-start.json");
     }
 
     private int report(Terminal terminal, JobRef small, Outcome smallOutcome, JobRef big, Outcome bigOutcome) {

@@ -45,7 +45,8 @@ import picocli.CommandLine.ParentCommand;
             "  trainjob submit job.yaml --client-token \"$CI_PIPELINE_ID-train\" --wait scheduled --cancel-on-failure",
             "  trainjob submit job.yaml --endpoint http://127.0.0.1:8080 --resource-pool pool-sim",
             "  trainjob submit job.yaml --wait scheduled --fallback queue=spot --fallback profile=bj-b,queue=q3",
-            "  trainjob submit job.yaml --wait completed --retry-limit 2 --retry-on-exit-codes 137 --retry-backoff 1m"
+            "  trainjob submit job.yaml --wait completed --retry-limit 2 --retry-on-exit-codes 137 --retry-backoff 1m",
+            "  trainjob submit job.yaml --wait scheduled --baseline last-start.json --snapshot-file last-start.json"
         })
 public final class SubmitCommand implements Callable<Integer> {
 
@@ -60,6 +61,9 @@ public final class SubmitCommand implements Callable<Integer> {
 
     @Mixin
     WaitOptions waiting;
+
+    @Mixin
+    SnapshotOptions snapshots;
 
     @Option(
             names = "--client-token",
@@ -157,6 +161,7 @@ public final class SubmitCommand implements Callable<Integer> {
                 .retry(RetryPolicy.parse(
                         CliFieldNames.INSTANCE, retryLimit, retryOnExitCodes, retryOnPreemption, retryBackoff))
                 .stopping(mode != WaitMode.NONE && waiting.cancelOnInterrupt(true), waiting.cancelOnFailure(false))
+                .snapshots(snapshots.store(root.terminal()))
                 .build();
         try (CliTargets bound = new CliTargets(root.env(), spec, settings, job);
                 JobMonitor monitor = new JobMonitor(bound, root.env().clock());

@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
+import io.jenkins.plugins.trainingjob.core.platform.QueueCapacity;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,6 +13,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -153,6 +155,10 @@ final class InventoryJoin {
         PlatformKind platform = base.job().platform();
         String verdictText = base.verdictText();
         Verdict verdict = base.verdict();
+        Optional<String> overLimit = aboveQueueLimit(findings, inventory);
+        if (overLimit.isPresent()) {
+            return new Judgement(Verdict.NEVER_FITS, overLimit.get());
+        }
         // other refusals (node selection, pod placement, storage, ...) are beyond what the inventory shows:
         // then only the proof of NEVER_FITS (no node has enough in total) is definite
         boolean onlyJudgeable = findings.stream()
@@ -196,6 +202,36 @@ final class InventoryJoin {
         return new Judgement(verdict, verdictText);
     }
 
+    /**
+     * A queue's finding that the job's request is short of what the queue offers proves nothing alone: its
+     * number may be what running jobs leave of the limit. With the queue's limit itself ({@code capability})
+     * from the inventory, read as pre-flight reads it ({@link AihcPreflightRules#unreadableLimit}), a request
+     * above it never fits.
+     */
+    private static Optional<String> aboveQueueLimit(List<Finding> findings, PoolInventory inventory) {
+        QueueCapacity queue = inventory.queue();
+        if (queue == null) {
+            return Optional.empty();
+        }
+        for (Finding f : findings) {
+            if (!f.node().isEmpty() || f.category() != ReasonCategory.QUEUE_OR_QUOTA || !f.isShort()) {
+                continue;
+            }
+            String limit = queue.capability().get(f.resource());
+            Double want = Quantities.parse(f.request());
+            if (limit == null
+                    || want == null
+                    || AihcPreflightRules.unreadableLimit(f.resource(), limit).isPresent()
+                    || want <= Quantities.parse(limit) + 1e-9) {
+                continue;
+            }
+            return Optional.of("never fits as configured: the job needs " + f.request() + " " + f.resource()
+                    + " in total; the capability of queue " + queue.name() + " is " + limit
+                    + ". Waiting will not help; change the request, the queue or the pool.");
+        }
+        return Optional.empty();
+    }
+
     private static String neverFitsAsRequested(Demand demand) {
         return "never fits as requested: no node of " + demand.where + " has "
                 + Quantities.format(demand.perPod) + " " + demand.resource + " in total (the largest has "
@@ -206,13 +242,15 @@ final class InventoryJoin {
      * The diagnosis said NEVER_FITS from its rows' {@code allocatable} read as each node's total, but the
      * inventory shows a node of the pool with enough in total: the rows' numbers were what is left (a full
      * queue's every node reads "allocatable 0"), so the refusal is capacity in use, not proof that the pod can
-     * never fit. Only node rows short of that resource: a pool-level blocker (a quota, a spec not offered) or
-     * a CPU or memory row keeps its NEVER_FITS.
+     * never fit. Only node rows short of that resource, beside a queue's wait at most: a pool-level blocker (a
+     * hard quota, a spec not offered) or a CPU or memory row keeps its NEVER_FITS.
      */
     private static boolean disprovedByTotals(List<Finding> findings, Demand demand) {
         return demand.largestTotal >= demand.perPod
                 && findings.stream()
-                        .noneMatch(f -> f.category().blocks() && f.node().isEmpty())
+                        .noneMatch(f -> f.category().blocks()
+                                && f.node().isEmpty()
+                                && f.category() != ReasonCategory.QUEUE_OR_QUOTA)
                 // a CPU or memory row is not disproved by the GPU totals
                 && findings.stream()
                         .filter(f -> f.category() == ReasonCategory.INSUFFICIENT_RESOURCE)

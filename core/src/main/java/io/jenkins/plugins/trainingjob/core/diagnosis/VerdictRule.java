@@ -17,7 +17,10 @@ import java.util.function.Function;
  *   <li><b>NEVER_FITS</b> also when every refusing node either is not one the job selects (node
  *   affinity or selector, node name, a missing topology label) or is short in numbers.</li>
  *   <li><b>NEVER_FITS</b> when a pool-level finding (no node) is a configuration mismatch (spec not
- *   offered, quota type not allowed) or a quota smaller than the job's total request; or when at least
+ *   offered, quota type not allowed) or a hard quota smaller than the job's total request (a resource
+ *   shortfall, as SenseCore's reservation); a queue's or quota's wait is no proof even with numbers, which may
+ *   be what running jobs leave of the limit (the inventory join proves a request above the queue's limit
+ *   itself); or when at least
  *   one node was refused and <em>every</em> refusing node shows, in numbers, an allocatable amount below
  *   the pod's request for some resource. Queue or quota waits do not add capacity, so they do not
  *   soften it.</li>
@@ -70,10 +73,14 @@ final class VerdictRule {
                 anyBlocking = true;
                 anyKnown |= f.category() != ReasonCategory.OTHER;
                 if (f.node().isEmpty()) {
-                    if (poolBlocker == null && (f.category() == ReasonCategory.CONFIGURATION || f.isShort())) {
+                    // a queue's or quota's numbers may be what is left of its limit once running jobs are
+                    // counted ("in use 16 of 32"): a wait, never proof; a hard quota is a resource shortfall
+                    boolean queueWait = f.category() == ReasonCategory.QUEUE_OR_QUOTA;
+                    if (poolBlocker == null
+                            && (f.category() == ReasonCategory.CONFIGURATION || f.isShort() && !queueWait)) {
                         poolBlocker = f;
                     }
-                    anyWait |= f.category() == ReasonCategory.QUEUE_OR_QUOTA && !f.isShort();
+                    anyWait |= queueWait;
                     continue;
                 }
                 nodes.add(f.node());

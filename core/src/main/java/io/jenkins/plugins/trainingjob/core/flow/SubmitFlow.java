@@ -23,6 +23,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.report.AttemptEnd;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.spec.OutputRules;
 import io.jenkins.plugins.trainingjob.core.spec.SpecDigest;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -351,7 +352,20 @@ public final class SubmitFlow implements Submit {
         boolean refused = request.preflight().refuses(preflight.verdict());
         emit(new SubmitEvent.PreflightChecked(preflight, request.preflight(), refused, ""));
         if (refused) {
-            endRefused(preflight);
+            endRefused(targets.get(0), preflight);
+            return;
+        }
+        if (preflight.verdict() == Verdict.FITS_NOW && request.waitMode() == WaitMode.NONE) {
+            // no watch will see this job start: what pre-flight found is the only record of its fit
+            StartSnapshots snapshots = snapshots(targets.get(0));
+            Instant now = tasks.now();
+            call(
+                    "pre-flight snapshot",
+                    () -> {
+                        snapshots.keepAtPreflight(targets.get(0).platform(), now);
+                        return Boolean.TRUE;
+                    },
+                    kept -> planned(targets, Map.of(1, preflight.verdict())));
             return;
         }
         planned(targets, Map.of(1, preflight.verdict()));
@@ -361,7 +375,7 @@ public final class SubmitFlow implements Submit {
         planStep = null;
         emit(new SubmitEvent.Planned(plan.lines()));
         if (plan.order().isEmpty()) {
-            endRefused(plan.skipped().get(0).preflight());
+            endRefused(plan.skipped().get(0).candidate(), plan.skipped().get(0).preflight());
             return;
         }
         Map<Integer, Verdict> verdicts = new TreeMap<>();
@@ -538,8 +552,9 @@ public final class SubmitFlow implements Submit {
         Watch w;
         try {
             w = saved != null && saved.job().equals(job) && saved.phase() != WatchState.Phase.DONE
-                    ? watcher.resume(saved, budget, new LegListener())
-                    : watcher.watch(target.connectionId(), job, request.policy(), budget, new LegListener());
+                    ? watcher.resume(saved, budget, snapshots(target), new LegListener())
+                    : watcher.watch(
+                            target.connectionId(), job, request.policy(), budget, snapshots(target), new LegListener());
         } catch (IllegalStateException closed) {
             endClosed();
             return;
@@ -856,6 +871,26 @@ public final class SubmitFlow implements Submit {
                             eta(),
                             null));
                 }));
+    }
+
+    /** A refused job with a baseline gets "Since it last started" in its report (one call), then the end. */
+    private void endRefused(TargetChoice.Candidate target, DiagnosisReport report) {
+        StartSnapshots snapshots = snapshots(target);
+        if (!snapshots.active()) {
+            endRefused(report);
+            return;
+        }
+        Instant now = tasks.now();
+        call(
+                "since last start",
+                () -> snapshots.sinceLastStart(target.platform(), null, now),
+                r -> endRefused(
+                        r.ok() ? r.value().map(report::withSinceLastStart).orElse(report) : report));
+    }
+
+    /** The start snapshots of {@code target}'s job, kept and compared through the front end's store. */
+    private StartSnapshots snapshots(TargetChoice.Candidate target) {
+        return StartSnapshots.of(target.spec(), request.snapshots());
     }
 
     private void endRefused(DiagnosisReport report) {

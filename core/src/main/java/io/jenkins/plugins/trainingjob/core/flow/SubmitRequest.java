@@ -4,6 +4,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchPolicy;
 import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
+import io.jenkins.plugins.trainingjob.core.snapshot.SnapshotStore;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,7 @@ public final class SubmitRequest {
     private final boolean cancelOnFailure;
     private final boolean unschedulableFails;
     private final FieldNames names;
+    private final SnapshotStore snapshots;
 
     private SubmitRequest(Builder b) {
         this.wait = b.wait;
@@ -49,6 +51,7 @@ public final class SubmitRequest {
         this.cancelOnFailure = b.cancelOnFailure;
         this.unschedulableFails = b.unschedulableFails;
         this.names = b.names;
+        this.snapshots = b.snapshots;
     }
 
     public static Builder builder(FieldNames names) {
@@ -118,6 +121,14 @@ public final class SubmitRequest {
         return names;
     }
 
+    /**
+     * Where the front end keeps the job's start snapshots and finds its baseline ({@link SnapshotStore#NONE}:
+     * none taken, nothing compared).
+     */
+    public SnapshotStore snapshots() {
+        return snapshots;
+    }
+
     /** Whether the submit may take more than one attempt: a fallback target or a retry. */
     public boolean severalAttempts() {
         return !fallbacks.isEmpty() || retry.limit() > 0;
@@ -144,6 +155,7 @@ public final class SubmitRequest {
         private boolean stopOnInterrupt = true;
         private boolean cancelOnFailure;
         private boolean unschedulableFails = true;
+        private SnapshotStore snapshots = SnapshotStore.NONE;
 
         private Builder(FieldNames names) {
             this.names = Objects.requireNonNull(names, "names");
@@ -193,6 +205,12 @@ public final class SubmitRequest {
 
         public Builder unschedulableFails(boolean fails) {
             this.unschedulableFails = fails;
+            return this;
+        }
+
+        /** Where the job's start snapshots are kept and its baseline is found; none by default. */
+        public Builder snapshots(SnapshotStore store) {
+            this.snapshots = store == null ? SnapshotStore.NONE : store;
             return this;
         }
 

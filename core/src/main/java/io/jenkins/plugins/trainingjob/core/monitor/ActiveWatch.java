@@ -13,6 +13,7 @@ import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,6 +43,7 @@ final class ActiveWatch implements Watch {
     private final Consumer<ActiveWatch> onEnd;
     private final BudgetTracker budget;
     private final WatchDiagnosis diagnosis;
+    private final WatchStartSnapshot startSnapshot;
     private volatile WatchState state;
 
     // Scheduler-thread state.
@@ -60,6 +62,7 @@ final class ActiveWatch implements Watch {
             ConnectionGroup group,
             WatchState state,
             WaitBudget budget,
+            StartSnapshots snapshots,
             WatchListener listener,
             Consumer<ActiveWatch> onEnd) {
         this.runtime = runtime;
@@ -74,11 +77,13 @@ final class ActiveWatch implements Watch {
                 group,
                 runtime.settings(),
                 state,
+                snapshots,
                 new WatchDiagnosis.Answers(
                         this::onDiagnosisLaunched,
                         () -> waitForNextTick(runtime.now()),
                         e -> onFailure(e, true),
                         this::onDiagnosed));
+        this.startSnapshot = new WatchStartSnapshot(steps, group, snapshots);
     }
 
     JobRef job() {
@@ -166,15 +171,19 @@ final class ActiveWatch implements Watch {
 
     /**
      * One status read, decided in order: (1) a FAILED read the platform wants confirmed is read again; (2) a
-     * terminal job, or a scheduled one when that is the target, ends the watch; (3) the overall timeout and
-     * (4) the wait budget end it; (5) the diagnosis phase follows the job; (6) the watch diagnoses, estimates
-     * or waits for the next tick.
+     * first start keeps its snapshot; (3) a terminal job, or a scheduled one when that is the target, ends the
+     * watch; (4) the overall timeout and (5) the wait budget end it; (6) the diagnosis phase follows the job;
+     * (7) the watch diagnoses, estimates or waits for the next tick.
      */
     private void applyStatus(JobStatus status) {
         if (readsFailedAgain(status)) {
             return;
         }
         announce(status);
+        startSnapshot.thenAct(status, this::act);
+    }
+
+    private void act(JobStatus status) {
         Instant now = runtime.now();
         if (status.phase().isTerminal()
                 || (state.policy().until() == WaitTarget.SCHEDULED

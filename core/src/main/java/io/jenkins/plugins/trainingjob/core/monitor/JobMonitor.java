@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -77,10 +78,25 @@ public final class JobMonitor implements JobWatcher {
     /** Starts watching a submitted job within a wait budget, estimating when it starts while it is pending. */
     @Override
     public Watch watch(String connectionId, JobRef job, WatchPolicy policy, WaitBudget budget, WatchListener listener) {
+        return watch(connectionId, job, policy, budget, StartSnapshots.NONE, listener);
+    }
+
+    /**
+     * Starts watching within a wait budget, keeping the job's start snapshot when it is first seen started, and
+     * comparing its diagnosis with the baseline {@code snapshots} finds ("Since it last started").
+     */
+    @Override
+    public Watch watch(
+            String connectionId,
+            JobRef job,
+            WatchPolicy policy,
+            WaitBudget budget,
+            StartSnapshots snapshots,
+            WatchListener listener) {
         Objects.requireNonNull(connectionId, "connectionId");
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(policy, "policy");
-        return register(WatchState.start(connectionId, job, policy, runtime.now()), budget, listener);
+        return register(WatchState.start(connectionId, job, policy, runtime.now()), budget, snapshots, listener);
     }
 
     /**
@@ -98,15 +114,21 @@ public final class JobMonitor implements JobWatcher {
     /** As {@link #resume(WatchState, WatchListener)}, with the budget the watch was started with. */
     @Override
     public Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
+        return resume(state, budget, StartSnapshots.NONE, listener);
+    }
+
+    /** As {@link #resume(WatchState, WaitBudget, WatchListener)}, with the job's start snapshots. */
+    @Override
+    public Watch resume(WatchState state, WaitBudget budget, StartSnapshots snapshots, WatchListener listener) {
         Objects.requireNonNull(state, "state");
         if (state.phase() == WatchState.Phase.DONE) {
             throw new IllegalArgumentException(
                     "the watch of job " + state.job().id() + " already ended; there is nothing to resume");
         }
-        return register(state, budget, listener);
+        return register(state, budget, snapshots, listener);
     }
 
-    private Watch register(WatchState state, WaitBudget budget, WatchListener listener) {
+    private Watch register(WatchState state, WaitBudget budget, StartSnapshots snapshots, WatchListener listener) {
         if (closed) {
             throw new IllegalStateException("the job monitor is closed");
         }
@@ -123,7 +145,14 @@ public final class JobMonitor implements JobWatcher {
         // next poll; it leaves the map when its last watch ends (on the scheduler thread). A watch created
         // here for a group being forgotten still works: it just polls in a group of its own.
         ConnectionGroup group = groups.computeIfAbsent(state.connectionId(), id -> newGroup(id, platform.kind()));
-        ActiveWatch watch = new ActiveWatch(runtime, group, state, budget, listener, active::remove);
+        ActiveWatch watch = new ActiveWatch(
+                runtime,
+                group,
+                state,
+                budget,
+                snapshots == null ? StartSnapshots.NONE : snapshots,
+                listener,
+                active::remove);
         boolean accepted = runtime.onScheduler(() -> {
             if (closed) {
                 watch.endByClose();

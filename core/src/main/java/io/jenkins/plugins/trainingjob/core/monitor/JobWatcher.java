@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -27,6 +28,26 @@ public interface JobWatcher extends AutoCloseable {
     /** Continues a watch with the budget it was started with (the budget is not part of the durable state). */
     default Watch resume(WatchState state, WaitBudget budget, WatchListener listener) {
         return resume(state, listener);
+    }
+
+    /**
+     * Starts watching within a wait budget, keeping the job's start snapshot when it is first seen started and
+     * comparing a diagnosed job with its baseline ({@link StartSnapshots}); a watcher that takes no snapshots
+     * watches without them.
+     */
+    default Watch watch(
+            String connectionId,
+            JobRef job,
+            WatchPolicy policy,
+            WaitBudget budget,
+            StartSnapshots snapshots,
+            WatchListener listener) {
+        return watch(connectionId, job, policy, budget, listener);
+    }
+
+    /** Continues a watch with its budget and its snapshots (neither is part of the durable state). */
+    default Watch resume(WatchState state, WaitBudget budget, StartSnapshots snapshots, WatchListener listener) {
+        return resume(state, budget, listener);
     }
 
     /**

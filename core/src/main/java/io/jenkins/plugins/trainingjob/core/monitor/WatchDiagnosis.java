@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.monitor;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
@@ -10,13 +11,18 @@ import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
+import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshots;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * The diagnosis of a watch whose job stayed pending past its pending deadline: launches the platform's
  * diagnosis (once: a resumed watch re-attaches to the one its saved state names), asks for its report, and
- * analyses it. It decides which call comes next and what an answer means; the watch keeps its state and its
- * end, and hears each answer through {@link Answers}.
+ * analyses it. A job with a baseline ({@link StartSnapshots}) gets the report's section "Since it last
+ * started", captured in the same call as the report (the inventory the report joined is read once per round).
+ * It decides which call comes next and what an answer means; the watch keeps its state and its end, and hears
+ * each answer through {@link Answers}.
  *
  * <p>In the watch's discipline ({@link WatchSteps}): each step is one call, whose answer continues only
  * while the watch is open.
@@ -45,6 +51,7 @@ final class WatchDiagnosis {
     private final ConnectionGroup group;
     private final MonitorSettings settings;
     private final Answers answers;
+    private final StartSnapshots snapshots;
     /** The watch's job, as its saved state names it. */
     private final JobRef job;
     /** The watch resumed a diagnosis already running: re-attaching to it is said once, as a launch is. */
@@ -55,11 +62,20 @@ final class WatchDiagnosis {
     /** The kind of the last "diagnosis waiting" said, so a wait that repeats is said once, not every poll. */
     private Class<?> lastWaitingKind;
 
+    /** A fetched report with the section comparing it with the job's baseline, when it has one. */
+    private record Fetched(RawDiagnosis raw, Optional<SinceLastStart> since) {}
+
     WatchDiagnosis(
-            WatchSteps steps, ConnectionGroup group, MonitorSettings settings, WatchState state, Answers answers) {
+            WatchSteps steps,
+            ConnectionGroup group,
+            MonitorSettings settings,
+            WatchState state,
+            StartSnapshots snapshots,
+            Answers answers) {
         this.steps = steps;
         this.group = group;
         this.settings = settings;
+        this.snapshots = snapshots;
         this.answers = answers;
         this.job = state.job();
         this.resumed = state.phase() == WatchState.Phase.DIAGNOSING && state.diagnosisId() != null;
@@ -97,15 +113,24 @@ final class WatchDiagnosis {
             steps.emit(new MonitorEvent.DiagnosisStarted(lastStatus, id));
         }
         DiagnosisHandle handle = new DiagnosisHandle(id, named);
+        Instant now = steps.now();
+        JobStatus pending = lastStatus != null ? lastStatus : JobStatus.unknown(job);
         steps.call(
                 "fetch diagnosis",
                 () -> {
                     TrainingPlatform platform = group.platform();
-                    return DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
+                    RawDiagnosis raw = DiagnosisWithInventory.read(platform, platform.fetchDiagnosis(handle));
+                    // only once the report is ready: a "not ready" above costs no capture
+                    return new Fetched(raw, snapshots.sinceLastStart(platform, pending, now));
                 },
                 r -> {
                     if (r.ok()) {
-                        answers.diagnosed().accept(analyze(r.value(), id));
+                        DiagnosisReport report = analyze(r.value().raw(), id);
+                        answers.diagnosed()
+                                .accept(r.value()
+                                        .since()
+                                        .map(report::withSinceLastStart)
+                                        .orElse(report));
                     } else {
                         onFailure(r.error(), lastStatus);
                     }

@@ -35,6 +35,11 @@ final class WatchSteps {
         this.onBug = onBug;
     }
 
+    /** The monitor's "now", for what a step hands to the pool with the time it was asked at. */
+    java.time.Instant now() {
+        return runtime.now();
+    }
+
     /** Neither ended nor being cancelled: the watch's own steps go on. */
     boolean open() {
         return !done && !cancelling;

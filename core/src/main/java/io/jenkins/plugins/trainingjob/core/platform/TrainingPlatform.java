@@ -124,6 +124,17 @@ public interface TrainingPlatform extends AutoCloseable {
     }
 
     /**
+     * As {@link #inventory}, read now: a client that keeps each inventory for a poll round reads it again (and
+     * keeps that read). For what must see the pool as it is at this moment, not as the round began: the
+     * snapshot of a job that just started, whose pods a read at its pre-flight did not see placed.
+     *
+     * @throws InventoryUnreadableException as {@link #inventory} does
+     */
+    default PoolInventory inventoryNow(String queue) {
+        return inventory(queue);
+    }
+
+    /**
      * What this client learned about its connection that a person should know, in the order learned (the
      * SenseCore gateway took only the date-only signature); empty for most connections. Front ends say each
      * once: the CLI on stderr as it happens ({@link #onNotice}), a Jenkins step in its build log.

@@ -48,7 +48,8 @@ public final class SnapshotCapture {
     /**
      * The snapshot of {@code spec}'s job now. Calls, in order: {@link TrainingPlatform#inventory} for the
      * spec's queue (AIHC clients share one read per poll round, so right after a pre-flight or a diagnosis
-     * it costs nothing), then, when the job exists, {@link TrainingPlatform#listStatuses} pages until the
+     * it costs nothing; a started job's is read again, {@link TrainingPlatform#inventoryNow}, since the round's
+     * read may predate its pods), then, when the job exists, {@link TrainingPlatform#listStatuses} pages until the
      * list reaches past the job's creation ({@link JobsAhead}; at pre-flight, with no job yet, every waiting
      * job of the list is ahead).
      *
@@ -71,7 +72,10 @@ public final class SnapshotCapture {
         List<String> notRead = new ArrayList<>();
         PoolInventory inventory = null;
         try {
-            inventory = platform.inventory(demand.queue());
+            // a started job's pods are on their nodes now; the poll round's read may predate them
+            inventory = moment(status) == Moment.STARTED
+                    ? platform.inventoryNow(demand.queue())
+                    : platform.inventory(demand.queue());
         } catch (PlatformException e) {
             notRead.add("inventory: " + ConsoleText.strip(e.getMessage()));
         }
@@ -236,8 +240,10 @@ public final class SnapshotCapture {
             long own = perPod == null ? 0 : Math.round(podsOn.getOrDefault(n.name(), 0) * perPod);
             long total = n.gpuKnown() ? n.gpuTotal() : -1;
             long free = n.gpuKnown() ? n.gpuFree() : -1;
-            lines.add(
-                    new NodeLine(n.name(), state(n), n.gpuResource(), total, free, Math.min(own, Math.max(0, total))));
+            // never more than the node shows held: a pod that ended (or was not placed yet) when the pool was
+            // read has its GPUs among the free ones, and counted twice they would be usable twice
+            long held = total < 0 ? 0 : Math.max(0, total - Math.max(0, free));
+            lines.add(new NodeLine(n.name(), state(n), n.gpuResource(), total, free, Math.min(own, held)));
         }
         lines.sort(Comparator.comparing(NodeLine::name));
         return lines;

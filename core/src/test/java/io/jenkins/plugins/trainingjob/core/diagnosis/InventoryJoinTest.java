@@ -38,6 +38,16 @@ class InventoryJoinTest {
                 Finding.Shortfall.of(GPU, "8", "0"));
     }
 
+    /** The simulator's queue finding: the whole job's 24 GPUs against what running jobs leave of 32. */
+    private static Finding queueInUse() {
+        return Finding.classified(
+                "QueueCapabilityDiagnostics",
+                "QueueResourceDiagnostics",
+                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
+                Finding.Where.jobInQueue("j", "q"),
+                Finding.Shortfall.of(GPU, "24", "16"));
+    }
+
     private static DiagnosisReport joined(PlatformKind platform, List<Finding> findings, List<InventoryNode> nodes) {
         JobRef job = new JobRef(platform, "job-1", "train");
         DiagnosisReport base = ReportAssembler.assemble(job, "d-1", findings, List.of(), List.of());
@@ -108,12 +118,7 @@ class InventoryJoinTest {
      */
     @Test
     void theQueuesWholeJobRequestIsNotTakenForAPodsRequest() {
-        Finding quota = Finding.classified(
-                "QueueCapabilityDiagnostics",
-                "QueueResourceDiagnostics",
-                "queue q capability exceeded: request 24 nvidia.com/gpu, in use 16 of 32",
-                Finding.Where.jobInQueue("j", "q"),
-                Finding.Shortfall.of(GPU, "24", "16"));
+        Finding quota = queueInUse();
         List<Finding> f = List.of(gpuShort("g-1", "p-0"), gpuShort("g-2", "p-1"), quota);
         List<InventoryNode> nodes = List.of(
                 new InventoryNode("g-1", GPU, 8, 8, 96, 0, 0, 0, "Ready", NodeIntervention.NONE),
@@ -126,6 +131,47 @@ class InventoryJoinTest {
                 .extracting(DiagnosisReport.Hint::text)
                 .contains("Suggestion: g-[1-2] have 8 nvidia.com/gpu each, 0 free: the pod fits there once running "
                         + "jobs free them; wait, or raise the job's priority.");
+    }
+
+    /**
+     * A queue's numbers may be what running jobs leave of its limit ("in use 16 of 32"): alone they are a wait,
+     * not proof (they made NEVER_FITS, "waiting will not help", of a job that starts once the running jobs
+     * end; QueueInUseNotProofTest is that world). Only the queue's limit itself, from the inventory, proves it.
+     */
+    @Test
+    void aQueuesNumbersAreAWaitAndOnlyItsLimitProvesNeverFits() {
+        Finding inUse = queueInUse();
+        JobRef job = new JobRef(PlatformKind.AIHC, "job-1", "train");
+        DiagnosisReport base = ReportAssembler.assemble(job, "d-1", List.of(inUse), List.of(), List.of());
+        assertThat(base.verdict()).as(base.verdictText()).isEqualTo(Verdict.FITS_LATER);
+
+        java.util.function.Function<String, PoolInventory> withLimit = limit -> new PoolInventory(
+                "p",
+                "q",
+                List.of(),
+                List.of(new InventoryNode("g-1", GPU, 8, 0, 96, 0, 0, 0, "Ready", NodeIntervention.NONE)),
+                true,
+                new io.jenkins.plugins.trainingjob.core.platform.QueueCapacity(
+                        "q",
+                        "",
+                        "Open",
+                        true,
+                        java.util.Map.of(GPU, limit),
+                        java.util.Map.of(),
+                        java.util.Map.of(),
+                        java.util.Map.of(GPU, "16"),
+                        List.of(),
+                        List.of()),
+                new AihcPoolEvidence(),
+                Instant.EPOCH);
+        assertThat(InventoryJoin.join(base, List.of(inUse), withLimit.apply("32"))
+                        .verdict())
+                .isEqualTo(Verdict.FITS_LATER);
+        DiagnosisReport above = InventoryJoin.join(base, List.of(inUse), withLimit.apply("16"));
+        assertThat(above.verdict()).isEqualTo(Verdict.NEVER_FITS);
+        assertThat(above.verdictText())
+                .isEqualTo("never fits as configured: the job needs 24 nvidia.com/gpu in total; the capability of "
+                        + "queue q is 16. Waiting will not help; change the request, the queue or the pool.");
     }
 
     @Test

@@ -147,6 +147,35 @@ class SnapshotCaptureTest {
         assertThat(pool.inventoryReads).hasValue(1);
     }
 
+    /**
+     * A job that ended (or whose pods were not placed yet) when the pool was read: its GPUs are among the free
+     * ones there, and counting them as its own too would make them usable twice (16 of a node of 8; found by
+     * the demo under load, whose job ran a minute of simulated time).
+     */
+    @Test
+    void aJobsOwnGpusAreNeverMoreThanTheNodeShowsHeld() {
+        Pool pool = new Pool();
+        JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-41", "nightly");
+        JobStatus onGpu02 = new JobStatus(
+                job,
+                JobPhase.RUNNING,
+                "Running",
+                CREATED,
+                CREATED.plusSeconds(180),
+                null,
+                null,
+                "",
+                List.of(new WorkerStatus("nightly-master-0", "gpu-02", "Running", "")),
+                null,
+                8);
+
+        StartSnapshot s = SnapshotCapture.capture(pool, spec(1, 8), onGpu02, NOW);
+
+        // gpu-02 shows its 8 GPUs free: the job's pod holds none of them by this read
+        assertThat(s.nodes()).contains(new NodeLine("gpu-02", NodeLine.CORDONED, "nvidia.com/gpu", 8, 8, 0));
+        assertThat(s.nodes()).allSatisfy(n -> assertThat(n.available()).isLessThanOrEqualTo(n.total()));
+    }
+
     @Test
     void thePendingJobsSnapshotListsTheJobsAheadByName() {
         Pool pool = new Pool();

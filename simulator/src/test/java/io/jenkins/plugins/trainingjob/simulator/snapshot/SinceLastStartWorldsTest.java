@@ -23,9 +23,7 @@ import io.jenkins.plugins.trainingjob.simulator.Scenario;
 import io.jenkins.plugins.trainingjob.simulator.SimClients;
 import io.jenkins.plugins.trainingjob.simulator.SimSpecs;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
-import io.jenkins.plugins.trainingjob.simulator.cluster.NodeChange;
 import java.time.Duration;
-import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,8 +43,8 @@ import org.junit.jupiter.api.Test;
  */
 class SinceLastStartWorldsTest {
 
-    private static final String POOL = "cce-nightly";
-    private static final String QUEUE = "train";
+    private static final String POOL = NightlyWorld.POOL;
+    private static final String QUEUE = NightlyWorld.QUEUE;
 
     private Simulator sim;
 
@@ -61,9 +59,7 @@ class SinceLastStartWorldsTest {
     }
 
     private static JobSpec nightly(int pods) {
-        return SimSpecs.edited(
-                SimSpecs.aihc("nightly-train", QUEUE, pods, 8),
-                body -> body.putArray("requiredNodeAffinity").add("zone=a"));
+        return NightlyWorld.job(pods);
     }
 
     /**
@@ -126,8 +122,7 @@ class SinceLastStartWorldsTest {
     @Test
     void theAdministratorCordonedTwoNodes() {
         StartSnapshot baseline = buildFortyOne();
-        sim.cordon("gpu-07");
-        sim.cordon("gpu-08");
+        NightlyWorld.cordonTwoNodes(sim);
 
         DiagnosisReport report = buildFortyTwo(nightly(3), baseline);
 
@@ -144,7 +139,7 @@ class SinceLastStartWorldsTest {
     @Test
     void theAdministratorCutTheQueuesCapability() {
         StartSnapshot baseline = buildFortyOne();
-        sim.setQueueCapability(POOL, QUEUE, Map.of("nvidia.com/gpu", "16"));
+        NightlyWorld.cutCapability(sim);
 
         SinceLastStart since = buildFortyTwo(nightly(3), baseline).sinceLastStart();
 
@@ -158,10 +153,8 @@ class SinceLastStartWorldsTest {
     @Test
     void anotherTeamFilledTheQueue() {
         StartSnapshot baseline = buildFortyOne();
+        JobRef waiting = NightlyWorld.anotherTeamFillsTheQueue(sim);
         try (AihcClient teamB = SimClients.aihc(sim, POOL, QUEUE)) {
-            teamB.submit(SimSpecs.aihc("team-b-1", QUEUE, 1, 8), "b1");
-            teamB.submit(SimSpecs.aihc("team-b-2", QUEUE, 1, 8), "b2");
-            JobRef waiting = teamB.submit(SimSpecs.aihc("team-b-3", QUEUE, 2, 8), "b3");
             assertThat(teamB.status(waiting).phase()).isEqualTo(JobPhase.PENDING);
         }
 
@@ -188,9 +181,7 @@ class SinceLastStartWorldsTest {
     @Test
     void nothingRecordedChangedAndTheJobWaitsForAReasonNoSnapshotHolds() {
         StartSnapshot baseline = buildFortyOne();
-        for (String node : java.util.List.of("gpu-06", "gpu-07", "gpu-08")) {
-            sim.changeNode(node, new NodeChange(null, null, null, null, Map.of("zone", "b")));
-        }
+        NightlyWorld.relabelTheJobsNodes(sim);
 
         DiagnosisReport report = buildFortyTwo(nightly(3), baseline);
 

@@ -545,12 +545,23 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     @Override
     public PoolInventory inventory(String queue) {
-        String q = queue == null || queue.isBlank() ? target.queue() : queue;
+        String q = queueOrDefault(queue);
+        return inventoryCache.get(q, () -> inventory.read(q));
+    }
+
+    /** Read again, whatever this round's read: the poll round's next readers share this one. */
+    @Override
+    public PoolInventory inventoryNow(String queue) {
+        String q = queueOrDefault(queue);
+        return inventoryCache.refresh(q, () -> inventory.read(q));
+    }
+
+    private String queueOrDefault(String queue) {
         if (pool == null) {
             throw InventoryUnreadableException.notReadable(
                     PlatformKind.AIHC, AihcInventoryReader.OP_POOL, "the connection names no resource pool");
         }
-        return inventoryCache.get(q, () -> inventory.read(q));
+        return queue == null || queue.isBlank() ? target.queue() : queue;
     }
 
     @Override

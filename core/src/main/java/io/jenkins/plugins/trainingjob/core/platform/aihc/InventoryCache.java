@@ -65,6 +65,14 @@ final class InventoryCache {
         return get(new Key(null, "", "", queue == null ? "" : queue), read);
     }
 
+    /**
+     * For one client's own use: {@code read} reads the inventory of {@code queue} now, whatever the cache holds,
+     * and the cache keeps this read for the rest of the round.
+     */
+    public PoolInventory refresh(String queue, java.util.function.Supplier<PoolInventory> read) {
+        return read(new Key(null, "", "", queue == null ? "" : queue), clock.instant(), read);
+    }
+
     private PoolInventory get(Key key, java.util.function.Supplier<PoolInventory> read) {
         Instant now = clock.instant();
         synchronized (entries) {
@@ -76,6 +84,10 @@ final class InventoryCache {
                 return e.inventory();
             }
         }
+        return read(key, now, read);
+    }
+
+    private PoolInventory read(Key key, Instant now, java.util.function.Supplier<PoolInventory> read) {
         // read outside the lock: a slow pool must not hold up others
         try {
             PoolInventory inv = read.get();

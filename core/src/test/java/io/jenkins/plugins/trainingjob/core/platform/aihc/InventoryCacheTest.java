@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.platform.aihc;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.times;
@@ -69,6 +70,31 @@ class InventoryCacheTest {
         now = now.plusSeconds(1);
         cache.get(p, "default");
         verify(p, times(2)).inventory("default");
+    }
+
+    /** A started job's snapshot reads the pool as it is now; the round's later readers share that read. */
+    @Test
+    void aRefreshReadsAgainWithinTheRoundAndIsSharedAfter() {
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
+        cache.get("default", () -> {
+            reads.incrementAndGet();
+            return inventory();
+        });
+        now = now.plusSeconds(5);
+        PoolInventory fresh = inventory();
+
+        assertThat(cache.refresh("default", () -> {
+                    reads.incrementAndGet();
+                    return fresh;
+                }))
+                .isSameAs(fresh);
+        assertThat(cache.get("default", () -> {
+                    reads.incrementAndGet();
+                    return inventory();
+                }))
+                .isSameAs(fresh);
+        assertThat(reads).hasValue(2);
     }
 
     @Test
