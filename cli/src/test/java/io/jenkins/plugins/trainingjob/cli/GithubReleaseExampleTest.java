@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.simulator.Simulator;
+import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
+import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,8 +62,14 @@ class GithubReleaseExampleTest {
 
     /** A runner for one job, with checkout, setup-java and the artifact actions of this test's world. */
     GithubRunner runner(String name, String runId) throws IOException {
+        return runner(name, runId, "1");
+    }
+
+    /** {@link #runner(String, String)} for attempt {@code attempt} of the run (a re-run's). */
+    GithubRunner runner(String name, String runId, String attempt) throws IOException {
         GithubRunner runner = new GithubRunner(dir.resolve(name));
         runner.github().put("run_id", runId);
+        runner.github().put("run_attempt", attempt);
         runner.env.put("PATH", Path.of(TestLaunchers.java()).getParent() + ":" + System.getenv("PATH"));
         runner.env.put("HOME", dir.toString());
         // the simulator's connection replaces the region and the secrets (the workflow's header says so)
@@ -83,7 +91,23 @@ class GithubReleaseExampleTest {
             } else if (action.startsWith("actions/setup-java@")) {
                 // the JDK the tests run on
             } else if (action.startsWith("actions/upload-artifact@")) {
-                Path into = Files.createDirectories(dir.resolve("artifacts").resolve(with.get("name")));
+                // v4 and later: a name is taken once per workflow run, re-runs included, unless overwrite
+                // replaces the artifact (the action's README; its 409 "an artifact with this name already
+                // exists on the workflow run")
+                Path into = dir.resolve("artifacts").resolve(with.get("name"));
+                if (artifacts.containsKey(with.get("name"))) {
+                    if (!"true".equals(with.get("overwrite"))) {
+                        throw new AssertionError("upload-artifact: (409) Conflict: an artifact with this name"
+                                + " already exists on the workflow run: " + with.get("name"));
+                    }
+                    try (Stream<Path> old = Files.walk(into)) {
+                        for (Path f :
+                                old.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                            Files.delete(f);
+                        }
+                    }
+                }
+                Files.createDirectories(into);
                 String glob = with.get("path");
                 try (Stream<Path> files = Files.list(workspace)) {
                     for (Path f : files.filter(f -> workspace
@@ -141,50 +165,59 @@ class GithubReleaseExampleTest {
                 dir.resolve("artifacts").resolve(upload.at("/with/name").asText()));
     }
 
-    /** Every leg of the matrix, one after the other; {@code failing} names the leg whose script fails. */
+    /**
+     * Every leg of the matrix, one after the other, in attempt 1 of the run; {@code failing} names the leg
+     * whose job fails (or null).
+     */
     List<GithubRunner.Run> sweep(JsonNode train, String runId, String failing) throws Exception {
+        return sweep(train, runId, "1", failing);
+    }
+
+    /** {@link #sweep(JsonNode, String, String)} in attempt {@code attempt}: "Re-run all jobs". */
+    List<GithubRunner.Run> sweep(JsonNode train, String runId, String attempt, String failing) throws Exception {
         List<GithubRunner.Run> legs = new ArrayList<>();
-        JsonNode matrix = train.at("/strategy/matrix/include");
-        for (int i = 0; i < matrix.size(); i++) {
-            GithubRunner runner = runner("train-" + i, runId);
-            Map<String, Object> leg = new HashMap<>();
-            matrix.get(i)
-                    .fields()
-                    .forEachRemaining(e -> leg.put(e.getKey(), e.getValue().asText()));
-            runner.context.put("matrix", leg);
-            runner.context.put("strategy", Map.of("job-index", Integer.toString(i)));
-            if (leg.get("lr").equals(failing)) {
-                // its train.py prints its metric, then exits 1
-                runner.uses = failingScript(runner.uses);
-            }
-            legs.add(runner.runJob(train));
+        for (int i = 0; i < train.at("/strategy/matrix/include").size(); i++) {
+            legs.add(leg(train, runId, attempt, i, failing));
         }
         return legs;
     }
 
-    /** The checkout of a leg whose training script fails after its evaluation. */
-    static GithubRunner.Uses failingScript(GithubRunner.Uses uses) {
-        return (action, with, workspace) -> {
-            uses.run(action, with, workspace);
-            if (action.startsWith("actions/checkout@")) {
-                Path spec = workspace.resolve("docs/examples/release-leg.yaml");
-                Files.writeString(
-                        spec,
-                        Files.readString(spec)
-                                .replace("  envs:\n", "  envs:\n    - name: SIM_EXIT_CODE\n      value: \"1\"\n"));
-            }
-        };
+    /**
+     * Matrix leg {@code index} in attempt {@code attempt} of the run. The leg whose {@code lr} is {@code
+     * failing} gets a job that fails once, after its training script printed its metric, for a reason of
+     * its run and not of its spec (a flaky node: {@link Simulator#failNextRun}), as a job that a re-run of
+     * failed jobs is for.
+     */
+    GithubRunner.Run leg(JsonNode train, String runId, String attempt, int index, String failing) throws Exception {
+        JsonNode matrix = train.at("/strategy/matrix/include");
+        GithubRunner runner = runner("train-" + attempt + "-" + index, runId, attempt);
+        Map<String, Object> leg = new HashMap<>();
+        matrix.get(index)
+                .fields()
+                .forEachRemaining(e -> leg.put(e.getKey(), e.getValue().asText()));
+        runner.context.put("matrix", leg);
+        runner.context.put("strategy", Map.of("job-index", Integer.toString(index)));
+        if (leg.get("lr").equals(failing)) {
+            sim.failNextRun("release-" + runId + "-lr" + failing, 1); // release-leg.yaml's name
+        }
+        return runner.runJob(train);
     }
 
     /** The gate job after {@code legs}, with its {@code if:} under GitHub's rules; null when it would not run. */
     GithubRunner.Run gate(JsonNode gate, List<GithubRunner.Run> legs, String minAccuracy) throws Exception {
+        return gate(gate, legs, minAccuracy, "1");
+    }
+
+    /** {@link #gate(JsonNode, List, String)} in attempt {@code attempt} of the run. */
+    GithubRunner.Run gate(JsonNode gate, List<GithubRunner.Run> legs, String minAccuracy, String attempt)
+            throws Exception {
         boolean legFailed = legs.stream().anyMatch(GithubRunner.Run::failed);
         Map<String, Object> needs = Map.of("train", Map.of("result", legFailed ? "failure" : "success"));
         if (!GithubExpression.condition(
                 gate.path("if").asText(null), needs(needs), new GithubExpression.Status(false, legFailed))) {
             return null;
         }
-        GithubRunner runner = runner("gate-" + minAccuracy, "4201");
+        GithubRunner runner = runner("gate-" + attempt + "-" + minAccuracy, "4201", attempt);
         runner.envOverride.put("MIN_ACCURACY", minAccuracy);
         return runner.runJob(gate);
     }
@@ -302,6 +335,92 @@ class GithubReleaseExampleTest {
         assertThat(promotes(jobs.path("promote"), lenient, true, "refs/tags/v1.4"))
                 .as("promote follows the gate, not the failed leg upstream")
                 .isTrue();
+    }
+
+    /** The simulator's jobs of run {@code runId}'s sweep (their names carry the run id), oldest first. */
+    static List<JobView> jobsOfRun(String runId) {
+        return sim.jobs().stream()
+                .filter(j -> j.name().startsWith("release-" + runId + "-"))
+                .toList();
+    }
+
+    static JobView named(List<JobView> jobs, String name) {
+        return jobs.stream()
+                .filter(j -> j.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no job " + name + " in " + jobs));
+    }
+
+    /**
+     * GitHub's "Re-run failed jobs" after a sweep whose 3e-4 leg's job failed for a reason of its run (review
+     * newcomer-release-3 P2, issue 35 item 1): attempt 2 runs that leg only, and exactly one new job is
+     * created, under a name the platform takes, while the log says which FAILED job it did not reuse; the gate
+     * after it, on every leg's file, passes with lr 3e-4. "Re-run all jobs" then reuses every SUCCEEDED job.
+     */
+    @Test
+    void reRunningTheFailedLegMakesOneNewJobUnderANameThePlatformTakesAndTheGateThenPasses() throws Exception {
+        assumeTheOutputsFileCarriesItsOutcome();
+        JsonNode jobs = workflow().path("jobs");
+        cliJob(jobs.path("cli"));
+        JsonNode train = jobs.path("train");
+        JsonNode gateJob = jobs.path("gate");
+        String minAccuracy = gateJob.at("/steps/1/env/MIN_ACCURACY").asText();
+
+        // attempt 1: the 3e-4 leg fails after printing the best accuracy; no succeeded leg reaches the bar
+        List<GithubRunner.Run> first = sweep(train, "4700", "3e-4");
+        assertThat(first.get(1).failed()).as(first.get(1).log()).isTrue();
+        assertThat(first.get(0).failed() || first.get(2).failed()).isFalse();
+        assertThat(gate(gateJob, first, minAccuracy).failed()).isTrue();
+        List<JobView> before = jobsOfRun("4700");
+        JobView failed = named(before, "release-4700-lr3e-4");
+        assertThat(failed.state()).isEqualTo(JobState.FAILED);
+        assertThat(before).hasSize(3);
+
+        // attempt 2: only the failed leg runs, and its run does not fail this time
+        GithubRunner.Run rerun = leg(train, "4700", "2", 1, null);
+
+        assertThat(rerun.failed()).as(rerun.log()).isFalse();
+        List<JobView> after = jobsOfRun("4700");
+        List<String> earlier = before.stream().map(JobView::id).toList();
+        List<JobView> created =
+                after.stream().filter(j -> !earlier.contains(j.id())).toList();
+        assertThat(created)
+                .as("exactly one new job, the 3e-4 leg's, under a name the platform took")
+                .singleElement()
+                .satisfies(j -> {
+                    assertThat(j.name()).isEqualTo("release-4700-lr3e-4-a2");
+                    assertThat(j.state()).isEqualTo(JobState.SUCCEEDED);
+                });
+        JobView second = created.get(0);
+        assertThat(rerun.log())
+                .contains("reuse succeeded: job " + failed.id() + " (release-4700-lr3e-4, FAILED) not reused (only a"
+                        + " SUCCEEDED job is); submitting attempt 2")
+                .contains("submitted job " + second.id() + " (release-4700-lr3e-4-a2) to Baidu AIHC")
+                .doesNotContain("already exists");
+        assertThat(Files.readAllLines(artifacts.get("leg-3e-4").resolve("leg-3e-4.env")))
+                .as("the re-run leg's file replaced the first attempt's")
+                .contains("TRAINJOB_OUT_STATUS=SUCCEEDED", "TRAINJOB_OUT_accuracy=0.86");
+
+        // the gate re-runs after it (GitHub re-runs a failed job's dependents) on every leg's file
+        GithubRunner.Run passing = gate(gateJob, List.of(first.get(0), rerun, first.get(2)), minAccuracy, "2");
+        assertThat(passing.failed()).as(passing.log()).isFalse();
+        assertThat(passing.outputs())
+                .containsEntry("passed", "true")
+                .containsEntry("best_lr", "3e-4")
+                .containsEntry("checkpoint", "bos://ml-ckpt/4700/lr3e-4");
+        assertThat(promotes(jobs.path("promote"), passing, false, "refs/tags/v1.5"))
+                .isTrue();
+
+        // attempt 3, "Re-run all jobs": every leg reuses its SUCCEEDED job and names it; nothing is created
+        List<GithubRunner.Run> all = sweep(train, "4700", "3", null);
+
+        assertThat(all).allSatisfy(leg -> assertThat(leg.failed()).as(leg.log()).isFalse());
+        assertThat(jobsOfRun("4700")).hasSize(4);
+        String[] reused = {"release-4700-lr1e-4", "release-4700-lr3e-4-a2", "release-4700-lr1e-3"};
+        for (int i = 0; i < reused.length; i++) {
+            JobView job = named(after, reused[i]);
+            assertThat(all.get(i).log()).contains("reused job " + job.id() + " (" + reused[i] + "), SUCCEEDED");
+        }
     }
 
     @Test

@@ -21,8 +21,10 @@ final class BuildLogWords {
                 && !s.several()
                 && !s.submitted().alreadySubmitted()) {
             JobRef j = s.job();
+            String note = s.submitted().nameNote();
             return Messages.Step_Submitted(
-                    j.platform().displayName(), ConsoleText.strip(j.name()), ConsoleText.strip(j.id()));
+                            j.platform().displayName(), ConsoleText.strip(j.name()), ConsoleText.strip(j.id()))
+                    + (note.isEmpty() ? "" : " (" + note + ")");
         }
         if (event instanceof SubmitEvent.Resumed r && !severalAttempts) {
             String platform = r.job().platform().displayName();

@@ -6,6 +6,7 @@ import hudson.model.Item;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.AihcConnection;
 import io.jenkins.plugins.trainingjob.CredentialsLookup;
+import io.jenkins.plugins.trainingjob.SenseCoreConnection;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
@@ -25,8 +26,9 @@ import java.util.concurrent.TimeUnit;
  * The plugin's service on core's real AIHC client and job monitor (wall clock), against the simulator's
  * documented pool in fast mode, as the configured connection {@code sim}: queue {@code default} has no
  * free node for 8 GPUs, queue {@code training} has free 8-GPU nodes, no node has a
- * {@code baidu.com/h800_80g_cgpu}. Background work runs on threads of its own, because a submit with
- * fallback targets holds its thread while the attempt loop waits.
+ * {@code baidu.com/h800_80g_cgpu}. The same simulator's SenseCore workspace is connection {@code sim-sc}
+ * (pool {@code sim-pool}, {@link #senseCoreSpec}). Background work runs on threads of its own, because a
+ * submit with fallback targets holds its thread while the attempt loop waits.
  */
 final class FastSimulatedAihc implements AutoCloseable {
     static final Credentials KEYS = Credentials.of("sim-access-key", "sim-secret-key");
@@ -70,6 +72,15 @@ final class FastSimulatedAihc implements AutoCloseable {
         c.setResourcePool(pool);
         c.setFallbackQueues("training, spot"); // what the administrator lets fallback targets move jobs to
         when(f.config.findConnection("sim")).thenReturn(Optional.of(c));
+        SenseCoreConnection sc = new SenseCoreConnection();
+        sc.setName("sim-sc");
+        sc.setCredentialsId("sim-keys");
+        sc.setEndpoint(sim.baseUrl().toString());
+        sc.setSubscription("sim-sub");
+        sc.setResourceGroup("default");
+        sc.setZone("cn-sh-01z");
+        sc.setWorkspace("sim-ws");
+        when(f.config.findConnection("sim-sc")).thenReturn(Optional.of(sc));
         when(f.config.pollIntervalDuration()).thenReturn(Duration.ofMillis(50));
         CredentialsLookup keys = new CredentialsLookup() {
             @Override
@@ -134,6 +145,31 @@ final class FastSimulatedAihc implements AutoCloseable {
                 "      value: \"1\"",
                 "    - name: SIM_EXIT_CODE",
                 "      value: \"${EXIT_CODE}\"",
+                "");
+    }
+
+    /** A SenseCore job of one 1-GPU worker named {@code sc-${RUN}} that runs 1 s and exits {@code ${EXIT_CODE}}. */
+    static String senseCoreSpec() {
+        return String.join(
+                "\n",
+                "platform: sensecore",
+                "name: sc-${RUN}",
+                "display_name: sc-${RUN}",
+                "framework: PYTORCH",
+                "roles:",
+                "  - name: Worker",
+                "    resource_spec:",
+                "      - name: N6lS.Iu.I80.1",
+                "    total_replicas: 1",
+                "    image_path: registry.example.com/train:1.0",
+                "    startup_script: python train.py",
+                "env:",
+                "  - key: SIM_RUN_SECONDS",
+                "    value: \"1\"",
+                "  - key: SIM_EXIT_CODE",
+                "    value: \"${EXIT_CODE}\"",
+                "resource_pool:",
+                "  name: sim-pool",
                 "");
     }
 

@@ -17,7 +17,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jenkinsci.plugins.workflow.steps.StepContext;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mockito.ArgumentCaptor;
@@ -201,5 +203,140 @@ class SubmitTrainingJobRerunTest {
                 .isInstanceOf(hudson.AbortException.class)
                 .hasMessageContaining("clientToken")
                 .hasMessageContaining("not with reuse");
+    }
+
+    /**
+     * The same re-runs against the simulator's documented scenario, where both platforms refuse a second job
+     * of a name ({@link FastSimulatedAihc}: core's real clients and monitor): what a Jenkins re-run does is
+     * what the CLI does (cli's SubmitRerunTest), through the one submit flow (review newcomer-release-3 P1,
+     * P2, P8, P16; issue 38 item 2).
+     */
+    @Nested
+    class AgainstTheSimulator {
+        private static final long END = 60_000;
+
+        FastSimulatedAihc simulated;
+
+        @BeforeEach
+        void startSimulator() {
+            simulated = new FastSimulatedAihc(f);
+        }
+
+        @AfterEach
+        void stopSimulator() throws Exception {
+            simulated.close();
+        }
+
+        /** The step on {@code connection} running the platform's spec named for {@code run}, exiting {@code exit}. */
+        SubmitTrainingJobStep step(String connection, String run, int exit) {
+            SubmitTrainingJobStep step = new SubmitTrainingJobStep();
+            step.setConnection(connection);
+            boolean senseCore = connection.equals("sim-sc");
+            step.setSpecText(senseCore ? FastSimulatedAihc.senseCoreSpec() : FastSimulatedAihc.spec());
+            step.setVariables(List.of("RUN=" + run, "QUEUE=training", "GPU_KIND=nvidia.com/gpu", "EXIT_CODE=" + exit));
+            step.setWait("completed");
+            step.setFailOnJobFailure(false);
+            return step;
+        }
+
+        /** A new execution of {@code step}, as a re-run of the stage starts one, run until it returns. */
+        @SuppressWarnings("unchecked")
+        Map<String, Object> rerun(SubmitTrainingJobStep step) throws Exception {
+            StepContext context = mock(StepContext.class);
+            f.useContext(context);
+            SubmitTrainingJobExecution e = (SubmitTrainingJobExecution) step.start(context);
+            e.useService(simulated.service);
+            e.start();
+            ArgumentCaptor<Object> result = ArgumentCaptor.forClass(Object.class);
+            verify(context, org.mockito.Mockito.timeout(END)).onSuccess(result.capture());
+            return (Map<String, Object>) result.getValue();
+        }
+
+        List<String> names(String prefix) {
+            return simulated.sim.jobs().stream()
+                    .sorted(java.util.Comparator.comparing(
+                            io.jenkins.plugins.trainingjob.simulator.cluster.JobView::createdAt))
+                    .map(io.jenkins.plugins.trainingjob.simulator.cluster.JobView::name)
+                    .filter(n -> n.equals(prefix) || n.startsWith(prefix + "-"))
+                    .toList();
+        }
+
+        void reuseAfterAFailedRun(String connection, String name) throws Exception {
+            SubmitTrainingJobStep step = step(connection, "r1", 3);
+            step.setReuse("succeeded");
+            Map<String, Object> first = rerun(step);
+            assertThat(first).containsEntry("status", "FAILED");
+
+            Map<String, Object> again = rerun(step);
+
+            assertThat(again)
+                    .as("the re-run created and followed a job of its own: %s", f.log())
+                    .containsEntry("status", "FAILED")
+                    .doesNotContainKey("reused");
+            assertThat(again.get("jobId")).isNotEqualTo(first.get("jobId"));
+            assertThat(names(name)).containsExactly(name, name + "-a2");
+            assertThat(f.log())
+                    .contains("reuse succeeded: job " + first.get("jobId"))
+                    .contains("FAILED) not reused (only a SUCCEEDED job is); submitting attempt 2")
+                    .doesNotContain("already exists")
+                    .doesNotContain("newest 150");
+        }
+
+        @Test
+        void reuseSucceededAfterAFailedRunCreatesTheNextAttemptUnderANameAihcTakes() throws Exception {
+            reuseAfterAFailedRun("sim", "fallback-r1");
+        }
+
+        @Test
+        void reuseSucceededAfterAFailedRunCreatesTheNextAttemptUnderANameSenseCoreTakes() throws Exception {
+            reuseAfterAFailedRun("sim-sc", "sc-r1");
+        }
+
+        void aNewClientTokenGetsAName(String connection, String name) throws Exception {
+            SubmitTrainingJobStep first = step(connection, "r2", 3);
+            first.setClientToken("nightly-41-train");
+            Map<String, Object> failed = rerun(first);
+            SubmitTrainingJobStep second = step(connection, "r2", 3);
+            second.setClientToken("nightly-42-train");
+
+            Map<String, Object> rerun = rerun(second);
+
+            List<String> jobs = names(name);
+            assertThat(jobs).hasSize(2);
+            assertThat(jobs.get(1)).matches(java.util.regex.Pattern.quote(name) + "-[0-9a-f]{8}");
+            assertThat(rerun.get("jobId")).isNotEqualTo(failed.get("jobId"));
+            assertThat(f.log())
+                    .contains("(the name " + name + " is another submission's job; this one is named for its client"
+                            + " token nightly-42-train)");
+        }
+
+        @Test
+        void aRerunUnderANewClientTokenGetsANameAihcTakes() throws Exception {
+            aNewClientTokenGetsAName("sim", "fallback-r2");
+        }
+
+        @Test
+        void aRerunUnderANewClientTokenGetsANameSenseCoreTakesNotTheFirstTokensJob() throws Exception {
+            aNewClientTokenGetsAName("sim-sc", "sc-r2");
+        }
+
+        @Test
+        void reuseSucceededReturnsTheSucceededJobAClientTokenCreated() throws Exception {
+            SubmitTrainingJobStep first = step("sim", "r3", 0);
+            first.setClientToken("nightly-43-train");
+            Map<String, Object> succeeded = rerun(first);
+            assertThat(succeeded).containsEntry("status", "SUCCEEDED");
+            SubmitTrainingJobStep reuse = step("sim", "r3", 0);
+            reuse.setReuse("succeeded");
+
+            Map<String, Object> again = rerun(reuse);
+
+            assertThat(again).containsEntry("jobId", succeeded.get("jobId")).containsKey("reused");
+            assertThat(again.get("reused")).asString().contains("clientToken=nightly-43-train");
+            assertThat(names("fallback-r3")).containsExactly("fallback-r3");
+            assertThat(f.log())
+                    .contains("reused job " + succeeded.get("jobId") + " (fallback-r3), SUCCEEDED")
+                    .contains("(client token nightly-43-train); not submitting it again");
+        }
     }
 }

@@ -334,6 +334,14 @@ public final class Simulator implements AutoCloseable {
     }
 
     /**
+     * The next job created under {@code name} ends with {@code exitCode} whatever its spec says (its log as
+     * any failed run's): a flaky run that a re-run of the very same spec does not meet again.
+     */
+    public void failNextRun(String name, int exitCode) {
+        cluster.failNextRun(name, exitCode);
+    }
+
+    /**
      * Makes the SenseCore gateway accept only these signature schemes (both by default, or as the
      * scenario's {@code sensecore.acceptedSignatures} says): a gateway that refuses the other with 401.
      */

@@ -95,6 +95,20 @@ class AihcSimulationTest {
         assertThat(client.status(job).phase()).isEqualTo(JobPhase.FAILED);
     }
 
+    /** A flaky run: the next job of a name fails once; the same spec's next job runs as its spec asks. */
+    @Test
+    void aRunMadeToFailEndsWithThatExitCodeOnceAndTheNextJobOfTheSpecSucceeds() {
+        sim.failNextRun("flaky", 1);
+        JobRef first = client.submit(SimSpecs.aihc("flaky", "training", 1, 1, "SIM_RUN_SECONDS", "5"), "tok-f1");
+        sim.advanceClock(Duration.ofSeconds(5));
+        assertThat(client.status(first).phase()).isEqualTo(JobPhase.FAILED);
+        assertThat(sim.deleteJob(first.id())).isTrue();
+
+        JobRef again = client.submit(SimSpecs.aihc("flaky", "training", 1, 1, "SIM_RUN_SECONDS", "5"), "tok-f2");
+        sim.advanceClock(Duration.ofSeconds(5));
+        assertThat(client.status(again).phase()).isEqualTo(JobPhase.SUCCEEDED);
+    }
+
     @Test
     void theDocumentedJobStaysQueuedWithAKubeSchedulerStyleEvent() {
         JobRef job = client.submit(SimSpecs.aihc(DOCUMENTED_JOB, "default", 1, 8), "tok-doc");

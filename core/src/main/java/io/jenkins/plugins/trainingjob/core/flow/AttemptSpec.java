@@ -4,20 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader;
 import java.util.Map;
 
 /**
- * The spec of attempt n of a submit. A spec without a name is sent as it is: each attempt's own client
- * token names it (SenseCore derives the name from the token). A spec with a name keeps it on attempt 1
- * and is named {@code <name>-a<n>} from attempt 2 on: SenseCore finds jobs by name, so a second job under
- * the first one's name would be taken for the first (or refused as a duplicate). The suffix matches the
- * token's ({@code ClientToken.forAttempt}), so a person sees which job belongs to which attempt.
+ * The spec of attempt n of a submit, named by the one rule every new job follows ({@link JobNames}). A spec
+ * without a name is sent as it is: each attempt's own client token names it (SenseCore derives the name from
+ * the token). A spec with a name keeps it on attempt 1 and is named {@code <name>-a<n>} from attempt 2 on,
+ * the suffix its token has ({@code ClientToken.forAttempt}), so a person sees which job belongs to which
+ * attempt; when another submission's job has that name, {@link IdempotentSubmitter#create} gives the job the
+ * name {@link JobNames#whenTaken} derives from its token.
  */
 final class AttemptSpec {
-
-    private static final int MAX_NAME = 63;
 
     private AttemptSpec() {}
 
@@ -25,15 +25,13 @@ final class AttemptSpec {
         if (attempt == 1 || spec.name() == null || spec.name().isBlank()) {
             return spec;
         }
-        String suffix = "-a" + attempt;
-        String base = spec.name().trim();
-        if (base.length() + suffix.length() > MAX_NAME) {
-            base = base.substring(0, MAX_NAME - suffix.length());
-        }
-        while (base.endsWith("-") || base.endsWith("_") || base.endsWith(".")) {
-            base = base.substring(0, base.length() - 1);
-        }
-        return with(spec, "name", base + suffix, "attempt " + attempt + " of " + spec.name());
+        return with(
+                spec, "name", JobNames.forAttempt(spec.name(), attempt), "attempt " + attempt + " of " + spec.name());
+    }
+
+    /** {@code spec} under the name its token's job gets when another job has the name it asks for. */
+    static JobSpec whenTaken(JobSpec spec, String clientToken) {
+        return with(spec, "name", JobNames.whenTaken(spec.name(), clientToken), spec.name() + " under its own name");
     }
 
     /** {@code spec} with one top-level field set, checked again as any spec is. */

@@ -1,6 +1,8 @@
 package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -19,8 +21,21 @@ public final class IdempotentSubmitter {
 
     private IdempotentSubmitter() {}
 
-    /** The job a submit ended with, and whether it existed before this call. */
-    public record Submitted(JobRef job, boolean alreadySubmitted, String clientToken) {
+    /**
+     * The job a submit ended with, and whether it existed before this call.
+     *
+     * @param takenName the name the spec asked for when another job had it and this one got a name of its own
+     *     ({@link JobNames#whenTaken}); empty otherwise
+     */
+    public record Submitted(JobRef job, boolean alreadySubmitted, String clientToken, String takenName) {
+
+        public Submitted {
+            takenName = takenName == null ? "" : takenName;
+        }
+
+        public Submitted(JobRef job, boolean alreadySubmitted, String clientToken) {
+            this(job, alreadySubmitted, clientToken, "");
+        }
 
         /** The line a person reads: the same words in the CLI and in the build log. */
         String message() {
@@ -30,7 +45,18 @@ public final class IdempotentSubmitter {
             return alreadySubmitted
                     ? "already submitted as job " + what + " on " + where + " (client token " + clientToken
                             + "); not submitting it again"
-                    : "submitted job " + what + " to " + where;
+                    : "submitted job " + what + " to " + where + (takenName.isEmpty() ? "" : " (" + nameNote() + ")");
+        }
+
+        /**
+         * Why the job's name is not the one the spec asks for, in the words every front end adds to its submit
+         * line; empty when it is.
+         */
+        public String nameNote() {
+            return takenName.isEmpty()
+                    ? ""
+                    : "the name " + ConsoleText.strip(takenName) + " is another submission's job; this one is named"
+                            + " for its client token " + clientToken;
         }
     }
 
@@ -76,8 +102,20 @@ public final class IdempotentSubmitter {
         return new Submitted(match.job(), true, clientToken);
     }
 
-    /** The second half of {@link #submit}: the create (a lost answer is resolved by the client's look-ups). */
+    /**
+     * The second half of {@link #submit}: the create (a lost answer is resolved by the client's look-ups).
+     * When another submission's job has the name the spec asks for, the job is created under the name its
+     * token gives it ({@link JobNames#whenTaken}), the one name a look-up by this token reads next.
+     */
     public static Submitted create(TrainingPlatform platform, JobSpec spec, String clientToken) {
-        return new Submitted(platform.submit(spec, clientToken), false, clientToken);
+        try {
+            return new Submitted(platform.submit(spec, clientToken), false, clientToken);
+        } catch (JobNameTakenException taken) {
+            if (spec.name() == null || spec.name().isBlank()) {
+                throw taken; // a name derived from the token: only a hash collision gets here
+            }
+            JobSpec own = AttemptSpec.whenTaken(spec, clientToken);
+            return new Submitted(platform.submit(own, clientToken), false, clientToken, spec.name());
+        }
     }
 }

@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -19,15 +20,21 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The reuse look-up ({@link ReusePolicy}): the jobs of one rendered spec are the family of client tokens
- * {@code forAttempt(reuseToken, n)}, n = 1, 2, ... up to the first token no job carries. The look-up walks
- * that family; {@code succeeded} returns the newest job whose state is SUCCEEDED, {@code any} the newest
- * job; otherwise the spec is submitted under the first free token, so the next run finds it.
+ * The reuse look-up ({@link ReusePolicy}): which earlier job of one rendered spec to return instead of a
+ * submit, and otherwise under which token to submit it. Two look-ups, both by token, never by name:
+ * <ul>
+ *   <li>the spec's own token family {@code forAttempt(reuseToken, n)}, n = 1, 2, ... up to the first token no
+ *       job carries (the next submit takes that token);
+ *   <li>the jobs of the spec under any other token ({@link TrainingPlatform#jobsOfSpec}: a job an explicit
+ *       client token, a re-run or another pipeline created), which the platform proves this key created from
+ *       this spec.
+ * </ul>
+ * {@code succeeded} returns the newest job whose state is SUCCEEDED, {@code any} the newest job.
  *
  * <p>Proof only: a job is reused under {@code succeeded} only when its phase reads SUCCEEDED (an unknown or
- * unreadable state is not success); a job deleted from the platform is not found, so it is never reused.
- * What the look-up cannot see (AIHC: jobs older than its list window; a gap in the family left by a deleted
- * job) is named in {@link Decision#notChecked()}.
+ * unreadable state is not success); a job deleted from the platform is not found, so it is never reused; the
+ * jobs passed over are named with their state. What the look-ups could not read (AIHC: jobs older than a
+ * full list window) is named in {@link Decision#notChecked()}, and only then.
  */
 public final class SpecReuse {
 
@@ -91,10 +98,8 @@ public final class SpecReuse {
     }
 
     /**
-     * Looks up the jobs of {@code baseToken}'s family on {@code platform}. Member n is looked up with the spec
-     * it was created from ({@link AttemptSpec#forAttempt}: from the second on, the job's name carries
-     * {@code -a<n>}), so on a platform that finds jobs by name each member finds its own job, never the first
-     * one's.
+     * Looks up the jobs of the spec: {@code baseToken}'s family (member n is looked up with the spec it was
+     * created from, {@link AttemptSpec#forAttempt}) and the spec's jobs under other tokens.
      *
      * @param baseToken the spec's reuse token ({@code SpecDigest.reuseToken})
      * @throws IllegalArgumentException for {@link ReusePolicy#NEVER}: there is nothing to look up
@@ -106,9 +111,8 @@ public final class SpecReuse {
             throw new IllegalArgumentException("reuse: never looks nothing up");
         }
         ClientToken.require("clientToken", baseToken);
-        Reused best = null;
-        List<String> passedOver = new ArrayList<>();
         List<String> notChecked = new ArrayList<>();
+        Map<String, JobsOfSpec.Found> seen = new LinkedHashMap<>();
         int n = 1;
         for (; n <= MAX_FAMILY; n++) {
             String token = ClientToken.forAttempt(baseToken, n);
@@ -123,28 +127,37 @@ public final class SpecReuse {
             }
             JobRef job = IdempotentSubmitter.adopt(platform, member, token, found.get())
                     .job();
-            JobStatus status = platform.status(job);
+            seen.put(job.id(), new JobsOfSpec.Found(job, token));
+        }
+        JobsOfSpec others = platform.jobsOfSpec(spec);
+        others.notSeen().ifPresent(h -> notChecked.add(h + ": a job of this spec among them was not looked for"));
+        List<JobsOfSpec.Found> newest = others.jobs().stream()
+                .filter(f -> !seen.containsKey(f.job().id()))
+                .toList();
+        if (newest.size() > MAX_FAMILY) {
+            notChecked.add((newest.size() - MAX_FAMILY) + " older jobs of this spec under other client tokens (the"
+                    + " newest " + MAX_FAMILY + " were read)");
+            newest = newest.subList(0, MAX_FAMILY);
+        }
+        newest.forEach(f -> seen.put(f.job().id(), f));
+
+        Reused best = null;
+        List<String> passedOver = new ArrayList<>();
+        for (JobsOfSpec.Found f : seen.values()) {
+            JobStatus status = platform.status(f.job());
+            Reused candidate = new Reused(f.job(), status, f.clientToken());
             if (policy == ReusePolicy.ANY || status.phase() == JobPhase.SUCCEEDED) {
-                best = new Reused(job, status, token); // later attempts are newer: keep the last one
+                best = best == null || newer(candidate, best) ? candidate : best;
             } else {
-                passedOver.add("job " + ConsoleText.strip(job.id()) + " (" + status.phase() + ")");
+                passedOver.add(describe(f.job(), status.phase()));
             }
         }
-        platform.tokenLookupHorizon()
-                .ifPresent(h -> notChecked.add(h + ": a job of this spec among them was " + "not looked for"));
         int looked = Math.min(n, MAX_FAMILY);
-        if (best == null && n <= MAX_FAMILY && n > 1) {
-            notChecked.add("jobs of this spec under tokens after " + ClientToken.forAttempt(baseToken, n)
-                    + " (no job has that one, so the walk stopped there; a deleted job leaves such a gap)");
+        if (best != null) {
+            return new Decision(
+                    Optional.of(best), best.clientToken(), attemptOf(best, baseToken), looked, notChecked, "");
         }
-        String skipped = best != null || passedOver.isEmpty()
-                ? ""
-                : String.join(", ", passedOver) + " not reused (only a SUCCEEDED job is); submitting attempt " + n;
         if (n > MAX_FAMILY) {
-            if (best != null) {
-                return new Decision(
-                        Optional.of(best), best.clientToken(), attemptOf(best, baseToken), looked, notChecked, "");
-            }
             throw InvalidRequestException.refused(
                     platform.kind(),
                     "submit",
@@ -152,18 +165,44 @@ public final class SpecReuse {
                     MAX_FAMILY + " jobs of this spec exist under " + baseToken + "..-a" + MAX_FAMILY
                             + " and none can be reused; submit with reuse: never, or delete old jobs");
         }
-        return best != null
-                ? new Decision(
-                        Optional.of(best), best.clientToken(), attemptOf(best, baseToken), looked, notChecked, "")
-                : new Decision(Optional.empty(), ClientToken.forAttempt(baseToken, n), n, looked, notChecked, skipped);
+        String skipped = passedOver.isEmpty()
+                ? ""
+                : named(passedOver) + " not reused (only a SUCCEEDED job is); "
+                        + (n == 1 ? "submitting the spec again" : "submitting attempt " + n);
+        return new Decision(Optional.empty(), ClientToken.forAttempt(baseToken, n), n, looked, notChecked, skipped);
     }
 
+    /** The job of a status created later, by the platform's own time; when either time is unknown, the later seen. */
+    private static boolean newer(Reused candidate, Reused best) {
+        Instant a = candidate.status().createdAt();
+        Instant b = best.status().createdAt();
+        return a == null || b == null || !a.isBefore(b);
+    }
+
+    private static String describe(JobRef job, JobPhase phase) {
+        String id = ConsoleText.strip(job.id());
+        String name = job.name().equals(job.id()) ? "" : ConsoleText.strip(job.name()) + ", ";
+        return "job " + id + " (" + name + phase + ")";
+    }
+
+    /** At most {@value #NAMED} jobs by name, then how many more. */
+    private static String named(List<String> jobs) {
+        if (jobs.size() <= NAMED) {
+            return String.join(", ", jobs);
+        }
+        return String.join(", ", jobs.subList(0, NAMED)) + " and " + (jobs.size() - NAMED) + " more";
+    }
+
+    /** How many passed-over jobs a miss names. */
+    private static final int NAMED = 3;
+
+    /** Which member of the family the reused job is; 1 for a job of another token (the family is not used). */
     private static int attemptOf(Reused reused, String baseToken) {
         for (int n = 1; n <= MAX_FAMILY; n++) {
             if (ClientToken.forAttempt(baseToken, n).equals(reused.clientToken())) {
                 return n;
             }
         }
-        throw new IllegalStateException("token " + reused.clientToken() + " is not of family " + baseToken);
+        return 1;
     }
 }

@@ -55,22 +55,17 @@ public sealed interface SubmitEvent {
             skipped = skipped == null ? "" : skipped;
         }
 
+        /** One line per thing said (each stripped of control characters), the skipped jobs first. */
         @Override
         public String message() {
-            StringBuilder b = new StringBuilder();
+            List<String> lines = new java.util.ArrayList<>();
             if (!skipped.isEmpty()) {
-                b.append("reuse ").append(policy.text()).append(": ").append(skipped);
+                lines.add("reuse " + policy.text() + ": " + ConsoleText.strip(skipped));
             }
             for (String n : notChecked) {
-                if (!b.isEmpty()) {
-                    b.append('\n');
-                }
-                b.append("reuse ")
-                        .append(policy.text())
-                        .append(": found no job to reuse; not checked: ")
-                        .append(n);
+                lines.add("reuse " + policy.text() + ": found no job to reuse; not checked: " + ConsoleText.strip(n));
             }
-            return ConsoleText.strip(b.toString());
+            return String.join("\n", lines);
         }
     }
 
@@ -108,7 +103,8 @@ public sealed interface SubmitEvent {
             return ConsoleText.strip("attempt " + attempt + " (" + target + "): "
                     + (submitted.alreadySubmitted() ? "found job " : "submitted job ")
                     + submitted.job().id()
-                    + " (client token " + submitted.clientToken() + ")");
+                    + " (client token " + submitted.clientToken() + ")"
+                    + (submitted.nameNote().isEmpty() ? "" : "; " + submitted.nameNote()));
         }
     }
 

@@ -60,7 +60,8 @@ public final class ClientToken {
 
     private static final int MAX_LENGTH = 63;
 
-    private static String sha256Hex(String text) {
+    /** The SHA-256 of {@code text} (UTF-8) in lower-case hex: what token and name suffixes are cut from. */
+    static String sha256Hex(String text) {
         try {
             return HexFormat.of()
                     .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));

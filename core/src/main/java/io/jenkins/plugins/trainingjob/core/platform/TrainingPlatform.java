@@ -47,12 +47,15 @@ public interface TrainingPlatform extends AutoCloseable {
     }
 
     /**
-     * What a token look-up cannot see, in words for a report ("jobs older than the newest 150 of the
-     * queue"); empty when it finds every job that still exists (SenseCore reads the job by the name the
-     * token gives). A reuse that found nothing says so instead of claiming there was nothing to find.
+     * The jobs this caller created from {@code spec} under any client token, newest first, each with its
+     * token: a job counts only on proof that this key created it from this very spec (AIHC: this key's
+     * signature on its spec-digest label and its own detail; SenseCore: its own document carries the create
+     * body), under a name {@link JobNames} gives the spec. What the look-up could not read is said in
+     * {@link JobsOfSpec#notSeen()}, never taken for "no job".
      */
-    default java.util.Optional<String> tokenLookupHorizon() {
-        return java.util.Optional.empty();
+    default JobsOfSpec jobsOfSpec(JobSpec spec) {
+        return JobsOfSpec.notLookedFor(
+                "jobs of this spec under other client tokens (this client does not list" + " them)");
     }
 
     JobStatus status(JobRef job);

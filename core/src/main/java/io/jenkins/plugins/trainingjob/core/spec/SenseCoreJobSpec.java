@@ -13,6 +13,13 @@ import java.util.function.Function;
  */
 public final class SenseCoreJobSpec implements JobSpec {
 
+    /**
+     * The {@code env[]} entry trainjob adds to every job it creates: the client token and this key's
+     * signature over it and the spec's digest ({@code <token> <digest>.<mac>}). ACP keeps no labels, so this
+     * is how a look-up proves which submission a job belongs to; it takes one of the API's 10 entries.
+     */
+    public static final String CLIENT_TOKEN_ENV = "TRAINJOB_CLIENT_TOKEN";
+
     /** {@code roles[]}: today exactly one, named {@code Worker}. */
     public record Role(
             String name,

@@ -25,7 +25,9 @@ final class SenseCoreSpecRules {
     static final List<String> QUOTA_TYPES = List.of("JOB_QUOTA_TYPE_UNSPECIFIED", "RESERVED", "SPOT");
     static final List<String> SCORING_STRATEGIES = List.of("MOST_ALLOCATED", "LEAST_ALLOCATED");
     static final List<String> ACTIONS = List.of("RESTART_JOB", "RESTART_POD", "FAIL_JOB");
+    /** The API's limit; a spec may use one less ({@link SenseCoreJobSpec#CLIENT_TOKEN_ENV}). */
     static final int MAX_ENV = 10;
+
     static final int MAX_RULES = 20;
 
     private static final Pattern NAME = Pattern.compile("[a-z]([a-z0-9-]*[a-z0-9])?");
@@ -138,12 +140,22 @@ final class SenseCoreSpecRules {
     }
 
     private void checkEnv(List<SenseCoreJobSpec.Env> env) {
-        if (env.size() > MAX_ENV) {
-            problems.add("env", "must hold at most " + MAX_ENV + " entries (found " + env.size() + ")");
+        if (env.size() > MAX_ENV - 1) {
+            problems.add(
+                    "env",
+                    "must hold at most " + (MAX_ENV - 1) + " entries (found " + env.size() + "): the API takes "
+                            + MAX_ENV + " and trainjob adds " + SenseCoreJobSpec.CLIENT_TOKEN_ENV
+                            + ", the job's identity");
         }
         for (int i = 0; i < env.size(); i++) {
             String path = SpecPath.index("env", i);
-            problems.required(SpecPath.field(path, "key"), env.get(i).key());
+            if (problems.required(SpecPath.field(path, "key"), env.get(i).key())
+                    && env.get(i).key().equals(SenseCoreJobSpec.CLIENT_TOKEN_ENV)) {
+                problems.add(
+                        SpecPath.field(path, "key"),
+                        SenseCoreJobSpec.CLIENT_TOKEN_ENV + " is set by trainjob when it creates the job (the"
+                                + " client token, how a re-run finds the job); leave it out of the spec");
+            }
             if (env.get(i).value() == null) {
                 problems.add(SpecPath.field(path, "value"), "required");
             }

@@ -23,8 +23,13 @@ public final class SpecDigest {
      * out the labels whose keys are in {@code ignoredLabelKeys} (labels the client adds itself).
      */
     public static String of(JobSpec spec, Set<String> ignoredLabelKeys) {
+        return of(spec.body(), ignoredLabelKeys);
+    }
+
+    /** {@link #of(JobSpec, Set)} of a create body (a spec's, with its name changed by the client). */
+    public static String of(JsonNode body, Set<String> ignoredLabelKeys) {
         StringBuilder canonical = new StringBuilder();
-        write(spec.body(), canonical, ignoredLabelKeys, true);
+        write(body, canonical, ignoredLabelKeys, true);
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
                     .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));

@@ -11,6 +11,8 @@ import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -79,5 +81,51 @@ class IdempotentSubmitterTest {
         assertThat(IdempotentSubmitter.submit(platform, spec, "fresh", false).job())
                 .isEqualTo(CREATED);
         verify(platform, never()).findByClientToken(any(JobSpec.class), anyString());
+    }
+
+    /** Issue 35 P2: a re-run under a new token of a spec whose name another submission's job has. */
+    @Test
+    void aNameAnotherSubmissionsJobHasGivesTheJobTheNameItsTokenDerivesAndSaysWhy() {
+        JobSpec named = io.jenkins.plugins.trainingjob.core.testkit.FakePlatform.spec(PlatformKind.AIHC, "train-1");
+        String own = JobNames.whenTaken("train-1", "gh-7-2-lr1");
+        JobRef renamed = new JobRef(PlatformKind.AIHC, "pytorchjob-3", own);
+        when(platform.submit(named, "gh-7-2-lr1")).thenThrow(nameTaken("train-1"));
+        when(platform.submit(org.mockito.ArgumentMatchers.argThat(s -> s != null && own.equals(s.name())), anyString()))
+                .thenReturn(renamed);
+
+        IdempotentSubmitter.Submitted s = IdempotentSubmitter.create(platform, named, "gh-7-2-lr1");
+
+        assertThat(s.job()).isEqualTo(renamed);
+        assertThat(s.takenName()).isEqualTo("train-1");
+        assertThat(s.message())
+                .isEqualTo("submitted job pytorchjob-3 (" + own + ") to Baidu AIHC (the name train-1 is another"
+                        + " submission's job; this one is named for its client token gh-7-2-lr1)");
+    }
+
+    @Test
+    void aNameTakenTwiceIsRefusedWithThePlatformsWordsAndNothingMoreIsTried() {
+        JobSpec named = io.jenkins.plugins.trainingjob.core.testkit.FakePlatform.spec(PlatformKind.AIHC, "train-1");
+        when(platform.submit(any(), anyString())).thenThrow(nameTaken("train-1"));
+
+        assertThatThrownBy(() -> IdempotentSubmitter.create(platform, named, "tok-1"))
+                .isInstanceOf(JobNameTakenException.class)
+                .hasMessageContaining("already exists");
+        verify(platform, org.mockito.Mockito.times(2)).submit(any(), anyString());
+    }
+
+    private static JobNameTakenException nameTaken(String name) {
+        return JobNameTakenException.of(
+                new InvalidRequestException(
+                        PlatformKind.AIHC,
+                        "POST /api/v1/aijobs",
+                        400,
+                        "JobNameAlreadyExists",
+                        "r-1",
+                        "job name " + name + " already exists in cce-x",
+                        "",
+                        "JobNameAlreadyExists",
+                        null),
+                name,
+                "resource pool cce-x");
     }
 }

@@ -34,12 +34,16 @@ class SpecReuseTest {
     private final String base = SpecDigest.reuseToken(spec, Map.of("LR", "1e-4"));
 
     private JobRef submitted(String token, JobPhase phase) {
+        return submitted(token, phase, Instant.parse("2026-12-01T20:00:00Z"));
+    }
+
+    private JobRef submitted(String token, JobPhase phase, Instant created) {
         JobRef job = platform.submit(spec, token);
         platform.addStatus(new JobStatus(
                 job,
                 phase,
                 phase.name(),
-                Instant.parse("2026-12-01T20:00:00Z"),
+                created,
                 null,
                 phase.isTerminal() ? Instant.parse("2026-12-01T21:00:00Z") : null,
                 null,
@@ -85,7 +89,11 @@ class SpecReuseTest {
 
         assertThat(d.reused()).isEmpty();
         assertThat(d.clientToken()).isEqualTo(base + "-a4");
-        assertThat(d.notChecked()).anySatisfy(n -> assertThat(n).contains(base + "-a4"));
+        // every job of the spec was read (this platform lists them all): no gap or window to warn about (P16)
+        assertThat(d.notChecked()).isEmpty();
+        assertThat(d.skipped())
+                .isEqualTo("job job-1 (nightly, FAILED), job job-2 (nightly, UNKNOWN), job job-3 (nightly, STOPPED)"
+                        + " not reused (only a SUCCEEDED job is); submitting attempt 4");
     }
 
     @Test
@@ -131,9 +139,88 @@ class SpecReuseTest {
         assertThat(d.clientToken()).isEqualTo(base + "-a2");
         assertThat(d.attempt()).isEqualTo(2);
         assertThat(d.skipped())
-                .isEqualTo("job " + failed.id() + " (FAILED) not reused (only a SUCCEEDED job is);"
+                .isEqualTo("job " + failed.id() + " (nightly, FAILED) not reused (only a SUCCEEDED job is);"
                         + " submitting attempt 2");
         assertThat(AttemptSpec.forAttempt(spec, d.attempt()).name()).isEqualTo("nightly-a2");
+    }
+
+    /** Issue 35 P8: a job an explicit client token (or a re-run) created is a job of the spec too. */
+    @Test
+    void succeededReturnsTheSucceededJobOfTheSpecThatAnotherTokenCreatedUnderItsOwnToken() {
+        JobRef job = submitted("gh-4201-1-lr1", JobPhase.SUCCEEDED);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused().orElseThrow().job()).isEqualTo(job);
+        assertThat(d.clientToken()).isEqualTo("gh-4201-1-lr1");
+        assertThat(d.attempt()).isEqualTo(1);
+        assertThat(d.reused().get().message(Instant.parse("2026-12-02T00:00:00Z")))
+                .isEqualTo("reused job job-1 (nightly), SUCCEEDED 3h ago (client token gh-4201-1-lr1); not"
+                        + " submitting it again");
+        assertThat(d.notChecked()).isEmpty();
+    }
+
+    @Test
+    void aFailedJobOfAnotherTokenIsNamedAndTheSpecIsSubmittedUnderTheFamilysFirstToken() {
+        submitted("gh-4202-1-lr1", JobPhase.FAILED);
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED);
+
+        assertThat(d.reused()).isEmpty();
+        assertThat(d.clientToken()).isEqualTo(base);
+        assertThat(d.skipped())
+                .isEqualTo("job job-1 (nightly, FAILED) not reused (only a SUCCEEDED job is); submitting the spec"
+                        + " again");
+    }
+
+    @Test
+    void theNewestSucceededJobWinsWhateverTokenCreatedIt() {
+        submitted(base, JobPhase.SUCCEEDED, Instant.parse("2026-12-01T10:00:00Z"));
+        JobRef later = submitted("gh-1-2-lr0", JobPhase.SUCCEEDED, Instant.parse("2026-12-01T12:00:00Z"));
+        submitted("gh-1-1-lr0", JobPhase.SUCCEEDED, Instant.parse("2026-12-01T11:00:00Z"));
+
+        assertThat(SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED)
+                        .reused()
+                        .orElseThrow()
+                        .job())
+                .isEqualTo(later);
+    }
+
+    @Test
+    void aJobOfTheSpecsNameButAnotherBodyIsNotAJobOfTheSpec() {
+        JobSpec other = io.jenkins.plugins.trainingjob.core.spec.JobSpecLoader.load("""
+                platform: aihc
+                name: nightly
+                jobSpec:
+                  image: registry.baidubce.com/ml/train:2
+                  command: python train.py
+                  replicas: 1
+                """, "other.yaml", Map.of());
+        platform.submit(other, "gh-1-1-lr0");
+
+        SpecReuse.Decision d = SpecReuse.decide(platform, spec, base, ReusePolicy.ANY);
+
+        assertThat(d.reused()).isEmpty();
+        assertThat(d.skipped()).isEmpty();
+    }
+
+    /** Issue 35 P16: the list window is named only when the platform's look-up read a full one. */
+    @Test
+    void whatTheLookUpOfOtherTokensCouldNotReadIsSaidOnlyWhenThePlatformSaysSo() {
+        FakePlatform windowFull = new FakePlatform() {
+            @Override
+            public io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec jobsOfSpec(JobSpec s) {
+                return new io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec(
+                        List.of(), java.util.Optional.of("jobs older than the newest 150 of the queue"));
+            }
+        };
+
+        assertThat(SpecReuse.decide(windowFull, spec, base, ReusePolicy.SUCCEEDED)
+                        .notChecked())
+                .containsExactly("jobs older than the newest 150 of the queue: a job of this spec among them was not"
+                        + " looked for");
+        assertThat(SpecReuse.decide(platform, spec, base, ReusePolicy.SUCCEEDED).notChecked())
+                .isEmpty();
     }
 
     @Test

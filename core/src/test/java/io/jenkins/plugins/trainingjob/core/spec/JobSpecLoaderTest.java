@@ -225,7 +225,7 @@ class JobSpecLoaderTest {
                 .extracting(SpecProblem::toString)
                 .containsExactly(
                         "display_name: required",
-                        "env: must hold at most 10 entries (found 12)",
+                        "env: must hold at most 9 entries (found 12): the API takes 10 and trainjob adds TRAINJOB_CLIENT_TOKEN, the job's identity",
                         "name: must start with a lowercase letter, end with a lowercase letter or digit and contain only"
                                 + " a-z, 0-9 and '-'",
                         "resource_pool.name: required",
@@ -239,7 +239,7 @@ class JobSpecLoaderTest {
                         System.lineSeparator(),
                         "ci/job.yaml: invalid job spec (9 problems)",
                         "  display_name: required",
-                        "  env: must hold at most 10 entries (found 12)",
+                        "  env: must hold at most 9 entries (found 12): the API takes 10 and trainjob adds TRAINJOB_CLIENT_TOKEN, the job's identity",
                         "  name: must start with a lowercase letter, end with a lowercase letter or digit and contain only"
                                 + " a-z, 0-9 and '-'",
                         "  resource_pool.name: required",
@@ -259,7 +259,7 @@ class JobSpecLoaderTest {
         }
         assertThat(senseCore().set("env", env + "]").problems())
                 .containsExactly(
-                        "env: must hold at most 10 entries (found 11)",
+                        "env: must hold at most 9 entries (found 11): the API takes 10 and trainjob adds TRAINJOB_CLIENT_TOKEN, the job's identity",
                         "env[2].key: required",
                         "env[10].key: required");
     }

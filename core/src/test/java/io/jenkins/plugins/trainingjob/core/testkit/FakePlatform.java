@@ -9,9 +9,11 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RawDiagnosis;
@@ -88,6 +90,8 @@ public class FakePlatform implements TrainingPlatform {
     private final List<String> order = new CopyOnWriteArrayList<>();
     private final Map<String, JobStatus> jobs = new ConcurrentHashMap<>();
     private final Map<String, JobRef> submitted = new ConcurrentHashMap<>();
+    private final Map<String, com.fasterxml.jackson.databind.JsonNode> bodies = new ConcurrentHashMap<>();
+    private final Map<String, String> tokens = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> stopCountdown = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> transientFailures = new ConcurrentHashMap<>();
     private final AtomicInteger diagnosisIds = new AtomicInteger();
@@ -223,7 +227,36 @@ public class FakePlatform implements TrainingPlatform {
         submitted.put(job.id(), job);
         order.add(0, job.id());
         byToken.put(clientToken, job);
+        bodies.put(job.id(), unnamed(spec));
+        tokens.put(job.id(), clientToken);
         return job;
+    }
+
+    /**
+     * The jobs submitted here from {@code spec} (its body apart from the name) under a name the naming rule
+     * gives it, newest first; this platform reads every job, so nothing is left unseen.
+     */
+    @Override
+    public JobsOfSpec jobsOfSpec(JobSpec spec) {
+        List<JobsOfSpec.Found> found = new ArrayList<>();
+        for (String id : order) {
+            JobRef job = submitted.get(id);
+            String token = tokens.get(id);
+            if (job != null
+                    && token != null
+                    && unnamed(spec).equals(bodies.get(id))
+                    && spec.name() != null
+                    && JobNames.isNameOf(spec.name(), job.name(), token)) {
+                found.add(new JobsOfSpec.Found(job, token));
+            }
+        }
+        return new JobsOfSpec(found, Optional.empty());
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode unnamed(JobSpec spec) {
+        ObjectNode body = spec.body();
+        body.remove("name");
+        return body;
     }
 
     @Override

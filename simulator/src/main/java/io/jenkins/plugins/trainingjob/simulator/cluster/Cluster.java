@@ -48,6 +48,9 @@ public final class Cluster {
     private final Map<String, Integer> grown = new HashMap<>();
     private final Map<String, Node> nodes = new TreeMap<>();
     private final Map<String, SimJob> jobs = new LinkedHashMap<>();
+    /** Job names whose next run ends with this exit code whatever its spec says ({@link #failNextRun}). */
+    private final Map<String, Integer> failingNextRun = new HashMap<>();
+
     private Random random;
     private long sequence;
     private Instant nextEventAt;
@@ -194,6 +197,7 @@ public final class Cluster {
         nextAction = 0;
         nextArrival = 0;
         jobs.clear();
+        failingNextRun.clear();
         random = new Random(seed);
         sequence = 0;
         nextEventAt = null;
@@ -254,9 +258,21 @@ public final class Cluster {
         return admit(b);
     }
 
+    /**
+     * The next job created under {@code name} (either platform) ends with {@code exitCode}, whatever its env
+     * asks for: a flaky run, such as a node fault, that a re-run of the same spec does not meet again.
+     */
+    public synchronized void failNextRun(String name, int exitCode) {
+        failingNextRun.put(name, exitCode);
+    }
+
     private JobView admit(SimJob.Builder b) {
         if (jobs.containsKey(b.id())) {
             throw new IllegalStateException("job " + b.id() + " already exists");
+        }
+        Integer flaky = failingNextRun.remove(b.name());
+        if (flaky != null) {
+            b.exitCode(flaky);
         }
         SimJob job = new SimJob(b, ++sequence, clock.now());
         jobs.put(job.id(), job);

@@ -263,6 +263,10 @@ public final class SimJob {
             return this;
         }
 
+        String name() {
+            return name;
+        }
+
         public String id() {
             return id;
         }

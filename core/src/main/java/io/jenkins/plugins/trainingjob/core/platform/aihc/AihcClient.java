@@ -18,9 +18,12 @@ import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobLogs;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
 import io.jenkins.plugins.trainingjob.core.platform.LogChunk;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
@@ -184,6 +187,11 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
             response = http.execute(ApiCall.create(OP_CREATE, url, body));
         } catch (TransientException unknownOutcome) {
             return lookUpAfterUncertainCreate(spec, clientToken, unknownOutcome);
+        } catch (InvalidRequestException refused) {
+            if (AihcErrorDecoder.isNameTaken(refused)) {
+                throw JobNameTakenException.of(refused, spec.name(), "resource pool " + pool);
+            }
+            throw refused;
         }
         JsonNode result = response.json().path("result");
         String jobId = AihcJobReader.text(result, "jobId");
@@ -216,16 +224,18 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
 
     /**
      * The newest job under the token that this key created from this spec, as its own detail shows
-     * ({@link AihcOwnedJob}); else what the nearest job under the token is (another spec, another key).
+     * ({@link AihcOwnedJob}), under either name the token's job can have ({@link JobNames#candidates}); else
+     * what the nearest job under the token is (another spec, another key).
      */
     @Override
     public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
         requireTokenShape(clientToken);
-        String queue = managed ? managedQueue : queueOf(spec.body());
+        String queue = queueOf(spec);
+        List<String> names = JobNames.candidates(spec.name(), clientToken);
         return owned.match(
-                finder.byToken(queue, spec.name(), clientToken),
+                finder.byToken(queue, names::contains, clientToken),
                 clientToken,
-                SpecDigest.of(spec, OWN_LABELS),
+                name -> digestUnder(spec, names.contains(name) ? name : spec.name()),
                 spec.body(),
                 queue);
     }
@@ -237,14 +247,44 @@ public final class AihcClient implements TrainingPlatform, JobLogs, SubmittedJob
         String queue = managed
                 ? managedQueue
                 : target.queue() == null ? "" : target.queue().trim();
-        return owned.signedByThisKey(finder.byToken(queue, null, clientToken), clientToken);
+        return owned.signedByThisKey(finder.byToken(queue, name -> false, clientToken), clientToken);
     }
 
+    /**
+     * The jobs of the spec among the newest {@value AihcJobFinder#PAGES} pages of the queue's list, under any
+     * token ({@link AihcOwnedJob#ofSpec}); when those pages are full, older jobs were not read and the answer
+     * says so.
+     */
     @Override
-    public Optional<String> tokenLookupHorizon() {
-        return Optional.of("jobs older than the newest " + AihcJobFinder.PAGES * AihcJobFinder.PAGE_SIZE
-                + " of the queue (AIHC lists jobs newest first; the token look-up reads " + AihcJobFinder.PAGES
-                + " pages)");
+    public JobsOfSpec jobsOfSpec(JobSpec spec) {
+        String queue = queueOf(spec);
+        String specName = spec.name();
+        AihcJobFinder.Window window = finder.window(queue, name -> name.startsWith(specName));
+        List<JobsOfSpec.Found> ours = owned.ofSpec(
+                window.jobs(),
+                (name, token) -> JobNames.isNameOf(specName, name, token),
+                name -> digestUnder(spec, name),
+                spec.body(),
+                queue);
+        return new JobsOfSpec(
+                ours,
+                window.full()
+                        ? Optional.of("jobs older than the newest " + AihcJobFinder.PAGES * AihcJobFinder.PAGE_SIZE
+                                + " of the queue (AIHC lists jobs newest first; the look-up reads "
+                                + AihcJobFinder.PAGES + " pages, and they were full)")
+                        : Optional.empty());
+    }
+
+    /** The queue a job of {@code spec} is in, or {@code ""} for the pool's default. */
+    private String queueOf(JobSpec spec) {
+        return managed ? managedQueue : queueOf(spec.body());
+    }
+
+    /** The digest of {@code spec} created under {@code name}: what its signed label carries. */
+    private static String digestUnder(JobSpec spec, String name) {
+        ObjectNode body = spec.body();
+        body.put("name", name);
+        return SpecDigest.of(body, OWN_LABELS);
     }
 
     private static void requireTokenShape(String clientToken) {

@@ -124,6 +124,18 @@ final class AihcErrorDecoder implements ErrorDecoder {
         return null;
     }
 
+    /**
+     * Whether a create was refused because a job of that name exists in the pool: the simulator's (and, by
+     * its wording, the platform's) {@code JobNameAlreadyExists}, or any refusal whose code or message says the
+     * job already exists. The API reference lists no code for it, so the words decide; a refusal read so by
+     * mistake only makes the flow try the create once more under another name, which creates nothing twice.
+     */
+    static boolean isNameTaken(InvalidRequestException refused) {
+        String code = refused.code().toLowerCase(Locale.ROOT);
+        String message = String.valueOf(refused.getMessage()).toLowerCase(Locale.ROOT);
+        return code.contains("alreadyexist") || code.contains("already_exist") || message.contains("already exist");
+    }
+
     private static String orElse(String message, String otherwise) {
         return message.isEmpty() ? otherwise : message;
     }

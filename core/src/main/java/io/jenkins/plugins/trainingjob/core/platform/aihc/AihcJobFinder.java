@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Finds the jobs carrying a client-token label in AIHC's job list. AIHC has no look-up by token, so the first
@@ -39,19 +40,35 @@ final class AihcJobFinder {
     }
 
     /**
+     * The jobs of the first {@value #PAGES} list pages that carry a client-token label, newest first, and
+     * whether the pages were full (then older jobs exist that were not read).
+     */
+    record Window(List<Found> jobs, boolean full) {}
+
+    /**
      * Every job of the first {@value #PAGES} list pages carrying the token label, newest first, whatever its
      * name: a label is data anyone who may create jobs in the queue writes, so which of them (if any) is the
      * caller's is decided after, by {@link AihcOwnedJob}.
      *
-     * @param likelyName the name a job without labels in its list item must have to be read in detail,
-     *     or {@code null} to read none
+     * @param likely whether a job without labels in its list item, by its name, may be the one looked for:
+     *     only those are read in detail
      */
-    List<Found> byToken(String queue, String likelyName, String clientToken) {
+    List<Found> byToken(String queue, Predicate<String> likely, String clientToken) {
+        return window(queue, likely).jobs().stream()
+                .filter(f -> hasToken(f.labels(), clientToken))
+                .toList();
+    }
+
+    /**
+     * Every job of the first {@value #PAGES} list pages that carries a client-token label (any token),
+     * newest first; a list item without labels is read in detail when {@code likely} accepts its name.
+     */
+    Window window(String queue, Predicate<String> likely) {
         List<Found> found = new ArrayList<>();
         for (int page = 1; page <= PAGES; page++) {
             JsonNode jobs = listPage.read(queue, page, PAGE_SIZE).path("jobs");
             if (!jobs.isArray() || jobs.isEmpty()) {
-                return found;
+                return new Window(found, false);
             }
             for (JsonNode job : jobs) {
                 String jobId = AihcJobReader.text(job, "jobId");
@@ -61,19 +78,19 @@ final class AihcJobFinder {
                 if (jobId.isEmpty()) {
                     continue;
                 }
-                if (labels == null && name.equals(likelyName)) {
+                if (labels == null && likely.test(name)) {
                     read = detail.apply(new JobRef(PlatformKind.AIHC, jobId, name));
                     labels = read.path("labels");
                 }
-                if (hasToken(labels, clientToken)) {
+                if (!label(labels, AihcClient.CLIENT_TOKEN_LABEL).isEmpty()) {
                     found.add(new Found(new JobRef(PlatformKind.AIHC, jobId, name), labels, read));
                 }
             }
             if (jobs.size() < PAGE_SIZE) {
-                return found;
+                return new Window(found, false);
             }
         }
-        return found;
+        return new Window(found, true);
     }
 
     private static boolean hasToken(JsonNode labels, String clientToken) {

@@ -3,9 +3,13 @@ package io.jenkins.plugins.trainingjob.core.platform.aihc;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
+import io.jenkins.plugins.trainingjob.core.platform.SignedDigestLabel;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 
 /**
@@ -27,11 +31,17 @@ final class AihcOwnedJob {
     }
 
     /**
+     * @param digestOf the digest the spec has under a job's name: the name is part of what is signed, and a
+     *     job may have been given another name than the spec's ({@code JobNames})
      * @param body the spec's create body (without the client's labels and nonce), for the detail comparison
      * @param queue the queue the job must be in, or {@code ""} when unknown
      */
     Optional<TokenMatch> match(
-            List<AihcJobFinder.Found> found, String clientToken, String digest, JsonNode body, String queue) {
+            List<AihcJobFinder.Found> found,
+            String clientToken,
+            Function<String, String> digestOf,
+            JsonNode body,
+            String queue) {
         TokenMatch otherSpec = null;
         TokenMatch otherKey = null;
         for (AihcJobFinder.Found f : found) {
@@ -42,7 +52,7 @@ final class AihcOwnedJob {
                 }
                 continue;
             }
-            if (!signed.get().equals(digest)) {
+            if (!signed.get().equals(digestOf.apply(f.job().name()))) {
                 if (otherSpec == null) {
                     otherSpec = new TokenMatch(f.job(), TokenMatch.Kind.OTHER_SPEC, "");
                 }
@@ -63,6 +73,37 @@ final class AihcOwnedJob {
             }
         }
         return Optional.ofNullable(otherSpec != null ? otherSpec : otherKey);
+    }
+
+    /**
+     * The jobs of {@code found} that this key created from the spec, under any token, newest first: the
+     * signature over the job's own token and digest verifies, the job's name is one the spec's jobs get
+     * ({@code accepts}), the digest is the spec's under that name, and the job's own detail is what the spec
+     * asks for. A job another key made, or one whose detail differs, is not among them.
+     */
+    List<JobsOfSpec.Found> ofSpec(
+            List<AihcJobFinder.Found> found,
+            BiPredicate<String, String> accepts,
+            Function<String, String> digestOf,
+            JsonNode body,
+            String queue) {
+        List<JobsOfSpec.Found> ours = new ArrayList<>();
+        for (AihcJobFinder.Found f : found) {
+            String token = AihcJobFinder.label(f.labels(), AihcClient.CLIENT_TOKEN_LABEL);
+            String name = f.job().name();
+            if (!accepts.test(name, token)) {
+                continue;
+            }
+            Optional<String> signed = verifiedDigest(f, token);
+            if (signed.isEmpty() || !signed.get().equals(digestOf.apply(name))) {
+                continue;
+            }
+            JsonNode own = f.detail() != null ? f.detail() : detail.apply(f.job());
+            if (AihcSubmittedDetail.differences(own, body, queue).isEmpty()) {
+                ours.add(new JobsOfSpec.Found(f.job(), token));
+            }
+        }
+        return ours;
     }
 
     /** The newest job whose label this key signed, whatever its spec: a token look-up without a spec. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.internal.http.ApiCall;
 import io.jenkins.plugins.trainingjob.core.internal.http.CallExecutor;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.ClientToken;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettingsValidator;
 import io.jenkins.plugins.trainingjob.core.platform.CreateRecovery;
@@ -13,8 +14,11 @@ import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformClientBuilder;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -131,8 +135,7 @@ public final class SenseCoreClient implements TrainingPlatform {
     @Override
     public JobRef submit(JobSpec spec, String clientToken) {
         String name = nameFor(spec, clientToken);
-        ObjectNode body = spec.body();
-        body.put("name", name);
+        ObjectNode body = createBody(spec, name, clientToken);
         try {
             return refOf(http.execute(createCall(name, body)).json(), name);
         } catch (TransientException uncertain) {
@@ -140,13 +143,22 @@ public final class SenseCoreClient implements TrainingPlatform {
             return recoverUncertainCreate(spec, clientToken, name, body, uncertain);
         } catch (InvalidRequestException e) {
             if (SenseCoreErrorDecoder.isAlreadyExists(e)) {
-                throw e.reworded(
-                        "a training job named '" + name + "' already exists in workspace '" + urls.workspace()
-                                + "'; choose another name",
-                        "name");
+                throw nameTaken(e, name);
             }
             throw e;
         }
+    }
+
+    /** Another job has {@code name} (the look-up by token did not find it to be this submission's). */
+    private JobNameTakenException nameTaken(InvalidRequestException refusal, String name) {
+        return JobNameTakenException.of(refusal, name, "workspace '" + urls.workspace() + "'");
+    }
+
+    /** What a create of {@code spec} under {@code name} sends: the body named, with the client-token entry. */
+    private ObjectNode createBody(JobSpec spec, String name, String clientToken) {
+        ObjectNode body = spec.body();
+        body.put("name", name);
+        return SenseCoreTokenEnv.with(body, clientToken, settings.credentials().secretKey());
     }
 
     private JobRef recoverUncertainCreate(
@@ -163,7 +175,7 @@ public final class SenseCoreClient implements TrainingPlatform {
             if (!SenseCoreErrorDecoder.isAlreadyExists(e)) {
                 throw e;
             }
-            return lookUpAfterCreate(spec, clientToken, name).orElseThrow(() -> e);
+            return lookUpAfterCreate(spec, clientToken, name).orElseThrow(() -> nameTaken(e, name));
         } catch (TransientException again) {
             // The second answer was lost too: the name still makes a look-up safe and exact.
             Optional<JobRef> late = lookUpAfterCreate(spec, clientToken, name);
@@ -181,7 +193,10 @@ public final class SenseCoreClient implements TrainingPlatform {
     private Optional<JobRef> lookUpAfterCreate(JobSpec spec, String clientToken, String name) {
         CreateRecovery.Search search = CreateRecovery.of(
                         http.time(), e -> e instanceof NotFoundException || e instanceof TransientException)
-                .search(CreateRecovery.evenly(createLookups, createLookupWait), () -> findSubmitted(spec, clientToken));
+                .search(CreateRecovery.evenly(createLookups, createLookupWait), () -> tokenJobNamed(
+                                name, spec, clientToken)
+                        .filter(TokenMatch::createdWithThisKey)
+                        .map(TokenMatch::job));
         if (search.interrupted()) {
             throw TransientException.interrupted(
                     PlatformKind.SENSECORE,
@@ -216,17 +231,52 @@ public final class SenseCoreClient implements TrainingPlatform {
         return name;
     }
 
+    /**
+     * The job of the token: read by each name it can have ({@link JobNames#candidates}: the spec's, then the
+     * one it gets when another job has that), and taken only when its own client-token entry names this token
+     * ({@link SenseCoreTokenEnv}); a job under the spec's name made by another submission is not this one. A
+     * spec without a name gives a name derived from the token, which is proof enough for a job made before
+     * the entry existed.
+     */
     @Override
     public Optional<TokenMatch> findByClientToken(JobSpec spec, String clientToken) {
-        String name = nameFor(spec, clientToken);
-        ObjectNode body = spec.body();
-        body.put("name", name);
+        String preferred = nameFor(spec, clientToken);
+        boolean derived = spec.name() == null || spec.name().isBlank();
+        List<String> names = derived ? List.of(preferred) : JobNames.candidates(preferred, clientToken);
+        for (String name : names) {
+            Optional<TokenMatch> found = tokenJobNamed(name, spec, clientToken);
+            if (found.isPresent()) {
+                return found;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The job named {@code name} when it is the token's: its client-token entry names the token (or, for a
+     * name derived from the token, it has no entry); empty for no job, or another submission's.
+     */
+    private Optional<TokenMatch> tokenJobNamed(String name, JobSpec spec, String clientToken) {
+        JsonNode job;
         try {
-            JsonNode job = getJob(name);
-            return Optional.of(new TokenMatch(refOf(job, name), SubmittedSpecMatch.carries(job, body)));
+            job = getJob(name);
         } catch (NotFoundException e) {
             return Optional.empty();
         }
+        Optional<String> token = SenseCoreTokenEnv.token(job);
+        if (token.isEmpty() && name.equals(SenseCoreJobName.fromClientToken(clientToken))) {
+            ObjectNode body = spec.body();
+            body.put("name", name);
+            return Optional.of(new TokenMatch(refOf(job, name), SubmittedSpecMatch.carries(job, body)));
+        }
+        if (token.isEmpty() || !token.get().equals(clientToken)) {
+            return Optional.empty(); // another submission's job, or one made without trainjob: not this token's
+        }
+        JobRef ref = refOf(job, name);
+        if (!SenseCoreTokenEnv.signedWith(job, settings.credentials().secretKey())) {
+            return Optional.of(new TokenMatch(ref, TokenMatch.Kind.OTHER_KEY, ""));
+        }
+        return Optional.of(new TokenMatch(ref, SubmittedSpecMatch.carries(job, createBody(spec, name, clientToken))));
     }
 
     /** The job named after the token; a job whose spec named it otherwise is found by that name instead. */
@@ -240,14 +290,54 @@ public final class SenseCoreClient implements TrainingPlatform {
         }
     }
 
+    /** The token's job made with this key ({@link #findByClientToken(JobSpec, String)}), whatever its spec. */
     @Override
     public Optional<JobRef> findSubmitted(JobSpec spec, String clientToken) {
-        String name = nameFor(spec, clientToken);
-        try {
-            return Optional.of(refOf(getJob(name), name));
-        } catch (NotFoundException e) {
-            return Optional.empty();
+        return findByClientToken(spec, clientToken)
+                .filter(TokenMatch::createdWithThisKey)
+                .map(TokenMatch::job);
+    }
+
+    /**
+     * The jobs of the spec in the workspace's list (at most {@value #MAX_PAGES} pages of
+     * {@value #LIST_PAGE_SIZE_MAX}), under any token: a job counts when its name is one the spec's jobs get
+     * ({@link JobNames#isNameOf}, or the name derived from its token for a spec without one) and its whole
+     * document carries the create body this key would send for it under its token, the signed client-token
+     * entry included. Newest first.
+     */
+    @Override
+    public JobsOfSpec jobsOfSpec(JobSpec spec) {
+        boolean derived = spec.name() == null || spec.name().isBlank();
+        List<JsonNode> documents = new ArrayList<>();
+        boolean cut = allJobDocuments(documents);
+        List<TrainingJobDocument> ours = new ArrayList<>();
+        Map<String, String> tokens = new LinkedHashMap<>();
+        for (JsonNode doc : documents) {
+            String name = WireValues.text(doc, "name");
+            Optional<String> token = SenseCoreTokenEnv.token(doc);
+            if (name.isEmpty() || token.isEmpty() || !ClientToken.isValid(token.get())) {
+                continue;
+            }
+            boolean named = derived
+                    ? name.equals(SenseCoreJobName.fromClientToken(token.get()))
+                    : JobNames.isNameOf(spec.name().trim(), name, token.get());
+            if (named && SubmittedSpecMatch.carries(doc, createBody(spec, name, token.get()))) {
+                TrainingJobDocument d = TrainingJobDocument.from(doc);
+                ours.add(d);
+                tokens.put(d.name(), token.get());
+            }
         }
+        List<JobsOfSpec.Found> found = ours.stream()
+                .sorted(Comparator.comparing(
+                        TrainingJobDocument::createTime, Comparator.nullsLast(Comparator.<Instant>reverseOrder())))
+                .map(d -> new JobsOfSpec.Found(d.ref(d.name()), tokens.get(d.name())))
+                .toList();
+        return new JobsOfSpec(
+                found,
+                cut
+                        ? Optional.of("jobs after the first " + MAX_PAGES * LIST_PAGE_SIZE_MAX
+                                + " of the workspace's list (the look-up reads " + MAX_PAGES + " pages)")
+                        : Optional.empty());
     }
 
     // ---------------------------------------------------------------- status and lists
@@ -319,18 +409,35 @@ public final class SenseCoreClient implements TrainingPlatform {
      * appear on two pages. At most {@link #MAX_PAGES} pages.
      */
     List<TrainingJobDocument> allJobs() {
-        Map<String, TrainingJobDocument> unique = new LinkedHashMap<>();
+        List<JsonNode> documents = new ArrayList<>();
+        allJobDocuments(documents);
+        return documents.stream().map(TrainingJobDocument::from).toList();
+    }
+
+    /**
+     * Every job document of the workspace into {@code into}, de-duplicated by uid (by name when a job has
+     * none), in the order read; at most {@link #MAX_PAGES} pages.
+     *
+     * @return whether the pages ran out before the list did (jobs were left unread)
+     */
+    private boolean allJobDocuments(List<JsonNode> into) {
+        Map<String, JsonNode> unique = new LinkedHashMap<>();
         int page = 1;
         for (int i = 0; i < MAX_PAGES; i++) {
             JsonNode body = listPage(page, LIST_PAGE_SIZE_MAX);
-            addUnique(body, unique);
+            for (JsonNode j : WireValues.array(body, "training_jobs")) {
+                String uid = WireValues.text(j, "uid");
+                unique.putIfAbsent(uid.isEmpty() ? "name:" + WireValues.text(j, "name") : uid, j);
+            }
             String next = nextPage(body, page);
             if (next == null) {
-                break;
+                into.addAll(unique.values());
+                return false;
             }
             page = Integer.parseInt(next);
         }
-        return List.copyOf(unique.values());
+        into.addAll(unique.values());
+        return true;
     }
 
     /** Adds the page's jobs not seen yet, keyed by uid (by name when a job has none). */

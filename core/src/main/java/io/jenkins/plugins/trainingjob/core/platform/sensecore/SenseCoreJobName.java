@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * name gets one derived from the caller's client token: the same token always gives the same name, and a
  * retried or resumed submit finds the job instead of creating a second one.
  */
-final class SenseCoreJobName {
+public final class SenseCoreJobName {
 
     /** 1–63 characters of {@code [a-z0-9-]}, starting with a letter and ending with a letter or digit. */
     private static final Pattern VALID = Pattern.compile("[a-z]([a-z0-9-]{0,61}[a-z0-9])?");

@@ -6,7 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
+import io.jenkins.plugins.trainingjob.core.platform.SignedDigestLabel;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
@@ -286,5 +290,96 @@ class AihcClientTokenTest extends AihcServerTest {
                 .isInstanceOf(UncertainCreateException.class);
         assertThat(clock.sleeps())
                 .containsExactly(Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4));
+    }
+
+    // ---- the naming rule (issue 35 P1, P2, P8; issue 38 item 2) ----
+
+    /** The digest label of a job this key created under {@code token} from {@code spec} named {@code name}. */
+    private static String signedAs(String token, JobSpec spec, String name) {
+        com.fasterxml.jackson.databind.node.ObjectNode body = spec.body();
+        body.put("name", name);
+        return SignedDigestLabel.value(
+                SECRET,
+                token,
+                SpecDigest.of(body, Set.of(AihcClient.CLIENT_TOKEN_LABEL, AihcClient.SPEC_DIGEST_LABEL)));
+    }
+
+    @Test
+    void theTokensJobUnderTheNameItGotWhenTheSpecsNameWasTakenIsTheSameSubmission() {
+        String own = JobNames.whenTaken("train-1", "gh-7-2-lr1");
+        server.enqueue(ok(listWith(
+                item("pytorchjob-first", "train-1", "gh-7-1-lr1", signed("gh-7-1-lr1", SPEC)),
+                item(JOB_ID, own, "gh-7-2-lr1", signedAs("gh-7-2-lr1", SPEC, own)))));
+        server.enqueue(ok(detail(JOB_ID, "img:1")));
+
+        assertThat(client(MINUTE_READ).findByClientToken(SPEC, "gh-7-2-lr1"))
+                .contains(new TokenMatch(new JobRef(PlatformKind.AIHC, JOB_ID, own), true));
+    }
+
+    @Test
+    void aCreateRefusedBecauseTheNameIsTakenSaysSoForTheFlowToNameTheJobAnew() {
+        server.enqueue(new MockResponse.Builder()
+                .code(400)
+                .addHeader("Content-Type", "application/json")
+                .body("{\"code\":\"JobNameAlreadyExists\",\"message\":\"job name train-1 already exists in"
+                        + " cce-pool1\",\"requestId\":\"r-9\"}")
+                .build());
+
+        assertThatThrownBy(() -> client(MINUTE_READ).submit(SPEC, "tok-1"))
+                .isInstanceOfSatisfying(JobNameTakenException.class, e -> {
+                    assertThat(e.name()).isEqualTo("train-1");
+                    assertThat(e.field()).isEqualTo("name");
+                    assertThat(e.code()).isEqualTo("JobNameAlreadyExists");
+                })
+                .hasMessageContaining("a job named 'train-1' already exists in resource pool cce-pool1");
+    }
+
+    /**
+     * Issue 35 P8: reuse finds the spec's jobs whatever token created them: each signed by this key over its
+     * own token and the spec's digest under its own name, under a name the spec's jobs get, its detail the
+     * spec's. Another key's, another spec's, or a job whose detail differs are not among them.
+     */
+    @Test
+    void theJobsOfASpecAreThoseThisKeySignedUnderAnyTokenWithANameOfTheSpecAndItsDetail() {
+        String rerun = JobNames.whenTaken("train-1", "gh-7-2-lr1");
+        server.enqueue(ok(listWith(
+                item("pytorchjob-a", "train-1", "gh-7-1-lr1", signed("gh-7-1-lr1", SPEC)),
+                item("pytorchjob-b", "train-1-a2", "tj-x-a2", signedAs("tj-x-a2", SPEC, "train-1-a2")),
+                item("pytorchjob-c", rerun, "gh-7-2-lr1", signedAs("gh-7-2-lr1", SPEC, rerun)),
+                item("pytorchjob-d", "train-1", "gh-9", SignedDigestLabel.value("team-b", "gh-9", digest(SPEC))),
+                item("pytorchjob-e", "train-2", "gh-8", signed("gh-8", OTHER_SPEC)),
+                item("pytorchjob-f", "train-9", "gh-7", signedAs("gh-7", SPEC, "train-9")),
+                item("pytorchjob-g", "train-1", "gh-6", signed("gh-6", SPEC)))));
+        server.enqueue(ok(detail("pytorchjob-a", "img:1")));
+        server.enqueue(ok(detail("pytorchjob-b", "img:1")));
+        server.enqueue(ok(detail("pytorchjob-c", "img:1")));
+        server.enqueue(ok(detail("pytorchjob-g", "team-b/evil:1")));
+
+        JobsOfSpec jobs = client(MINUTE_READ).jobsOfSpec(SPEC);
+
+        assertThat(jobs.jobs())
+                .containsExactly(
+                        new JobsOfSpec.Found(new JobRef(PlatformKind.AIHC, "pytorchjob-a", "train-1"), "gh-7-1-lr1"),
+                        new JobsOfSpec.Found(new JobRef(PlatformKind.AIHC, "pytorchjob-b", "train-1-a2"), "tj-x-a2"),
+                        new JobsOfSpec.Found(new JobRef(PlatformKind.AIHC, "pytorchjob-c", rerun), "gh-7-2-lr1"));
+        assertThat(jobs.notSeen()).as("one page, not full: every job was read").isEmpty();
+        assertThat(server.getRequestCount()).as("one list page, four details").isEqualTo(5);
+    }
+
+    /** Issue 35 P16: the window is named only when the look-up read three full pages. */
+    @Test
+    void theJobsOfASpecSayTheListWindowWasNotReadPastOnlyWhenItsPagesWereFull() {
+        String[] page = new String[AihcJobFinder.PAGE_SIZE];
+        for (int i = 0; i < page.length; i++) {
+            page[i] = "{\"jobId\":\"pytorchjob-" + i + "\",\"name\":\"other-" + i + "\",\"labels\":[]}";
+        }
+        for (int p = 0; p < AihcJobFinder.PAGES; p++) {
+            server.enqueue(ok(listWith(page)));
+        }
+
+        assertThat(client(MINUTE_READ).jobsOfSpec(SPEC).notSeen())
+                .contains("jobs older than the newest 150 of the queue (AIHC lists jobs newest first; the look-up"
+                        + " reads 3 pages, and they were full)");
+        assertThat(server.getRequestCount()).isEqualTo(3);
     }
 }

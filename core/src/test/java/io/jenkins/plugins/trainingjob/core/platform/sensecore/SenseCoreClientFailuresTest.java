@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.platform.sensecore;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.COLLECTION;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.FAST;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.SECRET;
+import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.created;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.job;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.json;
 import static io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.ref;
@@ -13,6 +14,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.DebugLog;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
+import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -37,7 +39,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
 
     private static MockResponse timeout() {
         return new MockResponse.Builder()
-                .headersDelay(2, TimeUnit.SECONDS)
+                .headersDelay(4, TimeUnit.SECONDS)
                 .body("{}")
                 .build();
     }
@@ -57,6 +59,14 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         return FAST.withTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofMinutes(2));
     }
 
+    /**
+     * A read timeout the create's {@link #timeout()} answer passes and the look-ups' answers do not reach on a
+     * loaded machine (at 200 ms a look-up timed out at load 20, was retried and took the next answer).
+     */
+    private static HttpSettings createTimesOut() {
+        return FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(1500), Duration.ofSeconds(10));
+    }
+
     private static HttpSettings shortRead() {
         return FAST.withTimeouts(Duration.ofMillis(500), Duration.ofMillis(200), Duration.ofSeconds(5));
     }
@@ -69,9 +79,9 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     void aTimedOutCreateIsNotRepeatedButReplacedByALookUpByName() throws Exception {
         server.enqueue(timeout());
         server.enqueue(json(404, NOT_FOUND));
-        server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
+        server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
-        JobRef ref = client(shortRead()).submit(Spec.sensecore("resnet-1"), "t");
+        JobRef ref = client(createTimesOut()).submit(Spec.sensecore("resnet-1"), "t");
 
         assertThat(ref).isEqualTo(ref("resnet-1"));
         assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
@@ -88,7 +98,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
     @Test
     void aCreateAnswered5xxIsLookedUpToo() throws Exception {
         server.enqueue(json(502, "{}"));
-        server.enqueue(json(200, job("resnet-1", "u1", "INIT", "pool-a", "2026-11-30T10:00:00Z")));
+        server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
         assertThat(client().submit(Spec.sensecore("resnet-1"), "t")).isEqualTo(ref("resnet-1"));
         assertThat(server.takeRequest().getMethod()).isEqualTo("POST");
@@ -104,7 +114,7 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
             server.enqueue(json(404, NOT_FOUND));
         }
         server.enqueue(json(409, "{\"code\": 6, \"message\": \"training job resnet-1 already exists\"}"));
-        server.enqueue(json(200, job("resnet-1", "u1", "QUEUEING", "pool-a", "2026-11-30T10:00:00Z")));
+        server.enqueue(json(200, created(Spec.sensecore("resnet-1"), "resnet-1", "t")));
 
         JobRef ref = client(patient()).submit(Spec.sensecore("resnet-1"), "t");
 
@@ -142,15 +152,17 @@ class SenseCoreClientFailuresTest extends SenseCoreServerTest {
         assertThat(server.getRequestCount()).isEqualTo(5);
     }
 
+    /** The submit flow then creates the job under the name its token gives it (JobNames.whenTaken). */
     @Test
     void aFirstCreateAnsweredAlreadyExistsIsANameClashNotOurJob() {
         server.enqueue(json(409, "{\"code\": 6, \"message\": \"already exists\"}"));
 
         assertThatThrownBy(() -> client().submit(Spec.sensecore("resnet-1"), "t"))
-                .isInstanceOfSatisfying(InvalidRequestException.class, e -> {
+                .isInstanceOfSatisfying(JobNameTakenException.class, e -> {
                     assertThat(e.field()).isEqualTo("name");
+                    assertThat(e.name()).isEqualTo("resnet-1");
                     assertThat(e.getMessage())
-                            .contains("a training job named 'resnet-1' already exists", "workspace 'ws'", "HTTP 409");
+                            .contains("a job named 'resnet-1' already exists in workspace 'ws'", "HTTP 409");
                 });
         assertThat(server.getRequestCount()).isEqualTo(1);
     }

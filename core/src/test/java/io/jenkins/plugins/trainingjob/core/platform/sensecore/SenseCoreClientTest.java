@@ -51,8 +51,24 @@ class SenseCoreClientTest extends SenseCoreServerTest {
         assertThat(create.getMethod()).isEqualTo("POST");
         assertThat(create.getTarget()).isEqualTo(COLLECTION + "?training_job_name=resnet-ci-1");
         assertThat(create.getHeaders().get("Content-Type")).startsWith("application/json");
-        assertThat(JSON.readTree(create.getBody().utf8()))
-                .isEqualTo(Spec.sensecore("resnet-ci-1").body().put("name", "resnet-ci-1"));
+        com.fasterxml.jackson.databind.node.ObjectNode sent = (com.fasterxml.jackson.databind.node.ObjectNode)
+                JSON.readTree(create.getBody().utf8());
+        com.fasterxml.jackson.databind.JsonNode env = sent.remove("env");
+        com.fasterxml.jackson.databind.node.ObjectNode asked =
+                Spec.sensecore("resnet-ci-1").body().put("name", "resnet-ci-1");
+        com.fasterxml.jackson.databind.JsonNode askedEnv = asked.remove("env");
+        assertThat(sent).isEqualTo(asked);
+        // the spec's env, then the client-token entry: the token and this key's signature over it and the body
+        assertThat(env.size()).isEqualTo(askedEnv == null ? 1 : askedEnv.size() + 1);
+        com.fasterxml.jackson.databind.JsonNode entry = env.get(env.size() - 1);
+        assertThat(entry.path("key").asText()).isEqualTo("TRAINJOB_CLIENT_TOKEN");
+        assertThat(entry.path("value").asText()).matches("token-1 [0-9a-f]{16}\\.[0-9a-f]{40}");
+        assertThat(io.jenkins.plugins.trainingjob.core.platform.SignedDigestLabel.verifiedDigest(
+                        SenseCoreFixture.SECRET,
+                        "token-1",
+                        entry.path("value").asText().substring("token-1 ".length())))
+                .contains(io.jenkins.plugins.trainingjob.core.spec.SpecDigest.of(
+                        Spec.sensecore("resnet-ci-1").body().put("name", "resnet-ci-1"), java.util.Set.of()));
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 

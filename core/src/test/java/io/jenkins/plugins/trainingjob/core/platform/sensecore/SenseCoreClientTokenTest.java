@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jenkins.plugins.trainingjob.core.platform.JobNames;
+import io.jenkins.plugins.trainingjob.core.platform.JobsOfSpec;
 import io.jenkins.plugins.trainingjob.core.platform.TokenMatch;
 import io.jenkins.plugins.trainingjob.core.platform.UncertainCreateException;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreFixture.Spec;
@@ -23,10 +25,20 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
 
     private static final String NOT_FOUND = "{\"code\": 5, \"message\": \"training job not found\"}";
 
-    /** What ACP answers for a job created from {@code spec}: the body echoed, plus read-only fields. */
+    /**
+     * What ACP answers for a job created from {@code spec} without a client-token entry (by hand, or by a
+     * release before the entry): the body echoed, plus read-only fields.
+     */
     private static String echo(JobSpec spec, String name) {
         ObjectNode doc = spec.body();
         doc.put("name", name).put("uid", "u1").put("state", "QUEUEING").put("create_time", "2026-11-30T10:00:00Z");
+        ((ObjectNode) doc.get("roles").get(0).get("resource_spec").get(0)).put("replicas", 2);
+        return doc.toString();
+    }
+
+    /** What ACP answers for a job this key created from {@code spec} under {@code token}. */
+    private static String echo(JobSpec spec, String name, String token) {
+        ObjectNode doc = (ObjectNode) readTree(SenseCoreFixture.created(spec, name, token));
         ((ObjectNode) doc.get("roles").get(0).get("resource_spec").get(0)).put("replicas", 2);
         return doc.toString();
     }
@@ -55,7 +67,7 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     void aJobUnderTheNameThatDoesNotEchoTheSpecIsAnotherSpec() {
         JobSpec spec = Spec.sensecore("resnet-1");
         JobSpec other = Spec.of(Spec.bodyJson("resnet-1").replace("registry/x:1", "registry/x:2"));
-        server.enqueue(json(200, echo(other, "resnet-1")));
+        server.enqueue(json(200, echo(other, "resnet-1", "tok-1")));
 
         assertThat(client().findByClientToken(spec, "tok-1")).contains(new TokenMatch(ref("resnet-1"), false));
     }
@@ -67,7 +79,7 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
                         "\"framework\": \"PYTORCH\",",
                         "\"framework\": \"PYTORCH\", " + "\"scheduling\": {\"priority\": \"PRIORITY_UNSPECIFIED\"},"));
         assertThat(spec.body().toString()).contains("PRIORITY_UNSPECIFIED");
-        ObjectNode echoed = (ObjectNode) readTree(echo(spec, "resnet-1"));
+        ObjectNode echoed = (ObjectNode) readTree(echo(spec, "resnet-1", "tok-1"));
         echoed.withObject("/scheduling").put("priority", "NORMAL");
         server.enqueue(json(200, echoed.toString()));
 
@@ -83,11 +95,49 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
     }
 
     @Test
-    void noJobUnderTheNameIsNothing() {
+    void noJobUnderEitherNameOfTheTokenIsNothing() throws Exception {
+        server.enqueue(json(404, NOT_FOUND));
         server.enqueue(json(404, NOT_FOUND));
 
         assertThat(client().findByClientToken(Spec.sensecore("resnet-1"), "tok-1"))
                 .isEmpty();
+        assertThat(server.takeRequest().getTarget()).isEqualTo(COLLECTION + "/resnet-1");
+        assertThat(server.takeRequest().getTarget())
+                .isEqualTo(COLLECTION + "/" + JobNames.whenTaken("resnet-1", "tok-1"));
+    }
+
+    /** Issue 35 P2: a re-run under a new token must not take the first token's job under the spec's name. */
+    @Test
+    void aJobUnderTheSpecsNameMadeUnderAnotherTokenIsNotThisTokensAndItsOwnNameIsReadNext() throws Exception {
+        JobSpec spec = Spec.sensecore("resnet-1");
+        String own = JobNames.whenTaken("resnet-1", "gh-1-2-lr1");
+        server.enqueue(json(200, echo(spec, "resnet-1", "gh-1-1-lr1")));
+        server.enqueue(json(200, echo(spec, own, "gh-1-2-lr1")));
+
+        assertThat(client().findByClientToken(spec, "gh-1-2-lr1")).contains(new TokenMatch(ref(own), true));
+        assertThat(own).matches("resnet-1-[0-9a-f]{8}");
+    }
+
+    /** A job of the spec's name without the entry (made by hand, or by hand-copying the body) proves nothing. */
+    @Test
+    void aJobUnderTheSpecsNameWithoutAClientTokenEntryIsNotTheTokens() {
+        JobSpec spec = Spec.sensecore("resnet-1");
+        server.enqueue(json(200, echo(spec, "resnet-1")));
+        server.enqueue(json(404, NOT_FOUND));
+
+        assertThat(client().findByClientToken(spec, "tok-1")).isEmpty();
+    }
+
+    /** Security review 2, N2 on SenseCore: an entry another key signed is not this key's job. */
+    @Test
+    void aJobWhoseEntryAnotherKeySignedIsNotAdopted() {
+        JobSpec spec = Spec.sensecore("resnet-1");
+        ObjectNode forged = SenseCoreTokenEnv.with(spec.body().put("name", "resnet-1"), "tok-1", "another-key");
+        forged.put("uid", "u9").put("state", "SUCCEEDED");
+        server.enqueue(json(200, forged.toString()));
+
+        assertThat(client().findByClientToken(spec, "tok-1"))
+                .contains(new TokenMatch(ref("resnet-1"), TokenMatch.Kind.OTHER_KEY, ""));
     }
 
     @Test
@@ -108,8 +158,8 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
         for (int i = 0; i < 3; i++) {
             server.enqueue(json(404, NOT_FOUND));
         }
-        server.enqueue(cutOff200(echo(spec, "resnet-1")));
-        server.enqueue(json(200, echo(spec, "resnet-1")));
+        server.enqueue(cutOff200(echo(spec, "resnet-1", "tok-1")));
+        server.enqueue(json(200, echo(spec, "resnet-1", "tok-1")));
 
         assertThat(client().submit(spec, "tok-1")).isEqualTo(ref("resnet-1"));
         server.takeRequest(); // the dropped first create (its socket closed before it was read)
@@ -148,5 +198,44 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
                 .hasMessageContaining("the create may not have happened")
                 .hasMessageContaining("no training job named 'resnet-1' appeared")
                 .hasMessageContaining("the job may still appear");
+    }
+
+    /**
+     * Issue 35 P8 on SenseCore: the spec's jobs under any token are read from the workspace's list; a job
+     * counts when its name is one the spec's jobs get and its document carries the body this key would send
+     * under its own token (the signed entry included).
+     */
+    @Test
+    void theJobsOfASpecAreThoseWhoseDocumentCarriesTheBodyAndThisKeysEntryUnderTheirOwnToken() throws Exception {
+        JobSpec spec = Spec.sensecore("resnet-1");
+        JobSpec other = Spec.of(Spec.bodyJson("resnet-1").replace("registry/x:1", "registry/x:2"));
+        String rerun = JobNames.whenTaken("resnet-1", "gh-1-2-lr0");
+        ObjectNode anotherKey = SenseCoreTokenEnv.with(spec.body().put("name", "resnet-1-a2"), "t-a2", "team-b");
+        anotherKey.put("uid", "u-x").put("create_time", "2026-11-30T12:00:00Z");
+        String list = "{\"training_jobs\": ["
+                + String.join(
+                        ",",
+                        withTime(echo(spec, "resnet-1", "gh-1-1-lr0"), "2026-11-30T09:00:00Z"),
+                        withTime(echo(spec, rerun, "gh-1-2-lr0"), "2026-11-30T11:00:00Z"),
+                        anotherKey.toString(),
+                        withTime(echo(other, "resnet-1-a3", "t-a3"), "2026-11-30T13:00:00Z"),
+                        withTime(echo(spec, "resnet-7", "t7"), "2026-11-30T14:00:00Z"),
+                        withTime(echo(spec, "resnet-1-a4"), "2026-11-30T15:00:00Z"))
+                + "], \"next_page_token\": \"\"}";
+        server.enqueue(json(200, list));
+
+        JobsOfSpec jobs = client().jobsOfSpec(spec);
+
+        assertThat(jobs.jobs())
+                .containsExactly(
+                        new JobsOfSpec.Found(ref(rerun), "gh-1-2-lr0"),
+                        new JobsOfSpec.Found(ref("resnet-1"), "gh-1-1-lr0"));
+        assertThat(jobs.notSeen()).isEmpty();
+    }
+
+    private static String withTime(String doc, String created) {
+        ObjectNode d = (ObjectNode) readTree(doc);
+        d.put("create_time", created).put("uid", "u-" + d.path("name").asText());
+        return d.toString();
     }
 }

@@ -84,6 +84,16 @@ final class SenseCoreFixture {
                  "resource_pool": {"name": "%s"}}""".formatted(name, uid, state, created, pool);
     }
 
+    /**
+     * The document ACP answers for a job this test's key created from {@code spec} under {@code name} and
+     * {@code token}: the create body echoed (the client-token entry included), plus read-only fields.
+     */
+    static String created(JobSpec spec, String name, String token) {
+        ObjectNode doc = SenseCoreTokenEnv.with(spec.body().put("name", name), token, SECRET);
+        doc.put("uid", "u-" + name).put("state", "QUEUEING").put("create_time", "2026-11-30T10:00:00Z");
+        return doc.toString();
+    }
+
     /** A minimal spec: the real loader lives in core.spec; the client only needs platform, name and body. */
     static final class Spec {
         private Spec() {}

@@ -1,4 +1,4 @@
-package io.jenkins.plugins.trainingjob.core.platform.aihc;
+package io.jenkins.plugins.trainingjob.core.platform;
 
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
@@ -15,13 +15,14 @@ import javax.crypto.spec.SecretKeySpec;
  * key, over the client token and that digest ({@code <16 hex digits>.<40 hex digits>}, a valid label value).
  * AIHC labels are data anyone who may create jobs in the queue writes; only a holder of the same key (the
  * same trust domain) can write this value for a token, so a job whose label does not verify was not
- * created with this key and is never taken for ours (security review 2, N2).
+ * created with this key and is never taken for ours (security review 2, N2). SenseCore jobs carry no labels:
+ * the same value rides in the job's client-token env entry ({@code SenseCoreJobSpec.CLIENT_TOKEN_ENV}).
  *
  * <p>It binds token and digest, not the job: a co-tenant can copy a verified pair onto a job of its own
- * under the same token. The client therefore also compares the job's own detail with the spec
- * ({@link AihcSubmittedDetail}).
+ * under the same token. The clients therefore also compare the job's own detail (AIHC) or document
+ * (SenseCore) with the spec.
  */
-final class SignedDigestLabel {
+public final class SignedDigestLabel {
 
     /** 160 bits of the MAC: the label value stays within 63 characters. */
     private static final int MAC_HEX_DIGITS = 40;
@@ -32,7 +33,7 @@ final class SignedDigestLabel {
     private SignedDigestLabel() {}
 
     /** The label value for {@code digest} of a job created under {@code clientToken} with {@code secretKey}. */
-    static String value(String secretKey, String clientToken, String digest) {
+    public static String value(String secretKey, String clientToken, String digest) {
         return digest + "." + mac(secretKey, clientToken, digest);
     }
 
@@ -40,7 +41,7 @@ final class SignedDigestLabel {
      * The digest the label carries, when its MAC is this key's over {@code clientToken} and that digest;
      * empty for a label another key wrote, a plain digest (a release before the signature) or no label.
      */
-    static Optional<String> verifiedDigest(String secretKey, String clientToken, String labelValue) {
+    public static Optional<String> verifiedDigest(String secretKey, String clientToken, String labelValue) {
         var m = SHAPE.matcher(labelValue == null ? "" : labelValue);
         if (!m.matches()) {
             return Optional.empty();
