@@ -647,6 +647,7 @@ class SavedStateFixturesTest {
         assertThat((Map<String, Object>) result.getValue())
                 .containsEntry("jobId", "job-1")
                 .containsEntry("name", "resnet-7")
+                .containsEntry("phase", "RUNNING") // saved by earlier releases under status only
                 .containsEntry("status", "RUNNING");
         assertThat(f.watcher.resumed).as("never watched again").isEmpty();
         assertThat(f.watcher.watches).isEmpty();

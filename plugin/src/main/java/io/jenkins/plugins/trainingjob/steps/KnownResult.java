@@ -34,8 +34,12 @@ final class KnownResult implements Serializable {
         return failure != null;
     }
 
+    /**
+     * The saved result, with the phase under both its names: a result an earlier release saved has only
+     * {@code status} ({@link StepResult#withFormerPhase}), and a script written for this one reads {@code phase}.
+     */
     Map<String, Object> value() {
-        return value;
+        return value == null ? null : StepResult.withFormerPhase(new LinkedHashMap<>(value));
     }
 
     AbortException failureException() {

@@ -24,6 +24,17 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  */
 @Restricted(NoExternalUse.class)
 public final class StepResult {
+    /** The job's phase, the name core's documents and the CLI's JSON give it ({@code status.phase}, {@code reused.phase}). */
+    static final String PHASE = "phase";
+
+    /**
+     * The same phase under the name the steps gave it before it was unified with the CLI's, kept for one
+     * release (docs/jenkins.md): {@code SUBMITTED} where no status was read and {@link #PHASE} is {@code ''}.
+     */
+    static final String FORMER_PHASE = "status";
+
+    private static final String NOT_READ = "SUBMITTED";
+
     private StepResult() {}
 
     /**
@@ -35,7 +46,7 @@ public final class StepResult {
         result.put("jobId", job.id());
         result.put("name", job.name());
         result.put("platform", job.platform().id());
-        result.put("status", status == null ? "SUBMITTED" : status.phase().name());
+        result.put(PHASE, status == null ? "" : status.phase().name());
         result.put("state", status == null ? "" : status.rawState());
         if (status != null && status.consoleUrl() != null) {
             result.put("consoleUrl", status.consoleUrl());
@@ -45,6 +56,23 @@ public final class StepResult {
             result.put("verdict", report.verdict());
             result.put("reportUrl", report.url());
             result.put("reportFiles", new TreeMap<>(report.files()));
+        }
+        return withFormerPhase(result);
+    }
+
+    /**
+     * A result (or its {@code reused} entry) with both names of the phase: {@link #FORMER_PHASE} from
+     * {@link #PHASE}, or, in a result saved before the two were unified (a {@link KnownResult} of an earlier
+     * release, delivered after a restart), {@link #PHASE} from {@link #FORMER_PHASE}. The steps' one place
+     * that knows the alias; drop it with the alias.
+     */
+    static Map<String, Object> withFormerPhase(Map<String, Object> result) {
+        Object phase = result.get(PHASE);
+        Object former = result.get(FORMER_PHASE);
+        if (phase instanceof String p && former == null) {
+            result.put(FORMER_PHASE, p.isEmpty() ? NOT_READ : p);
+        } else if (phase == null && former instanceof String f) {
+            result.put(PHASE, f.equals(NOT_READ) ? "" : f);
         }
         return result;
     }
@@ -92,16 +120,11 @@ public final class StepResult {
     }
 
     /**
-     * The {@code reused} entry: core's document ({@code SpecReuse.Reused.toDocument()}), plus {@code status},
-     * the same phase under the name the steps used before it was unified with the CLI's {@code phase} (kept
-     * for one release, docs/jenkins.md).
+     * The {@code reused} entry: core's document ({@code SpecReuse.Reused.toDocument()}), plus its phase under
+     * the former name too ({@link #withFormerPhase}).
      */
     public static Map<String, Object> reused(Map<String, String> document) {
-        TreeMap<String, Object> m = new TreeMap<>(document(document));
-        if (m.containsKey("phase")) {
-            m.put("status", m.get("phase"));
-        }
-        return m;
+        return withFormerPhase(new TreeMap<>(document(document)));
     }
 
     /**
