@@ -18,26 +18,17 @@ import org.junit.jupiter.api.Test;
 class PhaseKeyCliTest extends SimulatorBackedCliTest {
 
     @Test
-    void aWaitedJobsDocumentNamesItsPhasePhase() throws Exception {
-        var result = cli.run(
+    void aWaitedJobsDocumentHasItsPhaseUnderPhase() throws Exception {
+        var result = cli.run(JobOutputsCliTest.withLeg(
+                "phase1",
                 "submit",
                 spec("sweep-leg.yaml"),
-                "--set",
-                "RUN=phase1",
-                "--set",
-                "LR=1e-4",
-                "--set",
-                "ACCURACY=0.9",
-                "--set",
-                "EXIT_CODE=0",
-                "--set",
-                "RUN_SECONDS=0.2",
                 "--wait",
                 "completed",
                 "--poll-interval",
                 "50ms",
                 "-o",
-                "json");
+                "json"));
         assertThat(result.exitCode()).as(result.err()).isZero();
         JsonNode doc = JobOutputsCliTest.json(result);
         assertThat(doc.at("/status/phase").asText()).as(doc.toString()).isEqualTo("SUCCEEDED");
