@@ -213,23 +213,7 @@ public final class FallbackReplay {
                 all.addAll(names);
                 queues.add(new SchedulingQueue(q, q, names, Resources.NONE));
             }
-            this.cluster = new Cluster(
-                    clock,
-                    () -> {
-                        List<Node> list = new ArrayList<>();
-                        for (String n : all) {
-                            list.add(new Node(
-                                    n,
-                                    Map.of(),
-                                    List.of(),
-                                    false,
-                                    new Resources(Map.of(WorkloadReplay.GPU, (double) WorkloadReplay.GPUS_PER_NODE)),
-                                    Resources.NONE));
-                        }
-                        return list;
-                    },
-                    queues,
-                    1L);
+            this.cluster = new Cluster(clock, () -> WorkloadReplay.gpuNodes(all), queues, 1L);
         }
 
         Map<String, Attempts> replay() {

@@ -154,23 +154,17 @@ public final class WorkloadReplay {
             names.add(String.format("node-%04d", i));
         }
         SchedulingQueue queue = new SchedulingQueue("replay", "replay", names, Resources.NONE);
-        return new Cluster(
-                clock,
-                () -> {
-                    List<Node> list = new ArrayList<>();
-                    for (String n : names) {
-                        list.add(new Node(
-                                n,
-                                Map.of(),
-                                List.of(),
-                                false,
-                                new Resources(Map.of(GPU, (double) GPUS_PER_NODE)),
-                                Resources.NONE));
-                    }
-                    return list;
-                },
-                List.of(queue),
-                1L);
+        return new Cluster(clock, () -> gpuNodes(names), List.of(queue), 1L);
+    }
+
+    /** Fresh, empty, schedulable nodes of {@value #GPUS_PER_NODE} GPUs each, one per name: a replay's cluster. */
+    static List<Node> gpuNodes(List<String> names) {
+        List<Node> list = new ArrayList<>();
+        for (String n : names) {
+            list.add(new Node(
+                    n, Map.of(), List.of(), false, new Resources(Map.of(GPU, (double) GPUS_PER_NODE)), Resources.NONE));
+        }
+        return list;
     }
 
     /** The cases: every (job, look) answered, with the job's real wait in the replay, in look order. */
