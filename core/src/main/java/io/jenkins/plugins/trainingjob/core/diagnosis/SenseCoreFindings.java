@@ -203,63 +203,55 @@ final class SenseCoreFindings {
 
     /** A SPOT job against the spot allowance; an allowance the binding does not report (-1) says nothing. */
     private void spotAllowance(PoolBinding b, int need, String key, String requested) {
-        if (b.spotDevices() < 0) {
-            return;
-        }
-        rows.add(new ResourceRow(
+        withinAllowance(
+                "spot allowance",
+                b.spotDevices(),
+                need,
                 key,
                 requested,
-                Integer.toString(b.spotDevices()),
-                "job total vs spot allowance of pool " + pool,
-                0,
-                List.of()));
-        if (need > b.spotDevices()) {
-            add(
-                    "PoolQuota",
-                    "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key + "; the job needs "
-                            + need,
-                    "",
-                    key,
-                    Integer.toString(need),
-                    Integer.toString(b.spotDevices()),
-                    ReasonCategory.INSUFFICIENT_RESOURCE);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: ask for a spot allowance of at least " + need + " " + key + " in pool " + pool
-                            + ", or submit with RESERVED quota.",
-                    "",
-                    ""));
-        }
+                "Suggestion: ask for a spot allowance of at least " + need + " " + key + " in pool " + pool
+                        + ", or submit with RESERVED quota.");
     }
 
     /** Whether the job is within the reserved quota (an unreported quota says nothing: false, no finding). */
     private boolean withinReservedQuota(PoolBinding b, int need, String key, String requested) {
-        if (b.reservedDevices() < 0) {
+        return withinAllowance(
+                "reserved quota",
+                b.reservedDevices(),
+                need,
+                key,
+                requested,
+                "Suggestion: reduce workers or devices per worker to fit the reserved " + b.reservedDevices() + " "
+                        + key + " of pool " + pool + ", or ask for a larger reservation.");
+    }
+
+    /**
+     * The job's total against one of the pool's allowances ({@code allowed} devices; -1 when the binding does not
+     * report it, which says nothing: false, no row). A row either way; a finding and {@code suggestion} when the
+     * job needs more. True when the job is within it.
+     */
+    private boolean withinAllowance(
+            String allowance, int allowed, int need, String key, String requested, String suggestion) {
+        if (allowed < 0) {
             return false;
         }
         rows.add(new ResourceRow(
                 key,
                 requested,
-                Integer.toString(b.reservedDevices()),
-                "job total vs reserved quota of pool " + pool,
+                Integer.toString(allowed),
+                "job total vs " + allowance + " of pool " + pool,
                 0,
                 List.of()));
-        if (need > b.reservedDevices()) {
+        if (need > allowed) {
             add(
                     "PoolQuota",
-                    "the reserved quota of pool " + pool + " is " + b.reservedDevices() + " " + key + "; the job needs "
-                            + need,
+                    "the " + allowance + " of pool " + pool + " is " + allowed + " " + key + "; the job needs " + need,
                     "",
                     key,
                     Integer.toString(need),
-                    Integer.toString(b.reservedDevices()),
+                    Integer.toString(allowed),
                     ReasonCategory.INSUFFICIENT_RESOURCE);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: reduce workers or devices per worker to fit the reserved " + b.reservedDevices() + " "
-                            + key + " of pool " + pool + ", or ask for a larger reservation.",
-                    "",
-                    ""));
+            hints.add(new Hint(lastReason(), suggestion, "", ""));
             return false;
         }
         return true;
