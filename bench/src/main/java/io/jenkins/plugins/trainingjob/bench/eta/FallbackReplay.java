@@ -15,7 +15,6 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
-import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Pod;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
@@ -356,26 +355,7 @@ public final class FallbackReplay {
 
         /** What the queue's inventory shows for pods of this size. */
         private Capacity capacity(String queue, int gpusPerPod) {
-            List<String> mine = nodesOf.get(queue);
-            int n = 0;
-            long total = 0;
-            long free = 0;
-            long slots = 0;
-            for (Node.NodeView v : cluster.nodes()) {
-                if (!mine.contains(v.name())) {
-                    continue;
-                }
-                long t = Math.round(v.allocatable().amounts().getOrDefault(WorkloadReplay.GPU, 0.0));
-                long f = Math.round(v.free().amounts().getOrDefault(WorkloadReplay.GPU, 0.0));
-                if (v.unschedulable() || t < gpusPerPod) {
-                    continue;
-                }
-                n++;
-                total += t;
-                free += f;
-                slots += f / Math.max(1, gpusPerPod);
-            }
-            return new Capacity(true, n, total, free, slots);
+            return WorkloadReplay.inventory(cluster, gpusPerPod, nodesOf.get(queue)::contains);
         }
     }
 }
