@@ -99,25 +99,16 @@ final class SenseCoreFindings {
                     .findFirst()
                     .orElse(null);
             if (s == null && !ev.specs().isEmpty()) {
-                add(
-                        "ResourceSpec",
-                        "spec " + name + " is not offered by pool " + pool,
-                        "",
-                        "",
-                        "",
-                        "",
-                        ReasonCategory.CONFIGURATION);
                 List<String> offered = ev.specs().stream()
                         .map(x -> nz(x.name()))
                         .sorted()
                         .limit(MAX_NAMES)
                         .toList();
-                hints.add(new Hint(
-                        lastReason(),
+                configuration(
+                        "ResourceSpec",
+                        "spec " + name + " is not offered by pool " + pool,
                         "Suggestion: choose a spec that pool " + pool + " offers: " + String.join(", ", offered)
-                                + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".",
-                        "",
-                        ""));
+                                + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".");
             } else if (found == null) {
                 found = s;
             }
@@ -158,19 +149,10 @@ final class SenseCoreFindings {
                 .findFirst()
                 .orElse(null);
         if (b == null) {
-            add(
+            configuration(
                     "PoolQuota",
                     "pool " + pool + " is not bound to the workspace",
-                    "",
-                    "",
-                    "",
-                    "",
-                    ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool + ".",
-                    "",
-                    ""));
+                    "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool + ".");
         }
         return b;
     }
@@ -183,19 +165,11 @@ final class SenseCoreFindings {
         boolean excluded = poolQuota.equals("RESERVED") && jobQuota.equals("SPOT")
                 || poolQuota.equals("SPOT") && jobQuota.equals("RESERVED");
         if (excluded) {
-            add(
+            configuration(
                     "PoolQuota",
                     "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for " + jobQuota,
-                    "",
-                    "",
-                    "",
-                    "",
-                    ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows " + jobQuota + ".",
-                    "",
-                    ""));
+                    "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows " + jobQuota
+                            + ".");
             return false;
         }
         return true;
@@ -394,6 +368,12 @@ final class SenseCoreFindings {
                         + " per worker (and more workers).",
                 "",
                 ""));
+    }
+
+    /** A finding about where the job was sent (no pod, no shortfall), with what to change. */
+    private void configuration(String rule, String reason, String suggestion) {
+        add(rule, reason, "", "", "", "", ReasonCategory.CONFIGURATION);
+        hints.add(new Hint(lastReason(), suggestion, "", ""));
     }
 
     private String lastReason() {
