@@ -261,6 +261,25 @@ class SubmitOnceTest {
                 .failsWithOneLine(2, "no job with client token no-such-token");
     }
 
+    /** A SenseCore spec that names its job: the token is not in the name, so status and cancel read the list. */
+    @Test
+    void onSenseCoreStatusAndCancelFindANamedSpecsJobByItsToken() throws Exception {
+        senseCore();
+        String token = "sc-named-" + RUNS.incrementAndGet();
+        Path spec = dir.resolve(token + ".yaml");
+        Files.writeString(
+                spec,
+                Files.readString(Path.of(spec("sensecore-small-job.yaml")))
+                        .replaceFirst("(?m)^name: cli-sc-small$", "name: " + token + "-job"));
+        String id = cli.run("submit", spec.toString(), "--client-token", token)
+                .out()
+                .strip();
+        assertThat(id).isEqualTo(token + "-job");
+
+        assertThat(cli.run("status", "--client-token", token).out()).contains(id);
+        assertThat(cli.run("cancel", "--client-token", token).out()).contains("stopped job " + id);
+    }
+
     // ------------------------------------------------------------------ Ctrl-C at every instant (F1)
 
     @Test

@@ -279,15 +279,30 @@ public final class SenseCoreClient implements TrainingPlatform {
         return Optional.of(new TokenMatch(ref, SubmittedSpecMatch.carries(job, createBody(spec, name, clientToken))));
     }
 
-    /** The job named after the token; a job whose spec named it otherwise is found by that name instead. */
+    /**
+     * The job named after the token; else, for a spec that named its job, the newest job of the workspace's
+     * list whose client-token entry names the token and was signed with this key (a co-tenant can copy an
+     * entry, not sign one). Read from at most {@value #MAX_PAGES} pages.
+     */
     @Override
     public Optional<JobRef> findByClientToken(String clientToken) {
         String name = SenseCoreJobName.fromClientToken(clientToken);
         try {
             return Optional.of(refOf(getJob(name), name));
         } catch (NotFoundException e) {
-            return Optional.empty();
+            // a named spec's job: found by its signed entry in the list below
         }
+        List<JsonNode> documents = new ArrayList<>();
+        allJobDocuments(documents);
+        return documents.stream()
+                .filter(doc ->
+                        SenseCoreTokenEnv.token(doc).filter(clientToken::equals).isPresent())
+                .filter(doc ->
+                        SenseCoreTokenEnv.signedWith(doc, settings.credentials().secretKey()))
+                .map(TrainingJobDocument::from)
+                .max(Comparator.comparing(
+                        TrainingJobDocument::createTime, Comparator.nullsFirst(Comparator.<Instant>naturalOrder())))
+                .map(d -> d.ref(d.name()));
     }
 
     /** The token's job made with this key ({@link #findByClientToken(JobSpec, String)}), whatever its spec. */

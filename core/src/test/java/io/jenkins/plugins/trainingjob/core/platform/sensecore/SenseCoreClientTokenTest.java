@@ -148,6 +148,39 @@ class SenseCoreClientTokenTest extends SenseCoreServerTest {
         assertThat(client().findByClientToken("tok-1")).contains(ref(name));
     }
 
+    /**
+     * {@code status --client-token} for a spec that named its job: the job is not under the token's name,
+     * so the list is read; the newest job whose entry this key signed for the token is it, and a copied
+     * entry that another key signed is not.
+     */
+    @Test
+    void withoutASpecANamedSpecsJobIsFoundByItsSignedEntryInTheList() throws Exception {
+        JobSpec spec = Spec.sensecore("resnet-1");
+        ObjectNode forged = SenseCoreTokenEnv.with(spec.body().put("name", "resnet-9"), "gh-7-1", "another-key");
+        forged.put("uid", "u-forged").put("create_time", "2026-11-30T16:00:00Z");
+        String list = "{\"training_jobs\": ["
+                + String.join(
+                        ",",
+                        withTime(echo(spec, "resnet-1", "gh-7-1"), "2026-11-30T09:00:00Z"),
+                        withTime(echo(spec, "resnet-1-a2", "gh-7-1"), "2026-11-30T11:00:00Z"),
+                        withTime(echo(spec, "resnet-2", "gh-8-1"), "2026-11-30T12:00:00Z"),
+                        forged.toString())
+                + "], \"next_page_token\": \"\"}";
+        server.enqueue(json(404, NOT_FOUND));
+        server.enqueue(json(200, list));
+
+        assertThat(client().findByClientToken("gh-7-1")).contains(ref("resnet-1-a2"));
+        assertThat(server.takeRequest().getTarget()).endsWith("/" + SenseCoreJobName.fromClientToken("gh-7-1"));
+    }
+
+    @Test
+    void withoutASpecATokenNoJobCarriesIsNotFound() {
+        server.enqueue(json(404, NOT_FOUND));
+        server.enqueue(json(200, "{\"training_jobs\": [], \"next_page_token\": \"\"}"));
+
+        assertThat(client().findByClientToken("tok-404")).isEmpty();
+    }
+
     /** F3: the re-create after an uncertain create is answered 200 but cut short: the name is looked up again. */
     @Test
     void aReCreateAnswered200WithACutBodyIsLookedUpAgainAndTheJobFound() throws Exception {
