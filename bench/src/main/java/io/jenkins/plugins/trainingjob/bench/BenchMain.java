@@ -28,6 +28,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Runs every figure and writes {@code docs/benchmarks.md}: {@code BenchMain --output FILE --mode full|quick}.
@@ -191,10 +192,7 @@ public final class BenchMain {
         System.out.println("Figure 8: start snapshots");
         SnapshotFigure.Result r = new SnapshotFigure().run();
         System.out.println("  " + r);
-        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
-        Files.writeString(output, SnapshotFigure.splice(doc, r), StandardCharsets.UTF_8);
-        System.out.println(SnapshotFigure.markdown(r));
-        System.out.println("Written to " + output);
+        spliceInto(output, doc -> SnapshotFigure.splice(doc, r), SnapshotFigure.markdown(r));
     }
 
     private static void spliceFigure6(Path output) throws Exception {
@@ -202,19 +200,13 @@ public final class BenchMain {
         EtaCalibrationFigure.Result cal = new EtaCalibrationFigure().run(EtaCalibrationFigure.REPLAY_NODES);
         EtaCostFigure.Result cost = new EtaCostFigure().run();
         String section = EtaFigure.markdown(cal, cost);
-        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
-        Files.writeString(output, EtaFigure.splice(doc, section), StandardCharsets.UTF_8);
-        System.out.println(section);
-        System.out.println("Written to " + output);
+        spliceInto(output, doc -> EtaFigure.splice(doc, section), section);
     }
 
     private static void spliceFigure7(Path output) throws Exception {
         System.out.println("Figure 7: fallback");
         String section = FallbackFigure.markdown(FallbackFigure.run());
-        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
-        Files.writeString(output, FallbackFigure.splice(doc, section), StandardCharsets.UTF_8);
-        System.out.println(section);
-        System.out.println("Written to " + output);
+        spliceInto(output, doc -> FallbackFigure.splice(doc, section), section);
     }
 
     private static void spliceHistoryReads(Path output, int[] sizes) throws Exception {
@@ -242,19 +234,21 @@ public final class BenchMain {
                 ZonedDateTime.now(ZoneOffset.UTC)
                         .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'")),
                 command);
-        String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
-        Files.writeString(output, HistoryReadsFigure.splice(doc, section), StandardCharsets.UTF_8);
-        System.out.println(section);
-        System.out.println("Written to " + output);
+        spliceInto(output, doc -> HistoryReadsFigure.splice(doc, section), section);
     }
 
     private static void spliceFigure5(Path output) throws Exception {
         System.out.println("Figure 5: pre-flight");
         PreflightFigure.Result r = new PreflightFigure().run();
         System.out.println("  " + r);
+        spliceInto(output, doc -> PreflightFigure.splice(doc, r), PreflightFigure.markdown(r));
+    }
+
+    /** Writes one figure's section into {@code output} (made when missing), and prints what it wrote. */
+    private static void spliceInto(Path output, UnaryOperator<String> splice, String section) throws IOException {
         String doc = Files.exists(output) ? Files.readString(output, StandardCharsets.UTF_8) : "# Benchmarks\n";
-        Files.writeString(output, PreflightFigure.splice(doc, r), StandardCharsets.UTF_8);
-        System.out.println(PreflightFigure.markdown(r));
+        Files.writeString(output, splice.apply(doc), StandardCharsets.UTF_8);
+        System.out.println(section);
         System.out.println("Written to " + output);
     }
 

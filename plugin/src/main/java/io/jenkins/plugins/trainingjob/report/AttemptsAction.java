@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.report;
 
+import hudson.model.InvisibleAction;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.report.Attempt;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -17,7 +18,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * parallel branches of a sweep each show theirs. Rows are {@link ScheduleDiagnosisAction.AttemptRow}s, the
  * diagnosis page's, so both say the same.
  */
-public class AttemptsAction implements RunAction2 {
+public class AttemptsAction extends InvisibleAction implements RunAction2 {
     private final String clientToken;
     private final String target;
     private final List<ScheduleDiagnosisAction.AttemptRow> attempts;
@@ -70,19 +71,4 @@ public class AttemptsAction implements RunAction2 {
 
     @Override
     public void onLoad(Run<?, ?> r) {}
-
-    @Override
-    public String getIconFileName() {
-        return null;
-    }
-
-    @Override
-    public String getDisplayName() {
-        return null;
-    }
-
-    @Override
-    public String getUrlName() {
-        return null;
-    }
 }

@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.report;
 
 import hudson.model.Action;
+import hudson.model.InvisibleAction;
 import hudson.model.Run;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * SimpleBuildStep.LastBuildAction}). On the build page (no icon, no URL of its own) its summary shows when the
  * queued jobs were expected to start: each wait's last estimate, a range or why there was none.
  */
-public class PendingTimeAction implements RunAction2, SimpleBuildStep.LastBuildAction {
+public class PendingTimeAction extends InvisibleAction implements RunAction2, SimpleBuildStep.LastBuildAction {
     /**
      * Copy on write: replaced whole on each add, never changed once published, because {@code Run.save()}
      * writes it from other threads (the Pipeline VM thread, a report being attached) while parallel branches
@@ -136,20 +137,5 @@ public class PendingTimeAction implements RunAction2, SimpleBuildStep.LastBuildA
     public Collection<? extends Action> getProjectActions() {
         Run<?, ?> r = run;
         return r == null ? List.of() : List.of(new PendingTimeTrendAction(r.getParent()));
-    }
-
-    @Override
-    public String getIconFileName() {
-        return null;
-    }
-
-    @Override
-    public String getDisplayName() {
-        return null;
-    }
-
-    @Override
-    public String getUrlName() {
-        return null;
     }
 }

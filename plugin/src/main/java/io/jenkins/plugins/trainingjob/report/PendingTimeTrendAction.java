@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.report;
 
 import hudson.Extension;
 import hudson.model.Action;
+import hudson.model.InvisibleAction;
 import hudson.model.Job;
 import hudson.model.Run;
 import java.util.ArrayList;
@@ -16,7 +17,7 @@ import jenkins.model.TransientActionFactory;
  * contributes it (review R2). Reads the {@link PendingTimeAction}s of the last {@value #BUILDS} builds once per
  * page: the points are computed on first use and kept by this instance, which core makes per page view.
  */
-public class PendingTimeTrendAction implements Action {
+public class PendingTimeTrendAction extends InvisibleAction {
     static final int BUILDS = 30;
 
     private final Job<?, ?> job;
@@ -50,21 +51,6 @@ public class PendingTimeTrendAction implements Action {
         List<PendingTimeTrend.Point> newestFirst = new ArrayList<>(getPoints());
         Collections.reverse(newestFirst);
         return newestFirst.subList(0, Math.min(5, newestFirst.size()));
-    }
-
-    @Override
-    public String getIconFileName() {
-        return null;
-    }
-
-    @Override
-    public String getDisplayName() {
-        return null;
-    }
-
-    @Override
-    public String getUrlName() {
-        return null;
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.jenkins.plugins.trainingjob.report;
 
-import hudson.model.Action;
+import hudson.model.InvisibleAction;
 import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot;
 import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshotJson;
@@ -18,7 +18,7 @@ import org.kohsuke.accmod.restrictions.NoExternalUse;
  * snapshot of the same job replaces an earlier one. Each entry is core's versioned JSON
  * ({@link StartSnapshotJson}): the build record holds no live object, and a later release reads it.
  */
-public class StartSnapshotAction implements Action {
+public class StartSnapshotAction extends InvisibleAction {
     /**
      * Copy on write: replaced whole on each keep, never changed once published, because {@code Run.save()}
      * writes it from other threads while parallel branches keep theirs. A {@code TreeMap}, so build.xml lists
@@ -65,20 +65,5 @@ public class StartSnapshotAction implements Action {
     @Restricted(NoExternalUse.class)
     public Map<String, String> getSnapshots() {
         return Map.copyOf(saved());
-    }
-
-    @Override
-    public String getIconFileName() {
-        return null;
-    }
-
-    @Override
-    public String getDisplayName() {
-        return null;
-    }
-
-    @Override
-    public String getUrlName() {
-        return null;
     }
 }

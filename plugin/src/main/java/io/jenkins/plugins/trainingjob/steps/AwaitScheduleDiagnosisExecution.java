@@ -2,7 +2,6 @@ package io.jenkins.plugins.trainingjob.steps;
 
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
-import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
@@ -39,13 +38,7 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
 
     /** @throws InvalidInputException when neither a job id nor a diagnosis id is given */
     AwaitScheduleDiagnosisExecution(AwaitScheduleDiagnosisStep step, StepContext context) {
-        super(
-                context,
-                ConnectionRef.of(step.getConnection(), step.getPlatform()),
-                step.isFailOnUnschedulable(),
-                step.isCancelOnAbort());
-        this.cancelOnFailure = step.isCancelOnFailure();
-        this.failOnJobFailure = step.isFailOnJobFailure();
+        super(context, step);
         if (step.getJobId() == null && step.getDiagnosisId() == null) {
             throw InvalidInputException.worded("jobId", Messages.Step_JobIdMissing());
         }

@@ -25,7 +25,7 @@ import org.kohsuke.stapler.verb.POST;
  * timeout, diagnoses it and fails with the report's headline. With {@code diagnosisId} it fetches an
  * existing diagnosis instead.
  */
-public class AwaitScheduleDiagnosisStep extends Step {
+public class AwaitScheduleDiagnosisStep extends Step implements WatchParameters {
     private String jobId;
     private String diagnosisId;
     private String connection;

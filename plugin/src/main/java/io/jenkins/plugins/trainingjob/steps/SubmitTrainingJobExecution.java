@@ -3,7 +3,6 @@ package io.jenkins.plugins.trainingjob.steps;
 import hudson.EnvVars;
 import hudson.FilePath;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
-import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
@@ -74,13 +73,7 @@ public class SubmitTrainingJobExecution extends WatchingExecution {
 
     /** @throws InvalidInputException when the parameters contradict each other (names the field) */
     SubmitTrainingJobExecution(SubmitTrainingJobStep step, StepContext context) {
-        super(
-                context,
-                ConnectionRef.of(step.getConnection(), step.getPlatform()),
-                step.isFailOnUnschedulable(),
-                step.isCancelOnAbort());
-        this.cancelOnFailure = step.isCancelOnFailure();
-        this.failOnJobFailure = step.isFailOnJobFailure();
+        super(context, step);
         StepValidation.requireOneSpec(step);
         this.specPath = step.getSpec();
         this.specText = step.getSpecText();

@@ -1,20 +1,8 @@
 package io.jenkins.plugins.trainingjob.steps;
 
-import io.jenkins.plugins.trainingjob.Connection;
-
-/** The parameters {@code submitTrainingJob} and the freestyle builder share. */
-interface TrainingJobParameters {
-    String getConnection();
-
-    Connection getPlatform();
-
+/** The parameters {@code submitTrainingJob} and the freestyle builder share: a wait's, and the spec. */
+interface TrainingJobParameters extends WatchParameters {
     String getSpec();
 
     String getSpecText();
-
-    String getPendingTimeout();
-
-    boolean isFailOnUnschedulable();
-
-    boolean isCancelOnAbort();
 }

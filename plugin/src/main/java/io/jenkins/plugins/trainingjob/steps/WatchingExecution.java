@@ -54,9 +54,9 @@ public abstract class WatchingExecution extends StepExecution {
     protected final ConnectionRef connection;
     protected final boolean failOnUnschedulable;
     protected final boolean cancelOnAbort;
-    /** Stop the job when the wait fails with it still there; set by the subclass (older saved steps: off). */
+    /** Stop the job when the wait fails with it still there (older saved steps: off). */
     protected boolean cancelOnFailure;
-    /** Fail the step when the job fails; set by the subclass ({@code null} in steps saved before it: true). */
+    /** Fail the step when the job fails ({@code null} in steps saved before it: true). */
     protected Boolean failOnJobFailure;
     /** The wait budget as the step got it ({@code 40m}); null for none, and in executions saved before it. */
     protected String maxWait;
@@ -83,12 +83,13 @@ public abstract class WatchingExecution extends StepExecution {
     /** Notices of the connection this step printed already (each once per step). */
     private transient Set<String> said;
 
-    protected WatchingExecution(
-            StepContext context, ConnectionRef connection, boolean failOnUnschedulable, boolean cancelOnAbort) {
+    WatchingExecution(StepContext context, WatchParameters step) {
         super(context);
-        this.connection = connection;
-        this.failOnUnschedulable = failOnUnschedulable;
-        this.cancelOnAbort = cancelOnAbort;
+        this.connection = ConnectionRef.of(step.getConnection(), step.getPlatform());
+        this.failOnUnschedulable = step.isFailOnUnschedulable();
+        this.cancelOnAbort = step.isCancelOnAbort();
+        this.cancelOnFailure = step.isCancelOnFailure();
+        this.failOnJobFailure = step.isFailOnJobFailure();
     }
 
     /** Names this step's connection in the monitor; a fallback target's is derived from it. */

@@ -290,6 +290,11 @@ public final class Simulator implements AutoCloseable {
         return scenario;
     }
 
+    /** The first line of a banner, for the simulator's own main and for {@code trainjob simulator}. */
+    public String headline() {
+        return "Training Job simulator, scenario " + scenario.name() + ", listening on " + baseUrl();
+    }
+
     /** Simulated now. */
     public Instant now() {
         return cluster.now();

@@ -54,11 +54,7 @@ public final class SimulatorMain {
     static String banner(Simulator sim) {
         Scenario s = sim.scenario();
         StringBuilder b = new StringBuilder();
-        b.append("Training Job simulator, scenario ")
-                .append(s.name())
-                .append(", listening on ")
-                .append(sim.baseUrl())
-                .append('\n');
+        b.append(sim.headline()).append('\n');
         b.append("  AIHC endpoint:      ").append(sim.baseUrl()).append("  (resource pools: ");
         b.append(String.join(
                         ", ",

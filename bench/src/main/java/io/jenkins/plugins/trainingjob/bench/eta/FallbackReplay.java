@@ -15,7 +15,6 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Cluster;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobState;
 import io.jenkins.plugins.trainingjob.simulator.cluster.JobView;
-import io.jenkins.plugins.trainingjob.simulator.cluster.Node;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Pod;
 import io.jenkins.plugins.trainingjob.simulator.cluster.Resources;
 import io.jenkins.plugins.trainingjob.simulator.cluster.SchedulingQueue;
@@ -213,23 +212,7 @@ public final class FallbackReplay {
                 all.addAll(names);
                 queues.add(new SchedulingQueue(q, q, names, Resources.NONE));
             }
-            this.cluster = new Cluster(
-                    clock,
-                    () -> {
-                        List<Node> list = new ArrayList<>();
-                        for (String n : all) {
-                            list.add(new Node(
-                                    n,
-                                    Map.of(),
-                                    List.of(),
-                                    false,
-                                    new Resources(Map.of(WorkloadReplay.GPU, (double) WorkloadReplay.GPUS_PER_NODE)),
-                                    Resources.NONE));
-                        }
-                        return list;
-                    },
-                    queues,
-                    1L);
+            this.cluster = new Cluster(clock, () -> WorkloadReplay.gpuNodes(all), queues, 1L);
         }
 
         Map<String, Attempts> replay() {
@@ -372,26 +355,7 @@ public final class FallbackReplay {
 
         /** What the queue's inventory shows for pods of this size. */
         private Capacity capacity(String queue, int gpusPerPod) {
-            List<String> mine = nodesOf.get(queue);
-            int n = 0;
-            long total = 0;
-            long free = 0;
-            long slots = 0;
-            for (Node.NodeView v : cluster.nodes()) {
-                if (!mine.contains(v.name())) {
-                    continue;
-                }
-                long t = Math.round(v.allocatable().amounts().getOrDefault(WorkloadReplay.GPU, 0.0));
-                long f = Math.round(v.free().amounts().getOrDefault(WorkloadReplay.GPU, 0.0));
-                if (v.unschedulable() || t < gpusPerPod) {
-                    continue;
-                }
-                n++;
-                total += t;
-                free += f;
-                slots += f / Math.max(1, gpusPerPod);
-            }
-            return new Capacity(true, n, total, free, slots);
+            return WorkloadReplay.inventory(cluster, gpusPerPod, nodesOf.get(queue)::contains);
         }
     }
 }

@@ -25,6 +25,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Predicate;
 
 /**
  * Score two: the simulator's workload mode. The trace's arrivals, sizes (pods of up to 8 GPUs) and run times
@@ -154,23 +155,17 @@ public final class WorkloadReplay {
             names.add(String.format("node-%04d", i));
         }
         SchedulingQueue queue = new SchedulingQueue("replay", "replay", names, Resources.NONE);
-        return new Cluster(
-                clock,
-                () -> {
-                    List<Node> list = new ArrayList<>();
-                    for (String n : names) {
-                        list.add(new Node(
-                                n,
-                                Map.of(),
-                                List.of(),
-                                false,
-                                new Resources(Map.of(GPU, (double) GPUS_PER_NODE)),
-                                Resources.NONE));
-                    }
-                    return list;
-                },
-                List.of(queue),
-                1L);
+        return new Cluster(clock, () -> gpuNodes(names), List.of(queue), 1L);
+    }
+
+    /** Fresh, empty, schedulable nodes of {@value #GPUS_PER_NODE} GPUs each, one per name: a replay's cluster. */
+    static List<Node> gpuNodes(List<String> names) {
+        List<Node> list = new ArrayList<>();
+        for (String n : names) {
+            list.add(new Node(
+                    n, Map.of(), List.of(), false, new Resources(Map.of(GPU, (double) GPUS_PER_NODE)), Resources.NONE));
+        }
+        return list;
     }
 
     /** The cases: every (job, look) answered, with the job's real wait in the replay, in look order. */
@@ -222,11 +217,19 @@ public final class WorkloadReplay {
 
     /** What the inventory shows: nodes that hold a pod of this size, their GPUs and free GPUs. */
     private static Capacity inventory(Cluster cluster, int gpusPerPod) {
+        return inventory(cluster, gpusPerPod, name -> true);
+    }
+
+    /** As {@link #inventory(Cluster, int)}, over the nodes whose names {@code counted} accepts (a queue's). */
+    static Capacity inventory(Cluster cluster, int gpusPerPod, Predicate<String> counted) {
         int n = 0;
         long total = 0;
         long free = 0;
         long slots = 0;
         for (Node.NodeView v : cluster.nodes()) {
+            if (!counted.test(v.name())) {
+                continue;
+            }
             long t = Math.round(v.allocatable().amounts().getOrDefault(GPU, 0.0));
             long f = Math.round(v.free().amounts().getOrDefault(GPU, 0.0));
             if (v.unschedulable() || t < gpusPerPod) {

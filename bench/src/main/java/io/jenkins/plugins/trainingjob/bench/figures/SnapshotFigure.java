@@ -183,6 +183,15 @@ public final class SnapshotFigure {
         return String.format(Locale.ROOT, "cce-k8s-gpu-node-%05d", i);
     }
 
+    /** A timed step's row: its median against the target, its slowest in the label. */
+    private static String timedRow(Result r, String step, double p50, double max) {
+        return row(
+                String.format(Locale.ROOT, "%,d-node queue: %s (median; slowest %s)", r.nodes(), step, ms(max)),
+                ms(p50),
+                "< 50 ms",
+                p50 < TARGET_MS);
+    }
+
     /** The section of docs/benchmarks.md, with its targets. */
     public static String markdown(Result r) {
         return "## Figure 8: start snapshots (\"Since it last started\")\n\n"
@@ -205,24 +214,8 @@ public final class SnapshotFigure {
                 + "; run alone with `./mvnw -B -Pbench -pl bench -am verify -DskipTests -Dbench.args=snapshot`. "
                 + "The comparison's headline: \"" + r.headline() + "\".\n\n"
                 + FigureTable.HEADER
-                + row(
-                        String.format(
-                                Locale.ROOT,
-                                "%,d-node queue: write a start snapshot (median; slowest %s)",
-                                r.nodes(),
-                                ms(r.writeMax())),
-                        ms(r.writeP50()),
-                        "< 50 ms",
-                        r.writeP50() < TARGET_MS)
-                + row(
-                        String.format(
-                                Locale.ROOT,
-                                "%,d-node queue: read and compare (median; slowest %s)",
-                                r.nodes(),
-                                ms(r.compareMax())),
-                        ms(r.compareP50()),
-                        "< 50 ms",
-                        r.compareP50() < TARGET_MS)
+                + timedRow(r, "write a start snapshot", r.writeP50(), r.writeMax())
+                + timedRow(r, "read and compare", r.compareP50(), r.compareMax())
                 + row(
                         String.format(Locale.ROOT, "%,d-node queue: snapshot file", r.nodes()),
                         String.format(Locale.ROOT, "%,.0f KB", r.bytes() / 1024.0),

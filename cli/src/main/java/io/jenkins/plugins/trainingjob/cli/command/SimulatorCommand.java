@@ -168,11 +168,7 @@ public final class SimulatorCommand implements Callable<Integer> {
     public static String banner(Simulator sim, String scenarioName) {
         Scenario s = sim.scenario();
         StringBuilder b = new StringBuilder();
-        b.append("Training Job simulator, scenario ")
-                .append(s.name())
-                .append(", listening on ")
-                .append(sim.baseUrl())
-                .append("\n\n");
+        b.append(sim.headline()).append("\n\n");
         b.append("Point trainjob at it:\n");
         b.append("  export TRAINJOB_ENDPOINT=").append(sim.baseUrl()).append('\n');
         if (!s.credentials().isEmpty()) {

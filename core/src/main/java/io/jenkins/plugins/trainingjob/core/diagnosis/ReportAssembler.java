@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ResourceRow;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -265,7 +266,7 @@ final class ReportAssembler {
                     + (blocking > 1 ? " (+" + (blocking - 1) + " more)" : "");
         }
         String pods = podCount == 0 ? "the job" : podCount == 1 ? "pod " + foldedPods.get(0) : podCount + " pods";
-        return subject + " cannot be scheduled: " + nodes + (nodes == 1 ? " node" : " nodes") + " refused " + pods
+        return subject + " cannot be scheduled: " + Plural.count(nodes, "node", "nodes") + " refused " + pods
                 + "; most: " + top.label() + " (" + top.nodeCount() + (top.nodeCount() == 1 ? " node)" : " nodes)");
     }
 }

@@ -30,6 +30,10 @@ final class SchedulerReasons {
     private static final String TAINTS = "Suggestion: the nodes carry taints the job does not tolerate; find them"
             + " with kubectl describe node, then tolerate them if the job may use those nodes, or pick another pool.";
 
+    /** For both ways the scheduler says a volume is bound to other nodes (a PV's affinity, a zone conflict). */
+    private static final String VOLUME_ELSEWHERE = "Suggestion: the job's volumes are tied to other nodes or zones;"
+            + " use storage these nodes can reach, or place the job where the volume is.";
+
     /** Most specific first: the first fragment found decides. */
     static final List<KnownReason> ALL = List.of(
             // NodeUnschedulable
@@ -215,16 +219,14 @@ final class SchedulerReasons {
                     "node(s) had volume node affinity conflict",
                     "volume node affinity conflict",
                     ReasonCategory.STORAGE,
-                    "Suggestion: the job's volumes are tied to other nodes or zones; use storage these nodes can"
-                            + " reach, or place the job where the volume is."),
+                    VOLUME_ELSEWHERE),
             new KnownReason(
                     "VolumeBinding",
                     P + "volumebinding/binder.go",
                     "node(s) didn't match PersistentVolume's node affinity",
                     "persistentvolume's node affinity",
                     ReasonCategory.STORAGE,
-                    "Suggestion: the job's volumes are tied to other nodes or zones; use storage these nodes can"
-                            + " reach, or place the job where the volume is."),
+                    VOLUME_ELSEWHERE),
             new KnownReason(
                     "VolumeBinding",
                     P + "volumebinding/binder.go",

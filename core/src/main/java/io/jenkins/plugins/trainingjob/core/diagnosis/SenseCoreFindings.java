@@ -99,25 +99,16 @@ final class SenseCoreFindings {
                     .findFirst()
                     .orElse(null);
             if (s == null && !ev.specs().isEmpty()) {
-                add(
-                        "ResourceSpec",
-                        "spec " + name + " is not offered by pool " + pool,
-                        "",
-                        "",
-                        "",
-                        "",
-                        ReasonCategory.CONFIGURATION);
                 List<String> offered = ev.specs().stream()
                         .map(x -> nz(x.name()))
                         .sorted()
                         .limit(MAX_NAMES)
                         .toList();
-                hints.add(new Hint(
-                        lastReason(),
+                configuration(
+                        "ResourceSpec",
+                        "spec " + name + " is not offered by pool " + pool,
                         "Suggestion: choose a spec that pool " + pool + " offers: " + String.join(", ", offered)
-                                + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".",
-                        "",
-                        ""));
+                                + (ev.specs().size() > MAX_NAMES ? ", …" : "") + ".");
             } else if (found == null) {
                 found = s;
             }
@@ -158,19 +149,10 @@ final class SenseCoreFindings {
                 .findFirst()
                 .orElse(null);
         if (b == null) {
-            add(
+            configuration(
                     "PoolQuota",
                     "pool " + pool + " is not bound to the workspace",
-                    "",
-                    "",
-                    "",
-                    "",
-                    ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool + ".",
-                    "",
-                    ""));
+                    "Suggestion: submit to a pool bound to the workspace, or ask to bind pool " + pool + ".");
         }
         return b;
     }
@@ -183,19 +165,11 @@ final class SenseCoreFindings {
         boolean excluded = poolQuota.equals("RESERVED") && jobQuota.equals("SPOT")
                 || poolQuota.equals("SPOT") && jobQuota.equals("RESERVED");
         if (excluded) {
-            add(
+            configuration(
                     "PoolQuota",
                     "pool " + pool + " allows quota type " + poolQuota + " only; the job asks for " + jobQuota,
-                    "",
-                    "",
-                    "",
-                    "",
-                    ReasonCategory.CONFIGURATION);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows " + jobQuota + ".",
-                    "",
-                    ""));
+                    "Suggestion: submit with quota type " + poolQuota + ", or use a pool that allows " + jobQuota
+                            + ".");
             return false;
         }
         return true;
@@ -203,63 +177,55 @@ final class SenseCoreFindings {
 
     /** A SPOT job against the spot allowance; an allowance the binding does not report (-1) says nothing. */
     private void spotAllowance(PoolBinding b, int need, String key, String requested) {
-        if (b.spotDevices() < 0) {
-            return;
-        }
-        rows.add(new ResourceRow(
+        withinAllowance(
+                "spot allowance",
+                b.spotDevices(),
+                need,
                 key,
                 requested,
-                Integer.toString(b.spotDevices()),
-                "job total vs spot allowance of pool " + pool,
-                0,
-                List.of()));
-        if (need > b.spotDevices()) {
-            add(
-                    "PoolQuota",
-                    "the spot allowance of pool " + pool + " is " + b.spotDevices() + " " + key + "; the job needs "
-                            + need,
-                    "",
-                    key,
-                    Integer.toString(need),
-                    Integer.toString(b.spotDevices()),
-                    ReasonCategory.INSUFFICIENT_RESOURCE);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: ask for a spot allowance of at least " + need + " " + key + " in pool " + pool
-                            + ", or submit with RESERVED quota.",
-                    "",
-                    ""));
-        }
+                "Suggestion: ask for a spot allowance of at least " + need + " " + key + " in pool " + pool
+                        + ", or submit with RESERVED quota.");
     }
 
     /** Whether the job is within the reserved quota (an unreported quota says nothing: false, no finding). */
     private boolean withinReservedQuota(PoolBinding b, int need, String key, String requested) {
-        if (b.reservedDevices() < 0) {
+        return withinAllowance(
+                "reserved quota",
+                b.reservedDevices(),
+                need,
+                key,
+                requested,
+                "Suggestion: reduce workers or devices per worker to fit the reserved " + b.reservedDevices() + " "
+                        + key + " of pool " + pool + ", or ask for a larger reservation.");
+    }
+
+    /**
+     * The job's total against one of the pool's allowances ({@code allowed} devices; -1 when the binding does not
+     * report it, which says nothing: false, no row). A row either way; a finding and {@code suggestion} when the
+     * job needs more. True when the job is within it.
+     */
+    private boolean withinAllowance(
+            String allowance, int allowed, int need, String key, String requested, String suggestion) {
+        if (allowed < 0) {
             return false;
         }
         rows.add(new ResourceRow(
                 key,
                 requested,
-                Integer.toString(b.reservedDevices()),
-                "job total vs reserved quota of pool " + pool,
+                Integer.toString(allowed),
+                "job total vs " + allowance + " of pool " + pool,
                 0,
                 List.of()));
-        if (need > b.reservedDevices()) {
+        if (need > allowed) {
             add(
                     "PoolQuota",
-                    "the reserved quota of pool " + pool + " is " + b.reservedDevices() + " " + key + "; the job needs "
-                            + need,
+                    "the " + allowance + " of pool " + pool + " is " + allowed + " " + key + "; the job needs " + need,
                     "",
                     key,
                     Integer.toString(need),
-                    Integer.toString(b.reservedDevices()),
+                    Integer.toString(allowed),
                     ReasonCategory.INSUFFICIENT_RESOURCE);
-            hints.add(new Hint(
-                    lastReason(),
-                    "Suggestion: reduce workers or devices per worker to fit the reserved " + b.reservedDevices() + " "
-                            + key + " of pool " + pool + ", or ask for a larger reservation.",
-                    "",
-                    ""));
+            hints.add(new Hint(lastReason(), suggestion, "", ""));
             return false;
         }
         return true;
@@ -402,6 +368,12 @@ final class SenseCoreFindings {
                         + " per worker (and more workers).",
                 "",
                 ""));
+    }
+
+    /** A finding about where the job was sent (no pod, no shortfall), with what to change. */
+    private void configuration(String rule, String reason, String suggestion) {
+        add(rule, reason, "", "", "", "", ReasonCategory.CONFIGURATION);
+        hints.add(new Hint(lastReason(), suggestion, "", ""));
     }
 
     private String lastReason() {

@@ -1,5 +1,6 @@
 package io.jenkins.plugins.trainingjob.core.diagnosis;
 
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -164,7 +165,7 @@ final class VerdictRule {
                             : Optional.of(new Judgement(
                                     Verdict.NEVER_FITS,
                                     "never fits as configured: none of the "
-                                            + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes")
+                                            + Plural.count(e.nodes().size(), "node", "nodes")
                                             + " is one the job selects or"
                                             + " can hold the pod ("
                                             + e.selection().reason() + "). Waiting will not help; change the job's"
@@ -194,7 +195,7 @@ final class VerdictRule {
                             : Optional.of(new Judgement(
                                     Verdict.NEEDS_ADMIN,
                                     "needs the administrator: every one of the "
-                                            + e.nodes().size() + (e.nodes().size() == 1 ? " node" : " nodes")
+                                            + Plural.count(e.nodes().size(), "node", "nodes")
                                             + " that refused the pod is"
                                             + " cordoned or tainted; uncordoning or untainting them may let it fit. Waiting alone will not"
                                             + " help."))),

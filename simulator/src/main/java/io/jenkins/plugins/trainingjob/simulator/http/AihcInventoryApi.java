@@ -129,8 +129,8 @@ public final class AihcInventoryApi {
     }
 
     private ObjectNode nodes(HttpCall call, String poolId) {
-        int pageNo = positive(call.query("pageNo"), 1, "pageNo");
-        int pageSize = Math.min(MAX_PAGE_SIZE, positive(call.query("pageSize"), 10, "pageSize"));
+        int pageNo = AihcJobsApi.intParam(call, "pageNo", 1);
+        int pageSize = Math.min(MAX_PAGE_SIZE, AihcJobsApi.intParam(call, "pageSize", 10));
         InventoryShape shape = knobs.shape(poolId);
         List<Node.NodeView> all = shape.listNodes() ? poolNodes(poolId) : List.of();
         ArrayNode page = Json.array();
@@ -255,21 +255,5 @@ public final class AihcInventoryApi {
             }
         }
         return out;
-    }
-
-    private static int positive(String text, int fallback, String name) {
-        if (text == null || text.isBlank()) {
-            return fallback;
-        }
-        try {
-            int v = Integer.parseInt(text.trim());
-            if (v < 1) {
-                throw new NumberFormatException();
-            }
-            return v;
-        } catch (NumberFormatException e) {
-            throw new ApiException(
-                    400, "InvalidParameter", "Invalid parameter: " + name + " must be a positive integer");
-        }
     }
 }

@@ -286,13 +286,17 @@ final class AihcJobsApi {
         return Json.object().set("result", result);
     }
 
-    private static int intParam(HttpCall call, String name, int fallback) {
+    /**
+     * A positive integer query parameter, as every AIHC list reads one ({@code pageNo}, {@code pageSize},
+     * {@code maxLines}); {@code fallback} when absent; else 400 {@code InvalidParameter} naming it.
+     */
+    static int intParam(HttpCall call, String name, int fallback) {
         String v = call.query(name);
         if (v == null || v.isBlank()) {
             return fallback;
         }
         try {
-            int n = Integer.parseInt(v);
+            int n = Integer.parseInt(v.trim());
             if (n < 1) {
                 throw new NumberFormatException();
             }
