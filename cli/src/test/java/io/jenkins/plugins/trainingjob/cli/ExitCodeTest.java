@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -55,7 +56,8 @@ class ExitCodeTest {
         assertThat(ExitCode.of(new Outcome.TimedOut(status(JobPhase.PENDING), "overall timeout")))
                 .isEqualTo(4);
         assertThat(ExitCode.of(new Outcome.PlatformError(
-                        null, new TransientException(PlatformKind.AIHC, "GET", 503, "", "", "down", null))))
+                        null,
+                        new TransientException(new FailedCall(PlatformKind.AIHC, "GET", 503, "", ""), "down", null))))
                 .isEqualTo(5);
         assertThat(ExitCode.of(new Outcome.Cancelled(status(JobPhase.STOPPED), true, "")))
                 .isEqualTo(130);
@@ -69,10 +71,14 @@ class ExitCodeTest {
                         new CommandLine(CommandLine.Model.CommandSpec.create()), "bad")))
                 .isEqualTo(2);
         assertThat(ExitCode.of(new InvalidRequestException(
-                        PlatformKind.AIHC, "POST /api/v1/aijobs", 400, "x", "r", "bad body", "name", "", null)))
+                        new FailedCall(PlatformKind.AIHC, "POST /api/v1/aijobs", 400, "x", "r"),
+                        "bad body",
+                        "name",
+                        "",
+                        null)))
                 .isEqualTo(2);
         assertThat(ExitCode.of(new AuthenticationException(
-                        PlatformKind.AIHC, "GET", 403, "AccessDenied", "r", "denied", null)))
+                        new FailedCall(PlatformKind.AIHC, "GET", 403, "AccessDenied", "r"), "denied", null)))
                 .isEqualTo(5);
         assertThat(ExitCode.of(new java.io.UncheckedIOException(new java.io.IOException("reset"))))
                 .isEqualTo(5);
@@ -135,21 +141,13 @@ class ExitCodeTest {
     @org.junit.jupiter.api.Test
     void aTimeoutOnAnHttpsEndpointSuggestsPlainHttp() {
         var timeout = new TransientException(
-                PlatformKind.AIHC,
-                "GET /api/v1/aijobs",
-                0,
-                "timeout",
-                "",
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 0, "timeout", ""),
                 "the call timeout of 120s ran out waiting for https://127.0.0.1:8080 (timeout)",
                 null);
         assertThat(ExitCode.describe(timeout))
                 .endsWith("if that endpoint speaks plain HTTP (the simulator, a local " + "proxy), use http://");
         var plain = new TransientException(
-                PlatformKind.AIHC,
-                "GET /api/v1/aijobs",
-                0,
-                "timeout",
-                "",
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 0, "timeout", ""),
                 "the call timeout of 120s ran out waiting for http://127.0.0.1:8080 (timeout)",
                 null);
         assertThat(ExitCode.describe(plain)).doesNotContain("plain HTTP");

@@ -12,6 +12,7 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -105,7 +106,8 @@ class WaitProgressTest {
         assertThat(shown().getEta()).isEqualTo(eta.summary());
 
         progress.onEvent(new MonitorEvent.Retrying(
-                new RateLimitedException(PlatformKind.AIHC, "GET /api/v1/aijobs", 429, "", "", "slow down", null, null),
+                new RateLimitedException(
+                        new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 429, "", ""), "slow down", null, null),
                 Duration.ofSeconds(5)));
         assertThat(shown().getState()).isEqualTo("PENDING");
         assertThat(shown().getLastEvent()).contains("call failed, retrying in 5s");

@@ -13,6 +13,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitTarget;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
@@ -224,11 +225,12 @@ class AwaitScheduleDiagnosisExecutionTest {
                 .lastFetch()
                 .result()
                 .completeExceptionally(new AuthenticationException(
-                        PlatformKind.AIHC,
-                        "GET /api/v1/aifd/schedulediagnosis/job/query",
-                        403,
-                        "AccessDenied",
-                        "r-9",
+                        new FailedCall(
+                                PlatformKind.AIHC,
+                                "GET /api/v1/aifd/schedulediagnosis/job/query",
+                                403,
+                                "AccessDenied",
+                                "r-9"),
                         "access denied",
                         null));
 

@@ -13,6 +13,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.testkit.ManualClock;
@@ -143,11 +144,12 @@ class AwaitScheduleDiagnosisWithJobMonitorTest {
     void whileTheDiagnosisIsNotReadyNoThreadIsHeldAndStopEndsTheStep() throws Exception {
         f.platform.diagnosis = handle -> {
             throw new DiagnosisNotReadyException(
-                    PlatformKind.AIHC,
-                    "GET /api/v1/aifd/schedulediagnosis/job/query",
-                    200,
-                    "DiagnosisReportNotFound",
-                    "r-3",
+                    new FailedCall(
+                            PlatformKind.AIHC,
+                            "GET /api/v1/aifd/schedulediagnosis/job/query",
+                            200,
+                            "DiagnosisReportNotFound",
+                            "r-3"),
                     "The diagnosis report is not found, try later please.",
                     null);
         };

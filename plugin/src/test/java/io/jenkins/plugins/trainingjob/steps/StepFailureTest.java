@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.InvalidFieldException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionProblem;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidConnectionException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
@@ -25,7 +26,8 @@ class StepFailureTest {
                 new InvalidSpecException("Jenkinsfile", List.of(new SpecProblem("name", "required"))),
                 new InvalidConnectionException(List.of(new ConnectionProblem("region", "required"))),
                 new InvalidFieldException("pendingTimeout", "pendingTimeout: '10' has no unit"),
-                new TransientException(PlatformKind.AIHC, "GET /api/v1/aijobs", 503, "", "r-1", "down", null));
+                new TransientException(
+                        new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 503, "", "r-1"), "down", null));
         for (RuntimeException failure : userFailures) {
             assertThat(StepFailure.reported(failure))
                     .as(failure.getClass().getSimpleName())

@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.eta.Eta;
 import io.jenkins.plugins.trainingjob.core.eta.EtaDamper;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
@@ -108,11 +109,7 @@ final class BudgetTracker {
         return new Outcome.PlatformError(
                 last,
                 new TransientException(
-                        e.platform(),
-                        e.operation(),
-                        0,
-                        "",
-                        "",
+                        FailedCall.unanswered(e.platform(), e.operation()),
                         "the wait budget of " + DurationText.exact(budget.maxWait())
                                 + " ran out while the job's status could not be read, so its state is unknown"
                                 + " (it may have started); the job was left as it is. Last error: " + e.detail(),

@@ -1,19 +1,10 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-
 /** AIHC refused to launch a diagnosis ({@code PreCheckError}): the job has not queued long enough, is not queued, or the scheduler or queue failed a check. The platform's reason is in the message. */
 public class DiagnosisPreCheckException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
-    public DiagnosisPreCheckException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String message,
-            Throwable cause) {
-        super(platform, operation, httpStatus, code, requestId, message, cause);
+    public DiagnosisPreCheckException(FailedCall call, String message, Throwable cause) {
+        super(call, message, cause);
     }
 }

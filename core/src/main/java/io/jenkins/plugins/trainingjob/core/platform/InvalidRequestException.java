@@ -10,17 +10,8 @@ public class InvalidRequestException extends PlatformException {
     private final String field;
     private final String reason;
 
-    public InvalidRequestException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String message,
-            String field,
-            String reason,
-            Throwable cause) {
-        super(platform, operation, httpStatus, code, requestId, message, cause);
+    public InvalidRequestException(FailedCall call, String message, String field, String reason, Throwable cause) {
+        super(call, message, cause);
         // Both come from the response body: no control characters, bounded like codes.
         this.field = ConsoleText.strip(field, 200);
         this.reason = ConsoleText.strip(reason, 200);
@@ -34,7 +25,7 @@ public class InvalidRequestException extends PlatformException {
      */
     public static InvalidRequestException refused(
             PlatformKind platform, String operation, String field, String message) {
-        return new InvalidRequestException(platform, operation, 0, "", "", message, field, "", null);
+        return new InvalidRequestException(FailedCall.unanswered(platform, operation), message, field, "", null);
     }
 
     /**
@@ -42,8 +33,7 @@ public class InvalidRequestException extends PlatformException {
      * status, code, request id and reason stay, and this one becomes the cause.
      */
     public InvalidRequestException reworded(String message, String field) {
-        return new InvalidRequestException(
-                platform(), operation(), httpStatus(), code(), requestId(), message, field, reason, this);
+        return new InvalidRequestException(call(), message, field, reason, this);
     }
 
     /** The offending field as the platform names it, or empty. */

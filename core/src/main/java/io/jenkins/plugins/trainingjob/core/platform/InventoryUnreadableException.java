@@ -10,20 +10,13 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 public class InventoryUnreadableException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
-    public InventoryUnreadableException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String reason,
-            Throwable cause) {
-        super(platform, operation, httpStatus, code, requestId, "inventory not readable: " + reason, cause);
+    public InventoryUnreadableException(FailedCall call, String reason, Throwable cause) {
+        super(call, "inventory not readable: " + reason, cause);
     }
 
     /** Not readable for a reason of this side (no pool named, a client that reads none): no call was made. */
     public static InventoryUnreadableException notReadable(PlatformKind platform, String operation, String reason) {
-        return new InventoryUnreadableException(platform, operation, 0, "", "", reason, null);
+        return new InventoryUnreadableException(FailedCall.unanswered(platform, operation), reason, null);
     }
 
     /** Wraps a refusal (403, 404) of an inventory call. */
@@ -31,7 +24,6 @@ public class InventoryUnreadableException extends PlatformException {
         String reason = e.httpStatus() == 403
                 ? "this access key may not read it"
                 : e.httpStatus() == 404 ? "not found or not served" : "refused";
-        return new InventoryUnreadableException(
-                e.platform(), e.operation(), e.httpStatus(), e.code(), e.requestId(), reason, e);
+        return new InventoryUnreadableException(e.call(), reason, e);
     }
 }

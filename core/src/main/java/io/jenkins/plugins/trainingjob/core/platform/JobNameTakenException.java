@@ -13,16 +13,7 @@ public class JobNameTakenException extends InvalidRequestException {
     private final String name;
 
     private JobNameTakenException(InvalidRequestException refusal, String name, String message) {
-        super(
-                refusal.platform(),
-                refusal.operation(),
-                refusal.httpStatus(),
-                refusal.code(),
-                refusal.requestId(),
-                message,
-                "name",
-                refusal.reason(),
-                refusal);
+        super(refusal.call(), message, "name", refusal.reason(), refusal);
         this.name = name;
     }
 

@@ -27,34 +27,32 @@ public abstract class PlatformException extends RuntimeException {
      * Code, request id and message often come from a response body: control characters are stripped
      * from all of them here, once, so no decoder can let a hostile server forge console lines.
      */
-    PlatformException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String message,
-            Throwable cause) {
+    PlatformException(FailedCall call, String message, Throwable cause) {
         super(
                 compose(
-                        platform,
-                        ConsoleText.strip(operation),
-                        httpStatus,
-                        ConsoleText.strip(code, MAX_ID),
-                        ConsoleText.strip(requestId, MAX_ID),
+                        call.platform(),
+                        ConsoleText.strip(call.operation()),
+                        call.httpStatus(),
+                        ConsoleText.strip(call.code(), MAX_ID),
+                        ConsoleText.strip(call.requestId(), MAX_ID),
                         ConsoleText.strip(message)),
                 cause);
-        this.platform = platform;
-        this.operation = ConsoleText.strip(operation);
-        this.httpStatus = httpStatus;
-        this.code = ConsoleText.strip(code, MAX_ID);
-        this.requestId = ConsoleText.strip(requestId, MAX_ID);
+        this.platform = call.platform();
+        this.operation = ConsoleText.strip(call.operation());
+        this.httpStatus = call.httpStatus();
+        this.code = ConsoleText.strip(call.code(), MAX_ID);
+        this.requestId = ConsoleText.strip(call.requestId(), MAX_ID);
         this.detail = compose(null, "", httpStatus, this.code, this.requestId, ConsoleText.strip(message));
     }
 
     /** A failure without an answer to describe: no HTTP status, platform code or request id. */
     protected PlatformException(PlatformKind platform, String operation, String message, Throwable cause) {
-        this(platform, operation, 0, "", "", message, cause);
+        this(FailedCall.unanswered(platform, operation), message, cause);
+    }
+
+    /** The call and its answer as this failure carries them (control characters stripped, ids bounded). */
+    public FailedCall call() {
+        return new FailedCall(platform, operation, httpStatus, code, requestId);
     }
 
     /** The platform, or {@code null} when the failure happened before a platform was chosen. */

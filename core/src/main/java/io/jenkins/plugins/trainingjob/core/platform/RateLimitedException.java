@@ -1,6 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import java.time.Duration;
 
 /** HTTP 429. {@link #retryAfter()} is the server's {@code Retry-After}, or {@code null} when it sent none. */
@@ -9,16 +8,8 @@ public class RateLimitedException extends PlatformException {
 
     private final Duration retryAfter;
 
-    public RateLimitedException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String message,
-            Duration retryAfter,
-            Throwable cause) {
-        super(platform, operation, httpStatus, code, requestId, message, cause);
+    public RateLimitedException(FailedCall call, String message, Duration retryAfter, Throwable cause) {
+        super(call, message, cause);
         this.retryAfter = retryAfter;
     }
 

@@ -6,15 +6,8 @@ import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 public class TransientException extends PlatformException {
     private static final long serialVersionUID = 1L;
 
-    public TransientException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String message,
-            Throwable cause) {
-        super(platform, operation, httpStatus, code, requestId, message, cause);
+    public TransientException(FailedCall call, String message, Throwable cause) {
+        super(call, message, cause);
     }
 
     /**
@@ -24,7 +17,7 @@ public class TransientException extends PlatformException {
      */
     public static TransientException malformed(
             PlatformKind platform, String operation, int httpStatus, String requestId, String detail) {
-        return new TransientException(platform, operation, httpStatus, "", requestId, detail, null);
+        return new TransientException(new FailedCall(platform, operation, httpStatus, "", requestId), detail, null);
     }
 
     /**
@@ -33,13 +26,13 @@ public class TransientException extends PlatformException {
      */
     public static TransientException connectionFailed(
             PlatformKind platform, String operation, int httpStatus, String requestId, String detail, Throwable cause) {
-        return new TransientException(platform, operation, httpStatus, "", requestId, detail, cause);
+        return new TransientException(new FailedCall(platform, operation, httpStatus, "", requestId), detail, cause);
     }
 
     /** The thread was interrupted while waiting to call (the interrupt flag is the caller's to restore). */
     public static TransientException interrupted(
             PlatformKind platform, String operation, String detail, InterruptedException cause) {
-        return new TransientException(platform, operation, 0, "", "", detail, cause);
+        return new TransientException(FailedCall.unanswered(platform, operation), detail, cause);
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.jenkins.plugins.trainingjob.core.platform;
 
-import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
-
 /**
  * A create whose answer was lost (timeout, reset, cut body, 5xx after the request left) and whose job
  * the look-ups by client token did not find within their window. The job may still appear: the message
@@ -13,17 +11,8 @@ public class UncertainCreateException extends TransientException {
     private final String clientToken;
     private final String jobName;
 
-    UncertainCreateException(
-            PlatformKind platform,
-            String operation,
-            int httpStatus,
-            String code,
-            String requestId,
-            String message,
-            String clientToken,
-            String jobName,
-            Throwable cause) {
-        super(platform, operation, httpStatus, code, requestId, message, cause);
+    UncertainCreateException(FailedCall call, String message, String clientToken, String jobName, Throwable cause) {
+        super(call, message, cause);
         this.clientToken = clientToken;
         this.jobName = jobName == null ? "" : jobName;
     }
@@ -35,16 +24,7 @@ public class UncertainCreateException extends TransientException {
      * @param clientToken the token the job would carry, or {@code null} when the job is known by name only
      */
     static UncertainCreateException after(TransientException lost, String message, String clientToken, String jobName) {
-        return new UncertainCreateException(
-                lost.platform(),
-                lost.operation(),
-                lost.httpStatus(),
-                lost.code(),
-                lost.requestId(),
-                message,
-                clientToken,
-                jobName,
-                lost);
+        return new UncertainCreateException(lost.call(), message, clientToken, jobName, lost);
     }
 
     /** The token the job carries, if it was created after all. */

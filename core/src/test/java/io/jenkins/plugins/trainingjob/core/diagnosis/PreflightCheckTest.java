@@ -3,6 +3,7 @@ package io.jenkins.plugins.trainingjob.core.diagnosis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.NodeIntervention;
@@ -272,11 +273,7 @@ class PreflightCheckTest {
         DiagnosisReport r = PreflightCheck.unreadable(
                 demand(1, GPU, 1),
                 new InventoryUnreadableException(
-                        PlatformKind.AIHC,
-                        "GET /api/v1/resourcepools/{id}",
-                        403,
-                        "AccessDenied",
-                        "rid",
+                        new FailedCall(PlatformKind.AIHC, "GET /api/v1/resourcepools/{id}", 403, "AccessDenied", "rid"),
                         "this access key may not " + "read it",
                         null));
         assertThat(r.verdict()).isEqualTo(Verdict.UNKNOWN);

@@ -7,6 +7,7 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -47,7 +48,7 @@ class FailureCleanupTest {
 
     @Test
     void aStopThatFailsSaysTheJobIsStillThereAndHowToStopIt() {
-        doThrow(new TransientException(PlatformKind.AIHC, "POST stop", 503, "", "", "busy", null))
+        doThrow(new TransientException(new FailedCall(PlatformKind.AIHC, "POST stop", 503, "", ""), "busy", null))
                 .when(platform)
                 .cancel(JOB);
 

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobNameTakenException;
 import io.jenkins.plugins.trainingjob.core.platform.JobNames;
@@ -116,11 +117,7 @@ class IdempotentSubmitterTest {
     private static JobNameTakenException nameTaken(String name) {
         return JobNameTakenException.of(
                 new InvalidRequestException(
-                        PlatformKind.AIHC,
-                        "POST /api/v1/aijobs",
-                        400,
-                        "JobNameAlreadyExists",
-                        "r-1",
+                        new FailedCall(PlatformKind.AIHC, "POST /api/v1/aijobs", 400, "JobNameAlreadyExists", "r-1"),
                         "job name " + name + " already exists in cce-x",
                         "",
                         "JobNameAlreadyExists",

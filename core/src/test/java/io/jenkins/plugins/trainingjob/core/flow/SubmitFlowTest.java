@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.outcome.OutcomeClass;
 import io.jenkins.plugins.trainingjob.core.outcome.OutcomeKind;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
@@ -229,7 +230,7 @@ class SubmitFlowTest {
                 .build());
         world.runUntil("attempt 1 runs", () -> !a.created.isEmpty());
         a.createFailure = () -> new TransientException(
-                a.kind(), "POST /api/v1/aijobs", 503, "ServiceUnavailable", "r-9", "try later", null);
+                new FailedCall(a.kind(), "POST /api/v1/aijobs", 503, "ServiceUnavailable", "r-9"), "try later", null);
         a.finishRunning();
 
         SubmitResult result = world.runUntilDone(submit);

@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.RateLimitedException;
 import io.jenkins.plugins.trainingjob.core.platform.TransientException;
@@ -56,7 +57,10 @@ class FailureStreakTest {
     @Test
     void aServersRetryAfterOutlastsTheBackOffAndTheDeadline() {
         PlatformException limited = new RateLimitedException(
-                PlatformKind.AIHC, "job status", 429, "", "req-2", "slow down", Duration.ofSeconds(45), null);
+                new FailedCall(PlatformKind.AIHC, "job status", 429, "", "req-2"),
+                "slow down",
+                Duration.ofSeconds(45),
+                null);
 
         Duration delay = FailureStreak.NONE.failedAt(T0).retryDelay(limited, SETTINGS, d -> Duration.ofSeconds(1));
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.sensecore.SenseCoreClient;
@@ -139,11 +140,8 @@ class JobMonitorDiagnosisFetchTest {
     @Test
     void aPlatformFailureFailsTheFetch() {
         AuthenticationException denied = new AuthenticationException(
-                PlatformKind.AIHC,
-                "GET /api/v1/aifd/schedulediagnosis/job/query",
-                403,
-                "AccessDenied",
-                "r-9",
+                new FailedCall(
+                        PlatformKind.AIHC, "GET /api/v1/aifd/schedulediagnosis/job/query", 403, "AccessDenied", "r-9"),
                 "access denied",
                 null);
         platform.fetchFailure = () -> denied;

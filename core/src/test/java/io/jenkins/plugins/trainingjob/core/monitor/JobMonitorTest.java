@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
 import io.jenkins.plugins.trainingjob.core.outcome.Outcome;
 import io.jenkins.plugins.trainingjob.core.platform.AihcScheduleDiagnosis;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -354,11 +355,7 @@ class JobMonitorTest {
         AtomicInteger failures = new AtomicInteger(1);
         platform.outage = () -> failures.getAndDecrement() > 0
                 ? new RateLimitedException(
-                        PlatformKind.AIHC,
-                        "GET /api/v1/aijobs/{jobId}",
-                        429,
-                        "TooManyRequests",
-                        "r-9",
+                        new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 429, "TooManyRequests", "r-9"),
                         "slow down",
                         ms(40),
                         null)
@@ -377,7 +374,9 @@ class JobMonitorTest {
     void refusedCredentialsEndThePlatformErrorAtOnceWithoutRetrying() throws Exception {
         JobRef job = platform.addJob("train-llm");
         platform.outage = () -> new AuthenticationException(
-                PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 403, "AccessDenied", "r-5", "access denied", null);
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 403, "AccessDenied", "r-5"),
+                "access denied",
+                null);
         Outcome outcome = outcomeOf(monitor.watch(CONNECTION, job, untilScheduled, null));
 
         assertThat(outcome).isInstanceOf(Outcome.PlatformError.class);
@@ -609,7 +608,9 @@ class JobMonitorTest {
 
     private static PlatformException unavailable() {
         return new TransientException(
-                PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 503, "", "r-6", "service unavailable", null);
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 503, "", "r-6"),
+                "service unavailable",
+                null);
     }
 
     /** Stands in for DiagnosisAnalyzer: a headline from the first detail of the first rule. */

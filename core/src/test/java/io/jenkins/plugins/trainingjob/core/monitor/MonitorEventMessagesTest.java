@@ -2,6 +2,7 @@ package io.jenkins.plugins.trainingjob.core.monitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -52,7 +53,10 @@ class MonitorEventMessagesTest {
                         "[aihc] job train-llm (pytorchjob-19d3c4f2-8a1b-4c5d) diagnosis waiting: the report is not ready yet");
         assertThat(new MonitorEvent.Retrying(
                                 new RateLimitedException(
-                                        PlatformKind.AIHC, "GET /api/v1/aijobs", 429, "", "", "slow down", null, null),
+                                        new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 429, "", ""),
+                                        "slow down",
+                                        null,
+                                        null),
                                 Duration.ofSeconds(2))
                         .message())
                 .isEqualTo("[aihc] call failed, retrying in 2s: Baidu AIHC GET /api/v1/aijobs: slow down (HTTP 429)");

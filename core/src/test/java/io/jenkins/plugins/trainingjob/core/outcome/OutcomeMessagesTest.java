@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
 import io.jenkins.plugins.trainingjob.core.platform.JobStatus;
@@ -60,7 +61,9 @@ class OutcomeMessagesTest {
     @Test
     void aPlatformErrorKeepsTheCodeAndRequestIdEvenPastOneHundredColumns() {
         NotFoundException gone = new NotFoundException(
-                PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND", "req-123", "job not found", null);
+                new FailedCall(PlatformKind.SENSECORE, "GET training job", 404, "NOT_FOUND", "req-123"),
+                "job not found",
+                null);
         assertThat(new Outcome.PlatformError(status(JobPhase.PENDING, "QUEUEING", "", List.of()), gone).message())
                 .isEqualTo("[sensecore] job train-llm (tj-20260101-abcdef) watch failed: "
                         + "SenseCore ACP GET training job: job not\n"

@@ -34,7 +34,8 @@ class CreateRecoveryTest {
     }
 
     private static TransientException answered503() {
-        return new TransientException(PlatformKind.AIHC, "POST /api/v1/aijobs", 503, "", "r-9", "unavailable", null);
+        return new TransientException(
+                new FailedCall(PlatformKind.AIHC, "POST /api/v1/aijobs", 503, "", "r-9"), "unavailable", null);
     }
 
     private static TransientException noAnswer() {
@@ -141,7 +142,7 @@ class CreateRecoveryTest {
     @Test
     void aFailureTheClientDoesNotAcceptEndsTheSearchAsItself() {
         AuthenticationException denied = new AuthenticationException(
-                PlatformKind.SENSECORE, "GET trainingJobs/{name}", 401, "", "", "bad signature", null);
+                new FailedCall(PlatformKind.SENSECORE, "GET trainingJobs/{name}", 401, "", ""), "bad signature", null);
 
         assertThatThrownBy(() -> CreateRecovery.of(clock, e -> e instanceof TransientException)
                         .search(CreateRecovery.evenly(3, Duration.ZERO), scripted(denied)))
@@ -185,8 +186,8 @@ class CreateRecoveryTest {
 
     @Test
     void whenTheLastLookUpFailedTheFailureSaysSoInsteadOfCountingLookUps() {
-        NotFoundException gone =
-                new NotFoundException(PlatformKind.AIHC, "GET /api/v1/aijobs", 404, "", "", "pool not found", null);
+        NotFoundException gone = new NotFoundException(
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 404, "", ""), "pool not found", null);
         CreateRecovery.Search miss = new CreateRecovery.Search(Optional.empty(), 4, Duration.ofSeconds(7), gone, null);
 
         UncertainCreateException e = CreateRecovery.nothingResubmitted(noAnswer(), miss, "resnet", "tok-1");
@@ -200,8 +201,8 @@ class CreateRecoveryTest {
     @Test
     void whenASecondCreateByNameWasLostTooTheFailureCountsBothRoundsAndKeepsTheFirstAnswer() {
         TransientException first = noAnswer();
-        TransientException again =
-                new TransientException(PlatformKind.SENSECORE, "POST trainingJobs", 502, "", "", "bad gateway", null);
+        TransientException again = new TransientException(
+                new FailedCall(PlatformKind.SENSECORE, "POST trainingJobs", 502, "", ""), "bad gateway", null);
 
         UncertainCreateException e = CreateRecovery.afterResubmitByName(first, again, 10, "resnet-1");
 

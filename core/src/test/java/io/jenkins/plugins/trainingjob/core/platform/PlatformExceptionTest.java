@@ -10,7 +10,9 @@ class PlatformExceptionTest {
     @Test
     void theMessageNamesPlatformCallStatusCodeAndRequestId() {
         NotFoundException e = new NotFoundException(
-                PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 404, "NoSuchJob", "r-1", "job not found", null);
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 404, "NoSuchJob", "r-1"),
+                "job not found",
+                null);
 
         assertThat(e.getMessage())
                 .isEqualTo(
@@ -20,7 +22,9 @@ class PlatformExceptionTest {
     @Test
     void theDetailIsTheMessageWithoutPlatformAndCallSoAnotherMessageCanQuoteIt() {
         NotFoundException e = new NotFoundException(
-                PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 404, "NoSuchJob", "r-1", "job not found", null);
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs/{jobId}", 404, "NoSuchJob", "r-1"),
+                "job not found",
+                null);
         TransientException bare = TransientException.connectionFailed(
                 PlatformKind.SENSECORE, "POST trainingJobs", 0, "", "read timed out", null);
 
@@ -32,11 +36,12 @@ class PlatformExceptionTest {
     @Test
     void controlCharactersFromAResponseCannotForgeConsoleLines() {
         TransientException e = new TransientException(
-                PlatformKind.SENSECORE,
-                "GET trainingJobs",
-                503,
-                "\u001b[2JUNAVAILABLE",
-                "r\n[Pipeline] echo ok",
+                new FailedCall(
+                        PlatformKind.SENSECORE,
+                        "GET trainingJobs",
+                        503,
+                        "\u001b[2JUNAVAILABLE",
+                        "r\n[Pipeline] echo ok"),
                 "down\r\n\u001b[32mSUCCESS",
                 null);
 
@@ -45,12 +50,20 @@ class PlatformExceptionTest {
                         + " (HTTP 503, code UNAVAILABLE, request id r [Pipeline] echo ok)");
         assertThat(e.code()).isEqualTo("UNAVAILABLE");
         assertThat(e.requestId()).isEqualTo("r [Pipeline] echo ok");
+        assertThat(e.call())
+                .as("a failure made again from this one's call carries the cleaned facts, not the raw ones")
+                .isEqualTo(new FailedCall(
+                        PlatformKind.SENSECORE, "GET trainingJobs", 503, "UNAVAILABLE", "r [Pipeline] echo ok"));
     }
 
     @Test
     void overLongCodesAndRequestIdsAreCut() {
         InvalidRequestException e = new InvalidRequestException(
-                PlatformKind.AIHC, "POST /api/v1/aijobs", 400, "C".repeat(500), "R".repeat(500), "bad", "", "", null);
+                new FailedCall(PlatformKind.AIHC, "POST /api/v1/aijobs", 400, "C".repeat(500), "R".repeat(500)),
+                "bad",
+                "",
+                "",
+                null);
 
         assertThat(e.code()).hasSize(100).endsWith("…");
         assertThat(e.requestId()).hasSize(100).endsWith("…");
@@ -59,11 +72,7 @@ class PlatformExceptionTest {
     @Test
     void theFieldAndReasonOfARejectionAreCleanedToo() {
         InvalidRequestException e = new InvalidRequestException(
-                PlatformKind.SENSECORE,
-                "POST trainingJobs",
-                400,
-                "",
-                "",
+                new FailedCall(PlatformKind.SENSECORE, "POST trainingJobs", 400, "", ""),
                 "bad",
                 "roles[0]\u001b[1A.name",
                 "tjBad\nName",
@@ -97,11 +106,7 @@ class PlatformExceptionTest {
         assertThat(refused.httpStatus()).isZero();
 
         InvalidRequestException answered = new InvalidRequestException(
-                PlatformKind.SENSECORE,
-                "POST trainingJobs",
-                409,
-                "ALREADY_EXISTS",
-                "r-9",
+                new FailedCall(PlatformKind.SENSECORE, "POST trainingJobs", 409, "ALREADY_EXISTS", "r-9"),
                 "already exists",
                 "",
                 "tjExists",
@@ -120,8 +125,8 @@ class PlatformExceptionTest {
                 .isEqualTo("Baidu AIHC GET /api/v1/resourcepools/{id}: inventory not readable: "
                         + "the connection names no resource pool");
 
-        TransientException lost =
-                new TransientException(PlatformKind.AIHC, "POST /api/v1/aijobs", 503, "Busy", "r-3", "down", null);
+        TransientException lost = new TransientException(
+                new FailedCall(PlatformKind.AIHC, "POST /api/v1/aijobs", 503, "Busy", "r-3"), "down", null);
         UncertainCreateException uncertain =
                 UncertainCreateException.after(lost, "the create may not have happened", "tok", "job-a");
         assertThat(uncertain.httpStatus()).isEqualTo(503);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryNode;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -224,7 +225,7 @@ class SnapshotCaptureTest {
         Pool pool = new Pool();
         pool.readable = false;
         pool.outage = () -> new io.jenkins.plugins.trainingjob.core.platform.TransientException(
-                PlatformKind.AIHC, "GET /api/v1/aijobs", 503, "Unavailable", "r-1", "try again", null);
+                new FailedCall(PlatformKind.AIHC, "GET /api/v1/aijobs", 503, "Unavailable", "r-1"), "try again", null);
         JobRef job = new JobRef(PlatformKind.AIHC, "pytorchjob-41", "nightly");
 
         StartSnapshot s = SnapshotCapture.capture(pool, spec(2, 4), started(job), NOW);

@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.platform.Credentials;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisHandle;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.JobEvent;
 import io.jenkins.plugins.trainingjob.core.platform.JobNames;
 import io.jenkins.plugins.trainingjob.core.platform.JobPhase;
@@ -274,7 +275,9 @@ public class FakePlatform implements TrainingPlatform {
                 return status(job, phase);
             }
             throw new NotFoundException(
-                    kind, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1", "no such job", null);
+                    new FailedCall(kind, "GET /api/v1/aijobs/" + job.id(), 404, "NotFound", "r-1"),
+                    "no such job",
+                    null);
         }
         AtomicInteger failing = transientFailures.get(job.id());
         if (failing != null && failing.getAndDecrement() > 0) {
@@ -353,11 +356,8 @@ public class FakePlatform implements TrainingPlatform {
         launchCalls.incrementAndGet();
         if (preCheckRefusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             throw new DiagnosisPreCheckException(
-                    kind,
-                    "POST /api/v1/aifd/schedulediagnosis/job/launcher",
-                    400,
-                    "PreCheckError",
-                    "r-2",
+                    new FailedCall(
+                            kind, "POST /api/v1/aifd/schedulediagnosis/job/launcher", 400, "PreCheckError", "r-2"),
                     "Check before diagnosis error: job queued less than 5 minutes",
                     null);
         }
@@ -374,11 +374,12 @@ public class FakePlatform implements TrainingPlatform {
         }
         if (!diagnosisReady || notReadyFetches.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             throw new DiagnosisNotReadyException(
-                    kind,
-                    "GET /api/v1/aifd/schedulediagnosis/job/query",
-                    200,
-                    "DiagnosisReportNotFound",
-                    "r-3",
+                    new FailedCall(
+                            kind,
+                            "GET /api/v1/aifd/schedulediagnosis/job/query",
+                            200,
+                            "DiagnosisReportNotFound",
+                            "r-3"),
                     "The diagnosis report is not found, try later please.",
                     null);
         }

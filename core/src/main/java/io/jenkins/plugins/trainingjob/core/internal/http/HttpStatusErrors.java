@@ -1,6 +1,7 @@
 package io.jenkins.plugins.trainingjob.core.internal.http;
 
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -36,42 +37,26 @@ public final class HttpStatusErrors {
             Instant now) {
         int status = response.status();
         String text = message == null || message.isBlank() ? describe(response) : message;
-        String op = call.operation();
+        FailedCall failed = new FailedCall(platform, call.operation(), status, code, requestId);
         if (status == 401 || status == 403) {
-            return new AuthenticationException(platform, op, status, code, requestId, text, null);
+            return new AuthenticationException(failed, text, null);
         }
         if (status == 404 || status == 410) {
-            return new NotFoundException(platform, op, status, code, requestId, text, null);
+            return new NotFoundException(failed, text, null);
         }
         if (status == 429) {
-            return new RateLimitedException(
-                    platform,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    text,
-                    RetryAfter.parse(response.header("Retry-After"), now),
-                    null);
+            return new RateLimitedException(failed, text, RetryAfter.parse(response.header("Retry-After"), now), null);
         }
         if (status == 408 || status == 425 || status >= 500) {
-            return new TransientException(platform, op, status, code, requestId, text, null);
+            return new TransientException(failed, text, null);
         }
         if (status >= 300 && status < 400) {
             String location = response.header("Location");
             String where = location == null ? "" : " to " + BodyExcerpt.of(location.replaceAll("\\?.*", ""));
             return new InvalidRequestException(
-                    platform,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    "unexpected redirect" + where + ": check the endpoint URL",
-                    "",
-                    "",
-                    null);
+                    failed, "unexpected redirect" + where + ": check the endpoint URL", "", "", null);
         }
-        return new InvalidRequestException(platform, op, status, code, requestId, text, "", "", null);
+        return new InvalidRequestException(failed, text, "", "", null);
     }
 
     /** {@code unexpected response: <excerpt>} or {@code request failed} for an empty body. */

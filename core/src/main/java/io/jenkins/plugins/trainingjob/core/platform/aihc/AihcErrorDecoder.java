@@ -7,6 +7,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.HttpStatusErrors;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisNotReadyException;
 import io.jenkins.plugins.trainingjob.core.platform.DiagnosisPreCheckException;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
@@ -64,18 +65,15 @@ final class AihcErrorDecoder implements ErrorDecoder {
             requestId = ConsoleText.strip(response.header(REQUEST_ID_HEADER), 100);
         }
         String message = ConsoleText.strip(response.jsonText("message"), MAX_MESSAGE);
-        PlatformException known = byCode(call.operation(), response.status(), code, requestId, message);
+        int status = response.status();
+        FailedCall failed = new FailedCall(PlatformKind.AIHC, call.operation(), status, code, requestId);
+        PlatformException known = byCode(failed, message);
         if (known != null) {
             return known;
         }
-        int status = response.status();
         if (status == 400 || status == 422 || (status == 200 && !code.isEmpty())) {
             return new InvalidRequestException(
-                    PlatformKind.AIHC,
-                    call.operation(),
-                    status,
-                    code,
-                    requestId,
+                    failed,
                     message.isEmpty() ? HttpStatusErrors.describe(response) : message,
                     field(message),
                     code,
@@ -85,41 +83,28 @@ final class AihcErrorDecoder implements ErrorDecoder {
     }
 
     /** The exception the code names, where the code decides; {@code null} when only the status can. */
-    private static PlatformException byCode(String op, int status, String code, String requestId, String message) {
+    private static PlatformException byCode(FailedCall failed, String message) {
+        String code = failed.code();
+        int status = failed.httpStatus();
         if (code.equals(DIAGNOSIS_NOT_READY)) {
             return new DiagnosisNotReadyException(
-                    PlatformKind.AIHC,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    orElse(message, "the diagnosis report is not ready yet"),
-                    null);
+                    failed, orElse(message, "the diagnosis report is not ready yet"), null);
         }
         if (code.equals(PRE_CHECK_ERROR)) {
-            return new DiagnosisPreCheckException(
-                    PlatformKind.AIHC,
-                    op,
-                    status,
-                    code,
-                    requestId,
-                    orElse(message, "a pre-check before diagnosis failed"),
-                    null);
+            return new DiagnosisPreCheckException(failed, orElse(message, "a pre-check before diagnosis failed"), null);
         }
         if (AUTH_CODES.contains(code)) {
-            return new AuthenticationException(
-                    PlatformKind.AIHC, op, status, code, requestId, orElse(message, "credentials refused"), null);
+            return new AuthenticationException(failed, orElse(message, "credentials refused"), null);
         }
         if (TRANSIENT_CODES.contains(code) && status != 429) {
-            return new TransientException(
-                    PlatformKind.AIHC, op, status, code, requestId, orElse(message, "platform error"), null);
+            return new TransientException(failed, orElse(message, "platform error"), null);
         }
         String lower = code.toLowerCase(Locale.ROOT);
         if (lower.contains("quota")) {
-            return new QuotaExceededException(PlatformKind.AIHC, op, status, code, requestId, message, null);
+            return new QuotaExceededException(failed, message, null);
         }
         if (status != 429 && (lower.contains("notfound") || lower.startsWith("nosuch"))) {
-            return new NotFoundException(PlatformKind.AIHC, op, status, code, requestId, message, null);
+            return new NotFoundException(failed, message, null);
         }
         return null;
     }

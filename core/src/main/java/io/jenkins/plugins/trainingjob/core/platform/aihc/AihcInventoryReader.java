@@ -78,11 +78,7 @@ final class AihcInventoryReader {
 
     private static JsonNode throwQueueNotFound(NotFoundException e, String queue) {
         throw new InventoryUnreadableException(
-                e.platform(),
-                e.operation(),
-                e.httpStatus(),
-                e.code(),
-                e.requestId(),
+                e.call(),
                 "queue " + ConsoleText.strip(queue, 200) + " was not found; that alone does not prove it does not"
                         + " exist, since no documented call lists the pool's queues, so the create's answer decides",
                 e);

@@ -6,6 +6,7 @@ import io.jenkins.plugins.trainingjob.core.internal.http.ApiResponse;
 import io.jenkins.plugins.trainingjob.core.internal.http.BodyExcerpt;
 import io.jenkins.plugins.trainingjob.core.internal.http.ErrorDecoder;
 import io.jenkins.plugins.trainingjob.core.internal.http.HttpStatusErrors;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.PlatformException;
 import io.jenkins.plugins.trainingjob.core.platform.QuotaExceededException;
@@ -113,11 +114,7 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
         String message = body.message().isEmpty() ? "" : BodyExcerpt.of(body.message());
         if (status >= 400 && status < 500 && body.mentions(MEMBER_QUOTA_EXCEEDED)) {
             return new QuotaExceededException(
-                    PlatformKind.SENSECORE,
-                    call.operation(),
-                    status,
-                    MEMBER_QUOTA_EXCEEDED,
-                    requestId,
+                    new FailedCall(PlatformKind.SENSECORE, call.operation(), status, MEMBER_QUOTA_EXCEEDED, requestId),
                     (message.isEmpty() ? "the member or workspace quota is used up" : message)
                             + "; free quota (stop other jobs) or ask for more, then submit again",
                     null);
@@ -127,11 +124,7 @@ final class SenseCoreErrorDecoder implements ErrorDecoder {
                     ? (status == 409 ? body.rpcCode() : "")
                     : body.reasons().get(0);
             return new InvalidRequestException(
-                    PlatformKind.SENSECORE,
-                    call.operation(),
-                    status,
-                    body.code(),
-                    requestId,
+                    new FailedCall(PlatformKind.SENSECORE, call.operation(), status, body.code(), requestId),
                     message.isEmpty() ? HttpStatusErrors.describe(response) : message,
                     body.field(),
                     reason,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jenkins.plugins.trainingjob.core.platform.AuthenticationException;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.HttpSettings;
 import io.jenkins.plugins.trainingjob.core.platform.InvalidRequestException;
 import io.jenkins.plugins.trainingjob.core.platform.NotFoundException;
@@ -411,11 +412,12 @@ class CallExecutorTest {
                 .errorDecoder((call, response) -> response.jsonText("code").isEmpty()
                         ? null
                         : new InvalidRequestException(
-                                PlatformKind.AIHC,
-                                call.operation(),
-                                response.status(),
-                                response.jsonText("code"),
-                                "",
+                                new FailedCall(
+                                        PlatformKind.AIHC,
+                                        call.operation(),
+                                        response.status(),
+                                        response.jsonText("code"),
+                                        ""),
                                 "flagged",
                                 "",
                                 "",

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.when;
 import io.jenkins.plugins.trainingjob.core.platform.AihcPoolEvidence;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.Credentials;
+import io.jenkins.plugins.trainingjob.core.platform.FailedCall;
 import io.jenkins.plugins.trainingjob.core.platform.InventoryUnreadableException;
 import io.jenkins.plugins.trainingjob.core.platform.PoolInventory;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -85,7 +86,9 @@ class InventoryCacheTest {
         TrainingPlatform p = platform();
         when(p.inventory("default"))
                 .thenThrow(new InventoryUnreadableException(
-                        PlatformKind.AIHC, "GET x", 403, "", "", "this access key may not read it", null));
+                        new FailedCall(PlatformKind.AIHC, "GET x", 403, "", ""),
+                        "this access key may not read it",
+                        null));
         InventoryCache cache = new InventoryCache(clock, Duration.ofSeconds(30));
 
         assertThatThrownBy(() -> cache.get(p, "default")).hasMessageContaining("inventory not readable");
