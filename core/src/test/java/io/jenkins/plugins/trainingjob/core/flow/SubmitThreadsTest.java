@@ -6,6 +6,9 @@ import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -38,7 +41,20 @@ class SubmitThreadsTest {
         for (int i = 0; i < 1000; i++) {
             submits.add(world.start(request));
         }
-        world.runUntil("all wait", () -> world.pool("a").created.size() == 1001);
+        try {
+            world.runUntil("all wait", () -> world.pool("a").created.size() == 1001);
+        } catch (AssertionError e) {
+            // say where the submits that did not create in the first pool are, should this ever recur
+            Map<SubmitState.Stage, Long> stages = submits.stream()
+                    .collect(Collectors.groupingBy(s -> s.state().stage(), TreeMap::new, Collectors.counting()));
+            throw new AssertionError(e.getMessage() + "; created in a: "
+                    + world.pool("a").created.size()
+                    + ", in b: " + world.pool("b").created.size() + ", stages: " + stages + ", last lines: "
+                    + world.lines()
+                            .subList(
+                                    Math.max(0, world.lines().size() - 5),
+                                    world.lines().size()));
+        }
         world.clock.advance(Duration.ofMinutes(5));
         world.settle();
 

@@ -71,11 +71,12 @@ final class SubmitWorld implements AutoCloseable {
             submittedTokens.add(clientToken);
             JobRef job = new JobRef(kind(), name + "-job-" + submittedTokens.size(), spec.name());
             byToken.put(clientToken, job);
-            created.add(job);
             if (!exitCodes.isEmpty()) {
                 exitOf.put(job.id(), exitCodes.remove(0));
             }
+            // the status first: another thread that sees the job in created reads its phase at once
             addStatus(FakePlatform.status(job, hasRoom ? JobPhase.RUNNING : JobPhase.PENDING));
+            created.add(job);
             duringCreate.run();
             return job;
         }
