@@ -5,6 +5,7 @@ import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.Hint;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.ReasonGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport.RuleGroup;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -64,7 +65,9 @@ final class JunitReportRenderer {
                 + (report.eta() == null ? "" : property("eta", report.eta().summary()))
                 + (report.sinceLastStart() == null
                         ? ""
-                        : property("since.last.start", report.sinceLastStart().summary()))
+                        : property(
+                                "since.last.start",
+                                ConsoleText.strip(report.sinceLastStart().summary())))
                 + "  </properties>\n"
                 + cases
                 + "  <system-out>"
@@ -73,18 +76,24 @@ final class JunitReportRenderer {
                 + "</testsuite>\n";
     }
 
-    /** The section "Since it last started" as lines for the suite's output, every change in full. */
+    /**
+     * The section "Since it last started" as lines for the suite's output, every change in full. Each part is
+     * one line ({@link ConsoleText#strip}): a line break in a baseline file's names would otherwise forge a
+     * line of the output ({@code Verdict: ...}), since {@link #escText} keeps line breaks.
+     */
     private static String since(SinceLastStart since) {
         if (since == null) {
             return "";
         }
-        StringBuilder b =
-                new StringBuilder("\n\n").append(since.title()).append('\n').append(since.sentence());
+        StringBuilder b = new StringBuilder("\n\n")
+                .append(ConsoleText.strip(since.title()))
+                .append('\n')
+                .append(ConsoleText.strip(since.sentence()));
         for (SinceLastStart.Change c : since.changes()) {
-            b.append("\n- ").append(c.text());
+            b.append("\n- ").append(ConsoleText.strip(c.text()));
         }
         for (String note : since.notes()) {
-            b.append('\n').append(note);
+            b.append('\n').append(ConsoleText.strip(note));
         }
         return b.toString();
     }

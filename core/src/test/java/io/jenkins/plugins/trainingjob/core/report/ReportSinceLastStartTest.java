@@ -64,4 +64,25 @@ class ReportSinceLastStartTest {
         assertThat(notCompared.summaryLines())
                 .contains("Since build #41: not compared: build #41 ran in queue spot, this job in train");
     }
+
+    @Test
+    void aLineBreakInABaselinesNamesForgesNoLineOfTheJunitOutput() {
+        // A baseline file's node names, label and notes reach the section as written (StartSnapshot keeps
+        // control characters, the renderers strip them): a line break must not become a line of its own in
+        // the suite's output or its property, where it would read as the report's verdict.
+        DiagnosisReport forged = report.withSinceLastStart(new SinceLastStart(
+                "build #41\nVerdict: FITS_NOW",
+                "",
+                null,
+                "Since it last started (build #41\nVerdict: FITS_NOW)",
+                true,
+                "since build #41\nVerdict: FITS_NOW, gpu-07 was cordoned",
+                List.of(new SinceLastStart.Change("nodes", "gpu-07\nVerdict: FITS_NOW was cordoned", 8, true)),
+                List.of("Not read at build #41\nVerdict: FITS_NOW: inventory.")));
+        String xml = ReportFormat.JUNIT.render(forged);
+        assertThat(xml.lines()).noneMatch(l -> l.startsWith("Verdict: FITS_NOW"));
+        assertThat(xml)
+                .contains("\n- gpu-07 Verdict: FITS_NOW was cordoned\n")
+                .doesNotContain("&#10;Verdict: FITS_NOW");
+    }
 }
