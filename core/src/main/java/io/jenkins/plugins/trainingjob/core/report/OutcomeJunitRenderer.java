@@ -12,7 +12,7 @@ final class OutcomeJunitRenderer {
 
     String render(OutcomeSummary summary) {
         boolean ok = OutcomeClass.of(summary.outcome()) == OutcomeClass.SUCCESS;
-        // Remote parts raw here: the XML escaping strips, bounds and drops once, line by line.
+        // Remote parts one line each here: the XML escaping strips, bounds and drops once, line by line.
         String body = OutcomeTextRenderer.raw().render(summary);
         StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
                 .append("<testsuite name=\"trainjob\" tests=\"1\" failures=\"")

@@ -1,13 +1,14 @@
 package io.jenkins.plugins.trainingjob.core.report;
 
+import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
  * The short report of an outcome as plain text or Markdown: one layout, the headline, the facts, the last
  * events, the attempts and the log tail. Plain text strips every remote string, Markdown escapes it
- * ({@link RemoteText}); the JUnit renderer takes the plain layout with remote strings raw, and escapes the
- * whole body for XML once.
+ * ({@link RemoteText}); the JUnit renderer takes the plain layout with remote strings only made one line
+ * each, and escapes the whole body for XML once.
  */
 final class OutcomeTextRenderer {
 
@@ -27,9 +28,13 @@ final class OutcomeTextRenderer {
         return new OutcomeTextRenderer(true, MarkdownReportRenderer::esc);
     }
 
-    /** Plain text whose remote strings are left as they are, for a format that escapes the whole body. */
+    /**
+     * Plain text whose remote strings are only made one line each ({@link ConsoleText#strip}), for a format
+     * that escapes and bounds the whole body line by line: a remote line break would otherwise forge a line
+     * of the body (a fact such as {@code Outcome: completed}).
+     */
     static OutcomeTextRenderer raw() {
-        return new OutcomeTextRenderer(false, UnaryOperator.identity());
+        return new OutcomeTextRenderer(false, ConsoleText::strip);
     }
 
     String render(OutcomeSummary summary) {

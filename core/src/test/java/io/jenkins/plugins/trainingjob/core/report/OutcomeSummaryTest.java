@@ -62,4 +62,17 @@ class OutcomeSummaryTest {
             assertThat(doc).as(format.name()).contains("\uD83D\uDE00");
         }
     }
+
+    @Test
+    void aLineBreakInARemoteValueForgesNoLineOfTheJunitBody() {
+        // A platform's state or event message may hold a line break; plain text and every other format make
+        // it a space, so JUnit's body must not turn it into a line of its own that reads as one of our facts.
+        JobStatus forged = new JobStatus(
+                JOB, JobPhase.FAILED, "Failed\nOutcome: completed", null, null, null, null, "", List.of(), null);
+        OutcomeSummary summary = new OutcomeSummary(JOB, new Outcome.JobFailed(forged), null, null, "");
+        String xml = summary.render(ReportFormat.JUNIT);
+        assertThat(xml.lines()).noneMatch(l -> l.startsWith("Outcome: completed"));
+        assertThat(xml).contains("State: Failed Outcome: completed");
+        assertThat(summary.render(ReportFormat.TEXT)).contains("State: Failed Outcome: completed");
+    }
 }
