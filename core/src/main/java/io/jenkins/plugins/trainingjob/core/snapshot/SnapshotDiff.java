@@ -15,6 +15,7 @@ import io.jenkins.plugins.trainingjob.core.snapshot.StartSnapshot.QueueState;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.spec.PlatformKind;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
+import io.jenkins.plugins.trainingjob.core.text.Plural;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -234,8 +235,8 @@ public final class SnapshotDiff {
             } else if (ranked.get(0).change().explains()) {
                 headline = "since " + who + ", " + ranked.get(0).headline();
             } else {
-                headline = "since " + who + ": " + count(ranked.size(), "change", "changes") + " in what was recorded"
-                        + (fitsNow.isPresent() ? "; none alone explains the wait" : "");
+                headline = "since " + who + ": " + Plural.count(ranked.size(), "change", "changes")
+                        + " in what was recorded" + (fitsNow.isPresent() ? "; none alone explains the wait" : "");
             }
             if (fitsNow.orElse(false)) {
                 notes.add(
@@ -335,7 +336,7 @@ public final class SnapshotDiff {
                 }
             }
             if (absentUnproven > 0) {
-                notes.add(count(absentUnproven, "node", "nodes") + " usable at " + who
+                notes.add(Plural.count(absentUnproven, "node", "nodes") + " usable at " + who
                         + (absentUnproven == 1 ? " is" : " are")
                         + " not in today's node list, which is incomplete: not counted as gone.");
             }
@@ -592,10 +593,6 @@ public final class SnapshotDiff {
     }
 
     static String gpuCount(long n) {
-        return n + (n == 1 ? " GPU" : " GPUs");
-    }
-
-    private static String count(int n, String one, String many) {
-        return n + " " + (n == 1 ? one : many);
+        return Plural.count(n, "GPU", "GPUs");
     }
 }
