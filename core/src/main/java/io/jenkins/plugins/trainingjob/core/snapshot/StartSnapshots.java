@@ -123,7 +123,7 @@ public final class StartSnapshots {
         try {
             return Optional.of(SnapshotDiff.againstNow(then, platform, spec, status, now));
         } catch (RuntimeException e) {
-            LOG.log(System.Logger.Level.WARNING, "comparing with " + then.label() + " failed", e);
+            LOG.log(System.Logger.Level.WARNING, "comparing with " + ConsoleText.strip(then.label()) + " failed", e);
             return Optional.of(SnapshotDiff.notCompared(then.label(), "the comparison failed: " + message(e)));
         }
     }
