@@ -21,7 +21,8 @@ class ProgressLinesTest extends SimulatorBackedCliTest {
                 "--set",
                 "RUN=" + run,
                 "--set",
-                "RUN_SECONDS=0.2",
+                // long enough that a poll every 50 ms sees it RUNNING on a loaded machine (the lines say "was RUNNING")
+                "RUN_SECONDS=1.5",
                 "--wait",
                 "completed",
                 "--poll-interval",
