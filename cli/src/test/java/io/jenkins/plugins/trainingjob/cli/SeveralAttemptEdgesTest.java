@@ -91,16 +91,17 @@ class SeveralAttemptEdgesTest extends SimulatorBackedCliTest {
                         + attempts.get(1).get("jobId").asText());
     }
 
-    @Test
-    void aCreateThatFailsAtAttemptTwoKeepsTheFirstAttemptAndTheTokenInTheJson() throws Exception {
+    /**
+     * A job that exits 3, retried twice, whose creates AIHC answers 503 from the moment stderr shows
+     * {@code line} (the client retries, then looks for the job by token, then gives up).
+     */
+    private CliHarness.Result retryWhoseCreatesFailAfter(String line) {
         recordWaitsInsteadOfSleeping();
-        // from attempt 2's create on, AIHC answers 503 (the client retries, then looks for the job by token)
         cli.onErr(
-                "attempt 1 (primary): submitted job",
+                line,
                 () -> sim.addFault(
                         FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs").withStatus(503)));
-
-        var r = cli.run(submit(
+        return cli.run(submit(
                         "training",
                         "3",
                         "--wait",
@@ -112,6 +113,11 @@ class SeveralAttemptEdgesTest extends SimulatorBackedCliTest {
                         "--retry-backoff",
                         "1s")
                 .toArray(String[]::new));
+    }
+
+    @Test
+    void aCreateThatFailsAtAttemptTwoKeepsTheFirstAttemptAndTheTokenInTheJson() throws Exception {
+        var r = retryWhoseCreatesFailAfter("attempt 1 (primary): submitted job");
 
         JsonNode doc = JsonContractTest.conforms("submit", 5, r, "a retry whose second create fails");
         JsonNode attempts = doc.get("attempts");
@@ -127,24 +133,7 @@ class SeveralAttemptEdgesTest extends SimulatorBackedCliTest {
 
     @Test
     void aCreateThatFailsAtAttemptThreeKeepsBothEarlierAttemptsInTheJson() throws Exception {
-        recordWaitsInsteadOfSleeping();
-        cli.onErr(
-                "attempt 2 (primary): submitted job",
-                () -> sim.addFault(
-                        FaultRule.of(FaultKind.ERROR, "POST", "/api/v1/aijobs").withStatus(503)));
-
-        var r = cli.run(submit(
-                        "training",
-                        "3",
-                        "--wait",
-                        "completed",
-                        "--retry-limit",
-                        "2",
-                        "--retry-on-exit-codes",
-                        "3",
-                        "--retry-backoff",
-                        "1s")
-                .toArray(String[]::new));
+        var r = retryWhoseCreatesFailAfter("attempt 2 (primary): submitted job");
 
         JsonNode doc = JsonContractTest.conforms("submit", 5, r, "a retry whose third create fails");
         JsonNode attempts = doc.get("attempts");

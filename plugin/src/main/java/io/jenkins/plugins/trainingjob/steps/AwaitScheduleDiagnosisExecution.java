@@ -4,13 +4,13 @@ import hudson.AbortException;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.Messages;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.Submit;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitState;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.FetchedDiagnosis;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.monitor.WatchState;
@@ -76,8 +76,8 @@ public class AwaitScheduleDiagnosisExecution extends WatchingExecution {
                 service().watcher(), request(), target(binding), TargetBinder.NONE, saved, logListener(), store());
     }
 
-    private static TargetChoice.Candidate target(ConnectionBinding binding) {
-        return new TargetChoice.Candidate(1, "primary", binding.client(), null, binding.key());
+    private static BoundTarget target(ConnectionBinding binding) {
+        return new BoundTarget(1, "primary", binding.client(), null, binding.key());
     }
 
     private SubmitRequest request() {

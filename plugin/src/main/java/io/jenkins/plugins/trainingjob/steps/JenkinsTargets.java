@@ -4,9 +4,9 @@ import hudson.model.Run;
 import io.jenkins.plugins.trainingjob.ConnectionBinding;
 import io.jenkins.plugins.trainingjob.ConnectionRef;
 import io.jenkins.plugins.trainingjob.TrainingJobService;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.spec.InvalidInputException;
 import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
@@ -59,12 +59,12 @@ final class JenkinsTargets implements TargetBinder, AutoCloseable {
     }
 
     /** Target 1: the step's connection and spec. */
-    TargetChoice.Candidate primary() {
-        return new TargetChoice.Candidate(1, "primary", primary.client(), primarySpec, primary.key());
+    BoundTarget primary() {
+        return new BoundTarget(1, "primary", primary.client(), primarySpec, primary.key());
     }
 
     @Override
-    public TargetChoice.Candidate bind(FallbackTarget t) {
+    public BoundTarget bind(FallbackTarget t) {
         String field = JenkinsFieldNames.INSTANCE.field("fallback[" + (t.number() - 1) + "]");
         ConnectionBinding b = primary;
         if (!t.connection().isEmpty()
@@ -106,7 +106,7 @@ final class JenkinsTargets implements TargetBinder, AutoCloseable {
         } catch (Exception e) {
             throw new IllegalStateException(field + ": the spec could not be loaded: " + e.getMessage(), e);
         }
-        return new TargetChoice.Candidate(t.number(), t.label("connection"), b.client(), spec, b.key());
+        return new BoundTarget(t.number(), t.label("connection"), b.client(), spec, b.key());
     }
 
     @Override

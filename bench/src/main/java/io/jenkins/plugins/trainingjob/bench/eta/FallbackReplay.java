@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.core.eta.EtaEstimator;
 import io.jenkins.plugins.trainingjob.core.eta.HistoryJob;
 import io.jenkins.plugins.trainingjob.core.eta.PendingJob;
 import io.jenkins.plugins.trainingjob.core.eta.QueueHistory;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackOrder;
 import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -326,7 +327,7 @@ public final class FallbackReplay {
                     p50 = eta.known() ? Optional.of(eta.p50()) : Optional.empty();
                 }
                 judged.add(new TargetChoice.Judged(
-                        new TargetChoice.Candidate(i + 1, "queue=" + q, null, null, q),
+                        new BoundTarget(i + 1, "queue=" + q, null, null, q),
                         DiagnosisReport.builder(new JobRef(PlatformKind.AIHC, "", pending.id()), verdict)
                                 .build(),
                         p50,

@@ -2,11 +2,11 @@ package io.jenkins.plugins.trainingjob.cli.command;
 
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.connection.ExistingJob;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
 import io.jenkins.plugins.trainingjob.core.platform.JobRef;
@@ -100,7 +100,7 @@ public final class AwaitCommand implements Callable<Integer> {
         try (CliTargets bound = new CliTargets(root.env(), null, settings, jobSpec);
                 JobMonitor monitor = new JobMonitor(bound, root.env().time());
                 SubmitProgress progress = new SubmitProgress(root.env(), root.terminal(), true, false)) {
-            TargetChoice.Candidate where = bound.primary();
+            BoundTarget where = bound.primary();
             JobRef named = ExistingJob.named(where.platform(), job);
             SubmitRun run = new SubmitRun(root, request, waiting, progress, java.time.Duration.ZERO);
             return run.run(() -> SubmitFlow.follow(monitor, request, where, named, progress, SubmitStore.NONE));

@@ -4,9 +4,9 @@ import io.jenkins.plugins.trainingjob.cli.CliEnvironment;
 import io.jenkins.plugins.trainingjob.cli.CliException;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionOptions;
 import io.jenkins.plugins.trainingjob.cli.connection.ConnectionResolver;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.FallbackTarget;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.PlatformResolver;
 import io.jenkins.plugins.trainingjob.core.platform.ConnectionSettings;
 import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
@@ -39,12 +39,12 @@ final class CliTargets implements TargetBinder, PlatformResolver, AutoCloseable 
     }
 
     /** Target 1: the connection the options name, and the spec as loaded. */
-    TargetChoice.Candidate primary() {
+    BoundTarget primary() {
         return candidate(1, "primary", primarySettings, primarySpec);
     }
 
     @Override
-    public TargetChoice.Candidate bind(FallbackTarget t) {
+    public BoundTarget bind(FallbackTarget t) {
         String field = CliFieldNames.INSTANCE.field("fallback[" + (t.number() - 1) + "]");
         ConnectionSettings s = primarySettings;
         if (!t.connection().isEmpty()) {
@@ -76,14 +76,14 @@ final class CliTargets implements TargetBinder, PlatformResolver, AutoCloseable 
         return candidate(t.number(), t.label("profile"), s, spec);
     }
 
-    private TargetChoice.Candidate candidate(int number, String label, ConnectionSettings settings, JobSpec spec) {
+    private BoundTarget candidate(int number, String label, ConnectionSettings settings, JobSpec spec) {
         TrainingPlatform platform = env.connector().connect(settings);
         synchronized (opened) {
             opened.add(platform);
         }
         String id = "t" + number;
         byId.put(id, platform);
-        return new TargetChoice.Candidate(number, label, platform, spec, id);
+        return new BoundTarget(number, label, platform, spec, id);
     }
 
     @Override

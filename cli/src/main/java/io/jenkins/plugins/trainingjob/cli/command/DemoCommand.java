@@ -8,6 +8,7 @@ import io.jenkins.plugins.trainingjob.cli.output.OutcomePrinter;
 import io.jenkins.plugins.trainingjob.cli.output.ReportFiles;
 import io.jenkins.plugins.trainingjob.cli.output.SnapshotFiles;
 import io.jenkins.plugins.trainingjob.cli.terminal.Terminal;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.PreflightMode;
 import io.jenkins.plugins.trainingjob.core.flow.Submit;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
@@ -15,7 +16,6 @@ import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitBudget;
 import io.jenkins.plugins.trainingjob.core.monitor.WaitMode;
@@ -127,7 +127,7 @@ public final class DemoCommand implements Callable<Integer> {
                     TrainingPlatform platform = root.env().connector().connect(settings);
                     JobMonitor monitor = new JobMonitor(id -> platform, clock);
                     SubmitProgress progress = new SubmitProgress(root.env(), terminal, true, false)) {
-                TargetChoice.Candidate where = new TargetChoice.Candidate(1, "primary", platform, fits, "demo");
+                BoundTarget where = new BoundTarget(1, "primary", platform, fits, "demo");
                 // Both jobs are created by core's submit flow, pre-flight warning only (it would refuse the big
                 // one before the diagnosis it is here to show), then followed together on one monitor.
                 JobRef small = submit(monitor, where, fits, terminal, "1 worker x 2 GPUs in queue 'training'");
@@ -149,8 +149,7 @@ public final class DemoCommand implements Callable<Integer> {
                         .stopping(true, false)
                         .snapshots(snapshots)
                         .build();
-                TargetChoice.Candidate bigWhere =
-                        new TargetChoice.Candidate(1, "primary", platform, documented, "demo");
+                BoundTarget bigWhere = new BoundTarget(1, "primary", platform, documented, "demo");
                 Submit smallRun = SubmitFlow.follow(monitor, following, where, small, progress, SubmitStore.NONE);
                 Submit bigRun = SubmitFlow.follow(monitor, followingBig, bigWhere, big, progress, SubmitStore.NONE);
                 try (InterruptSignal.Registration hook = root.env().interrupts().onInterrupt(() -> {
@@ -178,7 +177,7 @@ public final class DemoCommand implements Callable<Integer> {
     private static void startAfterUncordon(
             Simulator sim,
             JobMonitor monitor,
-            TargetChoice.Candidate where,
+            BoundTarget where,
             JobRef job,
             SnapshotStore snapshots,
             SubmitProgress progress,
@@ -271,15 +270,13 @@ public final class DemoCommand implements Callable<Integer> {
      * Creates {@code spec}'s job through the flow, not waiting for it, saying what it asks for and its
      * pre-flight verdict.
      */
-    private static JobRef submit(
-            JobMonitor monitor, TargetChoice.Candidate where, JobSpec spec, Terminal terminal, String what) {
+    private static JobRef submit(JobMonitor monitor, BoundTarget where, JobSpec spec, Terminal terminal, String what) {
         SubmitRequest create = SubmitRequest.builder(CliFieldNames.INSTANCE)
                 .waiting(WaitMode.NONE, null, WaitBudget.NONE)
                 .preflight(PreflightMode.WARN) // says the verdict, refuses nothing: the big one is the demo
                 .stopping(false, false)
                 .build();
-        TargetChoice.Candidate target =
-                new TargetChoice.Candidate(1, "primary", where.platform(), spec, where.connectionId());
+        BoundTarget target = new BoundTarget(1, "primary", where.platform(), spec, where.connectionId());
         SubmitResult result = SubmitFlow.start(monitor, create, target, TargetBinder.NONE, null, null)
                 .result()
                 .join();

@@ -28,7 +28,7 @@ final class AttemptLookup {
      * @throws InvalidRequestException (field {@code clientToken}) when an attempt's token names a job of
      *     another spec
      */
-    static List<Found> all(List<TargetChoice.Candidate> order, String base, int most) {
+    static List<Found> all(List<BoundTarget> order, String base, int most) {
         List<Found> found = new ArrayList<>();
         for (int n = 1; n <= most; n++) {
             find(order, base, n).ifPresent(found::add);
@@ -37,11 +37,11 @@ final class AttemptLookup {
     }
 
     /** Attempt {@code n}'s job on any of {@code order}'s targets: the one whose spec created it. */
-    static Optional<Found> find(List<TargetChoice.Candidate> order, String base, int n) {
+    static Optional<Found> find(List<BoundTarget> order, String base, int n) {
         String token = ClientToken.forAttempt(base, n);
         int other = -1;
         for (int i = 0; i < order.size(); i++) {
-            TargetChoice.Candidate c = order.get(i);
+            BoundTarget c = order.get(i);
             Optional<TokenMatch> match = c.platform().findByClientToken(AttemptSpec.forAttempt(c.spec(), n), token);
             if (match.isPresent() && match.get().sameSpec()) {
                 return Optional.of(new Found(n, i, token, match.get().job()));
@@ -51,7 +51,7 @@ final class AttemptLookup {
             }
         }
         if (other >= 0) {
-            TargetChoice.Candidate c = order.get(other);
+            BoundTarget c = order.get(other);
             // Throws the refusal that names the token and the other job.
             IdempotentSubmitter.existing(c.platform(), AttemptSpec.forAttempt(c.spec(), n), token);
         }
@@ -59,7 +59,7 @@ final class AttemptLookup {
     }
 
     /** Attempt {@code n}'s job on one target, when its token found it there. */
-    static Optional<Found> at(TargetChoice.Candidate target, int index, String base, int n) {
+    static Optional<Found> at(BoundTarget target, int index, String base, int n) {
         String token = ClientToken.forAttempt(base, n);
         return IdempotentSubmitter.existing(target.platform(), AttemptSpec.forAttempt(target.spec(), n), token)
                 .map(s -> new Found(n, index, token, s.job()));

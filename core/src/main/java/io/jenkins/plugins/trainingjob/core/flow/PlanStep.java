@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 final class PlanStep {
 
     private final MonitorTasks tasks;
-    private final List<TargetChoice.Candidate> targets;
+    private final List<BoundTarget> targets;
     private final SubmitRequest request;
     private final Consumer<TargetChoice.Plan> then;
     private final DiagnosisReport[] reports;
@@ -35,7 +35,7 @@ final class PlanStep {
 
     private PlanStep(
             MonitorTasks tasks,
-            List<TargetChoice.Candidate> targets,
+            List<BoundTarget> targets,
             SubmitRequest request,
             TargetChoice.EtaSource eta,
             Consumer<TargetChoice.Plan> then) {
@@ -55,7 +55,7 @@ final class PlanStep {
      */
     static PlanStep start(
             MonitorTasks tasks,
-            List<TargetChoice.Candidate> targets,
+            List<BoundTarget> targets,
             SubmitRequest request,
             TargetChoice.EtaSource eta,
             Consumer<TargetChoice.Plan> then) {
@@ -91,7 +91,7 @@ final class PlanStep {
     }
 
     private void judge(int i) {
-        TargetChoice.Candidate c = targets.get(i);
+        BoundTarget c = targets.get(i);
         tasks.call(c.platform().kind(), "pre-flight", () -> Preflight.check(c.platform(), c.spec()), r -> {
             if (over) {
                 return;
@@ -136,7 +136,7 @@ final class PlanStep {
         }
         List<TargetChoice.Judged> all = new ArrayList<>();
         for (int i = 0; i < targets.size(); i++) {
-            TargetChoice.Candidate c = targets.get(i);
+            BoundTarget c = targets.get(i);
             all.add(
                     judged[i] != null
                             ? judged[i]

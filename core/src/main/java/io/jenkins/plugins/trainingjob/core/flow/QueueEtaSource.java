@@ -47,7 +47,7 @@ final class QueueEtaSource implements TargetChoice.EtaSource {
     }
 
     @Override
-    public Optional<Duration> p50(TargetChoice.Candidate candidate, DiagnosisReport preflight, Instant now) {
+    public Optional<Duration> p50(BoundTarget candidate, DiagnosisReport preflight, Instant now) {
         return estimate(candidate, preflight, now).filter(Eta::known).map(Eta::p50);
     }
 
@@ -57,7 +57,7 @@ final class QueueEtaSource implements TargetChoice.EtaSource {
      *
      * @param now the flow's time (the monitor's): the history window ends there, the job waits from there
      */
-    public Optional<Eta> estimate(TargetChoice.Candidate candidate, DiagnosisReport preflight, Instant now) {
+    public Optional<Eta> estimate(BoundTarget candidate, DiagnosisReport preflight, Instant now) {
         if (preflight == null || preflight.verdict() != Verdict.FITS_LATER) {
             return Optional.empty();
         }

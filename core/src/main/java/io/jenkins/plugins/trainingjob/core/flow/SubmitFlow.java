@@ -67,7 +67,7 @@ public final class SubmitFlow implements Submit {
     private final JobWatcher watcher;
     private final MonitorTasks tasks;
     private final SubmitRequest request;
-    private final List<TargetChoice.Candidate> targets;
+    private final List<BoundTarget> targets;
     private final SubmitListener listener;
     private final SubmitStore store;
     private final CompletableFuture<SubmitResult> result = new CompletableFuture<>();
@@ -75,7 +75,7 @@ public final class SubmitFlow implements Submit {
     private volatile Eta eta;
 
     // Scheduler-thread state.
-    private List<TargetChoice.Candidate> order = List.of();
+    private List<BoundTarget> order = List.of();
     private final Map<Integer, Outcome> outcomes = new HashMap<>();
     private MonitorTasks.Registration closing;
     private boolean interrupted;
@@ -104,7 +104,7 @@ public final class SubmitFlow implements Submit {
     private SubmitFlow(
             JobWatcher watcher,
             SubmitRequest request,
-            List<TargetChoice.Candidate> targets,
+            List<BoundTarget> targets,
             SubmitListener listener,
             SubmitStore store,
             SubmitState state) {
@@ -129,11 +129,11 @@ public final class SubmitFlow implements Submit {
     public static Submit start(
             JobWatcher watcher,
             SubmitRequest request,
-            TargetChoice.Candidate primary,
+            BoundTarget primary,
             TargetBinder binder,
             SubmitListener listener,
             SubmitStore store) {
-        List<TargetChoice.Candidate> targets = bind(request, primary, binder);
+        List<BoundTarget> targets = bind(request, primary, binder);
         String token = request.clientToken() != null
                 ? request.clientToken()
                 : request.reuse() == ReusePolicy.NEVER ? UUID.randomUUID().toString() : null;
@@ -149,12 +149,12 @@ public final class SubmitFlow implements Submit {
     public static Submit resume(
             JobWatcher watcher,
             SubmitRequest request,
-            TargetChoice.Candidate primary,
+            BoundTarget primary,
             TargetBinder binder,
             SubmitState saved,
             SubmitListener listener,
             SubmitStore store) {
-        List<TargetChoice.Candidate> targets = bind(request, primary, binder);
+        List<BoundTarget> targets = bind(request, primary, binder);
         return new SubmitFlow(watcher, request, targets, listener, store, saved).begin();
     }
 
@@ -170,7 +170,7 @@ public final class SubmitFlow implements Submit {
     public static Submit follow(
             JobWatcher watcher,
             SubmitRequest request,
-            TargetChoice.Candidate target,
+            BoundTarget target,
             JobRef job,
             SubmitListener listener,
             SubmitStore store) {
@@ -178,9 +178,8 @@ public final class SubmitFlow implements Submit {
         return new SubmitFlow(watcher, request, List.of(target), listener, store, known).begin();
     }
 
-    private static List<TargetChoice.Candidate> bind(
-            SubmitRequest request, TargetChoice.Candidate primary, TargetBinder binder) {
-        List<TargetChoice.Candidate> all = new ArrayList<>();
+    private static List<BoundTarget> bind(SubmitRequest request, BoundTarget primary, TargetBinder binder) {
+        List<BoundTarget> all = new ArrayList<>();
         all.add(primary);
         for (FallbackTarget t : request.fallbacks()) {
             all.add(binder.bind(t));
@@ -243,7 +242,7 @@ public final class SubmitFlow implements Submit {
 
     /** Reuse names the job's identity; a token the user gave may name jobs already; else a fresh plan. */
     private void decideIdentity() {
-        TargetChoice.Candidate primary = targets.get(0);
+        BoundTarget primary = targets.get(0);
         if (request.reuse() != ReusePolicy.NEVER) {
             String family = SpecDigest.reuseToken(primary.spec(), request.reuseVariables());
             call(
@@ -280,13 +279,13 @@ public final class SubmitFlow implements Submit {
 
     /** A token that may be in use: every attempt is looked up, and the last one found goes on. */
     private void lookUpEveryAttempt() {
-        List<TargetChoice.Candidate> where = order.isEmpty() ? targets : order;
+        List<BoundTarget> where = order.isEmpty() ? targets : order;
         String base = state.baseToken();
         int most = request.mostAttempts();
         call("client token look-up", () -> AttemptLookup.all(where, base, most), r -> onLookedUp(where, r));
     }
 
-    private void onLookedUp(List<TargetChoice.Candidate> where, CallResult<List<AttemptLookup.Found>> r) {
+    private void onLookedUp(List<BoundTarget> where, CallResult<List<AttemptLookup.Found>> r) {
         if (!r.ok()) {
             endFailed(r.error());
             return;
@@ -336,7 +335,7 @@ public final class SubmitFlow implements Submit {
         if (request.preflight() == PreflightMode.OFF && targets.size() == 1) {
             planned(targets, Map.of());
         } else if (targets.size() == 1) {
-            TargetChoice.Candidate only = targets.get(0);
+            BoundTarget only = targets.get(0);
             call("pre-flight", () -> Preflight.check(only.platform(), only.spec()), this::onPreflightChecked);
         } else {
             PlanStep step =
@@ -387,7 +386,7 @@ public final class SubmitFlow implements Submit {
         planned(plan.order().stream().map(TargetChoice.Judged::candidate).toList(), verdicts);
     }
 
-    private void planned(List<TargetChoice.Candidate> chosen, Map<Integer, Verdict> verdicts) {
+    private void planned(List<BoundTarget> chosen, Map<Integer, Verdict> verdicts) {
         if (interrupted) {
             endInterrupted(null, "interrupted before anything was submitted; no job was created");
             return;
@@ -448,7 +447,7 @@ public final class SubmitFlow implements Submit {
     }
 
     private void create(int n, int index, String token) {
-        TargetChoice.Candidate target = order.get(index);
+        BoundTarget target = order.get(index);
         legStart = tasks.now();
         creating = true;
         call(
@@ -480,7 +479,7 @@ public final class SubmitFlow implements Submit {
             return;
         }
         // A quota refusal is no outage: pre-flight's reading of the reservation says whether waiting can help.
-        TargetChoice.Candidate target = order.get(index);
+        BoundTarget target = order.get(index);
         tasks.call(
                 target.platform().kind(),
                 "pre-flight",
@@ -543,7 +542,7 @@ public final class SubmitFlow implements Submit {
     }
 
     private void watchLeg() {
-        TargetChoice.Candidate target = order.get(state.targetIndex());
+        BoundTarget target = order.get(state.targetIndex());
         JobRef job = state.job();
         WaitBudget budget = new WaitBudget(
                 request.budget().maxWait(), state.startedAt(), request.budget().estimate());
@@ -675,7 +674,7 @@ public final class SubmitFlow implements Submit {
     /** Stops the current job (saved first: a resume confirms a stop it may have asked for), then moves on. */
     private void move(Outcome outcome, String why) {
         int index = state.targetIndex();
-        TargetChoice.Candidate next = order.get(index + 1);
+        BoundTarget next = order.get(index + 1);
         JobRef job = state.job();
         emit(new SubmitEvent.Moving(state.attempt(), label(index), job, why, next.number(), next.label()));
         state = state.stopping();
@@ -856,7 +855,7 @@ public final class SubmitFlow implements Submit {
     /** The last attempt's wait ended: core's clean-up and the job's log, then the result. */
     private void finish(Outcome outcome) {
         ending = outcome;
-        TargetChoice.Candidate target = order.get(state.targetIndex());
+        BoundTarget target = order.get(state.targetIndex());
         JobRef job = state.job();
         OutputRules rules =
                 target.spec() == null ? OutputRules.none() : target.spec().outputs();
@@ -891,7 +890,7 @@ public final class SubmitFlow implements Submit {
     }
 
     /** A refused job with a baseline gets "Since it last started" in its report (one call), then the end. */
-    private void endRefused(TargetChoice.Candidate target, DiagnosisReport report) {
+    private void endRefused(BoundTarget target, DiagnosisReport report) {
         StartSnapshots snapshots = snapshots(target);
         if (!snapshots.active()) {
             endRefused(report);
@@ -906,7 +905,7 @@ public final class SubmitFlow implements Submit {
     }
 
     /** The start snapshots of {@code target}'s job, kept and compared through the front end's store. */
-    private StartSnapshots snapshots(TargetChoice.Candidate target) {
+    private StartSnapshots snapshots(BoundTarget target) {
         return StartSnapshots.of(target.spec(), request.snapshots());
     }
 
@@ -1120,7 +1119,7 @@ public final class SubmitFlow implements Submit {
 
     private Attempt attempt(
             int n, int index, JobRef job, String outcome, AttemptEnd end, Duration waited, String reason) {
-        TargetChoice.Candidate target = order.isEmpty() ? targets.get(0) : order.get(index);
+        BoundTarget target = order.isEmpty() ? targets.get(0) : order.get(index);
         return new Attempt(
                 n,
                 target.label(),
@@ -1141,15 +1140,15 @@ public final class SubmitFlow implements Submit {
         return (order.isEmpty() ? targets : order).get(index).label();
     }
 
-    private List<TargetChoice.Candidate> orderOf(List<Integer> numbers) {
-        List<TargetChoice.Candidate> chosen = new ArrayList<>();
+    private List<BoundTarget> orderOf(List<Integer> numbers) {
+        List<BoundTarget> chosen = new ArrayList<>();
         for (Integer n : numbers) {
             targets.stream().filter(c -> c.number() == n).findFirst().ifPresent(chosen::add);
         }
         return chosen;
     }
 
-    private static List<Integer> numbers(List<TargetChoice.Candidate> chosen) {
-        return chosen.stream().map(TargetChoice.Candidate::number).toList();
+    private static List<Integer> numbers(List<BoundTarget> chosen) {
+        return chosen.stream().map(BoundTarget::number).toList();
     }
 }

@@ -43,7 +43,7 @@ public record SubmitResult(
         Map<Integer, Outcome> outcomes,
         Outcome outcome,
         JobRef job,
-        TargetChoice.Candidate target,
+        BoundTarget target,
         DiagnosisReport preflight,
         Map<String, String> reused,
         RuntimeException error,

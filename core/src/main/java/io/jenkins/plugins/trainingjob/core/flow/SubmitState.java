@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * The durable part of a submit: enough for a new monitor to go on where an old one stopped without
@@ -64,35 +65,73 @@ public final class SubmitState implements Serializable {
     private final ArrayList<Attempt> attempts;
     private final TreeMap<String, String> reused;
 
-    private SubmitState(
-            String baseToken,
-            boolean tokenMayBeInUse,
-            List<Integer> planOrder,
-            Map<Integer, Verdict> verdicts,
-            Stage stage,
-            int attempt,
-            int targetIndex,
-            int retriesUsed,
-            JobRef job,
-            WatchState watch,
-            Instant startedAt,
-            Instant backoffUntil,
-            List<Attempt> attempts,
-            Map<String, String> reused) {
-        this.baseToken = baseToken;
-        this.tokenMayBeInUse = tokenMayBeInUse;
-        this.planOrder = new ArrayList<>(planOrder);
-        this.verdicts = new TreeMap<>(verdicts);
-        this.stage = Objects.requireNonNull(stage, "stage");
-        this.attempt = attempt;
-        this.targetIndex = targetIndex;
-        this.retriesUsed = retriesUsed;
-        this.job = job;
-        this.watch = watch;
-        this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
-        this.backoffUntil = backoffUntil;
-        this.attempts = new ArrayList<>(attempts);
-        this.reused = reused == null ? null : new TreeMap<>(reused);
+    private SubmitState(Draft d) {
+        this.baseToken = d.baseToken;
+        this.tokenMayBeInUse = d.tokenMayBeInUse;
+        this.planOrder = new ArrayList<>(d.planOrder);
+        this.verdicts = new TreeMap<>(d.verdicts);
+        this.stage = Objects.requireNonNull(d.stage, "stage");
+        this.attempt = d.attempt;
+        this.targetIndex = d.targetIndex;
+        this.retriesUsed = d.retriesUsed;
+        this.job = d.job;
+        this.watch = d.watch;
+        this.startedAt = Objects.requireNonNull(d.startedAt, "startedAt");
+        this.backoffUntil = d.backoffUntil;
+        this.attempts = new ArrayList<>(d.attempts);
+        this.reused = d.reused == null ? null : new TreeMap<>(d.reused);
+    }
+
+    /**
+     * The fields of a state being made: a transition copies the current state and sets only what it
+     * changes. Never saved: only {@link SubmitState}'s own fields are.
+     */
+    private static final class Draft {
+        String baseToken;
+        boolean tokenMayBeInUse;
+        List<Integer> planOrder = List.of();
+        Map<Integer, Verdict> verdicts = Map.of();
+        Stage stage = Stage.PLANNING;
+        int attempt;
+        int targetIndex;
+        int retriesUsed;
+        JobRef job;
+        WatchState watch;
+        Instant startedAt;
+        Instant backoffUntil;
+        List<Attempt> attempts = List.of();
+        Map<String, String> reused;
+
+        Draft() {}
+
+        Draft(SubmitState s) {
+            baseToken = s.baseToken;
+            tokenMayBeInUse = s.tokenMayBeInUse;
+            planOrder = s.planOrder;
+            verdicts = s.verdicts;
+            stage = s.stage;
+            attempt = s.attempt;
+            targetIndex = s.targetIndex;
+            retriesUsed = s.retriesUsed;
+            job = s.job;
+            watch = s.watch;
+            startedAt = s.startedAt;
+            backoffUntil = s.backoffUntil;
+            attempts = s.attempts;
+            reused = s.reused;
+        }
+    }
+
+    private static SubmitState made(Consumer<Draft> fields) {
+        Draft d = new Draft();
+        fields.accept(d);
+        return new SubmitState(d);
+    }
+
+    private SubmitState with(Consumer<Draft> change) {
+        Draft d = new Draft(this);
+        change.accept(d);
+        return new SubmitState(d);
     }
 
     /**
@@ -105,21 +144,11 @@ public final class SubmitState implements Serializable {
         if (baseToken != null) {
             ClientToken.require("clientToken", baseToken);
         }
-        return new SubmitState(
-                baseToken,
-                tokenMayBeInUse,
-                List.of(),
-                Map.of(),
-                Stage.PLANNING,
-                0,
-                0,
-                0,
-                null,
-                null,
-                now,
-                null,
-                List.of(),
-                null);
+        return made(d -> {
+            d.baseToken = baseToken;
+            d.tokenMayBeInUse = tokenMayBeInUse;
+            d.startedAt = now;
+        });
     }
 
     /**
@@ -132,21 +161,16 @@ public final class SubmitState implements Serializable {
      */
     public static SubmitState savedBefore(
             String baseToken, List<Integer> planOrder, int attempt, JobRef job, WatchState watch, Instant startedAt) {
-        return new SubmitState(
-                baseToken,
-                true,
-                planOrder.isEmpty() ? List.of(1) : planOrder,
-                Map.of(),
-                watch != null && job != null ? Stage.WATCHING : Stage.LOOKING_UP,
-                Math.max(1, attempt),
-                0,
-                0,
-                job,
-                watch,
-                startedAt,
-                null,
-                List.of(),
-                null);
+        return made(d -> {
+            d.baseToken = baseToken;
+            d.tokenMayBeInUse = true;
+            d.planOrder = planOrder.isEmpty() ? List.of(1) : planOrder;
+            d.stage = watch != null && job != null ? Stage.WATCHING : Stage.LOOKING_UP;
+            d.attempt = Math.max(1, attempt);
+            d.job = job;
+            d.watch = watch;
+            d.startedAt = startedAt;
+        });
     }
 
     /**
@@ -156,21 +180,14 @@ public final class SubmitState implements Serializable {
      * @param watch the job's watch as an earlier release saved it, or {@code null} for a fresh one
      */
     public static SubmitState following(JobRef job, WatchState watch, Instant now) {
-        return new SubmitState(
-                null,
-                false,
-                List.of(1),
-                Map.of(),
-                Stage.WATCHING,
-                1,
-                0,
-                0,
-                job,
-                watch,
-                watch != null ? watch.startedAt() : now,
-                null,
-                List.of(),
-                null);
+        return made(d -> {
+            d.planOrder = List.of(1);
+            d.stage = Stage.WATCHING;
+            d.attempt = 1;
+            d.job = job;
+            d.watch = watch;
+            d.startedAt = watch != null ? watch.startedAt() : now;
+        });
     }
 
     /** Whether this submit follows a job it did not create (await): nothing to create, nothing to resume by token. */
@@ -182,39 +199,19 @@ public final class SubmitState implements Serializable {
 
     /** Reuse named the token family whose next attempt this submit creates, or the earlier job it returns. */
     SubmitState named(String token, Map<String, String> reused) {
-        return new SubmitState(
-                token,
-                true,
-                planOrder,
-                verdicts,
-                stage,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                watch,
-                startedAt,
-                backoffUntil,
-                attempts,
-                reused);
+        return with(d -> {
+            d.baseToken = token;
+            d.tokenMayBeInUse = true;
+            d.reused = reused;
+        });
     }
 
     /** The order to try the targets in (and each one's pre-flight verdict), chosen before the first create. */
     SubmitState planned(List<Integer> order, Map<Integer, Verdict> verdicts) {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                order,
-                verdicts,
-                stage,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                watch,
-                backoffUntil,
-                attempts,
-                reused);
+        return with(d -> {
+            d.planOrder = order;
+            d.verdicts = verdicts;
+        });
     }
 
     /**
@@ -222,196 +219,72 @@ public final class SubmitState implements Serializable {
      * attempt's is the submit's start, from which its wait budget counts (not the look-ups and pre-flight).
      */
     SubmitState tokenSaved(int n, int index, Instant now) {
-        if (attempts.isEmpty() && (stage == Stage.PLANNING || stage == Stage.LOOKING_UP)) {
-            return new SubmitState(
-                    baseToken,
-                    tokenMayBeInUse,
-                    planOrder,
-                    verdicts,
-                    Stage.TOKEN_SAVED,
-                    n,
-                    index,
-                    retriesUsed,
-                    null,
-                    null,
-                    now,
-                    null,
-                    attempts,
-                    reused);
-        }
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                Stage.TOKEN_SAVED,
-                n,
-                index,
-                retriesUsed,
-                null,
-                null,
-                null,
-                attempts,
-                reused);
+        boolean first = attempts.isEmpty() && (stage == Stage.PLANNING || stage == Stage.LOOKING_UP);
+        return with(d -> {
+            d.stage = Stage.TOKEN_SAVED;
+            d.attempt = n;
+            d.targetIndex = index;
+            d.job = null;
+            d.watch = null;
+            d.backoffUntil = null;
+            if (first) {
+                d.startedAt = now;
+            }
+        });
     }
 
     /** Attempt {@code n}'s job is known (created, or found by a look-up): it is watched next. */
     SubmitState watching(int n, int index, JobRef job) {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                Stage.WATCHING,
-                n,
-                index,
-                retriesUsed,
-                job,
-                null,
-                null,
-                attempts,
-                reused);
+        return with(d -> {
+            d.stage = Stage.WATCHING;
+            d.attempt = n;
+            d.targetIndex = index;
+            d.job = job;
+            d.watch = null;
+            d.backoffUntil = null;
+        });
     }
 
     /** The watch's durable state changed. */
     SubmitState watched(WatchState w) {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                stage,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                w,
-                backoffUntil,
-                attempts,
-                reused);
+        return with(d -> d.watch = w);
     }
 
     /** The current job is stopped before moving to the next target. */
     SubmitState stopping() {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                Stage.STOPPING,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                watch,
-                null,
-                attempts,
-                reused);
+        return with(d -> {
+            d.stage = Stage.STOPPING;
+            d.backoffUntil = null;
+        });
     }
 
     /** The current job failed; attempt n + 1 follows on the same target once {@code until} has passed. */
     SubmitState backingOff(Instant until) {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                Stage.BACKING_OFF,
-                attempt,
-                targetIndex,
-                retriesUsed + 1,
-                job,
-                watch,
-                until,
-                attempts,
-                reused);
+        return with(d -> {
+            d.stage = Stage.BACKING_OFF;
+            d.retriesUsed++;
+            d.backoffUntil = until;
+        });
     }
 
     /** One more attempt has ended (kept in order, for the result). */
     SubmitState ended(Attempt a) {
         List<Attempt> all = new ArrayList<>(attempts);
         all.add(a);
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                stage,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                watch,
-                backoffUntil,
-                all,
-                reused);
+        return with(d -> d.attempts = all);
     }
 
     /** A retry was counted (a resume that found a later attempt of the same target). */
     SubmitState retryCounted() {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                stage,
-                attempt,
-                targetIndex,
-                retriesUsed + 1,
-                job,
-                watch,
-                backoffUntil,
-                attempts,
-                reused);
+        return with(d -> d.retriesUsed++);
     }
 
     /** The submit ended. */
     SubmitState done() {
-        return copy(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                Stage.ENDED,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                watch,
-                null,
-                attempts,
-                reused);
-    }
-
-    private SubmitState copy(
-            String baseToken,
-            boolean tokenMayBeInUse,
-            List<Integer> planOrder,
-            Map<Integer, Verdict> verdicts,
-            Stage stage,
-            int attempt,
-            int targetIndex,
-            int retriesUsed,
-            JobRef job,
-            WatchState watch,
-            Instant backoffUntil,
-            List<Attempt> attempts,
-            Map<String, String> reused) {
-        return new SubmitState(
-                baseToken,
-                tokenMayBeInUse,
-                planOrder,
-                verdicts,
-                stage,
-                attempt,
-                targetIndex,
-                retriesUsed,
-                job,
-                watch,
-                startedAt,
-                backoffUntil,
-                attempts,
-                reused);
+        return with(d -> {
+            d.stage = Stage.ENDED;
+            d.backoffUntil = null;
+        });
     }
 
     // ---- reads ----

@@ -21,5 +21,5 @@ public interface TargetBinder {
      * @throws InvalidInputException naming the target's field when it cannot be bound (an unknown profile or
      *     connection, another platform, variables that break the spec)
      */
-    TargetChoice.Candidate bind(FallbackTarget target);
+    BoundTarget bind(FallbackTarget target);
 }

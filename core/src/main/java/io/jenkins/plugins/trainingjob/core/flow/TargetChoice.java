@@ -2,8 +2,6 @@ package io.jenkins.plugins.trainingjob.core.flow;
 
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
-import io.jenkins.plugins.trainingjob.core.platform.TrainingPlatform;
-import io.jenkins.plugins.trainingjob.core.spec.JobSpec;
 import io.jenkins.plugins.trainingjob.core.text.ConsoleText;
 import io.jenkins.plugins.trainingjob.core.text.DurationText;
 import java.time.Duration;
@@ -24,22 +22,13 @@ public final class TargetChoice {
     private TargetChoice() {}
 
     /**
-     * One target, ready to submit to.
-     *
-     * @param number 1 for the primary, then the fallbacks in the given order
-     * @param label the target in the user's words ({@code primary}, {@code queue=spot})
-     * @param connectionId the monitor's key for {@code platform}'s connection
-     */
-    public record Candidate(int number, String label, TrainingPlatform platform, JobSpec spec, String connectionId) {}
-
-    /**
      * A candidate and what pre-flight said of it.
      *
      * @param preflight the report, or {@code null} when pre-flight is off or did not answer
      * @param etaP50 the median wait there, when the ETA source gave one
      * @param note why there is no report (did not answer in time, failed), or empty
      */
-    public record Judged(Candidate candidate, DiagnosisReport preflight, Optional<Duration> etaP50, String note) {
+    public record Judged(BoundTarget candidate, DiagnosisReport preflight, Optional<Duration> etaP50, String note) {
 
         /** The verdict, {@code null} when none was made. */
         Verdict verdict() {
@@ -82,7 +71,7 @@ public final class TargetChoice {
         EtaSource NONE = (candidate, preflight, now) -> Optional.empty();
 
         /** @param now the flow's time (the monitor's), which the estimate counts from */
-        Optional<Duration> p50(Candidate candidate, DiagnosisReport preflight, Instant now);
+        Optional<Duration> p50(BoundTarget candidate, DiagnosisReport preflight, Instant now);
     }
 
     /**

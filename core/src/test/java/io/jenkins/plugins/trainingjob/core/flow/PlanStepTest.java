@@ -37,9 +37,9 @@ class PlanStepTest {
         monitor.close();
     }
 
-    private static List<TargetChoice.Candidate> candidates(int n) {
+    private static List<BoundTarget> candidates(int n) {
         return java.util.stream.IntStream.rangeClosed(1, n)
-                .mapToObj(i -> new TargetChoice.Candidate(
+                .mapToObj(i -> new BoundTarget(
                         i,
                         i == 1 ? "primary" : "queue=b",
                         new FakePlatform(),

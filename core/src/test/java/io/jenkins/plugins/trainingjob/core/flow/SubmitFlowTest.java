@@ -52,7 +52,7 @@ class SubmitFlowTest {
     void aJobThatExistsIsFollowedAndItsWaitEndsAsASubmitsDoes() {
         SubmitWorld.Pool pool = world.pool("a", true);
         JobRef job = pool.submit(SubmitWorld.SPEC, "made-elsewhere");
-        TargetChoice.Candidate where = new TargetChoice.Candidate(1, "primary", pool, null, "c-a");
+        BoundTarget where = new BoundTarget(1, "primary", pool, null, "c-a");
 
         SubmitResult result = world.runUntilDone(SubmitFlow.follow(
                 world.monitor, world.request(WaitMode.SCHEDULED).build(), where, job, world.listener, null));

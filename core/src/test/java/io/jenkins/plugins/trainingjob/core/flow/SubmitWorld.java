@@ -216,16 +216,16 @@ final class SubmitWorld implements AutoCloseable {
               replicas: 1
             """, "train.yaml", Map.of());
 
-    TargetChoice.Candidate primary() {
+    BoundTarget primary() {
         Pool p = pools.get(0);
-        return new TargetChoice.Candidate(1, "primary", p, SPEC, "c-" + p.name);
+        return new BoundTarget(1, "primary", p, SPEC, "c-" + p.name);
     }
 
     /** Fallback targets are the other pools, by queue name. */
     TargetBinder binder() {
         return t -> {
             Pool p = pool(t.queue());
-            return new TargetChoice.Candidate(t.number(), t.label("profile"), p, SPEC, "c-" + p.name);
+            return new BoundTarget(t.number(), t.label("profile"), p, SPEC, "c-" + p.name);
         };
     }
 

@@ -18,7 +18,7 @@ class TargetChoiceTest {
     private final List<TargetChoice.Judged> judged = new ArrayList<>();
 
     private void target(String label, Verdict verdict, Duration eta) {
-        TargetChoice.Candidate c = new TargetChoice.Candidate(
+        BoundTarget c = new BoundTarget(
                 judged.size() + 1, label, new FakePlatform(), FakePlatform.spec(PlatformKind.AIHC, "train"), "c");
         DiagnosisReport report = verdict == null
                 ? null

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jenkins.plugins.trainingjob.core.diagnosis.DiagnosisReport;
 import io.jenkins.plugins.trainingjob.core.diagnosis.SinceLastStart;
 import io.jenkins.plugins.trainingjob.core.diagnosis.Verdict;
+import io.jenkins.plugins.trainingjob.core.flow.BoundTarget;
 import io.jenkins.plugins.trainingjob.core.flow.FieldNames;
 import io.jenkins.plugins.trainingjob.core.flow.Submit;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitFlow;
@@ -13,7 +14,6 @@ import io.jenkins.plugins.trainingjob.core.flow.SubmitRequest;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitResult;
 import io.jenkins.plugins.trainingjob.core.flow.SubmitStore;
 import io.jenkins.plugins.trainingjob.core.flow.TargetBinder;
-import io.jenkins.plugins.trainingjob.core.flow.TargetChoice;
 import io.jenkins.plugins.trainingjob.core.monitor.JobMonitor;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorEvent;
 import io.jenkins.plugins.trainingjob.core.monitor.MonitorSettings;
@@ -145,7 +145,7 @@ class SinceLastStartFlowTest {
         return SubmitFlow.start(
                 monitor,
                 request,
-                new TargetChoice.Candidate(1, "primary", client, spec, CONNECTION),
+                new BoundTarget(1, "primary", client, spec, CONNECTION),
                 TargetBinder.NONE,
                 listener,
                 SubmitStore.NONE);
