@@ -75,6 +75,33 @@ class PhaseKeyTest {
                 .containsEntry("status", "SUBMITTED");
     }
 
+    /**
+     * The release before wrote {@code reused} as {@code [jobId:, clientToken:, status:, finishedAt:]} (a
+     * {@code TreeMap} of strings); a result it saved and this one delivers after a restart has {@code reused.phase}
+     * too, as docs/jenkins.md's table promises.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void theReusedJobOfAResultAnEarlierReleaseSavedHasThePhaseToo() {
+        Map<String, String> reused = new java.util.TreeMap<>();
+        reused.put("jobId", "job-0");
+        reused.put("clientToken", "tj-0123abcd");
+        reused.put("status", "SUCCEEDED");
+        reused.put("finishedAt", "2026-01-01T00:00:00Z");
+        Map<String, Object> saved = new LinkedHashMap<>();
+        saved.put("jobId", "job-0");
+        saved.put("status", "SUCCEEDED");
+        saved.put("reused", reused);
+
+        Map<String, Object> delivered = KnownResult.success(saved).value();
+
+        assertThat((Map<String, Object>) delivered.get("reused"))
+                .containsEntry("phase", "SUCCEEDED")
+                .containsEntry("status", "SUCCEEDED")
+                .containsEntry("jobId", "job-0");
+        assertThat(reused).as("the saved result itself is left as it was").doesNotContainKey("phase");
+    }
+
     @Test
     void theReturnValueTableListsThePhaseAndItsFormerNameForThisReleaseOnly() throws IOException {
         List<String> rows = Files.readString(JENKINS_MD)

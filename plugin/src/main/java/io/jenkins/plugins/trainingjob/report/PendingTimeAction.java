@@ -58,12 +58,18 @@ public class PendingTimeAction extends InvisibleAction implements RunAction2, Si
         return l == null || r == null || !r.isBuilding() ? List.of() : List.copyOf(l);
     }
 
-    /** Adds a wait to the build's action (made on the first); a failed save waits for the build's own. */
+    /**
+     * Adds a wait to the build's action (made on the first); a failed save waits for the build's own. The
+     * class's lock, which every build's action and live view share, covers the change only: the build record is
+     * written after it is released (the lists are copy on write), so a slow disk holds up this build alone.
+     */
     @Restricted(NoExternalUse.class)
-    public static synchronized void record(Run<?, ?> run, PendingTime wait) {
-        PendingTimeAction action = of(run);
-        action.add(wait);
-        action.removeLive(wait.getJobId());
+    public static void record(Run<?, ?> run, PendingTime wait) {
+        synchronized (PendingTimeAction.class) {
+            PendingTimeAction action = of(run);
+            action.add(wait);
+            action.removeLive(wait.getJobId());
+        }
         try {
             run.save();
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import hudson.AbortException;
 import java.io.Serializable;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How a step ended, saved with the step before it completes: a step resumed after a restart that came
@@ -35,11 +36,21 @@ final class KnownResult implements Serializable {
     }
 
     /**
-     * The saved result, with the phase under both its names: a result an earlier release saved has only
-     * {@code status} ({@link StepResult#withFormerPhase}), and a script written for this one reads {@code phase}.
+     * The saved result, with the phase under both its names, in the result and in its {@code reused} job: a
+     * result an earlier release saved has only {@code status} there ({@link StepResult#withFormerPhase}), and a
+     * script written for this one reads {@code phase}. Copies: the saved form stays as it was.
      */
     Map<String, Object> value() {
-        return value == null ? null : StepResult.withFormerPhase(new LinkedHashMap<>(value));
+        if (value == null) {
+            return null;
+        }
+        Map<String, Object> result = StepResult.withFormerPhase(new LinkedHashMap<>(value));
+        if (result.get("reused") instanceof Map<?, ?> reused) {
+            Map<String, Object> job = new TreeMap<>();
+            reused.forEach((k, v) -> job.put(String.valueOf(k), v));
+            result.put("reused", StepResult.withFormerPhase(job));
+        }
+        return result;
     }
 
     AbortException failureException() {
